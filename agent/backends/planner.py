@@ -1,0 +1,214 @@
+"""The offline planner: a deterministic backend that needs no LLM.
+
+It finds the intent from the request (tool keywords, weighted by phrase length, plus what kinds of
+values the message holds), splits "do X, then Y" into steps, and fills each tool's parameters by
+kind: from the message first (agent.entities), else from the pool when the message points to
+earlier data. Anything it cannot fill stays empty, so Fe-Fo asks the user for exactly that.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any
+
+from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
+from agent.entities import Entities, extract, pick_number
+from agent.pool.entry import EntryMeta
+from model_zoo.specs import PROPERTY_WORDS, ToolSpec
+
+_THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by|and also|next,)\b|;\s", re.I)
+_REFERS_BACK = re.compile(
+    r"\b(these|those|them|they|it|its|this one|that one|the same|same|above|previous|earlier|uploaded|upload|"
+    r"file|list|results?|generated|optimi[sz]ed|analogues|analogs|hits|compounds|molecules|candidates|ones)\b",
+    re.I,
+)
+_GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
+_NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
+                "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
+_PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
+                  "drug_cell_response_regression_optimization": "optimized_smiles"}
+
+
+class OfflinePlanner:
+    name = "offline"
+
+    def next_action(self, ctx: PlanContext) -> Action:
+        if ctx.steps and ctx.steps[-1].status != "ok":
+            return FinalAnswer(ctx.steps[-1].error or "I could not run that.")
+        plan = plan_calls(ctx.request, ctx.pool, ctx.offered)
+        done = sum(1 for s in ctx.steps if s.status == "ok")
+        if done < len(plan):
+            return plan[done]
+        if not plan:
+            return FinalAnswer(_no_tool_answer(ctx.offered))
+        return FinalAnswer("")
+
+
+def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec]) -> list[ToolCall]:
+    text = _strip_pool_line(request)
+    whole = extract(text)
+    calls: list[ToolCall] = []
+    for clause in _clauses(text):
+        spec = choose_tool(clause, extract(clause), offered) if clause.strip() else None
+        if spec is None:
+            continue
+        clause_entities = extract(clause)
+        entities = whole if not calls else clause_entities
+        calls.append(ToolCall(spec.name, fill(spec, clause if calls else text, entities, pool, calls)))
+    if not calls and len(offered) == 1:
+        calls.append(ToolCall(offered[0].name, fill(offered[0], text, whole, pool, [])))
+    return calls
+
+
+def _strip_pool_line(text: str) -> str:
+    return re.sub(r"\n?MemoryPool\(arguments=dict_keys\(\[.*?\]\)\)\s*$", "", text, flags=re.S)
+
+
+def _clauses(text: str) -> list[str]:
+    parts = [p for p in _THEN.split(text) if p and p.strip()]
+    return parts or [text]
+
+
+def choose_tool(clause: str, entities: Entities, offered: list[ToolSpec]) -> ToolSpec | None:
+    lowered = clause.lower()
+    scores: dict[str, float] = {}
+    for spec in offered:
+        score = 0.0
+        for keyword in spec.keywords:
+            if re.search(r"(?<![a-z])" + re.escape(keyword), lowered):
+                score += 1.0 + len(keyword) / 8
+        scores[spec.name] = score + _shape_bonus(spec, entities, lowered)
+    if _property_word(lowered) and "drug_property_prediction" in scores:
+        scores["drug_property_prediction"] += 3.0
+    best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
+    if best[0] is None or best[1] < 1.0:
+        return offered[0] if len(offered) == 1 else None
+    return next(s for s in offered if s.name == best[0])
+
+
+def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str) -> float:
+    """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
+    kinds = {p.kind for p in spec.params}
+    bonus = 0.0
+    if e.masks and "mask" in kinds:
+        bonus += 3.0
+    if e.sequences and "protein_seq" in kinds:
+        bonus += 1.5
+    if e.cell_lines and "cell_line" in kinds:
+        bonus += 1.0
+        if not e.molecules and "smiles_list" not in kinds:
+            bonus += 1.0
+    if len(e.molecules) >= 2 and "smiles_pairs" in kinds and re.search(r"\bwith\b|\+|\band\b", lowered):
+        bonus += 0.5
+    return bonus
+
+
+def _property_word(lowered: str) -> str | None:
+    """The property enum named in the text, tolerating misspellings ("solubilty", "lipophilisity")."""
+    for phrase in sorted(PROPERTY_WORDS, key=len, reverse=True):
+        if re.search(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", lowered):
+            return PROPERTY_WORDS[phrase]
+    candidates = [w for w in PROPERTY_WORDS if len(w) >= 6]
+    for word in re.findall(r"[a-z][a-z\-]{4,}", lowered):
+        close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.8)
+        if close:
+            return PROPERTY_WORDS[close[0]]
+    return None
+
+
+def fill(spec: ToolSpec, text: str, e: Entities, pool: list[EntryMeta], earlier: list[ToolCall]) -> dict[str, Any]:
+    lowered = text.lower()
+    args: dict[str, Any] = {}
+    for param in spec.params:
+        value: Any = None
+        if param.kind == "smiles_list":
+            value = e.molecules or _molecules_from_context(lowered, pool, earlier)
+        elif param.kind == "smiles":
+            value = e.molecules[0] if e.molecules else _pool_ref(pool, ("smiles", "smiles_list"), lowered,
+                                                                 only_if_referred=True, single=True)
+        elif param.kind == "protein_seq":
+            value = e.sequences[0] if e.sequences else _pool_protein(text, pool)
+        elif param.kind == "cell_line":
+            value = e.cell_lines[0].name if e.cell_lines else _pool_ref(pool, ("cell_line",), lowered)
+        elif param.kind == "number":
+            value = pick_number(text, e) if e.numbers else _pool_ref(pool, ("number",), lowered)
+        elif param.kind == "mask":
+            value = e.masks[0] if e.masks else _pool_ref(pool, ("mask",), lowered)
+        elif param.kind == "smiles_pairs":
+            value = _pairs(text, e) or _pool_ref(pool, ("smiles_pairs",), lowered)
+        elif param.kind == "enum":
+            value = _enum_value(spec, param.name, lowered)
+        if value not in (None, [], ""):
+            args[param.name] = value
+    return args
+
+
+def _enum_value(spec: ToolSpec, param: str, lowered: str) -> str | None:
+    if param == "property":
+        return _property_word(lowered)
+    for word, member in spec.value_aliases.get(param, {}).items():
+        if word in lowered and member != spec.param(param).default:  # type: ignore[union-attr]
+            return member
+    return None
+
+
+def _molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[ToolCall]) -> Any:
+    if earlier:
+        producer = _PRODUCER_KEYS.get(earlier[-1].name)
+        if producer:
+            return f"({producer})"
+        previous = earlier[-1].arguments.get("drug_smiles") or earlier[-1].arguments.get("smiles_list")
+        if previous:
+            return previous
+    return _pool_ref(pool, ("smiles_list", "smiles"), lowered)
+
+
+def _pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_if_referred: bool = False,
+              single: bool = False) -> str | None:
+    """The pool key the text points to: named explicitly, by its origin word, else the newest of the kind."""
+    candidates = [m for m in pool if m.kind in kinds and (not single or m.size == 1)]
+    if not candidates:
+        return None
+    for meta in reversed(candidates):
+        stem = meta.key.removeprefix("upload_").lower()
+        if meta.key.lower() in lowered or (meta.key.startswith("upload_") and stem.rsplit(".", 1)[0] in lowered):
+            return f"({meta.key})"
+    cues = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"),
+            ("upload", "upload_"), ("file", "upload_"))
+    for cue, prefix in cues:
+        if cue in lowered:
+            for meta in reversed(candidates):
+                if meta.key.startswith(prefix):
+                    return f"({meta.key})"
+    if only_if_referred and not _REFERS_BACK.search(lowered):
+        return None
+    return f"({candidates[-1].key})"
+
+
+def _pool_protein(text: str, pool: list[EntryMeta]) -> str | None:
+    """Reuse the thread's target only when the message does not name another protein."""
+    named = [w for w in _GENE_LIKE.findall(text) if w not in _NOT_TARGETS and not w.isdigit()]
+    lowered = text.lower()
+    if named and not re.search(r"\b(same|that|this) (target|protein|kinase|sequence)\b", lowered):
+        explicit = [m for m in pool if m.kind == "protein_seq" and any(n.lower() in m.key.lower() for n in named)]
+        return f"({explicit[-1].key})" if explicit else None
+    return _pool_ref(pool, ("protein_seq",), lowered)
+
+
+def _pairs(text: str, e: Entities) -> list[list[str]]:
+    molecules = e.molecules
+    if len(molecules) < 2:
+        return []
+    if len(molecules) == 2:
+        return [molecules[:2]]
+    per_line = [extract(line).molecules for line in text.splitlines()]
+    if all(len(m) in (0, 2) for m in per_line) and any(per_line):
+        return [m for m in per_line if m]
+    return [[molecules[0], other] for other in molecules[1:]]
+
+
+def _no_tool_answer(offered: list[ToolSpec]) -> str:
+    names = ", ".join(s.name for s in offered)
+    return ("I could not tell which prediction you want. I can run: " + names +
+            ". Say what to predict and give the molecules (SMILES), or upload a file.")

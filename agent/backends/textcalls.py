@@ -1,0 +1,66 @@
+"""Tool calls written as text: small models often print the call as (fenced) JSON in ``content``."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from agent.backends.base import ToolCall
+
+_FENCE = re.compile(r"```(?:json|tool_call|tool)?\s*(.*?)```", re.S)
+_TAG = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.S)
+
+
+def parse_text_call(content: str) -> ToolCall | None:
+    """The first JSON object in the text that names a tool, else None."""
+    candidates = [m.group(1) for m in _TAG.finditer(content)] + [m.group(1) for m in _FENCE.finditer(content)]
+    candidates.append(content)
+    for text in candidates:
+        for obj in _json_objects(text):
+            call = _as_call(obj)
+            if call:
+                return call
+    return None
+
+
+def _json_objects(text: str) -> list[Any]:
+    decoder = json.JSONDecoder()
+    found = []
+    index = text.find("{")
+    while index != -1:
+        try:
+            obj, end = decoder.raw_decode(text, index)
+            found.append(obj)
+            index = text.find("{", end)
+        except json.JSONDecodeError:
+            fixed = _escape_backslashes(text[index:])
+            try:
+                obj, _ = decoder.raw_decode(fixed)
+                found.append(obj)
+            except json.JSONDecodeError:
+                pass
+            index = text.find("{", index + 1)
+    return found
+
+
+def _escape_backslashes(text: str) -> str:
+    """SMILES stereo bonds ("C\\C=C/C") are often written unescaped inside JSON strings."""
+    return re.sub(r'\\(?!["\\/bfnrtu])', r"\\\\", text)
+
+
+def _as_call(obj: Any) -> ToolCall | None:
+    if not isinstance(obj, dict):
+        return None
+    if "function" in obj and isinstance(obj["function"], dict):
+        obj = obj["function"]
+    name = obj.get("name") or obj.get("tool")
+    args = obj.get("arguments", obj.get("parameters", {}))
+    if isinstance(args, str):
+        try:
+            args = json.loads(args)
+        except json.JSONDecodeError:
+            return None
+    if isinstance(name, str) and isinstance(args, dict):
+        return ToolCall(name, args)
+    return None

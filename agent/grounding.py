@@ -1,0 +1,66 @@
+"""Ground an LLM's tool call in what the user typed.
+
+Small models rewrite SMILES ("c1ccc(cc1)O" became "C1CCC(C1)O"), drop residues from sequences and
+round numbers. Literal values are therefore replaced by the matching values extracted from the
+user's message; pool references are left alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agent.backends.base import ToolCall
+from agent.entities import Entities, pick_number
+from agent.pool.refs import ref_key
+from model_zoo.chem.mols import InvalidSmiles, canonical
+from model_zoo.specs import get_spec
+
+
+def ground_call(call: ToolCall, request: str, entities: Entities) -> ToolCall:
+    spec = get_spec(call.name)
+    if spec is None or not isinstance(call.arguments, dict):
+        return call
+    args = dict(call.arguments)
+    for param in spec.params:
+        value = args.get(param.name)
+        if value is None or ref_key(value):
+            continue
+        if param.kind == "smiles_list" and entities.molecules:
+            args[param.name] = _ground_smiles(value, entities.molecules)
+        elif param.kind == "smiles" and entities.molecules:
+            grounded = _ground_smiles([value] if isinstance(value, str) else value, entities.molecules)
+            args[param.name] = grounded[0] if len(grounded) == 1 else value
+        elif param.kind == "protein_seq" and entities.sequences:
+            args[param.name] = entities.sequences[0]
+        elif param.kind == "mask" and entities.masks:
+            args[param.name] = entities.masks[0]
+        elif param.kind == "number" and entities.numbers:
+            if not any(_same_number(value, n.value) for n in entities.numbers):
+                args[param.name] = pick_number(request, entities)
+    return ToolCall(call.name, args)
+
+
+def _ground_smiles(value: Any, typed: list[str]) -> Any:
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not all(isinstance(s, str) for s in items):
+        return value
+    by_canonical = {_canon(s): s for s in typed}
+    grounded = [s if s in typed else by_canonical.get(_canon(s)) for s in items]
+    if all(g is not None for g in grounded):
+        return grounded
+    # The model changed molecules it should have copied: take the user's own, all of them.
+    return list(typed)
+
+
+def _canon(smiles: str) -> str | None:
+    try:
+        return canonical(smiles)
+    except InvalidSmiles:
+        return None
+
+
+def _same_number(value: Any, other: float) -> bool:
+    try:
+        return abs(float(value) - other) <= 1e-6 * max(1.0, abs(other))
+    except (TypeError, ValueError):
+        return False

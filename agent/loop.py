@@ -1,0 +1,158 @@
+"""The agent loop: plan → Fe-Fo → run tool → save to pool → observe, bounded in steps, retries and time."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent.backends.base import Backend, BackendUnavailable, FinalAnswer, PlanContext, Step, ToolCall
+from agent.dispatch import Dispatcher, ToolFailed, ToolOutcome
+from agent.entities import extract
+from agent.fefo import FeFoError, check_call
+from agent.grounding import ground_call
+from agent.pool.thread_pool import ThreadPool
+from agent.pool.view import render_for_llm, tcdd_keys_line
+from agent.prompts import load
+from agent.turn import ToolCallRecord
+from model_zoo.specs import TOOLS, ToolSpec
+
+DETERMINISTIC_BACKENDS = {"offline", "scripted"}
+
+
+@dataclass
+class Limits:
+    max_steps: int = 6
+    max_retries: int = 2
+    turn_seconds: float = 120.0
+    max_molecules: int = 100_000
+
+
+@dataclass
+class TurnOutcome:
+    text: str
+    records: list[ToolCallRecord] = field(default_factory=list)
+    outcomes: list[ToolOutcome] = field(default_factory=list)
+    notices: list[str] = field(default_factory=list)
+    backend: str = ""
+
+
+def run_turn(
+    request: str,
+    user: str,
+    backend: Backend,
+    pool: ThreadPool,
+    dispatcher: Dispatcher,
+    limits: Limits = Limits(),
+    offered: list[ToolSpec] | None = None,
+    fallback: Backend | None = None,
+) -> TurnOutcome:
+    offered = list(offered or TOOLS)
+    deadline = time.monotonic() + limits.turn_seconds
+    ctx = PlanContext(request=request, pool=pool.list(), offered=offered)
+    ctx.messages = initial_messages(request, ctx)
+    result = TurnOutcome(text="", backend=backend.name)
+    entities = extract(request)
+    retries = 0
+    final = ""
+    for _ in range(limits.max_steps):
+        if time.monotonic() > deadline:
+            result.notices.append(f"Stopped after {limits.turn_seconds:.0f} s, the time limit for one request.")
+            break
+        try:
+            action = backend.next_action(ctx)
+        except BackendUnavailable as exc:
+            if fallback is None:
+                raise
+            result.notices.append(f"The language model is unavailable ({exc}); answered with the offline planner.")
+            backend, fallback = fallback, None
+            result.backend = backend.name
+            continue
+        if isinstance(action, FinalAnswer):
+            final = action.text
+            break
+        if backend.name not in DETERMINISTIC_BACKENDS:
+            action = ground_call(action, request, entities)
+        record = ToolCallRecord(name=action.name, arguments=action.arguments)
+        result.records.append(record)
+        try:
+            checked = check_call(action.name, action.arguments, offered, pool, limits.max_molecules)
+        except FeFoError as exc:
+            record.status, record.error = "rejected", str(exc)
+            ctx.steps.append(Step(action, "rejected", error=_ask_user(exc)))
+            ctx.messages += feedback_messages(action, str(exc), request)
+            retries += 1
+            if retries > limits.max_retries:
+                final = _ask_user(exc)
+                break
+            continue
+        record.resolved = checked.arguments
+        started = time.monotonic()
+        try:
+            outcome = dispatcher.run_tool(checked.spec.name, checked.arguments, pool.thread_key)
+        except ToolFailed as exc:
+            record.status, record.error = "error", str(exc)
+            record.seconds = time.monotonic() - started
+            ctx.steps.append(Step(action, "error", error=str(exc)))
+            final = f"{checked.spec.name} failed: {exc}"
+            break
+        record.seconds = round(time.monotonic() - started, 3)
+        record.observation = outcome.observation
+        record.status = "ok" if outcome.status == "ok" else "error"
+        result.outcomes.append(outcome)
+        save_to_pool(pool, checked.spec, checked.literals, outcome, user)
+        ctx.pool = pool.list()
+        ctx.steps.append(Step(action, record.status, observation=outcome.observation,
+                              error=None if outcome.status == "ok" else outcome.summary))
+        ctx.messages += observation_messages(action, outcome.observation)
+    result.text = final
+    return result
+
+
+def save_to_pool(pool: ThreadPool, spec: ToolSpec, literals: dict[str, Any], outcome: ToolOutcome, user: str) -> None:
+    """DrugPilot's conventions: literal inputs as user_*, outputs under the tool's result key."""
+    for name, value in literals.items():
+        param = spec.param(name)
+        if param is None or param.save_as is None:
+            continue
+        kind = "smiles_list" if param.kind in ("smiles_list", "smiles") else param.kind
+        if param.kind == "smiles":
+            value = [value] if isinstance(value, str) else value
+        elif param.kind == "smiles_list" and isinstance(value, str):
+            value = [value]
+        pool.put(param.save_as, value, kind, user, "message")
+    if outcome.status == "ok":
+        value = outcome.pool_value if outcome.pool_value is not None else outcome.rows
+        pool.put(spec.result_key, value, outcome.pool_kind, f"tool:{spec.name}", "tool")
+
+
+def initial_messages(request: str, ctx: PlanContext) -> list[dict[str, Any]]:
+    user = f"{request}\n\n{render_for_llm(ctx.pool)}\n{tcdd_keys_line(ctx.pool)}"
+    return [{"role": "system", "content": load("system.md")}, {"role": "user", "content": user}]
+
+
+def observation_messages(call: ToolCall, observation: dict[str, Any]) -> list[dict[str, Any]]:
+    return [
+        {"role": "assistant", "content": "", "tool_calls": [{"function": {"name": call.name,
+                                                                         "arguments": call.arguments}}]},
+        {"role": "tool", "content": json.dumps(observation, default=str)[:4000]},
+    ]
+
+
+def feedback_messages(call: ToolCall, error: str, request: str) -> list[dict[str, Any]]:
+    """The paper's feedback-focus: the precise error plus the user's original request."""
+    return [
+        {"role": "assistant", "content": "", "tool_calls": [{"function": {"name": call.name,
+                                                                         "arguments": call.arguments}}]},
+        {"role": "tool", "content": f"Error, the tool did not run: {error}. Focus on the user's original request: "
+                                    f"{request!r}. Fix the call, or if a value is missing or invalid, call no tool "
+                                    "and ask the user for it."},
+    ]
+
+
+def _ask_user(exc: FeFoError) -> str:
+    if not exc.fixable_by_user:
+        return "I could not form a valid request for that: " + str(exc)
+    tool = f" {exc.tool}" if exc.tool else ""
+    return f"I can't run{tool} yet: " + "; ".join(exc.problems) + "."

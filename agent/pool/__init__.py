@@ -1,0 +1,1 @@
+"""The parameterized memory pool: one per chat thread, shared by everyone in it."""

@@ -1,0 +1,256 @@
+"""Pool storage: one interface, an in-process store (embedded default) and a Redis store.
+
+Metadata and values are stored apart so that listing a pool or rendering it for the LLM never
+loads a value: a 100,000-SMILES entry lists as fast as a 3-SMILES one. Every write keeps the
+previous version in the key's history, atomically, so two colleagues writing the same key at the
+same moment both end up in the record (one current, one in history).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from dataclasses import replace
+from typing import Any, Protocol
+
+from agent.pool.entry import EntryMeta, PoolEntry, PoolError, check_key, preview, value_size
+
+HISTORY_LIMIT = 10
+
+
+class PoolStore(Protocol):
+    def list(self, thread_key: str) -> list[EntryMeta]: ...
+    def meta(self, thread_key: str, key: str) -> EntryMeta | None: ...
+    def get(self, thread_key: str, key: str) -> PoolEntry | None: ...
+    def put(self, thread_key: str, key: str, value: Any, kind: str, set_by: str, source: str) -> EntryMeta: ...
+    def delete(self, thread_key: str, key: str, by: str) -> EntryMeta: ...
+    def rename(self, thread_key: str, old: str, new: str, by: str) -> EntryMeta: ...
+    def history(self, thread_key: str, key: str) -> list[PoolEntry]: ...
+
+
+def new_meta(key: str, value: Any, kind: str, set_by: str, source: str) -> EntryMeta:
+    return EntryMeta(
+        key=check_key(key), kind=kind, size=value_size(kind, value), preview=preview(value),
+        set_by=set_by, set_at=time.time(), source=source,
+    )
+
+
+def missing_key_error(key: str, keys: list[str]) -> PoolError:
+    listing = ", ".join(keys) if keys else "(the pool is empty)"
+    return PoolError(f"no key {key} in this thread's pool; keys are: {listing}")
+
+
+class InMemoryPoolStore:
+    """Thread-safe in-process store with the same semantics as the Redis one."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._current: dict[str, dict[str, PoolEntry]] = {}
+        self._history: dict[tuple[str, str], list[PoolEntry]] = {}
+        self._seq: dict[str, int] = {}
+
+    def list(self, thread_key: str) -> list[EntryMeta]:
+        with self._lock:
+            return sorted((e.meta for e in self._current.get(thread_key, {}).values()), key=lambda m: m.seq)
+
+    def meta(self, thread_key: str, key: str) -> EntryMeta | None:
+        entry = self.get(thread_key, key)
+        return entry.meta if entry else None
+
+    def get(self, thread_key: str, key: str) -> PoolEntry | None:
+        with self._lock:
+            return self._current.get(thread_key, {}).get(key)
+
+    def put(self, thread_key: str, key: str, value: Any, kind: str, set_by: str, source: str) -> EntryMeta:
+        meta = new_meta(key, value, kind, set_by, source)
+        with self._lock:
+            pool = self._current.setdefault(thread_key, {})
+            old = pool.get(key)
+            if old:
+                self._push_history(thread_key, key, old)
+                meta = replace(meta, version=old.meta.version + 1, seq=old.meta.seq)
+            else:
+                self._seq[thread_key] = self._seq.get(thread_key, 0) + 1
+                meta = replace(meta, seq=self._seq[thread_key], version=self._last_version(thread_key, key) + 1)
+            pool[key] = PoolEntry(meta, value)
+            return meta
+
+    def delete(self, thread_key: str, key: str, by: str) -> EntryMeta:
+        with self._lock:
+            pool = self._current.get(thread_key, {})
+            old = pool.pop(key, None)
+            if old is None:
+                raise missing_key_error(key, [m.key for m in sorted((e.meta for e in pool.values()),
+                                                                    key=lambda m: m.seq)])
+            self._push_history(thread_key, key, old)
+            self._push_history(thread_key, key, _tombstone(old, by))
+            return old.meta
+
+    def rename(self, thread_key: str, old: str, new: str, by: str) -> EntryMeta:
+        check_key(new)
+        with self._lock:
+            pool = self._current.get(thread_key, {})
+            entry = pool.get(old)
+            if entry is None:
+                raise missing_key_error(old, [m.key for m in sorted((e.meta for e in pool.values()),
+                                                                    key=lambda m: m.seq)])
+            if new in pool:
+                raise PoolError(f"key {new} already exists; delete or rename it first")
+            del pool[old]
+            moved = replace(entry.meta, key=new, set_by=by, set_at=time.time(), source="command")
+            pool[new] = PoolEntry(moved, entry.value)
+            self._history[(thread_key, new)] = self._history.pop((thread_key, old), []) + [entry]
+            return moved
+
+    def history(self, thread_key: str, key: str) -> list[PoolEntry]:
+        with self._lock:
+            current = self._current.get(thread_key, {}).get(key)
+            past = list(reversed(self._history.get((thread_key, key), [])))
+            return ([current] if current else []) + past
+
+    def _push_history(self, thread_key: str, key: str, entry: PoolEntry) -> None:
+        hist = self._history.setdefault((thread_key, key), [])
+        hist.append(entry)
+        del hist[:-HISTORY_LIMIT]
+
+    def _last_version(self, thread_key: str, key: str) -> int:
+        hist = self._history.get((thread_key, key), [])
+        return max((e.meta.version for e in hist), default=0)
+
+
+def _tombstone(entry: PoolEntry, by: str) -> PoolEntry:
+    meta = replace(entry.meta, deleted=True, set_by=by, set_at=time.time(), source="command", size=0, preview="")
+    return PoolEntry(meta, None)
+
+
+# Redis layout per thread T (prefix P): P:T:meta (hash key->meta json), P:T:val (hash key->value json),
+# P:T:hist:<key> (list, newest first, of {"meta":..,"value":..}), P:T:seq (counter).
+_PUT = """
+local meta_key, val_key, hist_key, seq_key = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local key, meta_json, value_json, limit = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
+local meta = cjson.decode(meta_json)
+local old_meta = redis.call('HGET', meta_key, key)
+if old_meta then
+  local old = cjson.decode(old_meta)
+  redis.call('LPUSH', hist_key, '{"meta":' .. old_meta .. ',"value":' .. redis.call('HGET', val_key, key) .. '}')
+  redis.call('LTRIM', hist_key, 0, limit - 1)
+  meta['version'] = old['version'] + 1
+  meta['seq'] = old['seq']
+else
+  local last = redis.call('LINDEX', hist_key, 0)
+  meta['version'] = 1
+  if last then meta['version'] = cjson.decode(last)['meta']['version'] + 1 end
+  meta['seq'] = redis.call('INCR', seq_key)
+end
+local encoded = cjson.encode(meta)
+redis.call('HSET', meta_key, key, encoded)
+redis.call('HSET', val_key, key, value_json)
+return encoded
+"""
+
+_DELETE = """
+local meta_key, val_key, hist_key = KEYS[1], KEYS[2], KEYS[3]
+local key, tomb_json, limit = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local old_meta = redis.call('HGET', meta_key, key)
+if not old_meta then return false end
+redis.call('LPUSH', hist_key, '{"meta":' .. old_meta .. ',"value":' .. redis.call('HGET', val_key, key) .. '}')
+local tomb = cjson.decode(tomb_json)
+tomb['version'] = cjson.decode(old_meta)['version']
+redis.call('LPUSH', hist_key, '{"meta":' .. cjson.encode(tomb) .. ',"value":null}')
+redis.call('LTRIM', hist_key, 0, limit - 1)
+redis.call('HDEL', meta_key, key)
+redis.call('HDEL', val_key, key)
+return old_meta
+"""
+
+_RENAME = """
+local meta_key, val_key, old_hist, new_hist = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local old, new, by, now = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
+local meta_json = redis.call('HGET', meta_key, old)
+if not meta_json then return {err = 'missing'} end
+if redis.call('HEXISTS', meta_key, new) == 1 then return {err = 'exists'} end
+local value_json = redis.call('HGET', val_key, old)
+redis.call('LPUSH', old_hist, '{"meta":' .. meta_json .. ',"value":' .. value_json .. '}')
+if redis.call('EXISTS', new_hist) == 1 then redis.call('DEL', new_hist) end
+redis.call('RENAME', old_hist, new_hist)
+local meta = cjson.decode(meta_json)
+meta['key'] = new
+meta['set_by'] = by
+meta['set_at'] = now
+meta['source'] = 'command'
+local encoded = cjson.encode(meta)
+redis.call('HDEL', meta_key, old)
+redis.call('HDEL', val_key, old)
+redis.call('HSET', meta_key, new, encoded)
+redis.call('HSET', val_key, new, value_json)
+return encoded
+"""
+
+
+class RedisPoolStore:
+    """Pools in Redis; every multi-step change is one Lua script, so concurrent writers never lose data."""
+
+    def __init__(self, client: Any, prefix: str = "drugpilot:pool") -> None:
+        self._r = client
+        self._prefix = prefix
+        self._put = client.register_script(_PUT)
+        self._delete = client.register_script(_DELETE)
+        self._rename = client.register_script(_RENAME)
+
+    def _k(self, thread_key: str, part: str) -> str:
+        # Hash tag {thread} keeps one thread's keys on one Redis Cluster slot (Lua needs that).
+        return f"{self._prefix}:{{{thread_key}}}:{part}"
+
+    def list(self, thread_key: str) -> list[EntryMeta]:
+        metas = [EntryMeta.from_json(v) for v in self._r.hvals(self._k(thread_key, "meta"))]
+        return sorted(metas, key=lambda m: m.seq)
+
+    def meta(self, thread_key: str, key: str) -> EntryMeta | None:
+        raw = self._r.hget(self._k(thread_key, "meta"), key)
+        return EntryMeta.from_json(raw) if raw else None
+
+    def get(self, thread_key: str, key: str) -> PoolEntry | None:
+        pipe = self._r.pipeline(transaction=True)
+        pipe.hget(self._k(thread_key, "meta"), key)
+        pipe.hget(self._k(thread_key, "val"), key)
+        raw_meta, raw_value = pipe.execute()
+        if raw_meta is None:
+            return None
+        return PoolEntry(EntryMeta.from_json(raw_meta), json.loads(raw_value))
+
+    def put(self, thread_key: str, key: str, value: Any, kind: str, set_by: str, source: str) -> EntryMeta:
+        meta = new_meta(key, value, kind, set_by, source)
+        keys = [self._k(thread_key, "meta"), self._k(thread_key, "val"), self._k(thread_key, f"hist:{key}"),
+                self._k(thread_key, "seq")]
+        encoded = self._put(keys=keys, args=[key, meta.to_json(), json.dumps(value), HISTORY_LIMIT])
+        return EntryMeta.from_json(encoded)
+
+    def delete(self, thread_key: str, key: str, by: str) -> EntryMeta:
+        tomb = new_meta(key, None, "text", by, "command")
+        tomb.deleted, tomb.size, tomb.preview = True, 0, ""
+        keys = [self._k(thread_key, "meta"), self._k(thread_key, "val"), self._k(thread_key, f"hist:{key}")]
+        old = self._delete(keys=keys, args=[key, tomb.to_json(), HISTORY_LIMIT])
+        if not old:
+            raise missing_key_error(key, [m.key for m in self.list(thread_key)])
+        return EntryMeta.from_json(old)
+
+    def rename(self, thread_key: str, old: str, new: str, by: str) -> EntryMeta:
+        check_key(new)
+        keys = [self._k(thread_key, "meta"), self._k(thread_key, "val"), self._k(thread_key, f"hist:{old}"),
+                self._k(thread_key, f"hist:{new}")]
+        try:
+            encoded = self._rename(keys=keys, args=[old, new, by, time.time()])
+        except Exception as exc:  # redis.ResponseError carrying the script's {err=...}
+            if "missing" in str(exc):
+                raise missing_key_error(old, [m.key for m in self.list(thread_key)]) from None
+            if "exists" in str(exc):
+                raise PoolError(f"key {new} already exists; delete or rename it first") from None
+            raise
+        return EntryMeta.from_json(encoded)
+
+    def history(self, thread_key: str, key: str) -> list[PoolEntry]:
+        current = self.get(thread_key, key)
+        past = [json.loads(raw) for raw in self._r.lrange(self._k(thread_key, f"hist:{key}"), 0, -1)]
+        entries = [PoolEntry(EntryMeta(**p["meta"]), p["value"]) for p in past]
+        return ([current] if current else []) + entries

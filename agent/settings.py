@@ -1,0 +1,45 @@
+"""Configuration from environment variables (prefix DRUGPILOT_), documented in .env.example."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Literal
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="DRUGPILOT_", env_file=".env", extra="ignore")
+
+    redis_url: str | None = None  # unset: embedded mode (in-process pool, artifacts and execution)
+    broker_url: str | None = None  # default: redis_url
+    llm_backend: Literal["auto", "offline", "ollama"] = "auto"  # auto: ollama when ollama_host is set
+    ollama_host: str | None = None
+    ollama_model: str = "qwen2.5-coder:1.5b"
+    ollama_num_ctx: int = 8192
+    llm_timeout_s: float = 60.0
+    turn_timeout_s: float = 120.0
+    tool_timeout_s: float = 600.0
+    max_steps: int = 6
+    max_retries: int = 2
+    max_molecules: int = 100_000
+    max_file_mb: float = 10.0
+    artifact_ttl_s: int = 7 * 24 * 3600
+    output_dir: str = "drugpilot-output"
+
+    @property
+    def distributed(self) -> bool:
+        return bool(self.redis_url)
+
+    @property
+    def effective_broker_url(self) -> str | None:
+        return self.broker_url or self.redis_url
+
+    @property
+    def use_ollama(self) -> bool:
+        return self.llm_backend == "ollama" or (self.llm_backend == "auto" and bool(self.ollama_host))
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()

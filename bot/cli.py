@@ -1,0 +1,152 @@
+"""The ``drugpilot`` command: chat, ask, demo, worker."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from agent.settings import get_settings
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="drugpilot", description="DrugPilot drug-discovery chat agent")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    chat = sub.add_parser("chat", help="an interactive thread in the terminal")
+    chat.add_argument("--thread", default="main")
+    chat.add_argument("--user", default=os.environ.get("USER", "scientist"))
+
+    ask = sub.add_parser("ask", help="ask one question and print the answer")
+    ask.add_argument("text")
+    ask.add_argument("--thread", default=None, help="thread id (default: a new one)")
+    ask.add_argument("--user", default=os.environ.get("USER", "scientist"))
+    ask.add_argument("--file", action="append", type=Path, default=[], help="attach a file (repeatable)")
+    ask.add_argument("--json", action="store_true", help="print tool calls, results and files as JSON")
+
+    sub.add_parser("demo", help="play a short scripted thread with two colleagues")
+
+    worker = sub.add_parser("worker", help="start Celery worker(s); needs DRUGPILOT_REDIS_URL")
+    worker.add_argument("--queues", default="agent,gpu")
+    worker.add_argument("--concurrency", type=int, default=None, help="processes per queue")
+    worker.add_argument("--loglevel", default="info")
+
+    args = parser.parse_args(argv)
+    handlers = {"chat": _chat, "ask": _ask, "demo": _demo, "worker": _worker}
+    return handlers[args.command](args)
+
+
+def _thread(thread: str):  # noqa: ANN202 - ConsoleThread, imported late to keep --help fast
+    from bot.console import ConsoleThread
+    from worker.client import submit_turn
+    from worker.runtime import artifact_store
+
+    output = Path(get_settings().output_dir).resolve()
+    return ConsoleThread(thread, submit_turn, artifact_store(), output)
+
+
+def _chat(args: argparse.Namespace) -> int:
+    thread = _thread(args.thread)
+    user = args.user
+    print(f"Thread {args.thread!r} as {user}. Type a question, `upload PATH`, `pool list`, `/user NAME`, or `quit`.")
+    print(f"Files go to {thread.output_dir}")
+    while True:
+        try:
+            line = input(f"{user}> ").strip()
+        except (EOFError, KeyboardInterrupt):
+            print()
+            return 0
+        if not line:
+            continue
+        if line in ("quit", "exit"):
+            return 0
+        if line.startswith("/user "):
+            user = line.split(None, 1)[1].strip()
+            continue
+        if line.startswith("upload "):
+            paths, message = _upload_args(line)
+            missing = [p for p in paths if not p.is_file()]
+            if missing:
+                print(f"DrugPilot: no such file: {', '.join(map(str, missing))}")
+                continue
+            thread.say(user, message, files=paths)
+            continue
+        thread.say(user, line)
+
+
+def _upload_args(line: str) -> tuple[list[Path], str]:
+    """``upload a.csv b.sdf -- optional message``."""
+    words = shlex.split(line)[1:]
+    if "--" in words:
+        cut = words.index("--")
+        return [Path(w) for w in words[:cut]], " ".join(words[cut + 1:])
+    return [Path(w) for w in words], ""
+
+
+def _ask(args: argparse.Namespace) -> int:
+    import io
+    import uuid
+
+    from agent.turn import Attachment, ThreadRef, Turn
+    from worker.client import submit_turn
+    from worker.runtime import artifact_store
+
+    thread_id = args.thread or uuid.uuid4().hex[:12]
+    if not args.json:
+        _thread(thread_id).say(args.user, args.text, files=args.file)
+        return 0
+    from bot.console import ConsoleThread
+
+    started = time.perf_counter()
+    ref = ThreadRef("console", "local", "terminal", thread_id)
+    turn = Turn(ref, args.user, args.text, [Attachment(p.name, p.read_bytes()) for p in args.file])
+    reply = submit_turn(turn)
+    console = ConsoleThread(thread_id, submit_turn, artifact_store(), Path(get_settings().output_dir).resolve(),
+                            out=io.StringIO())
+    paths = console.save_artifacts(reply)
+    payload = reply.to_json()
+    payload["thread"] = thread_id
+    payload["artifact_paths"] = [str(p) for p in paths]
+    payload["seconds"] = round(time.perf_counter() - started, 3)
+    print(json.dumps(payload, indent=2, default=str))
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from bot.demo import play
+
+    play(_thread(f"demo-{int(time.time())}"))
+    return 0
+
+
+def _worker(args: argparse.Namespace) -> int:
+    """One Celery worker node per queue: a turn waiting on a tool can never block the process that runs it."""
+    if not get_settings().distributed:
+        print("drugpilot worker needs DRUGPILOT_REDIS_URL (e.g. redis://127.0.0.1:6379/0).", file=sys.stderr)
+        return 2
+    queues = [q.strip() for q in args.queues.split(",") if q.strip()]
+    commands = []
+    for queue in queues:
+        concurrency = args.concurrency or (1 if queue == "gpu" else 4)
+        pool = "prefork" if queue == "gpu" else "threads"
+        commands.append([sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", queue,
+                         "-n", f"{queue}@%h", "--pool", pool, "--concurrency", str(concurrency),
+                         "--loglevel", args.loglevel])
+    if len(commands) == 1:
+        os.execv(commands[0][0], commands[0])
+    children = [subprocess.Popen(c) for c in commands]
+    try:
+        return max(child.wait() for child in children)
+    except KeyboardInterrupt:
+        for child in children:
+            child.terminate()
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

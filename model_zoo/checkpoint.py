@@ -1,0 +1,84 @@
+"""Self-describing model files: everything needed to rebuild a model, and what it scored, in one file.
+
+Content is restricted to what ``torch.load(weights_only=True)`` accepts (tensors, dicts, lists, str,
+numbers), so loading never unpickles code. Weights may be stored as float16 to keep files small; they
+are restored to float32 on load, and the model is rebuilt with ``strict=True``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import torch
+from torch import nn
+
+from model_zoo.nn.mlp import MLP, MLPEnsemble
+
+FORMAT = "drugpilot-checkpoint"
+FORMAT_VERSION = 1
+
+MODEL_KINDS: dict[str, Callable[..., nn.Module]] = {"mlp": MLP, "mlp_ensemble": MLPEnsemble}
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    model_kind: str
+    hparams: dict[str, Any]
+    state_dict: dict[str, torch.Tensor]
+    extra: dict[str, Any]
+
+    def build(self) -> nn.Module:
+        """The model in eval mode on CPU, float32, with every stored key matching (strict)."""
+        try:
+            factory = MODEL_KINDS[self.model_kind]
+        except KeyError:
+            raise ValueError(f"unknown model kind {self.model_kind!r}; known: {sorted(MODEL_KINDS)}") from None
+        model = factory(**self.hparams)
+        model.load_state_dict({k: v.float() for k, v in self.state_dict.items()}, strict=True)
+        return model.eval()
+
+
+def save_checkpoint(
+    path: str | Path,
+    model_kind: str,
+    hparams: Mapping[str, Any],
+    state_dict: Mapping[str, torch.Tensor],
+    extra: Mapping[str, Any],
+    dtype: torch.dtype = torch.float16,
+) -> None:
+    """Write the checkpoint; floating-point weights are stored as ``dtype``."""
+    if model_kind not in MODEL_KINDS:
+        raise ValueError(f"unknown model kind {model_kind!r}; known: {sorted(MODEL_KINDS)}")
+    stored = {
+        k: (v.detach().cpu().to(dtype) if v.is_floating_point() else v.detach().cpu()).clone()
+        for k, v in state_dict.items()
+    }
+    payload = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "model_kind": model_kind,
+        "hparams": dict(hparams),
+        "state_dict": stored,
+        "extra": dict(extra),
+    }
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    torch.save(payload, tmp)
+    tmp.replace(path)
+
+
+def load_checkpoint(path: str | Path) -> Checkpoint:
+    payload = torch.load(Path(path), map_location="cpu", weights_only=True)
+    if payload.get("format") != FORMAT or payload.get("format_version") != FORMAT_VERSION:
+        raise ValueError(f"{Path(path).name} is not a {FORMAT} v{FORMAT_VERSION} file")
+    return Checkpoint(payload["model_kind"], payload["hparams"], payload["state_dict"], payload["extra"])
+
+
+def roundtrip_state(state_dict: Mapping[str, torch.Tensor], dtype: torch.dtype = torch.float16) -> dict[str, torch.Tensor]:
+    """The weights as they will be after save + load, so metrics can be measured on exactly what ships."""
+    return {k: (v.detach().cpu().to(dtype).float() if v.is_floating_point() else v.detach().cpu())
+            for k, v in state_dict.items()}

@@ -1,0 +1,240 @@
+"""GDSC cancer cell lines: resolve a COSMIC id or a name, and find cell-line mentions in free text.
+
+The catalogue is ``model_zoo/data/gdsc_cell_lines.csv`` (built by ``model_zoo.train.build_cell_lines``),
+read once. Pure Python: no pandas, no rdkit.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+CATALOGUE_PATH = Path(__file__).resolve().parents[1] / "data" / "gdsc_cell_lines.csv"
+
+
+@dataclass(frozen=True)
+class CellLine:
+    cosmic_id: str
+    name: str
+    tissue: str
+    in_gdsc2: bool
+    aliases: tuple[str, ...] = field(default=(), compare=False)
+
+    def label(self) -> str:
+        """Display form, e.g. "EM-2 (COSMIC 906855)"."""
+        return f"{self.name} (COSMIC {self.cosmic_id})"
+
+
+class UnknownCellLine(ValueError):
+    """No (or no unique) GDSC cell line matches; the message names close matches for the user."""
+
+
+def _key(text: str) -> str:
+    """Case- and punctuation-insensitive form: "NCI-H1975" -> "ncih1975"."""
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+@dataclass
+class _Catalogue:
+    lines: list[CellLine]
+    by_id: dict[str, CellLine]
+    exact: dict[str, CellLine]  # every spelling -> line
+    by_casefold: dict[str, list[CellLine]]
+    by_key: dict[str, list[CellLine]]
+    key_names: dict[str, str]  # key -> a display spelling, for suggestions
+    pattern: re.Pattern[str]  # every spelling, longest first, case-insensitive
+
+
+def _add(index: dict[str, list[CellLine]], key: str, line: CellLine) -> None:
+    bucket = index.setdefault(key, [])
+    if line not in bucket:
+        bucket.append(line)
+
+
+@lru_cache(maxsize=1)
+def _catalogue() -> _Catalogue:
+    lines: list[CellLine] = []
+    with CATALOGUE_PATH.open(newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh):
+            aliases = tuple(a for a in (row.get("aliases") or "").split("|") if a)
+            lines.append(CellLine(row["cosmic_id"], row["name"], row["tissue"], row["in_gdsc2"] == "1", aliases))
+    exact: dict[str, CellLine] = {}
+    by_casefold: dict[str, list[CellLine]] = {}
+    by_key: dict[str, list[CellLine]] = {}
+    key_names: dict[str, str] = {}
+    for line in lines:
+        for spelling in (line.name, *line.aliases):
+            exact.setdefault(spelling, line)
+            _add(by_casefold, spelling.casefold(), line)
+            _add(by_key, _key(spelling), line)
+            key_names.setdefault(_key(spelling), line.name)
+    spellings = sorted(exact, key=len, reverse=True)
+    pattern = re.compile(
+        r"(?<![A-Za-z0-9])(?:" + "|".join(re.escape(s) for s in spellings) + r")(?![A-Za-z0-9])",
+        re.IGNORECASE,
+    )
+    return _Catalogue(lines, {c.cosmic_id: c for c in lines}, exact, by_casefold, by_key, key_names, pattern)
+
+
+def all_cell_lines() -> list[CellLine]:
+    """Every catalogued line (GDSC1 and GDSC2), in COSMIC-id order."""
+    return list(_catalogue().lines)
+
+
+# --- resolving one value ------------------------------------------------------------------------
+
+_COSMIC_PREFIX = re.compile(r"^(?:cosmic(?:[\s_-]*id)?)?[\s:#=]*(\d{3,8})$", re.IGNORECASE)
+
+
+def _ambiguous(value: str, matches: list[CellLine]) -> UnknownCellLine:
+    options = " or ".join(f"{m.name} (COSMIC {m.cosmic_id}, {m.tissue or 'tissue unknown'})" for m in matches)
+    return UnknownCellLine(
+        f"cell line {value!r} is ambiguous: {options}. Give the exact name or the COSMIC id"
+    )
+
+
+def _suggestions(value: str, n: int = 3) -> list[str]:
+    cat = _catalogue()
+    key = _key(value)
+    if key.isdigit():  # a mistyped COSMIC id: only near-identical ids are worth suggesting
+        ids = difflib.get_close_matches(key, list(cat.by_id), n=n, cutoff=0.8)
+        return [cat.by_id[i].label() for i in ids]
+    keys = difflib.get_close_matches(key, list(cat.key_names), n=n * 2, cutoff=0.6)
+    names = list(dict.fromkeys(cat.key_names[k] for k in keys))
+    return names[:n]
+
+
+def _unknown(value: str) -> UnknownCellLine:
+    close = _suggestions(value)
+    if close:
+        return UnknownCellLine(f"unknown cell line {value!r}; did you mean {', '.join(close)}?")
+    what = "no GDSC cell line has this COSMIC id" if value.isdigit() else "it is not a GDSC cell line"
+    return UnknownCellLine(
+        f"unknown cell line {value!r}: {what}. Give a GDSC cell-line name such as A549 or a COSMIC id such "
+        "as 906855"
+    )
+
+
+def resolve_cell_line(value: str | int) -> CellLine:
+    """The GDSC cell line for a COSMIC id (906855, "906855", "COSMIC 906855") or a name.
+
+    Names match exactly first, then ignoring case, then ignoring case and punctuation ("ncih1975",
+    "U87MG"); the looser matches count only when they point to a single line, because GDSC has distinct
+    lines that differ only in punctuation (T-T vs TT, KM-H2 vs KMH-2).
+    """
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise UnknownCellLine(f"a cell line must be a name or a COSMIC id, got {value!r}")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise UnknownCellLine(f"unknown cell line {value!r}; a COSMIC id is a whole number")
+        value = int(value)
+    text = str(value).strip().strip("\"'`")
+    if not text:
+        raise UnknownCellLine("the cell line is empty; give a name such as A549 or a COSMIC id such as 906855")
+    cat = _catalogue()
+
+    id_match = _COSMIC_PREFIX.match(text)
+    if id_match and id_match.group(1) in cat.by_id:
+        return cat.by_id[id_match.group(1)]
+    if text in cat.exact:
+        return cat.exact[text]
+    for index, probe in ((cat.by_casefold, text.casefold()), (cat.by_key, _key(text))):
+        found = index.get(probe, [])
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            raise _ambiguous(text, found)
+    raise _unknown(text)
+
+
+# --- finding mentions in free text --------------------------------------------------------------
+
+_COSMIC_IN_TEXT = re.compile(r"(?<![\w.])(\d{6,7})(?!\w|\.\d)")
+_TOKEN = re.compile(r"(?<![\w.\-/])[A-Za-z0-9][A-Za-z0-9._/\-]*[A-Za-z0-9](?![\w\-/])")
+_BEFORE_ANY = re.compile(r"(?:cell[\s-]*lines?|cells?)\s*[:,]?\s*$", re.IGNORECASE)
+_BEFORE_LONG = re.compile(r"(?:\bin|\bagainst|\bon)\s+(?:the\s+)?$", re.IGNORECASE)
+_AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b)", re.IGNORECASE)
+
+
+def _has_context(text: str, start: int, end: int, long_enough: bool) -> bool:
+    before, after = text[max(0, start - 20):start], text[end:end + 20]
+    if _BEFORE_ANY.search(before) or _AFTER.match(after):
+        return True
+    return long_enough and bool(_BEFORE_LONG.search(before))
+
+
+def _is_distinctive(spelling: str) -> bool:
+    """Names that are safe to accept without context: "NCI-H23", "A549", "HeLa" (not "SR", "697", "KELLY")."""
+    if len(spelling) < 3 or spelling.isdigit():
+        return False
+    if any(ch.isdigit() or ch == "-" for ch in spelling):
+        return True
+    # camelCase pure-letter names (HeLa, LoVo, SiHa, VCaP) are not English words
+    return bool(re.search(r"[a-z][A-Z]", spelling))
+
+
+def _accept(text: str, match: re.Match[str], spelling: str) -> bool:
+    found = match.group()
+    pure_letters = not any(ch.isdigit() for ch in spelling)
+    if pure_letters and found != spelling:
+        return False  # "sat", "kon", "ben" are words; "SAT", "KON", "BEN" are cell lines
+    if _is_distinctive(spelling):
+        return True
+    return _has_context(text, match.start(), match.end(), long_enough=len(spelling) >= 3)
+
+
+def _name_mentions(text: str) -> list[tuple[int, CellLine]]:
+    cat = _catalogue()
+    out = []
+    for match in cat.pattern.finditer(text):
+        found = match.group()
+        spelling = found if found in cat.exact else None
+        if spelling is None:
+            candidates = cat.by_casefold.get(found.casefold(), [])
+            if len(candidates) != 1:
+                continue
+            line = candidates[0]
+            spelling = next(s for s in (line.name, *line.aliases) if s.casefold() == found.casefold())
+        line = cat.exact[spelling]
+        if _accept(text, match, spelling):
+            out.append((match.start(), line))
+    return out
+
+
+def _loose_mentions(text: str) -> list[tuple[int, CellLine]]:
+    """Tokens such as "NCIH1975" or "u87mg" that match one line once punctuation is ignored."""
+    cat = _catalogue()
+    out = []
+    for match in _TOKEN.finditer(text):
+        key = _key(match.group())
+        if len(key) < 4 or key.isdigit() or key.isalpha():
+            continue
+        found = cat.by_key.get(key, [])
+        if len(found) == 1:
+            out.append((match.start(), found[0]))
+    return out
+
+
+def find_cell_lines(text: str) -> list[CellLine]:
+    """Cell lines mentioned in free text, in order of appearance, without duplicates.
+
+    Accepts exact names that are distinctive (at least 3 characters with a digit or hyphen, or camelCase
+    like HeLa), other names only next to "cell line"/"cells" (or after "in"/"against" for names of 3+
+    letters, matched case-sensitively), punctuation-free spellings of names with digits ("NCIH1975"),
+    and 6-7 digit numbers that are catalogued COSMIC ids.
+    """
+    if not text:
+        return []
+    cat = _catalogue()
+    hits = [(m.start(), cat.by_id[m.group(1)]) for m in _COSMIC_IN_TEXT.finditer(text) if m.group(1) in cat.by_id]
+    hits += _name_mentions(text)
+    hits += _loose_mentions(text)
+    result: list[CellLine] = []
+    for _, line in sorted(hits, key=lambda h: h[0]):
+        if line not in result:
+            result.append(line)
+    return result

@@ -1,0 +1,73 @@
+"""Parse and check SMILES with RDKit, turning RDKit's log into error messages (rdkit only, no torch)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from rdkit import Chem, rdBase
+
+_TIMESTAMP = re.compile(r"^\[\d{2}:\d{2}:\d{2}\]\s*")
+_PARSE_PREFIX = "SMILES Parse Error: "
+
+
+class InvalidSmiles(ValueError):
+    """A SMILES that RDKit cannot turn into a sanitized molecule; ``reason`` is RDKit's explanation."""
+
+    def __init__(self, smiles: object, reason: str) -> None:
+        self.smiles = smiles
+        self.reason = reason
+        super().__init__(f"invalid SMILES {smiles!r}: {reason}")
+
+
+def _reason_from_log(log: str, smiles: str) -> str:
+    """Condense RDKit's error log into one line: drop timestamps, echoes of the input and the caret line."""
+    reasons: list[str] = []
+    for raw in log.splitlines():
+        line = _TIMESTAMP.sub("", raw).strip()
+        if not line or line == smiles or set(line) <= {"~", "^"} or "Failed parsing SMILES" in line:
+            continue
+        line = line.removeprefix(_PARSE_PREFIX).rstrip(":")
+        if line.startswith("syntax error while parsing"):
+            line = "syntax error"
+        line = " ".join(line.split())
+        if line not in reasons:
+            reasons.append(line)
+    return "; ".join(reasons) or "RDKit could not parse it"
+
+
+def parse_smiles(smiles: str) -> Chem.Mol:
+    """A sanitized RDKit molecule, or InvalidSmiles naming the input and RDKit's reason.
+
+    Surrounding whitespace is ignored; empty input and molecules without atoms are invalid.
+    """
+    if not isinstance(smiles, str):
+        raise InvalidSmiles(smiles, f"expected a string, got {type(smiles).__name__}")
+    text = smiles.strip()
+    if not text:
+        raise InvalidSmiles(smiles, "empty SMILES")
+    with rdBase.CaptureErrorLog() as capture:
+        mol = Chem.MolFromSmiles(text)
+    if mol is None:
+        raise InvalidSmiles(smiles, _reason_from_log(capture.messages, text))
+    if mol.GetNumAtoms() == 0:
+        raise InvalidSmiles(smiles, "no atoms")
+    return mol
+
+
+def canonical(smiles: str) -> str:
+    """RDKit canonical SMILES (raises InvalidSmiles)."""
+    return Chem.MolToSmiles(parse_smiles(smiles))
+
+
+def check_smiles_list(
+    smiles_list: Sequence[str],
+) -> list[tuple[int, Chem.Mol | None, InvalidSmiles | None]]:
+    """(0-based index, molecule or None, error or None) for every input, in input order."""
+    checked: list[tuple[int, Chem.Mol | None, InvalidSmiles | None]] = []
+    for i, smiles in enumerate(smiles_list):
+        try:
+            checked.append((i, parse_smiles(smiles), None))
+        except InvalidSmiles as err:
+            checked.append((i, None, err))
+    return checked

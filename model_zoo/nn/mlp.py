@@ -1,0 +1,41 @@
+"""Feed-forward networks over fixed-length molecule features (modules only: no I/O, no device choice)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import torch
+from torch import nn
+
+
+class MLP(nn.Module):
+    """Linear -> ReLU -> Dropout blocks, then a linear head producing ``out_dim`` raw outputs."""
+
+    def __init__(self, in_dim: int, hidden: Sequence[int], out_dim: int = 1, dropout: float = 0.0) -> None:
+        super().__init__()
+        layers: list[nn.Module] = []
+        width = in_dim
+        for h in hidden:
+            layers += [nn.Linear(width, h), nn.ReLU(), nn.Dropout(dropout)]
+            width = h
+        layers.append(nn.Linear(width, out_dim))
+        self.net = nn.Sequential(*layers)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.net(x)
+
+
+class MLPEnsemble(nn.Module):
+    """Independently trained MLPs of one shape; ``forward`` returns every member's output, (members, batch, out).
+
+    How members are combined (mean of values, mean of probabilities) is the caller's choice.
+    """
+
+    def __init__(
+        self, n_members: int, in_dim: int, hidden: Sequence[int], out_dim: int = 1, dropout: float = 0.0
+    ) -> None:
+        super().__init__()
+        self.members = nn.ModuleList(MLP(in_dim, hidden, out_dim, dropout) for _ in range(n_members))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return torch.stack([member(x) for member in self.members])

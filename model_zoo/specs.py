@@ -1,0 +1,305 @@
+"""The eight tools, declared once as plain data (TCDD-compatible names and parameters).
+
+Every consumer reads these objects: LLM backends send ``to_json_schema()``, the offline planner
+fills parameters by ``kind``, Fe-Fo validates against them, the worker looks up implementations by
+name. Importing this module must stay cheap: no torch, no rdkit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+ParamKind = Literal[
+    "smiles_list",  # list of SMILES (a lone SMILES is accepted as a one-element list)
+    "smiles",  # one SMILES
+    "protein_seq",  # amino-acid sequence
+    "cell_line",  # GDSC COSMIC id or cell-line name
+    "number",  # float
+    "mask",  # list of 0/1, one per heavy atom of another parameter's molecule
+    "smiles_pairs",  # list of [SMILES, SMILES]
+    "enum",  # one of ``enum``
+]
+
+POOL_REF_HINT = 'or a memory-pool key in parentheses such as "(user_smiles)"'
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: ParamKind
+    description: str
+    required: bool = True
+    enum: tuple[str, ...] = ()
+    default: Any = None
+    save_as: str | None = None  # pool key a literal value is saved under (DrugPilot convention)
+    mask_of: str | None = None  # for kind "mask": the parameter holding the molecule
+
+    def json_schema(self) -> dict[str, Any]:
+        items: dict[str, Any]
+        if self.kind in ("smiles_list",):
+            schema: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+        elif self.kind == "smiles_pairs":
+            items = {"type": "array", "items": {"type": "string"}, "minItems": 2, "maxItems": 2}
+            schema = {"type": "array", "items": items}
+        elif self.kind == "mask":
+            schema = {"type": "array", "items": {"type": "integer", "enum": [0, 1]}}
+        elif self.kind == "number":
+            schema = {"type": "number"}
+        else:
+            schema = {"type": "string"}
+        if self.enum:
+            schema["enum"] = list(self.enum)
+        if self.default is not None:
+            schema["default"] = self.default
+        schema["description"] = self.description
+        return schema
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    name: str
+    description: str
+    params: tuple[Param, ...]
+    result_key: str  # pool key the tool's output is saved under
+    keywords: tuple[str, ...] = ()  # words that signal this tool in a request (offline planner)
+    aliases: tuple[str, ...] = ()  # other tool names TCDD/DrugPilot use
+    value_aliases: dict[str, dict[str, str]] = field(default_factory=dict)  # param -> word -> enum
+
+    def param(self, name: str) -> Param | None:
+        return next((p for p in self.params if p.name == name), None)
+
+    @property
+    def required(self) -> list[str]:
+        return [p.name for p in self.params if p.required]
+
+    def to_json_schema(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "parameters": {
+                "type": "object",
+                "properties": {p.name: p.json_schema() for p in self.params},
+                "required": self.required,
+            },
+        }
+
+
+# --- properties --------------------------------------------------------------------------------
+
+PROPERTY_NAMES: tuple[str, ...] = ("logSolubility", "freesolv", "lipo", "p_np", "Class")
+
+PROPERTY_WORDS: dict[str, str] = {
+    # word or phrase (lower case) -> enum value
+    "logsolubility": "logSolubility",
+    "log solubility": "logSolubility",
+    "solubility": "logSolubility",
+    "soluble": "logSolubility",
+    "solubilities": "logSolubility",
+    "logs": "logSolubility",
+    "esol": "logSolubility",
+    "aqueous": "logSolubility",
+    "freesolv": "freesolv",
+    "hydration free energy": "freesolv",
+    "hydration energy": "freesolv",
+    "solvation free energy": "freesolv",
+    "hydration": "freesolv",
+    "lipo": "lipo",
+    "lipophilicity": "lipo",
+    "lipophilic": "lipo",
+    "logd": "lipo",
+    "p_np": "p_np",
+    "bbb": "p_np",
+    "bbbp": "p_np",
+    "blood-brain": "p_np",
+    "blood brain": "p_np",
+    "brain penetration": "p_np",
+    "cns penetration": "p_np",
+    "class": "Class",
+    "bace": "Class",
+    "bace1": "Class",
+    "bace-1": "Class",
+    "beta-secretase": "Class",
+}
+
+SMILES_LIST_DESC = "SMILES of the molecules (a single SMILES is accepted as a one-element list), " + POOL_REF_HINT + "."
+TARGET_DESC = (
+    "Amino-acid sequence of the target protein (one-letter codes, no FASTA header), " + POOL_REF_HINT + "."
+)
+CELL_DESC = 'GDSC cancer cell line: a COSMIC id such as "906855" or a cell-line name such as "A549".'
+ZSCORE_DESC = (
+    "Target drug response on the GDSC ln(IC50) scale (natural log of IC50 in micromolar; lower = more potent; "
+    "GDSC2 values lie between about -9 and 14). DrugPilot calls this value a z-score; the model maps it through "
+    "sigmoid(x/10) as GraphDRP does."
+)
+
+
+def _drugs(save_as: str = "user_smiles") -> Param:
+    return Param("drug_smiles", "smiles_list", SMILES_LIST_DESC, save_as=save_as)
+
+
+def _target() -> Param:
+    return Param("target_seq", "protein_seq", TARGET_DESC, save_as="user_target_seq")
+
+
+PROPERTY = ToolSpec(
+    name="drug_property_prediction",
+    description=(
+        "Predict a molecular property for one or more molecules. logSolubility: aqueous solubility, log10(mol/L), "
+        "ESOL-trained. freesolv: hydration free energy, kcal/mol, FreeSolv-trained. lipo: lipophilicity, logD at "
+        "pH 7.4 (Lipophilicity set). p_np: probability of crossing the blood-brain barrier (BBBP). Class: "
+        "probability of being a BACE-1 inhibitor (BACE). Returns one row per input molecule in input order; "
+        "invalid SMILES are reported per row."
+    ),
+    params=(
+        _drugs(),
+        Param("property", "enum", "Property to predict (see tool description).", enum=PROPERTY_NAMES,
+              save_as="user_property"),
+    ),
+    result_key="drug_property_prediction_result",
+    keywords=("property", "predict", "solubility", "soluble", "logs", "bbb", "blood", "brain", "lipophilicity",
+              "logd", "bace", "hydration", "freesolv", "lipo", "permeab", "penetrat"),
+    value_aliases={"property": PROPERTY_WORDS},
+)
+
+AFFINITY = ToolSpec(
+    name="drug_target_affinity_regression_predict",
+    description=(
+        "Predict drug-target binding affinity as pKd (= -log10 Kd[M]) for each molecule against one protein "
+        "sequence. Trained on DAVIS kinase data."
+    ),
+    params=(_drugs(), _target()),
+    result_key="drug_target_affinity_regression_predict_result",
+    keywords=("affinity", "pkd", "kd", "how tightly", "how strongly", "binding strength", "binding affinity",
+              "potency against"),
+)
+
+TARGET_CLASSIFICATION = ToolSpec(
+    name="drug_target_classification_predict",
+    description=(
+        "Predict whether each molecule interacts with a protein (binary drug-target interaction), returning an "
+        "interaction probability. Aliases: drug_target_classification_prediction, "
+        "drug_target_affinity_classification_predict."
+    ),
+    params=(_drugs(), _target()),
+    result_key="drug_target_classification_predict_result",
+    keywords=("interact with", "hit", "bind", "binds", "binder", "interaction with", "target engagement",
+              "active against", "dti"),
+    aliases=("drug_target_classification_prediction", "drug_target_affinity_classification_predict"),
+)
+
+CELL_RESPONSE = ToolSpec(
+    name="drug_cell_response_regression_predict",
+    description=(
+        "Predict the response of a cancer cell line to each molecule as GDSC ln(IC50) (IC50 in micromolar). "
+        "Trained on GDSC2."
+    ),
+    params=(_drugs(), Param("cell_name", "cell_line", CELL_DESC, save_as="user_cell_line")),
+    result_key="drug_cell_response_regression_predict_result",
+    keywords=("ic50", "cell line", "cell-line", "sensitive", "sensitivity", "response", "cytotox", "kill",
+              "cancer cell", "gdsc"),
+)
+
+DRUG_DRUG = ToolSpec(
+    name="drug_drug_response_predict",
+    description=(
+        "Predict drug-drug interactions for pairs of molecules. task=drugbank: the most likely of 86 DrugBank "
+        "interaction types with probabilities; task=twosides: TWOSIDES side effects (UMLS CUIs) with probabilities."
+    ),
+    params=(
+        Param("smiles_pairs", "smiles_pairs",
+              "List of [SMILES of drug 1, SMILES of drug 2] pairs, " + POOL_REF_HINT + ".",
+              save_as="user_smiles_pairs"),
+        Param("task", "enum", "Which interaction model to use.", required=False, enum=("drugbank", "twosides"),
+              default="drugbank"),
+    ),
+    result_key="drug_drug_response_predict_result",
+    keywords=("drug-drug", "drug drug", "ddi", "co-administ", "coadminist", "together", "combination",
+              "side effect", "twosides", "drugbank", "interaction between", "taken with", "combine"),
+    value_aliases={"task": {"twosides": "twosides", "side effect": "twosides", "side-effect": "twosides",
+                            "drugbank": "drugbank"}},
+)
+
+GENERATION = ToolSpec(
+    name="drug_cell_response_regression_generation",
+    description=(
+        "Generate new molecules predicted to reach a target response (GDSC ln(IC50)) in a given cancer cell line. "
+        "Returns the generated SMILES with their predicted ln(IC50); they are saved to the pool as generated_smiles."
+    ),
+    params=(
+        Param("cell_line", "cell_line", CELL_DESC, save_as="user_cell_line"),
+        Param("zscore", "number", ZSCORE_DESC, save_as="user_zscore"),
+    ),
+    result_key="generated_smiles",
+    keywords=("generate", "design", "new molecules", "novel", "de novo", "propose molecules", "come up with"),
+)
+
+OPTIMIZATION = ToolSpec(
+    name="drug_cell_response_regression_optimization",
+    description=(
+        "Optimize a starting molecule towards a target response (GDSC ln(IC50)) in a cancer cell line, changing "
+        "only the atoms the mask allows. Returns analogues with predicted ln(IC50); they are saved to the pool as "
+        "optimized_smiles."
+    ),
+    params=(
+        Param("zscore", "number", ZSCORE_DESC, save_as="user_zscore"),
+        Param("cell_line", "cell_line", CELL_DESC, save_as="user_cell_line"),
+        Param("gt", "smiles", "SMILES of the starting molecule, " + POOL_REF_HINT + ".", save_as="user_smiles"),
+        Param("mask", "mask",
+              "One 0/1 per heavy atom of gt in RDKit atom order: 1 = may change, 0 = keep. Its length must equal "
+              "the heavy-atom count of gt.", save_as="user_mask", mask_of="gt"),
+    ),
+    result_key="optimized_smiles",
+    keywords=("optimize", "optimise", "optimization", "improve", "analog", "analogue", "modify", "mask"),
+)
+
+RETROSYNTHESIS = ToolSpec(
+    name="Retrosynthetic_reaction_pathway_prediction",
+    description="Single-step retrosynthesis: ranked precursor sets with scores for each product SMILES.",
+    params=(Param("smiles_list", "smiles_list", "SMILES of the target products, " + POOL_REF_HINT + ".",
+                  save_as="user_smiles"),),
+    result_key="Retrosynthetic_reaction_pathway_prediction_result",
+    keywords=("retrosynth", "precursor", "synthesize", "synthesise", "synthesis", "make this", "route",
+              "reactant", "starting material", "disconnect"),
+)
+
+TOOLS: tuple[ToolSpec, ...] = (
+    PROPERTY, AFFINITY, TARGET_CLASSIFICATION, CELL_RESPONSE, DRUG_DRUG, GENERATION, OPTIMIZATION, RETROSYNTHESIS,
+)
+
+_BY_NAME: dict[str, ToolSpec] = {}
+for _spec in TOOLS:
+    _BY_NAME[_spec.name.lower()] = _spec
+    for _alias in _spec.aliases:
+        _BY_NAME[_alias.lower()] = _spec
+
+
+def get_spec(name: str) -> ToolSpec | None:
+    """The spec for a tool name or one of its aliases (case-insensitive), else None."""
+    return _BY_NAME.get(str(name).strip().lower())
+
+
+def canonical_tool_name(name: str) -> str | None:
+    spec = get_spec(name)
+    return spec.name if spec else None
+
+
+def canonical_enum(spec: ToolSpec, param: str, value: Any) -> str | None:
+    """Map an enum value or one of its words ("solubility", "BBB") to the enum member, else None."""
+    p = spec.param(param)
+    if p is None or not p.enum or not isinstance(value, str):
+        return None
+    text = value.strip()
+    for member in p.enum:
+        if text.lower() == member.lower():
+            return member
+    return spec.value_aliases.get(param, {}).get(text.lower())
+
+
+def describe_tools(specs: tuple[ToolSpec, ...] = TOOLS) -> str:
+    """One line per tool, for help text in any chat adapter."""
+    lines = []
+    for spec in specs:
+        params = ", ".join(p.name + ("" if p.required else "?") for p in spec.params)
+        lines.append(f"• {spec.name}({params}): {spec.description.split('. ')[0]}.")
+    return "\n".join(lines)

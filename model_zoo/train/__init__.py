@@ -1,0 +1,1 @@
+"""Offline scripts that build shipped data and weights (not imported by the bot)."""

@@ -1,0 +1,42 @@
+"""Dispatchers: run a tool in this process (embedded) or on the Celery ``gpu`` queue."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from celery import Celery
+from celery.exceptions import TimeoutError as CeleryTimeout
+
+from agent.artifacts import ArtifactStore
+from agent.dispatch import ToolFailed, ToolOutcome
+from worker.execute import execute_tool
+
+
+class InProcessDispatcher:
+    def __init__(self, artifacts: ArtifactStore) -> None:
+        self._artifacts = artifacts
+
+    def run_tool(self, name: str, arguments: dict[str, Any], thread_key: str) -> ToolOutcome:
+        try:
+            return execute_tool(name, arguments, self._artifacts)
+        except Exception as exc:  # a tool crash must become a message, not a lost turn
+            raise ToolFailed(f"{type(exc).__name__}: {exc}") from exc
+
+
+class CeleryDispatcher:
+    """Sends the call to the gpu queue and waits. Turns and tools run on different queues (and worker
+    nodes), so a turn waiting on a tool cannot starve the pool that would run it."""
+
+    def __init__(self, app: Celery, timeout_s: float) -> None:
+        self._app = app
+        self._timeout = timeout_s
+
+    def run_tool(self, name: str, arguments: dict[str, Any], thread_key: str) -> ToolOutcome:
+        result = self._app.send_task("worker.tasks.run_tool", args=[name, arguments, thread_key], queue="gpu")
+        try:
+            payload = result.get(timeout=self._timeout, disable_sync_subtasks=False)
+        except CeleryTimeout:
+            raise ToolFailed(f"no GPU worker finished {name} within {self._timeout:.0f} s; is one running?") from None
+        except Exception as exc:
+            raise ToolFailed(f"{type(exc).__name__}: {exc}") from exc
+        return ToolOutcome.from_json(payload)

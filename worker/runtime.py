@@ -1,0 +1,69 @@
+"""Wire the agent to its parts from settings: embedded (in-process) or distributed (Redis + Celery).
+
+One set of parts per process, built on first use, so the embedded pool lives as long as the process.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from agent.artifacts import ArtifactStore, InMemoryArtifactStore
+from agent.backends.base import Backend
+from agent.backends.planner import OfflinePlanner
+from agent.loop import Limits
+from agent.pool.store import InMemoryPoolStore, PoolStore, RedisPoolStore
+from agent.service import AgentDeps
+from agent.settings import Settings, get_settings
+from worker.artifacts import RedisArtifactStore
+
+
+@lru_cache(maxsize=1)
+def redis_client() -> Any:
+    import redis
+
+    return redis.Redis.from_url(get_settings().redis_url or "", socket_timeout=10, health_check_interval=30)
+
+
+@lru_cache(maxsize=1)
+def pool_store() -> PoolStore:
+    return RedisPoolStore(redis_client()) if get_settings().distributed else InMemoryPoolStore()
+
+
+@lru_cache(maxsize=1)
+def artifact_store() -> ArtifactStore:
+    settings = get_settings()
+    if settings.distributed:
+        return RedisArtifactStore(redis_client(), settings.artifact_ttl_s)
+    return InMemoryArtifactStore()
+
+
+def make_backend(settings: Settings) -> tuple[Backend, Backend | None, list[str]]:
+    """The LLM backend, its fallback, and a notice to show once when there is no LLM."""
+    if settings.use_ollama:
+        from agent.backends.ollama import OllamaBackend
+
+        backend = OllamaBackend(settings.ollama_host or "http://127.0.0.1:11434", settings.ollama_model,
+                                num_ctx=settings.ollama_num_ctx, timeout_s=settings.llm_timeout_s)
+        return backend, OfflinePlanner(), []
+    return OfflinePlanner(), None, ["(Offline planner: no LLM is configured.)"]
+
+
+@lru_cache(maxsize=1)
+def build_deps() -> AgentDeps:
+    settings = get_settings()
+    if settings.distributed:
+        from worker.celery_app import app
+        from worker.dispatch import CeleryDispatcher
+
+        dispatcher: Any = CeleryDispatcher(app, settings.tool_timeout_s)
+    else:
+        from worker.dispatch import InProcessDispatcher
+
+        dispatcher = InProcessDispatcher(artifact_store())
+    backend, fallback, notices = make_backend(settings)
+    limits = Limits(max_steps=settings.max_steps, max_retries=settings.max_retries,
+                    turn_seconds=settings.turn_timeout_s, max_molecules=settings.max_molecules)
+    return AgentDeps(pool_store=pool_store(), artifacts=artifact_store(), dispatcher=dispatcher, backend=backend,
+                     fallback=fallback, limits=limits, max_file_bytes=int(settings.max_file_mb * 1_000_000),
+                     notices=notices)
