@@ -73,9 +73,10 @@ def _tokens(text: str) -> list[str]:
 
 
 def _strip(token: str) -> str:
-    token = token.strip(_WRAPPERS)
-    while token and token[-1] in _TRAILING:
-        token = token[:-1]
+    previous = None
+    while token != previous:
+        previous = token
+        token = token.strip(_WRAPPERS).rstrip(_TRAILING)
     if ":" in token and not token.startswith("["):  # "gt:CCO", "smiles=CCO" labels
         token = token.split(":", 1)[1] if re.match(r"^[A-Za-z_]+:", token) else token
     token = re.sub(r"^(?:gt|smiles|mol|drug)=", "", token, flags=re.I)

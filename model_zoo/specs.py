@@ -114,7 +114,10 @@ PROPERTY_WORDS: dict[str, str] = {
     "blood-brain": "p_np",
     "blood brain": "p_np",
     "brain penetration": "p_np",
-    "cns penetration": "p_np",
+    "brain penetrant": "p_np",
+    "brain": "p_np",
+    "cns": "p_np",
+    "central nervous": "p_np",
     "class": "Class",
     "bace": "Class",
     "bace1": "Class",
@@ -157,7 +160,7 @@ PROPERTY = ToolSpec(
               save_as="user_property"),
     ),
     result_key="drug_property_prediction_result",
-    keywords=("property", "predict", "solubility", "soluble", "logs", "bbb", "blood", "brain", "lipophilicity",
+    keywords=("property", "solubility", "soluble", "logs", "bbb", "blood", "brain", "lipophilicity",
               "logd", "bace", "hydration", "freesolv", "lipo", "permeab", "penetrat"),
     value_aliases={"property": PROPERTY_WORDS},
 )
@@ -215,7 +218,8 @@ DRUG_DRUG = ToolSpec(
     ),
     result_key="drug_drug_response_predict_result",
     keywords=("drug-drug", "drug drug", "ddi", "co-administ", "coadminist", "together", "combination",
-              "side effect", "twosides", "drugbank", "interaction between", "taken with", "combine"),
+              "side effect", "twosides", "drugbank", "interaction between", "taken with", "combine",
+              "co-dos", "interaction model", "interactions with", "ddi model"),
     value_aliases={"task": {"twosides": "twosides", "side effect": "twosides", "side-effect": "twosides",
                             "drugbank": "drugbank"}},
 )
@@ -260,7 +264,7 @@ RETROSYNTHESIS = ToolSpec(
                   save_as="user_smiles"),),
     result_key="Retrosynthetic_reaction_pathway_prediction_result",
     keywords=("retrosynth", "precursor", "synthesize", "synthesise", "synthesis", "make this", "route",
-              "reactant", "starting material", "disconnect"),
+              "reactant", "starting material", "disconnect", "how would i make", "how do i make", "how to make"),
 )
 
 TOOLS: tuple[ToolSpec, ...] = (

@@ -17,7 +17,7 @@ from agent.entities import Entities, extract, pick_number
 from agent.pool.entry import EntryMeta
 from model_zoo.specs import PROPERTY_WORDS, ToolSpec
 
-_THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by|and also|next,)\b|;\s", re.I)
+_THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
 _REFERS_BACK = re.compile(
     r"\b(these|those|them|they|it|its|this one|that one|the same|same|above|previous|earlier|uploaded|upload|"
     r"file|list|results?|generated|optimi[sz]ed|analogues|analogs|hits|compounds|molecules|candidates|ones)\b",
@@ -50,12 +50,11 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec]) -> 
     whole = extract(text)
     calls: list[ToolCall] = []
     for clause in _clauses(text):
-        spec = choose_tool(clause, extract(clause), offered) if clause.strip() else None
+        spec = choose_tool(clause, extract(clause), offered, pool) if clause.strip() else None
         if spec is None:
             continue
-        clause_entities = extract(clause)
-        entities = whole if not calls else clause_entities
-        calls.append(ToolCall(spec.name, fill(spec, clause if calls else text, entities, pool, calls)))
+        entities = whole if not calls else extract(clause)
+        calls += fan_out(spec, fill(spec, clause if calls else text, entities, pool, calls), entities, clause)
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], text, whole, pool, [])))
     return calls
@@ -70,15 +69,19 @@ def _clauses(text: str) -> list[str]:
     return parts or [text]
 
 
-def choose_tool(clause: str, entities: Entities, offered: list[ToolSpec]) -> ToolSpec | None:
-    lowered = clause.lower()
+def choose_tool(clause: str, entities: Entities, offered: list[ToolSpec], pool: list[EntryMeta] = ()
+                ) -> ToolSpec | None:
+    # "the generated ones" points at earlier data; it does not ask to generate.
+    lowered = re.sub(r"\b(generated|optimi[sz]ed)\b", " ", clause.lower())
+    has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles") for m in pool)
+    words = re.findall(r"[a-z][a-z\-]{5,}", lowered)
     scores: dict[str, float] = {}
     for spec in offered:
         score = 0.0
         for keyword in spec.keywords:
-            if re.search(r"(?<![a-z])" + re.escape(keyword), lowered):
+            if re.search(r"(?<![a-z])" + re.escape(keyword), lowered) or _misspelled(keyword, words):
                 score += 1.0 + len(keyword) / 8
-        scores[spec.name] = score + _shape_bonus(spec, entities, lowered)
+        scores[spec.name] = score + _shape_bonus(spec, entities, lowered, has_molecules)
     if _property_word(lowered) and "drug_property_prediction" in scores:
         scores["drug_property_prediction"] += 3.0
     best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
@@ -87,7 +90,13 @@ def choose_tool(clause: str, entities: Entities, offered: list[ToolSpec]) -> Too
     return next(s for s in offered if s.name == best[0])
 
 
-def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str) -> float:
+def _misspelled(keyword: str, words: list[str]) -> bool:
+    """A typo of a long keyword ("precurors" for "precursor")."""
+    return len(keyword) >= 7 and " " not in keyword and bool(
+        difflib.get_close_matches(keyword, [w[: len(keyword) + 1] for w in words], n=1, cutoff=0.85))
+
+
+def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool) -> float:
     """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
     kinds = {p.kind for p in spec.params}
     bonus = 0.0
@@ -101,20 +110,49 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str) -> float:
             bonus += 1.0
     if len(e.molecules) >= 2 and "smiles_pairs" in kinds and re.search(r"\bwith\b|\+|\band\b", lowered):
         bonus += 0.5
+        if not e.sequences and "interact" in lowered:
+            bonus += 2.0
+    if "smiles_list" in kinds and not has_molecules:
+        bonus -= 1.5  # nothing to run it on
     return bonus
 
 
 def _property_word(lowered: str) -> str | None:
-    """The property enum named in the text, tolerating misspellings ("solubilty", "lipophilisity")."""
+    words = _property_words(lowered)
+    return words[0] if words else None
+
+
+def _property_words(lowered: str) -> list[str]:
+    """The property enums named in the text, in order, tolerating misspellings ("solubilty")."""
+    found: list[tuple[int, str]] = []
+    taken = lowered
     for phrase in sorted(PROPERTY_WORDS, key=len, reverse=True):
-        if re.search(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", lowered):
-            return PROPERTY_WORDS[phrase]
-    candidates = [w for w in PROPERTY_WORDS if len(w) >= 6]
-    for word in re.findall(r"[a-z][a-z\-]{4,}", lowered):
-        close = difflib.get_close_matches(word, candidates, n=1, cutoff=0.8)
-        if close:
-            return PROPERTY_WORDS[close[0]]
-    return None
+        for match in re.finditer(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", taken):
+            found.append((match.start(), PROPERTY_WORDS[phrase]))
+        taken = re.sub(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", lambda m: " " * len(m.group(0)), taken)
+    if not found:
+        candidates = [w for w in PROPERTY_WORDS if len(w) >= 6]
+        for match in re.finditer(r"[a-z][a-z\-]{4,}", lowered):
+            close = difflib.get_close_matches(match.group(0), candidates, n=1, cutoff=0.8)
+            if close:
+                found.append((match.start(), PROPERTY_WORDS[close[0]]))
+    return list(dict.fromkeys(member for _, member in sorted(found)))
+
+
+def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities, text: str) -> list[ToolCall]:
+    """One call per value when the message names several where the tool takes one
+    ("in HT-29 and COLO-205", two pasted sequences, "BBB and logD")."""
+    for param in spec.params:
+        values: list[Any] = []
+        if param.kind == "cell_line":
+            values = list(dict.fromkeys(c.name for c in e.cell_lines))
+        elif param.kind == "protein_seq":
+            values = list(dict.fromkeys(e.sequences))
+        elif param.name == "property":
+            values = _property_words(text.lower())
+        if len(values) > 1:
+            return [ToolCall(spec.name, {**args, param.name: v}) for v in values]
+    return [ToolCall(spec.name, args)]
 
 
 def fill(spec: ToolSpec, text: str, e: Entities, pool: list[EntryMeta], earlier: list[ToolCall]) -> dict[str, Any]:

@@ -74,7 +74,7 @@ def _catalogue() -> _Catalogue:
             key_names.setdefault(_key(spelling), line.name)
     spellings = sorted(exact, key=len, reverse=True)
     pattern = re.compile(
-        r"(?<![A-Za-z0-9])(?:" + "|".join(re.escape(s) for s in spellings) + r")(?![A-Za-z0-9])",
+        r"(?<![A-Za-z0-9-])(?:" + "|".join(re.escape(s) for s in spellings) + r")(?![A-Za-z0-9])",
         re.IGNORECASE,
     )
     return _Catalogue(lines, {c.cosmic_id: c for c in lines}, exact, by_casefold, by_key, key_names, pattern)
@@ -103,7 +103,11 @@ def _suggestions(value: str, n: int = 3) -> list[str]:
     if key.isdigit():  # a mistyped COSMIC id: only near-identical ids are worth suggesting
         ids = difflib.get_close_matches(key, list(cat.by_id), n=n, cutoff=0.8)
         return [cat.by_id[i].label() for i in ids]
-    keys = difflib.get_close_matches(key, list(cat.key_names), n=n * 2, cutoff=0.6)
+    # "NCI-H2591" vs "H2591", "U87" vs "U-87-MG": one spelling inside the other beats edit distance.
+    inside = [k for k in cat.key_names if any(c.isdigit() for c in min(k, key, key=len))
+              and len(min(k, key, key=len)) >= 3 and (k in key or key in k)]
+    inside.sort(key=lambda k: abs(len(k) - len(key)))
+    keys = inside[:n] + difflib.get_close_matches(key, list(cat.key_names), n=n * 2, cutoff=0.6)
     names = list(dict.fromkeys(cat.key_names[k] for k in keys))
     return names[:n]
 
@@ -187,7 +191,7 @@ def _accept(text: str, match: re.Match[str], spelling: str) -> bool:
     return _has_context(text, match.start(), match.end(), long_enough=len(spelling) >= 3)
 
 
-def _name_mentions(text: str) -> list[tuple[int, CellLine]]:
+def _name_mentions(text: str) -> list[tuple[int, str, CellLine]]:
     cat = _catalogue()
     out = []
     for match in cat.pattern.finditer(text):
@@ -201,11 +205,11 @@ def _name_mentions(text: str) -> list[tuple[int, CellLine]]:
             spelling = next(s for s in (line.name, *line.aliases) if s.casefold() == found.casefold())
         line = cat.exact[spelling]
         if _accept(text, match, spelling):
-            out.append((match.start(), line))
+            out.append((match.start(), found, line))
     return out
 
 
-def _loose_mentions(text: str) -> list[tuple[int, CellLine]]:
+def _loose_mentions(text: str) -> list[tuple[int, str, CellLine]]:
     """Tokens such as "NCIH1975" or "u87mg" that match one line once punctuation is ignored."""
     cat = _catalogue()
     out = []
@@ -215,7 +219,7 @@ def _loose_mentions(text: str) -> list[tuple[int, CellLine]]:
             continue
         found = cat.by_key.get(key, [])
         if len(found) == 1:
-            out.append((match.start(), found[0]))
+            out.append((match.start(), match.group(), found[0]))
     return out
 
 
@@ -227,14 +231,29 @@ def find_cell_lines(text: str) -> list[CellLine]:
     letters, matched case-sensitively), punctuation-free spellings of names with digits ("NCIH1975"),
     and 6-7 digit numbers that are catalogued COSMIC ids.
     """
-    if not text:
-        return []
-    cat = _catalogue()
-    hits = [(m.start(), cat.by_id[m.group(1)]) for m in _COSMIC_IN_TEXT.finditer(text) if m.group(1) in cat.by_id]
-    hits += _name_mentions(text)
-    hits += _loose_mentions(text)
     result: list[CellLine] = []
-    for _, line in sorted(hits, key=lambda h: h[0]):
+    for _, line in find_cell_line_mentions(text):
         if line not in result:
             result.append(line)
     return result
+
+
+def find_cell_line_mentions(text: str) -> list[tuple[str, CellLine]]:
+    """Every accepted mention as (text as written, line), in order: "u87mg" -> U-87-MG, "906855" -> EM-2.
+
+    Same rules as find_cell_lines; useful to keep the mention's own tokens away from other parsers.
+    """
+    if not text:
+        return []
+    cat = _catalogue()
+    hits = [(m.start(), m.group(1), cat.by_id[m.group(1)])
+            for m in _COSMIC_IN_TEXT.finditer(text) if m.group(1) in cat.by_id]
+    hits += _name_mentions(text)
+    hits += _loose_mentions(text)
+    seen: set[tuple[int, str]] = set()
+    mentions = []
+    for start, written, line in sorted(hits, key=lambda h: (h[0], -len(h[1]))):
+        if (start, line.cosmic_id) not in seen:
+            seen.add((start, line.cosmic_id))
+            mentions.append((written, line))
+    return mentions

@@ -261,8 +261,8 @@ def _from_rows(
     """Shared by CSV/TSV and XLSX: rows are (row number, cells), empty rows already dropped."""
     if not rows:
         raise FileRejected(f"{filename} is empty")
-    first_no, first = rows[0]
     width = max(len(cells) for _, cells in rows)
+    first = rows[0][1] + [""] * (width - len(rows[0][1]))
     col, has_header = _choose_smiles_column(first, rows[1:] if len(rows) > 1 else rows, width)
     if col is None:
         seen = ", ".join(repr(h) for h in first[:12] if h.strip()) or "(none)"
@@ -492,7 +492,8 @@ def _read_fasta(text: str, filename: str, max_rows: int, notes: list[str]) -> Pa
         try:
             seq = normalize_sequence("\n".join(body))
         except InvalidSequence as err:
-            parsed.rejected.append(RejectedRow(number, _cut(">" + header if header else body[0]), str(err)))
+            raw = body[0] if body and not header else ">" + header
+            parsed.rejected.append(RejectedRow(number, _cut(raw), str(err)))
             continue
         parsed.values.append(seq)
         parsed.rows.append(number)

@@ -1,0 +1,45 @@
+from agent.entities import extract, pick_number
+
+GEFITINIB = "COC1=C(C=C2C(=C1)N=CN=C2NC3=CC(=C(C=C3)F)Cl)OCCCN4CCOCC4"
+
+
+def test_smiles_are_taken_verbatim_in_order() -> None:
+    e = extract("What is the aqueous solubility of CCO, c1ccc(cc1)O and CC(=O)Oc1ccccc1C(=O)O?")
+    assert e.molecules == ["CCO", "c1ccc(cc1)O", "CC(=O)Oc1ccccc1C(=O)O"]
+
+
+def test_words_that_look_chemical_are_not_molecules() -> None:
+    e = extract("Is CDK9 or EGFR hit at IC50 below 5 nM in A549? BBB and CNS matter, ln(IC50) -2; t-test")
+    assert e.molecules == []
+
+
+def test_invalid_smiles_are_kept_in_place_and_reported() -> None:
+    e = extract("logS for CCO and C1CC(C please")
+    assert e.molecules == ["CCO", "C1CC(C"]
+    assert e.invalid_smiles and e.invalid_smiles[0][0] == "C1CC(C"
+
+
+def test_wrapped_and_labelled_smiles() -> None:
+    e = extract(f"warfarin (CC(=O)CC(C1=CC=CC=C1)C1=C(O)C2=C(OC1=O)C=CC=C2). gt: {GEFITINIB}")
+    assert e.molecules == ["CC(=O)CC(C1=CC=CC=C1)C1=C(O)C2=C(OC1=O)C=CC=C2", GEFITINIB]
+
+
+def test_masks_numbers_and_cell_lines() -> None:
+    text = f"Optimize {GEFITINIB} for NCI-H1975, target z-score -2.5. mask: [0, 0, 1, 1] or 0 1 1 0 1"
+    e = extract(text)
+    assert e.masks == [[0, 0, 1, 1], [0, 1, 1, 0, 1]]
+    assert [c.name for c in e.cell_lines] == ["NCI-H1975"]
+    assert pick_number(text, e) == -2.5
+
+
+def test_cosmic_id_is_a_cell_line_not_a_number() -> None:
+    e = extract("Generate molecules for 906855 with ln(IC50) around -1")
+    assert [c.cosmic_id for c in e.cell_lines] == ["906855"]
+    assert pick_number("Generate molecules for 906855 with ln(IC50) around -1", e) == -1.0
+
+
+def test_protein_sequence_is_not_read_as_smiles() -> None:
+    seq = "MAKQYDSVECPFCDEVSKYEKLAKIGQGTFGEVFKARHRKTGQKVALKKVLMENEKEGFPITALREIKILQLL"
+    e = extract(f"does CCO hit this?\n{seq}")
+    assert e.sequences == [seq]
+    assert e.molecules == ["CCO"]

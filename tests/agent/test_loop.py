@@ -1,0 +1,134 @@
+"""Whole turns in one process: real planner/scripted backend, real Fe-Fo, real property model."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.artifacts import InMemoryArtifactStore
+from agent.backends.base import BackendUnavailable, FinalAnswer, PlanContext, ToolCall
+from agent.backends.planner import OfflinePlanner
+from agent.backends.scripted import ScriptedBackend
+from agent.loop import Limits
+from agent.pool.store import InMemoryPoolStore
+from agent.service import AgentDeps, handle_turn
+from agent.turn import Attachment, ThreadRef, Turn
+from worker.dispatch import InProcessDispatcher
+
+THREAD = ThreadRef("console", "local", "terminal", "t1")
+
+
+def deps(backend=None, fallback=None) -> AgentDeps:  # noqa: ANN001
+    artifacts = InMemoryArtifactStore()
+    return AgentDeps(pool_store=InMemoryPoolStore(), artifacts=artifacts, dispatcher=InProcessDispatcher(artifacts),
+                     backend=backend or OfflinePlanner(), fallback=fallback, limits=Limits(turn_seconds=60))
+
+
+def ask(d: AgentDeps, text: str, user: str = "alice", files: list[Attachment] | None = None):  # noqa: ANN201
+    return handle_turn(Turn(THREAD, user, text, files or []), d)
+
+
+def test_solubility_turn_end_to_end() -> None:
+    d = deps()
+    reply = ask(d, "What is the aqueous solubility of CCO, c1ccccc1O and CC(=O)Oc1ccccc1C(=O)O?")
+    [call] = reply.tool_calls
+    assert call.status == "ok" and call.name == "drug_property_prediction"
+    assert call.resolved == {"drug_smiles": ["CCO", "c1ccccc1O", "CC(=O)Oc1ccccc1C(=O)O"],
+                             "property": "logSolubility"}
+    [table] = reply.tables
+    assert [r["smiles"] for r in table.rows] == ["CCO", "c1ccccc1O", "CC(=O)Oc1ccccc1C(=O)O"]
+    assert {a.media_type for a in reply.artifacts} == {"text/csv", "image/png"}
+    assert d.artifacts.get(reply.artifacts[0]).startswith(b"row") or d.artifacts.get(reply.artifacts[1])
+    pool = d.pool_store
+    key = THREAD.key()
+    assert pool.get(key, "user_smiles").value == ["CCO", "c1ccccc1O", "CC(=O)Oc1ccccc1C(=O)O"]
+    assert pool.get(key, "user_property").value == "logSolubility"
+    assert len(pool.get(key, "drug_property_prediction_result").value) == 3
+    assert "Model:" in reply.text
+
+
+def test_upload_then_reference_then_edit_and_rerun() -> None:
+    d = deps()
+    csv = b"name,smiles\ncaffeine,Cn1cnc2c1c(=O)n(C)c(=O)n2C\nbad,C1CC(C\ndopamine,NCCc1ccc(O)c(O)c1\n"
+    reply = ask(d, "", "bob", [Attachment("cns.csv", csv)])
+    assert "Stored 2 molecule(s) from cns.csv as upload_cns.csv" in reply.text and "row 3" in reply.text
+    reply = ask(d, "BBB permeability of the uploaded compounds", "bob")
+    assert reply.tool_calls[0].arguments == {"drug_smiles": "(upload_cns.csv)", "property": "p_np"}
+    assert reply.tables[0].total_rows == 2
+    assert "user_smiles" not in [m.key for m in d.pool_store.list(THREAD.key())]  # a reference is not re-saved
+    ask(d, "pool set upload_cns.csv CCO", "alice")
+    reply = ask(d, "and their BBB permeability now? the uploaded ones", "alice")
+    assert [r["smiles"] for r in reply.tables[0].rows] == ["CCO"]
+
+
+def test_missing_parameter_is_asked_for_and_nothing_runs() -> None:
+    reply = ask(deps(), "what's the binding affinity of CCO for EGFR?")
+    assert reply.tool_calls[0].status == "rejected"
+    assert "missing target_seq" in reply.text and reply.artifacts == []
+
+
+def test_invalid_smiles_is_named() -> None:
+    reply = ask(deps(), "logS of CCO and C1CC(C please")
+    assert "invalid SMILES 'C1CC(C'" in reply.text
+
+
+def test_tool_not_available_yet_says_so() -> None:
+    reply = ask(deps(), "suggest precursors for CC(=O)Nc1ccc(O)cc1")
+    assert "is not available yet" in reply.text
+
+
+def test_fefo_feeds_back_error_and_request_then_the_llm_fixes_the_call() -> None:
+    def script(ctx: PlanContext):  # noqa: ANN202
+        if not ctx.steps:
+            return ToolCall("drug_property_prediction", {"drug_smiles": ["CCO"], "property": "solubilty!"})
+        if len(ctx.steps) == 1:
+            assert "unsupported value 'solubilty!'" in ctx.messages[-1]["content"]
+            assert "logS of CCO" in ctx.messages[-1]["content"]  # the user's request, re-stated
+            return ToolCall("drug_property_prediction", {"drug_smiles": ["CCO"], "property": "logSolubility"})
+        return FinalAnswer("CCO is quite soluble.")
+
+    backend = ScriptedBackend(script)
+    backend.name = "llm-under-test"
+    reply = ask(deps(backend), "logS of CCO")
+    assert [c.status for c in reply.tool_calls] == ["rejected", "ok"]
+    assert reply.text.endswith("CCO is quite soluble.")
+
+
+def test_llm_rewritten_smiles_are_replaced_by_the_users() -> None:
+    backend = ScriptedBackend([ToolCall("drug_property_prediction",
+                                        {"drug_smiles": ["C1CCC(C1)O"], "property": "logSolubility"}),
+                               FinalAnswer("")])
+    backend.name = "small-llm"
+    reply = ask(deps(backend), "solubility of c1ccc(cc1)O ?")
+    assert reply.tool_calls[0].resolved["drug_smiles"] == ["c1ccc(cc1)O"]
+
+
+def test_unreachable_llm_falls_back_to_the_planner_once() -> None:
+    class Down:
+        name = "ollama"
+
+        def next_action(self, ctx: PlanContext):  # noqa: ANN202
+            raise BackendUnavailable("cannot reach Ollama at http://127.0.0.1:9")
+
+    reply = ask(deps(Down(), OfflinePlanner()), "logS of CCO")
+    assert reply.backend == "offline" and reply.tool_calls[0].status == "ok"
+    assert sum("offline planner" in n for n in reply.notices) == 1
+
+
+def test_unreachable_llm_without_fallback_raises() -> None:
+    class Down:
+        name = "ollama"
+
+        def next_action(self, ctx: PlanContext):  # noqa: ANN202
+            raise BackendUnavailable("down")
+
+    with pytest.raises(BackendUnavailable):
+        ask(deps(Down()), "logS of CCO")
+
+
+def test_steps_are_bounded() -> None:
+    backend = ScriptedBackend(lambda ctx: ToolCall("drug_property_prediction", {"drug_smiles": ["CCO"]}))
+    backend.name = "stubborn-llm"
+    d = deps(backend)
+    d.limits = Limits(max_steps=10, max_retries=2)
+    reply = ask(d, "logS of CCO")
+    assert len(reply.tool_calls) == 3 and "missing property" in reply.text

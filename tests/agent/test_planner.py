@@ -1,0 +1,80 @@
+"""The offline planner on requests written for these tests (not taken from the dev set)."""
+
+from agent.backends.base import FinalAnswer, PlanContext, Step, ToolCall
+from agent.backends.planner import OfflinePlanner, plan_calls
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from model_zoo.specs import TOOLS
+
+SEQ = "MAKQYDSVECPFCDEVSKYEKLAKIGQGTFGEVFKARHRKTGQKVALKKVLMENEKEGFPITALREIKILQLL"
+
+
+def plan(text: str, pool: ThreadPool | None = None) -> list[ToolCall]:
+    return plan_calls(text, pool.list() if pool else [], list(TOOLS))
+
+
+def test_property_request_with_literal_smiles() -> None:
+    [call] = plan("How soluble in water are CCO and c1ccccc1O?")
+    assert call.name == "drug_property_prediction"
+    assert call.arguments == {"drug_smiles": ["CCO", "c1ccccc1O"], "property": "logSolubility"}
+
+
+def test_property_words_and_misspellings() -> None:
+    assert plan("lipophilisity of CCCCCCO")[0].arguments["property"] == "lipo"
+    assert plan("would CN1CCC(CC1)c1ccccc1 cross the blood-brain barrier")[0].arguments["property"] == "p_np"
+    assert plan("hydration free energy of CCCl")[0].arguments["property"] == "freesolv"
+
+
+def test_reference_to_an_uploaded_file() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", ["CCO"], "smiles_list", "a", "message")
+    pool.put("upload_screen_b.csv", ["CCN", "CCC"], "smiles_list", "b", "file")
+    [call] = plan("BBB permeability for the uploaded compounds please", pool)
+    assert call.arguments == {"drug_smiles": "(upload_screen_b.csv)", "property": "p_np"}
+    [call] = plan("and their solubility? these ones: the user list", pool)
+    assert call.arguments["property"] == "logSolubility"
+
+
+def test_target_tools_pick_by_wording() -> None:
+    assert plan(f"how tightly does CCO bind this kinase? {SEQ}")[0].name == "drug_target_affinity_regression_predict"
+    assert plan(f"does CCO hit this protein? {SEQ}")[0].name == "drug_target_classification_predict"
+
+
+def test_missing_target_is_left_empty_for_fefo_to_ask() -> None:
+    [call] = plan("what is the binding affinity of CCO for EGFR?")
+    assert call.name == "drug_target_affinity_regression_predict"
+    assert "target_seq" not in call.arguments
+
+
+def test_generation_then_property_on_the_results() -> None:
+    calls = plan("design new molecules for A549 with ln(IC50) around -2, then predict their solubility")
+    assert [c.name for c in calls] == ["drug_cell_response_regression_generation", "drug_property_prediction"]
+    assert calls[0].arguments == {"cell_line": "A549", "zscore": -2.0}
+    assert calls[1].arguments == {"drug_smiles": "(generated_smiles)", "property": "logSolubility"}
+
+
+def test_one_call_per_cell_line() -> None:
+    calls = plan("IC50 of Cn1cnc2c1c(=O)n(C)c(=O)n2C in A549 and in NCI-H1975?")
+    assert [c.arguments["cell_name"] for c in calls] == ["A549", "NCI-H1975"]
+
+
+def test_drug_pairs() -> None:
+    [call] = plan("any interaction when CC(=O)Oc1ccccc1C(=O)O is taken with CC(C)Cc1ccc(cc1)C(C)C(=O)O?")
+    assert call.name == "drug_drug_response_predict"
+    assert call.arguments == {"smiles_pairs": [["CC(=O)Oc1ccccc1C(=O)O", "CC(C)Cc1ccc(cc1)C(C)C(=O)O"]]}
+
+
+def test_planner_steps_through_its_plan_then_stops() -> None:
+    planner = OfflinePlanner()
+    ctx = PlanContext(request="logS of CCO then BBB of CCO", pool=[], offered=list(TOOLS))
+    first = planner.next_action(ctx)
+    assert isinstance(first, ToolCall) and first.arguments["property"] == "logSolubility"
+    ctx.steps.append(Step(first, "ok"))
+    second = planner.next_action(ctx)
+    assert isinstance(second, ToolCall) and second.arguments["property"] == "p_np"
+    ctx.steps.append(Step(second, "ok"))
+    assert isinstance(planner.next_action(ctx), FinalAnswer)
+
+
+def test_no_tool_for_chit_chat() -> None:
+    assert plan("good morning everyone") == []

@@ -1,0 +1,104 @@
+"""Shared fixtures: a real Redis server and real Celery worker processes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED_DATA = REPO.parent / "shared" / "data"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_port(port: int, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listens on port {port}")
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A private redis-server on a free port when the binary exists, else the one on 6379 (db 15)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        url = os.environ.get("DRUGPILOT_TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+        import redis
+
+        redis.Redis.from_url(url).flushdb()
+        yield url
+        return
+    port = free_port()
+    workdir = tmp_path_factory.mktemp("redis")
+    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                             "--dir", str(workdir)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_for_port(port)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture
+def redis_client(redis_url: str):  # noqa: ANN201
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    client.flushdb()
+    return client
+
+
+def distributed_env(redis_url: str, tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DRUGPILOT_")}
+    env.update({"DRUGPILOT_REDIS_URL": redis_url, "DRUGPILOT_OUTPUT_DIR": str(tmp_path / "out"),
+                "DRUGPILOT_TOOL_TIMEOUT_S": "120", "PYTHONPATH": str(REPO)})
+    return env
+
+
+@pytest.fixture(scope="session")
+def celery_workers(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`drugpilot worker --queues agent,gpu`: two real worker nodes consuming from the test Redis."""
+    from celery import Celery
+
+    env = distributed_env(redis_url, tmp_path_factory.mktemp("worker"))
+    log = tmp_path_factory.mktemp("logs") / "worker.log"
+    with log.open("wb") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "worker", "--queues", "agent,gpu",
+                                 "--loglevel", "warning"], cwd=REPO, env=env, stdout=sink, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+    probe = Celery(broker=redis_url, backend=redis_url)
+    try:
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            replies = probe.control.ping(timeout=1.0) or []
+            if len(replies) >= 2:
+                break
+            if proc.poll() is not None:
+                raise RuntimeError("worker exited:\n" + log.read_text()[-3000:])
+        else:
+            raise RuntimeError("workers did not answer ping:\n" + log.read_text()[-3000:])
+        yield redis_url
+    finally:
+        os.killpg(proc.pid, 15)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, 9)
