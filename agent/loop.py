@@ -9,8 +9,8 @@ from typing import Any
 
 from agent.backends.base import Backend, BackendUnavailable, FinalAnswer, PlanContext, Step, ToolCall
 from agent.dispatch import Dispatcher, ToolFailed, ToolOutcome
-from agent.entities import extract
-from agent.fefo import FeFoError, check_call
+from agent.entities import Entities, extract
+from agent.fefo import CheckedCall, FeFoError, check_call
 from agent.grounding import ground_call
 from agent.pool.thread_pool import ThreadPool
 from agent.pool.view import render_for_llm, tcdd_keys_line
@@ -38,6 +38,64 @@ class TurnOutcome:
     backend: str = ""
 
 
+@dataclass
+class Decision:
+    """What the agent decided at one point of a turn: a call that passed Fe-Fo, or a final answer."""
+
+    action: ToolCall | None
+    checked: CheckedCall | None
+    final: str | None
+
+
+class Decider:
+    """Ask the backend for the next action and run Fe-Fo on it, feeding errors back, within bounds.
+
+    The bot and the evaluation harness both decide through this class, so they measure the same agent.
+    """
+
+    def __init__(self, backend: Backend, pool: ThreadPool, offered: list[ToolSpec], limits: Limits,
+                 fallback: Backend | None = None) -> None:
+        self.backend = backend
+        self.fallback = fallback
+        self.pool = pool
+        self.offered = offered
+        self.limits = limits
+        self.retries = 0
+        self.records: list[ToolCallRecord] = []
+        self.notices: list[str] = []
+
+    def decide(self, ctx: PlanContext, entities: Entities, deadline: float) -> Decision:
+        while time.monotonic() <= deadline:
+            try:
+                action = self.backend.next_action(ctx)
+            except BackendUnavailable as exc:
+                if self.fallback is None:
+                    raise
+                self.notices.append(f"The language model is unavailable ({exc}); answered with the offline planner.")
+                self.backend, self.fallback = self.fallback, None
+                continue
+            if isinstance(action, FinalAnswer):
+                return Decision(None, None, action.text)
+            if self.backend.name not in DETERMINISTIC_BACKENDS:
+                action = ground_call(action, ctx.request, entities)
+            record = ToolCallRecord(name=action.name, arguments=action.arguments)
+            self.records.append(record)
+            try:
+                checked = check_call(action.name, action.arguments, self.offered, self.pool, self.limits.max_molecules)
+            except FeFoError as exc:
+                record.status, record.error = "rejected", str(exc)
+                ctx.steps.append(Step(action, "rejected", error=_ask_user(exc)))
+                ctx.messages += feedback_messages(action, str(exc), ctx.request)
+                self.retries += 1
+                if self.retries > self.limits.max_retries:
+                    return Decision(None, None, _ask_user(exc))
+                continue
+            record.resolved = checked.arguments
+            return Decision(action, checked, None)
+        self.notices.append(f"Stopped after {self.limits.turn_seconds:.0f} s, the time limit for one request.")
+        return Decision(None, None, "")
+
+
 def run_turn(
     request: str,
     user: str,
@@ -52,50 +110,22 @@ def run_turn(
     deadline = time.monotonic() + limits.turn_seconds
     ctx = PlanContext(request=request, pool=pool.list(), offered=offered)
     ctx.messages = initial_messages(request, ctx)
-    result = TurnOutcome(text="", backend=backend.name)
+    decider = Decider(backend, pool, offered, limits, fallback)
     entities = extract(request)
-    retries = 0
-    final = ""
+    result = TurnOutcome(text="")
     for _ in range(limits.max_steps):
-        if time.monotonic() > deadline:
-            result.notices.append(f"Stopped after {limits.turn_seconds:.0f} s, the time limit for one request.")
+        decision = decider.decide(ctx, entities, deadline)
+        if decision.checked is None or decision.action is None:
+            result.text = decision.final or ""
             break
-        try:
-            action = backend.next_action(ctx)
-        except BackendUnavailable as exc:
-            if fallback is None:
-                raise
-            result.notices.append(f"The language model is unavailable ({exc}); answered with the offline planner.")
-            backend, fallback = fallback, None
-            result.backend = backend.name
-            continue
-        if isinstance(action, FinalAnswer):
-            final = action.text
-            break
-        if backend.name not in DETERMINISTIC_BACKENDS:
-            action = ground_call(action, request, entities)
-        record = ToolCallRecord(name=action.name, arguments=action.arguments)
-        result.records.append(record)
-        try:
-            checked = check_call(action.name, action.arguments, offered, pool, limits.max_molecules)
-        except FeFoError as exc:
-            record.status, record.error = "rejected", str(exc)
-            ctx.steps.append(Step(action, "rejected", error=_ask_user(exc)))
-            ctx.messages += feedback_messages(action, str(exc), request)
-            retries += 1
-            if retries > limits.max_retries:
-                final = _ask_user(exc)
-                break
-            continue
-        record.resolved = checked.arguments
+        checked, action, record = decision.checked, decision.action, decider.records[-1]
         started = time.monotonic()
         try:
             outcome = dispatcher.run_tool(checked.spec.name, checked.arguments, pool.thread_key)
         except ToolFailed as exc:
             record.status, record.error = "error", str(exc)
-            record.seconds = time.monotonic() - started
-            ctx.steps.append(Step(action, "error", error=str(exc)))
-            final = f"{checked.spec.name} failed: {exc}"
+            record.seconds = round(time.monotonic() - started, 3)
+            result.text = f"{checked.spec.name} failed: {exc}"
             break
         record.seconds = round(time.monotonic() - started, 3)
         record.observation = outcome.observation
@@ -106,7 +136,7 @@ def run_turn(
         ctx.steps.append(Step(action, record.status, observation=outcome.observation,
                               error=None if outcome.status == "ok" else outcome.summary))
         ctx.messages += observation_messages(action, outcome.observation)
-    result.text = final
+    result.records, result.notices, result.backend = decider.records, decider.notices, decider.backend.name
     return result
 
 

@@ -36,8 +36,17 @@ def main(argv: list[str] | None = None) -> int:
     worker.add_argument("--concurrency", type=int, default=None, help="processes per queue")
     worker.add_argument("--loglevel", default="info")
 
+    evaluate = sub.add_parser("eval", help="evaluations").add_subparsers(dest="suite", required=True)
+    toolcall = evaluate.add_parser("toolcall", help="teacher-forced tool-calling accuracy on a TCDD-layout file")
+    toolcall.add_argument("file", type=Path)
+    toolcall.add_argument("--backend", choices=("offline", "ollama"), default="offline")
+    toolcall.add_argument("--model", default=None, help="Ollama model (default: DRUGPILOT_OLLAMA_MODEL)")
+    toolcall.add_argument("--host", default=None, help="Ollama URL (default: DRUGPILOT_OLLAMA_HOST)")
+    toolcall.add_argument("--limit", type=int, default=None, help="only the first N records")
+    toolcall.add_argument("--out", type=Path, required=True, help="where to write RESULTS.json")
+
     args = parser.parse_args(argv)
-    handlers = {"chat": _chat, "ask": _ask, "demo": _demo, "worker": _worker}
+    handlers = {"chat": _chat, "ask": _ask, "demo": _demo, "worker": _worker, "eval": _eval}
     return handlers[args.command](args)
 
 
@@ -146,6 +155,36 @@ def _worker(args: argparse.Namespace) -> int:
         for child in children:
             child.terminate()
         return 0
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from agent.backends.planner import OfflinePlanner
+    from agent.evaluation.harness import dumps, evaluate, render_table
+    from agent.evaluation.tcdd import load_records
+    from agent.loop import Limits
+
+    settings = get_settings()
+    report = load_records(args.file)
+    records = report.records[: args.limit] if args.limit else report.records
+    backend = OfflinePlanner()
+    if args.backend == "ollama":
+        from agent.backends.ollama import OllamaBackend
+
+        backend = OllamaBackend(args.host or settings.ollama_host or "http://127.0.0.1:11434",
+                                args.model or settings.ollama_model, num_ctx=settings.ollama_num_ctx,
+                                timeout_s=settings.llm_timeout_s)
+    limits = Limits(max_retries=settings.max_retries, turn_seconds=settings.turn_timeout_s)
+    result = evaluate(records, backend, limits)
+    result["summary"]["input"] = {"file": args.file.name, "records_read": len(report.records),
+                                  "records_evaluated": len(records), "skipped": report.skipped,
+                                  "repaired_function_calls": report.repaired_calls, "backend": backend.name,
+                                  "model": getattr(backend, "model", None)}
+    args.out.write_text(dumps(result))
+    print(render_table(result["summary"]))
+    if report.skipped or report.repaired_calls:
+        print(f"skipped {len(report.skipped)} record(s); repaired {report.repaired_calls} function_call value(s)")
+    print(f"results: {args.out}")
+    return 0
 
 
 if __name__ == "__main__":

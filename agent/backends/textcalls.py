@@ -44,6 +44,14 @@ def _json_objects(text: str) -> list[Any]:
     return found
 
 
+def loads_lenient(text: str) -> Any:
+    """json.loads, retried with lone backslashes escaped (SMILES stereo bonds written raw)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return json.loads(_escape_backslashes(text))
+
+
 def _escape_backslashes(text: str) -> str:
     """SMILES stereo bonds ("C\\C=C/C") are often written unescaped inside JSON strings."""
     return re.sub(r'\\(?!["\\/bfnrtu])', r"\\\\", text)

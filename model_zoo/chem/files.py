@@ -280,7 +280,8 @@ def _from_rows(
     for row_no, cells in body:
         smiles = cells[col].strip() if col < len(cells) else ""
         raw = _cut(delimiter.join(cells))
-        reason = f"no SMILES in column {source!r}" if not smiles else _check_smiles(smiles)
+        where = source if source.startswith("column ") else f"column {source!r}"
+        reason = f"no SMILES in {where}" if not smiles else _check_smiles(smiles)
         if reason:
             parsed.rejected.append(RejectedRow(row_no, raw, reason))
             continue

@@ -1,0 +1,1 @@
+"""Tool-calling evaluation in the TCDD layout (design.md §5): loading, scoring, the teacher-forced harness."""

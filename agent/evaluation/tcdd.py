@@ -1,0 +1,59 @@
+"""Load TCDD-layout records, including the original TCDD quirks (tools as a JSON string, raw backslashes)."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from agent.backends.textcalls import loads_lenient
+
+POOL_LINE = re.compile(r"\n?MemoryPool\(arguments=dict_keys\(\[.*?\]\)\)\s*$", re.S)
+
+
+@dataclass
+class Record:
+    index: int
+    id: str
+    category: str
+    conversations: list[dict[str, Any]]
+    tools: list[dict[str, Any]]
+    memory_pool: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class LoadReport:
+    records: list[Record]
+    skipped: list[dict[str, Any]]  # {"index", "reason"}
+    repaired_calls: int  # function_call values that needed backslash repair
+
+
+def load_records(path: Path) -> LoadReport:
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    records, skipped, repaired = [], [], 0
+    for index, item in enumerate(raw):
+        try:
+            tools = item.get("tools", "[]")
+            tools = loads_lenient(tools) if isinstance(tools, str) else tools
+            conversations = []
+            for message in item["conversations"]:
+                message = dict(message)
+                if message["from"] == "function_call" and isinstance(message["value"], str):
+                    try:
+                        message["call"] = json.loads(message["value"])
+                    except json.JSONDecodeError:
+                        message["call"] = loads_lenient(message["value"])
+                        repaired += 1
+                conversations.append(message)
+            records.append(Record(index=index, id=str(item.get("id", index)), category=item.get("category", "all"),
+                                  conversations=conversations, tools=tools,
+                                  memory_pool=dict(item.get("memory_pool") or {})))
+        except (KeyError, TypeError, ValueError) as exc:
+            skipped.append({"index": index, "reason": f"{type(exc).__name__}: {exc}"})
+    return LoadReport(records, skipped, repaired)
+
+
+def strip_pool_line(text: str) -> str:
+    return POOL_LINE.sub("", text)
