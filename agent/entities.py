@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from model_zoo.chem.cells import CellLine, find_cell_lines
+from model_zoo.chem.cells import CellLine, find_cell_line_mentions
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.chem.proteins import find_sequences
 
@@ -45,19 +45,25 @@ class Entities:
     numbers: list[Number] = field(default_factory=list)
     masks: list[list[int]] = field(default_factory=list)
     invalid_smiles: list[tuple[str, str]] = field(default_factory=list)  # (token, reason) that look like SMILES
+    text: str = ""  # the message the values were found in (Number.pos points into it)
+    prose: str = ""  # the words around the values: the message with molecules, sequences and masks blanked
 
 
 def extract(text: str) -> Entities:
-    found = Entities()
+    found = Entities(text=text)
     found.sequences = find_sequences(text)
     found.masks, text_wo_masks = _extract_masks(text)
-    found.cell_lines = find_cell_lines(text_wo_masks)
-    cell_tokens = {c.name for c in found.cell_lines} | {str(c.cosmic_id) for c in found.cell_lines}
+    mentions = find_cell_line_mentions(text_wo_masks)
+    found.cell_lines = list(dict.fromkeys(line for _, line in mentions))
+    cell_tokens = {written for written, _ in mentions}
     residues = "".join(found.sequences)
+    prose = text_wo_masks
     for token in _tokens(text_wo_masks):
         if token in cell_tokens or (token.isalpha() and token.isupper() and len(token) >= 6 and token in residues):
             continue
         smiles, error = _as_smiles(token)
+        if smiles or error:
+            prose = prose.replace(token, " ")
         if smiles:
             found.smiles.append(smiles)
             found.molecules.append(smiles)
@@ -65,6 +71,7 @@ def extract(text: str) -> Entities:
             found.invalid_smiles.append((_strip(token), error))
             found.molecules.append(_strip(token))
     found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens)
+    found.prose = re.sub(r"^>.*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", " ", prose, flags=re.M)
     return found
 
 
@@ -151,9 +158,9 @@ def _numbers(text: str, smiles: list[str], cell_tokens: set[str]) -> list[Number
     return [Number(float(m.group(1).replace("−", "-")), m.start(1)) for m in _NUMBER.finditer(masked)]
 
 
-def pick_number(text: str, e: Entities) -> float:
+def pick_number(e: Entities) -> float:
     """The number that follows a response cue ("ln(IC50) around -2.5", "z = -1"), else the first one."""
     for number in e.numbers:
-        if _ZSCORE_CUES.search(text[max(0, number.pos - 25): number.pos]):
+        if _ZSCORE_CUES.search(e.text[max(0, number.pos - 25): number.pos]):
             return number.value
     return e.numbers[0].value

@@ -36,7 +36,7 @@ def ground_call(call: ToolCall, request: str, entities: Entities) -> ToolCall:
             args[param.name] = entities.masks[0]
         elif param.kind == "number" and entities.numbers:
             if not any(_same_number(value, n.value) for n in entities.numbers):
-                args[param.name] = pick_number(request, entities)
+                args[param.name] = pick_number(entities)
     return ToolCall(call.name, args)
 
 

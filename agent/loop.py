@@ -12,6 +12,7 @@ from agent.dispatch import Dispatcher, ToolFailed, ToolOutcome
 from agent.entities import Entities, extract
 from agent.fefo import CheckedCall, FeFoError, check_call
 from agent.grounding import ground_call
+from agent.history import PastRequest
 from agent.pool.thread_pool import ThreadPool
 from agent.pool.view import render_for_llm, tcdd_keys_line
 from agent.prompts import load
@@ -105,10 +106,11 @@ def run_turn(
     limits: Limits = Limits(),
     offered: list[ToolSpec] | None = None,
     fallback: Backend | None = None,
+    history: list[PastRequest] | None = None,
 ) -> TurnOutcome:
     offered = list(offered or TOOLS)
     deadline = time.monotonic() + limits.turn_seconds
-    ctx = PlanContext(request=request, pool=pool.list(), offered=offered)
+    ctx = PlanContext(request=request, pool=pool.list(), offered=offered, history=list(history or []))
     ctx.messages = initial_messages(request, ctx)
     decider = Decider(backend, pool, offered, limits, fallback)
     entities = extract(request)
@@ -157,9 +159,12 @@ def save_to_pool(pool: ThreadPool, spec: ToolSpec, literals: dict[str, Any], out
         pool.put(spec.result_key, value, outcome.pool_kind, f"tool:{spec.name}", "tool")
 
 
-def initial_messages(request: str, ctx: PlanContext) -> list[dict[str, Any]]:
+def initial_messages(request: str, ctx: PlanContext, history_turns: int = 4) -> list[dict[str, Any]]:
+    messages = [{"role": "system", "content": load("system.md")}]
+    for past in ctx.history[-history_turns:]:
+        messages += [{"role": "user", "content": past.text}, {"role": "assistant", "content": past.reply}]
     user = f"{request}\n\n{render_for_llm(ctx.pool)}\n{tcdd_keys_line(ctx.pool)}"
-    return [{"role": "system", "content": load("system.md")}, {"role": "user", "content": user}]
+    return messages + [{"role": "user", "content": user}]
 
 
 def observation_messages(call: ToolCall, observation: dict[str, Any]) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ from agent.artifacts import ArtifactStore
 from agent.backends.base import Backend
 from agent.commands import is_pool_command, run_command
 from agent.dispatch import Dispatcher, ToolOutcome
+from agent.history import HistoryStore, InMemoryHistoryStore, PastRequest
 from agent.loop import Limits, TurnOutcome, run_turn
 from agent.pool.store import PoolStore
 from agent.pool.thread_pool import ThreadPool
@@ -29,6 +30,7 @@ class AgentDeps:
     dispatcher: Dispatcher
     backend: Backend
     fallback: Backend | None = None
+    history: HistoryStore = field(default_factory=InMemoryHistoryStore)
     limits: Limits = field(default_factory=Limits)
     max_file_bytes: int = 10_000_000
     notices: list[str] = field(default_factory=list)  # said once per reply, e.g. "no LLM configured"
@@ -48,10 +50,13 @@ def handle_turn(turn: Turn, deps: AgentDeps) -> Reply:
     elif text.lower() in ("help", "?"):
         parts.append(HELP + describe_tools())
     elif text:
+        thread_key = turn.thread.key()
         outcome = run_turn(text, turn.user, deps.backend, pool, deps.dispatcher, deps.limits,
-                           fallback=deps.fallback)
+                           fallback=deps.fallback, history=deps.history.recent(thread_key))
         _add_outcome(reply, outcome, deps.notices)
         parts.append(reply.text)
+        answered = any(o.status == "ok" for o in outcome.outcomes)
+        deps.history.append(thread_key, PastRequest(turn.user, text, answered, reply.text[:500]))
     reply.text = "\n\n".join(p for p in parts if p)
     return reply
 

@@ -11,6 +11,7 @@ from typing import Any
 from agent.artifacts import ArtifactStore, InMemoryArtifactStore
 from agent.backends.base import Backend
 from agent.backends.planner import OfflinePlanner
+from agent.history import HistoryStore, InMemoryHistoryStore, RedisHistoryStore
 from agent.loop import Limits
 from agent.pool.store import InMemoryPoolStore, PoolStore, RedisPoolStore
 from agent.service import AgentDeps
@@ -28,6 +29,11 @@ def redis_client() -> Any:
 @lru_cache(maxsize=1)
 def pool_store() -> PoolStore:
     return RedisPoolStore(redis_client()) if get_settings().distributed else InMemoryPoolStore()
+
+
+@lru_cache(maxsize=1)
+def history_store() -> HistoryStore:
+    return RedisHistoryStore(redis_client()) if get_settings().distributed else InMemoryHistoryStore()
 
 
 @lru_cache(maxsize=1)
@@ -65,5 +71,5 @@ def build_deps() -> AgentDeps:
     limits = Limits(max_steps=settings.max_steps, max_retries=settings.max_retries,
                     turn_seconds=settings.turn_timeout_s, max_molecules=settings.max_molecules)
     return AgentDeps(pool_store=pool_store(), artifacts=artifact_store(), dispatcher=dispatcher, backend=backend,
-                     fallback=fallback, limits=limits, max_file_bytes=int(settings.max_file_mb * 1_000_000),
+                     fallback=fallback, history=history_store(), limits=limits, max_file_bytes=int(settings.max_file_mb * 1_000_000),
                      notices=notices)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from agent.history import PastRequest
 from agent.pool.entry import EntryMeta
 from model_zoo.specs import ToolSpec
 
@@ -40,6 +41,12 @@ class PlanContext:
     offered: list[ToolSpec]
     steps: list[Step] = field(default_factory=list)
     messages: list[dict[str, Any]] = field(default_factory=list)  # rendered for chat LLMs
+    history: list[PastRequest] = field(default_factory=list)  # earlier requests in the thread, oldest first
+
+    @property
+    def pending(self) -> str | None:
+        """The previous request when the agent answered it with a question instead of a tool run."""
+        return self.history[-1].text if self.history and not self.history[-1].answered else None
 
 
 class BackendUnavailable(RuntimeError):

@@ -15,7 +15,7 @@ from typing import Any
 from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
 from agent.entities import Entities, extract, pick_number
 from agent.pool.entry import EntryMeta
-from model_zoo.specs import PROPERTY_WORDS, ToolSpec
+from model_zoo.specs import PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
 _REFERS_BACK = re.compile(
@@ -36,7 +36,7 @@ class OfflinePlanner:
     def next_action(self, ctx: PlanContext) -> Action:
         if ctx.steps and ctx.steps[-1].status != "ok":
             return FinalAnswer(ctx.steps[-1].error or "I could not run that.")
-        plan = plan_calls(ctx.request, ctx.pool, ctx.offered)
+        plan = plan_calls(ctx.request, ctx.pool, ctx.offered, ctx.pending)
         done = sum(1 for s in ctx.steps if s.status == "ok")
         if done < len(plan):
             return plan[done]
@@ -45,19 +45,53 @@ class OfflinePlanner:
         return FinalAnswer("")
 
 
-def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec]) -> list[ToolCall]:
+def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec], pending: str | None = None
+               ) -> list[ToolCall]:
+    """The calls a request asks for. ``pending`` is an earlier request that the agent answered with a
+    question; a message that only supplies what was missing ("BT-474", "-2 is fine") completes it."""
     text = _strip_pool_line(request)
     whole = extract(text)
     calls: list[ToolCall] = []
     for clause in _clauses(text):
-        spec = choose_tool(clause, extract(clause), offered, pool) if clause.strip() else None
+        own = extract(clause)
+        spec = choose_tool(own.prose, own, offered, pool)
         if spec is None:
             continue
-        entities = whole if not calls else extract(clause)
-        calls += fan_out(spec, fill(spec, clause if calls else text, entities, pool, calls), entities, clause)
+        # The first step may use values written anywhere in the message; later ones build on earlier steps.
+        entities = own if calls else _merge(own, whole, prose=own.prose)
+        calls += fan_out(spec, fill(spec, entities, pool, calls), entities)
     if not calls and len(offered) == 1:
-        calls.append(ToolCall(offered[0].name, fill(offered[0], text, whole, pool, [])))
+        calls.append(ToolCall(offered[0].name, fill(offered[0], whole, pool, [])))
+    if pending and not _complete(calls, whole):
+        earlier = extract(_strip_pool_line(pending))
+        merged = _merge(whole, earlier)
+        spec = choose_tool(whole.prose, whole, offered, pool) or choose_tool(earlier.prose, earlier, offered, pool)
+        if spec is not None:
+            if _enum_words_in(spec, whole.prose):
+                merged.prose = whole.prose
+            calls = fan_out(spec, fill(spec, merged, pool, []), merged)
     return calls
+
+
+def _complete(calls: list[ToolCall], entities: Entities) -> bool:
+    specs = [get_spec(c.name) for c in calls]
+    return bool(calls) and not entities.invalid_smiles and all(
+        spec is not None and all(p in c.arguments for p in spec.required) for spec, c in zip(specs, calls))
+
+
+def _merge(current: Entities, earlier: Entities, prose: str | None = None) -> Entities:
+    """What the user says now wins; what is missing comes from the earlier request."""
+    merged = Entities()
+    for name in ("smiles", "molecules", "sequences", "cell_lines", "numbers", "masks"):
+        setattr(merged, name, getattr(current, name) or getattr(earlier, name))
+    merged.invalid_smiles = current.invalid_smiles if current.molecules else earlier.invalid_smiles
+    merged.prose = earlier.prose + "\n" + current.prose if prose is None else prose
+    merged.text = current.text if current.numbers else earlier.text
+    return merged
+
+
+def _enum_words_in(spec: ToolSpec, prose: str) -> bool:
+    return any(p.kind == "enum" and _enum_value(spec, p.name, prose.lower()) for p in spec.params)
 
 
 def _strip_pool_line(text: str) -> str:
@@ -139,7 +173,7 @@ def _property_words(lowered: str) -> list[str]:
     return list(dict.fromkeys(member for _, member in sorted(found)))
 
 
-def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities, text: str) -> list[ToolCall]:
+def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities) -> list[ToolCall]:
     """One call per value when the message names several where the tool takes one
     ("in HT-29 and COLO-205", two pasted sequences, "BBB and logD")."""
     for param in spec.params:
@@ -149,14 +183,14 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities, text: str) -> lis
         elif param.kind == "protein_seq":
             values = list(dict.fromkeys(e.sequences))
         elif param.name == "property":
-            values = _property_words(text.lower())
+            values = _property_words(e.prose.lower())
         if len(values) > 1:
             return [ToolCall(spec.name, {**args, param.name: v}) for v in values]
     return [ToolCall(spec.name, args)]
 
 
-def fill(spec: ToolSpec, text: str, e: Entities, pool: list[EntryMeta], earlier: list[ToolCall]) -> dict[str, Any]:
-    lowered = text.lower()
+def fill(spec: ToolSpec, e: Entities, pool: list[EntryMeta], earlier: list[ToolCall]) -> dict[str, Any]:
+    lowered = e.prose.lower()
     args: dict[str, Any] = {}
     for param in spec.params:
         value: Any = None
@@ -166,15 +200,15 @@ def fill(spec: ToolSpec, text: str, e: Entities, pool: list[EntryMeta], earlier:
             value = e.molecules[0] if e.molecules else _pool_ref(pool, ("smiles", "smiles_list"), lowered,
                                                                  only_if_referred=True, single=True)
         elif param.kind == "protein_seq":
-            value = e.sequences[0] if e.sequences else _pool_protein(text, pool)
+            value = e.sequences[0] if e.sequences else _pool_protein(e.prose, pool)
         elif param.kind == "cell_line":
             value = e.cell_lines[0].name if e.cell_lines else _pool_ref(pool, ("cell_line",), lowered)
         elif param.kind == "number":
-            value = pick_number(text, e) if e.numbers else _pool_ref(pool, ("number",), lowered)
+            value = pick_number(e) if e.numbers else _pool_ref(pool, ("number",), lowered)
         elif param.kind == "mask":
             value = e.masks[0] if e.masks else _pool_ref(pool, ("mask",), lowered)
         elif param.kind == "smiles_pairs":
-            value = _pairs(text, e) or _pool_ref(pool, ("smiles_pairs",), lowered)
+            value = _pairs(e) or _pool_ref(pool, ("smiles_pairs",), lowered)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
         if value not in (None, [], ""):
@@ -234,13 +268,13 @@ def _pool_protein(text: str, pool: list[EntryMeta]) -> str | None:
     return _pool_ref(pool, ("protein_seq",), lowered)
 
 
-def _pairs(text: str, e: Entities) -> list[list[str]]:
+def _pairs(e: Entities) -> list[list[str]]:
     molecules = e.molecules
     if len(molecules) < 2:
         return []
     if len(molecules) == 2:
         return [molecules[:2]]
-    per_line = [extract(line).molecules for line in text.splitlines()]
+    per_line = [extract(line).molecules for line in e.text.splitlines()]
     if all(len(m) in (0, 2) for m in per_line) and any(per_line):
         return [m for m in per_line if m]
     return [[molecules[0], other] for other in molecules[1:]]

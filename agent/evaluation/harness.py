@@ -17,6 +17,7 @@ from agent.backends.base import Backend, PlanContext, Step, ToolCall
 from agent.entities import extract
 from agent.evaluation.scoring import name_ok, params_ok
 from agent.evaluation.tcdd import Record, strip_pool_line
+from agent.history import PastRequest
 from agent.loop import Decider, Limits, observation_messages
 from agent.pool.entry import infer_kind
 from agent.pool.store import InMemoryPoolStore
@@ -39,16 +40,19 @@ def evaluate_record(record: Record, backend: Backend, limits: Limits, fallback: 
     load_pool(pool, record.memory_pool)
     messages: list[dict[str, Any]] = [{"role": "system", "content": load("system.md")}]
     request, steps_since_request, scored = "", [], []
+    history: list[PastRequest] = []
     for message in record.conversations:
         role = message["from"]
         if role == "human":
+            if request:
+                history.append(PastRequest("user", request, answered=bool(steps_since_request)))
             request = strip_pool_line(message["value"])
             steps_since_request = []
             messages.append({"role": "user", "content": _user_content(request, pool)})
         elif role == "function_call":
             gold = message["call"]
-            scored.append(_score_step(gold, request, pool, offered, messages, steps_since_request, backend,
-                                      limits, fallback))
+            scored.append(_score_step(gold, request, pool, offered, messages, steps_since_request, history,
+                                      backend, limits, fallback))
             call = ToolCall(gold.get("name") or "", gold.get("arguments") or {})
             if gold.get("name"):
                 steps_since_request.append(Step(call, "ok"))
@@ -64,10 +68,10 @@ def evaluate_record(record: Record, backend: Backend, limits: Limits, fallback: 
 
 
 def _score_step(gold: dict[str, Any], request: str, pool: ThreadPool, offered: list[ToolSpec],
-                messages: list[dict[str, Any]], steps: list[Step], backend: Backend, limits: Limits,
-                fallback: Backend | None) -> dict[str, Any]:
+                messages: list[dict[str, Any]], steps: list[Step], history: list[PastRequest], backend: Backend,
+                limits: Limits, fallback: Backend | None) -> dict[str, Any]:
     ctx = PlanContext(request=request, pool=pool.list(), offered=offered, steps=list(steps),
-                      messages=[dict(m) for m in messages])
+                      messages=[dict(m) for m in messages], history=list(history))
     decider = Decider(backend, pool, offered, limits, fallback)
     started = time.perf_counter()
     decision = decider.decide(ctx, extract(request), time.monotonic() + limits.turn_seconds)

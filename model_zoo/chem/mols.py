@@ -46,7 +46,8 @@ def parse_smiles(smiles: str) -> Chem.Mol:
     text = smiles.strip()
     if not text:
         raise InvalidSmiles(smiles, "empty SMILES")
-    with rdBase.CaptureErrorLog() as capture:
+    # Warnings (e.g. "not removing hydrogen atom without neighbors") are muted; errors are captured for the reason.
+    with rdBase.BlockLogs(), rdBase.CaptureErrorLog() as capture:
         mol = Chem.MolFromSmiles(text)
     if mol is None:
         raise InvalidSmiles(smiles, _reason_from_log(capture.messages, text))

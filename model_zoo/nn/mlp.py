@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 import torch
 from torch import nn
@@ -39,3 +40,16 @@ class MLPEnsemble(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return torch.stack([member(x) for member in self.members])
+
+
+def to_values(
+    raw: torch.Tensor, kind: Literal["regression", "classification"], y_mean: float = 0.0, y_std: float = 1.0
+) -> torch.Tensor:
+    """Single-output model outputs -> one value per molecule, shape (batch,).
+
+    ``raw`` is (batch, 1) from an MLP or (members, batch, 1) from an ensemble. Regression outputs are
+    un-standardized and averaged over members; classification logits become probabilities, then averaged.
+    """
+    per_member = raw.reshape(-1, raw.shape[-2])
+    values = per_member * y_std + y_mean if kind == "regression" else torch.sigmoid(per_member)
+    return values.mean(dim=0)

@@ -29,13 +29,13 @@ def test_masks_numbers_and_cell_lines() -> None:
     e = extract(text)
     assert e.masks == [[0, 0, 1, 1], [0, 1, 1, 0, 1]]
     assert [c.name for c in e.cell_lines] == ["NCI-H1975"]
-    assert pick_number(text, e) == -2.5
+    assert pick_number(e) == -2.5
 
 
 def test_cosmic_id_is_a_cell_line_not_a_number() -> None:
     e = extract("Generate molecules for 906855 with ln(IC50) around -1")
     assert [c.cosmic_id for c in e.cell_lines] == ["906855"]
-    assert pick_number("Generate molecules for 906855 with ln(IC50) around -1", e) == -1.0
+    assert pick_number(e) == -1.0
 
 
 def test_protein_sequence_is_not_read_as_smiles() -> None:
