@@ -187,7 +187,8 @@ TARGET_CLASSIFICATION = ToolSpec(
     params=(_drugs(), _target()),
     result_key="drug_target_classification_predict_result",
     keywords=("interact with", "hit", "bind", "binds", "binder", "interaction with", "target engagement",
-              "active against", "dti"),
+              "active against", "dti", "binary interaction", "interaction call", "interaction probabilit",
+              "interaction screen", "engage"),
     aliases=("drug_target_classification_prediction", "drug_target_affinity_classification_predict"),
 )
 
@@ -219,7 +220,7 @@ DRUG_DRUG = ToolSpec(
     result_key="drug_drug_response_predict_result",
     keywords=("drug-drug", "drug drug", "ddi", "co-administ", "coadminist", "together", "combination",
               "side effect", "twosides", "drugbank", "interaction between", "taken with", "combine",
-              "co-dos", "interaction model", "interactions with", "ddi model"),
+              "co-dos", "interaction model", "interactions with", "ddi model", "combo"),
     value_aliases={"task": {"twosides": "twosides", "side effect": "twosides", "side-effect": "twosides",
                             "drugbank": "drugbank"}},
 )
@@ -235,7 +236,8 @@ GENERATION = ToolSpec(
         Param("zscore", "number", ZSCORE_DESC, save_as="user_zscore"),
     ),
     result_key="generated_smiles",
-    keywords=("generate", "design", "new molecules", "novel", "de novo", "propose molecules", "come up with"),
+    keywords=("generate", "design", "new molecules", "novel", "de novo", "propose molecules", "come up with",
+              "new ones", "new compounds", "new chemotype", "new structures", "new scaffolds"),
 )
 
 OPTIMIZATION = ToolSpec(
@@ -254,7 +256,8 @@ OPTIMIZATION = ToolSpec(
               "the heavy-atom count of gt.", save_as="user_mask", mask_of="gt"),
     ),
     result_key="optimized_smiles",
-    keywords=("optimize", "optimise", "optimization", "improve", "analog", "analogue", "modify", "mask"),
+    keywords=("optimize", "optimise", "optimization", "improve", "analog", "analogue", "modify", "mask", "tweak",
+              "better activity", "more potent"),
 )
 
 RETROSYNTHESIS = ToolSpec(
@@ -263,7 +266,7 @@ RETROSYNTHESIS = ToolSpec(
     params=(Param("smiles_list", "smiles_list", "SMILES of the target products, " + POOL_REF_HINT + ".",
                   save_as="user_smiles"),),
     result_key="Retrosynthetic_reaction_pathway_prediction_result",
-    keywords=("retrosynth", "precursor", "synthesize", "synthesise", "synthesis", "make this", "route",
+    keywords=("retrosynth", "retro", "precursor", "synthesize", "synthesise", "synthesis", "make this", "route",
               "reactant", "starting material", "disconnect", "how would i make", "how do i make", "how to make"),
 )
 

@@ -18,6 +18,8 @@ from agent.pool.entry import EntryMeta
 from model_zoo.specs import PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
+_SEGMENT = re.compile(r"\?\s+|,\s*and\s+|\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
+                      re.I)
 _REFERS_BACK = re.compile(
     r"\b(these|those|them|they|it|its|this one|that one|the same|same|above|previous|earlier|uploaded|upload|"
     r"file|list|results?|generated|optimi[sz]ed|analogues|analogs|hits|compounds|molecules|candidates|ones)\b",
@@ -54,12 +56,14 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec], pen
     calls: list[ToolCall] = []
     for clause in _clauses(text):
         own = extract(clause)
-        spec = choose_tool(own.prose, own, offered, pool)
-        if spec is None:
-            continue
-        # The first step may use values written anywhere in the message; later ones build on earlier steps.
-        entities = own if calls else _merge(own, whole, prose=own.prose)
-        calls += fan_out(spec, fill(spec, entities, pool, calls), entities)
+        several = intents(own.prose, offered)
+        specs = several if len(several) > 1 else [choose_tool(own.prose, own, offered, pool)]
+        for spec in specs:
+            if spec is None:
+                continue
+            # The first step may use values written anywhere in the message; later ones build on earlier steps.
+            entities = own if calls else _merge(own, whole, prose=own.prose)
+            calls += fan_out(spec, fill(spec, entities, pool, calls if spec is specs[0] else []), entities)
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, pool, [])))
     if pending and not _complete(calls, whole):
@@ -103,11 +107,10 @@ def _clauses(text: str) -> list[str]:
     return parts or [text]
 
 
-def choose_tool(clause: str, entities: Entities, offered: list[ToolSpec], pool: list[EntryMeta] = ()
-                ) -> ToolSpec | None:
+def keyword_scores(prose: str, offered: list[ToolSpec]) -> dict[str, float]:
+    """How strongly the words of a request point to each tool (longer phrases weigh more)."""
     # "the generated ones" points at earlier data; it does not ask to generate.
-    lowered = re.sub(r"\b(generated|optimi[sz]ed)\b", " ", clause.lower())
-    has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles") for m in pool)
+    lowered = re.sub(r"\b(generated|optimi[sz]ed)\b", " ", prose.lower())
     words = re.findall(r"[a-z][a-z\-]{5,}", lowered)
     scores: dict[str, float] = {}
     for spec in offered:
@@ -115,13 +118,40 @@ def choose_tool(clause: str, entities: Entities, offered: list[ToolSpec], pool: 
         for keyword in spec.keywords:
             if re.search(r"(?<![a-z])" + re.escape(keyword), lowered) or _misspelled(keyword, words):
                 score += 1.0 + len(keyword) / 8
-        scores[spec.name] = score + _shape_bonus(spec, entities, lowered, has_molecules)
+        scores[spec.name] = score
     if _property_word(lowered) and "drug_property_prediction" in scores:
         scores["drug_property_prediction"] += 3.0
+    return scores
+
+
+def choose_tool(prose: str, entities: Entities, offered: list[ToolSpec], pool: list[EntryMeta] = ()
+                ) -> ToolSpec | None:
+    """The best tool for a request, from its words and from the kinds of values it holds."""
+    scores = keyword_scores(prose, offered)
+    if not any(scores.values()) and len(offered) > 1 and not (entities.masks or entities.cell_lines
+                                                              or entities.sequences):
+        return None
+    has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles") for m in pool)
+    refers_back = bool(_REFERS_BACK.search(prose)) and has_molecules
+    for spec in offered:
+        scores[spec.name] += _shape_bonus(spec, entities, prose.lower(), has_molecules, refers_back)
     best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
     if best[0] is None or best[1] < 1.0:
         return offered[0] if len(offered) == 1 else None
     return next(s for s in offered if s.name == best[0])
+
+
+def intents(prose: str, offered: list[ToolSpec]) -> list[ToolSpec]:
+    """Tools asked for in separate parts of one sentence ("does it cross the BBB, and does it bind X?"),
+    in the order they are mentioned; a single tool means one intent."""
+    found: list[ToolSpec] = []
+    for segment in _SEGMENT.split(prose):
+        scores = keyword_scores(segment, offered)
+        best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
+        spec = next((s for s in offered if s.name == best[0]), None)
+        if spec is not None and best[1] >= 1.25 and spec not in found:
+            found.append(spec)
+    return found
 
 
 def _misspelled(keyword: str, words: list[str]) -> bool:
@@ -130,7 +160,7 @@ def _misspelled(keyword: str, words: list[str]) -> bool:
         difflib.get_close_matches(keyword, [w[: len(keyword) + 1] for w in words], n=1, cutoff=0.85))
 
 
-def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool) -> float:
+def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool) -> float:
     """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
     kinds = {p.kind for p in spec.params}
     bonus = 0.0
@@ -140,8 +170,10 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool)
         bonus += 1.5
     if e.cell_lines and "cell_line" in kinds:
         bonus += 1.0
-        if not e.molecules and "smiles_list" not in kinds:
-            bonus += 1.0
+        if not e.molecules and not refers_back and "smiles_list" not in kinds:
+            bonus += 1.0  # a cell line and nothing to test in it: design for it
+    if refers_back and "smiles_list" in kinds:
+        bonus += 0.5
     if len(e.molecules) >= 2 and "smiles_pairs" in kinds and re.search(r"\bwith\b|\+|\band\b", lowered):
         bonus += 0.5
         if not e.sequences and "interact" in lowered:

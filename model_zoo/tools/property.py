@@ -1,0 +1,178 @@
+"""drug_property_prediction: one trained model per property, loaded once per process on first use."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from rdkit import Chem
+from torch import nn
+
+from model_zoo.checkpoint import Checkpoint, load_checkpoint
+from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer
+from model_zoo.chem.mols import check_smiles_list
+from model_zoo.nn.mlp import to_values
+from model_zoo.plots import row_labels, values_png
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult
+from model_zoo.specs import PROPERTY
+from model_zoo.tables import rows_to_csv
+
+WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "weights" / "property"
+CHUNK = 2048  # molecules parsed, featurized and predicted together; bounds memory for very long inputs
+MAX_LISTED_ROWS = 10  # invalid rows named in the summary
+
+
+@dataclass
+class PropertyModel:
+    """A loaded checkpoint: featurizer + descriptor scaler + network, ready to predict in the task's unit."""
+
+    network: nn.Module
+    featurizer: MolFeaturizer
+    scaler: DescriptorScaler
+    info: dict[str, Any]  # the checkpoint's ``extra``: unit, labels, metrics, provenance
+    device: torch.device
+
+    @classmethod
+    def from_checkpoint(cls, checkpoint: Checkpoint, device: torch.device | None = None) -> PropertyModel:
+        extra = checkpoint.extra
+        config = extra["featurizer"]
+        if config["descriptor_names"] != list(DESCRIPTOR_NAMES):
+            raise ValueError(f"{extra['property']}: checkpoint descriptors differ from this featurizer's; retrain")
+        device = device or torch.device("cpu")
+        return cls(checkpoint.build().to(device), MolFeaturizer(config["radius"], config["fp_size"]),
+                   DescriptorScaler.from_state(extra["descriptor_scaler"]), extra, device)
+
+    @property
+    def kind(self) -> str:
+        return self.info["task"]
+
+    def featurize(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
+        return self.scaler.transform(self.featurizer.many(mols))
+
+    @torch.inference_mode()
+    def predict_features(self, features: np.ndarray) -> np.ndarray:
+        raw = self.network(torch.from_numpy(features).to(self.device))
+        target = self.info["target_scaler"]
+        return to_values(raw, self.kind, target["mean"], target["std"]).cpu().numpy().astype(np.float64)
+
+    def predict(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
+        """Values (regression, in ``info['unit']``) or probabilities (classification), in input order."""
+        if not mols:
+            return np.empty(0)
+        return np.concatenate([self.predict_features(self.featurize(mols[i:i + CHUNK]))
+                               for i in range(0, len(mols), CHUNK)])
+
+
+_models: dict[str, PropertyModel] = {}
+_lock = threading.Lock()
+_device: torch.device | None = None
+
+
+def pick_device() -> torch.device:
+    """CUDA when this process can use it, else CPU; chosen once per process, at first use."""
+    global _device
+    if _device is None:
+        _device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    return _device
+
+
+def get_model(name: str) -> PropertyModel:
+    """The model for one property, loaded on first use and kept for the life of the process."""
+    with _lock:
+        if name not in _models:
+            path = WEIGHTS_DIR / f"{name}.pt"
+            if not path.exists():
+                raise FileNotFoundError(f"no trained model for property {name!r} ({path.name} missing)")
+            _models[name] = PropertyModel.from_checkpoint(load_checkpoint(path), pick_device())
+        return _models[name]
+
+
+def _label(model: PropertyModel, probability: float) -> str:
+    negative, positive = model.info["labels"]
+    return positive if probability >= 0.5 else negative
+
+
+def _rows_text(rows: Sequence[int]) -> str:
+    shown = ", ".join(str(r) for r in rows[:MAX_LISTED_ROWS])
+    more = f" and {len(rows) - MAX_LISTED_ROWS} more" if len(rows) > MAX_LISTED_ROWS else ""
+    return f"row{'s' if len(rows) > 1 else ''} {shown}{more}"
+
+
+def _summary(model: PropertyModel, values: np.ndarray, invalid_rows: list[int]) -> str:
+    info = model.info
+    if not invalid_rows and len(values) == 0:
+        text = f"{info['display']}: no SMILES given, nothing predicted."
+    elif len(values) == 0:
+        text = f"{info['display']}: nothing predicted, none of the {len(invalid_rows)} SMILES is valid."
+    elif model.kind == "regression":
+        spread = (f"value {values[0]:.2f}" if len(values) == 1
+                  else f"range {values.min():.2f} to {values.max():.2f}, median {np.median(values):.2f}")
+        text = f"{info['display']} predicted for {len(values)} molecule(s); {spread} {info['unit']}."
+    else:
+        positive = info["labels"][1]
+        n_pos = int((values >= 0.5).sum())
+        text = (f"{info['display']} predicted for {len(values)} molecule(s): {n_pos} labelled '{positive}' "
+                f"(probability >= 0.5); probabilities {values.min():.2f} to {values.max():.2f}.")
+    if invalid_rows and len(values):
+        text += f" {len(invalid_rows)} invalid SMILES ({_rows_text(invalid_rows)})."
+    metric, value = next(iter(info["metrics"]["test"].items()))
+    return text + f" Model: {info['model_name']}, test {metric} {value:.2f} ({info['split']['kind']} split)."
+
+
+def run(args: dict[str, Any]) -> ToolResult:
+    """Predict ``args['property']`` for each SMILES in ``args['drug_smiles']``; one row per input, in order."""
+    name = args["property"]
+    smiles_list = args["drug_smiles"]
+    if isinstance(smiles_list, str):
+        smiles_list = [smiles_list]
+    model = get_model(name)
+    classification = model.kind == "classification"
+    unit = model.info["unit"]
+    rows: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    invalid_rows: list[int] = []
+    for start in range(0, len(smiles_list), CHUNK):
+        checked = check_smiles_list(smiles_list[start:start + CHUNK])
+        values = iter(model.predict([mol for _, mol, _ in checked if mol is not None]))
+        for i, mol, error in checked:
+            row_number = start + i + 1
+            row: dict[str, Any] = {"row": row_number, "smiles": smiles_list[start + i]}
+            if error is not None:
+                row["error"] = f"invalid SMILES: {error.reason}"
+                invalid_rows.append(row_number)
+                warnings.append(f"row {row_number}: invalid SMILES {error.smiles!r} ({error.reason})")
+            else:
+                value = float(next(values))
+                row.update(prediction=round(value, 3), unit=unit)
+                if classification:
+                    row["label"] = _label(model, value)
+            rows.append(row)
+
+    computed = [row for row in rows if "error" not in row]
+    columns = ["row", "smiles", "prediction", "unit"] + (["label"] if classification else [])
+    columns += ["error"] if invalid_rows else []
+    predictions = np.array([row["prediction"] for row in computed], dtype=np.float64)
+    artifacts = [FileArtifact(f"{name}_predictions.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
+    if computed:
+        labels = row_labels([r["row"] for r in computed], [r["smiles"] for r in computed])
+        plot = values_png(predictions.tolist(), labels, title=f"Predicted {model.info['display']}", unit=unit,
+                          reference=0.5 if classification else None, limits=(0.0, 1.0) if classification else None)
+        artifacts.append(FileArtifact(f"{name}_predictions.png", "image/png", plot))
+    metrics = {k: round(float(v), 4) for k, v in model.info["metrics"]["test"].items()}
+    return ToolResult(
+        tool=PROPERTY.name,
+        status="ok" if computed else "error",
+        rows=rows,
+        columns=columns,
+        summary=_summary(model, predictions, invalid_rows),
+        model=ModelInfo(model.info["model_name"], model.info["version"], metrics),
+        warnings=warnings,
+        artifacts=artifacts,
+        pool_value=rows,
+        pool_kind="table",
+    )
