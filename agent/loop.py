@@ -110,7 +110,8 @@ def run_turn(
 ) -> TurnOutcome:
     offered = list(offered or TOOLS)
     deadline = time.monotonic() + limits.turn_seconds
-    ctx = PlanContext(request=request, pool=pool.list(), offered=offered, history=list(history or []))
+    ctx = PlanContext(request=request, pool=pool.list(), offered=offered, history=list(history or []),
+                      read=lambda key: pool.require(key).value)
     ctx.messages = initial_messages(request, ctx)
     decider = Decider(backend, pool, offered, limits, fallback)
     entities = extract(request)

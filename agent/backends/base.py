@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -42,6 +43,7 @@ class PlanContext:
     steps: list[Step] = field(default_factory=list)
     messages: list[dict[str, Any]] = field(default_factory=list)  # rendered for chat LLMs
     history: list[PastRequest] = field(default_factory=list)  # earlier requests in the thread, oldest first
+    read: Callable[[str], Any] | None = None  # a pool value by key, for deterministic backends only
 
     @property
     def pending(self) -> str | None:

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from typing import Any
 
 from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
 from agent.entities import Entities, extract, pick_number
 from agent.pool.entry import EntryMeta
+from agent.selection import select_molecules
 from model_zoo.specs import PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
@@ -38,7 +40,7 @@ class OfflinePlanner:
     def next_action(self, ctx: PlanContext) -> Action:
         if ctx.steps and ctx.steps[-1].status != "ok":
             return FinalAnswer(ctx.steps[-1].error or "I could not run that.")
-        plan = plan_calls(ctx.request, ctx.pool, ctx.offered, ctx.pending)
+        plan = plan_calls(ctx.request, ctx.pool, ctx.offered, ctx.pending, ctx.read)
         done = sum(1 for s in ctx.steps if s.status == "ok")
         if done < len(plan):
             return plan[done]
@@ -47,8 +49,8 @@ class OfflinePlanner:
         return FinalAnswer("")
 
 
-def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec], pending: str | None = None
-               ) -> list[ToolCall]:
+def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec], pending: str | None = None,
+               read: Callable[[str], Any] | None = None) -> list[ToolCall]:
     """The calls a request asks for. ``pending`` is an earlier request that the agent answered with a
     question; a message that only supplies what was missing ("BT-474", "-2 is fine") completes it."""
     text = _strip_pool_line(request)
@@ -63,9 +65,9 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec], pen
                 continue
             # The first step may use values written anywhere in the message; later ones build on earlier steps.
             entities = own if calls else _merge(own, whole, prose=own.prose)
-            calls += fan_out(spec, fill(spec, entities, pool, calls if spec is specs[0] else []), entities)
+            calls += fan_out(spec, fill(spec, entities, pool, calls if spec is specs[0] else [], read), entities)
     if not calls and len(offered) == 1:
-        calls.append(ToolCall(offered[0].name, fill(offered[0], whole, pool, [])))
+        calls.append(ToolCall(offered[0].name, fill(offered[0], whole, pool, [], read)))
     if pending and not _complete(calls, whole):
         earlier = extract(_strip_pool_line(pending))
         merged = _merge(whole, earlier)
@@ -73,7 +75,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec], pen
         if spec is not None:
             if _enum_words_in(spec, whole.prose):
                 merged.prose = whole.prose
-            calls = fan_out(spec, fill(spec, merged, pool, []), merged)
+            calls = fan_out(spec, fill(spec, merged, pool, [], read), merged)
     return calls
 
 
@@ -221,15 +223,17 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities) -> list[ToolCall]
     return [ToolCall(spec.name, args)]
 
 
-def fill(spec: ToolSpec, e: Entities, pool: list[EntryMeta], earlier: list[ToolCall]) -> dict[str, Any]:
+def fill(spec: ToolSpec, e: Entities, pool: list[EntryMeta], earlier: list[ToolCall],
+         read: Callable[[str], Any] | None = None) -> dict[str, Any]:
     lowered = e.prose.lower()
+    picked = None if e.molecules or earlier else select_molecules(e.prose, pool, read)
     args: dict[str, Any] = {}
     for param in spec.params:
         value: Any = None
         if param.kind == "smiles_list":
-            value = e.molecules or _molecules_from_context(lowered, pool, earlier)
+            value = e.molecules or picked or _molecules_from_context(lowered, pool, earlier)
         elif param.kind == "smiles":
-            value = e.molecules[0] if e.molecules else _pool_ref(pool, ("smiles", "smiles_list"), lowered,
+            value = e.molecules[0] if e.molecules else (picked or [None])[0] or _pool_ref(pool, ("smiles", "smiles_list"), lowered,
                                                                  only_if_referred=True, single=True)
         elif param.kind == "protein_seq":
             value = e.sequences[0] if e.sequences else _pool_protein(e.prose, pool)

@@ -71,7 +71,8 @@ def _score_step(gold: dict[str, Any], request: str, pool: ThreadPool, offered: l
                 messages: list[dict[str, Any]], steps: list[Step], history: list[PastRequest], backend: Backend,
                 limits: Limits, fallback: Backend | None) -> dict[str, Any]:
     ctx = PlanContext(request=request, pool=pool.list(), offered=offered, steps=list(steps),
-                      messages=[dict(m) for m in messages], history=list(history))
+                      messages=[dict(m) for m in messages], history=list(history),
+                      read=lambda key: pool.require(key).value)
     decider = Decider(backend, pool, offered, limits, fallback)
     started = time.perf_counter()
     decision = decider.decide(ctx, extract(request), time.monotonic() + limits.turn_seconds)

@@ -1,0 +1,90 @@
+"""Pick molecules out of earlier results: "the second one", "the most soluble one", "the top 3",
+"the ones predicted to interact", "those precursors", "each on its own".
+
+Used by the offline planner when a request points into a result instead of naming molecules. It
+reads pool values (the planner is code, not an LLM, so values cost no prompt).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from agent.pool.entry import EntryMeta
+
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+             "fifth": 5, "5th": 5, "last": -1}
+_ORDINAL = re.compile(r"\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\b(?! (?:call|step|request))"
+                      r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule)\s?(\d{1,3})\b", re.I)
+_BEST = re.compile(r"\b(most|least|best|top|highest|lowest|strongest|weakest|worst)\b(?:\s+(\d+))?", re.I)
+_HITS = re.compile(r"\b(predicted to (?:interact|bind)|that (?:interact|bind)|interacting|binders|the hits|"
+                   r"positives?|the actives?)\b", re.I)
+_PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting materials?)\b", re.I)
+_EACH = re.compile(r"\b(each|individually|separately|on (?:its|their) own|both drugs|the two drugs)\b", re.I)
+_LOWER_IS_BETTER = ("ic50", "kd_nm")
+_METRICS = ("prediction", "probability", "pKd", "ln_ic50", "predicted_ln_ic50", "score")
+
+
+def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None) -> list[str] | None:
+    if read is None:
+        return None
+    lowered = prose.lower()
+    if _PRECURSORS.search(lowered):
+        table = _newest(pool, read, lambda rows: "candidates" in rows[0])
+        if table:
+            return _unique(s for row in table for s in (row["candidates"] or [{}])[0].get("reactants", []))
+    if _EACH.search(lowered):
+        table = _newest(pool, read, lambda rows: "smiles_1" in rows[0])
+        if table:
+            return _unique(s for row in table for s in (row["smiles_1"], row["smiles_2"]))
+    rows = _newest(pool, read, lambda rows: "smiles" in rows[0])
+    if rows is None:
+        return None
+    if _HITS.search(lowered) and any("probability" in r or "interaction" in r for r in rows):
+        return [r["smiles"] for r in rows if r.get("interaction") is True or (r.get("probability") or 0) >= 0.5]
+    picks = [m for m in _ORDINAL.finditer(lowered)]
+    if picks:
+        chosen = []
+        for m in picks:
+            index = _ORDINALS.get((m.group(1) or "").lower()) or int(m.group(2) or m.group(3))
+            if -len(rows) <= (index - 1 if index > 0 else index) < len(rows):
+                chosen.append(rows[index - 1 if index > 0 else index]["smiles"])
+        return chosen or None
+    best = _BEST.search(lowered)
+    if best:
+        return _ranked(rows, best.group(1).lower(), int(best.group(2) or 1), lowered)
+    return None
+
+
+def _newest(pool: list[EntryMeta], read: Callable[[str], Any], accepts: Callable[[list[dict]], bool]
+            ) -> list[dict[str, Any]] | None:
+    """The most recent table in the pool whose rows look right, as row dicts."""
+    for meta in sorted(pool, key=lambda m: m.seq, reverse=True):
+        if meta.kind not in ("table", "smiles_list"):
+            continue
+        value = read(meta.key)
+        if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+            value = [{"smiles": v} for v in value]
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value) and accepts(value):
+            return value
+    return None
+
+
+def _ranked(rows: list[dict[str, Any]], word: str, count: int, lowered: str) -> list[str] | None:
+    metric = next((m for m in _METRICS if any(isinstance(r.get(m), (int, float)) for r in rows)), None)
+    if metric is None:
+        return [r["smiles"] for r in rows[:count]]  # ranked lists (generated, optimized) come best first
+    scored = [r for r in rows if isinstance(r.get(metric), (int, float))]
+    wants_high = word not in ("least", "lowest", "weakest", "worst")
+    if any(k in metric.lower() for k in _LOWER_IS_BETTER):  # a low IC50 is the strong, "best" one
+        if word in ("best", "top", "strongest") or (word == "most" and "potent" in lowered):
+            wants_high = False
+        elif word in ("weakest", "worst"):
+            wants_high = True
+    scored.sort(key=lambda r: r[metric], reverse=wants_high)
+    return [r["smiles"] for r in scored[:count]] or None
+
+
+def _unique(items: Any) -> list[str]:
+    return list(dict.fromkeys(items))
