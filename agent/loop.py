@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,6 +108,7 @@ def run_turn(
     offered: list[ToolSpec] | None = None,
     fallback: Backend | None = None,
     history: list[PastRequest] | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> TurnOutcome:
     offered = list(offered or TOOLS)
     deadline = time.monotonic() + limits.turn_seconds
@@ -122,6 +124,8 @@ def run_turn(
             result.text = decision.final or ""
             break
         checked, action, record = decision.checked, decision.action, decider.records[-1]
+        if progress:
+            progress(describe_call(checked))
         started = time.monotonic()
         try:
             outcome = dispatcher.run_tool(checked.spec.name, checked.arguments, pool.thread_key)
@@ -141,6 +145,14 @@ def run_turn(
         ctx.messages += observation_messages(action, outcome.observation)
     result.records, result.notices, result.backend = decider.records, decider.notices, decider.backend.name
     return result
+
+
+def describe_call(checked: CheckedCall) -> str:
+    """A progress line for people waiting in the thread."""
+    sizes = [len(v) for p, v in checked.arguments.items() if isinstance(v, list) and checked.spec.param(p)
+             and checked.spec.param(p).kind in ("smiles_list", "smiles_pairs")]  # type: ignore[union-attr]
+    what = f" on {sizes[0]} input(s)" if sizes else ""
+    return f"Running {checked.spec.name}{what}…"
 
 
 def save_to_pool(pool: ThreadPool, spec: ToolSpec, literals: dict[str, Any], outcome: ToolOutcome, user: str) -> None:

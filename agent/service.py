@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from agent.artifacts import ArtifactStore
@@ -36,7 +37,7 @@ class AgentDeps:
     notices: list[str] = field(default_factory=list)  # said once per reply, e.g. "no LLM configured"
 
 
-def handle_turn(turn: Turn, deps: AgentDeps) -> Reply:
+def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | None = None) -> Reply:
     pool = ThreadPool(deps.pool_store, turn.thread.key())
     reply = Reply(turn_id=turn.turn_id, text="", backend=deps.backend.name)
     parts = [_ingest(f, pool, turn.user, deps.max_file_bytes) for f in turn.files]
@@ -52,7 +53,7 @@ def handle_turn(turn: Turn, deps: AgentDeps) -> Reply:
     elif text:
         thread_key = turn.thread.key()
         outcome = run_turn(text, turn.user, deps.backend, pool, deps.dispatcher, deps.limits,
-                           fallback=deps.fallback, history=deps.history.recent(thread_key))
+                           fallback=deps.fallback, history=deps.history.recent(thread_key), progress=progress)
         _add_outcome(reply, outcome, deps.notices)
         parts.append(reply.text)
         answered = any(o.status == "ok" for o in outcome.outcomes)

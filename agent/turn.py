@@ -51,6 +51,7 @@ class Turn:
     text: str
     files: list[Attachment] = field(default_factory=list)
     turn_id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    reply_to: dict[str, Any] | None = None  # where the adapter posts the reply (opaque to the agent)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -59,6 +60,7 @@ class Turn:
             "text": self.text,
             "files": [f.to_json() for f in self.files],
             "turn_id": self.turn_id,
+            "reply_to": self.reply_to,
         }
 
     @classmethod
@@ -69,6 +71,7 @@ class Turn:
             text=d["text"],
             files=[Attachment.from_json(f) for f in d.get("files", [])],
             turn_id=d["turn_id"],
+            reply_to=d.get("reply_to"),
         )
 
 

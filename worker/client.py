@@ -1,11 +1,24 @@
-"""Submit a Turn and get its Reply: in this process (embedded) or through the Celery ``agent`` queue."""
+"""Hand a Turn to the agent: wait for its Reply (console), or enqueue it and let the reply be
+delivered into its thread when the turn ends (chat platforms)."""
 
 from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Protocol
 
 from agent.service import handle_turn
 from agent.settings import get_settings
 from agent.turn import Reply, Turn
 from worker.runtime import build_deps
+
+_embedded_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="turn")
+
+
+class Deliverer(Protocol):
+    """Posts into a chat thread; implemented by each platform adapter in bot/."""
+
+    def deliver(self, target: dict[str, Any], reply: Reply) -> None: ...
+    def progress(self, target: dict[str, Any], turn_id: str, text: str) -> None: ...
 
 
 def submit_turn(turn: Turn) -> Reply:
@@ -16,3 +29,28 @@ def submit_turn(turn: Turn) -> Reply:
 
     result = app.send_task("worker.tasks.run_turn", args=[turn.to_json()], queue="agent")
     return Reply.from_json(result.get(timeout=settings.turn_timeout_s + settings.tool_timeout_s))
+
+
+def enqueue_turn(turn: Turn, deliverer: Deliverer) -> None:
+    """Return at once. Distributed: the turn goes to the `agent` queue and its reply to the platform's
+    `replies.<platform>` queue, served by the bot-side delivery worker (which uses the same deliverer).
+    Embedded: a background thread runs the turn and delivers in this process."""
+    assert turn.reply_to is not None, "a turn without reply_to has nowhere to be delivered"
+    if get_settings().distributed:
+        from worker.celery_app import app
+
+        app.send_task("worker.tasks.run_turn", args=[turn.to_json()], queue="agent")
+        return
+    _embedded_pool.submit(_run_embedded, turn, deliverer)
+
+
+def _run_embedded(turn: Turn, deliverer: Deliverer) -> None:
+    target = turn.reply_to or {}
+    try:
+        reply = handle_turn(turn, build_deps(), lambda text: deliverer.progress(target, turn.turn_id, text))
+    except Exception as exc:  # the thread must hear about it; the log keeps the trace
+        import logging
+
+        logging.getLogger(__name__).exception("turn %s failed", turn.turn_id)
+        reply = Reply(turn_id=turn.turn_id, text=f"Sorry, that request failed: {type(exc).__name__}: {exc}")
+    deliverer.deliver(target, reply)

@@ -13,9 +13,25 @@ from worker.execute import execute_tool
 from worker.runtime import artifact_store, build_deps
 
 
+def replies_queue(platform: str) -> str:
+    """Finished turns wait here until the platform's delivery worker (bot side) posts them."""
+    return f"replies.{platform}"
+
+
 @app.task(name="worker.tasks.run_turn", acks_late=True)
 def run_turn(turn_json: dict[str, Any]) -> dict[str, Any]:
-    return handle_turn(Turn.from_json(turn_json), build_deps()).to_json()
+    turn = Turn.from_json(turn_json)
+    queue = replies_queue(turn.thread.platform)
+
+    def progress(text: str) -> None:
+        if turn.reply_to is not None:
+            app.send_task("bot.progress", args=[turn.thread.platform, turn.reply_to, turn.turn_id, text],
+                          queue=queue)
+
+    reply = handle_turn(turn, build_deps(), progress).to_json()
+    if turn.reply_to is not None:
+        app.send_task("bot.deliver", args=[turn.thread.platform, turn.reply_to, reply], queue=queue)
+    return reply
 
 
 @app.task(name="worker.tasks.run_tool", acks_late=True, reject_on_worker_lost=True)

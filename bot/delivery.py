@@ -1,0 +1,48 @@
+"""Bot-side Celery tasks that post finished turns into their threads (queue ``replies.<platform>``).
+
+Only bot/ holds platform tokens and clients: workers send a finished Reply here by task name, and a
+reply waits safely in Redis while a bot process restarts. Posting is idempotent per turn id.
+Run with ``celery -A bot.delivery worker -Q replies.<platform>`` (``drugpilot slack`` does it).
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import lru_cache
+from typing import Any
+
+from agent.turn import Reply
+from worker.celery_app import app
+from worker.client import Deliverer
+from worker.runtime import redis_client
+
+# platform -> "module:factory" returning a Deliverer; imported lazily in the delivery worker.
+DELIVERERS: dict[str, str] = {
+    "slack": "bot.slack.replier:deliverer_from_settings",
+    "teams": "bot.teams.replier:deliverer_from_settings",
+}
+DELIVERED_TTL_S = 7 * 24 * 3600
+
+
+@lru_cache(maxsize=None)
+def deliverer_for(platform: str) -> Deliverer:
+    module, factory = DELIVERERS[platform].split(":")
+    return getattr(importlib.import_module(module), factory)()
+
+
+@app.task(name="bot.deliver", acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True,
+          max_retries=5)
+def deliver(platform: str, target: dict[str, Any], reply_json: dict[str, Any]) -> bool:
+    reply = Reply.from_json(reply_json)
+    marker = f"drugpilot:delivered:{reply.turn_id}"
+    if redis_client().exists(marker):
+        return False  # a redelivered task: the thread already has this reply
+    deliverer_for(platform).deliver(target, reply)
+    redis_client().set(marker, 1, ex=DELIVERED_TTL_S)
+    return True
+
+
+@app.task(name="bot.progress", ignore_result=True)
+def progress(platform: str, target: dict[str, Any], turn_id: str, text: str) -> None:
+    if not redis_client().exists(f"drugpilot:delivered:{turn_id}"):
+        deliverer_for(platform).progress(target, turn_id, text)
