@@ -36,6 +36,19 @@ def main(argv: list[str] | None = None) -> int:
     worker.add_argument("--concurrency", type=int, default=None, help="processes per queue")
     worker.add_argument("--loglevel", default="info")
 
+    slack = sub.add_parser("slack", help="run the Slack app (Socket Mode with SLACK_APP_TOKEN, else HTTP)")
+    slack.add_argument("--port", type=int, default=None, help="HTTP mode port (default: DRUGPILOT_SLACK_PORT or 3000)")
+    slack.add_argument("--no-delivery-worker", action="store_true",
+                       help="distributed mode: do not start the replies.slack delivery worker here")
+    slack.add_argument("--loglevel", default="info")
+
+    teams = sub.add_parser("teams", help="run the Microsoft Teams bot endpoint (POST /api/messages)")
+    teams.add_argument("--port", type=int, default=None, help="default: DRUGPILOT_TEAMS_PORT or 3978")
+    teams.add_argument("--host", default=None, help="default: DRUGPILOT_TEAMS_HOST or 0.0.0.0")
+    teams.add_argument("--no-delivery-worker", action="store_true",
+                       help="distributed mode: do not start the replies.teams delivery worker here")
+    teams.add_argument("--loglevel", default="info")
+
     evaluate = sub.add_parser("eval", help="evaluations").add_subparsers(dest="suite", required=True)
     toolcall = evaluate.add_parser("toolcall", help="teacher-forced tool-calling accuracy on a TCDD-layout file")
     toolcall.add_argument("file", type=Path)
@@ -44,9 +57,16 @@ def main(argv: list[str] | None = None) -> int:
     toolcall.add_argument("--host", default=None, help="Ollama URL (default: DRUGPILOT_OLLAMA_HOST)")
     toolcall.add_argument("--limit", type=int, default=None, help="only the first N records")
     toolcall.add_argument("--out", type=Path, required=True, help="where to write RESULTS.json")
+    scale = evaluate.add_parser("poolscale", help="memory-pool scale study: prompt size, Acc.P, latency vs pool size")
+    scale.add_argument("--backend", choices=("offline", "ollama"), default="offline")
+    scale.add_argument("--model", default=None)
+    scale.add_argument("--host", default=None)
+    scale.add_argument("--sizes", default="1,10,100,1000,10000,100000")
+    scale.add_argument("--out", type=Path, required=True, help="folder for poolscale.json and poolscale.png")
 
     args = parser.parse_args(argv)
-    handlers = {"chat": _chat, "ask": _ask, "demo": _demo, "worker": _worker, "eval": _eval}
+    handlers = {"teams": _teams, "slack": _slack, "chat": _chat, "ask": _ask, "demo": _demo, "worker": _worker,
+                "eval": _eval}
     return handlers[args.command](args)
 
 
@@ -157,8 +177,22 @@ def _worker(args: argparse.Namespace) -> int:
         return 0
 
 
-def _eval(args: argparse.Namespace) -> int:
+def _eval_backend(args: argparse.Namespace):  # noqa: ANN202 - a Backend
     from agent.backends.planner import OfflinePlanner
+
+    if args.backend == "offline":
+        return OfflinePlanner()
+    from agent.backends.ollama import OllamaBackend
+
+    settings = get_settings()
+    return OllamaBackend(args.host or settings.ollama_host or "http://127.0.0.1:11434",
+                         args.model or settings.ollama_model, num_ctx=settings.ollama_num_ctx,
+                         timeout_s=settings.llm_timeout_s)
+
+
+def _eval(args: argparse.Namespace) -> int:
+    if args.suite == "poolscale":
+        return _poolscale(args)
     from agent.evaluation.harness import dumps, evaluate, render_table
     from agent.evaluation.tcdd import load_records
     from agent.loop import Limits
@@ -166,13 +200,7 @@ def _eval(args: argparse.Namespace) -> int:
     settings = get_settings()
     report = load_records(args.file)
     records = report.records[: args.limit] if args.limit else report.records
-    backend = OfflinePlanner()
-    if args.backend == "ollama":
-        from agent.backends.ollama import OllamaBackend
-
-        backend = OllamaBackend(args.host or settings.ollama_host or "http://127.0.0.1:11434",
-                                args.model or settings.ollama_model, num_ctx=settings.ollama_num_ctx,
-                                timeout_s=settings.llm_timeout_s)
+    backend = _eval_backend(args)
     limits = Limits(max_retries=settings.max_retries, turn_seconds=settings.turn_timeout_s)
     result = evaluate(records, backend, limits)
     result["summary"]["input"] = {"file": args.file.name, "records_read": len(report.records),
@@ -185,6 +213,32 @@ def _eval(args: argparse.Namespace) -> int:
         print(f"skipped {len(report.skipped)} record(s); repaired {report.repaired_calls} function_call value(s)")
     print(f"results: {args.out}")
     return 0
+
+
+def _poolscale(args: argparse.Namespace) -> int:
+    from agent.evaluation.poolscale import plot, render, study
+
+    backend = _eval_backend(args)
+    rows = study(backend, tuple(int(n) for n in args.sizes.split(",")))
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "poolscale.json").write_text(json.dumps({"backend": backend.name, "rows": rows}, indent=1))
+    plot(rows, args.out / "poolscale.png", backend.name)
+    print(render(rows))
+    print(f"results: {args.out / 'poolscale.json'}, plot: {args.out / 'poolscale.png'}")
+    return 0
+
+
+def _slack(args: argparse.Namespace) -> int:
+    from bot.slack.server import run
+
+    return run(port=args.port, delivery_worker=not args.no_delivery_worker, loglevel=args.loglevel)
+
+
+
+def _teams(args: argparse.Namespace) -> int:
+    from bot.teams.app import run
+
+    return run(port=args.port, host=args.host, delivery_worker=not args.no_delivery_worker, loglevel=args.loglevel)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,65 @@
+"""Download files people upload into a thread, with the bot token (they are private to the workspace)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import httpx
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from agent.turn import Attachment
+from bot.slack.payloads import FileRef, file_ref_from_info, size_problem
+
+TIMEOUT_S = 60.0
+
+
+@dataclass
+class Downloaded:
+    attachments: list[Attachment]
+    problems: list[tuple[str, str]]  # (file name, why it was not used), worded for the thread
+
+
+def download_all(client: WebClient, refs: list[FileRef], max_bytes: int) -> Downloaded:
+    result = Downloaded([], [])
+    for ref in refs:
+        try:
+            result.attachments.append(download(client, ref, max_bytes))
+        except FileProblem as exc:
+            result.problems.append((ref.name, str(exc)))
+    return result
+
+
+class FileProblem(Exception):
+    """A file that cannot be used; the message says why in plain words."""
+
+
+def download(client: WebClient, ref: FileRef, max_bytes: int) -> Attachment:
+    if ref.problem:
+        raise FileProblem(ref.problem)
+    if ref.url is None or ref.size is None:  # a partial file object (file_access: check_file_info)
+        try:
+            ref = file_ref_from_info(client.files_info(file=ref.id)["file"])
+        except SlackApiError as exc:
+            raise FileProblem(f"Slack would not describe it ({exc.response.get('error')})") from None
+        if ref.problem or ref.url is None:
+            raise FileProblem(ref.problem or "Slack gave no download link for it")
+    too_big = size_problem(ref, max_bytes)
+    if too_big:
+        raise FileProblem(too_big)
+    data = bytearray()
+    try:
+        with httpx.stream("GET", ref.url or "", headers={"Authorization": f"Bearer {client.token}"},
+                          follow_redirects=True, timeout=TIMEOUT_S) as response:
+            if response.status_code != 200:
+                raise FileProblem(f"the download failed (HTTP {response.status_code})")
+            if response.headers.get("content-type", "").startswith("text/html"):
+                # Slack answers a login page, not the file, when the token lacks files:read
+                raise FileProblem("Slack sent a web page instead of the file; is the files:read scope granted?")
+            for chunk in response.iter_bytes():
+                data += chunk
+                if len(data) > max_bytes:
+                    raise FileProblem(f"it is over the {max_bytes / 1e6:g} MB limit")
+    except httpx.HTTPError as exc:
+        raise FileProblem(f"the download failed ({type(exc).__name__})") from None
+    return Attachment(name=ref.name, data=bytes(data))

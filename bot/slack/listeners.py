@@ -1,0 +1,194 @@
+"""Bolt listeners: a thread message becomes a Turn on the queue; shortcut, modal and slash command.
+
+Events are acknowledged by Bolt before these run (``process_before_response=False``), so a listener
+may download files; it never runs a turn itself. Shortcuts, modals and commands call ``ack()`` first.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from slack_bolt import Ack, Respond
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from agent.commands import parse_value, run_command
+from agent.pool.entry import PoolError, check_key
+from agent.pool.store import PoolStore
+from agent.pool.thread_pool import ThreadPool
+from agent.settings import Settings
+from agent.turn import ThreadRef, Turn
+from bot.slack import blocks, modal, payloads
+from bot.slack.files import Downloaded, download_all
+from bot.slack.replier import RECEIVED, SlackDeliverer
+from bot.slack.state import SlackState
+from bot.slack.status import status_lines
+from bot.slack.watch import TurnWatch
+from worker.client import Deliverer
+
+log = logging.getLogger(__name__)
+
+PLATFORM = "slack"
+THREADS_LISTED = 10
+
+
+@dataclass
+class SlackServices:
+    """Everything the listeners use besides what Bolt injects (client, ack, respond, …)."""
+
+    settings: Settings  # agent settings: mode, limits
+    state: SlackState
+    pool_store: PoolStore
+    deliverer: SlackDeliverer
+    watch: TurnWatch
+    enqueue: Callable[[Turn, Deliverer], None]  # worker.client.enqueue_turn
+
+    @property
+    def max_file_bytes(self) -> int:
+        return int(self.settings.max_file_mb * 1_000_000)
+
+    def pool(self, team: str, channel: str, thread_ts: str) -> ThreadPool:
+        return ThreadPool(self.pool_store, ThreadRef(PLATFORM, team, channel, thread_ts).key())
+
+
+class SlackListeners:
+    def __init__(self, services: SlackServices) -> None:
+        self.s = services
+
+    # -- app_mention and message events ----------------------------------------------------------------
+    def on_message(self, event: dict[str, Any], body: dict[str, Any], context: Any, client: WebClient) -> None:
+        team = body.get("team_id") or context.team_id or ""
+        msg = payloads.message_from_event(event, team, context.bot_user_id)
+        if msg is None:
+            return
+        if not msg.mentioned and not (msg.in_thread and self.s.state.in_thread(msg.team, msg.channel, msg.thread_ts)):
+            return  # top-level chatter, or a thread the bot was never asked into
+        if not self.s.state.first_time(msg.message_key):
+            return  # the same message also arrived as the other event type (app_mention / message)
+        self.s.state.join_thread(msg.team, msg.channel, msg.thread_ts)
+        self.start_turn(client, msg)
+
+    def start_turn(self, client: WebClient, msg: payloads.SlackMessage) -> None:
+        target = payloads.reply_target(msg, None)
+        _quietly(client.reactions_add, channel=msg.channel, timestamp=msg.ts, name=RECEIVED)
+        status = _quietly(client.chat_postMessage, channel=msg.channel, thread_ts=msg.thread_ts,
+                          text=blocks.status_text())
+        target["status_ts"] = status["ts"] if status else None
+        files = download_all(client, msg.files, self.s.max_file_bytes) if msg.files else Downloaded([], [])
+        text = msg.text
+        if not text and not files.attachments:
+            if files.problems:
+                self.s.deliverer.fail(target, blocks.file_problem_text(files.problems))
+                return
+            text = "help"  # a bare mention
+        if files.problems:
+            self.s.deliverer.say(target, blocks.file_problem_text(files.problems))
+        turn = Turn(thread=ThreadRef(PLATFORM, msg.team, msg.channel, msg.thread_ts), user=msg.user, text=text,
+                    files=files.attachments, reply_to=target)
+        try:
+            self.s.enqueue(turn, self.s.deliverer)
+        except Exception as exc:  # noqa: BLE001 - the person must hear that nothing will come
+            log.exception("could not enqueue turn %s", turn.turn_id)
+            self.s.deliverer.fail(target, f"I could not queue this request ({type(exc).__name__}): the job queue "
+                                          "may be down. Please try again in a minute.")
+            return
+        self.s.watch.watch(turn.turn_id, target)
+
+    # -- "Memory pool" message shortcut and its modal --------------------------------------------------
+    def on_pool_shortcut(self, ack: Ack, body: dict[str, Any], client: WebClient) -> None:
+        ack()
+        where = payloads.shortcut_thread(body)
+        pool = self.s.pool(where.team, where.channel, where.thread_ts)
+        entries = [e for e in (pool.get(m.key) for m in pool.list()) if e is not None]
+        thread = {"team": where.team, "channel": where.channel, "thread_ts": where.thread_ts}
+        client.views_open(trigger_id=body["trigger_id"], view=modal.pool_view(thread, entries))
+
+    def on_pool_submit(self, ack: Ack, body: dict[str, Any], view: dict[str, Any], client: WebClient) -> None:
+        edits = modal.read_submission(view)
+        user = (body.get("user") or {}).get("id") or "someone"
+        thread = edits.thread
+        pool = self.s.pool(thread.get("team", ""), thread.get("channel", ""), thread.get("thread_ts", ""))
+        commands, errors = plan_pool_edits(edits, pool)
+        if errors:
+            ack(response_action="errors", errors=errors)
+            return
+        ack()
+        results = [run_command(command, pool, user).text for command in commands]
+        if results and thread.get("channel"):
+            text = f"<@{user}> edited the memory pool:\n" + "\n".join(f"• {blocks.escape(r)}" for r in results)
+            _quietly(client.chat_postMessage, channel=thread["channel"], thread_ts=thread["thread_ts"], text=text)
+
+    # -- /drugpilot ------------------------------------------------------------------------------------
+    def on_command(self, ack: Ack, command: dict[str, Any], respond: Respond, client: WebClient) -> None:
+        ack()
+        verb, _ = payloads.command_words(command.get("text", ""))
+        if verb == "status":
+            lines = status_lines(self.s.settings, self.s.watch.pending())
+            respond(text="DrugPilot status", blocks=blocks.status_blocks(lines), response_type="ephemeral")
+        elif verb in ("threads", "pools"):
+            entries = self.threads_with_pools(client, command.get("team_id", ""), command.get("channel_id", ""))
+            respond(text="Recent threads with a memory pool", blocks=blocks.threads_blocks(entries),
+                    response_type="ephemeral")
+        else:
+            respond(text=blocks.SLASH_HELP, blocks=[blocks.section(blocks.SLASH_HELP)], response_type="ephemeral")
+
+    def threads_with_pools(self, client: WebClient, team: str, channel: str) -> list[tuple[str, str | None, int,
+                                                                                            list[str]]]:
+        entries = []
+        for thread_ts in self.s.state.recent_threads(team, channel, THREADS_LISTED * 3):
+            keys = self.s.pool(team, channel, thread_ts).keys()
+            if not keys:
+                continue
+            link = _quietly(client.chat_getPermalink, channel=channel, message_ts=thread_ts)
+            entries.append((thread_ts, link["permalink"] if link else None, len(keys), keys[:5]))
+            if len(entries) >= THREADS_LISTED:
+                break
+        return entries
+
+
+def plan_pool_edits(edits: modal.PoolEdits, pool: ThreadPool) -> tuple[list[str], dict[str, str]]:
+    """The pool commands a modal submission stands for, or Slack's per-block errors (then nothing is saved)."""
+    commands, errors = [], {}
+    for key, text in edits.changed.items():
+        block = modal.KEY_BLOCK + key
+        current = pool.get(key)
+        if current is None or current.meta.version != edits.versions.get(key):
+            who = current.meta.set_by if current else "someone"
+            errors[block] = f"{who} changed or deleted this since you opened the pool. Close and reopen it."
+            continue
+        if not text:
+            commands.append(f"pool del {key}")
+            continue
+        try:
+            parse_value(text, current.meta.kind)
+        except ValueError as exc:
+            errors[block] = f"Not saved: {exc}"[:300]
+            continue
+        commands.append(f"pool set {key} {text}")
+    if edits.new_key or edits.new_value:
+        if not (edits.new_key and edits.new_value):
+            errors[modal.NEW_KEY_BLOCK if not edits.new_key else modal.NEW_VALUE_BLOCK] = "Give both a key and a value."
+        else:
+            try:
+                check_key(edits.new_key)
+                if pool.get(edits.new_key) is not None:
+                    raise PoolError(f"{edits.new_key} already exists: edit it above")
+                parse_value(edits.new_value, None)
+                commands.append(f"pool set {edits.new_key} {edits.new_value}")
+            except PoolError as exc:
+                errors[modal.NEW_KEY_BLOCK] = str(exc)[:300]
+            except ValueError as exc:
+                errors[modal.NEW_VALUE_BLOCK] = f"Not saved: {exc}"[:300]
+    return commands, errors
+
+
+def _quietly(method: Callable[..., Any], **kwargs: Any) -> Any:
+    """A call whose failure must not stop the turn (a reaction, the status line): logged, returns None."""
+    try:
+        return method(**kwargs)
+    except SlackApiError as exc:
+        log.info("%s failed: %s", getattr(method, "__name__", method), exc.response.get("error"))
+        return None

@@ -1,0 +1,117 @@
+"""Adaptive Cards (plain JSON): a Reply's table, plot and file links; the pool viewer/editor.
+
+Teams renders Adaptive Cards up to schema 1.5, including the ``Table`` element. Links come from a
+callable (``LinkSigner.url``) so this module stays pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from agent.pool.entry import EntryMeta
+from agent.turn import ArtifactRef, Reply, Table
+from bot.teams.activities import SUBMIT_TAG
+
+SCHEMA = "http://adaptivecards.io/schemas/adaptive-card.json"
+VERSION = "1.5"
+MAX_COLUMNS = 6
+MAX_ROWS = 10
+CELL_CHARS = 60
+
+Link = Callable[[ArtifactRef], str]
+
+
+def reply_card(reply: Reply, link: Link) -> dict[str, Any] | None:
+    """Table of the first rows, the plot inline, and download links; None when the reply is text only."""
+    body: list[dict[str, Any]] = []
+    actions: list[dict[str, Any]] = []
+    for table in reply.tables:
+        body += _table_blocks(table)
+    for ref in reply.artifacts:
+        url = link(ref)
+        if ref.media_type.startswith("image/"):
+            body.append({"type": "Image", "url": url, "altText": f"plot: {ref.name}", "size": "Stretch",
+                         "selectAction": {"type": "Action.OpenUrl", "url": url, "title": "Open full size"}})
+            actions.append({"type": "Action.OpenUrl", "title": "Full-size plot", "url": url})
+        else:
+            rows = _total_rows(reply)
+            suffix = f" (all {rows} rows)" if rows and ref.name.endswith(".csv") else ""
+            actions.append({"type": "Action.OpenUrl", "title": f"Download {ref.name}{suffix}", "url": url})
+    if not body and not actions:
+        return None
+    return _card(body, actions)
+
+
+def pool_card(metas: list[EntryMeta]) -> dict[str, Any]:
+    """The thread's keys, and a form to set (or add) and delete a key; buttons post Action.Submit."""
+    body: list[dict[str, Any]] = [{"type": "TextBlock", "text": "Memory pool of this thread", "weight": "Bolder",
+                                   "size": "Medium"}]
+    if metas:
+        header = ["key", "kind", "size", "version", "set by", "preview"]
+        rows = [[m.key, m.kind, str(m.size), f"v{m.version}", m.set_by, m.preview] for m in metas]
+        body.append(_table(header, rows))
+    else:
+        body.append({"type": "TextBlock", "wrap": True, "isSubtle": True,
+                     "text": "The pool is empty. Give molecules in a message, or add a key below."})
+    body += [
+        {"type": "Input.ChoiceSet", "id": "key", "label": "Key", "style": "compact", "isRequired": False,
+         "placeholder": "Pick a key", "choices": [{"title": m.key, "value": m.key} for m in metas]},
+        {"type": "Input.Text", "id": "new_key", "placeholder": "…or type a new key (letters, digits, _ . -)"},
+        {"type": "Input.Text", "id": "value", "label": "New value", "isMultiline": True,
+         "placeholder": "SMILES separated by spaces or commas, a number, a sequence, text…"},
+    ]
+    actions = [
+        {"type": "Action.Submit", "title": "Save", "data": {SUBMIT_TAG: "pool", "op": "set"}},
+        {"type": "Action.Submit", "title": "Show", "data": {SUBMIT_TAG: "pool", "op": "show"}},
+        {"type": "Action.Submit", "title": "Delete", "data": {SUBMIT_TAG: "pool", "op": "del"}},
+        {"type": "Action.Submit", "title": "Refresh", "data": {SUBMIT_TAG: "pool", "op": "refresh"}},
+    ]
+    return _card(body, actions)
+
+
+def attachment(card: dict[str, Any]) -> dict[str, Any]:
+    return {"contentType": "application/vnd.microsoft.card.adaptive", "content": card}
+
+
+def _card(body: list[dict[str, Any]], actions: list[dict[str, Any]]) -> dict[str, Any]:
+    card: dict[str, Any] = {"type": "AdaptiveCard", "$schema": SCHEMA, "version": VERSION, "body": body,
+                            "msteams": {"width": "Full"}}
+    if actions:
+        card["actions"] = actions
+    return card
+
+
+def _table_blocks(table: Table) -> list[dict[str, Any]]:
+    columns = table.columns[:MAX_COLUMNS]
+    rows = [[_cell(row.get(c)) for c in columns] for row in table.rows[:MAX_ROWS]]
+    shown = len(rows)
+    note = f"First {shown} of {table.total_rows} rows" if table.total_rows > shown else f"{shown} row(s)"
+    if len(table.columns) > MAX_COLUMNS:
+        note += f"; {len(table.columns) - MAX_COLUMNS} more column(s) in the CSV"
+    return [_table(columns, rows), {"type": "TextBlock", "text": note, "isSubtle": True, "size": "Small",
+                                    "spacing": "Small"}]
+
+
+def _table(header: list[str], rows: list[list[str]]) -> dict[str, Any]:
+    def row(cells: list[str], bold: bool = False) -> dict[str, Any]:
+        return {"type": "TableRow", "cells": [
+            {"type": "TableCell", "items": [{"type": "TextBlock", "text": _cell(c), "wrap": True,
+                                             **({"weight": "Bolder"} if bold else {})}]} for c in cells]}
+
+    return {"type": "Table", "firstRowAsHeader": True, "showGridLines": True,
+            "columns": [{"width": 1} for _ in header], "rows": [row(header, bold=True)] + [row(r) for r in rows]}
+
+
+def _cell(value: Any) -> str:
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, float):
+        text = f"{value:.4g}"
+    else:
+        text = str(value)
+    return text if len(text) <= CELL_CHARS else text[: CELL_CHARS - 1] + "…"
+
+
+def _total_rows(reply: Reply) -> int:
+    return max((t.total_rows for t in reply.tables), default=0)

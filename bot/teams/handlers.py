@@ -1,0 +1,169 @@
+"""The Teams bot: a message (mention, personal chat, card submit) becomes a Turn on a worker.
+
+Inside the inbound request it only acknowledges (typing, and "Working on it…" for requests that run
+tools), saves the thread's conversation reference and enqueues the turn; the answer is posted later
+by the TeamsReplier, proactively, into the same thread. Teams expects an answer within 15 s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+from botbuilder.core import ActivityHandler, MessageFactory, TurnContext
+from botbuilder.schema import Activity, ActivityTypes, ResourceResponse
+from botbuilder.schema import Attachment as CardAttachment
+
+from agent.commands import is_pool_command
+from agent.pool.thread_pool import ThreadPool
+from agent.turn import Attachment, ThreadRef, Turn
+from bot.teams import activities as acts
+from bot.teams import cards
+from bot.teams.replier import TeamsReplier, no_msrest_retries, with_retry
+from bot.teams.store import TeamsStore
+from worker.client import Deliverer
+
+log = logging.getLogger(__name__)
+RAW_ACTIVITY = "drugpilot.raw_activity"  # turn_state key: the activity JSON exactly as Teams posted it
+WORKING = "Working on it…"
+EMPTY = ("Ask me in plain words, e.g. *solubility of CCO and c1ccccc1O*, or type `help`. "
+         "`pool` shows this thread's memory pool as a card you can edit.")
+CHANNEL_FILES = (
+    "Teams doesn't pass files shared in channels or group chats to bots, so I can't read {names}. "
+    "To work with molecules here, paste them into your message (*@DrugPilot solubility of CCO, c1ccccc1O*) "
+    "or store them under a key (`@DrugPilot pool set my_hits CCO c1ccccc1O`). To upload a CSV, SDF or .smi "
+    "file, send it to me in a personal chat and ask there."
+)
+
+Enqueue = Callable[[Turn, Deliverer], None]
+
+
+class TeamsBot(ActivityHandler):
+    def __init__(self, replier: TeamsReplier, store: TeamsStore, pools: Any, enqueue: Enqueue,
+                 max_file_bytes: int, download_timeout_s: float = 30.0) -> None:
+        self.replier = replier
+        self.store = store
+        self.pools = pools
+        self.enqueue = enqueue
+        self.max_file_bytes = max_file_bytes
+        self.download_timeout_s = download_timeout_s
+
+    async def on_turn(self, turn_context: TurnContext) -> None:
+        connector = turn_context.turn_state.get(turn_context.adapter.BOT_CONNECTOR_CLIENT_KEY)
+        if connector is not None:
+            no_msrest_retries(connector)
+        await super().on_turn(turn_context)
+
+    async def on_message_activity(self, turn_context: TurnContext) -> None:
+        raw: dict[str, Any] = turn_context.turn_state.get(RAW_ACTIVITY) or turn_context.activity.serialize()
+        if not self.store.first_time(acts.dedupe_key(raw)):
+            log.info("activity %s seen before: not run again", raw.get("id"))
+            return
+        started = time.perf_counter()
+        try:
+            await self._handle(turn_context, raw)
+        except Exception as exc:
+            log.exception("Teams message %s failed", raw.get("id"))
+            await self._say(turn_context, f"Sorry, I couldn't handle that message ({type(exc).__name__}: {exc}). "
+                                          "Please try again.")
+        log.info("Teams message %s acknowledged in %.0f ms", raw.get("id"), (time.perf_counter() - started) * 1000)
+
+    async def _handle(self, ctx: TurnContext, raw: dict[str, Any]) -> None:
+        await self._send(ctx, Activity(type=ActivityTypes.typing))
+        ref = acts.thread_ref(raw)
+        self.store.save_reference(ref.key(), acts.reference(raw))
+        target: dict[str, Any] = {"ref": ref.key(), "reply_to_id": raw.get("id")}
+        text = acts.clean_text(raw)
+
+        submit = acts.card_submit(raw)
+        if submit is not None:
+            try:
+                command = acts.submit_command(submit)
+            except ValueError as exc:
+                await self._say(ctx, str(exc))
+                return
+            if command is None:  # "Refresh"
+                await self._update_pool_card(ctx, raw.get("replyToId"), ref)
+                return
+            target["card_id"] = raw.get("replyToId")
+            text = command
+
+        scope = acts.conversation(raw).scope
+        files = acts.files_to_download(raw) if scope == "personal" else []
+        shared = acts.shared_file_names(raw) if scope != "personal" else []
+        if shared:
+            await self._say(ctx, CHANNEL_FILES.format(names=", ".join(dict.fromkeys(shared))))
+            if not text:
+                return
+        if not text and not files:
+            await self._say(ctx, EMPTY)
+            return
+        if acts.is_pool_card_request(text):
+            await self._send(ctx, MessageFactory.attachment(self._pool_card(ref)))
+            return
+        if not is_pool_command(text):
+            ack = await self._say(ctx, WORKING)
+            target["ack_id"] = ack.id if ack else None
+
+        attachments, problems = await self._download(files)
+        if problems:
+            await self._say(ctx, "\n\n".join(problems))
+            if not text and not attachments:
+                return
+        turn = Turn(thread=ref, user=acts.user_name(raw), text=text, files=attachments, turn_id=acts.turn_id(raw),
+                    reply_to=target)
+        self.enqueue(turn, self.replier)
+
+    def _pool_card(self, ref: ThreadRef) -> CardAttachment:
+        card = cards.pool_card(ThreadPool(self.pools, ref.key()).list())
+        return CardAttachment(content_type=acts.ADAPTIVE_CARD, content=card)
+
+    async def _update_pool_card(self, ctx: TurnContext, card_id: str | None, ref: ThreadRef) -> None:
+        message = MessageFactory.attachment(self._pool_card(ref))
+        if not card_id:
+            await self._send(ctx, message)
+            return
+        message.id = card_id
+        await with_retry(lambda: ctx.update_activity(message), "pool card update", self.replier.policy)
+
+    async def _download(self, files: list[acts.FileToDownload]) -> tuple[list[Attachment], list[str]]:
+        """Personal-chat files from their pre-authorised download URLs (no bot token needed)."""
+        attachments: list[Attachment] = []
+        problems: list[str] = []
+        if not files:
+            return attachments, problems
+        limit_mb = self.max_file_bytes / 1_000_000
+        timeout = aiohttp.ClientTimeout(total=self.download_timeout_s)
+        async with aiohttp.ClientSession(timeout=timeout) as session:
+            for f in files:
+                try:
+                    async with session.get(f.url) as response:
+                        if response.status != 200:
+                            problems.append(f"I couldn't download {f.name} from Teams (HTTP {response.status}). "
+                                            "Please send it again.")
+                            continue
+                        data = bytearray()
+                        async for chunk in response.content.iter_chunked(1 << 16):
+                            data += chunk
+                            if len(data) > self.max_file_bytes:
+                                break
+                        if len(data) > self.max_file_bytes:
+                            problems.append(f"{f.name} is larger than {limit_mb:g} MB, so I didn't read it. "
+                                            "Split it, or keep only the SMILES column.")
+                            continue
+                        attachments.append(Attachment(name=f.name, data=bytes(data)))
+                except (aiohttp.ClientError, asyncio.TimeoutError) as exc:
+                    problems.append(f"I couldn't download {f.name} from Teams ({type(exc).__name__}). "
+                                    "Please send it again.")
+        return attachments, problems
+
+    async def _say(self, ctx: TurnContext, text: str) -> ResourceResponse | None:
+        return await self._send(ctx, MessageFactory.text(text))
+
+    async def _send(self, ctx: TurnContext, activity: Activity) -> ResourceResponse | None:
+        return await with_retry(lambda: ctx.send_activity(activity), f"{activity.type} to Teams",
+                                self.replier.policy)
