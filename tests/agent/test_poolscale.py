@@ -14,7 +14,7 @@ def test_generated_molecules_are_distinct_and_valid() -> None:
 
 def test_prompt_stays_flat_while_inline_values_grow(tmp_path: Path) -> None:
     rows = study(OfflinePlanner(), (1, 1000))
-    assert rows[1]["prompt_chars_pool"] - rows[0]["prompt_chars_pool"] < 50
+    assert rows[1]["prompt_chars_pool"] - rows[0]["prompt_chars_pool"] < 100  # the preview shows up to 3 items
     assert rows[1]["prompt_chars_inline"] > 10 * rows[0]["prompt_chars_inline"]
     assert [r["acc_p"] for r in rows] == [100.0, 100.0]
     plot(rows, tmp_path / "p.png", "offline")
