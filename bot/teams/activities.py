@@ -25,7 +25,9 @@ ADAPTIVE_CARD = "application/vnd.microsoft.card.adaptive"
 MESSAGE_ID_MARK = ";messageid="
 CHAT_THREAD = "chat"
 POOL_CARD_WORDS = ("pool", "pool card", "pool edit")
-SUBMIT_TAG = "drugpilot"  # Action.Submit data carries {"drugpilot": "pool", "op": …}
+SUBMIT_TAG = "drugpilot"
+UPLOAD_SUFFIXES = (".csv", ".tsv", ".tab", ".smi", ".smiles", ".txt", ".sdf", ".sd", ".mol", ".fasta", ".fa", ".faa",
+                   ".xlsx")  # Action.Submit data carries {"drugpilot": "pool", "op": …}
 
 
 @dataclass(frozen=True)
@@ -128,13 +130,17 @@ def turn_id(activity: dict[str, Any]) -> str:
 
 
 def files_to_download(activity: dict[str, Any]) -> list[FileToDownload]:
-    """Files attached in a personal chat: Teams sends a pre-authorised ``downloadUrl`` per file."""
+    """Files attached in a personal chat: Teams sends a pre-authorised ``downloadUrl`` per file. A plain
+    ``contentUrl`` with a molecule-file name is what the Bot Framework Emulator sends for an upload."""
     files = []
     for att in activity.get("attachments") or []:
         content = att.get("content") or {}
+        name = att.get("name") or ""
         if att.get("contentType") == DOWNLOAD_INFO and content.get("downloadUrl"):
-            name = att.get("name") or f"upload.{content.get('fileType') or 'txt'}"
-            files.append(FileToDownload(name=name, url=content["downloadUrl"]))
+            files.append(FileToDownload(name=name or f"upload.{content.get('fileType') or 'txt'}",
+                                        url=content["downloadUrl"]))
+        elif att.get("contentUrl") and name.lower().endswith(UPLOAD_SUFFIXES):
+            files.append(FileToDownload(name=name, url=att["contentUrl"]))
     return files
 
 

@@ -134,8 +134,9 @@ async def files(request: web.Request) -> web.Response:
     except ArtifactMissing:
         return web.Response(status=404, text="This file is no longer kept; ask DrugPilot again.")
     disposition = "inline" if ref.media_type.startswith("image/") else "attachment"
+    filename = "".join(c for c in ref.name if c.isprintable() and c not in '"\\')
     return web.Response(body=data, content_type=ref.media_type, headers={
-        "Content-Disposition": f'{disposition}; filename="{ref.name}"', "Cache-Control": "private, max-age=300",
+        "Content-Disposition": f'{disposition}; filename="{filename}"', "Cache-Control": "private, max-age=300",
         "X-Content-Type-Options": "nosniff"})
 
 

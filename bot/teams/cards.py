@@ -6,6 +6,8 @@ callable (``LinkSigner.url``) so this module stays pure.
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -74,6 +76,23 @@ def attachment(card: dict[str, Any]) -> dict[str, Any]:
     return {"contentType": "application/vnd.microsoft.card.adaptive", "content": card}
 
 
+def plain(text: str, bold: bool = False) -> dict[str, Any]:
+    """Text shown exactly as given: a TextRun is not markdown, so ``C[C@@H](N)C(=O)O`` stays a SMILES
+    instead of becoming a link (TextBlock would render ``[…](…)`` as one)."""
+    run: dict[str, Any] = {"type": "TextRun", "text": text}
+    if bold:
+        run["weight"] = "Bolder"
+    return {"type": "RichTextBlock", "inlines": [run]}
+
+
+def html_text(text: str) -> str:
+    """Message text for Teams as HTML (textFormat "xml"): escaped, so SMILES and pool keys are never read as
+    markdown; `code` spans and line breaks kept."""
+    escaped = html.escape(text, quote=False)
+    escaped = re.sub(r"`([^`\n]+)`", r"<code>\1</code>", escaped)
+    return escaped.replace("\n", "<br>")
+
+
 def _card(body: list[dict[str, Any]], actions: list[dict[str, Any]]) -> dict[str, Any]:
     card: dict[str, Any] = {"type": "AdaptiveCard", "$schema": SCHEMA, "version": VERSION, "body": body,
                             "msteams": {"width": "Full"}}
@@ -95,9 +114,7 @@ def _table_blocks(table: Table) -> list[dict[str, Any]]:
 
 def _table(header: list[str], rows: list[list[str]]) -> dict[str, Any]:
     def row(cells: list[str], bold: bool = False) -> dict[str, Any]:
-        return {"type": "TableRow", "cells": [
-            {"type": "TableCell", "items": [{"type": "TextBlock", "text": _cell(c), "wrap": True,
-                                             **({"weight": "Bolder"} if bold else {})}]} for c in cells]}
+        return {"type": "TableRow", "cells": [{"type": "TableCell", "items": [plain(_cell(c), bold)]} for c in cells]}
 
     return {"type": "Table", "firstRowAsHeader": True, "showGridLines": True,
             "columns": [{"width": 1} for _ in header], "rows": [row(header, bold=True)] + [row(r) for r in rows]}

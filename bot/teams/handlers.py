@@ -30,11 +30,11 @@ from worker.client import Deliverer
 log = logging.getLogger(__name__)
 RAW_ACTIVITY = "drugpilot.raw_activity"  # turn_state key: the activity JSON exactly as Teams posted it
 WORKING = "Working on it…"
-EMPTY = ("Ask me in plain words, e.g. *solubility of CCO and c1ccccc1O*, or type `help`. "
+EMPTY = ("Ask me in plain words, e.g. \"solubility of CCO and c1ccccc1O\", or type `help`. "
          "`pool` shows this thread's memory pool as a card you can edit.")
 CHANNEL_FILES = (
     "Teams doesn't pass files shared in channels or group chats to bots, so I can't read {names}. "
-    "To work with molecules here, paste them into your message (*@DrugPilot solubility of CCO, c1ccccc1O*) "
+    "To work with molecules here, paste them into your message (`@DrugPilot solubility of CCO, c1ccccc1O`) "
     "or store them under a key (`@DrugPilot pool set my_hits CCO c1ccccc1O`). To upload a CSV, SDF or .smi "
     "file, send it to me in a personal chat and ask there."
 )
@@ -162,7 +162,8 @@ class TeamsBot(ActivityHandler):
         return attachments, problems
 
     async def _say(self, ctx: TurnContext, text: str) -> ResourceResponse | None:
-        return await self._send(ctx, MessageFactory.text(text))
+        return await self._send(ctx, Activity(type=ActivityTypes.message, text=cards.html_text(text),
+                                              text_format="xml"))
 
     async def _send(self, ctx: TurnContext, activity: Activity) -> ResourceResponse | None:
         return await with_retry(lambda: ctx.send_activity(activity), f"{activity.type} to Teams",

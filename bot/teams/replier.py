@@ -195,8 +195,8 @@ class TeamsReplier:
 
     @staticmethod
     def message(ref: ConversationReference, text: str, attachments: list[dict[str, Any]] | None = None) -> Activity:
-        activity = Activity(type=ActivityTypes.message, text=text or None, text_format="markdown",
-                            attachments=attachments or None)
+        activity = Activity(type=ActivityTypes.message, text=cards.html_text(text) if text else None,
+                            text_format="xml", attachments=attachments or None)
         TurnContext.apply_conversation_reference(activity, ref)
         tenant = getattr(ref.conversation, "tenant_id", None)
         if tenant:  # proactive posts into a tenant need it

@@ -67,6 +67,11 @@ def test_personal_chat_files_come_with_a_download_url() -> None:
     [f] = acts.files_to_download(load("personal_file"))
     assert f.name == "hits.csv" and f.url.startswith("https://contoso-my.sharepoint.com/")
     assert acts.files_to_download(load("channel_mention")) == []
+    emulator = dict(load("personal_file"), attachments=[
+        {"contentType": "text/csv", "contentUrl": "http://localhost:5000/v3/attachments/1/views/original",
+         "name": "hits.csv"},
+        {"contentType": "image/png", "contentUrl": "http://localhost:5000/v3/attachments/2", "name": "photo.png"}])
+    assert [f.name for f in acts.files_to_download(emulator)] == ["hits.csv"]
 
 
 def test_files_shared_in_a_channel_are_noticed() -> None:

@@ -58,7 +58,7 @@ def bot(channel_keys: None) -> Iterator[BotServer]:
     if get_settings().distributed:
         pytest.skip("embedded-mode test; DRUGPILOT_REDIS_URL is set")
     settings = TeamsSettings(app_id=APP_ID, app_password="not-a-real-secret", app_tenant_id=TENANT,
-                             app_type="SingleTenant", link_secret="x" * 32)
+                             app_type="SingleTenant", link_secret="x" * 32, public_url=None)
     server = BotServer(build_app(build_runtime(settings)))
     yield server
     server.close()

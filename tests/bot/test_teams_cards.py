@@ -13,7 +13,7 @@ def link(ref: ArtifactRef) -> str:
 
 def texts(element: object) -> list[str]:
     if isinstance(element, dict):
-        own = [element["text"]] if element.get("type") == "TextBlock" else []
+        own = [element["text"]] if element.get("type") in ("TextBlock", "TextRun") else []
         return own + [t for v in element.values() for t in texts(v)]
     if isinstance(element, list):
         return [t for v in element for t in texts(v)]
@@ -68,3 +68,17 @@ def test_pool_card_lists_keys_and_submits_edits() -> None:
     submits = {a["title"]: a["data"] for a in card["actions"]}
     assert submits["Save"] == {"drugpilot": "pool", "op": "set"} and submits["Delete"]["op"] == "del"
     assert "empty" in texts(cards.pool_card([]))[1]
+
+
+def test_smiles_in_cells_are_plain_text_runs_not_markdown() -> None:
+    reply = Reply(turn_id="t", text="", tables=[Table(columns=["smiles"], rows=[{"smiles": "C[C@@H](N)C(=O)O"}],
+                                                      total_rows=1)])
+    table = cards.reply_card(reply, link)["body"][0]
+    [cell] = table["rows"][1]["cells"]
+    assert cell["items"] == [{"type": "RichTextBlock", "inlines": [{"type": "TextRun", "text": "C[C@@H](N)C(=O)O"}]}]
+
+
+def test_message_text_is_escaped_html() -> None:
+    text = "Set user_smiles = C[C@@H](N)C(=O)O, <b>x</b> & y\nuse `pool export user_smiles`"
+    assert cards.html_text(text) == ("Set user_smiles = C[C@@H](N)C(=O)O, &lt;b&gt;x&lt;/b&gt; &amp; y<br>"
+                                     "use <code>pool export user_smiles</code>")

@@ -35,7 +35,7 @@ def connector() -> Iterator[TeamsConnector]:
 def runtime() -> TeamsRuntime:
     if get_settings().distributed:
         pytest.skip("embedded-mode test; DRUGPILOT_REDIS_URL is set")
-    rt = build_runtime(TeamsSettings(app_id="", link_secret=SECRET))
+    rt = build_runtime(TeamsSettings(app_id="", link_secret=SECRET, public_url=None))
     rt.replier.policy = RetryPolicy(attempts=4, base_delay_s=0.01, max_delay_s=0.05)
     return rt
 
@@ -64,7 +64,7 @@ def card_of(call: dict) -> dict:
 
 def texts(element: object) -> list[str]:
     if isinstance(element, dict):
-        own = [element["text"]] if element.get("type") == "TextBlock" else []
+        own = [element["text"]] if element.get("type") in ("TextBlock", "TextRun") else []
         return own + [t for v in element.values() for t in texts(v)]
     if isinstance(element, list):
         return [t for v in element for t in texts(v)]
@@ -155,7 +155,8 @@ def test_pool_card_submit_sets_a_key_and_refreshes_the_card(bot: BotServer, conn
 
 def test_a_redelivered_activity_runs_once(bot: BotServer, connector: TeamsConnector) -> None:
     thread = new_thread()
-    activity = payload("channel_mention", connector.url, thread=thread, text="<at>DrugPilot</at> pool set dup CCO")
+    activity = payload("channel_mention", connector.url, thread=thread, id="1700000000650",
+                       text="<at>DrugPilot</at> pool set dup CCO")
     assert bot.post(activity).status_code == 201
     assert bot.post(activity).status_code == 201  # Teams retries when it thinks we were too slow
     replies_to(connector, activity["id"], text="Set dup")

@@ -66,6 +66,7 @@ def test_secret_resolution() -> None:
     assert resolve_secret(None, None) != resolve_secret(None, None)  # per process, random
 
 
+@pytest.mark.integration
 def test_secret_is_shared_through_redis(redis_client) -> None:  # noqa: ANN001
     first, second = resolve_secret(None, redis_client), resolve_secret(None, redis_client)
     assert first == second and len(first) >= 32
