@@ -19,11 +19,17 @@ WORKING = "Working on it…"
 
 _CODE_SPAN = re.compile(r"(```.*?```|`[^`\n]*`)", re.S)
 _FORMAT_CHARS = re.compile(r"[_*~]")
+_CONTROL = re.compile(r"\x1b\[[0-9;]*[A-Za-z]|[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def clean(text: str) -> str:
+    """Terminal colour codes and control characters (from exception texts) have no place in Slack."""
+    return _CONTROL.sub("", text)
 
 
 def escape(text: str) -> str:
     """Slack needs only these three escaped; everything else is literal."""
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def to_mrkdwn(text: str) -> str:
@@ -151,7 +157,8 @@ def file_problem_text(problems: list[tuple[str, str]]) -> str:
 SLASH_HELP = (
     "*DrugPilot* answers in threads. Mention it with a question, e.g. "
     "`@DrugPilot how soluble are these? CCO, c1ccccc1O`, or upload a CSV/SDF/.smi file into the thread.\n"
-    "Once mentioned in a thread, it answers every message there without a new mention.\n"
+    "Once mentioned in a thread, it answers every message there without a new mention (except messages "
+    "that mention only a colleague).\n"
     "*Memory pool* (per thread): `@DrugPilot pool list | show KEY | set KEY VALUE | del KEY | "
     "rename OLD NEW | export KEY | history KEY`, or the *Memory pool* message shortcut (⋮ on any message of "
     "the thread) to view and edit it.\n"

@@ -64,8 +64,8 @@ class SlackListeners:
         msg = payloads.message_from_event(event, team, context.bot_user_id)
         if msg is None:
             return
-        if not msg.mentioned and not (msg.in_thread and self.s.state.in_thread(msg.team, msg.channel, msg.thread_ts)):
-            return  # top-level chatter, or a thread the bot was never asked into
+        if not msg.addressed_to_bot(msg.in_thread and self.s.state.in_thread(msg.team, msg.channel, msg.thread_ts)):
+            return  # top-level chatter, a thread the bot was never asked into, or "@bob what do you think?"
         if not self.s.state.first_time(msg.message_key):
             return  # the same message also arrived as the other event type (app_mention / message)
         self.s.state.join_thread(msg.team, msg.channel, msg.thread_ts)

@@ -42,6 +42,11 @@ class SlackMessage:
     mentioned: bool  # the bot was mentioned
     in_thread: bool  # a reply inside an existing thread
     files: list[FileRef] = field(default_factory=list)
+    to_colleague: bool = False  # mentions people but not the bot: people talking to each other
+
+    def addressed_to_bot(self, bot_in_thread: bool) -> bool:
+        """A mention always is; in a thread the bot takes part in, so is every message not aimed at a colleague."""
+        return self.mentioned or (self.in_thread and bot_in_thread and not self.to_colleague)
 
     @property
     def message_key(self) -> str:
@@ -74,6 +79,7 @@ def message_from_event(event: dict[str, Any], team_id: str, bot_user_id: str | N
         mentioned=mentioned,
         in_thread=thread_ts != ts,
         files=file_refs(event),
+        to_colleague=not mentioned and bool(re.search(r"<@[UW][A-Z0-9]+(\|[^>]*)?>", raw)),
     )
 
 

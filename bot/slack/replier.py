@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 RECEIVED = "eyes"
 ANSWERED = "white_check_mark"
+FAILED = "warning"
 MAX_FILES_PER_MESSAGE = 10  # files.completeUploadExternal takes at most 10
 PROGRESS_MIN_INTERVAL_S = 1.0
 
@@ -80,12 +81,20 @@ class SlackDeliverer:
         self.client.chat_postMessage(channel=target["channel"], thread_ts=target["thread_ts"], text=text,
                                      blocks=[blocks.section(text)])
 
-    def fail(self, target: dict[str, Any], text: str) -> None:
-        """The request could not even start: the status message becomes the explanation."""
+    def notice(self, target: dict[str, Any], text: str) -> None:
+        """The status message ("Working on it…") becomes ``text``; a new message if there is none."""
         if target.get("status_ts") and self._quietly("chat_update", channel=target["channel"],
                                                      ts=target["status_ts"], text=text):
             return
         self.say(target, text)
+
+    def fail(self, target: dict[str, Any], text: str) -> None:
+        """The request could not even start: say why, and 👀 on the question becomes ⚠️."""
+        self.notice(target, text)
+        if target.get("message_ts"):
+            self._quietly("reactions_remove", channel=target["channel"], timestamp=target["message_ts"],
+                          name=RECEIVED)
+            self._quietly("reactions_add", channel=target["channel"], timestamp=target["message_ts"], name=FAILED)
 
     def is_delivered(self, turn_id: str) -> bool:
         return self.state.step_done(turn_id, "delivered")

@@ -41,7 +41,7 @@ def services_from_settings(client: WebClient, slack: SlackSettings, state: Slack
     state = state or state_from_settings()
     deliverer = SlackDeliverer(client, artifact_store(), state)
     no_answer_s = slack.no_answer_s or settings.turn_timeout_s + settings.tool_timeout_s + 60
-    watch = TurnWatch(deliverer.is_delivered, deliverer.fail, no_answer_s)
+    watch = TurnWatch(deliverer.is_delivered, deliverer.notice, no_answer_s)
     return SlackServices(settings=settings, state=state, pool_store=pool_store(), deliverer=deliverer, watch=watch,
                          enqueue=enqueue_turn)
 
@@ -107,6 +107,9 @@ def run(port: int | None = None, delivery_worker: bool = True, loglevel: str = "
     """``drugpilot slack``."""
     logging.basicConfig(level=loglevel.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     slack = get_slack_settings()
+    if not slack.bot_token:
+        print("SLACK_BOT_TOKEN is not set (see infra/slack/README.md).", file=sys.stderr)
+        return 2
     if not slack.socket_mode and not slack.signing_secret:
         print("HTTP mode needs SLACK_SIGNING_SECRET (or set SLACK_APP_TOKEN for Socket Mode).", file=sys.stderr)
         return 2

@@ -48,9 +48,9 @@ class TurnWatch:
                 _, turn_id, target = heapq.heappop(self._heap)
             try:
                 if not self._is_delivered(turn_id):
-                    minutes = self.timeout_s / 60
+                    waited = f"{self.timeout_s:.0f} s" if self.timeout_s < 120 else f"{self.timeout_s / 60:.0f} min"
                     self._notify(target, (
-                        f"No answer after {minutes:.0f} min{'' if minutes < 1.5 else 's'}: the workers may be down "
+                        f"No answer after {waited}: the workers may be down "
                         "or busy (`/drugpilot status` shows them). The request stays queued and its answer will "
                         "appear here if it still finishes."))
             except Exception:  # noqa: BLE001 - the watch thread must survive a failed notice

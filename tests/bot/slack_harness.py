@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-import json
+import time
 import uuid
 from typing import Any
 
@@ -99,9 +99,6 @@ class SlackDriver:
                 and not c["text"].startswith("Working on it")]
 
     def wait_answer(self, thread_ts: str, n: int = 1, timeout: float = 60.0) -> dict[str, Any]:
-        self.api.wait_for("chat.postMessage", n, timeout=timeout, thread_ts=thread_ts)
-        import time
-
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             found = self.answers(thread_ts)
@@ -119,7 +116,3 @@ def blocks_text(message: dict[str, Any]) -> str:
         for element in block.get("elements", []):
             parts.append(element.get("text", ""))
     return "\n".join(parts)
-
-
-def dumps(obj: Any) -> str:
-    return json.dumps(obj, indent=1)[:3000]

@@ -53,6 +53,10 @@ def test_a_mention_is_answered_through_redis_and_celery_workers(celery_workers: 
         assert "user_smiles" in blocks_text(driver.wait_answer(ts, n=2, timeout=60))
         time.sleep(0.5)
         assert len(api.calls("chat.postMessage", thread_ts=ts, text="Working on it…")) == 2  # the retry ran nothing
+
+        hook, _ = driver.command("status")
+        status = blocks_text(api.wait_for("response_url", hook=hook, timeout=15)[0])
+        assert "Mode: distributed" in status and "agent@" in status and "replies-slack@" in status, status
     except Exception:
         print(log.read_text()[-5000:])
         raise

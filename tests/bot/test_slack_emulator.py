@@ -15,11 +15,12 @@ import pytest
 
 from agent.settings import get_settings
 from bot.slack.app import build_app
+from bot.slack.listeners import SlackServices
 from bot.slack.replier import web_client
 from bot.slack.server import http_server, services_from_settings
 from bot.slack.settings import SlackSettings
 from bot.slack.state import InMemorySlackState
-from emulators.slack_api import BOT_TOKEN, SlackAPI, send_event, payload
+from emulators.slack_api import BOT_TOKEN, SlackAPI, payload, send_event
 from slack_harness import CHANNEL, SECRET, SlackDriver, blocks_text, new_ts
 
 ANSWER_TIMEOUT_S = 90.0  # the first turn loads the property model
@@ -33,7 +34,7 @@ def api() -> Iterator[SlackAPI]:
 
 
 @pytest.fixture(scope="module")
-def slack(api: SlackAPI):  # noqa: ANN201 - (driver, services)
+def slack(api: SlackAPI) -> Iterator[tuple[SlackDriver, SlackServices]]:
     if get_settings().distributed:
         pytest.skip("embedded-mode tests: unset DRUGPILOT_REDIS_URL")
     settings = SlackSettings(SLACK_BOT_TOKEN=BOT_TOKEN, SLACK_SIGNING_SECRET=SECRET,
@@ -50,8 +51,13 @@ def slack(api: SlackAPI):  # noqa: ANN201 - (driver, services)
 
 
 @pytest.fixture
-def driver(slack) -> SlackDriver:  # noqa: ANN001
+def driver(slack: tuple[SlackDriver, SlackServices]) -> SlackDriver:
     return slack[0]
+
+
+@pytest.fixture
+def services(slack: tuple[SlackDriver, SlackServices]) -> SlackServices:
+    return slack[1]
 
 
 def test_mention_is_acknowledged_at_once_and_answered_in_its_thread(driver: SlackDriver, api: SlackAPI) -> None:
@@ -73,6 +79,7 @@ def test_mention_is_acknowledged_at_once_and_answered_in_its_thread(driver: Slac
     csv = next(f["data"].decode() for f in files if f["title"].endswith(".csv"))
     assert csv.splitlines()[1].split(",")[1] == "CCO" and "c1ccccc1O" in csv
 
+    api.wait_for("chat.update", contains="Working on it… Running drug_property_prediction")  # progress
     api.wait_for("chat.delete", channel=CHANNEL)  # the status line is removed once answered
     api.wait_for("reactions.add", timestamp=ts, name="white_check_mark")
 
@@ -84,6 +91,7 @@ def test_follow_ups_need_no_mention_and_threads_never_mix(driver: SlackDriver, a
     driver.say("pool list", thread_a)  # no mention: the bot is part of thread A
     listing = blocks_text(driver.wait_answer(thread_a, n=2))
     assert "• mols — `smiles_list`, 2 item(s)" in listing
+    driver.say("<@U0ALICE> pool list, or shall we wait?", thread_a)  # colleagues talking: not for the bot
 
     thread_b = new_ts()
     driver.event("message_thread_reply", ts=thread_b, event_ts=thread_b, thread_ts=None, text="pool list")
@@ -94,6 +102,7 @@ def test_follow_ups_need_no_mention_and_threads_never_mix(driver: SlackDriver, a
 
     driver.mention("pool list", thread_ts=thread_b)  # now asked into B: B's own, empty pool
     assert "pool is empty" in blocks_text(driver.wait_answer(thread_b))
+    assert len(driver.answers(thread_a)) == 2
 
 
 def test_uploaded_file_is_downloaded_with_the_bot_token_and_stored(driver: SlackDriver, api: SlackAPI) -> None:
@@ -116,21 +125,17 @@ def test_file_problems_are_said_in_plain_words(driver: SlackDriver, api: SlackAP
     thread, _ = driver.mention("pool list")
     driver.wait_answer(thread)
     big = api.add_file("big.csv", b"smiles\nCCO\n", size=50_000_000)
-    driver.share_files([big], thread)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        said = [c["text"] for c in api.calls("chat.update") + api.calls("chat.postMessage", thread_ts=thread)
-                if "big.csv" in c.get("text", "")]
-        if said:
-            break
-        time.sleep(0.05)
-    assert said and "50.0 MB and the limit is 10 MB" in said[0]
+    driver.share_files([big], thread)  # only a file, and it is too big: the status line becomes the reason
+    [said] = api.wait_for("chat.update", contains="big.csv")
+    assert said["text"] == ("I could not use big.csv: it is 50.0 MB and the limit is 10 MB. "
+                            "Nothing from it was added to the pool.")
     assert not [r for r in api.records("download") if r.args["file"] == big["id"]]  # never downloaded
 
     # a partial file object (file_access: check_file_info) is completed with files.info first
     smi = api.add_file("more.smi", b"CCN amine\n", mimetype="text/plain")
-    driver.share_files([{"id": smi["id"], "file_access": "check_file_info"}], thread, text="")
-    assert "Stored 1 molecule(s) from more.smi" in blocks_text(driver.wait_answer(thread, n=2))
+    driver.share_files([{"id": smi["id"], "file_access": "check_file_info"}], thread, text="pool list")
+    answer = blocks_text(driver.wait_answer(thread, n=2))  # file and message in one turn
+    assert "Stored 1 molecule(s) from more.smi" in answer and "upload_more.smi" in answer
     assert api.calls("files.info", file=smi["id"])
 
 
@@ -168,8 +173,8 @@ def test_rate_limited_posts_wait_for_retry_after(driver: SlackDriver, api: Slack
     assert len(api.calls("chat.postMessage", thread_ts=ts, text="Working on it…")) == 2  # 429, then posted
 
 
-def test_memory_pool_shortcut_opens_a_modal_and_saves_edits(driver: SlackDriver, api: SlackAPI, slack) -> None:  # noqa: ANN001
-    services = slack[1]
+def test_memory_pool_shortcut_opens_a_modal_and_saves_edits(driver: SlackDriver, api: SlackAPI,
+                                                             services: SlackServices) -> None:
     thread, _ = driver.mention("pool set mols CCO c1ccccc1O")
     driver.wait_answer(thread)
     reply_ts = new_ts()
@@ -189,11 +194,11 @@ def test_memory_pool_shortcut_opens_a_modal_and_saves_edits(driver: SlackDriver,
     assert pool.get("mols").meta.version == 1  # nothing saved
 
     ok = driver.submit(view, {"key:mols": "CCN\nCCO", "new_key": "dose", "new_value": "3.5"})
-    assert ok.status == 200 and ok.body == ""
+    assert ok.status == 200 and ok.body == ""  # the modal closes; saving happens right after the ack
+    [note] = api.wait_for("chat.postMessage", thread_ts=thread, contains="edited the memory pool")
+    assert "edited the memory pool" in note["text"] and "Set mols" in note["text"] and "Set dose" in note["text"]
     assert pool.get("mols").value == ["CCN", "CCO"] and pool.get("mols").meta.set_by == "U0BOB"
     assert pool.get("dose").value == 3.5
-    note = api.wait_for("chat.postMessage", thread_ts=thread, timeout=10)[-1]
-    assert "edited the memory pool" in note["text"] and "Set mols" in note["text"]
 
     stale = driver.submit(view, {"key:mols": "CCCC"})  # the modal still shows v1; mols is now v2
     assert "changed or deleted this since you opened" in json.loads(stale.body)["errors"]["key:mols"]
@@ -219,27 +224,23 @@ def test_slash_command_help_status_and_threads_are_ephemeral(driver: SlackDriver
     assert f"p{thread.replace('.', '')}" in text and "`probe`" in text
 
 
-def test_no_answer_and_queue_failures_are_said_in_the_thread(driver: SlackDriver, api: SlackAPI, slack) -> None:  # noqa: ANN001
-    services = slack[1]
+def test_no_answer_and_queue_failures_are_said_in_the_thread(driver: SlackDriver, api: SlackAPI,
+                                                             services: SlackServices) -> None:
     enqueue, timeout = services.enqueue, services.watch.timeout_s
     try:
         services.enqueue = lambda turn, deliverer: None  # a worker that never answers
         services.watch.timeout_s = 0.3
         ts, _ = driver.mention("how soluble is CCO?")
-        api.wait_for("chat.update", timeout=10)
-        deadline = time.monotonic() + 10
-        while not [c for c in api.calls("chat.update") if "No answer after" in c["text"]]:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        [status] = api.wait_for("chat.postMessage", thread_ts=ts, text="Working on it…")
+        [notice] = api.wait_for("chat.update", contains="No answer after")
+        assert "workers may be down" in notice["text"] and notice["channel"] == CHANNEL
 
         def broken(turn, deliverer):  # noqa: ANN001, ANN202
             raise ConnectionError("redis down")
 
         services.enqueue = broken
-        driver.mention("how soluble is CCO?")
-        deadline = time.monotonic() + 10
-        while not [c for c in api.calls("chat.update") if "could not queue this request" in c["text"]]:
-            assert time.monotonic() < deadline
-            time.sleep(0.05)
+        ts, _ = driver.mention("how soluble is CCO?")
+        api.wait_for("chat.update", contains="could not queue this request (ConnectionError)")
+        api.wait_for("reactions.add", timestamp=ts, name="warning")
     finally:
         services.enqueue, services.watch.timeout_s = enqueue, timeout

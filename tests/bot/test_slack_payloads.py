@@ -34,6 +34,9 @@ def test_a_thread_reply_names_its_root_and_a_mention_in_a_message_event_counts()
     assert msg.message_key == "msg:T0LAB:C0CHEM:1700000200.000200"
     plain = payloads.message_from_event(event(thread_ts="1700000100.000100"), "T0LAB", BOT)
     assert plain is not None and not plain.mentioned
+    assert plain.addressed_to_bot(bot_in_thread=True) and not plain.addressed_to_bot(bot_in_thread=False)
+    aside = payloads.message_from_event(event(text="<@U0BOB> what do you think?", thread_ts="1.0"), "T0LAB", BOT)
+    assert aside is not None and aside.to_colleague and not aside.addressed_to_bot(bot_in_thread=True)
 
 
 def test_bots_edits_and_other_subtypes_are_ignored() -> None:

@@ -76,22 +76,27 @@ class SlackAPI:
         with self._lock:
             return [c for c in self._calls if c.method == method]
 
-    def wait_for(self, method: str, n: int = 1, timeout: float = 10.0, **match: Any) -> list[dict[str, Any]]:
+    def wait_for(self, method: str, n: int = 1, timeout: float = 10.0, contains: str | None = None,
+                 **match: Any) -> list[dict[str, Any]]:
+        """The first ``n`` calls of ``method`` whose args equal ``match`` (and whose text has ``contains``)."""
         deadline = time.monotonic() + timeout
         with self._lock:
             while True:
                 found = [c.args for c in self._calls if c.method == method
-                         and all(c.args.get(k) == v for k, v in match.items())]
+                         and all(c.args.get(k) == v for k, v in match.items())
+                         and (contains is None or contains in str(c.args.get("text", "")))]
                 if len(found) >= n:
                     return found
                 left = deadline - time.monotonic()
                 if left <= 0:
                     seen = [(c.method, {k: c.args.get(k) for k in ("channel", "thread_ts", "text")})
                             for c in self._calls]
-                    raise AssertionError(f"expected {n} {method} {match or ''}, got {len(found)}; calls: {seen}")
+                    raise AssertionError(f"expected {n} {method} {match or ''} {contains or ''}, got {len(found)}; "
+                                         f"calls: {seen}")
                 self._lock.wait(min(left, 0.1))
 
-    def fail_next(self, method: str, status: int = 200, error: str | None = None, retry_after: int | None = None) -> None:
+    def fail_next(self, method: str, status: int = 200, error: str | None = None,
+                  retry_after: int | None = None) -> None:
         """The next call of ``method`` fails: HTTP 429 with Retry-After, or ``{"ok": false, "error": …}``."""
         body = {"ok": False, "error": error or ("ratelimited" if status == 429 else "internal_error")}
         headers = {"Retry-After": str(retry_after)} if retry_after is not None else {}
