@@ -231,14 +231,14 @@ def _poolscale(args: argparse.Namespace) -> int:
 def _slack(args: argparse.Namespace) -> int:
     from bot.slack.server import run
 
-    return run(port=args.port, delivery_worker=not args.no_delivery_worker, loglevel=args.loglevel)
+    return run(port=args.port, delivery_worker_enabled=not args.no_delivery_worker, loglevel=args.loglevel)
 
 
 
 def _teams(args: argparse.Namespace) -> int:
     from bot.teams.app import run
 
-    return run(port=args.port, host=args.host, delivery_worker=not args.no_delivery_worker, loglevel=args.loglevel)
+    return run(port=args.port, host=args.host, delivery_worker_enabled=not args.no_delivery_worker, loglevel=args.loglevel)
 
 
 if __name__ == "__main__":

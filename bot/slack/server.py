@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import signal
-import subprocess
 import sys
 from collections.abc import Callable, Iterable
 from socketserver import ThreadingMixIn
@@ -21,6 +20,7 @@ from slack_bolt.adapter.wsgi import SlackRequestHandler
 from slack_sdk import WebClient
 
 from agent.settings import get_settings
+from bot.delivery_worker import delivery_worker
 from bot.slack.app import build_app
 from bot.slack.listeners import SlackServices
 from bot.slack.replier import SlackDeliverer, web_client
@@ -94,16 +94,11 @@ def wsgi(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterabl
 _wsgi_app: Callable[..., Iterable[bytes]] | None = None
 
 
-def delivery_worker_command(loglevel: str = "info") -> list[str]:
-    return [sys.executable, "-m", "celery", "-A", "bot.delivery", "worker", "-Q", DELIVERY_QUEUE,
-            "-n", "replies-slack@%h", "--pool", "threads", "--concurrency", "4", "--loglevel", loglevel]
-
-
 def _stop(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def run(port: int | None = None, delivery_worker: bool = True, loglevel: str = "info") -> int:
+def run(port: int | None = None, delivery_worker_enabled: bool = True, loglevel: str = "info") -> int:
     """``drugpilot slack``."""
     logging.basicConfig(level=loglevel.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     slack = get_slack_settings()
@@ -114,27 +109,18 @@ def run(port: int | None = None, delivery_worker: bool = True, loglevel: str = "
         print("HTTP mode needs SLACK_SIGNING_SECRET (or set SLACK_APP_TOKEN for Socket Mode).", file=sys.stderr)
         return 2
     app = create_app(slack)
-    child = None
-    if get_settings().distributed and delivery_worker:
-        child = subprocess.Popen(delivery_worker_command(loglevel))
     signal.signal(signal.SIGTERM, _stop)  # stop the delivery worker too when the service manager stops us
-    try:
-        if slack.socket_mode:
-            from slack_bolt.adapter.socket_mode import SocketModeHandler
+    with delivery_worker("slack", get_settings().distributed and delivery_worker_enabled, loglevel):
+        try:
+            if slack.socket_mode:
+                from slack_bolt.adapter.socket_mode import SocketModeHandler
 
-            log.info("DrugPilot for Slack: Socket Mode")
-            SocketModeHandler(app, slack.app_token).start()
-        else:
-            server = http_server(app, slack.host, port if port is not None else slack.port, slack.path)
-            log.info("DrugPilot for Slack: HTTP on %s:%s%s", slack.host, server.server_port, slack.path)
-            server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        if child is not None:
-            child.terminate()
-            try:
-                child.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                child.kill()
+                log.info("DrugPilot for Slack: Socket Mode")
+                SocketModeHandler(app, slack.app_token).start()
+            else:
+                server = http_server(app, slack.host, port if port is not None else slack.port, slack.path)
+                log.info("DrugPilot for Slack: HTTP on %s:%s%s", slack.host, server.server_port, slack.path)
+                server.serve_forever()
+        except KeyboardInterrupt:
+            pass
     return 0

@@ -8,7 +8,6 @@ Emulator expects; ``run`` says so loudly.
 from __future__ import annotations
 
 import logging
-import subprocess
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
@@ -21,6 +20,7 @@ from botbuilder.schema import Activity
 
 from agent.artifacts import ArtifactMissing
 from agent.settings import get_settings
+from bot.delivery_worker import delivery_worker
 from bot.teams.handlers import RAW_ACTIVITY, Enqueue, TeamsBot
 from bot.teams.links import LinkRefused, LinkSigner, resolve_secret
 from bot.teams.replier import TeamsReplier
@@ -165,13 +165,7 @@ async def start(app: web.Application, host: str, port: int) -> tuple[web.AppRunn
     return runner, bound
 
 
-def delivery_worker_command(loglevel: str = "info") -> list[str]:
-    """The bot-side Celery consumer that posts finished turns (queue ``replies.teams``, see bot/delivery.py)."""
-    return [sys.executable, "-m", "celery", "-A", "bot.delivery", "worker", "-Q", "replies.teams",
-            "-n", "replies-teams@%h", "--pool", "threads", "--concurrency", "4", "--loglevel", loglevel]
-
-
-def run(port: int | None = None, host: str | None = None, delivery_worker: bool = True,
+def run(port: int | None = None, host: str | None = None, delivery_worker_enabled: bool = True,
         loglevel: str = "info") -> int:
     """``drugpilot teams``: serve until SIGINT/SIGTERM; distributed mode also runs the delivery worker."""
     logging.basicConfig(level=loglevel.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
@@ -189,17 +183,9 @@ def run(port: int | None = None, host: str | None = None, delivery_worker: bool 
         log.warning("DRUGPILOT_PUBLIC_URL is not set: file links point at http://localhost:%d, which Teams "
                     "users cannot open", settings.port)
     distributed = get_settings().distributed
-    child = subprocess.Popen(delivery_worker_command(loglevel)) if distributed and delivery_worker else None
-    log.info("DrugPilot for Teams: http://%s:%d/api/messages (%s; %s mode%s)", settings.host, settings.port,
-             f"app {settings.app_id}, {settings.app_type}" if settings.authenticated else "UNAUTHENTICATED",
-             "distributed" if distributed else "embedded", ", delivery worker started" if child else "")
-    try:
+    with delivery_worker("teams", distributed and delivery_worker_enabled, loglevel) as child:
+        log.info("DrugPilot for Teams: http://%s:%d/api/messages (%s; %s mode%s)", settings.host, settings.port,
+                 f"app {settings.app_id}, {settings.app_type}" if settings.authenticated else "UNAUTHENTICATED",
+                 "distributed" if distributed else "embedded", ", delivery worker started" if child else "")
         web.run_app(build_app(rt), host=settings.host, port=settings.port, print=None, access_log=None)
-    finally:
-        if child is not None:
-            child.terminate()
-            try:
-                child.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                child.kill()
     return 0
