@@ -68,6 +68,11 @@ def save_checkpoint(
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")
     torch.save(payload, tmp)
+    try:
+        torch.load(tmp, map_location="cpu", weights_only=True)  # fail now, not at the first prediction
+    except Exception:
+        tmp.unlink()
+        raise
     tmp.replace(path)
 
 

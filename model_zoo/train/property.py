@@ -355,7 +355,8 @@ def save_model(result: TrainResult, prep: Prepared, data: Dataset, featurizer: M
         "data": {"file": task.file, "sha256": data.sha256, "rows": len(data.smiles)},
         "train_command": _command(data_dir_arg, out_arg, task.name),
         "evaluate_command": _command(data_dir_arg, out_arg, task.name, evaluate=True),
-        "software": {"torch": torch.__version__, "rdkit": rdkit.__version__, "python": platform.python_version()},
+        "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
+                     "python": platform.python_version()},
     }
     path = out_dir / f"{task.name}.pt"
     save_checkpoint(path, "mlp_ensemble", result.hparams, result.ensemble.state_dict(), extra)

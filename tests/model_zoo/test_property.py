@@ -103,13 +103,17 @@ def test_known_chemistry() -> None:
     assert methane > 0.5 and glycerol < -8.0
     octylbenzene, glycine = predict("lipo", ["CCCCCCCCc1ccccc1", "NCC(=O)O"])
     assert octylbenzene - glycine > 2.0
-    # Diazepam and caffeine cross the blood-brain barrier; the quaternary, permanently charged
-    # N-methylscopolamine and the bulky, polar cefotaxime do not.
-    p_diazepam, p_caffeine, p_methscopolamine, p_cefotaxime = predict("p_np", [
-        DIAZEPAM, CAFFEINE, "C[N+]1(C)C2CC(OC(=O)C(CO)c3ccccc3)CC1C1OC12",
-        "CON=C(C(=O)NC1C(=O)N2C(C(=O)O)=C(COC(C)=O)CSC12)c1csc(N)n1",
-    ])
-    assert min(p_diazepam, p_caffeine) > 0.5 > max(p_methscopolamine, p_cefotaxime)
+    # Diazepam, caffeine and morphine cross the blood-brain barrier; the beta-lactams penicillin G and
+    # cefotaxime and the acidic sulfasalazine do not.
+    probabilities = predict("p_np", [DIAZEPAM, CAFFEINE, "CN1CCC23c4c5ccc(O)c4OC2C(O)C=CC3C1C5",
+                                     "CC1(C)SC2C(NC(=O)Cc3ccccc3)C(=O)N2C1C(=O)O",
+                                     "CON=C(C(=O)NC1C(=O)N2C(C(=O)O)=C(COC(C)=O)CSC12)c1csc(N)n1",
+                                     "OC(=O)c1cc(N=Nc2ccc(S(=O)(=O)Nc3ccccn3)cc2)ccc1O"])
+    assert min(probabilities[:3]) > 0.5 > max(probabilities[3:])
+    # A BACE-1 inhibitor from the BACE set (class 1) against ethanol and aspirin.
+    p_inhibitor, p_ethanol, p_aspirin = predict("Class", [
+        "O1CC[C@@H](NC(=O)[C@@H](Cc2cc3cc(ccc3nc2N)-c2ccccc2C)C)CC1(C)C", ETHANOL, "CC(=O)Oc1ccccc1C(=O)O"])
+    assert p_inhibitor > 0.5 > max(p_ethanol, p_aspirin)
 
 
 @pytest.mark.parametrize("prop", sorted(GOLDEN))
