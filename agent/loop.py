@@ -161,7 +161,7 @@ def save_to_pool(pool: ThreadPool, spec: ToolSpec, literals: dict[str, Any], out
         param = spec.param(name)
         if param is None or param.save_as is None:
             continue
-        kind = "smiles_list" if param.kind in ("smiles_list", "smiles") else param.kind
+        kind = {"smiles": "smiles_list", "enum": "text"}.get(param.kind, param.kind)
         if param.kind == "smiles":
             value = [value] if isinstance(value, str) else value
         elif param.kind == "smiles_list" and isinstance(value, str):

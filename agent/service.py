@@ -54,8 +54,10 @@ def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | N
         thread_key = turn.thread.key()
         outcome = run_turn(text, turn.user, deps.backend, pool, deps.dispatcher, deps.limits,
                            fallback=deps.fallback, history=deps.history.recent(thread_key), progress=progress)
-        _add_outcome(reply, outcome, deps.notices)
-        parts.append(reply.text)
+        # A note that comes with an upload ("here are our hits") and asks for no tool needs no answer.
+        if outcome.records or not turn.files:
+            _add_outcome(reply, outcome, deps.notices)
+            parts.append(reply.text)
         answered = any(o.status == "ok" for o in outcome.outcomes)
         deps.history.append(thread_key, PastRequest(turn.user, text, answered, reply.text[:500]))
     reply.text = "\n\n".join(p for p in parts if p)
@@ -104,6 +106,6 @@ def _add_outcome(reply: Reply, outcome: TurnOutcome, notices: list[str]) -> None
 def _describe(o: ToolOutcome) -> str:
     model = ""
     if o.model:
-        metrics = ", ".join(f"{k} {v:g}" for k, v in o.model.get("test_metrics", {}).items())
-        model = f" Model: {o.model['name']} v{o.model['version']}" + (f" (test {metrics})" if metrics else "") + "."
+        metrics = ", ".join(f"{k} {v:.3g}" for k, v in list(o.model.get("test_metrics", {}).items())[:2])
+        model = f" Model: {o.model['name']} v{o.model['version']}" + (f", test {metrics}" if metrics else "") + "."
     return o.summary + model

@@ -274,8 +274,9 @@ def _molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[T
 
 def _pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_if_referred: bool = False,
               single: bool = False) -> str | None:
-    """The pool key the text points to: named explicitly, by its origin word, else the newest of the kind."""
-    candidates = [m for m in pool if m.kind in kinds and (not single or m.size == 1)]
+    """The pool key the text points to: named explicitly, by its origin word, else the most recently set
+    entry of the kind ("these" after a colleague edited user_smiles means the edited list)."""
+    candidates = sorted((m for m in pool if m.kind in kinds and (not single or m.size == 1)), key=lambda m: m.set_at)
     if not candidates:
         return None
     for meta in reversed(candidates):

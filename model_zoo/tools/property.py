@@ -120,8 +120,7 @@ def _summary(model: PropertyModel, values: np.ndarray, invalid_rows: list[int]) 
                 f"(probability >= 0.5); probabilities {values.min():.2f} to {values.max():.2f}.")
     if invalid_rows and len(values):
         text += f" {len(invalid_rows)} invalid SMILES ({_rows_text(invalid_rows)})."
-    metric, value = next(iter(info["metrics"]["test"].items()))
-    return text + f" Model: {info['model_name']}, test {metric} {value:.2f} ({info['split']['kind']} split)."
+    return text
 
 
 def run(args: dict[str, Any]) -> ToolResult:
