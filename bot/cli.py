@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     toolcall.add_argument("--model", default=None, help="Ollama model (default: DRUGPILOT_OLLAMA_MODEL)")
     toolcall.add_argument("--host", default=None, help="Ollama URL (default: DRUGPILOT_OLLAMA_HOST)")
     toolcall.add_argument("--limit", type=int, default=None, help="only the first N records")
+    toolcall.add_argument("--per-category", type=int, default=None, help="only the first N records of each category")
     toolcall.add_argument("--out", type=Path, required=True, help="where to write RESULTS.json")
     scale = evaluate.add_parser("poolscale", help="memory-pool scale study: prompt size, Acc.P, latency vs pool size")
     scale.add_argument("--backend", choices=("offline", "ollama"), default="offline")
@@ -194,12 +195,14 @@ def _eval(args: argparse.Namespace) -> int:
     if args.suite == "poolscale":
         return _poolscale(args)
     from agent.evaluation.harness import dumps, evaluate, render_table
-    from agent.evaluation.tcdd import load_records
+    from agent.evaluation.tcdd import first_per_category, load_records
     from agent.loop import Limits
 
     settings = get_settings()
     report = load_records(args.file)
     records = report.records[: args.limit] if args.limit else report.records
+    if args.per_category:
+        records = first_per_category(records, args.per_category)
     backend = _eval_backend(args)
     limits = Limits(max_retries=settings.max_retries, turn_seconds=settings.turn_timeout_s)
     result = evaluate(records, backend, limits)

@@ -13,7 +13,7 @@ import time
 from collections import defaultdict
 from typing import Any
 
-from agent.backends.base import Backend, PlanContext, Step, ToolCall
+from agent.backends.base import Backend, BackendUnavailable, PlanContext, Step, ToolCall
 from agent.entities import extract
 from agent.evaluation.scoring import name_ok, params_ok
 from agent.evaluation.tcdd import Record, strip_pool_line
@@ -75,13 +75,17 @@ def _score_step(gold: dict[str, Any], request: str, pool: ThreadPool, offered: l
                       read=lambda key: pool.require(key).value)
     decider = Decider(backend, pool, offered, limits, fallback)
     started = time.perf_counter()
-    decision = decider.decide(ctx, extract(request), time.monotonic() + limits.turn_seconds)
+    predicted, backend_error = None, None
+    try:
+        decision = decider.decide(ctx, extract(request), time.monotonic() + limits.turn_seconds)
+        if decision.action is not None:
+            predicted = {"name": decision.action.name, "arguments": decision.action.arguments}
+    except BackendUnavailable as exc:  # scored as a miss, counted apart: the model did not answer
+        backend_error = str(exc)
     seconds = time.perf_counter() - started
-    predicted = None
-    if decision.action is not None:
-        predicted = {"name": decision.action.name, "arguments": decision.action.arguments}
-    return {"gold": gold, "predicted": predicted, "name_ok": name_ok(gold, predicted),
-            "params_ok": params_ok(gold, predicted, pool), "seconds": round(seconds, 4),
+    return {"gold": gold, "predicted": predicted, "name_ok": name_ok(gold, predicted) and not backend_error,
+            "params_ok": params_ok(gold, predicted, pool) and not backend_error, "seconds": round(seconds, 4),
+            "backend_error": backend_error,
             "attempts": [{"name": r.name, "arguments": r.arguments, "status": r.status, "error": r.error}
                          for r in decider.records]}
 
@@ -129,6 +133,7 @@ def _metrics(records: list[dict[str, Any]]) -> dict[str, Any]:
         "acc_p": round(100 * sum(s["params_ok"] for s in steps) / n, 1),
         "completion": round(100 * sum(all(s["params_ok"] for s in r["steps"]) for r in records)
                             / max(len(records), 1), 1),
+        "backend_errors": sum(1 for s in steps if s.get("backend_error")),
         "median_s": round(statistics.median(seconds), 4) if seconds else None,
         "p95_s": round(seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))], 4) if seconds else None,
     }

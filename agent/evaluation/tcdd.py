@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,3 +58,14 @@ def load_records(path: Path) -> LoadReport:
 
 def strip_pool_line(text: str) -> str:
     return POOL_LINE.sub("", text)
+
+
+def first_per_category(records: list[Record], n: int) -> list[Record]:
+    """The first n records of each category, in file order (a smaller set for slow backends)."""
+    counts: Counter[str] = Counter()
+    kept = []
+    for record in records:
+        if counts[record.category] < n:
+            counts[record.category] += 1
+            kept.append(record)
+    return kept
