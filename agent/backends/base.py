@@ -45,11 +45,6 @@ class PlanContext:
     history: list[PastRequest] = field(default_factory=list)  # earlier requests in the thread, oldest first
     read: Callable[[str], Any] | None = None  # a pool value by key, for deterministic backends only
 
-    @property
-    def pending(self) -> str | None:
-        """The previous request when the agent answered it with a question instead of a tool run."""
-        return self.history[-1].text if self.history and not self.history[-1].answered else None
-
 
 class BackendUnavailable(RuntimeError):
     """The LLM could not be reached or did not answer in time (not the user's fault)."""

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
 from agent.entities import Entities, extract, pick_number
+from agent.history import PastRequest
 from agent.pool.entry import EntryMeta
 from agent.selection import select_molecules
+from model_zoo.chem.proteins import find_sequences
 from model_zoo.specs import PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
@@ -24,7 +27,7 @@ _SEGMENT = re.compile(r"\?\s+|,\s*and\s+|\s+and\s+(?=(?:does|do|is|are|what|how|
                       re.I)
 _REFERS_BACK = re.compile(
     r"\b(these|those|them|they|it|its|this one|that one|the same|same|above|previous|earlier|uploaded|upload|"
-    r"file|list|results?|generated|optimi[sz]ed|analogues|analogs|hits|compounds|molecules|candidates|ones)\b",
+    r"file|list|results?|generated|optimi[sz]ed|the ones|each)\b",
     re.I,
 )
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
@@ -40,7 +43,7 @@ class OfflinePlanner:
     def next_action(self, ctx: PlanContext) -> Action:
         if ctx.steps and ctx.steps[-1].status != "ok":
             return FinalAnswer(ctx.steps[-1].error or "I could not run that.")
-        plan = plan_calls(ctx.request, ctx.pool, ctx.offered, ctx.pending, ctx.read)
+        plan = plan_calls(ctx.request, ctx.pool, ctx.offered, ctx.history, ctx.read)
         done = sum(1 for s in ctx.steps if s.status == "ok")
         if done < len(plan):
             return plan[done]
@@ -49,34 +52,57 @@ class OfflinePlanner:
         return FinalAnswer("")
 
 
-def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec], pending: str | None = None,
-               read: Callable[[str], Any] | None = None) -> list[ToolCall]:
-    """The calls a request asks for. ``pending`` is an earlier request that the agent answered with a
-    question; a message that only supplies what was missing ("BT-474", "-2 is fine") completes it."""
+def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
+               history: Sequence[PastRequest] = (), read: Callable[[str], Any] | None = None) -> list[ToolCall]:
+    """The calls a request asks for, in order.
+
+    The thread's history completes short messages: after a clarifying question, "BT-474" or "-2 is
+    fine" supplies what was missing; after an answer, "and in HT-29?" repeats the last request with
+    the new value.
+    """
     text = _strip_pool_line(request)
     whole = extract(text)
+    context = _Context(pool, read, history)
     calls: list[ToolCall] = []
     for clause in _clauses(text):
         own = extract(clause)
-        several = intents(own.prose, offered)
-        specs = several if len(several) > 1 else [choose_tool(own.prose, own, offered, pool)]
-        for spec in specs:
-            if spec is None:
-                continue
+        for spec, focus in _requested(own, offered, pool):
             # The first step may use values written anywhere in the message; later ones build on earlier steps.
             entities = own if calls else _merge(own, whole, prose=own.prose)
-            calls += fan_out(spec, fill(spec, entities, pool, calls if spec is specs[0] else [], read), entities)
+            calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities)
     if not calls and len(offered) == 1:
-        calls.append(ToolCall(offered[0].name, fill(offered[0], whole, pool, [], read)))
-    if pending and not _complete(calls, whole):
-        earlier = extract(_strip_pool_line(pending))
-        merged = _merge(whole, earlier)
-        spec = choose_tool(whole.prose, whole, offered, pool) or choose_tool(earlier.prose, earlier, offered, pool)
+        calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
+    previous = history[-1] if history else None
+    if previous and (not calls or (not previous.answered and not _complete(calls, whole))):
+        earlier = extract(_strip_pool_line(previous.text))
+        # What the message says it wants wins; a bare value ("BT-474") continues the earlier request.
+        asked = max(keyword_scores(whole.prose, offered).values(), default=0.0) >= 1.0
+        spec = (choose_tool(whole.prose, whole, offered, pool) if asked else None) or choose_tool(
+            earlier.prose, earlier, offered, pool)
         if spec is not None:
+            merged = _merge(whole, earlier)
             if _enum_words_in(spec, whole.prose):
                 merged.prose = whole.prose
-            calls = fan_out(spec, fill(spec, merged, pool, [], read), merged)
+            calls = fan_out(spec, fill(spec, merged, context, [], None), merged)
     return calls
+
+
+@dataclass
+class _Context:
+    """What the planner may consult besides the message: the pool and the thread's earlier requests."""
+
+    pool: list[EntryMeta]
+    read: Callable[[str], Any] | None
+    history: Sequence[PastRequest]
+
+
+def _requested(own: Entities, offered: list[ToolSpec], pool: list[EntryMeta]) -> list[tuple[ToolSpec, str | None]]:
+    """The tools a clause asks for; with several intents, each with the words of its own part."""
+    several = intents(own.prose, offered)
+    if len(several) > 1:
+        return several
+    spec = choose_tool(own.prose, own, offered, pool)
+    return [(spec, None)] if spec else []
 
 
 def _complete(calls: list[ToolCall], entities: Entities) -> bool:
@@ -113,6 +139,8 @@ def keyword_scores(prose: str, offered: list[ToolSpec]) -> dict[str, float]:
     """How strongly the words of a request point to each tool (longer phrases weigh more)."""
     # "the generated ones" points at earlier data; it does not ask to generate.
     lowered = re.sub(r"\b(generated|optimi[sz]ed)\b", " ", prose.lower())
+    # "the most soluble one" selects earlier results; it does not ask for solubility.
+    lowered = re.sub(r"\b(?:most|least|best|worst)\s+\w+\s+(?:one|ones|compounds?|molecules?)\b", " ", lowered)
     words = re.findall(r"[a-z][a-z\-]{5,}", lowered)
     scores: dict[str, float] = {}
     for spec in offered:
@@ -133,7 +161,8 @@ def choose_tool(prose: str, entities: Entities, offered: list[ToolSpec], pool: l
     if not any(scores.values()) and len(offered) > 1 and not (entities.masks or entities.cell_lines
                                                               or entities.sequences):
         return None
-    has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles") for m in pool)
+    has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles", "smiles_pairs", "table")
+                                                    for m in pool)
     refers_back = bool(_REFERS_BACK.search(prose)) and has_molecules
     for spec in offered:
         scores[spec.name] += _shape_bonus(spec, entities, prose.lower(), has_molecules, refers_back)
@@ -143,16 +172,16 @@ def choose_tool(prose: str, entities: Entities, offered: list[ToolSpec], pool: l
     return next(s for s in offered if s.name == best[0])
 
 
-def intents(prose: str, offered: list[ToolSpec]) -> list[ToolSpec]:
+def intents(prose: str, offered: list[ToolSpec]) -> list[tuple[ToolSpec, str]]:
     """Tools asked for in separate parts of one sentence ("does it cross the BBB, and does it bind X?"),
-    in the order they are mentioned; a single tool means one intent."""
-    found: list[ToolSpec] = []
+    in the order they are mentioned, each with its part; a single tool means one intent."""
+    found: list[tuple[ToolSpec, str]] = []
     for segment in _SEGMENT.split(prose):
         scores = keyword_scores(segment, offered)
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
-        if spec is not None and best[1] >= 1.25 and spec not in found:
-            found.append(spec)
+        if spec is not None and best[1] >= 1.25 and spec not in [f for f, _ in found]:
+            found.append((spec, segment))
     return found
 
 
@@ -223,20 +252,30 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities) -> list[ToolCall]
     return [ToolCall(spec.name, args)]
 
 
-def fill(spec: ToolSpec, e: Entities, pool: list[EntryMeta], earlier: list[ToolCall],
-         read: Callable[[str], Any] | None = None) -> dict[str, Any]:
+def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall], focus: str | None
+         ) -> dict[str, Any]:
+    """Parameters by kind: from the message, else from earlier steps, results or the pool.
+
+    ``focus`` is this tool's own part of a multi-intent message; a selection there ("the most soluble
+    one") picks from the newest result even when the message also lists molecules.
+    """
+    pool = context.pool
     lowered = e.prose.lower()
-    picked = None if e.molecules or earlier else select_molecules(e.prose, pool, read)
+    picked = None
+    if focus is not None or earlier or not e.molecules:
+        picked = select_molecules(focus if focus is not None else e.prose, pool, context.read)
+    if picked is None and focus is not None and earlier:
+        picked = e.molecules or None
     args: dict[str, Any] = {}
     for param in spec.params:
         value: Any = None
         if param.kind == "smiles_list":
-            value = e.molecules or picked or _molecules_from_context(lowered, pool, earlier)
+            value = picked or e.molecules or _molecules_from_context(lowered, pool, earlier)
         elif param.kind == "smiles":
             value = e.molecules[0] if e.molecules else (picked or [None])[0] or _pool_ref(pool, ("smiles", "smiles_list"), lowered,
                                                                  only_if_referred=True, single=True)
         elif param.kind == "protein_seq":
-            value = e.sequences[0] if e.sequences else _pool_protein(e.prose, pool)
+            value = e.sequences[0] if e.sequences else _pool_protein(e.prose, pool, context.history)
         elif param.kind == "cell_line":
             value = e.cell_lines[0].name if e.cell_lines else _pool_ref(pool, ("cell_line",), lowered)
         elif param.kind == "number":
@@ -295,13 +334,17 @@ def _pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_
     return f"({candidates[-1].key})"
 
 
-def _pool_protein(text: str, pool: list[EntryMeta]) -> str | None:
-    """Reuse the thread's target only when the message does not name another protein."""
+def _pool_protein(text: str, pool: list[EntryMeta], history: Sequence[PastRequest]) -> str | None:
+    """Reuse the thread's target only when the message does not name another protein: a named target
+    must match a pool key ("lck.fasta") or an earlier request that pasted its sequence."""
     named = [w for w in _GENE_LIKE.findall(text) if w not in _NOT_TARGETS and not w.isdigit()]
     lowered = text.lower()
     if named and not re.search(r"\b(same|that|this) (target|protein|kinase|sequence)\b", lowered):
         explicit = [m for m in pool if m.kind == "protein_seq" and any(n.lower() in m.key.lower() for n in named)]
-        return f"({explicit[-1].key})" if explicit else None
+        if explicit:
+            return f"({explicit[-1].key})"
+        pasted = any(n in past.text and find_sequences(past.text) for past in history for n in named)
+        return _pool_ref(pool, ("protein_seq",), lowered) if pasted else None
     return _pool_ref(pool, ("protein_seq",), lowered)
 
 

@@ -78,3 +78,32 @@ def test_planner_steps_through_its_plan_then_stops() -> None:
 
 def test_no_tool_for_chit_chat() -> None:
     assert plan("good morning everyone") == []
+
+
+def test_a_clarification_completes_the_earlier_request() -> None:
+    from agent.history import PastRequest
+
+    asked = [PastRequest("alice", "predict ln(IC50) for CC(=O)Nc1ccc(O)cc1 please", answered=False)]
+    [call] = plan_calls("NCI-H1975", [], list(TOOLS), asked)
+    assert call.name == "drug_cell_response_regression_predict"
+    assert call.arguments == {"drug_smiles": ["CC(=O)Nc1ccc(O)cc1"], "cell_name": "NCI-H1975"}
+    fixed = [PastRequest("alice", "logD of c1ccccc1C(", answered=False)]
+    [call] = plan_calls("oops: c1ccccc1C(=O)O", [], list(TOOLS), fixed)
+    assert call.arguments == {"drug_smiles": ["c1ccccc1C(=O)O"], "property": "lipo"}
+
+
+def test_selection_from_the_newest_result() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    rows = [{"row": 1, "smiles": "CCO", "prediction": -0.5}, {"row": 2, "smiles": "CCCCCCO", "prediction": -2.1},
+            {"row": 3, "smiles": "CCCO", "prediction": 0.3}]
+    pool.put("drug_property_prediction_result", rows, "table", "tool", "tool")
+
+    def read(key: str):  # noqa: ANN202
+        return pool.require(key).value
+
+    [call] = plan_calls("suggest precursors for the least soluble one", pool.list(), list(TOOLS), (), read)
+    assert call.arguments == {"smiles_list": ["CCCCCCO"]}
+    [call] = plan_calls("retrosynthesis of the second one", pool.list(), list(TOOLS), (), read)
+    assert call.arguments == {"smiles_list": ["CCCCCCO"]}
+    [call] = plan_calls("BBB for the top 2", pool.list(), list(TOOLS), (), read)
+    assert call.arguments["drug_smiles"] == ["CCCO", "CCO"]
