@@ -78,7 +78,7 @@ def _ingest(attachment: Attachment, pool: ThreadPool, user: str, max_bytes: int)
         meta = pool.put(parsed.key, parsed.values, parsed.kind, user, "file")
         text = f"Stored {meta.size} molecule(s) from {attachment.name} as {meta.key}."
     if parsed.rejected:
-        shown = "; ".join(f"row {r.row}: {r.reason}" for r in parsed.rejected[:5])
+        shown = "; ".join(f"{parsed.row_unit} {r.row}: {r.reason}" for r in parsed.rejected[:5])
         more = f" (+{len(parsed.rejected) - 5} more)" if len(parsed.rejected) > 5 else ""
         text += f" {len(parsed.rejected)} row(s) rejected — {shown}{more}."
     return " ".join([text] + parsed.notes)

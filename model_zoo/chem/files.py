@@ -136,6 +136,16 @@ def _check_smiles(smiles: str) -> str | None:
     return None
 
 
+def _finish(parsed: ParsedFile, names: list[str], filename: str, what: str, unit: str = "row") -> None:
+    """Attach names if the file had any; refuse a file with nothing usable in it."""
+    if any(names):
+        parsed.names = names
+    if not parsed.values:
+        if not parsed.rejected:
+            raise FileRejected(f"{filename} is empty")
+        raise _no_valid(filename, what, parsed.rejected, unit)
+
+
 def _no_valid(filename: str, what: str, rejected: list[RejectedRow], unit: str = "row") -> FileRejected:
     shown = "; ".join(f"{unit} {r.row} {r.text[:40]!r}: {r.reason}" for r in rejected[:3])
     more = f" ({len(rejected)} rejected in all)" if len(rejected) > 3 else ""
@@ -401,12 +411,7 @@ def _read_smiles_lines(text: str, filename: str, max_rows: int, notes: list[str]
         parsed.values.append(smiles)
         parsed.rows.append(number)
         names.append(name)
-    if any(names):
-        parsed.names = names
-    if not parsed.values:
-        if not parsed.rejected:
-            raise FileRejected(f"{filename} is empty")
-        raise _no_valid(filename, "molecule", parsed.rejected)
+    _finish(parsed, names, filename, "molecule")
     return parsed
 
 
@@ -464,12 +469,7 @@ def _read_sdf(text: str, filename: str, max_rows: int, notes: list[str]) -> Pars
         if not name:
             name = next((mol.GetProp(p) for p in mol.GetPropNames() if _header_kind(p) == "name"), "")
         names.append(name)
-    if any(names):
-        parsed.names = names
-    if not parsed.values:
-        if not parsed.rejected:
-            raise FileRejected(f"{filename} is empty")
-        raise _no_valid(filename, "molecule", parsed.rejected, "record")
+    _finish(parsed, names, filename, "molecule", "record")
     return parsed
 
 
@@ -499,12 +499,7 @@ def _read_fasta(text: str, filename: str, max_rows: int, notes: list[str]) -> Pa
         parsed.values.append(seq)
         parsed.rows.append(number)
         names.append(header)
-    if any(names):
-        parsed.names = names
-    if not parsed.values:
-        if not parsed.rejected:
-            raise FileRejected(f"{filename} is empty")
-        raise _no_valid(filename, "protein sequence", parsed.rejected, "line")
+    _finish(parsed, names, filename, "protein sequence", "line")
     if len(parsed.values) > 1:
         notes.append(f"{filename} holds {len(parsed.values)} sequences")
     return parsed
