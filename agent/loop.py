@@ -14,6 +14,7 @@ from agent.entities import Entities, extract
 from agent.fefo import CheckedCall, FeFoError, check_call
 from agent.grounding import ground_call
 from agent.history import PastRequest
+from agent.pool.entry import PoolError
 from agent.pool.thread_pool import ThreadPool
 from agent.pool.view import render_for_llm, tcdd_keys_line
 from agent.prompts import load
@@ -138,7 +139,10 @@ def run_turn(
         record.observation = outcome.observation
         record.status = "ok" if outcome.status == "ok" else "error"
         result.outcomes.append(outcome)
-        save_to_pool(pool, checked.spec, checked.literals, outcome, user)
+        try:
+            save_to_pool(pool, checked.spec, checked.literals, outcome, user)
+        except PoolError as exc:  # the result is still shown; only remembering it failed
+            decider.notices.append(f"Not saved to the pool: {exc}.")
         ctx.pool = pool.list()
         ctx.steps.append(Step(action, record.status, observation=outcome.observation,
                               error=None if outcome.status == "ok" else outcome.summary))

@@ -11,10 +11,12 @@ from agent.commands import is_pool_command, run_command
 from agent.dispatch import Dispatcher, ToolOutcome
 from agent.history import HistoryStore, InMemoryHistoryStore, PastRequest
 from agent.loop import Limits, TurnOutcome, run_turn
+from agent.pool.entry import PoolError
 from agent.pool.store import PoolStore
-from agent.pool.thread_pool import ThreadPool
+from agent.ratelimit import InMemoryRateLimiter, RateLimiter
+from agent.pool.thread_pool import MAX_KEYS, ThreadPool
 from agent.turn import Attachment, Reply, Table, Turn
-from model_zoo.chem.files import FileRejected, parse_molecule_file
+from model_zoo.chem.files import FileRejected, ParsedFile, parse_molecule_file
 from model_zoo.specs import describe_tools
 
 TABLE_ROWS = 10
@@ -32,13 +34,15 @@ class AgentDeps:
     backend: Backend
     fallback: Backend | None = None
     history: HistoryStore = field(default_factory=InMemoryHistoryStore)
+    rate_limiter: RateLimiter = field(default_factory=lambda: InMemoryRateLimiter(20))
+    max_pool_keys: int = MAX_KEYS
     limits: Limits = field(default_factory=Limits)
     max_file_bytes: int = 10_000_000
     notices: list[str] = field(default_factory=list)  # said once per reply, e.g. "no LLM configured"
 
 
 def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | None = None) -> Reply:
-    pool = ThreadPool(deps.pool_store, turn.thread.key())
+    pool = ThreadPool(deps.pool_store, turn.thread.key(), deps.max_pool_keys)
     reply = Reply(turn_id=turn.turn_id, text="", backend=deps.backend.name)
     parts = [_ingest(f, pool, turn.user, deps.max_file_bytes) for f in turn.files]
     text = turn.text.strip()
@@ -50,6 +54,9 @@ def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | N
             reply.tables.append(Table(columns=result.table[0], rows=result.table[1], total_rows=result.table[2]))
     elif text.lower() in ("help", "?"):
         parts.append(HELP + describe_tools())
+    elif text and (wait := deps.rate_limiter.hit(f"{turn.thread.platform}:{turn.thread.workspace}:{turn.user}")):
+        parts.append(f"You have sent more than {deps.rate_limiter.per_minute} requests this minute; "
+                     f"the limit keeps the shared GPUs available to everyone. Try again in {wait} s.")
     elif text:
         thread_key = turn.thread.key()
         outcome = run_turn(text, turn.user, deps.backend, pool, deps.dispatcher, deps.limits,
@@ -69,14 +76,21 @@ def _ingest(attachment: Attachment, pool: ThreadPool, user: str, max_bytes: int)
         parsed = parse_molecule_file(attachment.name, attachment.data, max_bytes=max_bytes)
     except FileRejected as exc:
         return f"Could not read {attachment.name}: {exc}. Nothing was added to the pool."
+    try:
+        return _store_parsed(parsed, attachment.name, pool, user)
+    except PoolError as exc:
+        return f"Could not store {attachment.name}: {exc}."
+
+
+def _store_parsed(parsed: ParsedFile, name: str, pool: ThreadPool, user: str) -> str:
     if parsed.kind == "protein_seq":
         stored = [pool.put(_record_key(parsed.key, i, len(parsed.values)), seq, "protein_seq", user, "file")
                   for i, seq in enumerate(parsed.values, 1)]
-        text = f"Stored {len(stored)} protein sequence(s) from {attachment.name} as " + ", ".join(
+        text = f"Stored {len(stored)} protein sequence(s) from {name} as " + ", ".join(
             f"{m.key} ({m.size} residues)" for m in stored) + "."
     else:
         meta = pool.put(parsed.key, parsed.values, parsed.kind, user, "file")
-        text = f"Stored {meta.size} molecule(s) from {attachment.name} as {meta.key}."
+        text = f"Stored {meta.size} molecule(s) from {name} as {meta.key}."
     if parsed.rejected:
         shown = "; ".join(f"{parsed.row_unit} {r.row}: {r.reason}" for r in parsed.rejected[:5])
         more = f" (+{len(parsed.rejected) - 5} more)" if len(parsed.rejected) > 5 else ""

@@ -14,6 +14,7 @@ from agent.backends.planner import OfflinePlanner
 from agent.history import HistoryStore, InMemoryHistoryStore, RedisHistoryStore
 from agent.loop import Limits
 from agent.pool.store import InMemoryPoolStore, PoolStore, RedisPoolStore
+from agent.ratelimit import InMemoryRateLimiter, RedisRateLimiter
 from agent.service import AgentDeps
 from agent.settings import Settings, get_settings
 from worker.artifacts import RedisArtifactStore
@@ -70,6 +71,8 @@ def build_deps() -> AgentDeps:
     backend, fallback, notices = make_backend(settings)
     limits = Limits(max_steps=settings.max_steps, max_retries=settings.max_retries,
                     turn_seconds=settings.turn_timeout_s, max_molecules=settings.max_molecules)
+    rate_limiter = (RedisRateLimiter(redis_client(), settings.turns_per_minute) if settings.distributed
+                    else InMemoryRateLimiter(settings.turns_per_minute))
     return AgentDeps(pool_store=pool_store(), artifacts=artifact_store(), dispatcher=dispatcher, backend=backend,
-                     fallback=fallback, history=history_store(), limits=limits, max_file_bytes=int(settings.max_file_mb * 1_000_000),
+                     fallback=fallback, history=history_store(), rate_limiter=rate_limiter, limits=limits, max_file_bytes=int(settings.max_file_mb * 1_000_000),
                      notices=notices)

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from agent.pool.entry import EntryMeta, PoolEntry
+from agent.pool.entry import EntryMeta, PoolEntry, PoolError
 from agent.pool.store import PoolStore, missing_key_error
 
 
+MAX_KEYS = 200
+
+
 class ThreadPool:
-    def __init__(self, store: PoolStore, thread_key: str) -> None:
+    def __init__(self, store: PoolStore, thread_key: str, max_keys: int = MAX_KEYS) -> None:
         self.store = store
         self.thread_key = thread_key
+        self.max_keys = max_keys
 
     def list(self) -> list[EntryMeta]:
         return self.store.list(self.thread_key)
@@ -30,6 +34,9 @@ class ThreadPool:
         return entry
 
     def put(self, key: str, value: Any, kind: str, set_by: str, source: str) -> EntryMeta:
+        if self.store.meta(self.thread_key, key) is None and len(self.list()) >= self.max_keys:
+            raise PoolError(f"this thread's pool already holds {self.max_keys} keys, the limit; "
+                            "free some with `pool del KEY` or start a new thread")
         return self.store.put(self.thread_key, key, value, kind, set_by, source)
 
     def delete(self, key: str, by: str) -> EntryMeta:

@@ -132,3 +132,26 @@ def test_steps_are_bounded() -> None:
     d.limits = Limits(max_steps=10, max_retries=2)
     reply = ask(d, "logS of CCO")
     assert len(reply.tool_calls) == 3 and "missing property" in reply.text
+
+
+def test_turns_per_user_per_minute_are_limited_and_pool_commands_are_not() -> None:
+    from agent.ratelimit import InMemoryRateLimiter
+
+    d = deps()
+    d.rate_limiter = InMemoryRateLimiter(per_minute=2)
+    assert ask(d, "logS of CCO").tool_calls
+    assert ask(d, "logS of CCN").tool_calls
+    limited = ask(d, "logS of CCC")
+    assert limited.tool_calls == [] and "more than 2 requests this minute" in limited.text
+    assert "key(s)" in ask(d, "pool list").text
+    assert ask(d, "logS of CCC", user="bob").tool_calls  # another colleague is not held up
+
+
+def test_pool_key_limit_is_a_message_not_a_crash() -> None:
+    d = deps()
+    d.max_pool_keys = 2
+    assert "Stored 2 molecule(s)" in ask(d, "", "bob", [Attachment("a.smi", b"CCO\nCCN\n")]).text
+    reply = ask(d, "logS of CCO")  # user_smiles fits; user_property and the result would not
+    assert reply.tool_calls[0].status == "ok" and "Not saved to the pool" in reply.text
+    reply = ask(d, "", "bob", [Attachment("b.smi", b"CCO\n")])
+    assert "Could not store b.smi: this thread's pool already holds 2 keys, the limit" in reply.text
