@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from celery import Celery
@@ -10,6 +11,8 @@ from celery.exceptions import TimeoutError as CeleryTimeout
 from agent.artifacts import ArtifactStore
 from agent.dispatch import ToolFailed, ToolOutcome
 from worker.execute import execute_tool
+
+log = logging.getLogger(__name__)
 
 
 class InProcessDispatcher:
@@ -20,7 +23,8 @@ class InProcessDispatcher:
         try:
             return execute_tool(name, arguments, self._artifacts)
         except Exception as exc:  # a tool crash must become a message, not a lost turn
-            raise ToolFailed(f"{type(exc).__name__}: {exc}") from exc
+            log.exception("tool %s failed", name)
+            raise ToolFailed(short_error(exc)) from exc
 
 
 class CeleryDispatcher:
@@ -38,5 +42,12 @@ class CeleryDispatcher:
         except CeleryTimeout:
             raise ToolFailed(f"no GPU worker finished {name} within {self._timeout:.0f} s; is one running?") from None
         except Exception as exc:
-            raise ToolFailed(f"{type(exc).__name__}: {exc}") from exc
+            log.warning("tool %s failed on a worker: %s", name, exc)
+            raise ToolFailed(short_error(exc)) from exc
         return ToolOutcome.from_json(payload)
+
+
+def short_error(exc: BaseException) -> str:
+    """One line for the thread; the log keeps the whole trace."""
+    first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"internal error ({type(exc).__name__}{': ' + first[:160] if first else ''}); the details are in the log"
