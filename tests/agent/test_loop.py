@@ -155,3 +155,12 @@ def test_pool_key_limit_is_a_message_not_a_crash() -> None:
     assert reply.tool_calls[0].status == "ok" and "Not saved to the pool" in reply.text
     reply = ask(d, "", "bob", [Attachment("b.smi", b"CCO\n")])
     assert "Could not store b.smi: this thread's pool already holds 2 keys, the limit" in reply.text
+
+
+def test_a_crashing_tool_becomes_one_line() -> None:
+    from agent.dispatch import ToolFailed
+
+    dispatcher = InProcessDispatcher(InMemoryArtifactStore())
+    with pytest.raises(ToolFailed) as info:
+        dispatcher.run_tool("drug_property_prediction", {"drug_smiles": ["CCO"], "property": "nope"}, "t")
+    assert str(info.value).startswith("internal error (") and "\n" not in str(info.value)
