@@ -37,7 +37,8 @@ class Checkpoint:
         except KeyError:
             raise ValueError(f"unknown model kind {self.model_kind!r}; known: {sorted(MODEL_KINDS)}") from None
         model = factory(**self.hparams)
-        model.load_state_dict({k: v.float() for k, v in self.state_dict.items()}, strict=True)
+        weights = {k: v.float() if v.is_floating_point() else v for k, v in self.state_dict.items()}
+        model.load_state_dict(weights, strict=True)
         return model.eval()
 
 
@@ -83,7 +84,9 @@ def load_checkpoint(path: str | Path) -> Checkpoint:
     return Checkpoint(payload["model_kind"], payload["hparams"], payload["state_dict"], payload["extra"])
 
 
-def roundtrip_state(state_dict: Mapping[str, torch.Tensor], dtype: torch.dtype = torch.float16) -> dict[str, torch.Tensor]:
+def roundtrip_state(
+    state_dict: Mapping[str, torch.Tensor], dtype: torch.dtype = torch.float16
+) -> dict[str, torch.Tensor]:
     """The weights as they will be after save + load, so metrics can be measured on exactly what ships."""
     return {k: (v.detach().cpu().to(dtype).float() if v.is_floating_point() else v.detach().cpu())
             for k, v in state_dict.items()}

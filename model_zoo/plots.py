@@ -6,10 +6,9 @@ import io
 from collections.abc import Sequence
 
 import matplotlib
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg")
-
-from matplotlib.figure import Figure  # noqa: E402  (after choosing the backend)
+matplotlib.use("Agg")  # never a display backend, even if this process later imports pyplot
 
 MAX_BARS = 40
 LABEL_CHARS = 40

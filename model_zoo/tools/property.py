@@ -146,8 +146,8 @@ def run(args: dict[str, Any]) -> ToolResult:
                 invalid_rows.append(row_number)
                 warnings.append(f"row {row_number}: invalid SMILES {error.smiles!r} ({error.reason})")
             else:
-                value = float(next(values))
-                row.update(prediction=round(value, 3), unit=unit)
+                value = round(float(next(values)), 3)  # the label follows the value the user sees
+                row.update(prediction=value, unit=unit)
                 if classification:
                     row["label"] = _label(model, value)
             rows.append(row)

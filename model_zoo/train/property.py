@@ -20,7 +20,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -72,8 +72,8 @@ TASKS: dict[str, PropertyTask] = {
     for t in (
         PropertyTask("logSolubility", "logSolubility (ESOL)", "ESOL", "moleculenet/delaney.csv",
                      "smiles", "logp", "regression", "random", "log10(mol/L)",
-                     "ESOL / Delaney, J. Chem. Inf. Comput. Sci. 2004 (measured aqueous log solubility; chemprop's column "
-                     "`logp` holds it)", {"rmse": 0.58}),
+                     "ESOL / Delaney, J. Chem. Inf. Comput. Sci. 2004 (measured aqueous log solubility; "
+                     "chemprop's column `logp` holds it)", {"rmse": 0.58}),
         PropertyTask("freesolv", "hydration free energy (FreeSolv)", "FreeSolv", "moleculenet/freesolv.csv",
                      "smiles", "freesolv", "regression", "random", "kcal/mol",
                      "Mobley & Guthrie, J. Comput.-Aided Mol. Des. 2014", {"rmse": 1.15}),
@@ -244,6 +244,10 @@ class Prepared:
     y_std: float
     split: Split
 
+    def target(self, part: str) -> np.ndarray:
+        """Training targets of one split: standardized for regression, 0/1 for classification."""
+        return (self.y[part] - self.y_mean) / self.y_std
+
 
 def prepare(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer) -> Prepared:
     split = make_split(task, data.smiles)
@@ -255,17 +259,12 @@ def prepare(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer) -> Pre
     return Prepared(x, y, scaler, y_mean, y_std, split)
 
 
-def _fit_target(task: PropertyTask, prep: Prepared, part: str) -> np.ndarray:
-    return (prep.y[part] - prep.y_mean) / prep.y_std
-
-
 def select_config(task: PropertyTask, prep: Prepared, grid: Sequence[TrainConfig]) -> tuple[TrainConfig, list[dict]]:
     """Pick the grid entry with the best validation metric (validation data only)."""
     _, higher = _primary(task.kind)
     trials = []
     for config in grid:
-        member = train_mlp(prep.x["train"], _fit_target(task, prep, "train"), prep.x["val"],
-                           _fit_target(task, prep, "val"), task.kind, config)
+        member = train_mlp(prep.x["train"], prep.target("train"), prep.x["val"], prep.target("val"), task.kind, config)
         val_metric = member.val_metric * (prep.y_std if task.kind == "regression" else 1.0)
         trials.append({"config": _config_dict(config), "val": val_metric, "best_epoch": member.best_epoch})
         log.info("%s %s val=%.4f epoch=%d", task.name, config, val_metric, member.best_epoch)
@@ -287,21 +286,18 @@ class TrainResult:
     config: TrainConfig
     metrics: dict[str, dict[str, float]]
     best_epochs: list[int]
-    trials: list[dict] = field(default_factory=list)
-    n: dict[str, int] = field(default_factory=dict)
-    seconds: float = 0.0
+    trials: list[dict]
+    n: dict[str, int]
+    seconds: float
 
 
-def train_property(
-    task: PropertyTask, data: Dataset, featurizer: MolFeaturizer, grid: Sequence[TrainConfig] = SEARCH_GRID,
-    seeds: Sequence[int] = ENSEMBLE_SEEDS,
-) -> tuple[TrainResult, Prepared]:
+def train_property(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer) -> tuple[TrainResult, Prepared]:
     """Select a config on validation, train one member per seed, and score the float16-rounded ensemble."""
     start = time.perf_counter()
     prep = prepare(task, data, featurizer)
-    config, trials = select_config(task, prep, grid) if len(grid) > 1 else (grid[0], [])
-    members = [train_mlp(prep.x["train"], _fit_target(task, prep, "train"), prep.x["val"],
-                         _fit_target(task, prep, "val"), task.kind, replace(config, seed=seed)) for seed in seeds]
+    config, trials = select_config(task, prep, SEARCH_GRID)
+    members = [train_mlp(prep.x["train"], prep.target("train"), prep.x["val"], prep.target("val"), task.kind,
+                         replace(config, seed=seed)) for seed in ENSEMBLE_SEEDS]
     hparams = {"n_members": len(members), "in_dim": featurizer.dim, "hidden": list(config.hidden), "out_dim": 1,
                "dropout": config.dropout}
     ensemble = MLPEnsemble(**hparams)
@@ -334,7 +330,7 @@ def _portable(path: str, placeholder: str) -> str:
 def save_model(result: TrainResult, prep: Prepared, data: Dataset, featurizer: MolFeaturizer, out_dir: Path,
                data_dir_arg: str, out_arg: str) -> Path:
     task = result.task
-    data_dir_arg, out_arg = _portable(data_dir_arg, "$DATA_DIR"), _portable(out_arg, "$OUT_DIR")
+    data_dir_arg, out_arg = _portable(data_dir_arg, "DATA_DIR"), _portable(out_arg, "OUT_DIR")
     extra = {
         "property": task.name,
         "display": task.display,
@@ -374,39 +370,39 @@ def model_card(result: TrainResult, extra: dict[str, Any]) -> str:
     split = ("random 80/10/10 (seed 0)" if task.split == "random" else
              "Bemis–Murcko scaffold 80/10/10 (DeepChem/MoleculeNet order: largest scaffold groups to train, "
              "then validation, then test; deterministic)")
-    hidden = " -> ".join(str(h) for h in result.config.hidden)
+    config, featurizer = result.config, extra["featurizer"]
+    hidden = " -> ".join(str(h) for h in config.hidden)
     value = (f"{task.unit}" if task.kind == "regression"
              else f"probability of class 1; label '{task.labels[1]}' at >= 0.5, else '{task.labels[0]}'")
     lines = [
         f"# {extra['model_name']} — `{task.name}`",
         "",
-        f"Predicts **{task.display}** for the tool `drug_property_prediction` (property `{task.name}`); output: "
-        f"{value}. Model version {MODEL_VERSION}.",
+        (f"Predicts **{task.display}** for the tool `drug_property_prediction` (property `{task.name}`); "
+         f"output: {value}. Model version {MODEL_VERSION}."),
         "",
         "## Data",
-        f"- Dataset: {task.dataset}, `{task.file}` under the shared data folder, {extra['data']['rows']} "
-        f"rows, column `{task.smiles_column}` -> `{task.target_column}`, SHA-256 `{extra['data']['sha256']}`.",
+        (f"- Dataset: {task.dataset}, `{task.file}` under the shared data folder, {extra['data']['rows']} rows, "
+         f"column `{task.smiles_column}` -> `{task.target_column}`, SHA-256 `{extra['data']['sha256']}`."),
         f"- Source: {MOLECULENET_SOURCE}.",
         f"- Original data: {task.origin}. Check the upstream terms before commercial use.",
         "",
         "## Split",
         f"- {split}: {result.n['train']} train / {result.n['val']} validation / {result.n['test']} test.",
-        "- Hyperparameters and early stopping used the validation split only; the test split was scored once, "
-        "with the shipped (float16) weights.",
+        ("- Hyperparameters and early stopping used the validation split only; the test split was scored once, "
+         "with the shipped (float16) weights."),
         "",
         "## Featurization",
-        f"- Morgan count fingerprint, radius {extra['featurizer']['radius']}, {extra['featurizer']['fp_size']} bits "
-        "(RDKit rdFingerprintGenerator), as log1p(count).",
-        f"- {len(extra['featurizer']['descriptor_names'])} RDKit 2D descriptors computed in C++ (property calculator, "
-        "Crippen logP/MR, SlogP/SMR/PEOE VSA, MQNs, 2D autocorrelation), standardized with training-set mean/std "
-        "(stored in the checkpoint), missing values set to the mean, clipped to ±6 SD.",
+        (f"- Morgan count fingerprint, radius {featurizer['radius']}, {featurizer['fp_size']} bits "
+         "(RDKit rdFingerprintGenerator), as log1p(count)."),
+        (f"- {len(featurizer['descriptor_names'])} RDKit 2D descriptors computed in C++ (property calculator, "
+         "Crippen logP/MR, SlogP/SMR/PEOE VSA, MQNs, 2D autocorrelation), standardized with training-set "
+         "mean/std (stored in the checkpoint), missing values set to the mean, clipped to ±6 SD."),
         "",
         "## Model",
-        f"- Ensemble of {result.hparams['n_members']} MLPs (seeds {list(ENSEMBLE_SEEDS)}), each "
-        f"{result.hparams['in_dim']} -> {hidden} -> 1, ReLU, dropout {result.config.dropout}; AdamW lr "
-        f"{result.config.lr}, weight decay {result.config.weight_decay}, batch {result.config.batch_size}, up to "
-        f"{result.config.max_epochs} epochs, early stopping on validation {primary} (patience "
-        f"{result.config.patience}); best epochs {result.best_epochs}.",
+        (f"- Ensemble of {result.hparams['n_members']} MLPs (seeds {list(ENSEMBLE_SEEDS)}), each "
+         f"{result.hparams['in_dim']} -> {hidden} -> 1, ReLU, dropout {config.dropout}; AdamW lr {config.lr}, "
+         f"weight decay {config.weight_decay}, batch {config.batch_size}, up to {config.max_epochs} epochs, early "
+         f"stopping on validation {primary} (patience {config.patience}); best epochs {result.best_epochs}."),
         "- " + ("Regression on standardized targets (MSE); members' predictions are averaged."
                 if task.kind == "regression" else "Binary cross-entropy; members' probabilities are averaged."),
         f"- Configuration chosen from {len(result.trials) or 1} candidates by validation {primary}.",
@@ -430,7 +426,8 @@ def model_card(result: TrainResult, extra: dict[str, Any]) -> str:
         f"{extra['train_command']}     # retrain (writes .pt, .md, metrics.json)",
         f"{extra['evaluate_command']}  # re-score the shipped file on the test split",
         "```",
-        f"Trained with torch {torch.__version__}, RDKit {rdkit.__version__}, in {result.seconds:.0f} s on 2 CPU cores.",
+        (f"Trained with torch {torch.__version__}, RDKit {rdkit.__version__}, in {result.seconds:.0f} s "
+         f"(wall time, {torch.get_num_threads()} CPU threads)."),
         "",
     ]
     return "\n".join(lines)
@@ -445,7 +442,8 @@ def update_metrics_file(out_dir: Path, entries: dict[str, dict[str, Any]]) -> No
 
 def evaluate_saved(task: PropertyTask, data: Dataset, out_dir: Path) -> dict[str, float]:
     """Re-score the shipped file on the test split through the tool's own prediction path."""
-    from model_zoo.tools.property import PropertyModel  # the tool imports nothing from train
+    # Imported here: the tool never imports train, and training needs no tool code.
+    from model_zoo.tools.property import PropertyModel
 
     checkpoint = load_checkpoint(out_dir / f"{task.name}.pt")
     if checkpoint.extra["data"]["sha256"] != data.sha256:
@@ -482,8 +480,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         result, prep = train_property(task, data, featurizer)
         save_model(result, prep, data, featurizer, out_dir, args.data_dir, args.out)
-        entries[name] = {"dataset": task.dataset, "split": task.split, **{p: result.metrics[p] for p in ("val", "test")},
-                         "anchor": task.anchor, "n": result.n, "config": _config_dict(result.config),
+        entries[name] = {"dataset": task.dataset, "split": task.split, **result.metrics, "anchor": task.anchor, "n": result.n, "config": _config_dict(result.config),
                          "train_seconds": round(result.seconds, 1), "selection": result.trials}
         print(f"{name}: test {_fmt(result.metrics['test'])} (anchor {_fmt(task.anchor)}) in {result.seconds:.0f} s")
     if entries:
