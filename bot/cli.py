@@ -1,4 +1,4 @@
-"""The ``drugpilot`` command: chat, ask, demo, worker."""
+"""The ``drugpilot`` command: chat, ask, demo, worker, slack, teams, eval, doctor."""
 
 from __future__ import annotations
 
@@ -49,6 +49,13 @@ def main(argv: list[str] | None = None) -> int:
                        help="distributed mode: do not start the replies.teams delivery worker here")
     teams.add_argument("--loglevel", default="info")
 
+    doctor = sub.add_parser("doctor", help="check configuration and reachability: Redis, workers, GPU, Ollama, "
+                                           "Slack, Teams (exit 1 on FAIL)")
+    doctor.add_argument("--json", action="store_true", help="print the checks as JSON")
+    doctor.add_argument("--timeout", type=float, default=3.0, help="seconds per network check")
+    doctor.add_argument("--gpu-timeout", type=float, default=20.0, help="seconds to wait for a gpu worker's answer")
+    doctor.add_argument("--teams-token", action="store_true", help="also fetch a Bot Framework token (network)")
+
     evaluate = sub.add_parser("eval", help="evaluations").add_subparsers(dest="suite", required=True)
     toolcall = evaluate.add_parser("toolcall", help="teacher-forced tool-calling accuracy on a TCDD-layout file")
     toolcall.add_argument("file", type=Path)
@@ -67,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parser.parse_args(argv)
     handlers = {"teams": _teams, "slack": _slack, "chat": _chat, "ask": _ask, "demo": _demo, "worker": _worker,
-                "eval": _eval}
+                "eval": _eval, "doctor": _doctor}
     return handlers[args.command](args)
 
 
@@ -160,8 +167,12 @@ def _worker(args: argparse.Namespace) -> int:
         print("drugpilot worker needs DRUGPILOT_REDIS_URL (e.g. redis://127.0.0.1:6379/0).", file=sys.stderr)
         return 2
     queues = [q.strip() for q in args.queues.split(",") if q.strip()]
-    commands = []
-    for queue in queues:
+    commands, envs = [], []
+    from worker.logs import observability
+
+    metrics_port = observability().metrics_port
+    for index, queue in enumerate(queues):  # one metrics port per node: DRUGPILOT_METRICS_PORT + index
+        envs.append({**os.environ, "DRUGPILOT_METRICS_PORT": str(metrics_port + index)} if metrics_port else None)
         concurrency = args.concurrency or (1 if queue == "gpu" else 4)
         pool = "prefork" if queue == "gpu" else "threads"
         commands.append([sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker", "-Q", queue,
@@ -169,7 +180,7 @@ def _worker(args: argparse.Namespace) -> int:
                          "--loglevel", args.loglevel])
     if len(commands) == 1:
         os.execv(commands[0][0], commands[0])
-    children = [subprocess.Popen(c) for c in commands]
+    children = [subprocess.Popen(c, env=e) for c, e in zip(commands, envs, strict=True)]
     try:
         return max(child.wait() for child in children)
     except KeyboardInterrupt:
@@ -231,9 +242,26 @@ def _poolscale(args: argparse.Namespace) -> int:
     return 0
 
 
+def _doctor(args: argparse.Namespace) -> int:
+    from bot.doctor import main as doctor
+
+    return doctor(as_json=args.json, timeout_s=args.timeout, gpu_timeout_s=args.gpu_timeout,
+                  teams_token=args.teams_token)
+
+
+def _observe(loglevel: str) -> None:
+    """JSON logs (DRUGPILOT_LOG_FORMAT=json) and /metrics on DRUGPILOT_METRICS_PORT for a bot process."""
+    from worker.logs import configure
+    from worker.metrics import serve
+
+    configure(loglevel)
+    serve()
+
+
 def _slack(args: argparse.Namespace) -> int:
     from bot.slack.server import run
 
+    _observe(args.loglevel)
     return run(port=args.port, delivery_worker_enabled=not args.no_delivery_worker, loglevel=args.loglevel)
 
 
@@ -241,6 +269,7 @@ def _slack(args: argparse.Namespace) -> int:
 def _teams(args: argparse.Namespace) -> int:
     from bot.teams.app import run
 
+    _observe(args.loglevel)
     return run(port=args.port, host=args.host, delivery_worker_enabled=not args.no_delivery_worker, loglevel=args.loglevel)
 
 

@@ -1,5 +1,7 @@
 """Celery settings, read by ``app.config_from_object``. The same module serves every deployment."""
 
+import math
+
 from agent.settings import get_settings
 
 _settings = get_settings()
@@ -12,6 +14,7 @@ accept_content = ["json"]
 task_routes = {
     "worker.tasks.run_turn": {"queue": "agent"},
     "worker.tasks.run_tool": {"queue": "gpu"},
+    "worker.tasks.gpu_info": {"queue": "gpu"},
 }
 task_default_queue = "agent"
 # A model call must survive the loss of its worker: acknowledge after the task ran, and requeue
@@ -19,12 +22,34 @@ task_default_queue = "agent"
 task_acks_late = True
 task_reject_on_worker_lost = True
 worker_prefetch_multiplier = 1
-task_soft_time_limit = _settings.tool_timeout_s
-task_time_limit = _settings.tool_timeout_s + 60
-# Redis redelivers unacknowledged tasks after the visibility timeout: keep it above the longest task.
-broker_transport_options = {"visibility_timeout": int(_settings.tool_timeout_s * 2 + 120)}
-result_backend_transport_options = {"visibility_timeout": int(_settings.tool_timeout_s * 2 + 120)}
+
+
+def time_limits(tool_timeout_s: float) -> tuple[float, float, int]:
+    """(soft limit, hard limit, visibility timeout) in seconds, from DRUGPILOT_TOOL_TIMEOUT_S.
+
+    Every task (turn, model call, delivery) ends by the hard limit: the soft limit plus a grace period
+    to clean up, a quarter of it within 1-60 s (600 s -> 660 s). Redis hands a fetched but unacknowledged
+    task (its worker died) to another worker after the visibility timeout, so that must exceed the
+    longest task: the hard limit plus the grace again (720 s by default). Every worker and client that
+    shares a broker must use the same value, i.e. the same DRUGPILOT_TOOL_TIMEOUT_S.
+    """
+    grace = min(60.0, max(1.0, tool_timeout_s / 4))
+    return tool_timeout_s, tool_timeout_s + grace, math.ceil(tool_timeout_s + 2 * grace)
+
+
+task_soft_time_limit, task_time_limit, _visibility_s = time_limits(_settings.tool_timeout_s)
+# Workers look for abandoned tasks every `unacked_restore_interval` seconds, a sixth of the timeout
+# (throttle 1: each look is a real scan of the small `unacked_index` sorted set).
+broker_transport_options = {
+    "visibility_timeout": _visibility_s,
+    "unacked_restore_interval": max(1, min(60, _visibility_s // 6)),
+    "unacked_restore_throttle": 1,
+}
+result_backend_transport_options = {"visibility_timeout": _visibility_s}
 result_expires = 24 * 3600
 task_track_started = True
 broker_connection_retry_on_startup = True
 worker_hijack_root_logger = False
+# Task events, for Flower and `celery events` (and the redelivery test): sent, started, succeeded, failed.
+worker_send_task_events = True
+task_send_sent_event = True

@@ -9,6 +9,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from agent.service import handle_turn
 from agent.turn import Turn
 from worker.celery_app import app
+from worker.devices import device_report
 from worker.execute import execute_tool
 from worker.runtime import artifact_store, build_deps
 
@@ -40,3 +41,9 @@ def run_tool(name: str, arguments: dict[str, Any], thread_key: str) -> dict[str,
         return execute_tool(name, arguments, artifact_store()).to_json()
     except SoftTimeLimitExceeded:
         raise RuntimeError(f"{name} ran past its time limit") from None
+
+
+@app.task(name="worker.tasks.gpu_info", bind=True, acks_late=False)
+def gpu_info(self: Any) -> dict[str, Any]:
+    """For `drugpilot doctor`: which worker answered, and what it computes on."""
+    return {"worker": self.request.hostname, **device_report()}
