@@ -1,0 +1,285 @@
+"""drug_cell_response_regression_predict: GDSC2 ln(IC50) of molecules in one cancer cell line.
+
+The model (``model_zoo/weights/cell_response/cell_response.pt``) reads [drug features | cell features]; the cell
+features of every supported line ship in ``model_zoo/data/gdsc_cell_features.npz``. Both load once per process,
+on first use. The generation and optimization tools score their candidates with the same model.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from rdkit import Chem, DataStructs
+from rdkit.Chem import rdFingerprintGenerator
+from torch import nn
+
+from model_zoo.checkpoint import load_checkpoint
+from model_zoo.chem.cells import UnknownCellLine, all_cell_lines, resolve_cell_line
+from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer
+from model_zoo.chem.mols import check_smiles_list
+from model_zoo.plots import row_labels, values_png
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
+from model_zoo.specs import CELL_RESPONSE
+from model_zoo.tables import rows_to_csv
+
+PACKAGE = Path(__file__).resolve().parent.parent
+WEIGHTS_PATH = PACKAGE / "weights" / "cell_response" / "cell_response.pt"
+CELL_FEATURES_PATH = PACKAGE / "data" / "gdsc_cell_features.npz"
+CHUNK = 2048
+MAX_LISTED_ROWS = 10
+UNIT = "ln(IC50/uM)"
+# Below this Tanimoto similarity to every GDSC2 training drug a prediction is an extrapolation (drug-blind regime).
+FAR_FROM_TRAINING = 0.4
+_SIMILARITY_FP = rdFingerprintGenerator.GetMorganGenerator(radius=2, fpSize=2048)
+
+
+class NoGenomicFeatures(ValueError):
+    """The cell line is known to GDSC but has no genomic-feature row, so the model cannot describe it."""
+
+
+@dataclass
+class CellFeatures:
+    """Binary genomic features per COSMIC id (tissue one-hot, MSI, mutations, copy-number events)."""
+
+    cosmic_ids: list[str]
+    names: list[str]
+    feature_names: list[str]
+    matrix: np.ndarray  # float32 (n_lines, n_features)
+    in_training: np.ndarray  # bool: the line has GDSC2 pairs the model was trained on
+    index: dict[str, int]
+
+    @classmethod
+    def load(cls, path: Path = CELL_FEATURES_PATH) -> CellFeatures:
+        with np.load(path, allow_pickle=False) as data:
+            n = int(data["n_features"])
+            matrix = np.unpackbits(data["bits"], axis=1, count=n).astype(np.float32)
+            ids = [str(x) for x in data["cosmic_ids"]]
+            return cls(ids, [str(x) for x in data["names"]], [str(x) for x in data["feature_names"]], matrix,
+                       data["in_training"].astype(bool), {c: i for i, c in enumerate(ids)})
+
+    def name(self, cosmic_id: str) -> str:
+        i = self.index.get(cosmic_id)
+        return self.names[i] if i is not None else cosmic_id
+
+    def vector(self, cosmic_id: str) -> np.ndarray:
+        """The line's feature row (raises NoGenomicFeatures with a message naming lines that have features)."""
+        i = self.index.get(str(cosmic_id))
+        if i is None:
+            raise NoGenomicFeatures(self.missing_message(str(cosmic_id)))
+        return self.matrix[i]
+
+    def missing_message(self, cosmic_id: str) -> str:
+        label, tissue = cosmic_id, ""
+        try:
+            line = resolve_cell_line(cosmic_id)
+            label, tissue = line.label(), line.tissue
+        except UnknownCellLine:
+            pass
+        same_tissue = [self.names[i] for i, c in enumerate(self.cosmic_ids) if self.in_training[i]
+                       and tissue and _tissue_of(c) == tissue]
+        examples = (same_tissue or [n for n, t in zip(self.names, self.in_training) if t])[:12]
+        where = f" ({tissue})" if same_tissue else ""
+        return (f"no genomic features for {label}, so the model cannot predict for it; lines with features"
+                f"{where}: {', '.join(examples)}, … ({len(self.cosmic_ids)} lines in all)")
+
+
+def _tissue_of(cosmic_id: str) -> str:
+    return _tissues().get(cosmic_id, "")
+
+
+_tissue_map: dict[str, str] | None = None
+
+
+def _tissues() -> dict[str, str]:
+    global _tissue_map
+    if _tissue_map is None:
+        _tissue_map = {c.cosmic_id: c.tissue for c in all_cell_lines()}
+    return _tissue_map
+
+
+@dataclass
+class CellResponseModel:
+    network: nn.Module
+    featurizer: MolFeaturizer
+    scaler: DescriptorScaler
+    cells: CellFeatures
+    info: dict[str, Any]
+    device: torch.device
+    training_fps: list[Any]
+
+    @classmethod
+    def from_files(cls, weights: Path = WEIGHTS_PATH, cell_features: Path = CELL_FEATURES_PATH,
+                   device: torch.device | None = None) -> CellResponseModel:
+        checkpoint = load_checkpoint(weights)
+        extra = checkpoint.extra
+        config = extra["featurizer"]
+        if config["descriptor_names"] != list(DESCRIPTOR_NAMES):
+            raise ValueError("cell_response: checkpoint descriptors differ from this featurizer's; retrain")
+        cells = CellFeatures.load(cell_features)
+        if cells.feature_names != extra["cell_feature_names"]:
+            raise ValueError(f"{cell_features.name} does not match the checkpoint's cell features; retrain")
+        device = device or torch.device("cpu")
+        fps = [_SIMILARITY_FP.GetFingerprint(Chem.MolFromSmiles(s)) for s in extra["training_drugs"]["smiles"]]
+        return cls(checkpoint.build().to(device), MolFeaturizer(config["radius"], config["fp_size"]),
+                   DescriptorScaler.from_state(extra["descriptor_scaler"]), cells, extra, device, fps)
+
+    @property
+    def metrics(self) -> dict[str, float]:
+        test = self.info["metrics"]["test"]
+        out = {k: round(float(test[k]), 4) for k in ("rmse", "rmse_sigmoid", "pearson", "spearman")}
+        blind = self.info.get("drug_blind_metrics")
+        if blind:
+            out["drug_blind_rmse"] = round(float(blind["test"]["rmse"]), 4)
+            out["drug_blind_pearson"] = round(float(blind["test"]["pearson"]), 4)
+        return out
+
+    def featurize(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
+        if not mols:
+            return np.empty((0, self.featurizer.dim), np.float32)
+        return self.scaler.transform(self.featurizer.many(mols))
+
+    @torch.inference_mode()
+    def predict_features(self, drug_features: np.ndarray, cosmic_id: str) -> np.ndarray:
+        """ln(IC50) for featurized molecules in one line (raises NoGenomicFeatures)."""
+        cell = self.cells.vector(cosmic_id)
+        out = []
+        for i in range(0, len(drug_features), CHUNK):
+            block = drug_features[i:i + CHUNK]
+            x = np.concatenate([block, np.broadcast_to(cell, (len(block), len(cell)))], axis=1)
+            out.append(self.network(torch.from_numpy(x).to(self.device)).squeeze(-1).cpu().numpy())
+        target = self.info["target_scaler"]
+        values = np.concatenate(out) if out else np.empty(0, np.float32)
+        return values.astype(np.float64) * target["std"] + target["mean"]
+
+    def predict(self, mols: Sequence[Chem.Mol], cosmic_id: str) -> np.ndarray:
+        self.cells.vector(cosmic_id)  # fail before featurizing
+        return self.predict_features(self.featurize(mols), cosmic_id)
+
+    def nearest_training_drug(self, mols: Sequence[Chem.Mol]) -> list[tuple[str, float]]:
+        """(name, Tanimoto on Morgan r2) of the most similar GDSC2 training drug, per molecule."""
+        names = self.info["training_drugs"]["names"]
+        out = []
+        for mol in mols:
+            sims = DataStructs.BulkTanimotoSimilarity(_SIMILARITY_FP.GetFingerprint(mol), self.training_fps)
+            best = int(np.argmax(sims))
+            out.append((names[best], float(sims[best])))
+        return out
+
+
+_model: CellResponseModel | None = None
+_lock = threading.Lock()
+
+
+def get_model() -> CellResponseModel:
+    """The cell-response model, loaded on first use and kept for the life of the process (thread-safe)."""
+    global _model
+    with _lock:
+        if _model is None:
+            if not WEIGHTS_PATH.exists():
+                raise FileNotFoundError(f"no trained cell-response model ({WEIGHTS_PATH.name} missing)")
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            _model = CellResponseModel.from_files(device=device)
+        return _model
+
+
+def resolve_cosmic(model: CellResponseModel, value: Any) -> str:
+    """COSMIC id with genomic features for a COSMIC id (what the agent passes) or a name (direct callers).
+
+    Raises NoGenomicFeatures or UnknownCellLine with a message for the user.
+    """
+    text = str(value).strip()
+    if text in model.cells.index:
+        return text
+    cosmic = resolve_cell_line(value).cosmic_id
+    model.cells.vector(cosmic)
+    return cosmic
+
+
+def line_warning(model: CellResponseModel, cosmic_id: str) -> str | None:
+    if model.cells.in_training[model.cells.index[cosmic_id]]:
+        return None
+    return (f"{model.cells.name(cosmic_id)} (COSMIC {cosmic_id}) has genomic features but no GDSC2 measurements the "
+            "model was trained on; its predictions extrapolate from the genomic features alone and are less reliable.")
+
+
+def _rows_text(rows: Sequence[int]) -> str:
+    shown = ", ".join(str(r) for r in rows[:MAX_LISTED_ROWS])
+    more = f" and {len(rows) - MAX_LISTED_ROWS} more" if len(rows) > MAX_LISTED_ROWS else ""
+    return f"row{'s' if len(rows) > 1 else ''} {shown}{more}"
+
+
+def run(args: dict[str, Any]) -> ToolResult:
+    """Predict ln(IC50) of each SMILES in ``args['drug_smiles']`` for line ``args['cell_name']``, in input order."""
+    smiles_list = args["drug_smiles"]
+    if isinstance(smiles_list, str):
+        smiles_list = [smiles_list]
+    model = get_model()
+    try:
+        cosmic = resolve_cosmic(model, args["cell_name"])
+    except (NoGenomicFeatures, UnknownCellLine) as exc:
+        return error_result(CELL_RESPONSE.name, str(exc))
+    line = f"{model.cells.name(cosmic)} (COSMIC {cosmic})"
+    rows: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    invalid: list[int] = []
+    far: list[int] = []
+    for start in range(0, len(smiles_list), CHUNK):
+        checked = check_smiles_list(smiles_list[start:start + CHUNK])
+        mols = [mol for _, mol, _ in checked if mol is not None]
+        values = iter(model.predict(mols, cosmic))
+        nearest = iter(model.nearest_training_drug(mols))
+        for i, _, error in checked:
+            number = start + i + 1
+            row: dict[str, Any] = {"row": number, "smiles": smiles_list[start + i], "cell_line": line}
+            if error is not None:
+                row["error"] = f"invalid SMILES: {error.reason}"
+                invalid.append(number)
+                warnings.append(f"row {number}: invalid SMILES {error.smiles!r} ({error.reason})")
+            else:
+                value = float(next(values))
+                name, sim = next(nearest)
+                row.update(ln_ic50=round(value, 3), ic50_uM=float(f"{np.exp(value):.4g}"),
+                           sigmoid_score=round(float(1 / (1 + np.exp(-value / 10))), 4), nearest_gdsc_drug=name,
+                           similarity=round(sim, 3))
+                if sim < FAR_FROM_TRAINING:
+                    far.append(number)
+            rows.append(row)
+    warning = line_warning(model, cosmic)
+    if warning:
+        warnings.insert(0, warning)
+    computed = [r for r in rows if "error" not in r]
+    values = np.array([r["ln_ic50"] for r in computed])
+    columns = ["row", "smiles", "cell_line", "ln_ic50", "ic50_uM", "sigmoid_score", "nearest_gdsc_drug", "similarity"]
+    columns += ["error"] if invalid else []
+    if not rows:
+        summary = f"No SMILES given; nothing predicted for {line}."
+    elif not computed:
+        summary = f"Nothing predicted for {line}: none of the {len(invalid)} SMILES is valid."
+    else:
+        spread = (f"ln(IC50) {values[0]:.2f} (IC50 ≈ {np.exp(values[0]):.3g} µM)" if len(values) == 1 else
+                  f"ln(IC50) from {values.min():.2f} to {values.max():.2f} (median {np.median(values):.2f}); most "
+                  f"potent: row {computed[int(values.argmin())]['row']}")
+        summary = f"Predicted response of {line} for {len(values)} molecule(s): {spread}."
+        if far:
+            blind = model.info.get("drug_blind_metrics") or {}
+            rmse = blind.get("test", {}).get("rmse")
+            summary += (f" {len(far)} molecule(s) ({_rows_text(far)}) are far from every GDSC2 training drug "
+                        f"(Tanimoto < {FAR_FROM_TRAINING})" + (f"; expect errors near the drug-blind RMSE of "
+                                                              f"{rmse:.1f} ln units" if rmse else "") + ".")
+        if invalid:
+            summary += f" {len(invalid)} invalid SMILES ({_rows_text(invalid)})."
+    artifacts = [FileArtifact(f"cell_response_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
+    if computed:
+        labels = row_labels([r["row"] for r in computed], [r["smiles"] for r in computed])
+        artifacts.append(FileArtifact(f"cell_response_{cosmic}.png", "image/png",
+                                      values_png(values.tolist(), labels, f"Predicted ln(IC50) in {line}", UNIT)))
+    return ToolResult(
+        tool=CELL_RESPONSE.name, status="ok" if computed else "error", rows=rows, columns=columns, summary=summary,
+        model=ModelInfo(model.info["model_name"], model.info["version"], model.metrics), warnings=warnings,
+        artifacts=artifacts, pool_value=rows, pool_kind="table")
