@@ -71,7 +71,10 @@ def test_invalid_smiles_is_named() -> None:
     assert "invalid SMILES 'C1CC(C'" in reply.text
 
 
-def test_tool_not_available_yet_says_so() -> None:
+def test_a_tool_without_an_implementation_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from model_zoo import registry
+
+    monkeypatch.delitem(registry.IMPLEMENTATIONS, "Retrosynthetic_reaction_pathway_prediction", raising=False)
     reply = ask(deps(), "suggest precursors for CC(=O)Nc1ccc(O)cc1")
     assert "is not available yet" in reply.text
 
