@@ -16,16 +16,28 @@ from model_zoo.chem.mols import InvalidSmiles, canonical
 from model_zoo.specs import get_spec
 
 
-def ground_call(call: ToolCall, request: str, entities: Entities) -> ToolCall:
+def ground_call(call: ToolCall, request: str, entities: Entities, pool_keys: set[str] | None = None) -> ToolCall:
     spec = get_spec(call.name)
     if spec is None or not isinstance(call.arguments, dict):
         return call
     args = dict(call.arguments)
+    if set(args) == {"parameters"} and isinstance(args["parameters"], dict):
+        args = dict(args["parameters"])  # small models nest the arguments one level too deep
     for param in spec.params:
         value = args.get(param.name)
-        if value is None or ref_key(value):
+        key = ref_key(value) if value is not None else None
+        if key is not None and pool_keys is not None and key not in pool_keys:
+            value = args[param.name] = ""  # an invented key: fall back to what the user typed, below
+        if value is None or key in (pool_keys or set()):
             continue
-        if param.kind == "smiles_list" and entities.molecules:
+        if value == "":
+            filled = {"smiles_list": entities.molecules, "smiles": entities.molecules[:1],
+                      "protein_seq": entities.sequences[:1], "mask": entities.masks[:1]}.get(param.kind)
+            if filled:
+                args[param.name] = filled if param.kind == "smiles_list" else filled[0]
+            else:
+                del args[param.name]  # Fe-Fo will then ask for it by name
+        elif param.kind == "smiles_list" and entities.molecules:
             args[param.name] = _ground_smiles(value, entities.molecules)
         elif param.kind == "smiles" and entities.molecules:
             grounded = _ground_smiles([value] if isinstance(value, str) else value, entities.molecules)

@@ -167,3 +167,12 @@ def test_a_crashing_tool_becomes_one_line() -> None:
     with pytest.raises(ToolFailed) as info:
         dispatcher.run_tool("drug_property_prediction", {"drug_smiles": ["CCO"], "property": "nope"}, "t")
     assert str(info.value).startswith("internal error (") and "\n" not in str(info.value)
+
+
+def test_an_invented_pool_key_falls_back_to_the_users_molecules() -> None:
+    backend = ScriptedBackend([ToolCall("drug_property_prediction",
+                                        {"parameters": {"drug_smiles": "(user_smiles)", "property": "p_np"}}),
+                               FinalAnswer("")])
+    backend.name = "small-llm"
+    reply = ask(deps(backend), "do CCO and CCN cross the BBB?")
+    assert reply.tool_calls[0].resolved["drug_smiles"] == ["CCO", "CCN"]
