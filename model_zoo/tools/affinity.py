@@ -1,0 +1,317 @@
+"""drug_target_affinity_regression_predict: pKd of each molecule for one protein (DAVIS-trained PairNet ensemble).
+
+``TargetPairModel`` and ``run_target_tool`` are shared with ``drug_target_classification_predict``
+(model_zoo.tools.target_interaction), which loads its own weights.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from rdkit import Chem, DataStructs
+
+from model_zoo.checkpoint import Checkpoint, load_checkpoint
+from model_zoo.chem.mols import InvalidSmiles, check_smiles_list, parse_smiles
+from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
+from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble, kmer_counts
+from model_zoo.plots import row_labels, values_png
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
+from model_zoo.specs import AFFINITY, ToolSpec
+from model_zoo.tables import rows_to_csv
+
+WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "weights" / "affinity"
+CHUNK = 2048  # molecules parsed, featurized and predicted together; bounds memory for very long inputs
+MAX_LISTED_ROWS = 10
+
+
+def _quiet_mol(smiles: str) -> Chem.Mol | None:
+    """A training molecule for similarity checks, or None (RDKit's log muted)."""
+    try:
+        return parse_smiles(smiles)
+    except InvalidSmiles:
+        return None
+
+
+@dataclass
+class NearestProtein:
+    name: str | None  # training protein name where the data set has names (DAVIS), else None
+    cosine: float  # amino-acid 3-mer cosine similarity, 0..1
+
+
+@dataclass
+class TargetPairModel:
+    """A loaded drug-target checkpoint: featurizers + ensemble, predicting pKd (regression) or a probability."""
+
+    network: PairEnsemble
+    drug_featurizer: MorganCounts
+    protein_featurizer: KmerComposition
+    info: dict[str, Any]  # the checkpoint's ``extra``
+    device: torch.device
+    _train_fps: list[Any] = field(default_factory=list, repr=False)
+    # training proteins' unit-norm 3-mer count vectors, sparse as (row, column, value) triplets (numpy only)
+    _kmer_rows: np.ndarray = field(default_factory=lambda: np.empty(0, np.int64), repr=False)
+    _kmer_cols: np.ndarray = field(default_factory=lambda: np.empty(0, np.int64), repr=False)
+    _kmer_vals: np.ndarray = field(default_factory=lambda: np.empty(0, np.float64), repr=False)
+    _protein_names: list[str | None] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def from_checkpoint(cls, checkpoint: Checkpoint, device: torch.device | None = None) -> TargetPairModel:
+        extra = checkpoint.extra
+        drug = extra["drug_featurizer"]
+        device = device or torch.device("cpu")
+        network = checkpoint.build().to(device)
+        model = cls(network, MorganCounts(drug["radius"], drug["fp_size"]),
+                    KmerComposition(tuple(extra["protein_featurizer"]["blocks"])), extra, device)
+        model._load_domain()
+        return model
+
+    def _load_domain(self) -> None:
+        domain = self.info["domain"]
+        mols = (_quiet_mol(s) for s in domain["smiles"])
+        self._train_fps = [self.drug_featurizer.bits(m) for m in mols if m is not None]
+        rows, cols, vals = [], [], []
+        for i, seq in enumerate(domain["protein_sequences"]):
+            counts = kmer_counts(seq, 3)
+            nonzero = np.flatnonzero(counts)
+            norm = np.linalg.norm(counts)
+            rows.append(np.full(len(nonzero), i))
+            cols.append(nonzero)
+            vals.append(counts[nonzero] / (norm if norm > 0 else 1.0))
+        self._kmer_rows, self._kmer_cols, self._kmer_vals = (np.concatenate(rows), np.concatenate(cols),
+                                                             np.concatenate(vals))
+        names = domain.get("protein_names")
+        self._protein_names = list(names) if names else [None] * len(domain["protein_sequences"])
+
+    @property
+    def kind(self) -> str:
+        return self.info["task"]
+
+    @torch.inference_mode()
+    def predict(self, mols: Sequence[Chem.Mol], sequence: str) -> np.ndarray:
+        """pKd (regression) or interaction probability (classification) of each molecule for the protein."""
+        if not mols:
+            return np.empty(0)
+        protein = torch.from_numpy(self.protein_featurizer.many([sequence])).to(self.device)
+        out = []
+        for i in range(0, len(mols), CHUNK):
+            drugs = torch.from_numpy(self.drug_featurizer.many(mols[i:i + CHUNK])).to(self.device)
+            ia = torch.arange(len(drugs), device=self.device)
+            raw = self.network.forward_indexed(drugs, protein, ia, torch.zeros_like(ia)).squeeze(-1)  # (members, n)
+            if self.kind == "regression":
+                scaler = self.info["target_scaler"]
+                values = (raw * scaler["std"] + scaler["mean"]).mean(dim=0)
+            else:
+                values = torch.sigmoid(raw).mean(dim=0)
+            out.append(values.cpu().numpy().astype(np.float64))
+        return np.concatenate(out)
+
+    def drug_similarity(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
+        """Each molecule's highest Tanimoto similarity to the training molecules."""
+        return np.array([max(DataStructs.BulkTanimotoSimilarity(self.drug_featurizer.bits(m), self._train_fps))
+                         for m in mols], dtype=np.float64)
+
+    def nearest_protein(self, sequence: str) -> NearestProtein:
+        counts = kmer_counts(sequence, 3)
+        norm = np.linalg.norm(counts)
+        if norm == 0 or not len(self._protein_names):
+            return NearestProtein(None, 0.0)
+        sims = np.bincount(self._kmer_rows, weights=self._kmer_vals * (counts / norm)[self._kmer_cols],
+                           minlength=len(self._protein_names))
+        best = float(sims.max())
+        # Several training entries can share the best sequence (DAVIS lists point mutants with the wild-type
+        # sequence): name the shortest name, usually the wild type, and count the others.
+        names = sorted({self._protein_names[i] for i in np.flatnonzero(sims >= best - 1e-6)} - {None},
+                       key=lambda n: (len(n), n))
+        name = (names[0] + (f" (and {len(names) - 1} more with the same sequence)" if len(names) > 1 else "")
+                if names else None)
+        return NearestProtein(name, min(1.0, best))
+
+
+# --- loading --------------------------------------------------------------------------------------------------------
+
+_models: dict[Path, TargetPairModel] = {}
+_lock = threading.Lock()
+_device: torch.device | None = None
+
+
+def pick_device() -> torch.device:
+    """CUDA when this process can use it, else CPU; chosen once per process, at first use."""
+    global _device
+    if _device is None:
+        _device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+    return _device
+
+
+def get_model(path: Path) -> TargetPairModel:
+    """The model in ``path``, loaded on first use and kept for the life of the process (thread-safe)."""
+    with _lock:
+        if path not in _models:
+            if not path.exists():
+                raise FileNotFoundError(f"no trained model ({path.name} missing)")
+            _models[path] = TargetPairModel.from_checkpoint(load_checkpoint(path), pick_device())
+        return _models[path]
+
+
+# --- the tools ------------------------------------------------------------------------------------------------------
+
+
+def rows_text(rows: Sequence[int], word: str = "row") -> str:
+    shown = ", ".join(str(r) for r in rows[:MAX_LISTED_ROWS])
+    more = f" and {len(rows) - MAX_LISTED_ROWS} more" if len(rows) > MAX_LISTED_ROWS else ""
+    return f"{word}{'s' if len(rows) > 1 else ''} {shown}{more}"
+
+
+def significant(x: float, digits: int = 3) -> float:
+    if x == 0 or not math.isfinite(x):
+        return x
+    return round(x, digits - 1 - int(math.floor(math.log10(abs(x)))))
+
+
+@dataclass(frozen=True)
+class TargetToolConfig:
+    spec: ToolSpec
+    weights: Path
+    value_columns: tuple[str, ...]  # columns filled by ``fill_row``
+    fill_row: Callable[[dict[str, Any], float], None]
+    describe: Callable[[np.ndarray, list[dict[str, Any]], str], str]  # (values, computed rows, target text) -> text
+    file_stem: str
+    plot_title: str
+    plot_unit: str
+    plot_reference: float | None = None
+    plot_limits: tuple[float, float] | None = None
+    protein_word: str = "protein"  # "kinase" for DAVIS
+
+
+def _target_text(sequence: str, nearest: NearestProtein, word: str) -> str:
+    closest = (f"closest training {word}: {nearest.name}, 3-mer cosine {nearest.cosine:.2f}" if nearest.name
+               else f"highest 3-mer cosine to a training {word}: {nearest.cosine:.2f}")
+    return f"the given target ({len(sequence)} residues; {closest})"
+
+
+def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResult:
+    """One row per molecule, in input order; invalid SMILES are reported in their row, the rest are predicted."""
+    smiles_list = args.get("drug_smiles")
+    if isinstance(smiles_list, str):
+        smiles_list = [smiles_list]
+    if not isinstance(smiles_list, (list, tuple)):
+        return error_result(config.spec.name, "drug_smiles must be a list of SMILES")
+    try:
+        sequence = normalize_sequence(args.get("target_seq"))
+    except InvalidSequence as err:
+        return error_result(config.spec.name, f"target_seq: {err}")
+    model = get_model(config.weights)
+    domain = model.info["domain"]["warn_below"]
+    nearest = model.nearest_protein(sequence)
+    rows: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    invalid_rows: list[int] = []
+    far_rows: list[int] = []
+    for start in range(0, len(smiles_list), CHUNK):
+        checked = check_smiles_list(smiles_list[start:start + CHUNK])
+        mols = [mol for _, mol, _ in checked if mol is not None]
+        values = iter(model.predict(mols, sequence))
+        similarities = iter(model.drug_similarity(mols))
+        for i, _, error in checked:
+            row_number = start + i + 1
+            row: dict[str, Any] = {"row": row_number, "smiles": smiles_list[start + i]}
+            if error is not None:
+                row["error"] = f"invalid SMILES: {error.reason}"
+                invalid_rows.append(row_number)
+                warnings.append(f"row {row_number}: invalid SMILES {error.smiles!r} ({error.reason})")
+            else:
+                config.fill_row(row, float(next(values)))
+                similarity = float(next(similarities))
+                row["nearest_train_tanimoto"] = round(similarity, 2)
+                if similarity < domain["drug_tanimoto"]:
+                    far_rows.append(row_number)
+            rows.append(row)
+
+    computed = [row for row in rows if "error" not in row]
+    n_train_mols = len(model.info["domain"]["smiles"])
+    if nearest.cosine < domain["protein_kmer3_cosine"]:
+        warnings.append(
+            f"target out of domain: the sequence is far from every training {config.protein_word} (highest amino-acid "
+            f"3-mer cosine similarity {nearest.cosine:.2f} < {domain['protein_kmer3_cosine']}); treat the predictions "
+            "as extrapolations")
+    if far_rows:
+        warnings.append(
+            f"{len(far_rows)} molecule(s) ({rows_text(far_rows)}) are far from all {n_train_mols} training molecules "
+            f"(highest Tanimoto < {domain['drug_tanimoto']}): out of the model's chemical domain, treat their values "
+            "as extrapolations")
+    columns = ["row", "smiles", *config.value_columns, "nearest_train_tanimoto"] + (["error"] if invalid_rows else [])
+    values = np.array([row[config.value_columns[0]] for row in computed], dtype=np.float64)
+    if not smiles_list:
+        summary = "No SMILES given, nothing predicted."
+    elif not computed:
+        summary = f"Nothing predicted: none of the {len(invalid_rows)} SMILES is valid."
+    else:
+        summary = config.describe(values, computed, _target_text(sequence, nearest, config.protein_word))
+        if far_rows:
+            summary += (f" {len(far_rows)} of {len(computed)} molecule(s) are dissimilar to all training molecules "
+                        f"(Tanimoto < {domain['drug_tanimoto']}), so their values are extrapolations.")
+        if nearest.cosine < domain["protein_kmer3_cosine"]:
+            summary += f" The target is unlike every training {config.protein_word}, so all values are extrapolations."
+    if invalid_rows and computed:
+        summary += f" {len(invalid_rows)} invalid SMILES ({rows_text(invalid_rows)})."
+    artifacts = ([FileArtifact(f"{config.file_stem}.csv", "text/csv", rows_to_csv(rows, columns))] if rows else [])
+    if computed:
+        labels = row_labels([r["row"] for r in computed], [r["smiles"] for r in computed])
+        plot = values_png(values.tolist(), labels, title=config.plot_title, unit=config.plot_unit,
+                          reference=config.plot_reference, limits=config.plot_limits)
+        artifacts.append(FileArtifact(f"{config.file_stem}.png", "image/png", plot))
+    metrics = {k: round(float(v), 4) for k, v in model.info["metrics"]["test"].items()}
+    return ToolResult(
+        tool=config.spec.name,
+        status="ok" if computed else "error",
+        rows=rows,
+        columns=columns,
+        summary=summary,
+        model=ModelInfo(model.info["model_name"], model.info["version"], metrics),
+        warnings=warnings,
+        artifacts=artifacts,
+        pool_value=rows,
+        pool_kind="table",
+    )
+
+
+# --- affinity -------------------------------------------------------------------------------------------------------
+
+
+def _fill_affinity(row: dict[str, Any], pkd: float) -> None:
+    row["pKd"] = round(pkd, 2)
+    row["Kd_nM"] = significant(10 ** (9.0 - pkd))
+
+
+def _describe_affinity(values: np.ndarray, rows: list[dict[str, Any]], target: str) -> str:
+    if len(values) == 1:
+        return f"Predicted affinity for {target}: pKd {values[0]:.2f} (Kd ≈ {rows[0]['Kd_nM']:g} nM)."
+    best = rows[int(np.argmax(values))]
+    strong = int((values >= 7.0).sum())
+    return (f"Predicted affinity of {len(values)} molecules for {target}: pKd {values.min():.2f} to "
+            f"{values.max():.2f} (median {np.median(values):.2f}); strongest row {best['row']} (pKd {best['pKd']:.2f}, "
+            f"Kd ≈ {best['Kd_nM']:g} nM); {strong} with pKd >= 7 (Kd <= 100 nM).")
+
+
+AFFINITY_TOOL = TargetToolConfig(
+    spec=AFFINITY,
+    weights=WEIGHTS_DIR / "davis.pt",
+    value_columns=("pKd", "Kd_nM"),
+    fill_row=_fill_affinity,
+    describe=_describe_affinity,
+    file_stem="affinity_predictions",
+    plot_title="Predicted binding affinity",
+    plot_unit="pKd",
+    protein_word="kinase",
+)
+
+
+def run(args: dict[str, Any]) -> ToolResult:
+    """Predict pKd of each SMILES in ``args['drug_smiles']`` for the protein ``args['target_seq']``."""
+    return run_target_tool(args, AFFINITY_TOOL)

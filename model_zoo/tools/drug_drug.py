@@ -1,0 +1,271 @@
+"""drug_drug_response_predict: the most likely DrugBank interaction types of molecule pairs (task=drugbank).
+
+task=twosides answers with an error: only a partial TWOSIDES copy exists (see the drugbank model card).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import threading
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from rdkit import Chem, DataStructs
+
+from model_zoo.checkpoint import Checkpoint, load_checkpoint
+from model_zoo.chem.mols import InvalidSmiles, parse_smiles
+from model_zoo.nn.interaction import MorganCounts, PairEnsemble, directed_type_probabilities
+from model_zoo.plots import short_label, values_png
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
+from model_zoo.specs import DRUG_DRUG
+from model_zoo.tables import rows_to_csv
+
+WEIGHTS = Path(__file__).resolve().parent.parent / "weights" / "drug_drug" / "drugbank.pt"
+TYPES_CSV = Path(__file__).resolve().parent.parent / "data" / "ddi_interaction_types.csv"
+CHUNK = 2048  # pairs featurized and predicted together
+TOP_K = 3
+MAX_LISTED = 10
+DRUG_NAMES = ("Drug 1", "Drug 2")  # what #Drug1 / #Drug2 become: the pair's first / second molecule
+TWOSIDES_UNAVAILABLE = (
+    "twosides model not available: the data is partial. Only the validation split of SumGNN's TWOSIDES subset "
+    "could be obtained (8,256 pairs; 200 side effects given as UMLS CUIs without names), too little to train and "
+    "test a trustworthy side-effect model. Use task=drugbank for the 86 DrugBank interaction types."
+)
+
+
+@dataclass(frozen=True)
+class InteractionType:
+    number: int  # DeepDDI "DDI type N", 1..86
+    template: str  # sentence with #Drug1 / #Drug2
+
+    def sentence(self, first_is_drug1: bool) -> str:
+        drug1, drug2 = DRUG_NAMES if first_is_drug1 else DRUG_NAMES[::-1]
+        return self.template.replace("#Drug1", drug1).replace("#Drug2", drug2)
+
+
+@lru_cache(maxsize=1)
+def interaction_types() -> tuple[InteractionType, ...]:
+    """The 86 types in model-output order (output t = DDI type t + 1)."""
+    with TYPES_CSV.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    types = sorted((InteractionType(int(re.search(r"\d+", r["DDI type"]).group()), r["Description"]) for r in rows),
+                   key=lambda t: t.number)
+    if [t.number for t in types] != list(range(1, len(types) + 1)):
+        raise ValueError(f"{TYPES_CSV.name}: DDI types are not 1..{len(types)}")
+    return tuple(types)
+
+
+@dataclass
+class DDIModel:
+    network: PairEnsemble
+    featurizer: MorganCounts
+    info: dict[str, Any]
+    device: torch.device
+    _train_fps: list[Any] = field(default_factory=list, repr=False)
+
+    @classmethod
+    def from_checkpoint(cls, checkpoint: Checkpoint, device: torch.device | None = None) -> DDIModel:
+        extra = checkpoint.extra
+        device = device or torch.device("cpu")
+        config = extra["drug_featurizer"]
+        model = cls(checkpoint.build().to(device), MorganCounts(config["radius"], config["fp_size"]), extra, device)
+        mols = (_quiet_mol(s) for s in extra["domain"]["smiles"])
+        model._train_fps = [model.featurizer.bits(m) for m in mols if m is not None]
+        return model
+
+    @property
+    def n_types(self) -> int:
+        return int(self.info["n_types"])
+
+    @torch.inference_mode()
+    def predict(self, first: Sequence[Chem.Mol], second: Sequence[Chem.Mol]) -> np.ndarray:
+        """(n, 2, n_types) probabilities: [:, 0] = first molecule is #Drug1, [:, 1] = second is #Drug1."""
+        if not first:
+            return np.empty((0, 2, self.n_types))
+        out = []
+        for i in range(0, len(first), CHUNK):
+            a, b = first[i:i + CHUNK], second[i:i + CHUNK]
+            table = torch.from_numpy(self.featurizer.many(list(a) + list(b))).to(self.device)
+            ia = torch.arange(len(a), device=self.device)
+            ib = ia + len(a)
+            directed = directed_type_probabilities(self.network.forward_indexed(table, table, ia, ib),
+                                                   self.network.forward_indexed(table, table, ib, ia), self.n_types)
+            out.append(directed.cpu().numpy().astype(np.float64))
+        return np.concatenate(out)
+
+    def drug_similarity(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
+        return np.array([max(DataStructs.BulkTanimotoSimilarity(self.featurizer.bits(m), self._train_fps))
+                         for m in mols], dtype=np.float64)
+
+
+_model: DDIModel | None = None
+_lock = threading.Lock()
+
+
+def get_model() -> DDIModel:
+    """Loaded on first use and kept for the life of the process (thread-safe)."""
+    global _model
+    with _lock:
+        if _model is None:
+            if not WEIGHTS.exists():
+                raise FileNotFoundError(f"no trained drug-drug model ({WEIGHTS.name} missing)")
+            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            _model = DDIModel.from_checkpoint(load_checkpoint(WEIGHTS), device)
+        return _model
+
+
+def _quiet_mol(smiles: str) -> Chem.Mol | None:
+    try:
+        return parse_smiles(smiles)
+    except InvalidSmiles:
+        return None
+
+
+def _listed(numbers: Sequence[int]) -> str:
+    shown = ", ".join(str(n) for n in numbers[:MAX_LISTED])
+    more = f" and {len(numbers) - MAX_LISTED} more" if len(numbers) > MAX_LISTED else ""
+    return f"pair{'s' if len(numbers) > 1 else ''} {shown}{more}"
+
+
+def _check_pair(pair: Any) -> tuple[list[Chem.Mol | None], str | None]:
+    """The pair's two molecules, or an error text for the row."""
+    if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+        return [None, None], "a pair needs exactly two SMILES"
+    mols: list[Chem.Mol | None] = []
+    problems = []
+    for k, smiles in enumerate(pair, start=1):
+        try:
+            mols.append(parse_smiles(smiles))
+        except InvalidSmiles as err:
+            mols.append(None)
+            problems.append(f"invalid SMILES {k} ({err.reason})")
+    return mols, "; ".join(problems) or None
+
+
+def _pair_text(pair: Any, k: int) -> str:
+    return str(pair[k]) if isinstance(pair, (list, tuple)) and len(pair) > k else ""
+
+
+def _fill_row(row: dict[str, Any], directed: np.ndarray, types: Sequence[InteractionType]) -> None:
+    by_type = directed.sum(axis=0)
+    top: list[dict[str, Any]] = []
+    for t in np.argsort(-by_type, kind="stable")[:TOP_K]:
+        first_is_drug1 = bool(directed[0, t] >= directed[1, t])
+        top.append({"type": types[t].number, "description": types[t].sentence(first_is_drug1),
+                    "probability": round(float(by_type[t]), 3)})
+    row.update(type=top[0]["type"], description=top[0]["description"], probability=top[0]["probability"], top3=top)
+    for rank, entry in enumerate(top[1:], start=2):
+        row[f"type_{rank}"] = entry["type"]
+        row[f"description_{rank}"] = entry["description"]
+        row[f"probability_{rank}"] = entry["probability"]
+
+
+COLUMNS = ["pair", "smiles_1", "smiles_2", "type", "description", "probability", "type_2", "description_2",
+           "probability_2", "type_3", "description_3", "probability_3"]
+
+
+def run(args: dict[str, Any]) -> ToolResult:
+    """Top-3 DrugBank interaction types (with sentences and probabilities) for each pair, in input order."""
+    task = str(args.get("task") or "drugbank").strip().lower()
+    if task == "twosides":
+        return error_result(DRUG_DRUG.name, TWOSIDES_UNAVAILABLE)
+    if task != "drugbank":
+        return error_result(DRUG_DRUG.name, f"unknown task {args.get('task')!r}; use drugbank")
+    pairs = args.get("smiles_pairs")
+    if not isinstance(pairs, (list, tuple)):
+        return error_result(DRUG_DRUG.name, "smiles_pairs must be a list of [SMILES, SMILES] pairs")
+    model = get_model()
+    types = interaction_types()
+    threshold = model.info["domain"]["warn_below"]["drug_tanimoto"]
+    rows: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    invalid: list[int] = []
+    far: list[int] = []
+    same: list[int] = []
+    for start in range(0, len(pairs), CHUNK):
+        block = pairs[start:start + CHUNK]
+        checked = [_check_pair(p) for p in block]
+        ok = [i for i, (_, error) in enumerate(checked) if error is None]
+        first = [checked[i][0][0] for i in ok]
+        second = [checked[i][0][1] for i in ok]
+        directed = dict(zip(ok, model.predict(first, second)))
+        similarity = model.drug_similarity(first + second)
+        low = dict(zip(ok, np.minimum(similarity[:len(ok)], similarity[len(ok):])))
+        for i, (mols, error) in enumerate(checked):
+            number = start + i + 1
+            row: dict[str, Any] = {"pair": number, "smiles_1": _pair_text(block[i], 0),
+                                   "smiles_2": _pair_text(block[i], 1)}
+            if error is not None:
+                row["error"] = error
+                invalid.append(number)
+                warnings.append(f"pair {number}: {error}")
+            else:
+                _fill_row(row, directed[i], types)
+                if low[i] < threshold:
+                    far.append(number)
+                if Chem.MolToSmiles(mols[0]) == Chem.MolToSmiles(mols[1]):
+                    same.append(number)
+            rows.append(row)
+
+    computed = [r for r in rows if "error" not in r]
+    if far:
+        warnings.append(f"{len(far)} pair(s) ({_listed(far)}) contain a molecule far from all "
+                        f"{len(model.info['domain']['smiles'])} DrugBank training drugs (highest Tanimoto < "
+                        f"{threshold}): treat their interaction types as extrapolations")
+    if same:
+        warnings.append(f"{_listed(same)}: both SMILES are the same molecule; the model was trained on pairs of "
+                        "different drugs")
+    if not pairs:
+        summary = "No pairs given, nothing predicted."
+    elif not computed:
+        summary = f"Nothing predicted: none of the {len(invalid)} pairs has two valid SMILES."
+    else:
+        summary = _summary(computed)
+        if far:
+            summary += f" {len(far)} pair(s) involve molecules unlike any DrugBank training drug."
+    if invalid and computed:
+        summary += f" {len(invalid)} pair(s) not predicted ({_listed(invalid)}): invalid input."
+    columns = COLUMNS + (["error"] if invalid else [])
+    artifacts = [FileArtifact("ddi_predictions.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
+    if computed:
+        labels = [short_label(f"#{r['pair']} type {r['type']}") for r in computed]
+        plot = values_png([r["probability"] for r in computed], labels, title="Most likely DrugBank interaction type",
+                          unit="probability (if the pair interacts)", limits=(0.0, 1.0))
+        artifacts.append(FileArtifact("ddi_predictions.png", "image/png", plot))
+    metrics = {k: round(float(v), 4) for k, v in model.info["metrics"]["test"].items()}
+    return ToolResult(
+        tool=DRUG_DRUG.name,
+        status="ok" if computed else "error",
+        rows=rows,
+        columns=columns,
+        summary=summary,
+        model=ModelInfo(model.info["model_name"], model.info["version"], metrics),
+        warnings=warnings,
+        artifacts=artifacts,
+        pool_value=rows,
+        pool_kind="table",
+    )
+
+
+def _summary(rows: list[dict[str, Any]]) -> str:
+    caveat = ("Type probabilities assume the pair interacts (the model says which kind of interaction, not whether "
+              "there is one); Drug 1 and Drug 2 are each pair's first and second SMILES.")
+    if len(rows) == 1:
+        r = rows[0]
+        text = f"Most likely interaction (DrugBank type {r['type']}, probability {r['probability']:.2f}): {r['description']}"
+        if "type_2" in r:
+            text += f" Next: type {r['type_2']} ({r['probability_2']:.2f})"
+            text += f", type {r['type_3']} ({r['probability_3']:.2f})." if "type_3" in r else "."
+        return f"{text} {caveat}"
+    counts = Counter(r["type"] for r in rows).most_common(3)
+    common = "; ".join(f"type {t} in {n}" for t, n in counts)
+    unsure = sum(r["probability"] < 0.5 for r in rows)
+    return (f"Predicted the interaction type of {len(rows)} pairs. Most frequent top types: {common}. "
+            f"{unsure} pair(s) have a top-type probability below 0.5. {caveat}")

@@ -1,0 +1,325 @@
+"""Train, score and re-evaluate the DAVIS model of ``drug_target_affinity_regression_predict`` (pKd).
+
+    python -m model_zoo.train.affinity --data-dir ../shared/data --out model_zoo/weights/affinity
+    python -m model_zoo.train.affinity --data-dir ../shared/data --out model_zoo/weights/affinity --evaluate
+
+DAVIS setting 1 (DeepDTA's folds): ``fold_setting1 == "test"`` is the test split, scored once with the shipped
+float16 weights. The model is an ensemble of PairNets (Morgan-count MLP x protein k-mer-composition MLP -> MLP
+head); member k uses training fold ``train{k}`` for early stopping and the other four folds for training, so
+the ensemble as a whole has seen all five training folds and never the test fold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import torch
+
+from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
+from model_zoo.chem.mols import parse_smiles
+from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble
+from model_zoo.train.pairs import (
+    PairConfig, Pairs, TrainedPairNet, clean, command, fmt, raw_outputs, regression_metrics, sha256_of, software,
+    train_pair_net, update_metrics_file,
+)
+
+log = logging.getLogger(__name__)
+
+MODULE = "model_zoo.train.affinity"
+MODEL_VERSION = "1.0.0"
+MODEL_NAME = "FP x k-mer PairNet ensemble (DAVIS)"
+FILE_STEM = "davis"
+FILES = ("davis/pairs.csv", "davis/drugs.csv", "davis/proteins.csv")
+CONFIG = PairConfig(a_hidden=(512,), b_hidden=(512,), embed=256, head_hidden=(512,), dropout=0.2, lr=1e-3,
+                    weight_decay=1e-5, batch_size=512, max_epochs=150, patience=20, max_seconds=1e9)
+VALIDATION_FOLDS = ("train0", "train1", "train2")  # one ensemble member per fold; seed = member index
+TRAIN_FOLDS = ("train0", "train1", "train2", "train3", "train4")
+ANCHORS = {"GraphDTA (GINConvNet)": {"mse": 0.229, "ci": 0.893}, "DeepDTA": {"mse": 0.261, "ci": 0.878}}
+SIMILARITY_WARNING = {"protein_kmer3_cosine": 0.3, "drug_tanimoto": 0.4}
+SOURCE = ("DAVIS kinase panel (Davis et al., Nat. Biotechnol. 2011) as prepared by DeepDTA "
+          "(hkmztrk/DeepDTA@a546a843, data/davis; the repository has no license file; the same files ship with "
+          "GraphDTA); long-format pairs.csv / drugs.csv / proteins.csv derived in the shared data folder "
+          "(shared data README, section 2)")
+
+
+@dataclass
+class Davis:
+    drugs: pd.DataFrame
+    proteins: pd.DataFrame
+    pairs: pd.DataFrame
+    sha256: dict[str, str]
+
+
+def load_davis(data_dir: Path) -> Davis:
+    drugs = pd.read_csv(data_dir / FILES[1]).sort_values("drug_idx").reset_index(drop=True)
+    proteins = pd.read_csv(data_dir / FILES[2]).sort_values("target_idx").reset_index(drop=True)
+    pairs = pd.read_csv(data_dir / FILES[0])
+    if not (drugs.drug_idx.to_numpy() == np.arange(len(drugs))).all():
+        raise ValueError("drugs.csv: drug_idx is not 0..n-1")
+    if not (proteins.target_idx.to_numpy() == np.arange(len(proteins))).all():
+        raise ValueError("proteins.csv: target_idx is not 0..n-1")
+    return Davis(drugs, proteins, pairs, {f: sha256_of(data_dir / f) for f in FILES})
+
+
+@dataclass
+class Prepared:
+    drug_table: np.ndarray
+    protein_table: np.ndarray
+    pairs: Pairs  # y = raw pKd
+    folds: np.ndarray
+    y_mean: float
+    y_std: float
+
+    def fold(self, *names: str) -> Pairs:
+        return self.pairs.subset(np.flatnonzero(np.isin(self.folds, names)))
+
+
+def prepare(data: Davis, drug_featurizer: MorganCounts, protein_featurizer: KmerComposition) -> Prepared:
+    drug_table = drug_featurizer.many([parse_smiles(s) for s in data.drugs.smiles])
+    protein_table = protein_featurizer.many(data.proteins.sequence.tolist())
+    pairs = Pairs(data.pairs.drug_idx.to_numpy(np.int64), data.pairs.target_idx.to_numpy(np.int64),
+                  data.pairs.pKd.to_numpy(np.float64))
+    folds = data.pairs.fold_setting1.astype(str).to_numpy()
+    train_y = pairs.y[np.isin(folds, TRAIN_FOLDS)]
+    return Prepared(drug_table, protein_table, pairs, folds, float(train_y.mean()), float(train_y.std()))
+
+
+def predict_pkd(model: torch.nn.Module, prep: Prepared, pairs: Pairs) -> np.ndarray:
+    """pKd for index pairs: members' standardized outputs, un-standardized and averaged."""
+    raw = raw_outputs(model, torch.from_numpy(prep.drug_table), torch.from_numpy(prep.protein_table), pairs.ia,
+                      pairs.ib)
+    values = raw.reshape(-1, len(pairs)) * prep.y_std + prep.y_mean
+    return values.mean(dim=0).numpy().astype(np.float64)
+
+
+def standardized(prep: Prepared, pairs: Pairs) -> Pairs:
+    return Pairs(pairs.ia, pairs.ib, (pairs.y - prep.y_mean) / prep.y_std)
+
+
+def train_member(prep: Prepared, val_fold: str, config: PairConfig) -> TrainedPairNet:
+    train = prep.fold(*[f for f in TRAIN_FOLDS if f != val_fold])
+    val = prep.fold(val_fold)
+
+    def validate(model: torch.nn.Module) -> float:
+        return float(np.mean((predict_pkd(model, prep, val) - val.y) ** 2))
+
+    return train_pair_net(prep.drug_table, prep.protein_table, standardized(prep, train), "mse", 1, config,
+                          validate, higher_is_better=False)
+
+
+@dataclass
+class TrainResult:
+    ensemble: PairEnsemble
+    hparams: dict[str, Any]
+    members: list[dict[str, Any]]
+    metrics: dict[str, dict[str, float]]
+    n: dict[str, int]
+    seconds: float
+
+
+def train_ensemble(prep: Prepared, config: PairConfig = CONFIG,
+                   validation_folds: Sequence[str] = VALIDATION_FOLDS) -> TrainResult:
+    start = time.perf_counter()
+    trained = [train_member(prep, fold, replace(config, seed=i)) for i, fold in enumerate(validation_folds)]
+    hparams = {"n_members": len(trained), **config.net_kwargs(prep.drug_table.shape[1], prep.protein_table.shape[1],
+                                                               1, False)}
+    ensemble = PairEnsemble(**hparams)
+    for target, member in zip(ensemble.members, trained):
+        target.load_state_dict(member.model.state_dict())
+    ensemble.load_state_dict(roundtrip_state(ensemble.state_dict()), strict=True)  # score what ships
+    test = prep.fold("test")
+    metrics = {"test": regression_metrics(test.y, predict_pkd(ensemble, prep, test))}
+    members = [{"validation_fold": fold, "seed": i, "best_epoch": m.best_epoch, "epochs_run": m.epochs_run,
+                "val_mse": m.val_metric, "seconds": round(m.seconds, 1)}
+               for i, (fold, m) in enumerate(zip(validation_folds, trained))]
+    metrics["val_member_mean"] = {"mse": float(np.mean([m.val_metric for m in trained]))}
+    n = {"train_pairs": int(np.isin(prep.folds, TRAIN_FOLDS).sum()), "test_pairs": len(test),
+         "drugs": len(prep.drug_table), "proteins": len(prep.protein_table)}
+    return TrainResult(ensemble, hparams, members, metrics, n, time.perf_counter() - start)
+
+
+# --- files --------------------------------------------------------------------------------------------------------
+
+
+def save_model(result: TrainResult, prep: Prepared, data: Davis, drug_featurizer: MorganCounts,
+               protein_featurizer: KmerComposition, out_dir: Path, data_dir_arg: str, out_arg: str) -> Path:
+    extra = clean({
+        "tool": "drug_target_affinity_regression_predict",
+        "model_name": MODEL_NAME,
+        "version": MODEL_VERSION,
+        "task": "regression",
+        "unit": "pKd",
+        "target_scaler": {"mean": prep.y_mean, "std": prep.y_std},
+        "drug_featurizer": drug_featurizer.config(),
+        "protein_featurizer": protein_featurizer.config(),
+        "metrics": result.metrics,
+        "anchors": ANCHORS,
+        "members": result.members,
+        "n": result.n,
+        "split": {"kind": "DAVIS setting 1 (DeepDTA folds)", "test": "fold_setting1 == test",
+                  "validation_folds": list(VALIDATION_FOLDS), "train_folds": list(TRAIN_FOLDS)},
+        "train_config": CONFIG.as_dict(),
+        "train_seconds": round(result.seconds, 1),
+        "data": {"files": list(FILES), "sha256": data.sha256, "pairs": len(data.pairs)},
+        # the training molecules and proteins, for similarity (applicability-domain) checks at prediction time
+        "domain": {"smiles": data.drugs.smiles.tolist(), "protein_names": data.proteins.target_id.tolist(),
+                   "protein_sequences": data.proteins.sequence.tolist(), "warn_below": SIMILARITY_WARNING},
+        "train_command": command(MODULE, data_dir_arg, out_arg),
+        "evaluate_command": command(MODULE, data_dir_arg, out_arg, evaluate=True),
+        "software": software(),
+    })
+    path = out_dir / f"{FILE_STEM}.pt"
+    save_checkpoint(path, "pair_ensemble", result.hparams, result.ensemble.state_dict(), extra)
+    write_card(out_dir)
+    return path
+
+
+def write_card(out_dir: Path) -> None:
+    """(Re)write the model card from the checkpoint alone (``--card-only`` does just this)."""
+    path = out_dir / f"{FILE_STEM}.pt"
+    (out_dir / f"{FILE_STEM}.md").write_text(model_card(load_checkpoint(path).extra, path.stat().st_size))
+
+
+def model_card(extra: dict[str, Any], size: int) -> str:
+    test = extra["metrics"]["test"]
+    members = extra["members"]
+    n = extra["n"]
+    cfg = PairConfig(**{k: tuple(v) if isinstance(v, list) else v for k, v in extra["train_config"].items()})
+    anchor_rows = [f"| {name} (published, same split) | {m['mse']:.3f} | {m['ci']:.3f} | | |" for name, m in ANCHORS.items()]
+    lines = [
+        f"# {MODEL_NAME}",
+        "",
+        "Predicts **binding affinity as pKd** (= -log10 Kd[M]; Kd in nM = 10^(9 - pKd)) of a molecule for a protein "
+        f"sequence, for the tool `drug_target_affinity_regression_predict`. Model version {MODEL_VERSION}.",
+        "",
+        "## Data",
+        f"- {SOURCE}.",
+        f"- {n['drugs']} kinase inhibitors x {n['proteins']} kinase sequences, {extra['data']['pairs']} "
+        "measured pairs (the full matrix); pKd = -log10(Kd / 1e9). About 70 % of pairs sit at the assay floor "
+        "pKd 5.0 (Kd >= 10 uM).",
+        "- SHA-256: " + ", ".join(f"`{f}` `{h[:16]}…`" for f, h in extra["data"]["sha256"].items()) + ".",
+        "- License: the DeepDTA repository has no license file; DAVIS itself is the supplementary data of a "
+        "published paper. Check the terms before commercial use.",
+        "",
+        "## Split",
+        f"- DAVIS setting 1 (DeepDTA's folds, `fold_setting1`): test fold {n['test_pairs']} pairs; training "
+        f"folds train0..train4, {n['train_pairs']} pairs. Every test drug and protein also occurs in training "
+        "pairs (that is what setting 1 measures: filling in the matrix, not new chemotypes or new kinases).",
+        f"- Ensemble member k trains on four training folds and stops early on the fifth (validation folds "
+        f"{', '.join(m['validation_fold'] for m in members)}). The test fold was scored once, with the shipped "
+        "float16 weights.",
+        "",
+        "## Featurization",
+        f"- Molecule: Morgan count fingerprint, radius {extra['drug_featurizer']['radius']}, "
+        f"{extra['drug_featurizer']['fp_size']} bits, log1p(count).",
+        "- Protein: k-mer composition, amino acids (20) + dipeptides (400) + conjoint-triad 3-mers (343, 7-letter "
+        "alphabet of Shen et al. 2007) = 763 numbers, each block L2-normalized. Length-independent; residues other "
+        "than the 20 standard ones are skipped.",
+        "",
+        "## Model",
+        f"- Ensemble of {len(members)} PairNets. Each: drug MLP 2048 -> {cfg.a_hidden[0]} -> {cfg.embed}, protein MLP "
+        f"763 -> {cfg.b_hidden[0]} -> {cfg.embed} (ReLU), head MLP over [drug, protein, drug*protein] "
+        f"({3 * cfg.embed}) -> {cfg.head_hidden[0]} -> 1; dropout {cfg.dropout}.",
+        f"- MSE on standardized pKd (train mean {extra['target_scaler']['mean']:.3f}, sd "
+        f"{extra['target_scaler']['std']:.3f}); AdamW lr {cfg.lr}, weight decay {cfg.weight_decay}, batch "
+        f"{cfg.batch_size}, up to {cfg.max_epochs} epochs, early stopping on validation MSE (patience {cfg.patience}). "
+        "Best epochs " + ", ".join(str(m["best_epoch"]) for m in members) + "; member validation MSE "
+        + ", ".join(f"{m['val_mse']:.3f}" for m in members) + ".",
+        "- Members' pKd predictions are averaged. Weights stored as float16 (restored to float32, strict load).",
+        "",
+        "## Test metrics (DAVIS setting 1 test fold)",
+        "| model | MSE | CI | Pearson r | MAE |",
+        "|---|---|---|---|---|",
+        f"| **this model** | **{test['mse']:.3f}** | **{test['ci']:.3f}** | {test['pearson']:.3f} | {test['mae']:.3f} |",
+        *anchor_rows,
+        "",
+        "CI is DeepDTA's concordance index (pairs with different true pKd ordered correctly; ties in prediction count "
+        "1/2). The anchors are the published numbers of GraphDTA (Nguyen et al., Bioinformatics 2021) and DeepDTA "
+        "(Öztürk et al., Bioinformatics 2018) on the same test fold; GraphDTA trained on all five training folds.",
+        "",
+        "## Applicability domain — read before use",
+        f"- **Only {n['drugs']} training molecules.** They are kinase inhibitors; a molecule of a new "
+        "chemotype is out of domain and its pKd is an extrapolation, however confident it looks. The tool reports "
+        "each molecule's highest Tanimoto similarity (Morgan radius 2, 2048 bits) to the training molecules as "
+        f"`nearest_train_tanimoto` and warns below {SIMILARITY_WARNING['drug_tanimoto']}.",
+        "- **Kinases only.** The tool names the closest training kinase by amino-acid 3-mer cosine similarity and "
+        f"warns below {SIMILARITY_WARNING['protein_kmer3_cosine']} (identical sequence 1.0; same family, e.g. "
+        "ABL1/ABL2 or EGFR/ERBB2, about 0.35-0.5; unrelated kinases 0.1-0.2; random sequences about 0.12).",
+        "- DAVIS lists point mutants (e.g. ABL1(E255K)) with the wild-type sequence, so the model cannot tell a "
+        "mutant from its wild type; nor does it know phosphorylation states.",
+        "- Predictions are not clipped. Training labels range from pKd 5.0 (the assay floor) to 10.8, so a "
+        "prediction near 5 means 'no measurable binding at 10 uM' rather than a precise Kd.",
+        "",
+        "## Reproduce",
+        "From the repository root, with `--data-dir` pointing at the shared data folder:",
+        "```",
+        f"{extra['train_command']}     # retrain (writes {FILE_STEM}.pt, {FILE_STEM}.md, metrics.json)",
+        f"{extra['evaluate_command']}  # re-score the shipped file on the test fold",
+        "```",
+        f"Trained in {extra['train_seconds'] / 60:.1f} min on one CPU thread (shared 2-core machine) with torch "
+        f"{extra['software']['torch']}, RDKit {extra['software']['rdkit']}; file size {size / 2**20:.1f} MiB.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def evaluate_saved(data: Davis, out_dir: Path) -> dict[str, float]:
+    """Re-score the shipped file on the test fold through the tool's own prediction path."""
+    from model_zoo.tools.affinity import TargetPairModel  # the tool imports nothing from train
+
+    model = TargetPairModel.from_checkpoint(load_checkpoint(out_dir / f"{FILE_STEM}.pt"))
+    if model.info["data"]["sha256"] != data.sha256:
+        log.warning("data files differ from the ones the model was trained on")
+    test = data.pairs[data.pairs.fold_setting1 == "test"]
+    pred = np.empty(len(test))
+    mols = [parse_smiles(s) for s in data.drugs.smiles]
+    for target_idx, group in test.groupby("target_idx"):
+        sequence = data.proteins.sequence[target_idx]
+        pos = np.flatnonzero((test.target_idx == target_idx).to_numpy())
+        pred[pos] = model.predict([mols[i] for i in group.drug_idx], sequence)
+    return regression_metrics(test.pKd.to_numpy(np.float64), pred)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data-dir", required=True, help="shared data folder (holds davis/)")
+    parser.add_argument("--out", default="model_zoo/weights/affinity", help="where .pt, .md, metrics.json go")
+    parser.add_argument("--evaluate", action="store_true", help="re-score the saved model instead of training")
+    parser.add_argument("--card-only", action="store_true", help="rewrite the model card from the saved model")
+    parser.add_argument("--threads", type=int, default=1)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    torch.set_num_threads(args.threads)
+    data_dir, out_dir = Path(args.data_dir), Path(args.out)
+    if args.card_only:
+        write_card(out_dir)
+        return 0
+    data = load_davis(data_dir)
+    if args.evaluate:
+        stored = load_checkpoint(out_dir / f"{FILE_STEM}.pt").extra["metrics"]["test"]
+        fresh = evaluate_saved(data, out_dir)
+        ok = all(abs(fresh[k] - stored[k]) < 1e-3 for k in stored)
+        print(f"davis: test {fmt(fresh)} (stored {fmt(stored)}) {'OK' if ok else 'MISMATCH'}")
+        return 0 if ok else 1
+    drug_featurizer, protein_featurizer = MorganCounts(), KmerComposition()
+    prep = prepare(data, drug_featurizer, protein_featurizer)
+    result = train_ensemble(prep)
+    save_model(result, prep, data, drug_featurizer, protein_featurizer, out_dir, args.data_dir, args.out)
+    update_metrics_file(out_dir, {FILE_STEM: clean({
+        "dataset": "DAVIS", "split": "setting1", **result.metrics, "anchors": ANCHORS, "n": result.n,
+        "members": result.members, "config": CONFIG.as_dict(), "train_seconds": round(result.seconds, 1)})})
+    print(f"davis: test {fmt(result.metrics['test'])} (anchors {ANCHORS}) in {result.seconds:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
