@@ -11,6 +11,13 @@ from model_zoo.specs import get_spec
 # canonical tool name -> module under model_zoo.tools exposing run(args) -> ToolResult
 IMPLEMENTATIONS: dict[str, str] = {
     "drug_property_prediction": "model_zoo.tools.property",
+    "drug_target_affinity_regression_predict": "model_zoo.tools.affinity",
+    "drug_target_classification_predict": "model_zoo.tools.target_interaction",
+    "drug_drug_response_predict": "model_zoo.tools.drug_drug",
+    "drug_cell_response_regression_predict": "model_zoo.tools.cell_response",
+    "drug_cell_response_regression_generation": "model_zoo.tools.generation",
+    "drug_cell_response_regression_optimization": "model_zoo.tools.optimization",
+    "Retrosynthetic_reaction_pathway_prediction": "model_zoo.tools.retrosynthesis",
 }
 
 

@@ -1,0 +1,293 @@
+"""Retrosynthetic_reaction_pathway_prediction: single-step, template-based retrosynthesis.
+
+A fingerprint MLP ranks the shipped retro templates (extracted with rdchiral from atom-mapped USPTO-50K
+reactions) for a product; the templates that match the product are applied with rdchiral in rank order until
+``top_k`` distinct precursor sets are found. A candidate's score is its template's probability, renormalised over
+the templates that match the product.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from rdkit import Chem, rdBase
+from rdkit.Chem import Draw, rdChemReactions, rdFingerprintGenerator
+from torch import nn
+
+from model_zoo.checkpoint import load_checkpoint
+from model_zoo.chem.mols import check_smiles_list
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult
+from model_zoo.specs import RETROSYNTHESIS
+from model_zoo.tables import rows_to_csv
+
+WEIGHTS_PATH = Path(__file__).resolve().parent.parent / "weights" / "retrosynthesis" / "retrosynthesis.pt"
+DEFAULT_TOP_K = 10
+MAX_TEMPLATES = 100  # applied per product, in rank order, at most
+MAX_LISTED_ROWS = 10
+MAX_DRAWN = 4  # products drawn in the picture
+
+
+def canonical_set(smiles: str) -> str | None:
+    """Canonical, sorted, '.'-joined SMILES of a molecule set with atom maps removed (None if any part fails)."""
+    parts = []
+    for piece in smiles.split("."):
+        if not piece:
+            continue
+        with rdBase.BlockLogs():
+            mol = Chem.MolFromSmiles(piece)
+        if mol is None:
+            return None
+        for atom in mol.GetAtoms():
+            atom.SetAtomMapNum(0)
+        parts.append(Chem.MolToSmiles(mol))
+    return ".".join(sorted(parts)) if parts else None
+
+
+@dataclass(frozen=True)
+class ProductFingerprint:
+    """Product -> float32 Morgan bit vector (radius, n bits), what the ranker reads."""
+
+    radius: int = 2
+    fp_size: int = 2048
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_gen", rdFingerprintGenerator.GetMorganGenerator(radius=self.radius,
+                                                                                  fpSize=self.fp_size))
+
+    def __call__(self, mol: Chem.Mol) -> np.ndarray:
+        return self._gen.GetFingerprintAsNumPy(mol).astype(np.float32)
+
+    def many(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
+        out = np.zeros((len(mols), self.fp_size), np.float32)
+        for i, mol in enumerate(mols):
+            out[i] = self(mol)
+        return out
+
+
+@dataclass
+class Candidate:
+    reactants: list[str]
+    score: float
+    template: str
+    template_rank: int
+
+
+@dataclass
+class RetroModel:
+    network: nn.Module
+    templates: list[str]
+    fingerprint: ProductFingerprint
+    info: dict[str, Any]
+    device: torch.device
+    _queries: list[Chem.Mol | None] = field(default_factory=list)
+    _reactions: dict[int, Any] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @classmethod
+    def from_checkpoint(cls, path: Path = WEIGHTS_PATH, device: torch.device | None = None) -> RetroModel:
+        checkpoint = load_checkpoint(path)
+        extra = checkpoint.extra
+        fp = extra["fingerprint"]
+        model = cls(checkpoint.build().to(device or torch.device("cpu")), list(extra["templates"]),
+                    ProductFingerprint(fp["radius"], fp["fp_size"]), extra, device or torch.device("cpu"))
+        model._queries = [product_query(t) for t in model.templates]
+        return model
+
+    def applicable(self, mol: Chem.Mol) -> np.ndarray:
+        """Boolean mask: templates whose product side matches ``mol`` (necessary, not sufficient, to apply)."""
+        return np.array([q is not None and mol.HasSubstructMatch(q) for q in self._queries], dtype=bool)
+
+    @torch.inference_mode()
+    def probabilities(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
+        x = torch.from_numpy(self.fingerprint.many(mols)).to(self.device)
+        return torch.softmax(self.network(x), dim=-1).cpu().numpy().astype(np.float64)
+
+    def _reaction(self, index: int) -> Any:
+        from rdchiral.initialization import rdchiralReaction
+
+        if index not in self._reactions:
+            try:
+                self._reactions[index] = rdchiralReaction(self.templates[index])
+            except Exception:  # noqa: BLE001 - a template rdchiral cannot initialise is skipped, not fatal
+                self._reactions[index] = None
+        return self._reactions[index]
+
+    def propose(self, mol: Chem.Mol, top_k: int = DEFAULT_TOP_K, max_templates: int = MAX_TEMPLATES,
+                probabilities: np.ndarray | None = None) -> list[Candidate]:
+        """Up to ``top_k`` distinct precursor sets for one product, best first."""
+        from rdchiral.initialization import rdchiralReactants
+        from rdchiral.main import rdchiralRun
+
+        probs = self.probabilities([mol])[0] if probabilities is None else probabilities
+        mask = self.applicable(mol)
+        if not mask.any():
+            return []
+        probs = np.where(mask, probs, 0.0)
+        probs = probs / probs.sum() if probs.sum() > 0 else mask / mask.sum()
+        order = [int(i) for i in np.argsort(-probs, kind="stable")[:max_templates] if mask[i]]
+        smiles = Chem.MolToSmiles(mol)
+        found: dict[str, Candidate] = {}
+        with self._lock, rdBase.BlockLogs():  # rdchiral mutates its reaction objects while running them
+            try:
+                reactants = rdchiralReactants(smiles)
+            except Exception:  # noqa: BLE001
+                return []
+            for rank, index in enumerate(order, start=1):
+                rxn = self._reaction(index)
+                if rxn is None:
+                    continue
+                try:
+                    outcomes = rdchiralRun(rxn, reactants, combine_enantiomers=True)
+                except Exception:  # noqa: BLE001 - rdchiral raises on odd stereo cases; skip that template
+                    continue
+                for outcome in outcomes:
+                    key = canonical_set(outcome)
+                    if key is None or key == smiles or key in found:
+                        continue
+                    found[key] = Candidate(key.split("."), float(probs[index]) / max(len(outcomes), 1),
+                                           self.templates[index], rank)
+                if len(found) >= top_k:
+                    break
+        ranked = sorted(found.values(), key=lambda c: -c.score)
+        return ranked[:top_k]
+
+
+def product_query(template: str) -> Chem.Mol | None:
+    """The product side of a retro template (``product>>reactants``) as a substructure query."""
+    try:
+        rxn = rdChemReactions.ReactionFromSmarts(template.split(">>")[0] + ">>C")
+        query = Chem.Mol(rxn.GetReactantTemplate(0))  # a copy: the template dies with the reaction object
+        query.UpdatePropertyCache(strict=False)
+        return query
+    except Exception:  # noqa: BLE001
+        return None
+
+
+_model: RetroModel | None = None
+_load_lock = threading.Lock()
+
+
+def get_model() -> RetroModel:
+    global _model
+    with _load_lock:
+        if _model is None:
+            if not WEIGHTS_PATH.exists():
+                raise FileNotFoundError(f"no trained retrosynthesis model ({WEIGHTS_PATH.name} missing)")
+            _model = RetroModel.from_checkpoint(WEIGHTS_PATH)
+        return _model
+
+
+def _picture(best: list[tuple[int, str, Candidate]]) -> bytes:
+    """Grid: each product (left) next to its best precursors, with the score in the legend."""
+    mols: list[Chem.Mol] = []
+    legends: list[str] = []
+    width = max(len(c.reactants) for _, _, c in best) + 1
+    for row, product, cand in best:
+        mols.append(Chem.MolFromSmiles(product))
+        legends.append(f"#{row} product")
+        for i in range(width - 1):
+            if i < len(cand.reactants):
+                mols.append(Chem.MolFromSmiles(cand.reactants[i]))
+                legends.append(f"precursor {i + 1} (score {cand.score:.2f})" if i == 0 else f"precursor {i + 1}")
+            else:
+                mols.append(Chem.Mol())
+                legends.append("")
+    image = Draw.MolsToGridImage(mols, molsPerRow=width, subImgSize=(260, 220), legends=legends, returnPNG=True)
+    return image if isinstance(image, bytes) else image.data
+
+
+def reaction_picture(product: str, reactants: Sequence[str]) -> bytes:
+    """A reaction image ``precursors >> product`` (rdkit Draw)."""
+    rxn = rdChemReactions.ReactionFromSmarts(".".join(reactants) + ">>" + product, useSmiles=True)
+    image = Draw.ReactionToImage(rxn, subImgSize=(260, 220))
+    import io
+
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def _rows_text(rows: Sequence[int]) -> str:
+    shown = ", ".join(str(r) for r in rows[:MAX_LISTED_ROWS])
+    more = f" and {len(rows) - MAX_LISTED_ROWS} more" if len(rows) > MAX_LISTED_ROWS else ""
+    return f"row{'s' if len(rows) > 1 else ''} {shown}{more}"
+
+
+def run(args: dict[str, Any]) -> ToolResult:
+    """Ranked precursor sets for each product SMILES in ``args['smiles_list']``, one row per input, in order."""
+    smiles_list = args["smiles_list"]
+    if isinstance(smiles_list, str):
+        smiles_list = [smiles_list]
+    top_k = int(args.get("top_k") or DEFAULT_TOP_K)
+    model = get_model()
+    rows: list[dict[str, Any]] = []
+    warnings: list[str] = []
+    invalid: list[int] = []
+    empty: list[int] = []
+    best: list[tuple[int, str, Candidate]] = []
+    checked = check_smiles_list(smiles_list)
+    valid = [mol for _, mol, _ in checked if mol is not None]
+    probabilities = iter(model.probabilities(valid) if valid else [])
+    for i, mol, error in checked:
+        number = i + 1
+        row: dict[str, Any] = {"row": number, "product": smiles_list[i]}
+        if error is not None:
+            row["error"] = f"invalid SMILES: {error.reason}"
+            row["candidates"] = []
+            invalid.append(number)
+            warnings.append(f"row {number}: invalid SMILES {error.smiles!r} ({error.reason})")
+            rows.append(row)
+            continue
+        candidates = model.propose(mol, top_k, probabilities=next(probabilities))
+        row["candidates"] = [{"rank": r, "reactants": c.reactants, "score": round(c.score, 4), "template": c.template}
+                             for r, c in enumerate(candidates, start=1)]
+        if candidates:
+            row["best_reactants"] = ".".join(candidates[0].reactants)
+            row["best_score"] = round(candidates[0].score, 4)
+            best.append((number, Chem.MolToSmiles(mol), candidates[0]))
+        else:
+            empty.append(number)
+            row["error"] = "no template in the library applies to this product"
+            warnings.append(f"row {number}: no known disconnection (no shipped template matches this product)")
+        rows.append(row)
+    flat: list[dict[str, Any]] = []
+    for row in rows:
+        if row["candidates"]:
+            flat += [{"row": row["row"], "product": row["product"], "rank": c["rank"],
+                      "reactants": ".".join(c["reactants"]), "score": c["score"], "template": c["template"]}
+                     for c in row["candidates"]]
+        else:
+            flat.append({"row": row["row"], "product": row["product"], "error": row.get("error")})
+    done = [r for r in rows if r["candidates"]]
+    if not rows:
+        summary = "No SMILES given; nothing to disconnect."
+    elif not done:
+        summary = f"No precursors proposed for any of the {len(rows)} product(s)."
+    else:
+        firsts = "; ".join(f"row {r['row']}: {r['best_reactants']} (score {r['best_score']:.2f})" for r in done[:3])
+        summary = (f"Proposed up to {top_k} single-step precursor sets for {len(done)} product(s), ranked by template "
+                   f"probability. Best: {firsts}" + (" …" if len(done) > 3 else "") + ".")
+        if empty:
+            summary += f" No applicable template for {_rows_text(empty)}."
+        if invalid:
+            summary += f" {len(invalid)} invalid SMILES ({_rows_text(invalid)})."
+    columns = ["row", "product", "rank", "reactants", "score", "template"] + (["error"] if invalid or empty else [])
+    artifacts = [FileArtifact("retrosynthesis.csv", "text/csv", rows_to_csv(flat, columns))] if rows else []
+    if best:
+        if len(best) == 1:
+            number, product, cand = best[0]
+            artifacts.append(FileArtifact("retrosynthesis.png", "image/png", reaction_picture(product, cand.reactants)))
+        else:
+            artifacts.append(FileArtifact("retrosynthesis.png", "image/png", _picture(best[:MAX_DRAWN])))
+    metrics = {k: round(float(v), 4) for k, v in model.info["metrics"]["test"].items()}
+    return ToolResult(
+        tool=RETROSYNTHESIS.name, status="ok" if done else "error", rows=rows,
+        columns=["row", "product", "best_reactants", "best_score", "candidates"] + (["error"] if invalid or empty else []),
+        summary=summary, model=ModelInfo(model.info["model_name"], model.info["version"], metrics), warnings=warnings,
+        artifacts=artifacts, pool_value=rows, pool_kind="table")

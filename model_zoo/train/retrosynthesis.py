@@ -1,0 +1,531 @@
+"""Build the template library and train the template ranker of ``Retrosynthetic_reaction_pathway_prediction``.
+
+    python -m model_zoo.train.retrosynthesis --data-dir ../shared/data --out model_zoo/weights/retrosynthesis
+    python -m model_zoo.train.retrosynthesis --data-dir ../shared/data --out model_zoo/weights/retrosynthesis --evaluate
+
+Data (shared data README, section 6): USPTO-50K in the Coley/GLN split. Only the validation and test splits are
+atom-mapped; the 40k training split (`processed.csv`) is not, and no atom-mapped copy of it is available. So:
+
+1. Retro templates are extracted with rdchiral (radius 1 + special groups, its defaults) from the 5,001 atom-mapped
+   **validation** reactions; a template is kept when applying it to its own product gives back the recorded
+   reactants.
+2. The unmapped **training** reactions are labelled, without mapping anything, by applying those templates to each
+   training product: where a template reproduces the recorded reactants exactly, the reaction gets that template as
+   its label (the most frequent one if several do). Reactions no template reproduces are left out.
+3. A fingerprint MLP (product Morgan bits -> template) is trained on the labelled training reactions plus the
+   validation reactions, with 5% held out for early stopping.
+4. Test: the 5,007 reactions of `class_test.csv` (never used above). For each product, the matching templates are
+   applied in ranker order until ten distinct precursor sets are found; a hit is an exact match of the canonical
+   reactant set (atom maps removed, stereo kept). Reported as top-1/3/5/10 accuracy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import logging
+import multiprocessing as mp
+import platform
+import shlex
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import rdkit
+import torch
+from rdkit import Chem, RDLogger
+from torch import nn
+
+from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
+from model_zoo.nn.mlp import MLP
+
+log = logging.getLogger(__name__)
+
+MODEL_VERSION = "1.0.0"
+MODEL_NAME = "Template ranker (rdchiral templates from USPTO-50K val, Morgan-FP MLP)"
+VAL_FILE = "uspto50k/raw_val.csv"
+TEST_FILE = "uspto50k/class_test.csv"
+TRAIN_FILE = "uspto50k/processed.csv"
+RXN_COLUMN = "reactants>reagents>production"
+TOP_KS = (1, 3, 5, 10)
+ANCHORS = {"neuralsym_top1": 0.444, "neuralsym_top10": 0.817, "localretro_top1": 0.534, "localretro_top10": 0.920}
+FP_RADIUS, FP_SIZE = 2, 2048
+SOURCE = ("USPTO-50K (Schneider et al., JCIM 2016; reactions from Lowe's USPTO extraction, CC0) in the Coley/GLN "
+          "split: raw_val.csv from tunexlevel/xai-xdl@a6404bc (no license file), class_test.csv from "
+          "kaist-amsg/LocalRetro@32d748c (MIT), processed.csv (train, unmapped) from tunexlevel/xai-xdl@a6404bc")
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    hidden: tuple[int, ...] = (512,)
+    dropout: float = 0.3
+    lr: float = 1e-3
+    weight_decay: float = 1e-5
+    batch_size: int = 128
+    max_epochs: int = 40
+    patience: int = 4
+    seed: int = 0
+
+
+# --- reactions -------------------------------------------------------------------------------------------------
+
+
+def canonical_set(smiles: str) -> str | None:
+    from model_zoo.tools.retrosynthesis import canonical_set as canon
+
+    return canon(smiles)
+
+
+def _extract(item: tuple[int, str]) -> tuple[int, str | None, str | None, str | None]:
+    """(index, product, reactants, template) of one mapped reaction; template None when extraction fails."""
+    from rdchiral.template_extractor import extract_from_reaction
+
+    RDLogger.DisableLog("rdApp.*")
+    index, rxn = item
+    reactants, _, product = rxn.split(">")
+    product_c, reactants_c = canonical_set(product), canonical_set(reactants)
+    try:
+        out = extract_from_reaction({"_id": index, "reactants": reactants, "products": product})
+        template = out.get("reaction_smarts") if isinstance(out, dict) else None
+    except Exception:  # noqa: BLE001 - rdchiral raises on a few odd reactions; they get no template
+        template = None
+    if template is not None and not _reproduces(template, product_c, reactants_c):
+        template = None
+    return index, product_c, reactants_c, template
+
+
+def _reproduces(template: str, product: str | None, reactants: str | None) -> bool:
+    from rdchiral.main import rdchiralRunText
+
+    if product is None or reactants is None:
+        return False
+    try:
+        outcomes = rdchiralRunText(template, product, combine_enantiomers=True)
+    except Exception:  # noqa: BLE001
+        return False
+    return any(canonical_set(o) == reactants for o in outcomes)
+
+
+def extract_templates(frame: pd.DataFrame, workers: int) -> pd.DataFrame:
+    items = list(enumerate(frame[RXN_COLUMN].astype(str)))
+    with mp.get_context("fork").Pool(workers) as pool:
+        results = pool.map(_extract, items, chunksize=50)
+    results.sort()
+    return pd.DataFrame(results, columns=["index", "product", "reactants", "template"])
+
+
+# Worker state for labelling the unmapped training split (set in the pool initializer).
+_LABEL_STATE: dict[str, Any] = {}
+
+
+Signature = tuple[int, tuple[tuple[int, int], ...]]
+
+
+def _composition(mols: Sequence[Chem.Mol]) -> Counter:
+    return Counter(a.GetAtomicNum() for m in mols for a in m.GetAtoms())
+
+
+def template_signature(template: str) -> Signature | None:
+    """(number of reactant molecules, element counts of the unmapped reactant atoms) of a retro template.
+
+    Applying the template adds exactly its unmapped atoms to the product's atoms, so a template can only turn
+    product P into reactant set R if R has that many molecules and R's heavy atoms minus P's are those atoms.
+    """
+    from rdkit.Chem import rdChemReactions
+
+    try:
+        rxn = rdChemReactions.ReactionFromSmarts(template)
+    except Exception:  # noqa: BLE001
+        return None
+    sides = [Chem.Mol(rxn.GetProductTemplate(i)) for i in range(rxn.GetNumProductTemplates())]
+    unmapped = Counter(a.GetAtomicNum() for m in sides for a in m.GetAtoms() if not a.GetAtomMapNum())
+    return len(sides), tuple(sorted(unmapped.items()))
+
+
+def reaction_signature(product: Chem.Mol, reactants: Sequence[Chem.Mol]) -> Signature:
+    diff = _composition(reactants)
+    diff.subtract(_composition([product]))
+    return len(reactants), tuple(sorted((k, v) for k, v in diff.items() if v))
+
+
+def _label_init(templates: list[str]) -> None:
+    from model_zoo.tools.retrosynthesis import product_query
+
+    RDLogger.DisableLog("rdApp.*")
+    _LABEL_STATE["templates"] = templates
+    _LABEL_STATE["queries"] = [product_query(t) for t in templates]
+    _LABEL_STATE["reactions"] = {}
+    by_signature: dict[Signature, list[int]] = {}
+    for i, t in enumerate(templates):
+        signature = template_signature(t)
+        if signature is not None:
+            by_signature.setdefault(signature, []).append(i)
+    _LABEL_STATE["by_signature"] = by_signature
+
+
+def _label_one(item: tuple[int, str, str]) -> tuple[int, int]:
+    """(index, template index or -1): the most frequent template that turns the product into the recorded set."""
+    from rdchiral.initialization import rdchiralReactants, rdchiralReaction
+    from rdchiral.main import rdchiralRun
+
+    index, product, reactants = item
+    mol = Chem.MolFromSmiles(product)
+    target = canonical_set(reactants)
+    if mol is None or target is None:
+        return index, -1
+    reactant_mols = [Chem.MolFromSmiles(s) for s in target.split(".")]
+    if any(m is None for m in reactant_mols):
+        return index, -1
+    candidates = _LABEL_STATE["by_signature"].get(reaction_signature(mol, reactant_mols), [])
+    cache = _LABEL_STATE["reactions"]
+    prepared = None
+    for t in candidates:  # templates are sorted by frequency
+        query = _LABEL_STATE["queries"][t]
+        if query is None or not mol.HasSubstructMatch(query):
+            continue
+        if prepared is None:
+            try:
+                prepared = rdchiralReactants(Chem.MolToSmiles(mol))
+            except Exception:  # noqa: BLE001
+                return index, -1
+        if t not in cache:
+            try:
+                cache[t] = rdchiralReaction(_LABEL_STATE["templates"][t])
+            except Exception:  # noqa: BLE001
+                cache[t] = None
+        if cache[t] is None:
+            continue
+        try:
+            outcomes = rdchiralRun(cache[t], prepared, combine_enantiomers=True)
+        except Exception:  # noqa: BLE001
+            continue
+        if any(canonical_set(o) == target for o in outcomes):
+            return index, t
+    return index, -1
+
+
+def label_reactions(products: Sequence[str], reactants: Sequence[str], templates: list[str], workers: int) -> np.ndarray:
+    items = [(i, p, r) for i, (p, r) in enumerate(zip(products, reactants))]
+    with mp.get_context("fork").Pool(workers, initializer=_label_init, initargs=(templates,)) as pool:
+        results = pool.map(_label_one, items, chunksize=100)
+    labels = np.full(len(items), -1, np.int64)
+    for i, t in results:
+        labels[i] = t
+    return labels
+
+
+# --- ranker ----------------------------------------------------------------------------------------------------
+
+
+def fingerprints(smiles: Sequence[str]) -> np.ndarray:
+    from model_zoo.tools.retrosynthesis import ProductFingerprint
+
+    fp = ProductFingerprint(FP_RADIUS, FP_SIZE)
+    return fp.many([Chem.MolFromSmiles(s) for s in smiles])
+
+
+@dataclass
+class Trained:
+    model: MLP
+    best_epoch: int
+    val_accuracy: float
+    seconds: float
+
+
+def _sparse_forward(model: MLP, indices: torch.Tensor, offsets: torch.Tensor) -> torch.Tensor:
+    """model(x) for binary fingerprints given as on-bit indices: the first layer as an embedding-bag sum over the
+    columns of its weight (same parameters, same function, ~40x fewer operations than a dense product)."""
+    first: nn.Linear = model.net[0]
+    hidden = nn.functional.embedding_bag(indices, first.weight.T, offsets, mode="sum") + first.bias
+    return model.net[1:](hidden)
+
+
+def _batch(on_bits: list[np.ndarray], rows: np.ndarray) -> tuple[torch.Tensor, torch.Tensor]:
+    parts = [on_bits[i] for i in rows]
+    offsets = np.cumsum([0] + [len(p) for p in parts[:-1]])
+    return torch.from_numpy(np.concatenate(parts).astype(np.int64)), torch.from_numpy(offsets.astype(np.int64))
+
+
+def train_ranker(x: np.ndarray, y: np.ndarray, n_classes: int, config: TrainConfig, holdout: float = 0.05) -> Trained:
+    """Cross-entropy over templates; early stopping on template accuracy of a random holdout."""
+    start = time.perf_counter()
+    order = np.random.default_rng(config.seed).permutation(len(y))
+    n_val = max(1, int(holdout * len(y)))
+    val, train = order[:n_val], order[n_val:]
+    on_bits = [np.flatnonzero(row) for row in x]
+    torch.manual_seed(config.seed)
+    generator = torch.Generator().manual_seed(config.seed)
+    model = MLP(x.shape[1], config.hidden, n_classes, config.dropout)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
+    yt = torch.from_numpy(y)
+    val_batch = _batch(on_bits, val)
+    best = (-1.0, 0, {k: v.clone() for k, v in model.state_dict().items()})
+    for epoch in range(1, config.max_epochs + 1):
+        model.train()
+        for batch in torch.from_numpy(train)[torch.randperm(len(train), generator=generator)].split(config.batch_size):
+            optimizer.zero_grad()
+            rows = batch.numpy()
+            nn.functional.cross_entropy(_sparse_forward(model, *_batch(on_bits, rows)), yt[rows]).backward()
+            optimizer.step()
+        model.eval()
+        with torch.no_grad():
+            accuracy = float((_sparse_forward(model, *val_batch).argmax(-1) == yt[val]).float().mean())
+        log.info("epoch %d holdout template accuracy %.4f", epoch, accuracy)
+        if accuracy > best[0]:
+            best = (accuracy, epoch, {k: v.clone() for k, v in model.state_dict().items()})
+        elif epoch - best[1] >= config.patience:
+            break
+    model.load_state_dict(best[2])
+    return Trained(model.eval(), best[1], best[0], time.perf_counter() - start)
+
+
+# --- evaluation ------------------------------------------------------------------------------------------------
+
+_EVAL_STATE: dict[str, Any] = {}
+
+
+def _eval_init(path: str) -> None:
+    from model_zoo.tools.retrosynthesis import RetroModel
+
+    RDLogger.DisableLog("rdApp.*")
+    torch.set_num_threads(1)
+    _EVAL_STATE["model"] = RetroModel.from_checkpoint(Path(path))
+
+
+def _eval_one(item: tuple[int, str, str]) -> tuple[int, int]:
+    """(index, rank of the recorded reactant set among the proposals, 0 if absent)."""
+    index, product, reactants = item
+    model = _EVAL_STATE["model"]
+    mol = Chem.MolFromSmiles(product)
+    if mol is None:
+        return index, 0
+    target = canonical_set(reactants)
+    for rank, cand in enumerate(model.propose(mol, max(TOP_KS)), start=1):
+        if ".".join(sorted(cand.reactants)) == target:
+            return index, rank
+    return index, 0
+
+
+def evaluate(path: Path, products: Sequence[str], reactants: Sequence[str], workers: int) -> np.ndarray:
+    items = [(i, p, r) for i, (p, r) in enumerate(zip(products, reactants))]
+    with mp.get_context("fork").Pool(workers, initializer=_eval_init, initargs=(str(path),)) as pool:
+        results = pool.map(_eval_one, items, chunksize=25)
+    ranks = np.zeros(len(items), np.int64)
+    for i, r in results:
+        ranks[i] = r
+    return ranks
+
+
+def topk(ranks: np.ndarray) -> dict[str, float]:
+    return {f"top{k}": float(np.mean((ranks >= 1) & (ranks <= k))) for k in TOP_KS}
+
+
+def load_test(data_dir: Path) -> tuple[list[str], list[str], list[int]]:
+    frame = pd.read_csv(data_dir / TEST_FILE)
+    products, reactants = [], []
+    for rxn in frame[RXN_COLUMN].astype(str):
+        r, _, p = rxn.split(">")
+        products.append(canonical_set(p) or p)
+        reactants.append(r)
+    return products, reactants, frame["class"].astype(int).tolist()
+
+
+# --- files -----------------------------------------------------------------------------------------------------
+
+
+def _portable(path: str, placeholder: str) -> str:
+    return placeholder if Path(path).is_absolute() else path
+
+
+def _command(data_dir: str, out: str, evaluate_only: bool = False) -> str:
+    parts = ["python", "-m", "model_zoo.train.retrosynthesis", "--data-dir", data_dir, "--out", out]
+    return shlex.join(parts + (["--evaluate"] if evaluate_only else []))
+
+
+def _sha(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def model_card(extra: dict[str, Any]) -> str:
+    m, c, n = extra["metrics"]["test"], extra["train_config"], extra["counts"]
+    per_class = extra["metrics"]["test_by_class"]
+    class_rows = [f"| {k} | {v['n']} | {v['top1']:.3f} | {v['top10']:.3f} |" for k, v in sorted(per_class.items(),
+                                                                                               key=lambda kv: int(kv[0]))]
+    lines = [
+        f"# {MODEL_NAME}",
+        "",
+        "Single-step retrosynthesis for `Retrosynthetic_reaction_pathway_prediction`: ranked precursor sets with "
+        f"scores (template probabilities), top 10 per product by default. Model version {MODEL_VERSION}.",
+        "",
+        "## Data",
+        f"- {SOURCE}.",
+        "- SHA-256 of the files in the checkpoint (`extra.data`).",
+        "",
+        "## How it was built (and the split limitation)",
+        "- **No atom-mapped training split is available** (the shared data has the 40k USPTO-50K train split only as "
+        "unmapped SMILES). Templates therefore come from the **validation** split only: rdchiral "
+        f"`extract_from_reaction` on the {n['val_reactions']} atom-mapped validation reactions gave "
+        f"{n['val_with_template']} self-consistent templates ({n['templates']} distinct). Published template models "
+        "extract from the 40k training reactions (~10k templates), so this library is smaller and misses rarer "
+        "reaction types.",
+        f"- The unmapped training reactions were labelled by applying these templates (no atom mapping): "
+        f"{n['train_labelled']} of {n['train_reactions']} training reactions are reproduced exactly by some template "
+        "and were added to the ranker's training data (the others are reactions the val-derived library cannot make).",
+        f"- Ranker: product Morgan fingerprint (radius {FP_RADIUS}, {FP_SIZE} bits) -> "
+        + " -> ".join(str(h) for h in c["hidden"]) + f" -> {n['templates']} templates, ReLU, dropout {c['dropout']}; "
+        f"AdamW lr {c['lr']}, batch {c['batch_size']}, early stopping on a 5% holdout of its training reactions "
+        f"(template accuracy {extra['holdout_accuracy']:.3f}, best epoch {extra['best_epoch']}). Weights in float16.",
+        "- Inference: templates whose product side matches are applied with rdchiral in ranker order (at most 100) "
+        "until ten distinct canonical precursor sets are found; score = the template's probability renormalised "
+        "over the matching templates (split evenly when one template gives several outcomes).",
+        "",
+        "## Test metrics (USPTO-50K test, 5,007 reactions, reaction class not given)",
+        "| top-1 | top-3 | top-5 | top-10 |",
+        "|---|---|---|---|",
+        f"| {m['top1']:.3f} | {m['top3']:.3f} | {m['top5']:.3f} | {m['top10']:.3f} |",
+        "",
+        f"Anchors (trained on the 40k atom-mapped training split): neuralsym top-1 {ANCHORS['neuralsym_top1']:.3f}, "
+        f"top-10 {ANCHORS['neuralsym_top10']:.3f}; LocalRetro top-1 {ANCHORS['localretro_top1']:.3f}, top-10 "
+        f"{ANCHORS['localretro_top10']:.3f}. Top-1 is on a par with neuralsym; the top-10 gap is template coverage: a "
+        "test reaction whose template never occurs in the validation split cannot be recovered at any k, and the "
+        f"validation templates reproduce only {n['train_labelled'] / max(n['train_reactions'], 1):.1%} of the "
+        "training reactions (an estimate of the ceiling on test).",
+        "",
+        "Per reaction class (USPTO-50K classes 1-10):",
+        "",
+        "| class | n | top-1 | top-10 |",
+        "|---|---|---|---|",
+        *class_rows,
+        "",
+        "68 test products also occur in the training split (normal for USPTO-50K); the training labels come from "
+        "templates, not from the test reactions.",
+        "",
+        "## Reproduce",
+        "```",
+        f"{extra['train_command']}             # templates + labels + ranker + test scoring",
+        f"{extra['evaluate_command']}  # re-score the shipped file on the test split",
+        "```",
+        f"Needs `rdchiral` (pip). Built with torch {torch.__version__}, RDKit {rdkit.__version__}: template extraction "
+        f"{extra['seconds']['extract']:.0f} s, train labelling {extra['seconds']['label']:.0f} s, ranker "
+        f"{extra['seconds']['ranker']:.0f} s, test scoring {extra['seconds']['evaluate']:.0f} s on 2 CPU cores (shared).",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def by_class(ranks: np.ndarray, classes: Sequence[int]) -> dict[str, dict[str, float]]:
+    out = {}
+    classes = np.asarray(classes)
+    for k in sorted(set(classes.tolist())):
+        sel = ranks[classes == k]
+        out[str(k)] = {"n": len(sel), **topk(sel)}
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data-dir", required=True, help="shared data folder (holds uspto50k/)")
+    parser.add_argument("--out", default="model_zoo/weights/retrosynthesis")
+    parser.add_argument("--evaluate", action="store_true", help="re-score the shipped model on the test split")
+    parser.add_argument("--no-train-labels", action="store_true", help="train the ranker on validation reactions only")
+    parser.add_argument("--test-limit", type=int, default=0, help="score only the first N test reactions (debugging)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=2)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    RDLogger.DisableLog("rdApp.*")
+    torch.set_num_threads(args.threads)
+    data_dir, out_dir = Path(args.data_dir), Path(args.out)
+    path = out_dir / "retrosynthesis.pt"
+    products, reactants, classes = load_test(data_dir)
+    if args.test_limit:
+        products, reactants, classes = products[:args.test_limit], reactants[:args.test_limit], classes[:args.test_limit]
+    if args.evaluate:
+        start = time.perf_counter()
+        fresh = topk(evaluate(path, products, reactants, args.workers))
+        stored = load_checkpoint(path).extra["metrics"]["test"]
+        ok = args.test_limit or all(abs(fresh[k] - stored[k]) < 1e-3 for k in stored)
+        print(f"test {fresh} (stored {stored}) in {time.perf_counter() - start:.0f} s: {'OK' if ok else 'MISMATCH'}")
+        return 0 if ok else 1
+
+    seconds: dict[str, float] = {}
+    t0 = time.perf_counter()
+    val = extract_templates(pd.read_csv(data_dir / VAL_FILE), args.workers)
+    seconds["extract"] = time.perf_counter() - t0
+    kept = val.dropna(subset=["template"])
+    counts = Counter(kept["template"])
+    templates = sorted(counts, key=lambda t: (-counts[t], t))
+    index_of = {t: i for i, t in enumerate(templates)}
+    log.info("%d val reactions, %d with a template, %d distinct", len(val), len(kept), len(templates))
+
+    t0 = time.perf_counter()
+    train_frame = pd.read_csv(data_dir / TRAIN_FILE)
+    if args.no_train_labels:
+        train_labels = np.full(len(train_frame), -1, np.int64)
+    else:
+        train_labels = label_reactions(train_frame["products"].astype(str).tolist(),
+                                       train_frame["reactants"].astype(str).tolist(), templates, args.workers)
+    seconds["label"] = time.perf_counter() - t0
+    labelled = train_labels >= 0
+    log.info("labelled %d of %d training reactions", int(labelled.sum()), len(train_labels))
+
+    t0 = time.perf_counter()
+    x = np.concatenate([fingerprints(kept["product"].tolist()),
+                        fingerprints(train_frame["products"].astype(str)[labelled].tolist())])
+    y = np.concatenate([kept["template"].map(index_of).to_numpy(np.int64), train_labels[labelled]])
+    config = TrainConfig()
+    trained = train_ranker(x, y, len(templates), config)
+    trained.model.load_state_dict(roundtrip_state(trained.model.state_dict()), strict=True)
+    seconds["ranker"] = time.perf_counter() - t0
+
+    files = {f: _sha(data_dir / f) for f in (VAL_FILE, TEST_FILE, TRAIN_FILE)}
+    extra: dict[str, Any] = {
+        "model_name": MODEL_NAME,
+        "version": MODEL_VERSION,
+        "templates": templates,
+        "template_counts": [int(counts[t]) for t in templates],
+        "fingerprint": {"kind": "morgan_bits", "radius": FP_RADIUS, "fp_size": FP_SIZE},
+        "train_config": {**asdict(config), "hidden": list(config.hidden)},
+        "best_epoch": trained.best_epoch,
+        "holdout_accuracy": trained.val_accuracy,
+        "counts": {"val_reactions": len(val), "val_with_template": len(kept), "templates": len(templates),
+                   "train_reactions": len(train_frame), "train_labelled": int(labelled.sum()),
+                   "ranker_examples": len(y), "test_reactions": len(products)},
+        "data": files,
+        "anchor": ANCHORS,
+        "metrics": {"test": {}},
+        "train_command": _command(_portable(args.data_dir, "$DATA_DIR"), _portable(args.out, "$OUT_DIR")),
+        "evaluate_command": _command(_portable(args.data_dir, "$DATA_DIR"), _portable(args.out, "$OUT_DIR"), True),
+        "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
+                     "python": platform.python_version()},
+    }
+    hparams = {"in_dim": FP_SIZE, "hidden": list(config.hidden), "out_dim": len(templates), "dropout": config.dropout}
+    out_dir.mkdir(parents=True, exist_ok=True)
+    save_checkpoint(path, "mlp", hparams, trained.model.state_dict(), extra)
+
+    t0 = time.perf_counter()
+    ranks = evaluate(path, products, reactants, args.workers)
+    seconds["evaluate"] = time.perf_counter() - t0
+    extra["metrics"] = {"test": topk(ranks), "test_by_class": by_class(ranks, classes)}
+    extra["seconds"] = {k: round(v, 1) for k, v in seconds.items()}
+    save_checkpoint(path, "mlp", hparams, trained.model.state_dict(), extra)
+    (out_dir / "retrosynthesis.md").write_text(model_card(extra))
+    (out_dir / "metrics.json").write_text(json.dumps({"retrosynthesis": {
+        "test": extra["metrics"]["test"], "test_by_class": extra["metrics"]["test_by_class"], "anchor": ANCHORS,
+        "counts": extra["counts"], "holdout_accuracy": trained.val_accuracy, "best_epoch": trained.best_epoch,
+        "seconds": extra["seconds"], "config": extra["train_config"]}}, indent=2) + "\n")
+    pd.DataFrame({"template": templates, "val_count": [counts[t] for t in templates]}).to_csv(
+        out_dir / "templates.csv", index_label="index")
+    print(f"test {extra['metrics']['test']} (anchors {ANCHORS})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
