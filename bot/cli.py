@@ -15,6 +15,9 @@ from agent.settings import get_settings
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["zoo"]:  # model commands live with the models; run them without importing model_zoo here
+        return subprocess.run([sys.executable, "-m", "model_zoo.cli", *argv[1:]]).returncode
     parser = argparse.ArgumentParser(prog="drugpilot", description="DrugPilot drug-discovery chat agent")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -30,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     ask.add_argument("--json", action="store_true", help="print tool calls, results and files as JSON")
 
     sub.add_parser("demo", help="play a short scripted thread with two colleagues")
+    sub.add_parser("zoo", help="models: list | evaluate [MODEL] [--json] | train [MODEL]")
 
     worker = sub.add_parser("worker", help="start Celery worker(s); needs DRUGPILOT_REDIS_URL")
     worker.add_argument("--queues", default="agent,gpu")
