@@ -203,7 +203,8 @@ def model_card(metrics: dict[str, Any], seeds: dict[str, int], cell_info: dict[s
         "## Limits",
         "- Reaching the target is measured against the model's own prediction. The response model's error on "
         f"molecules unlike its {len(cell_info['training_drugs']['names'])} training drugs is large (drug-blind test "
-        f"RMSE {blind_rmse:.2f} ln units), and most generated molecules are far from those drugs (tables above), so "
+        f"RMSE {blind_rmse:.2f} ln units), and molecules generated for moderate or weak targets are far from those drugs (Tanimoto ~0.3, "
+        "tables above), so "
         "the predicted ln(IC50) of a generated molecule is a hypothesis, not an estimate to trust. Very potent "
         "targets (ln IC50 <= -2) are reached, when at all, by close analogues of potent GDSC drugs (high Tanimoto "
         "to the nearest GDSC2 drug), and for -4 the search adds little over the seed library itself.",

@@ -19,8 +19,6 @@ from model_zoo.tools import generation as tool
 from model_zoo.train.generation import build_seeds, largest_organic_fragment
 from worker.dispatch import InProcessDispatcher
 
-PNG = b"\x89PNG\r\n\x1a\n"
-
 
 def test_registered_and_seed_library_shipped() -> None:
     assert IMPLEMENTATIONS["drug_cell_response_regression_generation"] == "model_zoo.tools.generation"
@@ -81,6 +79,13 @@ def test_agent_turn_generates_novel_molecules_near_the_target() -> None:
         assert row["qed"] >= tool.MIN_QED and row["sa_score"] <= tool.MAX_SA
     assert len(set(entry.value)) == len(entry.value)
     assert {a.media_type for a in reply.artifacts} == {"text/csv", "image/png"}
-    # deterministic for a given seed: the tool called directly returns the same molecules
-    again = tool.run({"cell_line": "905949", "zscore": -2.0})
-    assert again.pool_value == entry.value and again.artifacts[1].data.startswith(PNG)
+    png = next(a for a in reply.artifacts if a.media_type == "image/png")
+    assert deps.artifacts.get(png).startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_search_is_deterministic_for_a_seed() -> None:
+    model = tool.get_model()
+    runs = [tool.generate(model, "905949", 1.0, n=5, seed=seed, rounds=1, offspring=80) for seed in (3, 3, 4)]
+    first, again, other = ([c.smiles for c in r.chosen] for r in runs)
+    assert first and first == again
+    assert other != first

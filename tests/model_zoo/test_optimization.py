@@ -36,7 +36,7 @@ def test_registered() -> None:
 def test_analogues_keep_every_mask0_atom_and_move_toward_the_target() -> None:
     mol = Chem.MolFromSmiles(GEFITINIB)
     mask = [0] * mol.GetNumAtoms()
-    for i in range(mol.GetNumAtoms() - 8, mol.GetNumAtoms()):  # the morpholinopropoxy tail may change
+    for i in range(mol.GetNumAtoms() - 5, mol.GetNumAtoms()):  # part of the morpholine ring may change
         mask[i] = 1
     result = tool.run({"zscore": -3.0, "cell_line": A549, "gt": GEFITINIB, "mask": mask})
     assert result.status == "ok" and len(result.rows) == tool.DEFAULT_TOP_K
