@@ -10,7 +10,6 @@ import subprocess
 import sys
 from typing import Any
 
-import fakeredis
 from celery import Celery
 from conftest import REPO, free_port
 from prometheus_client import REGISTRY
@@ -105,8 +104,8 @@ def test_json_log_lines_carry_thread_and_turn_ids() -> None:
     assert "thread" not in third and third["level"] == "WARNING"
 
 
-def test_queue_length_counts_every_priority_level_and_unacked() -> None:
-    client = fakeredis.FakeRedis()
+def test_queue_length_counts_every_priority_level_and_unacked(redis_client) -> None:  # noqa: ANN001
+    client = redis_client
     client.rpush("gpu", "a", "b")
     client.rpush("gpu\x06\x163", "c")
     client.hset("unacked", "tag", "m")
