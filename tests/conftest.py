@@ -59,9 +59,11 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture
 def redis_client(redis_url: str):  # noqa: ANN201
+    """A clean database of the test Redis, apart from the one the session's Celery workers use."""
     import redis
 
-    client = redis.Redis.from_url(redis_url)
+    base, db = redis_url.rsplit("/", 1)
+    client = redis.Redis.from_url(f"{base}/{int(db) - 1 if int(db) > 0 else 1}")
     client.flushdb()
     return client
 

@@ -105,11 +105,11 @@ def test_json_log_lines_carry_thread_and_turn_ids() -> None:
 
 
 def test_queue_length_counts_every_priority_level_and_unacked(redis_client) -> None:  # noqa: ANN001
-    client = redis_client
-    client.rpush("gpu", "a", "b")
-    client.rpush("gpu\x06\x163", "c")
+    client = redis_client  # queue names no live test worker consumes from
+    client.rpush("q-metrics", "a", "b")
+    client.rpush("q-metrics\x06\x163", "c")
     client.hset("unacked", "tag", "m")
-    assert queues.queue_length(client, "gpu") == 3 and queues.queue_length(client, "agent") == 0
+    assert queues.queue_length(client, "q-metrics") == 3 and queues.queue_length(client, "q-empty") == 0
     assert queues.unacked_count(client) == 1
 
 
