@@ -126,7 +126,10 @@ class CellResponseModel:
             raise ValueError(f"{cell_features.name} does not match the checkpoint's cell features; retrain")
         device = device or torch.device("cpu")
         fps = [_SIMILARITY_FP.GetFingerprint(Chem.MolFromSmiles(s)) for s in extra["training_drugs"]["smiles"]]
-        return cls(checkpoint.build().to(device), MolFeaturizer(config["radius"], config["fp_size"]),
+        # float64 inference: predictions do not depend on batch size or thread count, so the generation and
+        # optimization searches (which rank near-tied candidates) are reproducible across processes.
+        network = checkpoint.build().double().to(device)
+        return cls(network, MolFeaturizer(config["radius"], config["fp_size"]),
                    DescriptorScaler.from_state(extra["descriptor_scaler"]), cells, extra, device, fps)
 
     @property
@@ -151,11 +154,11 @@ class CellResponseModel:
         out = []
         for i in range(0, len(drug_features), CHUNK):
             block = drug_features[i:i + CHUNK]
-            x = np.concatenate([block, np.broadcast_to(cell, (len(block), len(cell)))], axis=1)
+            x = np.concatenate([block, np.broadcast_to(cell, (len(block), len(cell)))], axis=1).astype(np.float64)
             out.append(self.network(torch.from_numpy(x).to(self.device)).squeeze(-1).cpu().numpy())
         target = self.info["target_scaler"]
-        values = np.concatenate(out) if out else np.empty(0, np.float32)
-        return values.astype(np.float64) * target["std"] + target["mean"]
+        values = np.concatenate(out) if out else np.empty(0)
+        return values * target["std"] + target["mean"]
 
     def predict(self, mols: Sequence[Chem.Mol], cosmic_id: str) -> np.ndarray:
         self.cells.vector(cosmic_id)  # fail before featurizing

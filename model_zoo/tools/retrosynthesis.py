@@ -94,7 +94,10 @@ class RetroModel:
         checkpoint = load_checkpoint(path)
         extra = checkpoint.extra
         fp = extra["fingerprint"]
-        model = cls(checkpoint.build().to(device or torch.device("cpu")), list(extra["templates"]),
+        # float64 inference: template ranks then do not depend on batch size or thread count (float32 rounding
+        # flips near-tied templates), so a product gets the same precursors however it is submitted.
+        network = checkpoint.build().double().to(device or torch.device("cpu"))
+        model = cls(network, list(extra["templates"]),
                     ProductFingerprint(fp["radius"], fp["fp_size"]), extra, device or torch.device("cpu"))
         model._queries = [product_query(t) for t in model.templates]
         return model
@@ -105,8 +108,8 @@ class RetroModel:
 
     @torch.inference_mode()
     def probabilities(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
-        x = torch.from_numpy(self.fingerprint.many(mols)).to(self.device)
-        return torch.softmax(self.network(x), dim=-1).cpu().numpy().astype(np.float64)
+        x = torch.from_numpy(self.fingerprint.many(mols).astype(np.float64)).to(self.device)
+        return torch.softmax(self.network(x), dim=-1).cpu().numpy()
 
     def _reaction(self, index: int) -> Any:
         from rdchiral.initialization import rdchiralReaction
@@ -130,7 +133,7 @@ class RetroModel:
             return []
         probs = np.where(mask, probs, 0.0)
         probs = probs / probs.sum() if probs.sum() > 0 else mask / mask.sum()
-        order = [int(i) for i in np.argsort(-probs, kind="stable")[:max_templates] if mask[i]]
+        order = [int(i) for i in np.lexsort((np.arange(len(probs)), -probs))[:max_templates] if mask[i]]
         smiles = Chem.MolToSmiles(mol)
         found: dict[str, Candidate] = {}
         with self._lock, rdBase.BlockLogs():  # rdchiral mutates its reaction objects while running them
@@ -154,7 +157,7 @@ class RetroModel:
                                            self.templates[index], rank)
                 if len(found) >= top_k:
                     break
-        ranked = sorted(found.values(), key=lambda c: -c.score)
+        ranked = sorted(found.values(), key=lambda c: (-c.score, c.template_rank, ".".join(c.reactants)))
         return ranked[:top_k]
 
 
