@@ -73,7 +73,10 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
     previous = history[-1] if history else None
-    if previous and (not calls or (not previous.answered and not _complete(calls, whole))):
+    supplies_values = any((whole.molecules, whole.sequences, whole.cell_lines, whole.numbers, whole.masks))
+    # After a question, any reply may complete the request; after an answer, only new values continue it.
+    if previous and (supplies_values or not previous.answered) and (
+            not calls or (not previous.answered and not _complete(calls, whole))):
         earlier = extract(_strip_pool_line(previous.text))
         # What the message says it wants wins; a bare value ("BT-474") continues the earlier request.
         asked = max(keyword_scores(whole.prose, offered).values(), default=0.0) >= 1.0

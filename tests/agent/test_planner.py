@@ -107,3 +107,12 @@ def test_selection_from_the_newest_result() -> None:
     assert call.arguments == {"smiles_list": ["CCCCCCO"]}
     [call] = plan_calls("BBB for the top 2", pool.list(), list(TOOLS), (), read)
     assert call.arguments["drug_smiles"] == ["CCCO", "CCO"]
+
+
+def test_a_message_without_values_does_not_repeat_the_last_request() -> None:
+    from agent.history import PastRequest
+
+    answered = [PastRequest("alice", "aqueous solubility of CCO and CCN?", answered=True)]
+    assert plan_calls("here are our CNS candidates", [], list(TOOLS), answered) == []
+    [call] = plan_calls("and CCCO?", [], list(TOOLS), answered)
+    assert call.arguments == {"drug_smiles": ["CCCO"], "property": "logSolubility"}
