@@ -20,7 +20,13 @@ from rdkit import Chem, DataStructs
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
 from model_zoo.chem.mols import InvalidSmiles, check_smiles_list, parse_smiles
 from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
-from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble, kmer_counts
+from model_zoo.device import pick_device
+from model_zoo.nn.interaction import (
+    KmerComposition,
+    MorganCounts,
+    PairEnsemble,
+    kmer_counts,
+)
 from model_zoo.plots import row_labels, values_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import AFFINITY, ToolSpec
@@ -138,17 +144,6 @@ class TargetPairModel:
 
 _models: dict[Path, TargetPairModel] = {}
 _lock = threading.Lock()
-_device: torch.device | None = None
-
-
-def pick_device() -> torch.device:
-    """CUDA when this process can use it, else CPU; chosen once per process, at first use."""
-    global _device
-    if _device is None:
-        _device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-    return _device
-
-
 def get_model(path: Path) -> TargetPairModel:
     """The model in ``path``, loaded on first use and kept for the life of the process (thread-safe)."""
     with _lock:

@@ -23,6 +23,7 @@ from model_zoo.checkpoint import load_checkpoint
 from model_zoo.chem.cells import UnknownCellLine, all_cell_lines, resolve_cell_line
 from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer
 from model_zoo.chem.mols import check_smiles_list
+from model_zoo.device import pick_device
 from model_zoo.plots import row_labels, values_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import CELL_RESPONSE
@@ -186,7 +187,7 @@ def get_model() -> CellResponseModel:
         if _model is None:
             if not WEIGHTS_PATH.exists():
                 raise FileNotFoundError(f"no trained cell-response model ({WEIGHTS_PATH.name} missing)")
-            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            device = pick_device()
             _model = CellResponseModel.from_files(device=device)
         return _model
 

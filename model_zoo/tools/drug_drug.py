@@ -21,7 +21,12 @@ from rdkit import Chem, DataStructs
 
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
-from model_zoo.nn.interaction import MorganCounts, PairEnsemble, directed_type_probabilities
+from model_zoo.device import pick_device
+from model_zoo.nn.interaction import (
+    MorganCounts,
+    PairEnsemble,
+    directed_type_probabilities,
+)
 from model_zoo.plots import short_label, values_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import DRUG_DRUG
@@ -116,7 +121,7 @@ def get_model() -> DDIModel:
         if _model is None:
             if not WEIGHTS.exists():
                 raise FileNotFoundError(f"no trained drug-drug model ({WEIGHTS.name} missing)")
-            device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            device = pick_device()
             _model = DDIModel.from_checkpoint(load_checkpoint(WEIGHTS), device)
         return _model
 

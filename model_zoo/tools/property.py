@@ -16,6 +16,7 @@ from torch import nn
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
 from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer
 from model_zoo.chem.mols import check_smiles_list
+from model_zoo.device import pick_device
 from model_zoo.nn.mlp import to_values
 from model_zoo.plots import row_labels, values_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult
@@ -70,17 +71,6 @@ class PropertyModel:
 
 _models: dict[str, PropertyModel] = {}
 _lock = threading.Lock()
-_device: torch.device | None = None
-
-
-def pick_device() -> torch.device:
-    """CUDA when this process can use it, else CPU; chosen once per process, at first use."""
-    global _device
-    if _device is None:
-        _device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
-    return _device
-
-
 def get_model(name: str) -> PropertyModel:
     """The model for one property, loaded on first use and kept for the life of the process."""
     with _lock:
