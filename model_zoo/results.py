@@ -15,6 +15,12 @@ class ModelInfo:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, "test_metrics": dict(self.test_metrics)}
 
+    @classmethod
+    def from_checkpoint_info(cls, info: dict[str, Any]) -> ModelInfo:
+        """From a checkpoint's ``extra``: its name, version and test metrics (rounded for replies)."""
+        metrics = {k: round(float(v), 4) for k, v in info["metrics"]["test"].items()}
+        return cls(info["model_name"], info["version"], metrics)
+
 
 @dataclass
 class FileArtifact:

@@ -261,14 +261,13 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
         plot = values_png(values.tolist(), labels, title=config.plot_title, unit=config.plot_unit,
                           reference=config.plot_reference, limits=config.plot_limits)
         artifacts.append(FileArtifact(f"{config.file_stem}.png", "image/png", plot))
-    metrics = {k: round(float(v), 4) for k, v in model.info["metrics"]["test"].items()}
     return ToolResult(
         tool=config.spec.name,
         status="ok" if computed else "error",
         rows=rows,
         columns=columns,
         summary=summary,
-        model=ModelInfo(model.info["model_name"], model.info["version"], metrics),
+        model=ModelInfo.from_checkpoint_info(model.info),
         warnings=warnings,
         artifacts=artifacts,
         pool_value=rows,

@@ -244,14 +244,13 @@ def run(args: dict[str, Any]) -> ToolResult:
         plot = values_png([r["probability"] for r in computed], labels, title="Most likely DrugBank interaction type",
                           unit="probability (if the pair interacts)", limits=(0.0, 1.0))
         artifacts.append(FileArtifact("ddi_predictions.png", "image/png", plot))
-    metrics = {k: round(float(v), 4) for k, v in model.info["metrics"]["test"].items()}
     return ToolResult(
         tool=DRUG_DRUG.name,
         status="ok" if computed else "error",
         rows=rows,
         columns=columns,
         summary=summary,
-        model=ModelInfo(model.info["model_name"], model.info["version"], metrics),
+        model=ModelInfo.from_checkpoint_info(model.info),
         warnings=warnings,
         artifacts=artifacts,
         pool_value=rows,

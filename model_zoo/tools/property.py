@@ -152,14 +152,13 @@ def run(args: dict[str, Any]) -> ToolResult:
         plot = values_png(predictions.tolist(), labels, title=f"Predicted {model.info['display']}", unit=unit,
                           reference=0.5 if classification else None, limits=(0.0, 1.0) if classification else None)
         artifacts.append(FileArtifact(f"{name}_predictions.png", "image/png", plot))
-    metrics = {k: round(float(v), 4) for k, v in model.info["metrics"]["test"].items()}
     return ToolResult(
         tool=PROPERTY.name,
         status="ok" if computed else "error",
         rows=rows,
         columns=columns,
         summary=_summary(model, predictions, invalid_rows),
-        model=ModelInfo(model.info["model_name"], model.info["version"], metrics),
+        model=ModelInfo.from_checkpoint_info(model.info),
         warnings=warnings,
         artifacts=artifacts,
         pool_value=rows,
