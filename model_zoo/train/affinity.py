@@ -11,7 +11,6 @@ the ensemble as a whole has seen all five training folds and never the test fold
 
 from __future__ import annotations
 
-import argparse
 import logging
 import sys
 import time
@@ -28,6 +27,7 @@ from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoi
 from model_zoo.chem.mols import parse_smiles
 from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble
 from model_zoo.train.pairs import (
+    pair_parser, report_rescore,
     PairConfig, Pairs, TrainedPairNet, clean, command, fmt, raw_outputs, regression_metrics, sha256_of, software,
     train_pair_net, update_metrics_file,
 )
@@ -290,13 +290,7 @@ def evaluate_saved(data: Davis, out_dir: Path) -> dict[str, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data-dir", required=True, help="shared data folder (holds davis/)")
-    parser.add_argument("--out", default="model_zoo/weights/affinity", help="where .pt, .md, metrics.json go")
-    parser.add_argument("--evaluate", action="store_true", help="re-score the saved model instead of training")
-    parser.add_argument("--card-only", action="store_true", help="rewrite the model card from the saved model")
-    parser.add_argument("--threads", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = pair_parser(__doc__, "davis/", "affinity").parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     torch.set_num_threads(args.threads)
     data_dir, out_dir = Path(args.data_dir), Path(args.out)
@@ -307,9 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.evaluate:
         stored = load_checkpoint(out_dir / f"{FILE_STEM}.pt").extra["metrics"]["test"]
         fresh = evaluate_saved(data, out_dir)
-        ok = all(abs(fresh[k] - stored[k]) < 1e-3 for k in stored)
-        print(f"davis: test {fmt(fresh)} (stored {fmt(stored)}) {'OK' if ok else 'MISMATCH'}")
-        return 0 if ok else 1
+        return report_rescore("davis", fresh, stored)
     drug_featurizer, protein_featurizer = MorganCounts(), KmerComposition()
     prep = prepare(data, drug_featurizer, protein_featurizer)
     result = train_ensemble(prep)

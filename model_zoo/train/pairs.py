@@ -6,6 +6,7 @@ or protein is featurized once and, within a batch, encoded once.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import logging
@@ -231,6 +232,24 @@ def update_metrics_file(out_dir: Path, entries: dict[str, Any]) -> None:
     merged = json.loads(path.read_text()) if path.exists() else {}
     merged.update(entries)
     path.write_text(json.dumps(dict(sorted(merged.items())), indent=2) + "\n")
+
+
+def pair_parser(description: str | None, holds: str, name: str) -> argparse.ArgumentParser:
+    """The command line every pair-model trainer shares."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--data-dir", required=True, help=f"shared data folder (holds {holds})")
+    parser.add_argument("--out", default=f"model_zoo/weights/{name}", help="where .pt, .md, metrics.json go")
+    parser.add_argument("--evaluate", action="store_true", help="re-score the saved model instead of training")
+    parser.add_argument("--card-only", action="store_true", help="rewrite the model card from the saved model")
+    parser.add_argument("--threads", type=int, default=1)
+    return parser
+
+
+def report_rescore(label: str, fresh: dict[str, float], stored: dict[str, float]) -> int:
+    """Compare re-scored test metrics with the stored ones; the exit code says whether they match."""
+    ok = all(abs(fresh[k] - stored[k]) < 1e-3 for k in stored)
+    print(f"{label}: test {fmt(fresh)} (stored {fmt(stored)}) {'OK' if ok else 'MISMATCH'}")
+    return 0 if ok else 1
 
 
 def fmt(metrics: dict[str, float]) -> str:

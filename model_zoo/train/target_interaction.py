@@ -10,7 +10,6 @@ weights. Same architecture as the DAVIS affinity model (model_zoo.nn.interaction
 
 from __future__ import annotations
 
-import argparse
 import logging
 import sys
 import time
@@ -28,6 +27,7 @@ from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoi
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble, unit_kmer_matrix
 from model_zoo.train.pairs import (
+    pair_parser, report_rescore,
     PairConfig, Pairs, TrainedPairNet, binary_metrics, clean, command, fmt, raw_outputs, sha256_of, software,
     train_pair_net, update_metrics_file,
 )
@@ -346,13 +346,7 @@ def evaluate_saved(data: HumanData, out_dir: Path) -> dict[str, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data-dir", required=True, help="shared data folder (holds dti_drugban/)")
-    parser.add_argument("--out", default="model_zoo/weights/target_interaction", help="where .pt, .md, metrics.json go")
-    parser.add_argument("--evaluate", action="store_true", help="re-score the saved model instead of training")
-    parser.add_argument("--card-only", action="store_true", help="rewrite the model card from the saved model")
-    parser.add_argument("--threads", type=int, default=1)
-    args = parser.parse_args(argv)
+    args = pair_parser(__doc__, "dti_drugban/", "target_interaction").parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     torch.set_num_threads(args.threads)
     data_dir, out_dir = Path(args.data_dir), Path(args.out)
@@ -363,9 +357,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.evaluate:
         stored = load_checkpoint(out_dir / f"{FILE_STEM}.pt").extra["metrics"]["test"]
         fresh = evaluate_saved(data, out_dir)
-        ok = all(abs(fresh[k] - stored[k]) < 1e-3 for k in stored)
-        print(f"human: test {fmt(fresh)} (stored {fmt(stored)}) {'OK' if ok else 'MISMATCH'}")
-        return 0 if ok else 1
+        return report_rescore("human", fresh, stored)
     drug_featurizer, protein_featurizer = MorganCounts(), KmerComposition()
     prep = prepare(data, drug_featurizer, protein_featurizer)
     result = train_ensemble(prep)
