@@ -37,7 +37,9 @@ def test_solubility_turn_end_to_end() -> None:
     [table] = reply.tables
     assert [r["smiles"] for r in table.rows] == ["CCO", "c1ccccc1O", "CC(=O)Oc1ccccc1C(=O)O"]
     assert {a.media_type for a in reply.artifacts} == {"text/csv", "image/png"}
-    assert d.artifacts.get(reply.artifacts[0]).startswith(b"row") or d.artifacts.get(reply.artifacts[1])
+    [csv] = [a for a in reply.artifacts if a.media_type == "text/csv"]
+    lines = d.artifacts.get(csv).decode().splitlines()
+    assert lines[0].startswith("row,smiles") and len(lines) == 4
     pool = d.pool_store
     key = THREAD.key()
     assert pool.get(key, "user_smiles").value == ["CCO", "c1ccccc1O", "CC(=O)Oc1ccccc1C(=O)O"]
