@@ -75,32 +75,48 @@ def distributed_env(redis_url: str, tmp_path: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="session")
-def celery_workers(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """`drugpilot worker --queues agent,gpu`: two real worker nodes consuming from the test Redis."""
+def start_workers(env: dict[str, str], log: Path) -> subprocess.Popen:
+    """`drugpilot worker --queues agent,gpu` (two worker nodes) in its own process group, once both answer ping."""
+    import kombu.exceptions
+    import redis.exceptions
     from celery import Celery
 
-    env = distributed_env(redis_url, tmp_path_factory.mktemp("worker"))
-    log = tmp_path_factory.mktemp("logs") / "worker.log"
-    with log.open("wb") as sink:
+    url = env["DRUGPILOT_REDIS_URL"]
+    with log.open("ab") as sink:
         proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "worker", "--queues", "agent,gpu",
                                  "--loglevel", "warning"], cwd=REPO, env=env, stdout=sink, stderr=subprocess.STDOUT,
                                 start_new_session=True)
-    probe = Celery(broker=redis_url, backend=redis_url)
+    probe = Celery(broker=url, backend=url)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            names = {name.split("@")[0] for reply in probe.control.ping(timeout=1.0) or [] for name in reply}
+        except (OSError, redis.exceptions.ConnectionError, kombu.exceptions.OperationalError):
+            names = set()  # a just-restarted Redis: the probe's pooled connection was closed
+        if {"agent", "gpu"} <= names:
+            return proc
+        if proc.poll() is not None:
+            raise RuntimeError("worker exited:\n" + log.read_text()[-3000:])
+    stop_workers(proc)
+    raise RuntimeError("workers did not answer ping:\n" + log.read_text()[-3000:])
+
+
+def stop_workers(proc: subprocess.Popen) -> None:
+    """A warm shutdown (SIGTERM to the group): running tasks finish, fetched ones go back to the queue."""
+    os.killpg(proc.pid, 15)
     try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            replies = probe.control.ping(timeout=1.0) or []
-            if len(replies) >= 2:
-                break
-            if proc.poll() is not None:
-                raise RuntimeError("worker exited:\n" + log.read_text()[-3000:])
-        else:
-            raise RuntimeError("workers did not answer ping:\n" + log.read_text()[-3000:])
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9)
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def celery_workers(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`drugpilot worker --queues agent,gpu`: two real worker nodes consuming from the test Redis."""
+    env = distributed_env(redis_url, tmp_path_factory.mktemp("worker"))
+    proc = start_workers(env, tmp_path_factory.mktemp("logs") / "worker.log")
+    try:
         yield redis_url
     finally:
-        os.killpg(proc.pid, 15)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, 9)
+        stop_workers(proc)

@@ -1,6 +1,13 @@
 """Small helpers shared by tests (importable because pytest puts tests/ on sys.path)."""
 
+import shutil
+import signal
 import socket
+import subprocess
+import time
+from pathlib import Path
+
+import redis
 
 
 def closed_port_url() -> str:
@@ -9,3 +16,46 @@ def closed_port_url() -> str:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     return f"http://127.0.0.1:{port}"
+
+
+class RestartableRedis:
+    """A redis-server with the project's documented persistence (infra/redis/redis.conf: AOF, fsync every
+    second) in its own folder, that a test can crash (SIGKILL) and start again on the same port and data."""
+
+    def __init__(self, workdir: Path, port: int) -> None:
+        self.workdir, self.port = workdir, port
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> "RestartableRedis":
+        documented = Path(__file__).resolve().parents[1] / "infra" / "redis" / "redis.conf"
+        conf = self.workdir / "redis.conf"  # redis-server checks `dir /data` before options override it
+        conf.write_text("".join(line for line in documented.read_text().splitlines(keepends=True)
+                                if not line.startswith("dir ")))
+        self.proc = subprocess.Popen([shutil.which("redis-server") or "redis-server", str(conf), "--port",
+                                      str(self.port), "--bind", "127.0.0.1", "--dir", str(self.workdir),
+                                      "--protected-mode", "no"],
+                                     stdout=(self.workdir / "redis.log").open("ab"), stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:  # up, and done loading the append-only file
+            try:
+                if redis.Redis(port=self.port).ping():
+                    return self
+            except (redis.exceptions.ConnectionError, redis.exceptions.BusyLoadingError):
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def crash(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+            self.proc = None

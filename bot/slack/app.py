@@ -5,6 +5,7 @@ from __future__ import annotations
 from slack_bolt import App
 from slack_sdk import WebClient
 
+from bot.slack.errors import on_error
 from bot.slack.listeners import SlackListeners, SlackServices
 from bot.slack.middleware import DropDuplicateEvents
 from bot.slack.modal import CALLBACK_SHORTCUT, CALLBACK_VIEW
@@ -16,6 +17,7 @@ def build_app(client: WebClient, signing_secret: str, services: SlackServices) -
     app = App(client=client, signing_secret=signing_secret, name="drugpilot", process_before_response=False)
     # after Bolt's built-ins: signature check, authorization, dropping the bot's own events
     app.use(DropDuplicateEvents(services.state))
+    app.error(on_error)  # Redis or the job queue down: "temporarily unavailable", not HTTP 500
 
     listeners = SlackListeners(services)
     app.event("app_mention")(listeners.on_message)

@@ -21,6 +21,7 @@ from agent.pool.store import PoolStore
 from agent.pool.thread_pool import ThreadPool
 from agent.settings import Settings
 from agent.turn import ThreadRef, Turn
+from bot.outage import UNAVAILABLE, is_outage
 from bot.slack import blocks, modal, payloads
 from bot.slack.files import Downloaded, download_all
 from bot.slack.replier import RECEIVED, SlackDeliverer
@@ -92,8 +93,8 @@ class SlackListeners:
             self.s.enqueue(turn, self.s.deliverer)
         except Exception as exc:  # noqa: BLE001 - the person must hear that nothing will come
             log.exception("could not enqueue turn %s", turn.turn_id)
-            self.s.deliverer.fail(target, f"I could not queue this request ({type(exc).__name__}): the job queue "
-                                          "may be down. Please try again in a minute.")
+            self.s.deliverer.fail(target, UNAVAILABLE if is_outage(exc) else
+                                  f"I could not queue this request ({type(exc).__name__}). Please try again.")
             return
         self.s.watch.watch(turn.turn_id, target)
 

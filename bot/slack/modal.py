@@ -110,6 +110,13 @@ def pool_view(thread: dict[str, str], entries: list[PoolEntry]) -> dict[str, Any
             "private_metadata": metadata, "blocks": blocks}
 
 
+def notice_view(text: str) -> dict[str, Any]:
+    """A modal that only says something (the pool could not be loaded)."""
+    return {"type": "modal", "title": {"type": "plain_text", "text": "Memory pool"},
+            "close": {"type": "plain_text", "text": "Close"},
+            "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": escape(text)}}]}
+
+
 def _metadata(thread: dict[str, str], shown: dict[str, list[Any]]) -> str:
     return json.dumps({"thread": thread, "shown": shown}, separators=(",", ":"))
 

@@ -21,6 +21,7 @@ from botbuilder.schema import Attachment as CardAttachment
 from agent.commands import is_pool_command
 from agent.pool.thread_pool import ThreadPool
 from agent.turn import Attachment, ThreadRef, Turn
+from bot.outage import UNAVAILABLE, is_outage
 from bot.teams import activities as acts
 from bot.teams import cards
 from bot.teams.replier import TeamsReplier, no_msrest_retries, with_retry
@@ -60,13 +61,17 @@ class TeamsBot(ActivityHandler):
 
     async def on_message_activity(self, turn_context: TurnContext) -> None:
         raw: dict[str, Any] = turn_context.turn_state.get(RAW_ACTIVITY) or turn_context.activity.serialize()
-        if not self.store.first_time(acts.dedupe_key(raw)):
-            log.info("activity %s seen before: not run again", raw.get("id"))
-            return
         started = time.perf_counter()
         try:
+            if not self.store.first_time(acts.dedupe_key(raw)):
+                log.info("activity %s seen before: not run again", raw.get("id"))
+                return
             await self._handle(turn_context, raw)
         except Exception as exc:
+            if is_outage(exc):
+                log.warning("Teams message %s: Redis unreachable (%s)", raw.get("id"), exc)
+                await self._say(turn_context, UNAVAILABLE)
+                return
             log.exception("Teams message %s failed", raw.get("id"))
             await self._say(turn_context, f"Sorry, I couldn't handle that message ({type(exc).__name__}: {exc}). "
                                           "Please try again.")

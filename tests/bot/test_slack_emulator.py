@@ -240,7 +240,7 @@ def test_no_answer_and_queue_failures_are_said_in_the_thread(driver: SlackDriver
 
         services.enqueue = broken
         ts, _ = driver.mention("how soluble is CCO?")
-        api.wait_for("chat.update", contains="could not queue this request (ConnectionError)")
+        api.wait_for("chat.update", contains="temporarily unavailable")
         api.wait_for("reactions.add", timestamp=ts, name="warning")
     finally:
         services.enqueue, services.watch.timeout_s = enqueue, timeout

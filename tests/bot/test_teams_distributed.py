@@ -4,10 +4,6 @@ the Teams process is down is posted into its thread once it is back (reference a
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +13,8 @@ import pytest
 from celery import Celery
 
 from agent.turn import ThreadRef, Turn
-from conftest import REPO, distributed_env, free_port, wait_for_port
+from bot_process import BotProcess
+from conftest import distributed_env, free_port
 from emulators.teams_connector import TeamsConnector
 from teams_harness import new_thread, payload
 
@@ -25,38 +22,7 @@ pytestmark = pytest.mark.integration
 TENANT = "72f988bf-0000-4000-8000-000000000001"
 
 
-class TeamsProcess:
-    """`python -m bot.cli teams` in its own process group (so its delivery worker child stops with it)."""
-
-    def __init__(self, env: dict[str, str], log: Path) -> None:
-        self.env, self.log = env, log
-        self.port = int(env["DRUGPILOT_TEAMS_PORT"])
-        self.proc: subprocess.Popen | None = None
-
-    def start(self, redis_url: str) -> None:
-        with self.log.open("ab") as sink:
-            self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "teams", "--loglevel", "warning"],
-                                         cwd=REPO, env=self.env, stdout=sink, stderr=subprocess.STDOUT,
-                                         start_new_session=True)
-        wait_for_port(self.port, timeout=30)
-        probe = Celery(broker=redis_url, backend=redis_url)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:  # the delivery worker answers ping once it consumes replies.teams
-            if any(name.startswith("replies-teams@") for r in probe.control.ping(timeout=0.5) or [] for name in r):
-                return
-            assert self.proc.poll() is None, self.log.read_text()[-3000:]
-        raise AssertionError("the replies.teams delivery worker did not start:\n" + self.log.read_text()[-3000:])
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        os.killpg(self.proc.pid, signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc = None
-
+class TeamsProcess(BotProcess):
     def post(self, activity: dict) -> httpx.Response:
         return httpx.post(f"http://127.0.0.1:{self.port}/api/messages", json=activity, timeout=30)
 
@@ -67,7 +33,7 @@ def teams(celery_workers: str, tmp_path: Path) -> Iterator[TeamsProcess]:
     env.update({"DRUGPILOT_TEAMS_PORT": str(free_port()), "DRUGPILOT_TEAMS_HOST": "127.0.0.1",
                 "DRUGPILOT_LINK_SECRET": "distributed-test-secret-0123456789"})
     env = {k: v for k, v in env.items() if not k.startswith("MICROSOFT_APP_")}
-    process = TeamsProcess(env, tmp_path / "teams.log")
+    process = TeamsProcess("teams", env, int(env["DRUGPILOT_TEAMS_PORT"]), tmp_path / "teams.log")
     process.start(celery_workers)
     yield process
     process.stop()

@@ -1,0 +1,113 @@
+"""Faults with real processes under `drugpilot slack` (HTTP + its replies.slack delivery worker), the
+agent/gpu Celery workers and a redis-server configured as documented (infra/redis/redis.conf: AOF).
+
+- Redis crashes (SIGKILL) with a turn waiting in the queue: while it is down a mention is answered
+  "temporarily unavailable" (HTTP 200, no crash); after it restarts, the pool, the thread membership
+  and the queued turn are all there and answered, with no process restarted but Redis.
+- The Slack process is killed (SIGKILL, with its delivery worker) while turns are in flight: after it
+  restarts, every thread gets its answer exactly once.
+"""
+
+from __future__ import annotations
+
+import shutil
+import signal
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot_process import BotProcess
+from conftest import distributed_env, free_port, start_workers, stop_workers
+from emulators.slack_api import BOT_TOKEN, SlackAPI
+from slack_harness import SECRET, SlackDriver, blocks_text
+from tests_support import RestartableRedis
+
+pytestmark = [pytest.mark.integration,
+              pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server binary")]
+TOOL_TIMEOUT_S = 16  # visibility timeout 24 s: a message fetched by a killed process comes back within ~30 s
+
+
+@pytest.fixture
+def stack(tmp_path: Path) -> Iterator[dict[str, Any]]:
+    redis = RestartableRedis(tmp_path, free_port()).start()
+    api = SlackAPI().start()
+    port = free_port()
+    env = distributed_env(redis.url, tmp_path)
+    env.update({"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": SECRET, "DRUGPILOT_SLACK_API_URL": api.api_url,
+                "DRUGPILOT_SLACK_HOST": "127.0.0.1", "DRUGPILOT_SLACK_PORT": str(port),
+                "DRUGPILOT_TOOL_TIMEOUT_S": str(TOOL_TIMEOUT_S), "DRUGPILOT_TURN_TIMEOUT_S": str(TOOL_TIMEOUT_S)})
+    env.pop("SLACK_APP_TOKEN", None)
+    state: dict[str, Any] = {"redis": redis, "api": api, "env": env, "tmp": tmp_path,
+                             "driver": SlackDriver(api, f"http://127.0.0.1:{port}/slack/events"),
+                             "bot": BotProcess("slack", env, port, tmp_path / "slack.log")}
+    try:
+        state["workers"] = start_workers(env, tmp_path / "workers.log")
+        state["bot"].start(redis.url)
+        yield state
+    except Exception:
+        print(state["bot"].tail())
+        print((tmp_path / "workers.log").read_text()[-3000:] if (tmp_path / "workers.log").exists() else "")
+        raise
+    finally:
+        state["bot"].stop()
+        if state.get("workers") is not None:
+            stop_workers(state["workers"])
+        api.stop()
+        redis.stop()
+
+
+def test_a_redis_crash_loses_no_pool_and_no_queued_turn_and_everything_recovers(stack: dict[str, Any]) -> None:
+    driver: SlackDriver = stack["driver"]
+    api: SlackAPI = stack["api"]
+    redis: RestartableRedis = stack["redis"]
+
+    first, _ = driver.mention("how soluble are these? CCO, c1ccccc1O")
+    assert "c1ccccc1O" in blocks_text(driver.wait_answer(first, timeout=120))
+
+    # No worker runs: the next turn waits in Redis (the agent queue) when Redis crashes.
+    stop_workers(stack["workers"])
+    stack["workers"] = None
+    queued, _ = driver.mention("pool set queued CCN")
+    api.wait_for("chat.postMessage", thread_ts=queued, text="Working on it…", timeout=10)
+    time.sleep(1.5)  # appendfsync everysec
+    redis.crash()
+
+    down, sent = driver.mention("how soluble is CCO?")
+    assert sent.status == 200
+    [notice] = api.wait_for("chat.postMessage", thread_ts=down, contains="temporarily unavailable", timeout=20)
+    assert "send it again" in notice["text"] and not driver.answers(down)
+
+    redis.start()  # same port, same folder: the append-only file is replayed
+    stack["workers"] = start_workers(stack["env"], stack["tmp"] / "workers-restarted.log")
+    assert "Set queued" in blocks_text(driver.wait_answer(queued, timeout=120))  # the queued turn survived
+    driver.say("pool list", first)  # no mention: thread membership and pool survived in Redis
+    listing = blocks_text(driver.wait_answer(first, n=2, timeout=60))
+    assert "user_smiles" in listing and "2" in listing
+    again, sent = driver.mention("how soluble is CCO?", thread_ts=down)
+    assert sent.status == 200
+    assert "CCO" in blocks_text(driver.wait_answer(down, timeout=60))  # the bot recovered by itself
+
+
+def test_replies_reach_every_thread_once_when_the_slack_process_is_killed_mid_turn(stack: dict[str, Any]) -> None:
+    driver: SlackDriver = stack["driver"]
+    api: SlackAPI = stack["api"]
+    bot: BotProcess = stack["bot"]
+    molecules = ["CCO", "c1ccccc1O", "CC(=O)Nc1ccc(O)cc1", "CN1CCC[C@H]1c1cccnc1", "O=C(O)c1ccccc1OC(C)=O"]
+
+    threads = [driver.mention(f"how soluble is {smiles}?")[0] for smiles in molecules]
+    for ts in threads:
+        api.wait_for("chat.postMessage", thread_ts=ts, text="Working on it…", timeout=10)
+    time.sleep(0.3)  # the listener enqueues right after posting the status line
+    bot.stop(signal.SIGKILL)
+    answered_before = sum(1 for ts in threads if driver.answers(ts))
+    time.sleep(3)  # the workers finish the turns; their replies wait in replies.slack
+    bot.start(stack["redis"].url)
+
+    for ts, smiles in zip(threads, molecules, strict=True):
+        assert smiles in blocks_text(driver.wait_answer(ts, timeout=90))
+    time.sleep(2)
+    assert [len(driver.answers(ts)) for ts in threads] == [1] * len(threads)  # none lost, none doubled
+    print(f"\n{answered_before} of {len(threads)} answered before the kill, the rest after the restart")
