@@ -46,6 +46,7 @@ class SlackServices:
     deliverer: SlackDeliverer
     watch: TurnWatch
     enqueue: Callable[[Turn, Deliverer], None]  # worker.client.enqueue_turn
+    form_secret: bytes  # signs the pool modal's private_metadata (bot.slack.modal)
 
     @property
     def max_file_bytes(self) -> int:
@@ -104,13 +105,24 @@ class SlackListeners:
         where = payloads.shortcut_thread(body)
         pool = self.s.pool(where.team, where.channel, where.thread_ts)
         entries = [e for e in (pool.get(m.key) for m in pool.list()) if e is not None]
-        thread = {"team": where.team, "channel": where.channel, "thread_ts": where.thread_ts}
-        client.views_open(trigger_id=body["trigger_id"], view=modal.pool_view(thread, entries))
+        thread = {"team": where.team, "channel": where.channel, "thread_ts": where.thread_ts, "user": where.user}
+        client.views_open(trigger_id=body["trigger_id"], view=modal.pool_view(thread, entries, self.s.form_secret))
 
     def on_pool_submit(self, ack: Ack, body: dict[str, Any], view: dict[str, Any], client: WebClient) -> None:
-        edits = modal.read_submission(view)
         user = (body.get("user") or {}).get("id") or "someone"
+        team = (body.get("team") or {}).get("id") or ""
+        try:
+            edits = modal.read_submission(view, self.s.form_secret)
+        except modal.FormRefused as exc:
+            log.warning("pool form submitted by %s/%s refused: %s", team, user, exc)
+            ack(response_action="errors", errors={modal.NEW_KEY_BLOCK: modal.NOT_YOURS})
+            return
         thread = edits.thread
+        if thread.get("user") != user or thread.get("team") != team:  # only its opener saves a pool form
+            log.warning("pool form of %s/%s submitted by %s/%s: refused", thread.get("team"), thread.get("user"),
+                        team, user)
+            ack(response_action="errors", errors={modal.NEW_KEY_BLOCK: modal.NOT_YOURS})
+            return
         pool = self.s.pool(thread.get("team", ""), thread.get("channel", ""), thread.get("thread_ts", ""))
         commands, errors = plan_pool_edits(edits, pool)
         if errors:

@@ -4,12 +4,16 @@ Each key whose value fits in a text box (Slack: 3000 characters) is an editable 
 holding the value as a person would type it in ``pool set``; bigger values (tables, long lists) are
 listed read-only. Saving goes through the same ``pool set`` / ``pool del`` code as the text commands.
 The versions shown are kept in ``private_metadata``, so a save never silently overwrites a
-colleague's edit made while the modal was open.
+colleague's edit made while the modal was open. The metadata also names the thread and the person
+who opened the form, and is signed (HMAC) with a server secret: a submission can only ever change
+the pool of the thread the form was opened in, even if its metadata were forged.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,11 +31,17 @@ NEW_VALUE_BLOCK = "new_value"
 ACTION = "value"
 READ_ONLY_KINDS = ("table",)
 MAX_METADATA_CHARS = 3000
+SIGNATURE_CHARS = 60
+NOT_YOURS = "This form was opened by someone else or in another workspace. Open the pool from your own thread."
+
+
+class FormRefused(ValueError):
+    """The submission's metadata is not what this server wrote (bad or missing signature)."""
 
 
 @dataclass
 class PoolEdits:
-    thread: dict[str, str]  # team, channel, thread_ts
+    thread: dict[str, str]  # team, channel, thread_ts, and the user who opened the form
     versions: dict[str, int]  # key → version shown when the modal opened
     changed: dict[str, str] = field(default_factory=dict)  # key → text the person typed ("" = delete)
     new_key: str | None = None
@@ -64,7 +74,7 @@ def describe(meta: EntryMeta) -> str:
     return f"{meta.kind}, {meta.size} item(s), v{meta.version}, set by {meta.set_by} ({meta.source})"
 
 
-def pool_view(thread: dict[str, str], entries: list[PoolEntry]) -> dict[str, Any]:
+def pool_view(thread: dict[str, str], entries: list[PoolEntry], secret: bytes) -> dict[str, Any]:
     blocks: list[dict[str, Any]] = []
     if entries:
         intro = (f"{len(entries)} key(s) in this thread's pool. Edit a value and press *Save*; clear a value to "
@@ -76,7 +86,7 @@ def pool_view(thread: dict[str, str], entries: list[PoolEntry]) -> dict[str, Any
     for entry in entries[:MAX_KEYS]:
         meta = entry.meta
         text = editable_text(entry)
-        if text is not None and _metadata_size(thread, shown) + len(meta.key) + 30 > MAX_METADATA_CHARS:
+        if text is not None and _metadata_size(thread, shown) + len(meta.key) + 30 + SIGNATURE_CHARS > MAX_METADATA_CHARS:
             text = None  # Slack keeps at most 3000 characters of private_metadata
         if text is None:
             blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": (
@@ -104,7 +114,7 @@ def pool_view(thread: dict[str, str], entries: list[PoolEntry]) -> dict[str, Any
                    "element": {"type": "plain_text_input", "action_id": ACTION, "multiline": True,
                                "max_length": MAX_INPUT_CHARS,
                                "placeholder": {"type": "plain_text", "text": "SMILES (one per line), a number, …"}}})
-    metadata = _metadata(thread, shown)
+    metadata = _signed_metadata(thread, shown, secret)
     return {"type": "modal", "callback_id": CALLBACK_VIEW, "title": {"type": "plain_text", "text": "Memory pool"},
             "submit": {"type": "plain_text", "text": "Save"}, "close": {"type": "plain_text", "text": "Close"},
             "private_metadata": metadata, "blocks": blocks}
@@ -118,16 +128,33 @@ def notice_view(text: str) -> dict[str, Any]:
 
 
 def _metadata(thread: dict[str, str], shown: dict[str, list[Any]]) -> str:
-    return json.dumps({"thread": thread, "shown": shown}, separators=(",", ":"))
+    return json.dumps({"thread": thread, "shown": shown}, separators=(",", ":"), sort_keys=True)
 
 
 def _metadata_size(thread: dict[str, str], shown: dict[str, list[Any]]) -> int:
     return len(_metadata(thread, shown))
 
 
-def read_submission(view: dict[str, Any]) -> PoolEdits:
-    """The keys the person edited (their text differs from what the modal showed), and a new key."""
-    metadata = json.loads(view.get("private_metadata") or "{}")
+def _signature(unsigned: str, secret: bytes) -> str:
+    digest = hmac.new(secret, unsigned.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def _signed_metadata(thread: dict[str, str], shown: dict[str, list[Any]], secret: bytes) -> str:
+    signed = {"thread": thread, "shown": shown, "sig": _signature(_metadata(thread, shown), secret)}
+    return json.dumps(signed, separators=(",", ":"), sort_keys=True)
+
+
+def read_submission(view: dict[str, Any], secret: bytes) -> PoolEdits:
+    """The keys the person edited (their text differs from what the modal showed), and a new key.
+    FormRefused when the metadata is not signed by ``secret``."""
+    try:
+        metadata = json.loads(view.get("private_metadata") or "{}")
+        unsigned, signature = _metadata(metadata["thread"], metadata["shown"]), str(metadata["sig"])
+    except (ValueError, KeyError, TypeError):
+        raise FormRefused("malformed form metadata") from None
+    if not hmac.compare_digest(_signature(unsigned, secret).encode(), signature.encode()):
+        raise FormRefused("form metadata not signed by this server")
     shown = metadata.get("shown", {})
     edits = PoolEdits(thread=metadata.get("thread", {}), versions={k: v[0] for k, v in shown.items()})
     values = (view.get("state") or {}).get("values") or {}

@@ -42,8 +42,9 @@ def services_from_settings(client: WebClient, slack: SlackSettings, state: Slack
     deliverer = SlackDeliverer(client, artifact_store(), state)
     no_answer_s = slack.no_answer_s or settings.turn_timeout_s + settings.tool_timeout_s + 60
     watch = TurnWatch(deliverer.is_delivered, deliverer.notice, no_answer_s)
+    form_secret = (slack.signing_secret or slack.bot_token or "").encode()
     return SlackServices(settings=settings, state=state, pool_store=pool_store(), deliverer=deliverer, watch=watch,
-                         enqueue=enqueue_turn)
+                         enqueue=enqueue_turn, form_secret=form_secret)
 
 
 def create_app(slack: SlackSettings | None = None) -> App:

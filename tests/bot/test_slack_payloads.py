@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from agent.pool.entry import EntryMeta, PoolEntry
 from agent.turn import ArtifactRef, Reply, Table
 from bot.slack import blocks, modal, payloads
 
 BOT = "U0BOT"
+FORM_SECRET = b"test-form-secret"
 
 
 def event(**fields):  # noqa: ANN201
@@ -113,8 +116,8 @@ def entry(key: str, value, kind: str, version: int = 1) -> PoolEntry:  # noqa: A
 def test_pool_modal_round_trip() -> None:
     entries = [entry("user_smiles", ["CCO", "c1ccccc1O"], "smiles_list", 2), entry("dose", 3.5, "number"),
                entry("hits", [{"smiles": "CCO", "p": 0.2}], "table")]
-    thread = {"team": "T0LAB", "channel": "C0CHEM", "thread_ts": "1.0"}
-    view = modal.pool_view(thread, entries)
+    thread = {"team": "T0LAB", "channel": "C0CHEM", "thread_ts": "1.0", "user": "U0BOB"}
+    view = modal.pool_view(thread, entries, FORM_SECRET)
     assert view["callback_id"] == modal.CALLBACK_VIEW and len(view["private_metadata"]) <= 3000
     inputs = {b["block_id"]: b for b in view["blocks"] if b["type"] == "input"}
     assert inputs["key:user_smiles"]["element"]["initial_value"] == "CCO\nc1ccccc1O"
@@ -127,13 +130,26 @@ def test_pool_modal_round_trip() -> None:
     values["new_key"]["value"]["value"] = "my_hits"
     values["new_value"]["value"]["value"] = "CCN"
     submitted = {"private_metadata": view["private_metadata"], "state": {"values": values}}
-    edits = modal.read_submission(submitted)
+    edits = modal.read_submission(submitted, FORM_SECRET)
     assert edits.thread == thread and edits.versions == {"user_smiles": 2, "dose": 1}
     assert edits.changed == {"dose": "4"} and (edits.new_key, edits.new_value) == ("my_hits", "CCN")
 
 
+def test_pool_modal_metadata_cannot_be_pointed_at_another_thread() -> None:
+    view = modal.pool_view({"team": "T0LAB", "channel": "C0CHEM", "thread_ts": "1.0", "user": "U0BOB"}, [],
+                           FORM_SECRET)
+    signed = json.loads(view["private_metadata"])
+    forged = {**signed, "thread": {**signed["thread"], "thread_ts": "2.0"}}
+    unsigned = {k: v for k, v in signed.items() if k != "sig"}
+    for metadata in (json.dumps(forged), json.dumps(unsigned), "", "not json", "[]"):
+        with pytest.raises(modal.FormRefused):
+            modal.read_submission({"private_metadata": metadata, "state": {}}, FORM_SECRET)
+    with pytest.raises(modal.FormRefused):
+        modal.read_submission({"private_metadata": view["private_metadata"], "state": {}}, b"another server")
+
+
 def test_pool_modal_with_many_long_keys_keeps_metadata_valid_json() -> None:
     entries = [entry(f"k{i:02d}_" + "x" * 70, ["CCO"], "smiles_list") for i in range(60)]
-    view = modal.pool_view({"team": "T", "channel": "C", "thread_ts": "1.0"}, entries)
+    view = modal.pool_view({"team": "T", "channel": "C", "thread_ts": "1.0", "user": "U"}, entries, FORM_SECRET)
     assert len(view["private_metadata"]) <= 3000 and json.loads(view["private_metadata"])
     assert len(view["blocks"]) <= 100
