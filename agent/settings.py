@@ -17,6 +17,7 @@ class Settings(BaseSettings):
     ollama_host: str | None = None
     ollama_model: str = "qwen2.5-coder:1.5b"
     ollama_num_ctx: int = 8192
+    ollama_num_predict: int = 512  # tokens per LLM answer: bounds the time a rambling model can take
     llm_timeout_s: float = 60.0
     turn_timeout_s: float = 120.0
     tool_timeout_s: float = 600.0

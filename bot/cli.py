@@ -203,7 +203,7 @@ def _eval_backend(args: argparse.Namespace):  # noqa: ANN202 - a Backend
     settings = get_settings()
     return OllamaBackend(args.host or settings.ollama_host or "http://127.0.0.1:11434",
                          args.model or settings.ollama_model, num_ctx=settings.ollama_num_ctx,
-                         timeout_s=settings.llm_timeout_s)
+                         timeout_s=settings.llm_timeout_s, num_predict=settings.ollama_num_predict)
 
 
 def _eval(args: argparse.Namespace) -> int:

@@ -51,7 +51,8 @@ def make_backend(settings: Settings) -> tuple[Backend, Backend | None, list[str]
         from agent.backends.ollama import OllamaBackend
 
         backend = OllamaBackend(settings.ollama_host or "http://127.0.0.1:11434", settings.ollama_model,
-                                num_ctx=settings.ollama_num_ctx, timeout_s=settings.llm_timeout_s)
+                                num_ctx=settings.ollama_num_ctx, timeout_s=settings.llm_timeout_s,
+                                num_predict=settings.ollama_num_predict)
         return backend, OfflinePlanner(), []
     return OfflinePlanner(), None, ["(Offline planner: no LLM is configured.)"]
 

@@ -14,17 +14,20 @@ from agent.backends.textcalls import parse_text_call
 class OllamaBackend:
     name = "ollama"
 
-    def __init__(self, host: str, model: str, num_ctx: int = 8192, timeout_s: float = 60.0) -> None:
+    def __init__(self, host: str, model: str, num_ctx: int = 8192, timeout_s: float = 60.0,
+                 num_predict: int = 512) -> None:
         self.host = host
         self.model = model
         self.num_ctx = num_ctx
+        self.num_predict = num_predict  # a tool call is short; a rambling model must not fill the context
         self._client = ollama.Client(host=host, timeout=timeout_s)
 
     def next_action(self, ctx: PlanContext) -> Action:
         tools = [{"type": "function", "function": spec.to_json_schema()} for spec in ctx.offered]
         try:
             response = self._client.chat(model=self.model, messages=ctx.messages, tools=tools,
-                                         options={"num_ctx": self.num_ctx, "temperature": 0})
+                                         options={"num_ctx": self.num_ctx, "num_predict": self.num_predict,
+                                                  "temperature": 0})
         except ollama.ResponseError as exc:
             if exc.status_code == 404:
                 raise BackendUnavailable(f"model {self.model} is not pulled on {self.host}") from None
