@@ -7,57 +7,14 @@ thread_ts of every post, Block Kit tables, uploaded files, reactions, modals, ep
 from __future__ import annotations
 
 import json
-import threading
 import time
-from collections.abc import Iterator
 
-import pytest
-
-from agent.settings import get_settings
-from bot.slack.app import build_app
 from bot.slack.listeners import SlackServices
-from bot.slack.replier import web_client
-from bot.slack.server import http_server, services_from_settings
-from bot.slack.settings import SlackSettings
-from bot.slack.state import InMemorySlackState
+from embedded_apps import api, driver, services, slack  # noqa: F401 - fixtures
 from emulators.slack_api import BOT_TOKEN, SlackAPI, payload, send_event
 from slack_harness import CHANNEL, SECRET, SlackDriver, blocks_text, new_ts
 
 ANSWER_TIMEOUT_S = 90.0  # the first turn loads the property model
-
-
-@pytest.fixture(scope="module")
-def api() -> Iterator[SlackAPI]:
-    emulator = SlackAPI().start()
-    yield emulator
-    emulator.stop()
-
-
-@pytest.fixture(scope="module")
-def slack(api: SlackAPI) -> Iterator[tuple[SlackDriver, SlackServices]]:
-    if get_settings().distributed:
-        pytest.skip("embedded-mode tests: unset DRUGPILOT_REDIS_URL")
-    settings = SlackSettings(SLACK_BOT_TOKEN=BOT_TOKEN, SLACK_SIGNING_SECRET=SECRET,
-                             DRUGPILOT_SLACK_API_URL=api.api_url)
-    client = web_client(settings)
-    services = services_from_settings(client, settings, state=InMemorySlackState())
-    app = build_app(client, SECRET, services)
-    server = http_server(app, "127.0.0.1", 0, settings.path)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield SlackDriver(api, f"http://127.0.0.1:{server.server_port}{settings.path}"), services
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture
-def driver(slack: tuple[SlackDriver, SlackServices]) -> SlackDriver:
-    return slack[0]
-
-
-@pytest.fixture
-def services(slack: tuple[SlackDriver, SlackServices]) -> SlackServices:
-    return slack[1]
 
 
 def test_mention_is_acknowledged_at_once_and_answered_in_its_thread(driver: SlackDriver, api: SlackAPI) -> None:

@@ -4,47 +4,20 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from urllib.parse import parse_qs, urlsplit
 
 import httpx
-import pytest
 
 from agent.pool.thread_pool import ThreadPool
-from agent.settings import get_settings
 from agent.turn import Reply
-from bot.teams.app import TeamsRuntime, build_app, build_runtime
+from bot.teams.app import TeamsRuntime
 from bot.teams.links import LinkSigner
-from bot.teams.replier import RetryPolicy
-from bot.teams.settings import TeamsSettings
+from embedded_apps import LINK_SECRET, bot, connector, runtime  # noqa: F401 - fixtures
 from emulators.teams_connector import TeamsConnector
 from teams_harness import BotServer, new_thread, payload
 from worker.runtime import pool_store
 
-SECRET = "test-link-secret-0123456789abcdef"
 WORKING = "Working on it…"
-
-
-@pytest.fixture(scope="module")
-def connector() -> Iterator[TeamsConnector]:
-    with TeamsConnector() as c:
-        yield c
-
-
-@pytest.fixture(scope="module")
-def runtime() -> TeamsRuntime:
-    if get_settings().distributed:
-        pytest.skip("embedded-mode test; DRUGPILOT_REDIS_URL is set")
-    rt = build_runtime(TeamsSettings(app_id="", link_secret=SECRET, public_url=None))
-    rt.replier.policy = RetryPolicy(attempts=4, base_delay_s=0.01, max_delay_s=0.05)
-    return rt
-
-
-@pytest.fixture(scope="module")
-def bot(runtime: TeamsRuntime) -> Iterator[BotServer]:
-    server = BotServer(build_app(runtime))
-    yield server
-    server.close()
 
 
 def replies_to(connector: TeamsConnector, activity_id: str, n: int = 1, timeout: float = 10.0, **match: str):  # noqa: ANN201
@@ -107,7 +80,7 @@ def test_channel_mention_is_acknowledged_then_answered_in_the_thread(bot: BotSer
     split = urlsplit(csv_url)
     assert httpx.get(csv_url.replace(split.path, split.path.replace(".csv", ".png"))).status_code == 403
     _, _, key, name = split.path.split("/")
-    old = LinkSigner(SECRET.encode(), bot.url, 60, clock=lambda: time.time() - 3600)
+    old = LinkSigner(LINK_SECRET.encode(), bot.url, 60, clock=lambda: time.time() - 3600)
     stale = old.url(runtime.replier.links.verify(key, name, *[parse_qs(split.query)[k][0] for k in ("exp", "sig")]))
     assert httpx.get(stale).status_code == 410
 
