@@ -15,6 +15,7 @@ from agent.fefo import CheckedCall, FeFoError, check_call
 from agent.grounding import ground_call
 from agent.history import PastRequest
 from agent.pool.entry import PoolError
+from agent.pool.refs import refs_in_text
 from agent.pool.thread_pool import ThreadPool
 from agent.pool.view import render_for_llm, tcdd_keys_line
 from agent.prompts import load
@@ -147,8 +148,22 @@ def run_turn(
         ctx.steps.append(Step(action, record.status, observation=outcome.observation,
                               error=None if outcome.status == "ok" else outcome.summary))
         ctx.messages += observation_messages(action, outcome.observation)
+    if not result.outcomes and result.text:
+        result.text = "".join(f"{problem[0].upper()}{problem[1:]}.\n" for problem in _unknown_refs(request, pool)) \
+            + result.text
     result.records, result.notices, result.backend = decider.records, decider.notices, decider.backend.name
     return result
+
+
+def _unknown_refs(request: str, pool: ThreadPool) -> list[str]:
+    """Why a ``(key)`` the person wrote was not used: no such key in this thread's pool."""
+    problems = []
+    for key in refs_in_text(request):
+        try:
+            pool.require(key)
+        except PoolError as exc:
+            problems.append(str(exc))
+    return problems
 
 
 def describe_call(checked: CheckedCall) -> str:
@@ -207,4 +222,4 @@ def _ask_user(exc: FeFoError) -> str:
     if not exc.fixable_by_user:
         return "I could not form a valid request for that: " + str(exc)
     tool = f" {exc.tool}" if exc.tool else ""
-    return f"I can't run{tool} yet: " + "; ".join(exc.problems) + "."
+    return f"I can't run{tool} yet: " + "; ".join(p.rstrip(".") for p in exc.problems) + "."

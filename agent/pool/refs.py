@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 REF = re.compile(r"^\s*\(\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*\)\s*$")
+TEXT_REF = re.compile(r"(?:^|(?<=\s))\(\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*\)")  # "of (my_hits)", not "ln(IC50)"
 
 
 def ref_key(value: Any) -> str | None:
@@ -17,3 +18,8 @@ def ref_key(value: Any) -> str | None:
         if match:
             return match.group(1)
     return None
+
+
+def refs_in_text(text: str) -> list[str]:
+    """Keys a person wrote as ``(key)`` in a message, in order, once each."""
+    return list(dict.fromkeys(TEXT_REF.findall(text)))
