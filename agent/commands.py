@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from agent.entities import extract
 from agent.pool.entry import PoolEntry, PoolError, infer_kind
 from agent.pool.thread_pool import ThreadPool
 from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
+from model_zoo.chem.echo import echo
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
 from model_zoo.tables import rows_to_csv
@@ -101,6 +103,8 @@ def _set(pool: ThreadPool, key: str, raw: str, user: str) -> CommandResult:
 def parse_value(raw: str, kind: str | None) -> tuple[Any, str]:
     """A typed value from what a person typed; validated for the key's kind (or a guessed one)."""
     raw = raw.strip()
+    if _spells_non_finite(raw):
+        raise ValueError(f"{echo(raw)} is not a finite number")
     if kind in ("smiles_list", "smiles") or (kind is None and _all_smiles(raw)):
         molecules = _split_items(raw)
         for item in molecules:
@@ -124,7 +128,7 @@ def parse_value(raw: str, kind: str | None) -> tuple[Any, str]:
         try:
             return float(raw), kind
         except ValueError:
-            raise ValueError(f"{raw!r} is not a number") from None
+            raise ValueError(f"{echo(raw)} is not a number") from None
     if kind == "mask":
         digits = re.findall(r"\d", raw)
         if not digits or any(d not in "01" for d in digits):
@@ -134,7 +138,26 @@ def parse_value(raw: str, kind: str | None) -> tuple[Any, str]:
         value = json.loads(raw)
     except json.JSONDecodeError:
         return raw, kind or "text"
+    if not _finite(value):
+        raise ValueError("NaN and infinite numbers can't be stored: use finite numbers")
     return value, kind or infer_kind(value)
+
+
+def _spells_non_finite(raw: str) -> bool:
+    try:
+        return not math.isfinite(float(raw))
+    except ValueError:
+        return False
+
+
+def _finite(value: Any) -> bool:
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, list):
+        return all(_finite(v) for v in value)
+    if isinstance(value, dict):
+        return all(_finite(v) for v in value.values())
+    return True
 
 
 def _split_items(raw: str) -> list[str]:

@@ -15,6 +15,7 @@ from agent.pool.entry import PoolError
 from agent.pool.refs import ref_key
 from agent.pool.thread_pool import ThreadPool
 from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
+from model_zoo.chem.echo import echo
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
 from model_zoo.specs import Param, ToolSpec, canonical_enum, get_spec
@@ -44,7 +45,7 @@ def check_call(
     spec = get_spec(name)
     if spec is None or spec.name not in {s.name for s in offered}:
         names = ", ".join(s.name for s in offered)
-        raise FeFoError([f"unknown tool {name!r}; the available tools are: {names}"], fixable_by_user=False)
+        raise FeFoError([f"unknown tool {echo(name)}; the available tools are: {names}"], fixable_by_user=False)
     if isinstance(arguments, str):
         try:
             arguments = json.loads(arguments)
@@ -137,16 +138,16 @@ def _normalise(spec: ToolSpec, param: Param, value: Any, max_molecules: int, tru
         try:
             number = float(value)
         except (TypeError, ValueError):
-            raise ValueError(f"expected a number, got {value!r}") from None
+            raise ValueError(f"expected a number, got {echo(value)}") from None
         if not math.isfinite(number):
-            raise ValueError(f"expected a finite number, got {value!r}")
+            raise ValueError(f"expected a finite number, got {echo(value)}")
         return number
     if kind == "mask":
         return _as_mask(value)
     if kind == "enum":
         member = canonical_enum(spec, param.name, value)
         if member is None:
-            raise ValueError(f"unsupported value {value!r}; supported: {', '.join(param.enum)}")
+            raise ValueError(f"unsupported value {echo(value)}; supported: {', '.join(param.enum)}")
         return member
     raise AssertionError(f"unhandled parameter kind {kind}")
 
@@ -183,7 +184,7 @@ def _as_mask(value: Any) -> list[int]:
     mask = []
     for d in digits:
         if str(d) not in ("0", "1"):
-            raise ValueError(f"mask entries must be 0 or 1, got {d!r}")
+            raise ValueError(f"mask entries must be 0 or 1, got {echo(d)}")
         mask.append(int(d))
     return mask
 

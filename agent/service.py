@@ -52,7 +52,7 @@ def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | N
         reply.artifacts += [deps.artifacts.put(name, media, data) for name, media, data in result.files]
         if result.table:
             reply.tables.append(Table(columns=result.table[0], rows=result.table[1], total_rows=result.table[2]))
-    elif text.lower() in ("help", "?"):
+    elif text.lower() in ("help", "?") or not (text or turn.files):  # an empty message gets the help
         parts.append(HELP + describe_tools())
     elif text and (wait := deps.rate_limiter.hit(f"{turn.thread.platform}:{turn.thread.workspace}:{turn.user}")):
         parts.append(f"You have sent more than {deps.rate_limiter.per_minute} requests this minute; "

@@ -75,5 +75,5 @@ def build_deps() -> AgentDeps:
     rate_limiter = (RedisRateLimiter(redis_client(), settings.turns_per_minute) if settings.distributed
                     else InMemoryRateLimiter(settings.turns_per_minute))
     return AgentDeps(pool_store=pool_store(), artifacts=artifact_store(), dispatcher=dispatcher, backend=backend,
-                     fallback=fallback, history=history_store(), rate_limiter=rate_limiter, limits=limits, max_file_bytes=int(settings.max_file_mb * 1_000_000),
-                     notices=notices)
+                     fallback=fallback, history=history_store(), rate_limiter=rate_limiter, limits=limits,
+                     max_file_bytes=int(settings.max_file_mb * 1_000_000), notices=notices)

@@ -7,6 +7,8 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from model_zoo.chem.echo import echo
+
 KINDS = ("smiles_list", "smiles", "smiles_pairs", "protein_seq", "cell_line", "number", "text", "mask", "table")
 KEY_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]{0,79}$")
 PREVIEW_CHARS = 80
@@ -48,7 +50,7 @@ class PoolEntry:
 def check_key(key: str) -> str:
     if not isinstance(key, str) or not KEY_PATTERN.match(key):
         raise PoolError(
-            f"invalid pool key {key!r}: use letters, digits, '_', '.', '-' (start with a letter or '_', at most 80)"
+            f"invalid pool key {echo(key)}: use letters, digits, '_', '.', '-' (start with a letter or '_', at most 80)"
         )
     return key
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from model_zoo.chem.echo import echo
+
 CATALOGUE_PATH = Path(__file__).resolve().parents[1] / "data" / "gdsc_cell_lines.csv"
 
 
@@ -93,7 +95,7 @@ _COSMIC_PREFIX = re.compile(r"^(?:cosmic(?:[\s_-]*id)?)?[\s:#=]*(\d{3,8})$", re.
 def _ambiguous(value: str, matches: list[CellLine]) -> UnknownCellLine:
     options = " or ".join(f"{m.name} (COSMIC {m.cosmic_id}, {m.tissue or 'tissue unknown'})" for m in matches)
     return UnknownCellLine(
-        f"cell line {value!r} is ambiguous: {options}. Give the exact name or the COSMIC id"
+        f"cell line {echo(value)} is ambiguous: {options}. Give the exact name or the COSMIC id"
     )
 
 
@@ -115,10 +117,10 @@ def _suggestions(value: str, n: int = 3) -> list[str]:
 def _unknown(value: str) -> UnknownCellLine:
     close = _suggestions(value)
     if close:
-        return UnknownCellLine(f"unknown cell line {value!r}; did you mean {', '.join(close)}?")
+        return UnknownCellLine(f"unknown cell line {echo(value)}; did you mean {', '.join(close)}?")
     what = "no GDSC cell line has this COSMIC id" if value.isdigit() else "it is not a GDSC cell line"
     return UnknownCellLine(
-        f"unknown cell line {value!r}: {what}. Give a GDSC cell-line name such as A549 or a COSMIC id such "
+        f"unknown cell line {echo(value)}: {what}. Give a GDSC cell-line name such as A549 or a COSMIC id such "
         "as 906855"
     )
 
@@ -131,10 +133,10 @@ def resolve_cell_line(value: str | int) -> CellLine:
     lines that differ only in punctuation (T-T vs TT, KM-H2 vs KMH-2).
     """
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        raise UnknownCellLine(f"a cell line must be a name or a COSMIC id, got {value!r}")
+        raise UnknownCellLine(f"a cell line must be a name or a COSMIC id, got {echo(value)}")
     if isinstance(value, float):
         if not value.is_integer():
-            raise UnknownCellLine(f"unknown cell line {value!r}; a COSMIC id is a whole number")
+            raise UnknownCellLine(f"unknown cell line {echo(value)}; a COSMIC id is a whole number")
         value = int(value)
     text = str(value).strip().strip("\"'`")
     if not text:

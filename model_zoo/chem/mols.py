@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from rdkit import Chem, rdBase
 
+from model_zoo.chem.echo import echo
+
 _TIMESTAMP = re.compile(r"^\[\d{2}:\d{2}:\d{2}\]\s*")
 _PARSE_PREFIX = "SMILES Parse Error: "
 
@@ -17,7 +19,7 @@ class InvalidSmiles(ValueError):
     def __init__(self, smiles: object, reason: str) -> None:
         self.smiles = smiles
         self.reason = reason
-        super().__init__(f"invalid SMILES {smiles!r}: {reason}")
+        super().__init__(f"invalid SMILES {echo(smiles)}: {reason}")
 
 
 def _reason_from_log(log: str, smiles: str) -> str:
