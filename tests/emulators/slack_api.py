@@ -203,7 +203,10 @@ class SlackAPI:
                         # what Slack does without a valid token: a login page, not the file
                         self._send(200, b"<html>Sign in to Slack</html>", "text/html")
                         return
-                    self._send(200, f["_data"], f.get("mimetype", "application/octet-stream"))
+                    try:
+                        self._send(200, f["_data"], f.get("mimetype", "application/octet-stream"))
+                    except (BrokenPipeError, ConnectionResetError):
+                        pass  # the client stopped reading (a file over its size limit)
                     return
                 if path.startswith("/api/"):
                     self._api(path[5:], dict(urllib.parse.parse_qsl(query)), headers)
