@@ -19,6 +19,7 @@ class OllamaBackend:
         self.host = host
         self.model = model
         self.num_ctx = num_ctx
+        self.timeout_s = timeout_s
         self.num_predict = num_predict  # a tool call is short; a rambling model must not fill the context
         self._client = ollama.Client(host=host, timeout=timeout_s)
 
@@ -32,6 +33,8 @@ class OllamaBackend:
             if exc.status_code == 404:
                 raise BackendUnavailable(f"model {self.model} is not pulled on {self.host}") from None
             raise BackendUnavailable(f"Ollama error {exc.status_code}: {exc.error}") from None
+        except httpx.TimeoutException:
+            raise BackendUnavailable(f"Ollama at {self.host} did not answer within {self.timeout_s:g} s") from None
         except (httpx.HTTPError, ConnectionError, OSError) as exc:
             raise BackendUnavailable(f"cannot reach Ollama at {self.host}: {type(exc).__name__}") from None
         return to_action(response.message)

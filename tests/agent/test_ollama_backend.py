@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from agent.backends.base import BackendUnavailable, FinalAnswer, PlanContext, ToolCall
+from agent.artifacts import InMemoryArtifactStore
 from agent.backends.ollama import OllamaBackend
+from agent.backends.planner import OfflinePlanner
+from agent.loop import Limits
+from agent.pool.store import InMemoryPoolStore
+from agent.service import AgentDeps, handle_turn
+from agent.turn import ThreadRef, Turn
+from worker.dispatch import InProcessDispatcher
 from model_zoo.specs import PROPERTY, TOOLS
 
 
@@ -21,12 +29,14 @@ class FakeOllama:
         self.replies: list[dict] = []
         self.requests: list[dict] = []
         self.status = 200
+        self.delay_s = 0.0  # a slow model: the answer comes this late
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self) -> None:  # noqa: N802 - http.server API
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 fake.requests.append({"path": self.path, **body})
+                time.sleep(fake.delay_s)
                 if fake.status != 200:
                     payload = {"error": f"model '{body.get('model')}' not found"}
                 else:
@@ -96,3 +106,19 @@ def test_ollama_down() -> None:
 
     with pytest.raises(BackendUnavailable, match="cannot reach Ollama"):
         OllamaBackend(closed_port_url(), "m", timeout_s=2).next_action(context())
+
+
+def test_a_slow_model_times_out_and_the_offline_planner_answers(fake: FakeOllama) -> None:
+    """Bounded: the LLM's timeout, then the offline planner answers the same request with a one-line notice."""
+    fake.delay_s = 30.0
+    artifacts = InMemoryArtifactStore()
+    deps = AgentDeps(pool_store=InMemoryPoolStore(), artifacts=artifacts, dispatcher=InProcessDispatcher(artifacts),
+                     backend=OllamaBackend(fake.url, "m", timeout_s=0.5), fallback=OfflinePlanner(),
+                     limits=Limits(turn_seconds=60))
+    started = time.monotonic()
+    reply = handle_turn(Turn(ThreadRef("console", "local", "t", "slow"), "alice", "how soluble is CCO?"), deps)
+    assert time.monotonic() - started < fake.delay_s  # it did not wait for the slow answer
+    assert reply.backend == "offline" and len(fake.requests) == 1
+    assert reply.text.splitlines()[0] == (f"The language model is unavailable (Ollama at {fake.url} did not answer "
+                                          "within 0.5 s); answered with the offline planner.")
+    assert reply.tables and reply.tables[0].rows[0]["smiles"] == "CCO"
