@@ -75,7 +75,7 @@ def distributed_env(redis_url: str, tmp_path: Path) -> dict[str, str]:
     return env
 
 
-def start_workers(env: dict[str, str], log: Path) -> subprocess.Popen:
+def start_workers(env: dict[str, str], log: Path, loglevel: str = "warning") -> subprocess.Popen:
     """`drugpilot worker --queues agent,gpu` (two worker nodes) in its own process group, once both answer ping."""
     import kombu.exceptions
     import redis.exceptions
@@ -84,7 +84,7 @@ def start_workers(env: dict[str, str], log: Path) -> subprocess.Popen:
     url = env["DRUGPILOT_REDIS_URL"]
     with log.open("ab") as sink:
         proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "worker", "--queues", "agent,gpu",
-                                 "--loglevel", "warning"], cwd=REPO, env=env, stdout=sink, stderr=subprocess.STDOUT,
+                                 "--loglevel", loglevel], cwd=REPO, env=env, stdout=sink, stderr=subprocess.STDOUT,
                                 start_new_session=True)
     probe = Celery(broker=url, backend=url)
     deadline = time.monotonic() + 90

@@ -22,13 +22,14 @@ class RestartableRedis:
     """A redis-server with the project's documented persistence (infra/redis/redis.conf: AOF, fsync every
     second) in its own folder, that a test can crash (SIGKILL) and start again on the same port and data."""
 
-    def __init__(self, workdir: Path, port: int) -> None:
-        self.workdir, self.port = workdir, port
+    def __init__(self, workdir: Path, port: int, password: str | None = None) -> None:
+        self.workdir, self.port, self.password = workdir, port, password
         self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"redis://127.0.0.1:{self.port}/0"
+        auth = f":{self.password}@" if self.password else ""
+        return f"redis://{auth}127.0.0.1:{self.port}/0"
 
     def start(self) -> "RestartableRedis":
         documented = Path(__file__).resolve().parents[1] / "infra" / "redis" / "redis.conf"
@@ -37,14 +38,15 @@ class RestartableRedis:
                                 if not line.startswith("dir ")))
         self.proc = subprocess.Popen([shutil.which("redis-server") or "redis-server", str(conf), "--port",
                                       str(self.port), "--bind", "127.0.0.1", "--dir", str(self.workdir),
-                                      "--protected-mode", "no"],
+                                      "--protected-mode", "no"] + (["--requirepass", self.password] if self.password
+                                                                   else []),
                                      stdout=(self.workdir / "redis.log").open("ab"), stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:  # up, and done loading the append-only file
             try:
-                if redis.Redis(port=self.port).ping():
+                if redis.Redis(port=self.port, password=self.password).ping():
                     return self
-            except (redis.exceptions.ConnectionError, redis.exceptions.BusyLoadingError):
+            except (redis.exceptions.ConnectionError, redis.exceptions.BusyLoadingError):  # not yet up / loading
                 time.sleep(0.05)
         raise RuntimeError("redis-server did not start")
 

@@ -15,13 +15,13 @@ from conftest import REPO, wait_for_port
 
 
 class BotProcess:
-    def __init__(self, platform: str, env: dict[str, str], port: int, log: Path) -> None:
-        self.platform, self.env, self.port, self.log = platform, env, port, log
+    def __init__(self, platform: str, env: dict[str, str], port: int, log: Path, loglevel: str = "warning") -> None:
+        self.platform, self.env, self.port, self.log, self.loglevel = platform, env, port, log, loglevel
         self.proc: subprocess.Popen | None = None
 
     def start(self, redis_url: str) -> None:
         with self.log.open("ab") as sink:
-            self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", self.platform, "--loglevel", "warning"],
+            self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", self.platform, "--loglevel", self.loglevel],
                                          cwd=REPO, env=self.env, stdout=sink, stderr=subprocess.STDOUT,
                                          start_new_session=True)
         wait_for_port(self.port, timeout=60)

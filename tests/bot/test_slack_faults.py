@@ -6,6 +6,8 @@ agent/gpu Celery workers and a redis-server configured as documented (infra/redi
   and the queued turn are all there and answered, with no process restarted but Redis.
 - The Slack process is killed (SIGKILL, with its delivery worker) while turns are in flight: after it
   restarts, every thread gets its answer exactly once.
+
+Every process logs at INFO, and no log line holds the bot token, the signing secret or Redis's password.
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ from tests_support import RestartableRedis
 pytestmark = [pytest.mark.integration,
               pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs the redis-server binary")]
 TOOL_TIMEOUT_S = 16  # visibility timeout 24 s: a message fetched by a killed process comes back within ~30 s
+REDIS_PASSWORD = "redis-pw-3f9a1c7e5b"
 
 
 @pytest.fixture
 def stack(tmp_path: Path) -> Iterator[dict[str, Any]]:
-    redis = RestartableRedis(tmp_path, free_port()).start()
+    redis = RestartableRedis(tmp_path, free_port(), password=REDIS_PASSWORD).start()
     api = SlackAPI().start()
     port = free_port()
     env = distributed_env(redis.url, tmp_path)
@@ -42,9 +45,9 @@ def stack(tmp_path: Path) -> Iterator[dict[str, Any]]:
     env.pop("SLACK_APP_TOKEN", None)
     state: dict[str, Any] = {"redis": redis, "api": api, "env": env, "tmp": tmp_path,
                              "driver": SlackDriver(api, f"http://127.0.0.1:{port}/slack/events"),
-                             "bot": BotProcess("slack", env, port, tmp_path / "slack.log")}
+                             "bot": BotProcess("slack", env, port, tmp_path / "slack.log", loglevel="info")}
     try:
-        state["workers"] = start_workers(env, tmp_path / "workers.log")
+        state["workers"] = start_workers(env, tmp_path / "workers.log", loglevel="info")
         state["bot"].start(redis.url)
         yield state
     except Exception:
@@ -81,7 +84,7 @@ def test_a_redis_crash_loses_no_pool_and_no_queued_turn_and_everything_recovers(
     assert "send it again" in notice["text"] and not driver.answers(down)
 
     redis.start()  # same port, same folder: the append-only file is replayed
-    stack["workers"] = start_workers(stack["env"], stack["tmp"] / "workers-restarted.log")
+    stack["workers"] = start_workers(stack["env"], stack["tmp"] / "workers-restarted.log", loglevel="info")
     assert "Set queued" in blocks_text(driver.wait_answer(queued, timeout=120))  # the queued turn survived
     driver.say("pool list", first)  # no mention: thread membership and pool survived in Redis
     listing = blocks_text(driver.wait_answer(first, n=2, timeout=60))
@@ -89,6 +92,7 @@ def test_a_redis_crash_loses_no_pool_and_no_queued_turn_and_everything_recovers(
     again, sent = driver.mention("how soluble is CCO?", thread_ts=down)
     assert sent.status == 200
     assert "CCO" in blocks_text(driver.wait_answer(down, timeout=60))  # the bot recovered by itself
+    assert_no_secrets_in_logs(stack["tmp"])
 
 
 def test_replies_reach_every_thread_once_when_the_slack_process_is_killed_mid_turn(stack: dict[str, Any]) -> None:
@@ -111,3 +115,12 @@ def test_replies_reach_every_thread_once_when_the_slack_process_is_killed_mid_tu
     time.sleep(2)
     assert [len(driver.answers(ts)) for ts in threads] == [1] * len(threads)  # none lost, none doubled
     print(f"\n{answered_before} of {len(threads)} answered before the kill, the rest after the restart")
+    assert_no_secrets_in_logs(stack["tmp"])
+
+
+def assert_no_secrets_in_logs(folder: Path) -> None:
+    logs = {path.name: path.read_text(errors="replace") for path in folder.glob("*.log") if path.name != "redis.log"}
+    assert logs["slack.log"] and any(name.startswith("workers") for name in logs)  # INFO lines were written
+    for secret in (BOT_TOKEN, SECRET, REDIS_PASSWORD):
+        leaks = [name for name, text in logs.items() if secret in text]
+        assert not leaks, f"{secret[:4]}… appears in {leaks}"
