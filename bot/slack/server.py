@@ -70,6 +70,7 @@ def wsgi_app(app: App, path: str) -> Callable[..., Iterable[bytes]]:
 
 class _ThreadingWSGIServer(ThreadingMixIn, WSGIServer):
     daemon_threads = True
+    request_queue_size = 256  # listen backlog; socketserver's 5 resets connections when 50 events arrive at once
 
 
 class _QuietHandler(WSGIRequestHandler):
