@@ -37,6 +37,23 @@ def time_limits(tool_timeout_s: float) -> tuple[float, float, int]:
     return tool_timeout_s, tool_timeout_s + grace, math.ceil(tool_timeout_s + 2 * grace)
 
 
+def tool_wait_s(tool_timeout_s: float) -> float:
+    """How long a turn waits for one model call: if the gpu worker running it dies, the call comes back
+    after the visibility timeout and runs again within the hard limit."""
+    _, hard, visibility = time_limits(tool_timeout_s)
+    return visibility + hard
+
+
+def turn_task_limits(tool_timeout_s: float | None = None, turn_timeout_s: float | None = None) -> dict[str, float]:
+    """run_turn's own limits: its decisions (the turn limit) plus waiting for a model call twice over. A
+    turn can thus outlive the visibility timeout; worker.lease keeps a redelivered copy from running it
+    twice."""
+    tool = _settings.tool_timeout_s if tool_timeout_s is None else tool_timeout_s
+    turn = _settings.turn_timeout_s if turn_timeout_s is None else turn_timeout_s
+    soft = turn + 2 * tool_wait_s(tool)
+    return {"soft_time_limit": soft, "time_limit": soft + 60}
+
+
 task_soft_time_limit, task_time_limit, _visibility_s = time_limits(_settings.tool_timeout_s)
 # Workers look for abandoned tasks every `unacked_restore_interval` seconds, a sixth of the timeout
 # (throttle 1: each look is a real scan of the small `unacked_index` sorted set).

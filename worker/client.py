@@ -27,8 +27,10 @@ def submit_turn(turn: Turn) -> Reply:
         return handle_turn(turn, build_deps())
     from worker.celery_app import app
 
+    from worker.celeryconfig import turn_task_limits
+
     result = app.send_task("worker.tasks.run_turn", args=[turn.to_json()], queue="agent")
-    return Reply.from_json(result.get(timeout=settings.turn_timeout_s + settings.tool_timeout_s))
+    return Reply.from_json(result.get(timeout=turn_task_limits()["time_limit"]))
 
 
 def enqueue_turn(turn: Turn, deliverer: Deliverer) -> None:

@@ -64,7 +64,9 @@ def build_deps() -> AgentDeps:
         from worker.celery_app import app
         from worker.dispatch import CeleryDispatcher
 
-        dispatcher: Any = CeleryDispatcher(app, settings.tool_timeout_s)
+        from worker.celeryconfig import tool_wait_s
+
+        dispatcher: Any = CeleryDispatcher(app, tool_wait_s(settings.tool_timeout_s))
     else:
         from worker.dispatch import InProcessDispatcher
 

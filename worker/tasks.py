@@ -8,10 +8,12 @@ from celery.exceptions import SoftTimeLimitExceeded
 
 from agent.service import handle_turn
 from agent.turn import Turn
+from worker import celeryconfig
 from worker.celery_app import app
 from worker.devices import device_report
 from worker.execute import execute_tool
-from worker.runtime import artifact_store, build_deps
+from worker.lease import TurnLease
+from worker.runtime import artifact_store, build_deps, redis_client
 
 
 def replies_queue(platform: str) -> str:
@@ -19,19 +21,27 @@ def replies_queue(platform: str) -> str:
     return f"replies.{platform}"
 
 
-@app.task(name="worker.tasks.run_turn", acks_late=True)
-def run_turn(turn_json: dict[str, Any]) -> dict[str, Any]:
+@app.task(name="worker.tasks.run_turn", acks_late=True, **celeryconfig.turn_task_limits())
+def run_turn(turn_json: dict[str, Any]) -> dict[str, Any] | None:
     turn = Turn.from_json(turn_json)
     queue = replies_queue(turn.thread.platform)
+    lease = TurnLease(redis_client(), turn.turn_id)
+    if not lease.acquire():
+        return None  # a copy of a turn that another run finished (or is still running)
 
     def progress(text: str) -> None:
         if turn.reply_to is not None:
             app.send_task("bot.progress", args=[turn.thread.platform, turn.reply_to, turn.turn_id, text],
                           queue=queue)
 
-    reply = handle_turn(turn, build_deps(), progress).to_json()
-    if turn.reply_to is not None:
-        app.send_task("bot.deliver", args=[turn.thread.platform, turn.reply_to, reply], queue=queue)
+    try:
+        reply = handle_turn(turn, build_deps(), progress).to_json()
+        if turn.reply_to is not None:
+            app.send_task("bot.deliver", args=[turn.thread.platform, turn.reply_to, reply], queue=queue)
+    except BaseException:
+        lease.release()
+        raise
+    lease.finish()
     return reply
 
 

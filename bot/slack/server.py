@@ -27,6 +27,7 @@ from bot.slack.replier import SlackDeliverer, web_client
 from bot.slack.settings import SlackSettings, get_slack_settings
 from bot.slack.state import SlackState, state_from_settings
 from bot.slack.watch import TurnWatch
+from worker.celeryconfig import turn_task_limits
 from worker.client import enqueue_turn
 
 log = logging.getLogger(__name__)
@@ -40,7 +41,8 @@ def services_from_settings(client: WebClient, slack: SlackSettings, state: Slack
     settings = get_settings()
     state = state or state_from_settings()
     deliverer = SlackDeliverer(client, artifact_store(), state)
-    no_answer_s = slack.no_answer_s or settings.turn_timeout_s + settings.tool_timeout_s + 60
+    turn_limit = turn_task_limits(settings.tool_timeout_s, settings.turn_timeout_s)["time_limit"]
+    no_answer_s = slack.no_answer_s or turn_limit + 60
     watch = TurnWatch(deliverer.is_delivered, deliverer.notice, no_answer_s)
     form_secret = (slack.signing_secret or slack.bot_token or "").encode()
     return SlackServices(settings=settings, state=state, pool_store=pool_store(), deliverer=deliverer, watch=watch,

@@ -6,25 +6,35 @@ agent/gpu Celery workers and a redis-server configured as documented (infra/redi
   and the queued turn are all there and answered, with no process restarted but Redis.
 - The Slack process is killed (SIGKILL, with its delivery worker) while turns are in flight: after it
   restarts, every thread gets its answer exactly once.
+- The gpu worker node is killed (SIGKILL) in the middle of a turn's model call: the call comes back after
+  the visibility timeout and runs on a new node; the turn (which Redis also hands out again, since it
+  outlives that timeout) answers once, and the pool holds each entry once, whole.
 
 Every process logs at INFO, and no log line holds the bot token, the signing secret or Redis's password.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 
+from agent.pool.store import RedisPoolStore
+from agent.pool.thread_pool import ThreadPool
+from agent.turn import ThreadRef
 from bot_process import BotProcess
-from conftest import distributed_env, free_port, start_workers, stop_workers
+from conftest import REPO, distributed_env, free_port, start_workers, stop_workers
 from emulators.slack_api import BOT_TOKEN, SlackAPI
-from slack_harness import SECRET, SlackDriver, blocks_text
+from slack_harness import CHANNEL, SECRET, SlackDriver, blocks_text
 from tests_support import RestartableRedis
 
 pytestmark = [pytest.mark.integration,
@@ -56,8 +66,9 @@ def stack(tmp_path: Path) -> Iterator[dict[str, Any]]:
         raise
     finally:
         state["bot"].stop()
-        if state.get("workers") is not None:
-            stop_workers(state["workers"])
+        for name in ("workers", "extra"):
+            if state.get(name) is not None:
+                stop_workers(state[name])
         api.stop()
         redis.stop()
 
@@ -124,3 +135,49 @@ def assert_no_secrets_in_logs(folder: Path) -> None:
     for secret in (BOT_TOKEN, SECRET, REDIS_PASSWORD):
         leaks = [name for name, text in logs.items() if secret in text]
         assert not leaks, f"{secret[:4]}… appears in {leaks}"
+
+
+def test_a_gpu_node_killed_mid_call_still_gives_one_answer_and_a_whole_pool(stack: dict[str, Any]) -> None:
+    driver: SlackDriver = stack["driver"]
+    api: SlackAPI = stack["api"]
+    thread, _ = driver.mention("pool list")
+    driver.wait_answer(thread)
+    screen = [f"{'C' * (1 + i % 9)}O{'c1ccccc1' if i % 2 else 'N'}{'C' * (i % 5)}" for i in range(3000)]
+    pool = ThreadPool(RedisPoolStore(redis.Redis.from_url(stack["redis"].url)),
+                      ThreadRef("slack", "T0LAB", CHANNEL, thread).key())
+    pool.put("screen", screen, "smiles_list", "U0ALICE", "file")  # as an upload would have stored it
+
+    driver.mention("how soluble are the molecules in (screen)?", thread_ts=thread)
+    api.wait_for("chat.update", contains="Running drug_property_prediction on 3000", timeout=60)
+    time.sleep(1.0)
+    killed = kill_gpu_node()
+    assert killed, "no gpu node process found"
+    stack["extra"] = start_gpu_node(stack["env"], stack["tmp"] / "gpu-restarted.log")
+
+    answer = blocks_text(driver.wait_answer(thread, n=2, timeout=150))
+    assert "predicted for 3000 molecule(s)" in answer, answer
+    time.sleep(3)
+    assert len(driver.answers(thread)) == 2  # "pool list" and exactly one answer to the request
+    result = pool.get("drug_property_prediction_result")
+    assert result.meta.version == 1 and len(result.value) == 3000
+    assert pool.get("screen").meta.version == 1 and pool.get("screen").value == screen
+
+
+def kill_gpu_node() -> list[int]:
+    """SIGKILL every process of the gpu worker node (its main process and its prefork child)."""
+    pids = []
+    for proc in Path("/proc").iterdir():
+        try:
+            cmdline = (proc / "cmdline").read_bytes().split(b"\0") if proc.name.isdigit() else []
+        except OSError:
+            continue
+        if b"worker.celery_app" in cmdline and b"-Q" in cmdline and cmdline[cmdline.index(b"-Q") + 1] == b"gpu":
+            os.kill(int(proc.name), signal.SIGKILL)
+            pids.append(int(proc.name))
+    return pids
+
+
+def start_gpu_node(env: dict[str, str], log: Path) -> subprocess.Popen:
+    with log.open("ab") as sink:
+        return subprocess.Popen([sys.executable, "-m", "bot.cli", "worker", "--queues", "gpu", "--loglevel", "info"],
+                                cwd=REPO, env=env, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
