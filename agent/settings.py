@@ -13,7 +13,8 @@ class Settings(BaseSettings):
 
     redis_url: str | None = None  # unset: embedded mode (in-process pool, artifacts and execution)
     broker_url: str | None = None  # default: redis_url
-    llm_backend: Literal["auto", "offline", "ollama"] = "auto"  # auto: ollama when ollama_host is set
+    # auto: ollama when ollama_host is set; hybrid: the LLM picks the tool, the offline planner fills values
+    llm_backend: Literal["auto", "offline", "ollama", "hybrid"] = "auto"
     ollama_host: str | None = None
     ollama_model: str = "qwen2.5-coder:1.5b"
     ollama_num_ctx: int = 8192
@@ -39,7 +40,7 @@ class Settings(BaseSettings):
 
     @property
     def use_ollama(self) -> bool:
-        return self.llm_backend == "ollama" or (self.llm_backend == "auto" and bool(self.ollama_host))
+        return self.llm_backend in ("ollama", "hybrid") or (self.llm_backend == "auto" and bool(self.ollama_host))
 
 
 @lru_cache(maxsize=1)

@@ -63,14 +63,15 @@ def main(argv: list[str] | None = None) -> int:
     evaluate = sub.add_parser("eval", help="evaluations").add_subparsers(dest="suite", required=True)
     toolcall = evaluate.add_parser("toolcall", help="teacher-forced tool-calling accuracy on a TCDD-layout file")
     toolcall.add_argument("file", type=Path)
-    toolcall.add_argument("--backend", choices=("offline", "ollama"), default="offline")
+    toolcall.add_argument("--backend", choices=("offline", "ollama", "hybrid"), default="offline",
+                          help="hybrid: the Ollama model picks the tool, the offline planner fills its values")
     toolcall.add_argument("--model", default=None, help="Ollama model (default: DRUGPILOT_OLLAMA_MODEL)")
     toolcall.add_argument("--host", default=None, help="Ollama URL (default: DRUGPILOT_OLLAMA_HOST)")
     toolcall.add_argument("--limit", type=int, default=None, help="only the first N records")
     toolcall.add_argument("--per-category", type=int, default=None, help="only the first N records of each category")
     toolcall.add_argument("--out", type=Path, required=True, help="where to write RESULTS.json")
     scale = evaluate.add_parser("poolscale", help="memory-pool scale study: prompt size, Acc.P, latency vs pool size")
-    scale.add_argument("--backend", choices=("offline", "ollama"), default="offline")
+    scale.add_argument("--backend", choices=("offline", "ollama", "hybrid"), default="offline")
     scale.add_argument("--model", default=None)
     scale.add_argument("--host", default=None)
     scale.add_argument("--sizes", default="1,10,100,1000,10000,100000")
@@ -198,12 +199,9 @@ def _eval_backend(args: argparse.Namespace):  # noqa: ANN202 - a Backend
 
     if args.backend == "offline":
         return OfflinePlanner()
-    from agent.backends.ollama import OllamaBackend
+    from worker.runtime import llm_backend
 
-    settings = get_settings()
-    return OllamaBackend(args.host or settings.ollama_host or "http://127.0.0.1:11434",
-                         args.model or settings.ollama_model, num_ctx=settings.ollama_num_ctx,
-                         timeout_s=settings.llm_timeout_s, num_predict=settings.ollama_num_predict)
+    return llm_backend(get_settings(), args.host, args.model, hybrid=args.backend == "hybrid")
 
 
 def _eval(args: argparse.Namespace) -> int:

@@ -48,13 +48,20 @@ def artifact_store() -> ArtifactStore:
 def make_backend(settings: Settings) -> tuple[Backend, Backend | None, list[str]]:
     """The LLM backend, its fallback, and a notice to show once when there is no LLM."""
     if settings.use_ollama:
-        from agent.backends.ollama import OllamaBackend
-
-        backend = OllamaBackend(settings.ollama_host or "http://127.0.0.1:11434", settings.ollama_model,
-                                num_ctx=settings.ollama_num_ctx, timeout_s=settings.llm_timeout_s,
-                                num_predict=settings.ollama_num_predict)
-        return backend, OfflinePlanner(), []
+        return llm_backend(settings, hybrid=settings.llm_backend == "hybrid"), OfflinePlanner(), []
     return OfflinePlanner(), None, ["(Offline planner: no LLM is configured.)"]
+
+
+def llm_backend(settings: Settings, host: str | None = None, model: str | None = None,
+                hybrid: bool = False) -> Backend:
+    """Ollama from settings (host and model may be overridden); hybrid: it picks the tool, the planner fills."""
+    from agent.backends.hybrid import HybridBackend
+    from agent.backends.ollama import OllamaBackend
+
+    ollama = OllamaBackend(host or settings.ollama_host or "http://127.0.0.1:11434", model or settings.ollama_model,
+                           num_ctx=settings.ollama_num_ctx, timeout_s=settings.llm_timeout_s,
+                           num_predict=settings.ollama_num_predict)
+    return HybridBackend(ollama) if hybrid else ollama
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,50 @@
+"""HybridBackend: the LLM's choice of tool stands; the planner's values replace what a small model garbled."""
+
+from __future__ import annotations
+
+from agent.backends.base import FinalAnswer, PlanContext, Step, ToolCall
+from agent.backends.hybrid import HybridBackend
+from agent.backends.scripted import ScriptedBackend
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from model_zoo.specs import TOOLS, get_spec
+
+
+def context(request: str, pool: ThreadPool | None = None) -> PlanContext:
+    pool = pool or ThreadPool(InMemoryPoolStore(), "t")
+    return PlanContext(request=request, pool=pool.list(), offered=list(TOOLS), read=lambda k: pool.require(k).value)
+
+
+def test_values_come_from_the_message_and_the_tool_from_the_llm() -> None:
+    garbled = ToolCall("drug_property_prediction", {"parameters": {"drug_smiles": ["C1CCC(C1)O"], "property": "x"}})
+    hybrid = HybridBackend(ScriptedBackend([garbled]))
+    action = hybrid.next_action(context("how soluble is c1ccc(cc1)O?"))
+    assert action == ToolCall("drug_property_prediction", {"drug_smiles": ["c1ccc(cc1)O"], "property": "logSolubility"})
+
+
+def test_the_llm_choice_of_tool_wins_over_the_planner() -> None:
+    """The planner alone reads "bind" as target classification; the model asked for affinity."""
+    seq = "MAKQYDSVECPFCDEVSKYEKLAKIGQGTFGEVFKARHRKTGQKVALKKVLMENEKEGFPITALREIKILQLL"
+    chosen = ToolCall("drug_target_affinity_regression_predict", {"drug_smiles": "(user_smiles)"})
+    action = HybridBackend(ScriptedBackend([chosen])).next_action(context(f"does CCO bind {seq}?"))
+    assert action.name == "drug_target_affinity_regression_predict"
+    assert action.arguments == {"drug_smiles": ["CCO"], "target_seq": seq}
+
+
+def test_pool_keys_the_planner_cannot_see_are_kept_and_no_tool_answers_pass_through() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("screen", ["CCO", "CCN"], "smiles_list", "a", "file")
+    call = ToolCall("drug_property_prediction", {"drug_smiles": "(screen)", "property": "p_np"})
+    action = HybridBackend(ScriptedBackend([call])).next_action(context("BBB for screen", pool))
+    assert action.arguments["drug_smiles"] == "(screen)" and action.arguments["property"] == "p_np"
+    assert HybridBackend(ScriptedBackend([FinalAnswer("Which cell line?")])).next_action(
+        context("response of CCO")) == FinalAnswer("Which cell line?")
+
+
+def test_a_second_call_of_the_same_tool_gets_the_planners_second_values() -> None:
+    ctx = context("logS of CCO, then BBB penetration of c1ccccc1O")
+    first = ToolCall("drug_property_prediction", {"drug_smiles": ["CCO"], "property": "logSolubility"})
+    ctx.steps.append(Step(first, "ok"))
+    second = HybridBackend(ScriptedBackend([ToolCall("drug_property_prediction", {})])).next_action(ctx)
+    assert second.arguments == {"drug_smiles": ["c1ccccc1O"], "property": "p_np"}
+    assert get_spec(second.name).name == "drug_property_prediction"
