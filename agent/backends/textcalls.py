@@ -12,8 +12,12 @@ _FENCE = re.compile(r"```(?:json|tool_call|tool)?\s*(.*?)```", re.S)
 _TAG = re.compile(r"<tool_call>\s*(.*?)\s*</tool_call>", re.S)
 
 
+_NAME = re.compile(r'"(?:name|tool)"\s*:\s*"([A-Za-z_][\w\-]*)"')
+_FIELD = re.compile(r'"([A-Za-z_]\w*)"\s*:\s*("(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE]-?\d+)?|\[[^\[\]]*\])')
+
+
 def parse_text_call(content: str) -> ToolCall | None:
-    """The first JSON object in the text that names a tool, else None."""
+    """The first JSON object in the text that names a tool; else a call salvaged from broken JSON; else None."""
     candidates = [m.group(1) for m in _TAG.finditer(content)] + [m.group(1) for m in _FENCE.finditer(content)]
     candidates.append(content)
     for text in candidates:
@@ -21,7 +25,25 @@ def parse_text_call(content: str) -> ToolCall | None:
             call = _as_call(obj)
             if call:
                 return call
-    return None
+    return _salvage(content)
+
+
+def _salvage(content: str) -> ToolCall | None:
+    """Small models unbalance the JSON around SMILES parentheses ('"C(=O)O")}}'). The tool name and the flat
+    fields are still readable; grounding and Fe-Fo check every value afterwards."""
+    name = _NAME.search(content)
+    if name is None:
+        return None
+    rest = content[name.end():]
+    args: dict[str, Any] = {}
+    for key, raw in _FIELD.findall(rest):
+        if key in ("name", "tool", "arguments", "parameters") or key in args:
+            continue
+        try:
+            args[key] = loads_lenient(raw)
+        except json.JSONDecodeError:
+            continue
+    return ToolCall(name.group(1), args)
 
 
 def _json_objects(text: str) -> list[Any]:

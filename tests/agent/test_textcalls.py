@@ -26,3 +26,12 @@ def test_plain_answer_is_final() -> None:
         tool_calls = None
 
     assert to_action(Message()) == FinalAnswer("Please give the target sequence.")
+
+
+def test_a_call_is_salvaged_from_json_unbalanced_by_smiles() -> None:
+    """Seen with Qwen2.5-Coder 0.5B: a ")" too many after a SMILES ends the JSON early."""
+    text = ('{"name": "drug_property_prediction", "arguments": {"drug_smiles": "c1cc(c(cc1c2ccc(cc2F)F)C(=O)O)O", '
+            '"property": "freesolv", "n": 3, "ids": ["a", "b"]"}}')
+    assert parse_text_call(text) == ToolCall("drug_property_prediction", {
+        "drug_smiles": "c1cc(c(cc1c2ccc(cc2F)F)C(=O)O)O", "property": "freesolv", "n": 3, "ids": ["a", "b"]})
+    assert parse_text_call("I would call a tool here, but which one?") is None
