@@ -281,6 +281,7 @@ for _spec in TOOLS:
     _BY_NAME[_spec.name.lower()] = _spec
     for _alias in _spec.aliases:
         _BY_NAME[_alias.lower()] = _spec
+    _BY_NAME.setdefault(_spec.result_key.lower(), _spec)  # small models call a tool by its pool result key
 
 
 def get_spec(name: str) -> ToolSpec | None:

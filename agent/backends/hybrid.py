@@ -4,11 +4,14 @@ Small local models pick the right tool far more often than they copy SMILES, seq
 and enum values correctly. So the LLM's choice stands (which tool, or no tool and its own words), and
 for the chosen tool the planner's typed slot filling (from the message, the pool and the thread's
 history) supplies every parameter it can; the LLM's value is kept only where the planner has none.
+
+When Fe-Fo has rejected the LLM's calls twice in a row (small models repeat the same wrong call,
+whatever the feedback says), the planner's own plan for the step is proposed instead.
 """
 
 from __future__ import annotations
 
-from agent.backends.base import Action, Backend, PlanContext, ToolCall
+from agent.backends.base import Action, Backend, FinalAnswer, PlanContext, ToolCall
 from agent.backends.planner import plan_calls
 from model_zoo.specs import get_spec
 
@@ -21,6 +24,8 @@ class HybridBackend:
         self.model = getattr(llm, "model", None)
 
     def next_action(self, ctx: PlanContext) -> Action:
+        if _rejections_in_a_row(ctx) >= LLM_ATTEMPTS:
+            return _planned_step(ctx)
         action = self.llm.next_action(ctx)
         spec = get_spec(action.name) if isinstance(action, ToolCall) else None
         if spec is None or spec not in ctx.offered or not isinstance(action.arguments, dict):
@@ -33,3 +38,24 @@ class HybridBackend:
             "parameters"} else action.arguments  # small models nest the arguments one level too deep
         planned = {k: v for k, v in filled[done].arguments.items() if v not in (None, "", [])}
         return ToolCall(spec.name, {**llm_args, **planned})
+
+
+LLM_ATTEMPTS = 2  # the LLM's first call and one Fe-Fo retry
+
+
+def _rejections_in_a_row(ctx: PlanContext) -> int:
+    count = 0
+    for step in reversed(ctx.steps):
+        if step.status != "rejected":
+            break
+        count += 1
+    return count
+
+
+def _planned_step(ctx: PlanContext) -> Action:
+    """The offline planner's call for the next step (the steps that ran count; rejected ones do not)."""
+    plan = plan_calls(ctx.request, ctx.pool, ctx.offered, ctx.history, ctx.read)
+    done = sum(1 for step in ctx.steps if step.status == "ok")
+    if done < len(plan):
+        return plan[done]
+    return FinalAnswer(ctx.steps[-1].error or "I could not form a valid request for that.")

@@ -48,3 +48,18 @@ def test_a_second_call_of_the_same_tool_gets_the_planners_second_values() -> Non
     second = HybridBackend(ScriptedBackend([ToolCall("drug_property_prediction", {})])).next_action(ctx)
     assert second.arguments == {"drug_smiles": ["c1ccccc1O"], "property": "p_np"}
     assert get_spec(second.name).name == "drug_property_prediction"
+
+
+def test_after_two_rejected_llm_calls_the_planner_proposes_the_step() -> None:
+    ctx = context("hydration free energy of c1cc(c(cc1c2ccc(cc2F)F)C(=O)O)O")
+    wrong = ToolCall("drug_target_affinity_regression_predict", {"target_seq": "c1cc("})
+    ctx.steps += [Step(wrong, "rejected", error="target_seq: not a protein sequence")] * 2
+    llm = ScriptedBackend([wrong])
+    action = HybridBackend(llm).next_action(ctx)
+    assert action == ToolCall("drug_property_prediction", {"drug_smiles": ["c1cc(c(cc1c2ccc(cc2F)F)C(=O)O)O"],
+                                                           "property": "freesolv"})
+    assert llm.seen == []  # the LLM was not asked a third time
+
+
+def test_a_tool_called_by_its_result_key_is_that_tool() -> None:
+    assert get_spec("drug_property_prediction_result").name == "drug_property_prediction"
