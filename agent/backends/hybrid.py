@@ -5,8 +5,11 @@ and enum values correctly. So the LLM's choice stands (which tool, or no tool an
 for the chosen tool the planner's typed slot filling (from the message, the pool and the thread's
 history) supplies every parameter it can; the LLM's value is kept only where the planner has none.
 
-When Fe-Fo has rejected the LLM's calls twice in a row (small models repeat the same wrong call,
-whatever the feedback says), the planner's own plan for the step is proposed instead.
+The planner also steps in where small models fail most: when Fe-Fo has rejected the LLM's calls twice
+in a row (they repeat the same wrong call, whatever the feedback says), and when the LLM answers in
+words although the planner has a call with every required value for the request (they chat instead
+of calling a tool in long conversations). A call the planner cannot complete never replaces the LLM's
+words, so "which cell line?" questions stay the LLM's.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ class HybridBackend:
         if _rejections_in_a_row(ctx) >= LLM_ATTEMPTS:
             return _planned_step(ctx)
         action = self.llm.next_action(ctx)
+        if isinstance(action, FinalAnswer):
+            planned = _planned_step(ctx)
+            return planned if isinstance(planned, ToolCall) and _complete(planned) else action
         spec = get_spec(action.name) if isinstance(action, ToolCall) else None
         if spec is None or spec not in ctx.offered or not isinstance(action.arguments, dict):
             return action
@@ -59,3 +65,9 @@ def _planned_step(ctx: PlanContext) -> Action:
     if done < len(plan):
         return plan[done]
     return FinalAnswer(ctx.steps[-1].error or "I could not form a valid request for that.")
+
+
+def _complete(call: ToolCall) -> bool:
+    spec = get_spec(call.name)
+    return spec is not None and all(call.arguments.get(p.name) not in (None, "", []) for p in spec.params
+                                    if p.required)

@@ -63,3 +63,11 @@ def test_after_two_rejected_llm_calls_the_planner_proposes_the_step() -> None:
 
 def test_a_tool_called_by_its_result_key_is_that_tool() -> None:
     assert get_spec("drug_property_prediction_result").name == "drug_property_prediction"
+
+
+def test_words_instead_of_a_call_are_replaced_only_by_a_complete_planned_call() -> None:
+    chatty = ScriptedBackend([FinalAnswer("Sure, solubility is an important property!")] * 2)
+    action = HybridBackend(chatty).next_action(context("how soluble is CCO?"))
+    assert action == ToolCall("drug_property_prediction", {"drug_smiles": ["CCO"], "property": "logSolubility"})
+    question = FinalAnswer("Which cell line should I use?")
+    assert HybridBackend(ScriptedBackend([question])).next_action(context("IC50 of CCO please")) == question
