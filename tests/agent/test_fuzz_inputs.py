@@ -9,6 +9,7 @@ import json
 import math
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -65,16 +66,14 @@ def test_pool_commands_always_answer_and_never_touch_other_keys(verb: str, key: 
             assert isinstance(stored, (int, float)) and math.isfinite(stored), (value, stored)
 
 
-@FUZZ
-@given(value=st.one_of(st.sampled_from(["NaN", "nan", "inf", "-inf", "1e999", "-1e999", "Infinity"]),
-                       st.floats(allow_nan=True, allow_infinity=True).filter(lambda f: not math.isfinite(f))
-                       .map(repr)))
+@pytest.mark.parametrize("value", ["NaN", "nan", "inf", "-inf", "1e999", "-1e999", "Infinity", repr(math.nan),
+                                   repr(-math.inf), "[1, NaN]", '{"a": Infinity}'])
 def test_non_finite_numbers_are_refused_with_a_message(value: str) -> None:
     pool = fresh_pool()
     pool.put("dose", 3.5, "number", "alice", "command")
     for key in ("dose", "fresh_key"):
         result = run_command(f"pool set {key} {value}", pool, "mallory")
-        assert result.text.startswith("Not saved") and "finite" in result.text, result.text
+        assert result.text.startswith("Not saved") and ("finite" in result.text or "not a number" in result.text)
     assert pool.get("dose").value == 3.5 and pool.get("fresh_key") is None
 
 
