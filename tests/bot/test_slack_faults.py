@@ -150,7 +150,7 @@ def test_a_gpu_node_killed_mid_call_still_gives_one_answer_and_a_whole_pool(stac
     driver.mention("how soluble are the molecules in (screen)?", thread_ts=thread)
     api.wait_for("chat.update", contains="Running drug_property_prediction on 3000", timeout=60)
     time.sleep(1.0)
-    killed = kill_gpu_node()
+    killed = kill_gpu_node(stack["workers"].pid)
     assert killed, "no gpu node process found"
     stack["extra"] = start_gpu_node(stack["env"], stack["tmp"] / "gpu-restarted.log")
 
@@ -163,12 +163,15 @@ def test_a_gpu_node_killed_mid_call_still_gives_one_answer_and_a_whole_pool(stac
     assert pool.get("screen").meta.version == 1 and pool.get("screen").value == screen
 
 
-def kill_gpu_node() -> list[int]:
-    """SIGKILL every process of the gpu worker node (its main process and its prefork child)."""
+def kill_gpu_node(group: int) -> list[int]:
+    """SIGKILL the gpu worker node of process group ``group`` (its main process and its prefork child); other
+    tests' workers on this machine are left alone."""
     pids = []
     for proc in Path("/proc").iterdir():
         try:
             cmdline = (proc / "cmdline").read_bytes().split(b"\0") if proc.name.isdigit() else []
+            if cmdline and os.getpgid(int(proc.name)) != group:
+                continue
         except OSError:
             continue
         if b"worker.celery_app" in cmdline and b"-Q" in cmdline and cmdline[cmdline.index(b"-Q") + 1] == b"gpu":
