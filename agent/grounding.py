@@ -13,10 +13,11 @@ from agent.backends.base import ToolCall
 from agent.entities import Entities, pick_number
 from agent.pool.refs import ref_key
 from model_zoo.chem.mols import InvalidSmiles, canonical
-from model_zoo.specs import get_spec
+from model_zoo.specs import PROPERTY, canonical_enum, get_spec
 
 
 def ground_call(call: ToolCall, request: str, entities: Entities, pool_keys: set[str] | None = None) -> ToolCall:
+    call = _property_named_as_tool(call)
     spec = get_spec(call.name)
     if spec is None or not isinstance(call.arguments, dict):
         return call
@@ -76,3 +77,12 @@ def _same_number(value: Any, other: float) -> bool:
         return abs(float(value) - other) <= 1e-6 * max(1.0, abs(other))
     except (TypeError, ValueError):
         return False
+
+
+def _property_named_as_tool(call: ToolCall) -> ToolCall:
+    """Small models call a property as if it were a tool ("lipophilicity", "freesolv"): that is the property
+    tool with that property."""
+    if get_spec(call.name) is not None or not isinstance(call.arguments, dict):
+        return call
+    prop = canonical_enum(PROPERTY, "property", call.name)
+    return ToolCall(PROPERTY.name, {**call.arguments, "property": prop}) if prop else call

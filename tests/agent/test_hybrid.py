@@ -71,3 +71,4 @@ def test_words_instead_of_a_call_are_replaced_only_by_a_complete_planned_call() 
     assert action == ToolCall("drug_property_prediction", {"drug_smiles": ["CCO"], "property": "logSolubility"})
     question = FinalAnswer("Which cell line should I use?")
     assert HybridBackend(ScriptedBackend([question])).next_action(context("IC50 of CCO please")) == question
+

@@ -1,0 +1,20 @@
+"""Grounding an LLM's call in what the user typed (agent.grounding)."""
+
+from __future__ import annotations
+
+from agent.backends.base import ToolCall
+from agent.entities import extract
+from agent.grounding import ground_call
+
+
+def test_a_property_called_as_a_tool_is_the_property_tool() -> None:
+    call = ground_call(ToolCall("lipophilicity", {"drug_smiles": ["CCO"]}), "logD of CCO", extract("logD of CCO"))
+    assert call == ToolCall("drug_property_prediction", {"drug_smiles": ["CCO"], "property": "lipo"})
+
+
+def test_rewritten_smiles_and_invented_keys_fall_back_to_what_the_user_typed() -> None:
+    request = "how soluble is c1ccc(cc1)O?"
+    call = ToolCall("drug_property_prediction", {"drug_smiles": ["C1CCC(C1)O"], "property": "logSolubility"})
+    assert ground_call(call, request, extract(request), set()).arguments["drug_smiles"] == ["c1ccc(cc1)O"]
+    invented = ToolCall("drug_property_prediction", {"drug_smiles": "(user_smiles)", "property": "logSolubility"})
+    assert ground_call(invented, request, extract(request), set()).arguments["drug_smiles"] == ["c1ccc(cc1)O"]
