@@ -223,6 +223,8 @@ def _eval(args: argparse.Namespace) -> int:
                                   "records_evaluated": len(records), "skipped": report.skipped,
                                   "repaired_function_calls": report.repaired_calls, "backend": backend.name,
                                   "model": getattr(backend, "model", None)}
+    if getattr(backend, "sources", None):
+        result["summary"]["decided_by"] = dict(backend.sources)
     args.out.write_text(dumps(result))
     print(render_table(result["summary"]))
     if report.skipped or report.repaired_calls:

@@ -14,6 +14,8 @@ words, so "which cell line?" questions stay the LLM's.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from agent.backends.base import Action, Backend, FinalAnswer, PlanContext, ToolCall
 from agent.backends.planner import plan_calls
 from model_zoo.specs import get_spec
@@ -25,14 +27,21 @@ class HybridBackend:
     def __init__(self, llm: Backend) -> None:
         self.llm = llm
         self.model = getattr(llm, "model", None)
+        self.sources: Counter[str] = Counter()  # who chose each proposed action, for evaluation reports
 
     def next_action(self, ctx: PlanContext) -> Action:
         if _rejections_in_a_row(ctx) >= LLM_ATTEMPTS:
+            self.sources["planner after rejected LLM calls"] += 1
             return _planned_step(ctx)
         action = self.llm.next_action(ctx)
         if isinstance(action, FinalAnswer):
             planned = _planned_step(ctx)
-            return planned if isinstance(planned, ToolCall) and _complete(planned) else action
+            if isinstance(planned, ToolCall) and _complete(planned):
+                self.sources["planner instead of LLM words"] += 1
+                return planned
+            self.sources["LLM words"] += 1
+            return action
+        self.sources["LLM tool choice"] += 1
         spec = get_spec(action.name) if isinstance(action, ToolCall) else None
         if spec is None or spec not in ctx.offered or not isinstance(action.arguments, dict):
             return action
