@@ -13,7 +13,8 @@ class Settings(BaseSettings):
 
     redis_url: str | None = None  # unset: embedded mode (in-process pool, artifacts and execution)
     broker_url: str | None = None  # default: redis_url
-    # auto: ollama when ollama_host is set; hybrid: the LLM picks the tool, the offline planner fills values
+    # auto: hybrid when ollama_host is set, else offline. hybrid: the LLM picks the tool, the offline planner
+    # fills its values. ollama: the LLM alone (grounded in the user's text and checked by Fe-Fo).
     llm_backend: Literal["auto", "offline", "ollama", "hybrid"] = "auto"
     ollama_host: str | None = None
     ollama_model: str = "qwen2.5-coder:1.5b"

@@ -69,4 +69,5 @@ def llm_line(settings: Settings) -> str:
     except httpx.HTTPError:
         reachable = False
     state = "reachable" if reachable else "NOT reachable; the offline planner answers meanwhile"
-    return f"Ollama `{settings.ollama_model}` at {host}: {state}"
+    mode = "LLM alone" if settings.llm_backend == "ollama" else "hybrid: it picks the tool, the planner fills values"
+    return f"Ollama `{settings.ollama_model}` at {host} ({mode}): {state}"
