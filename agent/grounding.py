@@ -11,16 +11,18 @@ from typing import Any
 
 from agent.backends.base import ToolCall
 from agent.entities import Entities, pick_number
+from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from model_zoo.chem.mols import InvalidSmiles, canonical
 from model_zoo.specs import PROPERTY, canonical_enum, get_spec
 
 
-def ground_call(call: ToolCall, request: str, entities: Entities, pool_keys: set[str] | None = None) -> ToolCall:
+def ground_call(call: ToolCall, request: str, entities: Entities, pool: list[EntryMeta] | None = None) -> ToolCall:
     call = _property_named_as_tool(call)
     spec = get_spec(call.name)
     if spec is None or not isinstance(call.arguments, dict):
         return call
+    pool_keys = {meta.key for meta in pool} if pool is not None else None
     args = dict(call.arguments)
     if set(args) == {"parameters"} and isinstance(args["parameters"], dict):
         args = dict(args["parameters"])  # small models nest the arguments one level too deep
@@ -34,8 +36,11 @@ def ground_call(call: ToolCall, request: str, entities: Entities, pool_keys: set
         if value == "":
             filled = {"smiles_list": entities.molecules, "smiles": entities.molecules[:1],
                       "protein_seq": entities.sequences[:1], "mask": entities.masks[:1]}.get(param.kind)
+            only_key = _only_key_of_kind(pool or [], param.kind)
             if filled:
                 args[param.name] = filled if param.kind == "smiles_list" else filled[0]
+            elif only_key:
+                args[param.name] = f"({only_key})"  # "(user_smiles)" for the one molecule list the pool holds
             else:
                 del args[param.name]  # Fe-Fo will then ask for it by name
         elif param.kind == "smiles_list" and entities.molecules:
@@ -86,3 +91,14 @@ def _property_named_as_tool(call: ToolCall) -> ToolCall:
         return call
     prop = canonical_enum(PROPERTY, "property", call.name)
     return ToolCall(PROPERTY.name, {**call.arguments, "property": prop}) if prop else call
+
+
+_POOL_KINDS = {"smiles_list": ("smiles_list", "smiles"), "smiles": ("smiles", "smiles_list"),
+               "protein_seq": ("protein_seq",), "cell_line": ("cell_line",), "smiles_pairs": ("smiles_pairs",)}
+
+
+def _only_key_of_kind(pool: list[EntryMeta], kind: str) -> str | None:
+    """The pool key a parameter can only mean: the single entry of its kind (small models invent the
+    TCDD-style name "(user_smiles)" for "the uploaded compounds")."""
+    keys = [meta.key for meta in pool if meta.kind in _POOL_KINDS.get(kind, ())]
+    return keys[0] if len(keys) == 1 else None

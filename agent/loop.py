@@ -81,7 +81,7 @@ class Decider:
             if isinstance(action, FinalAnswer):
                 return Decision(None, None, action.text)
             if self.backend.name not in DETERMINISTIC_BACKENDS:
-                action = ground_call(action, ctx.request, entities, {m.key for m in ctx.pool})
+                action = ground_call(action, ctx.request, entities, ctx.pool)
             record = ToolCallRecord(name=action.name, arguments=action.arguments)
             self.records.append(record)
             try:
