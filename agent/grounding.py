@@ -23,9 +23,7 @@ def ground_call(call: ToolCall, request: str, entities: Entities, pool: list[Ent
     if spec is None or not isinstance(call.arguments, dict):
         return call
     pool_keys = {meta.key for meta in pool} if pool is not None else None
-    args = dict(call.arguments)
-    if set(args) == {"parameters"} and isinstance(args["parameters"], dict):
-        args = dict(args["parameters"])  # small models nest the arguments one level too deep
+    args = unnested(call.arguments)
     for param in spec.params:
         value = args.get(param.name)
         key = ref_key(value) if value is not None else None
@@ -56,6 +54,13 @@ def ground_call(call: ToolCall, request: str, entities: Entities, pool: list[Ent
             if not any(_same_number(value, n.value) for n in entities.numbers):
                 args[param.name] = pick_number(entities)
     return ToolCall(call.name, args)
+
+
+def unnested(arguments: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the arguments; small models nest them one level too deep, under "parameters"."""
+    if set(arguments) == {"parameters"} and isinstance(arguments["parameters"], dict):
+        return dict(arguments["parameters"])
+    return dict(arguments)
 
 
 def _ground_smiles(value: Any, typed: list[str]) -> Any:

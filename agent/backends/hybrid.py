@@ -18,6 +18,7 @@ from collections import Counter
 
 from agent.backends.base import Action, Backend, FinalAnswer, PlanContext, ToolCall
 from agent.backends.planner import plan_calls
+from agent.grounding import unnested
 from model_zoo.specs import get_spec
 
 
@@ -49,10 +50,8 @@ class HybridBackend:
         done = sum(1 for step in ctx.steps if step.status == "ok" and get_spec(step.call.name) is spec)
         if done >= len(filled):
             return ToolCall(spec.name, action.arguments)
-        llm_args = action.arguments.get("parameters", action.arguments) if set(action.arguments) == {
-            "parameters"} else action.arguments  # small models nest the arguments one level too deep
         planned = {k: v for k, v in filled[done].arguments.items() if v not in (None, "", [])}
-        return ToolCall(spec.name, {**llm_args, **planned})
+        return ToolCall(spec.name, {**unnested(action.arguments), **planned})
 
 
 LLM_ATTEMPTS = 2  # the LLM's first call and one Fe-Fo retry

@@ -86,7 +86,8 @@ def pool_view(thread: dict[str, str], entries: list[PoolEntry], secret: bytes) -
     for entry in entries[:MAX_KEYS]:
         meta = entry.meta
         text = editable_text(entry)
-        if text is not None and _metadata_size(thread, shown) + len(meta.key) + 30 + SIGNATURE_CHARS > MAX_METADATA_CHARS:
+        room = MAX_METADATA_CHARS - SIGNATURE_CHARS - 30
+        if text is not None and _metadata_size(thread, shown) + len(meta.key) > room:
             text = None  # Slack keeps at most 3000 characters of private_metadata
         if text is None:
             blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": (

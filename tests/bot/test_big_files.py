@@ -11,7 +11,7 @@ from agent.pool.thread_pool import ThreadPool
 from agent.turn import ThreadRef
 from embedded_apps import api, driver, services, slack  # noqa: F401 - fixtures
 from emulators.slack_api import SlackAPI
-from slack_harness import CHANNEL, SlackDriver, blocks_text, new_ts
+from slack_harness import CHANNEL, SlackDriver, blocks_text
 from worker.runtime import pool_store
 
 SMILES = ["CCO", "c1ccccc1O", "CC(=O)O", "CCN(CC)CC", "c1ccncc1", "CC(C)O", "OC1CCCCC1", "Cc1ccccc1", "CCOC(C)=O",

@@ -12,8 +12,7 @@ import httpx
 
 from agent.pool.thread_pool import ThreadPool
 from agent.turn import ThreadRef
-from bot.slack.listeners import SlackServices
-from embedded_apps import api, bot, connector, driver, runtime, services, slack  # noqa: F401 - fixtures
+from embedded_apps import api, bot, connector, driver, runtime, slack  # noqa: F401 - fixtures
 from emulators.slack_api import SlackAPI, payload, send_event
 from slack_harness import CHANNEL, SECRET, SlackDriver, blocks_text, new_ts
 from teams_harness import BotServer, new_thread
@@ -44,8 +43,7 @@ def answer_text(driver: SlackDriver, thread_ts: str, n: int) -> str:
     return blocks_text(driver.wait_answer(thread_ts, n=n, timeout=60))
 
 
-def test_slack_threads_and_workspaces_cannot_reach_each_others_pool(driver: SlackDriver, api: SlackAPI,
-                                                                    services: SlackServices) -> None:
+def test_slack_threads_and_workspaces_cannot_reach_each_others_pool(driver: SlackDriver, api: SlackAPI) -> None:
     thread_a = new_ts()
     mention_from(driver, TEAM, f"pool set secret_hits {SECRET_SMILES}", thread_a)
     assert "Set `secret_hits`" in answer_text(driver, thread_a, 1)
