@@ -1,0 +1,244 @@
+"""Cell-line spellings -> GDSC lines, on top of ``model_zoo.chem.cells`` (which already ignores case and
+punctuation: "MCF-7", "mcf 7", "A-549", "ncih1975").
+
+Added here, from ``model_zoo/data/names``: ``cell_line_variants.csv`` (lab spellings whose letters differ
+from the GDSC name: "U87" -> U-87-MG, "LNCaP" -> LNCaP-Clone-FGC, "786-O" -> 786-0), the short NCI-H form
+("H1975" -> NCI-H1975), and ``non_gdsc_cell_lines.csv``: well-known lines that are not in GDSC (HepG2,
+HEK293, SH-SY5Y, ...) with the tissue-matched GDSC lines to offer instead.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from model_zoo.chem import cells
+from model_zoo.names.types import Resolved, Unresolved
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "names"
+N_CLOSEST = 5
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+@dataclass(frozen=True)
+class OtherLine:
+    name: str
+    tissue: str
+    suggest: tuple[str, ...]
+    note: str
+
+
+@dataclass
+class _Tables:
+    variants: dict[str, str]  # key -> GDSC name
+    others: dict[str, OtherLine]  # key -> non-GDSC line
+    other_spellings: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def tables() -> _Tables:
+    with (DATA / "cell_line_variants.csv").open(encoding="utf-8", newline="") as fh:
+        variants = {_key(r["spelling"]): r["gdsc_name"] for r in csv.DictReader(fh)}
+    others: dict[str, OtherLine] = {}
+    spellings = []
+    with (DATA / "non_gdsc_cell_lines.csv").open(encoding="utf-8", newline="") as fh:
+        for r in csv.DictReader(fh):
+            line = OtherLine(r["name"], r["tissue"], tuple(s for s in r["suggest"].split("|") if s), r["note"])
+            for spelling in r["spellings"].split("|"):
+                others[_key(spelling)] = line
+                spellings.append(spelling)
+    return _Tables(variants, others, tuple(sorted(spellings, key=len, reverse=True)))
+
+
+def _line_result(line: cells.CellLine, written: str, start: int = -1, end: int = -1,
+                 via: str = "") -> Resolved:
+    source = f"GDSC {line.name}, COSMIC {line.cosmic_id}"
+    if via:
+        source += f" ({via})"
+    return Resolved("cell_line", written, line.name, line.name, source, False, start, end)
+
+
+def _lookup(written: str) -> cells.CellLine | None:
+    """GDSC line for a spelling, via cells.py, the variants table or the NCI-H short form; None if unknown."""
+    t = tables()
+    key = _key(written)
+    if key in t.variants:
+        return cells.resolve_cell_line(t.variants[key])
+    if _known_to_cells(written):
+        return cells.resolve_cell_line(written)  # may raise for an ambiguous spelling
+    m = re.fullmatch(r"h(\d{3,4})", key)
+    if m and _known_to_cells(f"NCI-H{m.group(1)}"):
+        return cells.resolve_cell_line(f"NCI-H{m.group(1)}")
+    return None
+
+
+def _known_to_cells(written: str) -> bool:
+    """Whether cells.resolve_cell_line would find something, without paying for its error message
+    (an unknown name there computes spelling suggestions)."""
+    cat = cells._catalogue()
+    text = written.strip().strip("\"'`")
+    m = cells._COSMIC_PREFIX.match(text)
+    return bool((m and m.group(1) in cat.by_id) or text in cat.exact or text.casefold() in cat.by_casefold
+                or _key(text) in cat.by_key)
+
+
+def _unknown(written: str, start: int = -1, end: int = -1) -> Unresolved:
+    other = tables().others.get(_key(written))
+    if other is not None:
+        closest = other.suggest[:N_CLOSEST]
+        note = f"{other.note} (tissue: {other.tissue})"
+        if closest:
+            note += "; closest GDSC lines offered"
+        return Unresolved("cell_line", written, closest, start, end, note)
+    closest = tuple(cells._suggestions(written, n=N_CLOSEST))
+    return Unresolved("cell_line", written, closest, start, end, "not a GDSC cell line")
+
+
+def resolve_cell_line_name(name: str) -> Resolved | Unresolved:
+    """A cell-line spelling or COSMIC id -> the GDSC line ("MCF-7" -> MCF7, "A-549" -> A549, "U87" ->
+    U-87-MG); Unresolved with the closest GDSC lines otherwise ("HepG2" -> C3A, Hep3B2-1-7, HuH-7, ...)."""
+    written = " ".join(str(name).split())
+    if not written:
+        return Unresolved("cell_line", written, (), note="the cell line is empty")
+    try:
+        line = _lookup(written)
+    except cells.UnknownCellLine as exc:  # ambiguous in cells.py
+        return Unresolved("cell_line", written, tuple(cells._suggestions(written, n=N_CLOSEST)), note=str(exc))
+    if line is None:
+        return _unknown(written)
+    via = "" if _key(written) in (_key(line.name), *map(_key, line.aliases)) or written.isdigit() else \
+        f"{written} is a common spelling of {line.name}"
+    return _line_result(line, written, via=via)
+
+
+# --- free text ----------------------------------------------------------------------------------------
+
+_CONTEXT_AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|xenografts?\b)", re.IGNORECASE)
+_CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s-]*lines?|\bcells?|\bin|\bagainst|\bon|\busing|\btreat(?:ed|ing)?|"
+                             r"\bfor)\s*[:,]?\s+(?:the\s+)?$", re.IGNORECASE)
+_SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/.][A-Za-z0-9]+)*")
+_SPACED = re.compile(r"(?<![\w-])([A-Za-z]{2,5})[ ]([A-Z]?\d{1,4}[A-Za-z]?)(?![\w-])")
+_NOT_CELL = re.compile(r"(?i)^(?:[pgle]?ic50|ec50|gi50|ld50|cc50|ki|kd|pkd|pki|logp|logd|logs|clogp|tpsa|mw|"
+                       r"\d+d|\d*well|h2o|co2|o2|n2|mg\d*|ml|nm|um|mm|pm|fm|tox21|bace1|covid-?19|sars-cov-2|"
+                       r"[a-z]{1,2}\d{1,2}|top\d+|exon\d+|phase\d+|day\d+|cyp\d\w*)$")
+
+
+def _known_mentions(text: str) -> list[tuple[int, int, str, cells.CellLine]]:
+    """cells.py's mentions with their spans (it gives the written text; we find it again, in order)."""
+    out = []
+    pos = 0
+    for written, line in cells.find_cell_line_mentions(text):
+        i = text.find(written, pos)
+        if i < 0:
+            i = text.find(written)
+        if i >= 0:
+            out.append((i, i + len(written), written, line))
+            pos = i + len(written)
+    return out
+
+
+def cell_line_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of GDSC cell-line mentions (cells.py's rules), to keep them away from the drug and target
+    parsers."""
+    return [(s, e) for s, e, _, _ in _known_mentions(text)]
+
+
+def is_cell_line_name(word: str) -> bool:
+    """A GDSC line, a variant spelling, or a known non-GDSC line."""
+    key = _key(word)
+    if key in tables().others:
+        return True
+    try:
+        return _lookup(word) is not None
+    except cells.UnknownCellLine:
+        return True
+
+
+def _cell_shaped(word: str) -> bool:
+    if len(word) < 3 or len(word) > 14 or _NOT_CELL.match(word) or word.isdigit():
+        return False
+    has_digit = any(ch.isdigit() for ch in word)
+    has_alpha = any(ch.isalpha() for ch in word)
+    camel = bool(re.search(r"[a-z][A-Z]|[A-Z]{2,}[a-z]", word))
+    return has_alpha and (has_digit or camel)
+
+
+def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
+    """Cell-line mentions in free text, in order: GDSC lines (cells.py's rules, plus variant spellings such
+    as "U87" and spaced ones such as "mcf 7 cells") as Resolved, and cell-line-shaped names in a cell-line
+    context that are not GDSC lines ("in HepG2", "HEK293 cells") as Unresolved with options."""
+    if not text:
+        return []
+    out: list[Resolved | Unresolved] = []
+    taken: list[tuple[int, int]] = []
+
+    def free(s: int, e: int) -> bool:
+        return not any(s < te and ts < e for ts, te in taken)
+
+    def context(s: int, e: int) -> bool:
+        return bool(_CONTEXT_AFTER.match(text[e:e + 25]) or _CONTEXT_BEFORE.search(text[max(0, s - 25):s]))
+
+    for s, e, written, line in _known_mentions(text):
+        out.append(_line_result(line, written, s, e))
+        taken.append((s, e))
+    # known non-GDSC lines and variant spellings written as such ("Hep G2", "U87", "HEK-293T")
+    t = tables()
+    for m in _SPACED.finditer(text):
+        s, e = m.span()
+        if not free(s, e) or not context(s, e):
+            continue
+        written = m.group()
+        if _key(written) in t.others:
+            out.append(_unknown(written, s, e))
+            taken.append((s, e))
+            continue
+        line = _lookup(written) if re.search(r"\d", m.group(2)) else None
+        if line is not None:
+            out.append(_line_result(line, written, s, e, via=f"{written} read as {line.name}"))
+            taken.append((s, e))
+    for m in _SHAPE.finditer(text):
+        s, e, word = m.start(), m.end(), m.group()
+        if not free(s, e) or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")):
+            continue
+        key = _key(word)
+        if key in t.others and (context(s, e) or _cell_shaped(word)):
+            out.append(_unknown(word, s, e))
+            taken.append((s, e))
+            continue
+        if key in t.variants or re.fullmatch(r"h\d{3,4}", key):
+            if not (key in t.variants or context(s, e)):
+                continue
+            line = _lookup(word)
+            if line is not None:
+                out.append(_line_result(line, word, s, e, via=f"{word} is a common spelling of {line.name}"))
+                taken.append((s, e))
+                continue
+        if _cell_shaped(word) and context(s, e) and not _other_entity(word):
+            out.append(_unknown(word, s, e))
+            taken.append((s, e))
+    return sorted(out, key=lambda r: r.start)
+
+
+def _other_entity(word: str) -> bool:
+    """A drug, target or SMILES: not a cell line even "in" a sentence about cells."""
+    from model_zoo.names.drugs import looks_like_smiles
+    from model_zoo.names.drugs import tables as drug_tables
+    from model_zoo.names.targets import NOT_TARGETS
+    from model_zoo.names.targets import tables as target_tables
+    from model_zoo.names.text import name_key
+
+    key = name_key(word)
+    return looks_like_smiles(word) or word.upper() in NOT_TARGETS or key in drug_tables().names \
+        or key in target_tables().names
+
+
+def find_unknown_cell_lines(text: str) -> list[Unresolved]:
+    """Cell-line-shaped names in a cell-line context that are not GDSC lines ("in HepG2", "HepG2 cells"),
+    each with the closest GDSC lines."""
+    return [r for r in find_cell_line_names(text) if isinstance(r, Unresolved)]

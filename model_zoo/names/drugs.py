@@ -1,0 +1,411 @@
+"""Drug names, INNs, synonyms, brands and code names -> SMILES with their database id; systematic names via
+OPSIN. Tables: ``model_zoo/data/names/drugs.csv.gz`` and ``drug_names.csv.gz`` (built by
+``model_zoo.train.build_names``), read once on first use.
+
+Precision first: a drug wrongly read into a request is worse than a miss. In free text a name counts only
+when its table row allows it (ordinary words, solvents, elements, gene symbols and cell-line names do not);
+spelling correction needs 6+ letters, the same first letter, at most 1 edit (2 from 9 letters) and a word
+that is not English; a word that only looks like a drug (INN stem, "zorbatinib") comes back Unresolved with
+the nearest known names.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import gzip
+import io
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from model_zoo.names import opsin
+from model_zoo.names.text import (
+    delete_index,
+    fuzzy_candidates,
+    inn_stem,
+    name_key,
+    squashed,
+    words,
+)
+from model_zoo.names.types import Resolved, Unresolved
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "names"
+MAX_PHRASE_WORDS = 6
+N_CLOSEST = 5
+
+
+@dataclass(frozen=True)
+class DrugEntry:
+    id: str
+    name: str
+    smiles: str
+    source: str
+
+
+@dataclass
+class _Tables:
+    drugs: dict[str, DrugEntry]
+    names: dict[str, tuple[tuple[str, str, str], ...]]  # key -> ((id, kind, text flag), ...)
+    prefixes: frozenset[str]  # leading words ("acetylsalicylic") of multi-word keys read from text
+    never: frozenset[str]  # keys never read from text (hand-written list)
+    not_drug: frozenset[str]  # English words never corrected nor questioned (generated)
+
+
+def _read_gz_rows(path: Path) -> list[list[str]]:
+    with gzip.open(path, "rt", encoding="utf-8", newline="") as fh:
+        rows = list(csv.reader(io.StringIO(fh.read())))
+    return rows[1:]
+
+
+def _word_list(path: Path) -> frozenset[str]:
+    out = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            out.add(name_key(line))
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def tables() -> _Tables:
+    drugs = {i: DrugEntry(i, name, smiles, source) for i, name, smiles, source in _read_gz_rows(DATA / "drugs.csv.gz")}
+    names: dict[str, list[tuple[str, str, str]]] = {}
+    prefixes = set()
+    for key, i, kind, flag in _read_gz_rows(DATA / "drug_names.csv.gz"):
+        bucket = names.get(key)
+        if bucket is None:
+            names[key] = [(i, kind, flag)]
+        else:
+            bucket.append((i, kind, flag))
+        if flag != "N" and " " in key:
+            parts = key.split(" ")
+            for n in range(1, len(parts)):
+                prefixes.add(" ".join(parts[:n]))
+    return _Tables(drugs, {k: tuple(v) for k, v in names.items()}, frozenset(prefixes),
+                   _word_list(DATA / "never_drugs.txt"), _word_list(DATA / "not_drug_words.txt"))
+
+
+@lru_cache(maxsize=1)
+def _fuzzy_index() -> dict[str, list[str]]:
+    """Delete index over names that may be corrected to: one-word names of 6-20 letters found in text."""
+    t = tables()
+    return delete_index(k for k, rows in t.names.items()
+                        if k.isalpha() and 6 <= len(k) <= 20 and any(f == "T" for _, _, f in rows))
+
+
+@lru_cache(maxsize=1)
+def _suggestion_names() -> tuple[str, ...]:
+    """Names worth suggesting: canonical names of drugs with a structure."""
+    t = tables()
+    return tuple(sorted({name_key(d.name) for d in t.drugs.values() if d.smiles and len(d.name) <= 40}))
+
+
+# --- one name -----------------------------------------------------------------------------------------
+
+def _entries(key: str, in_text: bool) -> list[tuple[DrugEntry, str, str]]:
+    t = tables()
+    rows = t.names.get(key, ())
+    if in_text:
+        rows = tuple(r for r in rows if r[2] != "N")
+    return [(t.drugs[i], kind, flag) for i, kind, flag in rows if i in t.drugs]
+
+
+def _resolved(entry: DrugEntry, written: str, fuzzy: bool, start: int = -1, end: int = -1) -> Resolved:
+    return Resolved("drug", written, entry.name, entry.smiles, entry.source, fuzzy, start, end)
+
+
+def _known_without_structure(entry: DrugEntry, written: str, start: int, end: int) -> Unresolved:
+    note = f"known drug {entry.name} ({entry.source}), but no structure is shipped for it; give its SMILES"
+    return Unresolved("drug", written, (), start, end, note)
+
+
+def _closest(written: str, n: int = N_CLOSEST) -> tuple[str, ...]:
+    """Nearest known names with a structure: spelling neighbours, then names sharing the INN stem."""
+    key = name_key(written)
+    out: list[str] = []
+
+    def add(name_keys) -> None:
+        for k in name_keys:
+            for entry, _, _ in _entries(k, in_text=False):
+                if entry.smiles and entry.name not in out:
+                    out.append(entry.name)
+
+    if key.isalpha():
+        add(n for _, n in fuzzy_candidates(key, _fuzzy_index()))
+    stem = inn_stem(key)
+    pool = _suggestion_names()
+    if stem:
+        same_stem = [k for k in pool if k.endswith(stem)]
+        add(difflib.get_close_matches(key, same_stem, n=n, cutoff=0.0))
+    if len(out) < n and key:
+        near = [k for k in pool if k[:1] == key[:1] and abs(len(k) - len(key)) <= 4]
+        add(difflib.get_close_matches(key, near, n=n, cutoff=0.6))
+    return tuple(out[:n])
+
+
+def _ambiguous(found: list[tuple[DrugEntry, str, str]], written: str, start: int, end: int) -> Unresolved:
+    names = tuple(dict.fromkeys(f"{e.name} ({e.source})" for e, _, _ in found))
+    return Unresolved("drug", written, names[:N_CLOSEST], start, end, "this name belongs to more than one drug")
+
+
+def _from_entries(found, written: str, fuzzy: bool, start: int, end: int) -> Resolved | Unresolved:
+    ids = {e.id for e, _, _ in found}
+    if len(ids) > 1:
+        return _ambiguous(found, written, start, end)
+    entry = found[0][0]
+    if not entry.smiles:
+        return _known_without_structure(entry, written, start, end)
+    return _resolved(entry, written, fuzzy, start, end)
+
+
+def _fuzzy(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved | None:
+    key = word.lower()
+    t = tables()
+    if not key.isalpha() or len(key) < 6 or key in t.never or key in t.not_drug or key in t.names:
+        return None
+    candidates = fuzzy_candidates(key, _fuzzy_index())
+    if not candidates:
+        return None
+    best = candidates[0][0]
+    found = [e for d, k in candidates if d == best for e in _entries(k, in_text=True)]
+    if not found:
+        return None
+    if len({e.id for e, _, _ in found}) > 1:
+        names = tuple(dict.fromkeys(e.name for e, _, _ in found))
+        return Unresolved("drug", word, names[:N_CLOSEST], start, end,
+                          "looks like a misspelling of more than one drug name")
+    return _from_entries(found, word, True, start, end)
+
+
+# systematic names: locants and chemical morphemes ("2-acetoxybenzoic acid", "4-methoxy-N,N-dimethylbenzamide")
+_LOCANT = re.compile(r"(?:^|[\s(\[-])(?:\d+[a-z]?'?(?:,\d+[a-z]?'?)*|[NOS](?:,[NOS])*'*|\(?[RSEZ]\)?)-[A-Za-z(\[]")
+_MORPHEME = re.compile(
+    r"(?:meth|eth|prop|but|pent|hex|hept|oct|non|dec|benz|phen|pyr|pyrid|furan|thio|thi|oxy|hydroxy|amino|"
+    r"chloro|fluoro|bromo|iodo|nitro|cyano|acet|carb|formyl|sulfon|phosph|imid|indol|quinol|morpholin|"
+    r"piperid|piperaz|naphth|cyclo)", re.IGNORECASE)
+_SUFFIX = re.compile(r"(?:ane|ene|yne|ol|ols|one|al|ic|oate|ate|ide|amine|amide|imine|ine|ole|ium|yl|ether|"
+                     r"oxide|nitrile|ester|acid)\)?$", re.IGNORECASE)
+_CLASS_WORDS = frozenset("acid chloride bromide iodide fluoride ester anhydride oxide hydrochloride "
+                         "hydrobromide sulfate sulphate nitrate acetate ether ketone aldehyde amide cation "
+                         "anion salt".split())
+_CHUNK = re.compile(r"\S+")
+_TRAIL = ".,;:!?\"'"
+
+
+def looks_systematic(phrase: str) -> bool:
+    """A name worth sending to OPSIN: locants with a hyphen and chemical morphemes, not a code like AZD-6244."""
+    core = phrase.strip()
+    return bool(_LOCANT.search(core) and _MORPHEME.search(core) and _SUFFIX.search(core.split()[-1])
+                and sum(ch.islower() for ch in core) >= 6)
+
+
+def _systematic_chunks(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int, str]]:
+    """(start, end, phrase) for systematic-looking names in text, extended by class words ("... acid")."""
+    chunks = []
+    for m in _CHUNK.finditer(text):
+        s, e, c = m.start(), m.end(), m.group()
+        while c and c[-1] in _TRAIL:
+            c, e = c[:-1], e - 1
+        while c and c[0] in "\"'(":
+            if c[0] == "(" and c.count("(") <= c.count(")") - 0 and not c.endswith(")"):
+                break
+            c, s = c[1:], s + 1
+        if c:
+            chunks.append((s, e, c))
+    out = []
+    i = 0
+    while i < len(chunks):
+        s, e, c = chunks[i]
+        if any(s < te and ts < e for ts, te in taken) or not looks_systematic(c):
+            i += 1
+            continue
+        start, end, j = s, e, i
+        # "ethyl 4-aminobenzoate", "sodium 2-..." : one substituent or cation word before
+        if i > 0 and re.fullmatch(r"[a-z]+yl|sodium|potassium|lithium|calcium", chunks[i - 1][2].lower()):
+            start = chunks[i - 1][0]
+        while j + 1 < len(chunks) and chunks[j + 1][2].lower() in _CLASS_WORDS:
+            j += 1
+            end = chunks[j][1]
+        out.append((start, end, text[start:end]))
+        i = j + 1
+    return out
+
+
+def _opsin(phrase: str, start: int = -1, end: int = -1) -> Resolved | Unresolved:
+    smiles = opsin.to_smiles(phrase)
+    if smiles:
+        return Resolved("drug", phrase, phrase, smiles, "OPSIN (IUPAC name)", False, start, end)
+    why = opsin.why_unavailable() or opsin._failed or "OPSIN could not parse it as a systematic name"
+    return Unresolved("drug", phrase, (), start, end, f"looks like a systematic name, but {why[0].lower()}{why[1:]}")
+
+
+def _via_opsin(written: str, entry: DrugEntry, unresolved: Unresolved, start: int = -1,
+               end: int = -1) -> Resolved | Unresolved:
+    """A known drug without a shipped structure: OPSIN may still read its written or canonical name
+    ("4-hydroxyphenol", "hydroquinone"); otherwise the Unresolved stands."""
+    if not opsin.available():
+        return unresolved
+    for name in dict.fromkeys((written, entry.name)):
+        if inn_stem(name) or not _MORPHEME.search(name):
+            continue
+        smiles = opsin.to_smiles(name)
+        if smiles:
+            return Resolved("drug", written, entry.name, smiles,
+                            f"OPSIN (IUPAC name); {entry.source} has no structure shipped", False, start, end)
+    return unresolved
+
+
+def resolve_drug(name: str) -> Resolved | Unresolved:
+    """A drug name, INN, synonym, brand, code name or systematic name -> its structure (bare name, no text).
+
+    Exact names (ignoring case, spaces and hyphens in codes) first, then spelling correction, then OPSIN for
+    names that look systematic. Unresolved carries the closest known names and, for a known drug without a
+    structure or a systematic name OPSIN could not read, a note.
+    """
+    written = " ".join(str(name).split())
+    key = name_key(written)
+    if not key:
+        return Unresolved("drug", written, (), note="the drug name is empty")
+    found = _entries(key, in_text=False)
+    if not found and any(ch.isdigit() for ch in key):
+        found = _entries(squashed(key), in_text=False)
+    if found:
+        result = _from_entries(found, written, False, -1, -1)
+        if isinstance(result, Unresolved) and result.note.startswith("known drug"):
+            return _via_opsin(written, found[0][0], result)
+        return result
+    if " " not in key:
+        fixed = _fuzzy(written)
+        if fixed is not None:
+            return fixed
+    systematic = looks_systematic(written)
+    chemical = bool(_MORPHEME.search(written) and _SUFFIX.search(written) and not inn_stem(written))
+    if systematic or chemical:  # "imidazole", "2-acetoxybenzoic acid": OPSIN reads many of these
+        result = _opsin(written)
+        if isinstance(result, Resolved) or systematic:
+            return result
+    return Unresolved("drug", written, _closest(written))
+
+
+# --- free text ----------------------------------------------------------------------------------------
+
+_SMILES_ATOMS = re.compile(r"Cl|Br|[BCNOSPFI]|[cnosp]|\[[^\]]*\]")
+_SMILES_CHARS = re.compile(r"[A-Za-z0-9@+\-\[\]()=#$/\\%.:*]+")
+
+
+def looks_like_smiles(chunk: str) -> bool:
+    """A whitespace-free chunk made of SMILES atoms with bonds, branches or ring closures ("CC(=O)O")."""
+    if len(chunk) < 3 or not _SMILES_CHARS.fullmatch(chunk):
+        return False
+    if not (re.search(r"[=#@\[\]/\\()]", chunk) or re.search(r"[A-Za-z]\d", chunk)):
+        return False
+    rest = _SMILES_ATOMS.sub("", chunk)
+    return not re.search(r"[A-Za-z]", rest)
+
+
+_JOIN = re.compile(r"[ \t\-]|[ \t]?[()][ \t]?|\)\s\(")  # what may stand between the words of one name
+_NOT_A_DRUG_AFTER = re.compile(
+    r"\s*(?:receptors?|transporters?|signall?ing|pathways?|uptake|levels?|metabolism|deficiency|release|"
+    r"production|biosynthesis|kinase)\b", re.IGNORECASE)
+
+
+def _smiles_spans(text: str) -> list[tuple[int, int]]:
+    spans = []
+    for m in _CHUNK.finditer(text):
+        chunk, start = m.group(), m.start()
+        stripped = chunk.strip(",;\"'")
+        if looks_like_smiles(stripped.rstrip(".")):
+            spans.append((start, m.end()))
+    return spans
+
+
+def _as_written_ok(written: str, flag: str) -> bool:
+    """Flag C (short codes, acronyms): the text must not write it all in lower case ("SAHA", not "saha")."""
+    return flag != "C" or any(ch.isupper() for ch in written) or not any(ch.isalpha() for ch in written)
+
+
+def find_drug_names(text: str) -> list[Resolved | Unresolved]:
+    """Drug mentions in free text, in order: known names (Resolved, or Unresolved when ambiguous or without
+    a structure), misspellings of known names (Resolved, fuzzy=True), systematic names (OPSIN), and words
+    that look like drug names but are not known ("zorbatinib": Unresolved with the closest names)."""
+    if not text:
+        return []
+    t = tables()
+    ws = words(text)
+    blocked = _smiles_spans(text)
+    out: list[Resolved | Unresolved] = []
+    taken: list[tuple[int, int]] = list(blocked)
+
+    def free(s: int, e: int) -> bool:
+        return not any(s < te and ts < e for ts, te in taken)
+
+    i = 0
+    while i < len(ws):
+        w, s, e = ws[i]
+        if not free(s, e):
+            i += 1
+            continue
+        # the longest run of words from here that is a name: extend while the words so far begin a name
+        hit = None
+        key = ""
+        for n in range(1, min(MAX_PHRASE_WORDS, len(ws) - i) + 1):
+            if n > 1 and not _JOIN.fullmatch(text[ws[i + n - 2][2]:ws[i + n - 1][1]]):
+                break
+            key = ws[i + n - 1][0].lower() if n == 1 else f"{key} {ws[i + n - 1][0].lower()}"
+            end = ws[i + n - 1][2]
+            if key in t.names:
+                found = [f for f in _entries(key, in_text=True) if _as_written_ok(text[s:end], f[2])]
+                if found:
+                    hit = (n, end, found)
+            if n <= 3 and any(ch.isdigit() for ch in key) and " " in key:  # "BI 2536", "AZD 6244"
+                sq = squashed(key)
+                found = [f for f in _entries(sq, in_text=True) if _as_written_ok(text[s:end], f[2])]
+                if found:
+                    hit = (n, end, found)
+            if key not in t.prefixes and not (n < 3 and any(ch.isdigit() for x in ws[i:i + 3] for ch in x[0])):
+                break
+        if hit is not None:
+            n, end, found = hit
+            if not _NOT_A_DRUG_AFTER.match(text[end:end + 30]):
+                out.append(_from_entries(found, text[s:end], False, s, end))
+            taken.append((s, end))
+            i += n
+            continue
+        i += 1
+    # systematic names (OPSIN), then single unknown words: misspellings and INN-shaped names
+    for s, e, phrase in _systematic_chunks(text, taken):
+        out.append(_opsin(phrase, s, e))
+        taken.append((s, e))
+    for w, s, e in ws:
+        if not free(s, e) or not w.isalpha() or w.isupper() or w.lower() in t.never or w.lower() in t.not_drug:
+            continue
+        if _NOT_A_DRUG_AFTER.match(text[e:e + 30]):
+            continue
+        result = _fuzzy(w, s, e)
+        if result is None and inn_stem(w) and w.lower() not in t.names:
+            result = Unresolved("drug", w, _closest(w), s, e, "looks like a drug name (INN stem), but is not known")
+        elif result is None and inn_stem(w):
+            found = _entries(w.lower(), in_text=False)
+            if found and not any(f[0].smiles for f in found):
+                result = _known_without_structure(found[0][0], w, s, e)
+        if result is not None:
+            out.append(result)
+            taken.append((s, e))
+    return sorted(out, key=lambda r: r.start)
+
+
+def coverage_counts() -> dict[str, int]:
+    t = tables()
+    structured = {i for i, d in t.drugs.items() if d.smiles}
+    keys_structured = {k for k, rows in t.names.items() if any(i in structured for i, _, _ in rows)}
+    return {
+        "drugs_with_structures": len(structured),
+        "drugs_known_without_structure": len(t.drugs) - len(structured),
+        "drug_names": sum(1 for k, rows in t.names.items() if any(kind == "name" for _, kind, _ in rows)),
+        "drug_synonyms_brands_codes": sum(1 for rows in t.names.values()
+                                          if all(kind != "name" for _, kind, _ in rows)),
+        "drug_names_with_structures": len(keys_structured),
+        "drug_names_read_in_free_text": sum(1 for rows in t.names.values() if any(f != "N" for _, _, f in rows)),
+    }

@@ -1,0 +1,420 @@
+"""Target names -> amino-acid sequences: DAVIS kinase constructs (gene symbols, DiscoverX names, mutants) with a
+hand-written alias table, and KIBA UniProt accessions. Tables: ``model_zoo/data/names/targets.csv.gz`` and
+``target_names.csv`` (built by ``model_zoo.train.build_names`` from ``target_aliases.csv``).
+
+DAVIS (as distributed with DeepDTA/GraphDTA) stores the same wild-type sequence for every construct of a
+gene, mutants included. For a mutant we apply its substitutions/deletions to that sequence when the
+numbering checks out (wild-type residues at the stated positions) and say so; otherwise the sequence is the
+stored one and the source line says the mutation is not in it.
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import gzip
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+
+from model_zoo.names.text import name_key, words
+from model_zoo.names.types import Resolved, Unresolved
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "names"
+N_CLOSEST = 5
+
+_ID = re.compile(r"^(?P<sym>.+?)(?:\((?P<detail>[^)]*)\))?(?P<p>p)?$")
+_SUB = re.compile(r"([ACDEFGHIKLMNPQRSTVWY])(\d{1,4})([ACDEFGHIKLMNPQRSTVWY])(?![a-z])")
+_DEL = re.compile(r"([ACDEFGHIKLMNPQRSTVWY])(\d{1,4})[_-]?([ACDEFGHIKLMNPQRSTVWY])(\d{1,4})del")
+_MUTATION_WORD = re.compile(r"(?:p\.)?(?:[ACDEFGHIKLMNPQRSTVWY]\d{1,4}[ACDEFGHIKLMNPQRSTVWY]|"
+                            r"[ACDEFGHIKLMNPQRSTVWY]\d{1,4}[_-]?[ACDEFGHIKLMNPQRSTVWY]\d{1,4}del|ITD)")
+
+
+def parse_mutations(text: str) -> frozenset[str]:
+    """Normalised mutations in a construct detail or a user's words: "L858RT790M" -> {L858R, T790M};
+    "E746-A750del" -> {E746_A750del}; "ITD" -> {ITD}."""
+    found = set()
+    rest = text
+    for m in _DEL.finditer(text):
+        found.add(f"{m.group(1)}{m.group(2)}_{m.group(3)}{m.group(4)}del")
+        rest = rest.replace(m.group(), " ")
+    found.update(f"{a}{p}{b}" for a, p, b in _SUB.findall(rest))
+    if re.search(r"\bITD\b|\(ITD\)|^ITD$", text):
+        found.add("ITD")
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Construct:
+    target_id: str
+    symbol: str
+    detail: str  # "E255K", "JH1domain-catalytic", "cyclinD1", "Pfalciparum", ""
+    phosphorylated: bool
+    mutations: frozenset[str]
+    sequence: str
+
+    @property
+    def wild_type(self) -> bool:
+        return not self.detail and not self.mutations
+
+
+def _parse_id(target_id: str, sequence: str) -> Construct:
+    m = _ID.match(target_id)
+    sym, detail, p = (m.group("sym"), m.group("detail") or "", bool(m.group("p"))) if m else (target_id, "", False)
+    if "-cyclin" in sym:
+        sym, detail = sym.split("-", 1)
+    muts = parse_mutations(detail) if detail else frozenset()
+    return Construct(target_id, sym, detail, p, muts, sequence)
+
+
+@dataclass
+class _Tables:
+    davis: dict[str, Construct]
+    kiba: dict[str, str]
+    by_symbol: dict[str, list[Construct]]  # symbol -> its constructs
+    names: dict[str, list[tuple[str, str, str, str]]]  # key -> (written, target_id, text flag, note)
+    first_words: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def tables() -> _Tables:
+    davis: dict[str, Construct] = {}
+    kiba: dict[str, str] = {}
+    with gzip.open(DATA / "targets.csv.gz", "rt", encoding="utf-8", newline="") as fh:
+        for r in csv.DictReader(fh):
+            if r["dataset"] == "DAVIS":
+                davis[r["target_id"]] = _parse_id(r["target_id"], r["sequence"])
+            else:
+                kiba[r["target_id"]] = r["sequence"]
+    by_symbol: dict[str, list[Construct]] = {}
+    for c in davis.values():
+        by_symbol.setdefault(c.symbol, []).append(c)
+    names: dict[str, list[tuple[str, str, str, str]]] = {}
+    with (DATA / "target_names.csv").open(encoding="utf-8", newline="") as fh:
+        for r in csv.DictReader(fh):
+            names.setdefault(name_key(r["name"]), []).append((r["name"], r["target_id"], r["text"], r["note"]))
+    first = frozenset(k.split(" ", 1)[0] for k in names if " " in k)
+    return _Tables(davis, kiba, by_symbol, names, first)
+
+
+@cache
+def _offset(symbol: str) -> int | None:
+    """Numbering offset of DAVIS's sequence for ``symbol`` against its mutation names (0 for most genes;
+    ABL1's DAVIS sequence starts 37 residues earlier), or None when the mutations do not pin it down."""
+    constructs = tables().by_symbol.get(symbol, [])
+    anchors = set()
+    for c in constructs:
+        for mut in c.mutations:
+            m = _SUB.fullmatch(mut)
+            if m:
+                anchors.add((m.group(1), int(m.group(2))))
+            d = re.fullmatch(r"([A-Z])(\d+)_([A-Z])(\d+)del", mut)
+            if d:
+                anchors |= {(d.group(1), int(d.group(2))), (d.group(3), int(d.group(4)))}
+    if not constructs or not anchors:
+        return 0
+    seq = constructs[0].sequence
+
+    def fits(off: int) -> bool:
+        return all(0 <= pos - 1 + off < len(seq) and seq[pos - 1 + off] == aa for aa, pos in anchors)
+
+    if fits(0):
+        return 0
+    offsets = [o for o in range(-100, 101) if fits(o)]
+    if len(offsets) == 1 and len({p for _, p in anchors}) >= 3:
+        return offsets[0]
+    return None
+
+
+@lru_cache(maxsize=256)
+def apply_mutations(symbol: str, sequence: str, mutations: frozenset[str]) -> str | None:
+    """``sequence`` with the substitutions and deletions applied, or None when the numbering does not check
+    out or a mutation (ITD) cannot be written into a sequence."""
+    off = _offset(symbol)
+    if off is None or not mutations:
+        return None
+    seq = list(sequence)
+    drop: set[int] = set()
+    for mut in mutations:
+        m = _SUB.fullmatch(mut)
+        d = re.fullmatch(r"([A-Z])(\d+)_([A-Z])(\d+)del", mut)
+        if m:
+            i = int(m.group(2)) - 1 + off
+            if not 0 <= i < len(seq) or seq[i] != m.group(1):
+                return None
+            seq[i] = m.group(3)
+        elif d:
+            i, j = int(d.group(2)) - 1 + off, int(d.group(4)) - 1 + off
+            if not (0 <= i <= j < len(seq)) or sequence[i] != d.group(1) or sequence[j] != d.group(3):
+                return None
+            drop |= set(range(i, j + 1))
+        else:
+            return None
+    return "".join(ch for k, ch in enumerate(seq) if k not in drop)
+
+
+def _mutation_label(mutations: frozenset[str]) -> str:
+    return "/".join(sorted(mutations, key=lambda m: int(re.search(r"\d+", m).group()) if re.search(r"\d", m) else 0))
+
+
+def _construct_result(c: Construct, written: str, start: int, end: int, note: str = "",
+                      via: str = "") -> Resolved:
+    t = tables()
+    siblings = t.by_symbol.get(c.symbol, [])
+    n = len(siblings)
+    value = c.sequence
+    if c.mutations:
+        applied = apply_mutations(c.symbol, c.sequence, c.mutations)
+        label = _mutation_label(c.mutations)
+        if applied is not None:
+            value = applied
+            what = (f"{label} applied to DAVIS's sequence, which is the wild type for every DAVIS {c.symbol} "
+                    f"entry; {len(value)} aa")
+        else:
+            what = f"sequence as stored in DAVIS: the wild type, without {label}; {len(value)} aa"
+    elif note:
+        what = f"{note}; {len(value)} aa"
+    elif c.wild_type and n > 1:
+        what = f"wild-type entry, 1 of {n} {c.symbol} entries; {len(value)} aa as in DAVIS"
+    else:
+        what = f"{len(value)} aa as in DAVIS"
+    if c.phosphorylated:
+        what = "phosphorylated; " + what
+    source = f"DAVIS {c.target_id}{' via ' + via if via else ''} ({what})"
+    return Resolved("target", written, c.target_id, value, source, False, start, end)
+
+
+def _symbol_targets(symbol_written: str, in_text: bool = False) -> list[tuple[str, str, str]]:
+    """(target_id, text flag, note) for a symbol, id or alias as written."""
+    t = tables()
+    out = []
+    for written, tid, flag, note in t.names.get(name_key(symbol_written), ()):
+        if in_text and flag in ("C", "X") and symbol_written not in (written, written.upper()):
+            continue
+        out.append((tid, flag, note))
+    return out
+
+
+def _closest(written: str) -> tuple[str, ...]:
+    t = tables()
+    key = written.upper()
+    sym = re.split(r"[\s(]", key, maxsplit=1)[0]
+    if sym in {c.upper() for c in t.by_symbol}:  # a known gene with an unknown construct: list its constructs
+        constructs = next(v for k, v in t.by_symbol.items() if k.upper() == sym)
+        return tuple(c.target_id for c in constructs)[:N_CLOSEST * 2]
+    pool = {w: tid for rows in t.names.values() for w, tid, _, _ in rows}
+    near = difflib.get_close_matches(key, [w.upper() for w in pool], n=N_CLOSEST * 2, cutoff=0.5)
+    upper = {w.upper(): w for w in pool}
+    out = []
+    for u in near:
+        w = upper[u]
+        label = w if pool[w] == w else f"{w} ({pool[w]})"
+        if label not in out:
+            out.append(label)
+    return tuple(out[:N_CLOSEST])
+
+
+def _resolve_parts(written: str, symbol: str, mutations: frozenset[str], start: int, end: int,
+                   in_text: bool = False) -> Resolved | Unresolved | None:
+    t = tables()
+    hits = _symbol_targets(symbol, in_text)
+    if not hits:
+        return None
+    tid, _, note = hits[0]
+    base = t.davis[tid]
+    via = symbol if name_key(symbol) != name_key(tid) and not note else ""
+    if not mutations:
+        return _construct_result(base, written, start, end, note, via)
+    family = t.by_symbol.get(base.symbol, [])
+    same = [c for c in family if c.mutations == mutations]
+    if same:
+        same.sort(key=lambda c: (c.phosphorylated, len(c.target_id)))
+        return _construct_result(same[0], written, start, end)
+    label = _mutation_label(mutations)
+    wanted = [int(p) for p in re.findall(r"\d+", label)] or [0]
+
+    def distance(c: Construct) -> int:
+        have = [int(p) for p in re.findall(r"\d+", _mutation_label(c.mutations))] or [10**6]
+        return min(abs(a - b) for a in wanted for b in have)
+
+    mutants = sorted((c for c in family if c.mutations and not c.phosphorylated), key=distance)
+    closest = [c.target_id for c in family if c.wild_type][:1] + [c.target_id for c in mutants]
+    return Unresolved("target", written, tuple(closest[:N_CLOSEST]), start, end,
+                      f"DAVIS has no {base.symbol} {label} construct; the wild type or a measured mutant can be used")
+
+
+def resolve_target(name: str) -> Resolved | Unresolved:
+    """A target name -> a sequence: a DAVIS id ("ABL1", "ABL1(E255K)", "p38-alpha"), an alias ("HER2",
+    "c-Met", "Aurora A"), a symbol with mutations ("EGFR L858R", "BRAF V600E", "EGFR L858R/T790M") or a
+    KIBA UniProt accession ("P00533")."""
+    written = " ".join(str(name).split())
+    t = tables()
+    if not written:
+        return Unresolved("target", written, (), note="the target name is empty")
+    if written in t.davis:
+        return _construct_result(t.davis[written], written, -1, -1)
+    if written.upper() in t.kiba:
+        seq = t.kiba[written.upper()]
+        return Resolved("target", written, written.upper(), seq,
+                        f"KIBA {written.upper()} (UniProt sequence as in KIBA, {len(seq)} aa)", False)
+    whole = _resolve_parts(written, written, frozenset(), -1, -1)
+    if whole is not None:
+        return whole
+    m = re.match(r"^(?P<sym>[A-Za-z0-9][A-Za-z0-9\-/ ]*?)[\s(\-]+(?P<muts>(?:p\.)?[A-Z]\d.*|ITD\)?)$", written)
+    if m:
+        muts = parse_mutations(m.group("muts"))
+        if muts:
+            result = _resolve_parts(written, m.group("sym").strip(), muts, -1, -1)
+            if result is not None:
+                return result
+    return Unresolved("target", written, _closest(written))
+
+
+# --- free text ----------------------------------------------------------------------------------------
+
+_CONTEXT_BEFORE = re.compile(
+    r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
+    r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bversus|\bvs\.?)\s+(?:the\s+)?$", re.IGNORECASE)
+_STRONG_BEFORE = re.compile(
+    r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
+    r"\baffinity\s+(?:for|to))\s+(?:the\s+)?$", re.IGNORECASE)
+_CONTEXT_AFTER = re.compile(r"^\s*(?:kinase|protein|receptor|enzyme|inhibitors?|inhibition|binding|mutant)\b",
+                            re.IGNORECASE)
+_GENE_SHAPE = re.compile(r"^[a-z]?[A-Z][A-Z0-9-]{1,10}$")
+NOT_TARGETS = frozenset("""IC50 EC50 GI50 LD50 CC50 KD KI PKD PKI PIC50 BBB BBBP CNS SMILES SMILE SMARTS INCHI
+ADMET ADME DMSO QSAR QSPR SAR ATP ADP GTP DNA RNA MRNA SIRNA PDB MW TPSA HBD HBA LOGP LOGD LOGS PK PD HTS TKI
+TKIS RTK RTKS GPCR GPCRS NMR LC-MS HPLC FDA EMA USA UK EU AI ML LLM CSV SDF PNG PDF ID IDS API NA OK FYI PS
+HERG-FREE ESOL TOX21 CLINTOX BACE1 FREESOLV DAVIS KIBA GDSC COSMIC DRUGBANK PUBCHEM CHEMBL UNIPROT MOA""".split())
+
+
+def _in_context(text: str, start: int, end: int, strong: bool = False) -> bool:
+    before = text[max(0, start - 40):start]
+    after = text[end:end + 30]
+    return bool(_CONTEXT_AFTER.match(after) or (_STRONG_BEFORE if strong else _CONTEXT_BEFORE).search(before))
+
+
+def _mutations_after(text: str, ws, j: int) -> tuple[frozenset[str], int, int]:
+    """Mutation words right after word j ("EGFR L858R/T790M"): (mutations, index of last word, end)."""
+    muts: set[str] = set()
+    last, end = j, ws[j][2]
+    k = j + 1
+    while k < len(ws) and re.fullmatch(r"\s*(?:[/+,]|and)?\s*|\s*\(\s*|", text[end:ws[k][1]]) \
+            and _MUTATION_WORD.fullmatch(ws[k][0]):
+        muts |= parse_mutations(ws[k][0].removeprefix("p."))
+        last, end = k, ws[k][2]
+        k += 1
+    if muts and text[end:end + 1] == ")":
+        end += 1
+    return frozenset(muts), last, end
+
+
+def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None) -> list[Resolved | Unresolved]:
+    """Target mentions in free text, in order: DAVIS ids and aliases (with mutations that follow them),
+    KIBA UniProt accessions, and unknown gene-like names in a target context ("bind XYZ1", "FOOB kinase")
+    as Unresolved with the closest symbols. ``exclude`` spans (drugs, cell lines) are skipped."""
+    if not text:
+        return []
+    from model_zoo.names.drugs import looks_like_smiles
+
+    t = tables()
+    taken: list[tuple[int, int]] = list(exclude or [])
+    taken += [(m.start(), m.end()) for m in re.finditer(r"\S+", text) if looks_like_smiles(m.group().strip(",;."))]
+    ws = words(text)
+    out: list[Resolved | Unresolved] = []
+
+    def free(s: int, e: int) -> bool:
+        return not any(s < te and ts < e for ts, te in taken)
+
+    i = 0
+    while i < len(ws):
+        w, s, e = ws[i]
+        if not free(s, e):
+            i += 1
+            continue
+        longest = 4 if w.lower() in t.first_words else 1
+        hit = None
+        for n in range(min(longest, len(ws) - i), 0, -1):
+            if n > 1 and not all(re.fullmatch(r"[ \t/-]", text[ws[i + k][2]:ws[i + k + 1][1]])
+                                 for k in range(n - 1)):
+                continue
+            end = ws[i + n - 1][2]
+            written = text[s:end]
+            rows = _symbol_targets(written, in_text=True)
+            followed_by_mutation = i + n < len(ws) and bool(_MUTATION_WORD.fullmatch(ws[i + n][0]))
+            if rows and (rows[0][1] != "X" or _in_context(text, s, end) or followed_by_mutation) \
+                    and not (_names_a_cell_line(written) and _CELL_AFTER.match(text[end:end + 20])):
+                hit = (n, end, written)
+                break
+        if hit is None:
+            up = w.upper()
+            if re.fullmatch(r"[OPQ][0-9][A-Z0-9]{3}[0-9]|[A-NR-Z][0-9][A-Z][A-Z0-9]{2}[0-9]", w) and up in t.kiba:
+                seq = t.kiba[up]
+                out.append(Resolved("target", w, up, seq, f"KIBA {up} (UniProt sequence as in KIBA, {len(seq)} aa)",
+                                    False, s, e))
+                taken.append((s, e))
+            elif (_GENE_SHAPE.match(w) and sum(ch.isupper() for ch in w) >= 2 and up not in NOT_TARGETS
+                  and _in_context(text, s, e, strong=True) and not _is_other_name(w)):
+                out.append(Unresolved("target", w, _closest(w), s, e,
+                                      "not a DAVIS or KIBA target (both are kinase panels)"))
+                taken.append((s, e))
+            i += 1
+            continue
+        n, end, written = hit
+        muts, last, mend = _mutations_after(text, ws, i + n - 1)
+        # "ABL1(E255K)" written as one id
+        paren = re.match(r"\(([^)\s]{1,30})\)(p?)", text[end:end + 34])
+        if not muts and paren:
+            whole = text[s:end + paren.end()]
+            if whole in t.davis:
+                out.append(_construct_result(t.davis[whole], whole, s, end + paren.end()))
+                taken.append((s, end + paren.end()))
+                i += n
+                continue
+            muts, mend = parse_mutations(paren.group(1)), end + paren.end()
+            last = i + n - 1
+            while last + 1 < len(ws) and ws[last + 1][1] < mend:
+                last += 1
+        base = t.davis[_symbol_targets(written, in_text=True)[0][0]]
+        if base.mutations:  # "EGFR L858R" matched the id EGFR(L858R): keep its mutations, add any that follow
+            muts, written = muts | base.mutations, base.symbol
+        if muts:
+            result = _resolve_parts(text[s:mend], written, muts, s, mend)
+            i = last + 1
+        else:
+            result = _resolve_parts(written, written, frozenset(), s, end, in_text=True)
+            mend = end
+            i += n
+        if result is not None:
+            out.append(result)
+            taken.append((s, mend))
+    return sorted(out, key=lambda r: r.start)
+
+
+_CELL_AFTER = re.compile(r"^\s*(?:cells?|cell[\s-]*lines?)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1024)
+def _names_a_cell_line(written: str) -> bool:
+    """GAK is a kinase and a GDSC cell line: "GAK cells" is the line."""
+    from model_zoo.names.cell_lines import is_cell_line_name
+
+    return is_cell_line_name(written)
+
+
+def _is_other_name(word: str) -> bool:
+    """A drug code or known cell-line spelling: not a target, even next to "inhibit"."""
+    from model_zoo.names.cell_lines import is_cell_line_name
+    from model_zoo.names.drugs import tables as drug_tables
+
+    return name_key(word) in drug_tables().names or is_cell_line_name(word)
+
+
+def coverage_counts() -> dict[str, int]:
+    t = tables()
+    return {
+        "targets_davis_constructs": len(t.davis),
+        "targets_davis_genes": len(t.by_symbol),
+        "targets_kiba_uniprot": len(t.kiba),
+        "target_aliases": sum(1 for rows in t.names.values() for w, tid, _, _ in rows if w != tid),
+    }

