@@ -7,12 +7,16 @@ the order they appear.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
+from agent.quantities import find_quantities
+from agent.vocabulary import load
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.chem.proteins import find_sequences
+from model_zoo.names import Resolved, Unresolved, find_drug_names, find_target_names, find_unknown_cell_lines
 
 _SMILES_CHARS = re.compile(r"^[A-Za-z0-9@+\-\[\]()=#$%/\\.:*]+$")
 _ELEMENT_LETTERS = re.compile(r"^(?:Cl|Br|C|N|O|S|P|F|I|B)+$")
@@ -25,6 +29,7 @@ _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
 _NUMBER = re.compile(r"(?<![\w.\-−])([-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
+_PAIR_SEPARATOR = re.compile(r"[;\n]|,|\.\s|\band also\b")
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
 _MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.])")
@@ -34,6 +39,7 @@ _MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.])")
 class Number:
     value: float
     pos: int  # character offset in the message
+    conversion: str = ""  # how a value with a unit became this one ("IC50 below 100 nM → ln(IC50/µM) = -2.30")
 
 
 @dataclass
@@ -45,25 +51,37 @@ class Entities:
     numbers: list[Number] = field(default_factory=list)
     masks: list[list[int]] = field(default_factory=list)
     invalid_smiles: list[tuple[str, str]] = field(default_factory=list)  # (token, reason) that look like SMILES
+    pairs: list[list[str]] = field(default_factory=list)  # molecules grouped two by two by the message's clauses
+    cell_mentions: list[tuple[str, CellLine]] = field(default_factory=list)  # (as written, GDSC line)
+    names: list[Resolved] = field(default_factory=list)  # drug and target names resolved offline
+    unresolved: list[Unresolved] = field(default_factory=list)  # named drugs, targets, cell lines we don't know
     text: str = ""  # the message the values were found in (Number.pos points into it)
     prose: str = ""  # the words around the values: the message with molecules, sequences and masks blanked
+
+    # Names are inputs only when the message holds no structure (sequence) of its own; else they are labels.
+    molecules_from_names: bool = False
+    sequences_from_names: bool = False
 
 
 def extract(text: str) -> Entities:
     found = Entities(text=text)
     found.sequences = find_sequences(text)
     found.masks, text_wo_masks = _extract_masks(text)
-    mentions = find_cell_line_mentions(text_wo_masks)
-    found.cell_lines = list(dict.fromkeys(line for _, line in mentions))
-    cell_tokens = {written for written, _ in mentions}
+    found.cell_mentions = find_cell_line_mentions(text_wo_masks)
+    found.cell_lines = list(dict.fromkeys(line for _, line in found.cell_mentions))
+    cell_tokens = {written for written, _ in found.cell_mentions}
     residues = "".join(found.sequences)
     prose = text_wo_masks
+    searched_from = 0
+    positions: list[int] = []
     for token in _tokens(text_wo_masks):
         if token in cell_tokens or (token.isalpha() and token.isupper() and len(token) >= 6 and token in residues):
             continue
         smiles, error = _as_smiles(token)
         if smiles or error:
-            prose = prose.replace(token, " ")
+            prose = prose.replace(token, " " * len(token))  # keeps offsets aligned with the text
+            searched_from = max(text.find(token, searched_from), searched_from)
+            positions.append(searched_from)
         if smiles:
             found.smiles.append(smiles)
             found.molecules.append(smiles)
@@ -71,8 +89,55 @@ def extract(text: str) -> Entities:
             found.invalid_smiles.append((_strip(token), error))
             found.molecules.append(_strip(token))
     found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens)
-    found.prose = re.sub(r"^>.*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", " ", prose, flags=re.M)
+    found.prose = re.sub(r"^>.*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
+                         flags=re.M)
+    positions = _add_names(found, found.prose) or positions
+    found.pairs = _pair_groups(text, found.molecules, positions)
     return found
+
+
+def _pair_groups(text: str, molecules: list[str], positions: list[int]) -> list[list[str]]:
+    """Molecules two by two when every line or clause of the message holds exactly two of them."""
+    cuts = [m.start() for m in _PAIR_SEPARATOR.finditer(text)]
+    groups: dict[int, list[str]] = {}
+    for molecule, position in zip(molecules, positions):
+        groups.setdefault(bisect.bisect(cuts, position), []).append(molecule)
+    if len(molecules) > 2 and len(positions) == len(molecules) and all(len(g) == 2 for g in groups.values()):
+        return list(groups.values())
+    return []
+
+
+def _add_names(found: Entities, prose: str) -> list[int]:
+    """Drug and target names become inputs when the message gives no structure or sequence of its own."""
+    mentions = find_drug_names(prose) + find_target_names(prose)
+    found.names = [m for m in mentions if isinstance(m, Resolved)]
+    known_cells = {written.lower() for written, _ in found.cell_mentions}
+    found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
+        m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells]
+    found.unresolved += _untrained_properties(prose)
+    drugs = [n for n in found.names if n.kind == "drug"]
+    positions: list[int] = []
+    if drugs and not found.molecules:
+        found.molecules = [n.value for n in drugs]
+        found.smiles = list(found.molecules)
+        found.molecules_from_names = True
+        positions = [n.start for n in drugs]
+    targets = [n for n in found.names if n.kind == "target"]
+    if targets and not found.sequences:
+        found.sequences = list(dict.fromkeys(n.value for n in targets))
+        found.sequences_from_names = True
+    return positions if drugs and found.molecules == [n.value for n in drugs] else []
+
+
+def _untrained_properties(prose: str) -> list[Unresolved]:
+    """Properties asked for that no model predicts ("logP", "pKa"), with the closest trained ones."""
+    lowered = prose.lower()
+    found = []
+    for phrase, entry in load("untrained_properties.json").items():
+        for match in re.finditer(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?![a-z0-9])", lowered):
+            found.append(Unresolved("property", entry["name"], tuple(entry["instead"].values()),
+                                    match.start(), match.end()))
+    return sorted(found, key=lambda u: u.start)
 
 
 def _tokens(text: str) -> list[str]:
@@ -118,11 +183,19 @@ def looks_like_smiles(token: str) -> bool:
     if not _SMILES_SYNTAX.search(token):
         return False
     outside = re.sub(r"\[[^\]]*\]", "", token).replace("Cl", "").replace("Br", "")
-    if re.search(r"[a-z]", outside.translate(str.maketrans("", "", "cnosp"))) or re.search(r"[AD-EG-HJ-MQ-RT-Z]", outside):
+    strays = re.findall(r"[abd-mqr-z]|[AD-EG-HJ-MQ-RT-Z]", outside)
+    if strays and not _mistyped_structure(token, len(strays)):
         return False  # letters that are no atom outside brackets: "ln(IC50)", "t-test", "H2O"
     letters = re.sub(r"[^A-Za-z]", "", token)
     # Words with digits such as "IC50", "CDK9", "A549", "H2O" are not what users mean as SMILES.
     return bool(letters) and (len(token) >= 4 or any(c in token for c in "=#()[]"))
+
+
+def _mistyped_structure(token: str, strays: int) -> bool:
+    """A long structure with a typo or two ("C=C(CL)C1…"): meant as a SMILES, so it is reported, not read as
+    words (and never silently replaced by a drug name the message also gives)."""
+    return len(token) >= 15 and strays <= 2 and bool(re.search(r"[A-Za-z]\d|\d[A-Za-z(]", token)) and (
+        token.count("(") + token.count("=")) >= 2
 
 
 def _as_smiles(raw: str) -> tuple[str | None, str | None]:
@@ -150,16 +223,26 @@ def _extract_masks(text: str) -> tuple[list[list[int]], str]:
 
 
 def _numbers(text: str, smiles: list[str], cell_tokens: set[str]) -> list[Number]:
-    """Numbers outside SMILES, cell-line names and masks; blanking keeps offsets aligned with the text."""
+    """Numbers outside SMILES, cell-line names and masks; blanking keeps offsets aligned with the text.
+    IC50 targets with a unit ("below 100 nM", "pIC50 7") come converted to ln(IC50/µM)."""
+    quantities = find_quantities(text)
     masked = text
+    for q in quantities:
+        masked = masked[:q.start] + " " * (q.end - q.start) + masked[q.end:]
     for token in sorted(set(smiles) | cell_tokens, key=len, reverse=True):
         masked = masked.replace(token, " " * len(token))
     masked = re.sub(r"\b(?:[pP]?IC\s?50|[A-Z]{2,}\d+|[A-Z]{2,}-\d+)\b", lambda m: " " * len(m.group(0)), masked)
-    return [Number(float(m.group(1).replace("−", "-")), m.start(1)) for m in _NUMBER.finditer(masked)]
+    plain = [Number(float(m.group(1).replace("−", "-")), m.start(1)) for m in _NUMBER.finditer(masked)]
+    converted = [Number(q.ln_ic50, q.start, q.conversion) for q in quantities]
+    return sorted(plain + converted, key=lambda n: n.pos)
 
 
 def pick_number(e: Entities) -> float:
-    """The number that follows a response cue ("ln(IC50) around -2.5", "z = -1"), else the first one."""
+    """A converted IC50 target ("below 100 nM"), else the number that follows a response cue
+    ("ln(IC50) around -2.5", "z = -1"), else the first one."""
+    converted = next((n for n in e.numbers if n.conversion), None)
+    if converted is not None:
+        return converted.value
     for number in e.numbers:
         if _ZSCORE_CUES.search(e.text[max(0, number.pos - 25): number.pos]):
             return number.value

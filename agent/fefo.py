@@ -141,6 +141,10 @@ def _normalise(spec: ToolSpec, param: Param, value: Any, max_molecules: int, tru
             raise ValueError(f"expected a number, got {echo(value)}") from None
         if not math.isfinite(number):
             raise ValueError(f"expected a finite number, got {echo(value)}")
+        if param.bounds and not param.bounds[0] <= number <= param.bounds[1]:
+            low, high = param.bounds
+            raise ValueError(f"{number:g} is outside the trained range {low:g} to {high:g} (ln of IC50 in µM); "
+                             "give the target with a unit, e.g. \"IC50 100 nM\" or \"pIC50 7\"")
         return number
     if kind == "mask":
         return _as_mask(value)

@@ -18,6 +18,7 @@ from agent.pool.entry import PoolError
 from agent.pool.refs import refs_in_text
 from agent.pool.thread_pool import ThreadPool
 from agent.pool.view import render_for_llm, tcdd_keys_line
+from agent.provenance import trace, unsupported
 from agent.prompts import load
 from agent.turn import ToolCallRecord
 from model_zoo.specs import TOOLS, ToolSpec
@@ -82,9 +83,14 @@ class Decider:
                 return Decision(None, None, action.text)
             if self.backend.name not in DETERMINISTIC_BACKENDS:
                 action = ground_call(action, ctx.request, entities, ctx.pool)
-            record = ToolCallRecord(name=action.name, arguments=action.arguments)
+            sources = trace(action, entities, ctx.history)
+            record = ToolCallRecord(name=action.name, arguments=action.arguments,
+                                    sources={name: source.to_json() for name, source in sources.items()})
             self.records.append(record)
             try:
+                guessed = unsupported(action, sources, entities)
+                if guessed:
+                    raise FeFoError(guessed, action.name)
                 checked = check_call(action.name, action.arguments, self.offered, self.pool, self.limits.max_molecules)
             except FeFoError as exc:
                 record.status, record.error = "rejected", str(exc)

@@ -13,6 +13,7 @@ from agent.history import HistoryStore, InMemoryHistoryStore, PastRequest
 from agent.loop import Limits, TurnOutcome, run_turn
 from agent.pool.entry import PoolError
 from agent.pool.store import PoolStore
+from agent.provenance import Source, summary_line
 from agent.ratelimit import InMemoryRateLimiter, RateLimiter
 from agent.pool.thread_pool import MAX_KEYS, ThreadPool
 from agent.turn import Attachment, Reply, Table, Turn
@@ -107,7 +108,9 @@ def _add_outcome(reply: Reply, outcome: TurnOutcome, notices: list[str]) -> None
     reply.backend = outcome.backend
     reply.tool_calls = outcome.records
     reply.notices = list(notices) + outcome.notices
-    lines = [_describe(o) for o in outcome.outcomes]
+    used = "; ".join(dict.fromkeys(line for r in outcome.records if r.status == "ok" and (line := summary_line(
+        {name: Source(**source) for name, source in r.sources.items()}))))
+    lines = ([f"Used: {used}."] if used else []) + [_describe(o) for o in outcome.outcomes]
     for o in outcome.outcomes:
         reply.artifacts += o.artifacts
         if o.rows:

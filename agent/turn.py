@@ -95,6 +95,7 @@ class ToolCallRecord:
     observation: dict[str, Any] | None = None
     error: str | None = None
     seconds: float = 0.0
+    sources: dict[str, dict[str, str]] = field(default_factory=dict)  # argument -> {how, detail} (provenance)
 
 
 @dataclass

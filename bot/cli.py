@@ -70,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     toolcall.add_argument("--limit", type=int, default=None, help="only the first N records")
     toolcall.add_argument("--per-category", type=int, default=None, help="only the first N records of each category")
     toolcall.add_argument("--out", type=Path, required=True, help="where to write RESULTS.json")
+    toolcall.add_argument("--original-gold", action="store_true",
+                          help="score the file as written (default: the steps in agent/evaluation/name_golds.json "
+                               "expect the call with the resolved target sequence)")
     scale = evaluate.add_parser("poolscale", help="memory-pool scale study: prompt size, Acc.P, latency vs pool size")
     scale.add_argument("--backend", choices=("offline", "ollama", "hybrid"), default="offline")
     scale.add_argument("--model", default=None)
@@ -208,7 +211,7 @@ def _eval(args: argparse.Namespace) -> int:
     if args.suite == "poolscale":
         return _poolscale(args)
     from agent.evaluation.harness import dumps, evaluate, render_table
-    from agent.evaluation.tcdd import first_per_category, load_records
+    from agent.evaluation.tcdd import apply_name_golds, first_per_category, load_records
     from agent.loop import Limits
 
     settings = get_settings()
@@ -216,13 +219,14 @@ def _eval(args: argparse.Namespace) -> int:
     records = report.records[: args.limit] if args.limit else report.records
     if args.per_category:
         records = first_per_category(records, args.per_category)
+    regolded = [] if args.original_gold else apply_name_golds(records)
     backend = _eval_backend(args)
     limits = Limits(max_retries=settings.max_retries, turn_seconds=settings.turn_timeout_s)
     result = evaluate(records, backend, limits)
     result["summary"]["input"] = {"file": args.file.name, "records_read": len(report.records),
                                   "records_evaluated": len(records), "skipped": report.skipped,
                                   "repaired_function_calls": report.repaired_calls, "backend": backend.name,
-                                  "model": getattr(backend, "model", None)}
+                                  "model": getattr(backend, "model", None), "regolded": regolded}
     if getattr(backend, "sources", None):
         result["summary"]["decided_by"] = dict(backend.sources)
     args.out.write_text(dumps(result))

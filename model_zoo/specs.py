@@ -34,6 +34,7 @@ class Param:
     default: Any = None
     save_as: str | None = None  # pool key a literal value is saved under (DrugPilot convention)
     mask_of: str | None = None  # for kind "mask": the parameter holding the molecule
+    bounds: tuple[float, float] | None = None  # for kind "number": the range the models were trained on
 
     def json_schema(self) -> dict[str, Any]:
         items: dict[str, Any]
@@ -48,6 +49,8 @@ class Param:
             schema = {"type": "number"}
         else:
             schema = {"type": "string"}
+        if self.bounds:
+            schema["minimum"], schema["maximum"] = self.bounds
         if self.enum:
             schema["enum"] = list(self.enum)
         if self.default is not None:
@@ -132,6 +135,7 @@ TARGET_DESC = (
     "Amino-acid sequence of the target protein (one-letter codes, no FASTA header), " + POOL_REF_HINT + "."
 )
 CELL_DESC = 'GDSC cancer cell line: a COSMIC id such as "906855" or a cell-line name such as "A549".'
+LN_IC50_RANGE = (-9.0, 14.0)  # GDSC2 ln(IC50/µM) values lie in this range
 ZSCORE_DESC = (
     "Target drug response on the GDSC ln(IC50) scale (natural log of IC50 in micromolar; lower = more potent; "
     "GDSC2 values lie between about -9 and 14). DrugPilot calls this value a z-score; the model maps it through "
@@ -235,7 +239,7 @@ GENERATION = ToolSpec(
     ),
     params=(
         Param("cell_line", "cell_line", CELL_DESC, save_as="user_cell_line"),
-        Param("zscore", "number", ZSCORE_DESC, save_as="user_zscore"),
+        Param("zscore", "number", ZSCORE_DESC, save_as="user_zscore", bounds=LN_IC50_RANGE),
     ),
     result_key="generated_smiles",
     keywords=("generate", "design", "new molecules", "novel", "de novo", "propose molecules", "come up with",
@@ -250,7 +254,7 @@ OPTIMIZATION = ToolSpec(
         "optimized_smiles."
     ),
     params=(
-        Param("zscore", "number", ZSCORE_DESC, save_as="user_zscore"),
+        Param("zscore", "number", ZSCORE_DESC, save_as="user_zscore", bounds=LN_IC50_RANGE),
         Param("cell_line", "cell_line", CELL_DESC, save_as="user_cell_line"),
         Param("gt", "smiles", "SMILES of the starting molecule, " + POOL_REF_HINT + ".", save_as="user_smiles"),
         Param("mask", "mask",

@@ -18,6 +18,8 @@ from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
 from agent.entities import Entities, extract, pick_number
 from agent.history import PastRequest
 from agent.pool.entry import EntryMeta
+from agent.pool.refs import REFERS_BACK
+from agent.provenance import ask_about
 from agent.selection import select_molecules
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.specs import PROPERTY_WORDS, ToolSpec, get_spec
@@ -25,11 +27,6 @@ from model_zoo.specs import PROPERTY_WORDS, ToolSpec, get_spec
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
 _SEGMENT = re.compile(r"\?\s+|,\s*and\s+|\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
                       re.I)
-_REFERS_BACK = re.compile(
-    r"\b(these|those|them|they|it|its|this one|that one|the same|same|above|previous|earlier|uploaded|upload|"
-    r"file|list|results?|generated|optimi[sz]ed|the ones|each)\b",
-    re.I,
-)
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
                 "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
@@ -48,6 +45,9 @@ class OfflinePlanner:
         if done < len(plan):
             return plan[done]
         if not plan:
+            unknown = extract(_strip_pool_line(ctx.request)).unresolved
+            if unknown:
+                return FinalAnswer("; ".join(dict.fromkeys(ask_about(u) for u in unknown)) + ".")
             return FinalAnswer(_no_tool_answer(ctx.offered))
         return FinalAnswer("")
 
@@ -117,9 +117,13 @@ def _complete(calls: list[ToolCall], entities: Entities) -> bool:
 def _merge(current: Entities, earlier: Entities, prose: str | None = None) -> Entities:
     """What the user says now wins; what is missing comes from the earlier request."""
     merged = Entities()
-    for name in ("smiles", "molecules", "sequences", "cell_lines", "numbers", "masks"):
+    for name in ("smiles", "molecules", "sequences", "cell_lines", "numbers", "masks", "names", "unresolved",
+                 "cell_mentions"):
         setattr(merged, name, getattr(current, name) or getattr(earlier, name))
+    merged.molecules_from_names = (current if current.molecules else earlier).molecules_from_names
+    merged.sequences_from_names = (current if current.sequences else earlier).sequences_from_names
     merged.invalid_smiles = current.invalid_smiles if current.molecules else earlier.invalid_smiles
+    merged.pairs = current.pairs if current.molecules else earlier.pairs
     merged.prose = earlier.prose + "\n" + current.prose if prose is None else prose
     merged.text = current.text if current.numbers else earlier.text
     return merged
@@ -162,11 +166,11 @@ def choose_tool(prose: str, entities: Entities, offered: list[ToolSpec], pool: l
     """The best tool for a request, from its words and from the kinds of values it holds."""
     scores = keyword_scores(prose, offered)
     if not any(scores.values()) and len(offered) > 1 and not (entities.masks or entities.cell_lines
-                                                              or entities.sequences):
+                                                              or entities.sequences or entities.pairs):
         return None
     has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles", "smiles_pairs", "table")
                                                     for m in pool)
-    refers_back = bool(_REFERS_BACK.search(prose)) and has_molecules
+    refers_back = bool(REFERS_BACK.search(prose)) and has_molecules
     for spec in offered:
         scores[spec.name] += _shape_bonus(spec, entities, prose.lower(), has_molecules, refers_back)
     best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
@@ -209,7 +213,7 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
     if refers_back and "smiles_list" in kinds:
         bonus += 0.5
     if len(e.molecules) >= 2 and "smiles_pairs" in kinds and re.search(r"\bwith\b|\+|\band\b", lowered):
-        bonus += 0.5
+        bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two
         if not e.sequences and "interact" in lowered:
             bonus += 2.0
     if "smiles_list" in kinds and not has_molecules:
@@ -278,7 +282,10 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
             value = e.molecules[0] if e.molecules else (picked or [None])[0] or _pool_ref(pool, ("smiles", "smiles_list"), lowered,
                                                                  only_if_referred=True, single=True)
         elif param.kind == "protein_seq":
-            value = e.sequences[0] if e.sequences else _pool_protein(e.prose, pool, context.history)
+            if e.sequences and not e.sequences_from_names:
+                value = e.sequences[0]
+            else:
+                value = _pool_protein(e, pool, context.history) or (e.sequences or [None])[0]
         elif param.kind == "cell_line":
             value = e.cell_lines[0].name if e.cell_lines else _pool_ref(pool, ("cell_line",), lowered)
         elif param.kind == "number":
@@ -332,16 +339,17 @@ def _pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_
             for meta in reversed(candidates):
                 if meta.key.startswith(prefix):
                     return f"({meta.key})"
-    if only_if_referred and not _REFERS_BACK.search(lowered):
+    if only_if_referred and not REFERS_BACK.search(lowered):
         return None
     return f"({candidates[-1].key})"
 
 
-def _pool_protein(text: str, pool: list[EntryMeta], history: Sequence[PastRequest]) -> str | None:
+def _pool_protein(e: Entities, pool: list[EntryMeta], history: Sequence[PastRequest]) -> str | None:
     """Reuse the thread's target only when the message does not name another protein: a named target
     must match a pool key ("lck.fasta") or an earlier request that pasted its sequence."""
-    named = [w for w in _GENE_LIKE.findall(text) if w not in _NOT_TARGETS and not w.isdigit()]
-    lowered = text.lower()
+    named = [w for w in _GENE_LIKE.findall(e.prose) if w not in _NOT_TARGETS and not w.isdigit()]
+    named += [n.written for n in e.names if n.kind == "target"] + [n.name for n in e.names if n.kind == "target"]
+    lowered = e.prose.lower()
     if named and not re.search(r"\b(same|that|this) (target|protein|kinase|sequence)\b", lowered):
         explicit = [m for m in pool if m.kind == "protein_seq" and any(n.lower() in m.key.lower() for n in named)]
         if explicit:
@@ -352,15 +360,14 @@ def _pool_protein(text: str, pool: list[EntryMeta], history: Sequence[PastReques
 
 
 def _pairs(e: Entities) -> list[list[str]]:
+    """Drug pairs: two molecules; or the pairs the message groups ("A with B, and C with D"); else the
+    first molecule with each of the others ("A with B and C")."""
     molecules = e.molecules
     if len(molecules) < 2:
         return []
     if len(molecules) == 2:
         return [molecules[:2]]
-    per_line = [extract(line).molecules for line in e.text.splitlines()]
-    if all(len(m) in (0, 2) for m in per_line) and any(per_line):
-        return [m for m in per_line if m]
-    return [[molecules[0], other] for other in molecules[1:]]
+    return e.pairs or [[molecules[0], other] for other in molecules[1:]]
 
 
 def _no_tool_answer(offered: list[ToolSpec]) -> str:

@@ -86,8 +86,8 @@ def _score_step(gold: dict[str, Any], request: str, pool: ThreadPool, offered: l
     return {"gold": gold, "predicted": predicted, "name_ok": name_ok(gold, predicted) and not backend_error,
             "params_ok": params_ok(gold, predicted, pool) and not backend_error, "seconds": round(seconds, 4),
             "backend_error": backend_error,
-            "attempts": [{"name": r.name, "arguments": r.arguments, "status": r.status, "error": r.error}
-                         for r in decider.records]}
+            "attempts": [{"name": r.name, "arguments": r.arguments, "status": r.status, "error": r.error,
+                          "sources": r.sources} for r in decider.records]}
 
 
 def _user_content(request: str, pool: ThreadPool) -> str:

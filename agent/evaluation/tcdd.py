@@ -56,6 +56,29 @@ def load_records(path: Path) -> LoadReport:
     return LoadReport(records, skipped, repaired)
 
 
+def apply_name_golds(records: list[Record]) -> list[str]:
+    """Score the steps listed in name_golds.json against the call with the resolved target sequence;
+    returns the ids changed (only records present in ``records``)."""
+    from model_zoo.names import Resolved, resolve_target
+
+    changes = json.loads((Path(__file__).with_name("name_golds.json")).read_text(encoding="utf-8"))
+    changed = []
+    for record in records:
+        change = changes.get(record.id)
+        if change is None:
+            continue
+        calls = [m for m in record.conversations if m["from"] == "function_call"]
+        arguments = dict(change["arguments"])
+        for param, target in change["target"].items():
+            resolved = resolve_target(target)
+            if not isinstance(resolved, Resolved):
+                raise ValueError(f"name_golds.json: {target} does not resolve")
+            arguments[param] = resolved.value
+        calls[change["step"]]["call"] = {"name": change["name"], "arguments": arguments}
+        changed.append(record.id)
+    return changed
+
+
 def strip_pool_line(text: str) -> str:
     return POOL_LINE.sub("", text)
 

@@ -9,6 +9,14 @@ REF = re.compile(r"^\s*\(\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*\)\s*$")
 TEXT_REF = re.compile(r"(?:^|(?<=\s))\(\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*\)")  # "of (my_hits)", not "ln(IC50)"
 
 
+# Words by which a message points at values already in the thread ("these", "the uploaded compounds").
+REFERS_BACK = re.compile(
+    r"\b(these|those|them|they|it|its|this one|that one|the same|same|above|previous|earlier|uploaded|upload|"
+    r"file|list|results?|generated|optimi[sz]ed|the ones|each)\b",
+    re.I,
+)
+
+
 def ref_key(value: Any) -> str | None:
     """The key a value refers to, or None when it is a literal."""
     if isinstance(value, list) and len(value) == 1:

@@ -29,7 +29,7 @@ def test_harness_scores_and_writes_every_step(tmp_path: Path, capsys) -> None:  
         # raw backslashes inside the JSON string, as in the original TCDD file
         record(f"BBB for {STEREO}", '{"name": "drug_property_prediction", "arguments": {"drug_smiles": ["'
                + STEREO + '"], "property": "p_np"}}', category="multiple"),
-        record("does CCO bind EGFR?", json.dumps({"name": None}), category="param_error"),
+        record("does CCO bind our receptor?", json.dumps({"name": None}), category="param_error"),  # no sequence
         {"conversations": "not a list", "tools": "[]"},
     ]
     source = tmp_path / "tcdd.json"

@@ -63,9 +63,33 @@ def test_upload_then_reference_then_edit_and_rerun() -> None:
 
 
 def test_missing_parameter_is_asked_for_and_nothing_runs() -> None:
-    reply = ask(deps(), "what's the binding affinity of CCO for EGFR?")
+    reply = ask(deps(), "what's the binding affinity of CCO for our receptor?")
     assert reply.tool_calls[0].status == "rejected"
     assert "missing target_seq" in reply.text and reply.artifacts == []
+
+
+def test_names_resolve_and_the_reply_says_to_what() -> None:
+    reply = ask(deps(), "How soluble is ibuprofen?")
+    [call] = reply.tool_calls
+    assert call.status == "ok" and call.sources["drug_smiles"]["how"] == "resolved"
+    assert "Used: ibuprofen → DrugBank DB01050" in reply.text
+    reply = ask(deps(), "IC50 of cisplatin in A-549")
+    assert reply.tool_calls[0].resolved["cell_name"] == "905949"
+    assert "A-549 → GDSC A549, COSMIC 905949" in reply.text and "cisplatin → DrugBank" in reply.text
+
+
+def test_names_pair_up_clause_by_clause() -> None:
+    reply = ask(deps(), "warfarin with aspirin, and clopidogrel with omeprazole?")
+    [call] = reply.tool_calls
+    assert call.name == "drug_drug_response_predict" and len(call.resolved["smiles_pairs"]) == 2
+    assert reply.tables[0].total_rows == 2
+
+
+def test_an_unknown_drug_is_asked_about_even_with_molecules_in_the_thread() -> None:
+    d = deps()
+    ask(d, "", "bob", [Attachment("hits.smi", b"CCO\nc1ccccc1O\n")])
+    reply = ask(d, "What is the IC50 of zorbatinib in A549?", "bob")
+    assert reply.tables == [] and "zorbatinib" in reply.text and "SMILES" in reply.text
 
 
 def test_invalid_smiles_is_named() -> None:

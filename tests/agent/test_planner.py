@@ -41,9 +41,14 @@ def test_target_tools_pick_by_wording() -> None:
 
 
 def test_missing_target_is_left_empty_for_fefo_to_ask() -> None:
-    [call] = plan("what is the binding affinity of CCO for EGFR?")
+    [call] = plan("what is the binding affinity of CCO for our receptor?")
     assert call.name == "drug_target_affinity_regression_predict"
     assert "target_seq" not in call.arguments
+
+
+def test_a_named_target_resolves_to_its_davis_sequence() -> None:
+    [call] = plan("what is the binding affinity of CCO for EGFR?")
+    assert call.arguments["target_seq"].startswith("M") and len(call.arguments["target_seq"]) > 300
 
 
 def test_generation_then_property_on_the_results() -> None:

@@ -1,0 +1,236 @@
+"""Where each argument of a call came from, and the rule that nothing is guessed.
+
+Every value a tool runs with must come from the user's words (typed, or a name resolved offline), an
+explicit ``(key)``, a reference the message makes ("these", "the uploaded compounds"), or the thread's
+earlier messages. The same tracing applies to every backend, so the planner and an LLM are held to one
+rule: when the message names a drug, target or cell line that did not resolve, a call that takes that
+kind of value from anywhere but the message is refused with a question naming what did not resolve.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from agent.backends.base import ToolCall
+from agent.entities import Entities, Unresolved, extract
+from agent.history import PastRequest
+from agent.pool.refs import REFERS_BACK, ref_key, refs_in_text
+from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
+from model_zoo.chem.mols import InvalidSmiles, canonical
+from model_zoo.specs import PROPERTY, ParamKind, get_spec
+
+# How a value was obtained, most trustworthy first.
+TYPED, RESOLVED, REFERENCE, IMPLICIT, EARLIER, DEFAULT, POOL, UNKNOWN = (
+    "typed", "resolved", "reference", "implicit", "earlier message", "default", "pool", "unknown")
+_FROM_THIS_MESSAGE = {TYPED, RESOLVED, REFERENCE, DEFAULT}
+_MOLECULE_KINDS = ("smiles_list", "smiles", "smiles_pairs")
+_KIND_OF_NAME = {"drug": _MOLECULE_KINDS, "target": ("protein_seq",), "cell_line": ("cell_line",),
+                 "property": ("enum",)}
+
+
+@dataclass(frozen=True)
+class Source:
+    how: str
+    detail: str = ""  # shown to people: "ibuprofen → DrugBank DB01050", "'these' → upload_hits.csv"
+
+    def to_json(self) -> dict[str, str]:
+        return asdict(self)
+
+
+def trace(call: ToolCall, entities: Entities, history: Sequence[PastRequest] = ()) -> dict[str, Source]:
+    """The source of every argument of ``call``, judged against the message and the thread's earlier ones."""
+    spec = get_spec(call.name)
+    if spec is None or not isinstance(call.arguments, dict):
+        return {}
+    earlier = [extract(past.text) for past in reversed(history)]
+    sources = {}
+    for name, value in call.arguments.items():
+        param = spec.param(name)
+        if param is None:
+            continue
+        if param.kind == "enum":
+            sources[name] = _enum_source(value, param.default, spec.value_aliases.get(name, {}), entities)
+        else:
+            sources[name] = _value_source(param.kind, value, entities, earlier)
+    return sources
+
+
+def _value_source(kind: ParamKind, value: Any, entities: Entities, earlier: list[Entities]) -> Source:
+    key = ref_key(value)
+    if key is not None:
+        return _reference_source(key, entities.text)
+    if kind in _MOLECULE_KINDS:
+        items = [s for pair in value for s in pair] if kind == "smiles_pairs" and isinstance(value, list) else value
+        return _combined([_molecule_source(s, entities, earlier) for s in _as_list(items)])
+    if kind == "protein_seq":
+        return _sequence_source(str(value), entities, earlier)
+    if kind == "cell_line":
+        return _cell_source(value, entities, earlier)
+    if kind == "number":
+        return _number_source(value, entities, earlier)
+    if kind == "mask":
+        return _first_match(value, [entities] + earlier, lambda e: e.masks)
+    return Source(UNKNOWN)
+
+
+def _reference_source(key: str, text: str) -> Source:
+    if key in refs_in_text(text) or key.lower() in text.lower():
+        return Source(REFERENCE, f"({key})")
+    cue = REFERS_BACK.search(text)
+    if cue:
+        return Source(IMPLICIT, f"'{cue.group(0)}' → {key}")
+    return Source(POOL, f"{key}, as the thread's current value")
+
+
+def _molecule_source(smiles: str, entities: Entities, earlier: list[Entities]) -> Source:
+    wanted = _canon(smiles)
+    for found in [entities] + earlier:
+        if not found.molecules_from_names and wanted in {_canon(m) for m in found.molecules}:
+            return Source(TYPED if found is entities else EARLIER)
+        for name in found.names:
+            if name.kind == "drug" and _canon(name.value) == wanted:
+                how = RESOLVED if found is entities else EARLIER
+                return Source(how, _resolution_text(name))
+        if wanted in {_canon(m) for m in found.molecules}:
+            return Source(TYPED if found is entities else EARLIER)
+    return Source(UNKNOWN, smiles[:40])
+
+
+def _sequence_source(sequence: str, entities: Entities, earlier: list[Entities]) -> Source:
+    wanted = _residues(sequence)
+    for found in [entities] + earlier:
+        if not found.sequences_from_names and wanted in {_residues(s) for s in found.sequences}:
+            return Source(TYPED if found is entities else EARLIER)
+        for name in found.names:
+            if name.kind == "target" and _residues(name.value) == wanted:
+                return Source(RESOLVED if found is entities else EARLIER, _resolution_text(name))
+        if wanted in {_residues(s) for s in found.sequences}:
+            return Source(TYPED if found is entities else EARLIER)
+    return Source(UNKNOWN, f"{len(wanted)} residues")
+
+
+def _cell_source(value: Any, entities: Entities, earlier: list[Entities]) -> Source:
+    try:
+        line = resolve_cell_line(value)
+    except UnknownCellLine:
+        return Source(UNKNOWN, str(value)[:40])
+    for found in [entities] + earlier:
+        for written, mentioned in found.cell_mentions:
+            if mentioned.cosmic_id == line.cosmic_id:
+                how = TYPED if found is entities else EARLIER
+                detail = f"{written} → GDSC {line.name}, COSMIC {line.cosmic_id}"
+                return Source(RESOLVED if how == TYPED and written != line.name else how, detail)
+    return Source(UNKNOWN, str(value)[:40])
+
+
+def _number_source(value: Any, entities: Entities, earlier: list[Entities]) -> Source:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return Source(UNKNOWN)
+    for found in [entities] + earlier:
+        for candidate in found.numbers:
+            if abs(candidate.value - number) <= 1e-6 * max(1.0, abs(number)):
+                how = TYPED if found is entities else EARLIER
+                return Source(RESOLVED if candidate.conversion and how == TYPED else how, candidate.conversion)
+    return Source(UNKNOWN, str(value))
+
+
+def _enum_source(value: Any, default: Any, words: dict[str, str], entities: Entities) -> Source:
+    if value == default:
+        return Source(DEFAULT, str(value))
+    lowered = entities.prose.lower()
+    said = str(value).lower() in lowered or any(
+        member == value and re.search(r"(?<![a-z])" + re.escape(word), lowered) for word, member in words.items())
+    return Source(TYPED if said else UNKNOWN, str(value))
+
+
+def _first_match(value: Any, candidates: list[Entities], values_of: Any) -> Source:
+    for index, found in enumerate(candidates):
+        if value in values_of(found):
+            return Source(TYPED if index == 0 else EARLIER)
+    return Source(UNKNOWN)
+
+
+def _combined(sources: list[Source]) -> Source:
+    """One source for a list of values: the least trustworthy one, with every resolution named."""
+    if not sources:
+        return Source(UNKNOWN)
+    order = [TYPED, RESOLVED, EARLIER, UNKNOWN]
+    how = max((s.how for s in sources), key=order.index)
+    details = list(dict.fromkeys(s.detail for s in sources if s.detail and s.how == RESOLVED))
+    return Source(how, "; ".join(details) if how != UNKNOWN else next(s.detail for s in sources if s.how == how))
+
+
+def _resolution_text(name: Any) -> str:
+    shown = name.written if name.written.lower() == name.name.lower() else f"{name.written} ({name.name})"
+    fuzzy = ", spelling corrected" if name.fuzzy else ""
+    return f"{shown} → {name.source}{fuzzy}"
+
+
+def _as_list(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value] if isinstance(value, list) else []
+
+
+def _canon(smiles: str) -> str:
+    try:
+        return canonical(smiles)
+    except InvalidSmiles:
+        return smiles
+
+
+def _residues(sequence: str) -> str:
+    return "".join(sequence.split()).upper().rstrip(".")
+
+
+def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) -> list[str]:
+    """Why the call must not run: the message names something that did not resolve, and the call takes a
+    value of that kind from elsewhere (a resolved neighbour, the pool, an earlier message) or lacks it.
+    Only a structure or sequence typed in the message makes an unknown name a mere label."""
+    spec = get_spec(call.name)
+    if spec is None or not isinstance(call.arguments, dict):
+        return []
+    problems = []
+    for missing in entities.unresolved:
+        params = [p for p in spec.params if p.kind in _KIND_OF_NAME.get(missing.kind, ())
+                  and (missing.kind != "property" or p.name == "property")]
+        if missing.kind == "cell_line":
+            untyped = bool(params)  # "in HepG2 and A549": never run A549 alone
+        else:
+            untyped = any(p.name not in sources or sources[p.name].how != TYPED for p in params if p.required)
+        if untyped:
+            problems.append(ask_about(missing))
+    return list(dict.fromkeys(problems))
+
+
+def ask_about(missing: Unresolved) -> str:
+    """A question that names what did not resolve and the closest known options."""
+    closest = ", ".join(missing.closest[:5])
+    if missing.kind == "drug":
+        hint = f" (closest names I know: {closest})" if closest else ""
+        return f"I don't know the drug '{missing.written}'{hint} — paste its SMILES or upload a file"
+    if missing.kind == "target":
+        hint = f"; closest: {closest}" if closest else ""
+        return (f"I don't have a sequence for the target '{missing.written}'{hint} — paste its amino-acid sequence "
+                "or upload a FASTA file")
+    if missing.kind == "property":
+        instead = " or ".join(missing.closest)
+        return (f"{missing.written} isn't a property I have a trained model for"
+                + (f"; {instead} is — use that?" if instead else f"; I can predict: {_trained_properties()}"))
+    hint = f"; closest: {closest}" if closest else ""
+    return f"{missing.written} is not one of the GDSC cell lines the models know{hint}"
+
+
+def _trained_properties() -> str:
+    return ", ".join(PROPERTY.param("property").enum)  # type: ignore[union-attr]
+
+
+def summary_line(sources: dict[str, Source]) -> str:
+    """What was resolved or referred to, in one line for people ("" when every value was typed)."""
+    shown = [s.detail for s in sources.values() if s.how in (RESOLVED, IMPLICIT, EARLIER) and s.detail]
+    return "; ".join(dict.fromkeys(shown))

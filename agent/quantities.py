@@ -1,0 +1,74 @@
+"""Drug-response targets in the units people write, converted to the tools' GDSC ln(IC50) scale.
+
+"IC50 below 100 nM", "around 0.5 µM", "pIC50 7" and "ln IC50 -2" all name one target response; the
+generation and optimisation tools take it as the natural log of IC50 in micromolar. Each conversion
+keeps the words it came from so that the reply can show it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from model_zoo.specs import LN_IC50_RANGE
+
+
+_TO_MICROMOLAR = {"pm": 1e-6, "nm": 1e-3, "um": 1.0, "µm": 1.0, "μm": 1.0, "mm": 1e3, "m": 1e6}
+_NUMBER = r"([-+−]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)"
+_COMPARATOR = (r"(?:of|at|to|=|:|~|≈|<|>|≤|≥|<=|>=|below|under|less than|lower than|under|above|over|around|about|"
+               r"approximately|approx\.?|near|close to|roughly|target(?:ing)?|reach(?:ing)?|of about|of around|"
+               r"ideally|max(?:imum)?|at most|at least|is|was|should be|goal|aim for)")
+_GAP = rf"\s*(?:{_COMPARATOR}\s*)*"
+_UNIT = r"(pM|nM|uM|µM|μM|mM|M)(?![A-Za-z])"
+_P_IC50 = re.compile(rf"\bpIC\s?50\b{_GAP}{_NUMBER}", re.I)
+_IC50_WITH_UNIT = re.compile(rf"\b(?:IC\s?50|potency|EC\s?50|GI\s?50)\b{_GAP}{_NUMBER}\s*{_UNIT}", re.I)
+# A bare molar unit is too often something else ("2 M NaCl"); bare concentrations need a sub-molar unit.
+_CONCENTRATION = re.compile(rf"(?<![\w.])(?:{_COMPARATOR}\s*)?{_NUMBER}\s*(pM|nM|uM|µM|μM|mM)(?![A-Za-z])")
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A target response on the ln(IC50 / µM) scale, with where it came from in the message."""
+
+    ln_ic50: float
+    start: int
+    end: int
+    written: str  # the words as typed ("IC50 below 100 nM")
+
+    @property
+    def conversion(self) -> str:
+        return f"{self.written.strip()} → ln(IC50/µM) = {self.ln_ic50:.2f}"
+
+    @property
+    def in_range(self) -> bool:
+        return LN_IC50_RANGE[0] <= self.ln_ic50 <= LN_IC50_RANGE[1]
+
+
+def find_quantities(text: str) -> list[Quantity]:
+    """IC50 targets written with a unit or as pIC50, in message order (a bare ln(IC50) needs no conversion)."""
+    found: list[Quantity] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(match: re.Match[str], value: float) -> None:
+        if any(s < match.end() and match.start() < e for s, e in taken) or not math.isfinite(value):
+            return
+        taken.append((match.start(), match.end()))
+        found.append(Quantity(value, match.start(), match.end(), match.group(0)))
+
+    for match in _P_IC50.finditer(text):
+        add(match, math.log(10 ** (6 - _number(match.group(1)))) if abs(_number(match.group(1))) < 30 else math.inf)
+    for match in _IC50_WITH_UNIT.finditer(text):
+        add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
+    for match in _CONCENTRATION.finditer(text):
+        add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
+    return sorted(found, key=lambda q: q.start)
+
+
+def _number(written: str) -> float:
+    return float(written.replace("−", "-"))
+
+
+def _ln_micromolar(value: float, unit: str) -> float:
+    micromolar = value * _TO_MICROMOLAR[unit.lower()]
+    return math.log(micromolar) if micromolar > 0 else math.nan

@@ -1,0 +1,104 @@
+"""The no-guessing rule: a name the agent cannot resolve never yields a call built from the thread's values.
+
+Property-style: invented drug names, unknown targets and unknown cell lines in many phrasings, with a pool
+full of other molecules, sequences and cell lines, through the offline planner and through a backend that
+proposes pool references the way an LLM does.
+"""
+
+from __future__ import annotations
+
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from agent.backends.base import PlanContext, ToolCall
+from agent.backends.planner import OfflinePlanner
+from agent.backends.scripted import ScriptedBackend
+from agent.entities import extract
+from agent.loop import Decider, Limits
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from agent.provenance import IMPLICIT, POOL, REFERENCE, UNKNOWN, trace
+from model_zoo.names import Unresolved, resolve_drug
+from model_zoo.specs import TOOLS
+
+SYLLABLES = ["zor", "bra", "qui", "vel", "tox", "mab", "pex", "lor", "dra", "fen", "xan", "tri", "olu", "ryn"]
+SUFFIXES = ["tinib", "ciclib", "parib", "rafenib", "lisib", "prazole", "sartan", "statin", "olol", "dipine",
+            "mycin", "floxacin", "azepam", "platin", "taxel", "rubicin", "vir"]
+DRUG_ASKS = ["What is the IC50 of {x} in A549?", "How soluble is {x}?", "does {x} cross the blood-brain barrier?",
+             "suggest precursors for {x}", "would {x} bind ABL1?", "predict the lipophilicity of {x} please",
+             "any interaction between {x} and warfarin?", "is {x} a BACE-1 inhibitor?",
+             "how strongly does {x} bind EGFR", "retrosynthesis of {x}", "{x}: solubility and BBB?",
+             "what's the hydration free energy of {x}"]
+CELL_ASKS = ["IC50 of these in {c}?", "how sensitive is {c} to the uploaded compounds", "generate molecules for {c} "
+             "with IC50 below 100 nM", "predict response of the generated ones in {c} cells"]
+UNKNOWN_CELLS = ["HepG2", "HEK293", "HEK293T", "SH-SY5Y"]
+MOLECULE_KINDS = {"smiles_list", "smiles", "smiles_pairs"}
+
+
+def _pool() -> ThreadPool:
+    pool = ThreadPool(InMemoryPoolStore(), "test:no-guessing")
+    pool.put("upload_hits.csv", ["CCO", "c1ccccc1O", "CC(=O)Oc1ccccc1C(=O)O"], "smiles_list", "u", "file")
+    pool.put("user_smiles", ["CCN(CC)CC"], "smiles_list", "u", "message")
+    pool.put("generated_smiles", ["Cc1ccccc1N"], "smiles_list", "tool:gen", "tool")
+    pool.put("user_cell_line", "A549", "cell_line", "u", "message")
+    pool.put("user_target_seq", "MKKFFDSRREQGGSGLGSGSSGGGGSTSGLGSGYIGRVFGIGRQQVTVDEVLAEGGFA", "protein_seq", "u",
+             "message")
+    return pool
+
+
+def _decide(text: str, backend) -> tuple[ToolCall | None, str | None]:  # noqa: ANN001
+    pool = _pool()
+    ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS),
+                      read=lambda key: pool.require(key).value)
+    decision = Decider(backend, pool, list(TOOLS), Limits()).decide(ctx, extract(text), time.monotonic() + 30)
+    return decision.action, decision.final
+
+
+def _pool_sourced(call: ToolCall, text: str, kinds: set[str]) -> list[str]:
+    sources = trace(call, extract(text))
+    spec = next(s for s in TOOLS if s.name == call.name)
+    return [name for name, source in sources.items()
+            if spec.param(name).kind in kinds and source.how in (POOL, IMPLICIT, REFERENCE, UNKNOWN)]
+
+
+invented = st.builds(lambda a, b, suffix: a + b + suffix, st.sampled_from(SYLLABLES), st.sampled_from(SYLLABLES),
+                     st.sampled_from(SUFFIXES)).filter(lambda name: isinstance(resolve_drug(name), Unresolved))
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=invented, template=st.sampled_from(DRUG_ASKS))
+def test_an_unknown_drug_is_asked_about_never_replaced_by_pool_molecules(name: str, template: str) -> None:
+    text = template.format(x=name)
+    for backend in (OfflinePlanner(), ScriptedBackend(lambda ctx: ToolCall(
+            "drug_property_prediction", {"drug_smiles": "(upload_hits.csv)", "property": "logSolubility"}))):
+        call, final = _decide(text, backend)
+        assert call is None or not _pool_sourced(call, text, MOLECULE_KINDS), (text, call)
+        if call is None and backend.name == "offline":
+            assert name in (final or ""), (text, final)
+
+
+@settings(max_examples=30, deadline=None)
+@given(cell=st.sampled_from(UNKNOWN_CELLS), template=st.sampled_from(CELL_ASKS))
+def test_an_unknown_cell_line_is_asked_about_never_replaced(cell: str, template: str) -> None:
+    text = template.format(c=cell)
+    for backend in (OfflinePlanner(), ScriptedBackend(lambda ctx: ToolCall(
+            "drug_cell_response_regression_predict", {"drug_smiles": "(upload_hits.csv)", "cell_name": "A549"}))):
+        call, final = _decide(text, backend)
+        assert call is None, (text, call)
+        assert cell in (final or "") or backend.name != "offline", (text, final)
+
+
+def test_the_question_names_the_closest_cell_lines() -> None:
+    _, final = _decide("IC50 of the uploaded compounds in HepG2?", OfflinePlanner())
+    assert "HepG2" in final and "closest" in final
+
+
+def test_an_untrained_property_is_offered_not_substituted() -> None:
+    call, final = _decide("what is the logP of CCO?", OfflinePlanner())
+    assert call is None and "logP" in final and "lipophilicity" in final
+    llm_like = ScriptedBackend(lambda ctx: ToolCall("drug_property_prediction",
+                                                    {"drug_smiles": ["CCO"], "property": "lipo"}))
+    call, final = _decide("what is the logP of CCO?", llm_like)
+    assert call is None and "logP" in final

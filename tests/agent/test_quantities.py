@@ -1,0 +1,45 @@
+"""IC50 targets in the units people write become the tools' ln(IC50/µM), with the conversion shown."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from agent.entities import extract, pick_number
+from agent.quantities import find_quantities
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("design molecules for A549 with an IC50 below 100 nM", math.log(0.1)),
+    ("something around 0.5 µM in MCF7", math.log(0.5)),
+    ("aim for 0.5 uM", math.log(0.5)),
+    ("generate for HT-29, pIC50 7", math.log(0.1)),
+    ("IC50 of 10 µM would do", math.log(10)),
+    ("IC50 = 2.5 mM", math.log(2500)),
+    ("target 300 pM", math.log(3e-4)),
+])
+def test_units_are_converted_to_ln_micromolar(text: str, expected: float) -> None:
+    [quantity] = find_quantities(text)
+    assert quantity.ln_ic50 == pytest.approx(expected)
+    assert "→ ln(IC50/µM) = " in quantity.conversion
+
+
+def test_the_converted_target_wins_over_other_numbers_and_keeps_its_words() -> None:
+    entities = extract("optimise CCOc1ccccc1 in 3 rounds for HCT-116, IC50 below 100 nM")
+    assert pick_number(entities) == pytest.approx(math.log(0.1))
+    assert [n.conversion for n in entities.numbers if n.conversion] == ["IC50 below 100 nM → ln(IC50/µM) = -2.30"]
+    assert 100.0 not in [n.value for n in entities.numbers]  # the raw 100 is not a second number
+
+
+def test_plain_ln_ic50_and_unitless_numbers_are_left_alone() -> None:
+    assert find_quantities("ln IC50 -2 in A549") == []
+    assert find_quantities("use 2 M NaCl and 5 rounds") == []
+    assert pick_number(extract("generate for A549, ln(IC50) around -2.5")) == -2.5
+
+
+def test_out_of_range_targets_are_flagged() -> None:
+    [quantity] = find_quantities("IC50 of 5 mM")
+    assert quantity.in_range
+    [huge] = find_quantities("pIC50 -5")
+    assert not huge.in_range
