@@ -8,6 +8,8 @@ the order they appear.
 from __future__ import annotations
 
 import bisect
+import copy
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -64,6 +66,13 @@ class Entities:
 
 
 def extract(text: str) -> Entities:
+    """The typed values of a message. A turn reads the same message several times (planner, clauses,
+    provenance, history), so results are cached; each caller gets its own copy."""
+    return copy.copy(_extract(text))
+
+
+@functools.lru_cache(maxsize=64)
+def _extract(text: str) -> Entities:
     found = Entities(text=text)
     found.sequences = find_sequences(text)
     found.masks, text_wo_masks = _extract_masks(text)
