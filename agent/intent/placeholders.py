@@ -1,0 +1,92 @@
+"""Real user text -> placeholder text, the input of the intent model.
+
+The values in a message (SMILES, protein sequences, cell lines, numbers, masks, pool-key references,
+file names) are found by ``agent.entities`` and replaced by ``<mol>``, ``<seq>``, ``<cell>``, ``<num>``,
+``<mask>``, ``<key>``, ``<file>``; three or more molecules in a row become ``<mols>``. Other finders
+(a drug or target name resolver) pass their own spans, e.g. ``Span(10, 19, "drug")``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from agent.entities import _MASK_LIST, _MASK_RUN, _MASK_SPACED, extract
+from model_zoo.chem.cells import find_cell_line_mentions
+
+_KEY_REF = re.compile(r"\((?:[A-Za-z][\w.\-]*_[\w.\-]*)\)")
+_FILE = re.compile(r"(?<![\w.\-])[\w\-]+\.(?:csv|tsv|sdf|smi|smiles|fasta|faa|fa|txt|xlsx|xls|mol2|mol)(?![\w])", re.I)
+_NUMBER_AT = re.compile(r"[-+−]?\d+(?:\.\d+)?")
+_FASTA_HEADER = re.compile(r"^[ \t]*>\S.*$", re.M)
+_RESIDUE_TOKEN = re.compile(r"\S+")
+_MOL_RUN = re.compile(r"<mol>(?:[\s,;]*(?:and\s+)?<mol>){2,}")
+_SEQ_RUN = re.compile(r"<seq>(?:\s*<seq>)+")
+
+
+@dataclass(frozen=True)
+class Span:
+    start: int
+    end: int
+    tag: str  # placeholder name without brackets: "mol", "seq", "cell", "num", "mask", "key", "file", "drug", ...
+
+
+def find_spans(text: str) -> list[Span]:
+    """Where the values of ``text`` are, found by agent.entities (and pool-key and file-name patterns)."""
+    found = extract(text)
+    spans: list[Span] = []
+    spans += [Span(m.start(), m.end(), "key") for m in _KEY_REF.finditer(text)]
+    spans += [Span(m.start(), m.end(), "file") for m in _FILE.finditer(text)]
+    for pattern in (_MASK_LIST, _MASK_SPACED, _MASK_RUN):
+        spans += [Span(m.start(), m.end(), "mask") for m in pattern.finditer(text)]
+    spans += _sequence_spans(text, found.sequences)
+    cursor = 0
+    for molecule in found.molecules:
+        at = text.find(molecule, cursor)
+        if at < 0:
+            at = text.find(molecule)
+        if at >= 0:
+            spans.append(Span(at, at + len(molecule), "mol"))
+            cursor = at + len(molecule)
+    for written, _ in find_cell_line_mentions(text):
+        for m in re.finditer(r"(?<![\w\-])" + re.escape(written) + r"(?![\w\-])", text):
+            spans.append(Span(m.start(), m.end(), "cell"))
+    for number in found.numbers:
+        m = _NUMBER_AT.match(text, number.pos)
+        if m:
+            spans.append(Span(m.start(), m.end(), "num"))
+    return spans
+
+
+def _sequence_spans(text: str, sequences: list[str]) -> list[Span]:
+    if not sequences:
+        return []
+    residues = "\n".join(sequences)
+    spans = [Span(m.start(), m.end(), "seq") for m in _FASTA_HEADER.finditer(text)]
+    for m in _RESIDUE_TOKEN.finditer(text):
+        token = m.group().strip(".,;:*")
+        if len(token) >= 10 and token.isalpha() and (token.isupper() or token.islower()) and token.upper() in residues:
+            start = m.start() + m.group().find(token)
+            spans.append(Span(start, start + len(token), "seq"))
+    return spans
+
+
+def replace_spans(text: str, spans: Iterable[Span]) -> str:
+    """Each span replaced by ``<tag>``; of overlapping spans the longer (then the earlier given) wins."""
+    ordered = sorted(enumerate(spans), key=lambda item: (-(item[1].end - item[1].start), item[0]))
+    taken: list[Span] = []
+    for _, span in ordered:
+        if span.end > span.start and all(span.end <= t.start or span.start >= t.end for t in taken):
+            taken.append(span)
+    out, last = [], 0
+    for span in sorted(taken, key=lambda s: s.start):
+        out += [text[last:span.start], f"<{span.tag}>"]
+        last = span.end
+    out.append(text[last:])
+    result = _SEQ_RUN.sub("<seq>", "".join(out))
+    return _MOL_RUN.sub("<mols>", result)
+
+
+def to_placeholders(text: str, spans: Iterable[Span] = ()) -> str:
+    """``text`` with its values replaced by placeholders; ``spans`` adds (and outranks at equal length) other finds."""
+    return replace_spans(text, [*spans, *find_spans(text)])
