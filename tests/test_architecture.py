@@ -12,7 +12,7 @@ REPO = Path(__file__).resolve().parents[1]
 ALLOWED = {
     "bot": ("agent", "worker", "bot"),
     "worker": ("agent", "model_zoo", "worker"),
-    "agent": ("agent", "model_zoo.specs", "model_zoo.chem", "model_zoo.tables"),
+    "agent": ("agent", "model_zoo.specs", "model_zoo.chem", "model_zoo.names", "model_zoo.tables"),
     "model_zoo": ("model_zoo",),
 }
 FIRST_PARTY = tuple(ALLOWED)

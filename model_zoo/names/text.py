@@ -137,10 +137,20 @@ _STEMS_BY_LENGTH = tuple((n, frozenset(s for s in INN_STEMS if len(s) == n))
                          for n in sorted({len(s) for s in INN_STEMS}, reverse=True))
 
 
+# Substituted ring systems ("methylpyrazole", "chloromethylbenzimidazole") end like INN stems (-azole) but name
+# parts of a structure, not drugs.
+_SUBSTITUTED_RING = re.compile(
+    r"^(?:(?:di|tri|tetra)?(?:methyl|ethyl|propyl|butyl|chloro|fluoro|bromo|iodo|amino|hydroxy|methoxy|ethoxy|nitro|"
+    r"cyano|phenyl|benzyl|oxo|thio|trifluoromethyl|carboxy|acetyl|aza|benz|iso|n)+)?"
+    r"(?:pyrazole|imidazole|thiazole|oxazole|triazole|tetrazole|indazole|isoxazole|isothiazole|oxadiazole|"
+    r"thiadiazole|benzimidazole|benzothiazole|benzoxazole|carbazole|indole|pyrrole|furan|thiophene|pyridine|"
+    r"pyrimidine|piperazine|piperidine|morpholine|quinazoline|quinoline|azepine|diazepine)s?$")
+
+
 def inn_stem(word: str) -> str | None:
     """The INN stem ``word`` ends with ("zorbatinib" -> "tinib"), if it is long enough to be a drug name."""
     w = word.lower()
-    if len(w) < 6 or not w.isalpha():
+    if len(w) < 6 or not w.isalpha() or _SUBSTITUTED_RING.match(w):
         return None
     for n, stems in _STEMS_BY_LENGTH:
         if w[-n:] in stems and len(w) >= n + 3:

@@ -418,3 +418,12 @@ def test_a_request_takes_milliseconds() -> None:
         find_target_names(text)
         times.append(time.perf_counter() - start)
     assert statistics.median(times) < 0.02  # a few ms on a laptop; generous for a loaded CI machine
+
+
+def test_substituted_ring_systems_are_structure_words_not_unknown_drugs() -> None:
+    from model_zoo.names import find_drug_names
+
+    for text in ("Let only the methylpyrazole vary", "keep the chloromethylpyrazole and the benzimidazole"):
+        assert find_drug_names(text) == []
+    [omeprazole] = find_drug_names("omeprazole please")
+    assert omeprazole.name.lower() == "omeprazole"
