@@ -61,7 +61,7 @@ def trace(call: ToolCall, entities: Entities, history: Sequence[PastRequest] = (
 def _value_source(kind: ParamKind, value: Any, entities: Entities, earlier: list[Entities]) -> Source:
     key = ref_key(value)
     if key is not None:
-        return _reference_source(key, entities.text)
+        return _reference_source(key, entities.text, [e.text for e in earlier])
     if kind in _MOLECULE_KINDS:
         items = [s for pair in value for s in pair] if kind == "smiles_pairs" and isinstance(value, list) else value
         return _combined([_molecule_source(s, entities, earlier) for s in _as_list(items)])
@@ -76,12 +76,17 @@ def _value_source(kind: ParamKind, value: Any, entities: Entities, earlier: list
     return Source(UNKNOWN)
 
 
-def _reference_source(key: str, text: str) -> Source:
-    if key in refs_in_text(text) or key.lower() in text.lower():
-        return Source(REFERENCE, f"({key})")
-    cue = REFERS_BACK.search(text)
-    if cue:
-        return Source(IMPLICIT, f"'{cue.group(0)}' → {key}")
+def _reference_source(key: str, text: str, earlier: list[str]) -> Source:
+    """An explicit ``(key)``, a reference word ("these"), or either of them in the request this message
+    continues ("use HuH-7 then" after "IC50 of these in HepG2?")."""
+    for index, said in enumerate([text] + earlier):
+        how = REFERENCE if index == 0 else EARLIER
+        if key in refs_in_text(said) or key.lower() in said.lower():
+            return Source(how, f"({key})")
+        cue = REFERS_BACK.search(said)
+        if cue:
+            where = "" if index == 0 else " in your earlier message"
+            return Source(IMPLICIT if index == 0 else EARLIER, f"'{cue.group(0)}'{where} → {key}")
     return Source(POOL, f"{key}, as the thread's current value")
 
 

@@ -47,7 +47,8 @@ class OfflinePlanner:
         if not plan:
             unknown = extract(_strip_pool_line(ctx.request)).unresolved
             if unknown:
-                return FinalAnswer("; ".join(dict.fromkeys(ask_about(u) for u in unknown)) + ".")
+                question = "; ".join(dict.fromkeys(ask_about(u) for u in unknown))
+                return FinalAnswer(question if question.endswith("?") else question + ".")
             return FinalAnswer(_no_tool_answer(ctx.offered))
         return FinalAnswer("")
 
