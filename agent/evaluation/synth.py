@@ -288,7 +288,8 @@ def fake_result(call: dict[str, Any], key: str) -> tuple[dict[str, Any], dict[st
     elif name in (AFF, DTI):
         col = "pKd" if name == AFF else "probability"
         lo, hi = (5.0, 9.0) if name == AFF else (0.05, 0.95)
-        rows = [{"row": i, "smiles": s, col: round(rng.uniform(lo, hi), 2)} for i, s in enumerate(args["drug_smiles"], 1)]
+        rows = [{"row": i, "smiles": s, col: round(rng.uniform(lo, hi), 2)}
+                for i, s in enumerate(args["drug_smiles"], 1)]
         payload = {"status": "ok", "target": {"length": len(args["target_seq"])}, "rows": rows}
     elif name == CELL:
         rows = [{"row": i, "smiles": s, "ln_ic50": round(rng.uniform(-4.0, 4.0), 2)}
