@@ -187,7 +187,8 @@ def _accept(text: str, match: re.Match[str], spelling: str) -> bool:
     found = match.group()
     pure_letters = not any(ch.isdigit() for ch in spelling)
     if pure_letters and found != spelling:
-        return False  # "sat", "kon", "ben" are words; "SAT", "KON", "BEN" are cell lines
+        # "sat", "kon", "ben" are words; "SAT", "KON", "BEN" are cell lines; "Hela cells" is HeLa
+        return _is_distinctive(spelling) and _has_context(text, match.start(), match.end(), long_enough=True)
     if _is_distinctive(spelling):
         return True
     return _has_context(text, match.start(), match.end(), long_enough=len(spelling) >= 3)
@@ -212,16 +213,23 @@ def _name_mentions(text: str) -> list[tuple[int, str, CellLine]]:
 
 
 def _loose_mentions(text: str) -> list[tuple[int, str, CellLine]]:
-    """Tokens such as "NCIH1975" or "u87mg" that match one line once punctuation is ignored."""
+    """Spellings that match one line once case, punctuation and spaces are ignored: "NCIH1975", "u87mg",
+    "U-2 OS", "MIA PaCa-2"; short ones ("PC3") only next to "cells" or after "in"/"against"."""
     cat = _catalogue()
     out = []
-    for match in _TOKEN.finditer(text):
-        key = _key(match.group())
-        if len(key) < 4 or key.isdigit() or key.isalpha():
-            continue
-        found = cat.by_key.get(key, [])
-        if len(found) == 1:
-            out.append((match.start(), match.group(), found[0]))
+    tokens = list(_TOKEN.finditer(text))
+    for i, first in enumerate(tokens):
+        for last in tokens[i:i + 3]:
+            written = text[first.start():last.end()]
+            if last is not first and not re.fullmatch(r"[\w.\-/]+(?: [\w.\-/]+)*", written):
+                break  # only tokens separated by single spaces form one name
+            key = _key(written)
+            if len(key) < 3 or key.isdigit() or key.isalpha():
+                continue
+            found = cat.by_key.get(key, [])
+            short = len(key) < 4
+            if len(found) == 1 and (not short or _has_context(text, first.start(), last.end(), long_enough=True)):
+                out.append((first.start(), written, found[0]))
     return out
 
 
@@ -252,10 +260,10 @@ def find_cell_line_mentions(text: str) -> list[tuple[str, CellLine]]:
             for m in _COSMIC_IN_TEXT.finditer(text) if m.group(1) in cat.by_id]
     hits += _name_mentions(text)
     hits += _loose_mentions(text)
-    seen: set[tuple[int, str]] = set()
     mentions = []
+    covered_until = -1
     for start, written, line in sorted(hits, key=lambda h: (h[0], -len(h[1]))):
-        if (start, line.cosmic_id) not in seen:
-            seen.add((start, line.cosmic_id))
+        if start >= covered_until:  # the longest spelling at a place wins ("U-2 OS", not "U-2")
+            covered_until = start + len(written)
             mentions.append((written, line))
     return mentions
