@@ -13,6 +13,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+from agent.atom_ranges import AtomRange, find_atom_ranges
 from agent.quantities import find_quantities
 from agent.vocabulary import load
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions
@@ -52,6 +53,7 @@ class Entities:
     cell_lines: list[CellLine] = field(default_factory=list)
     numbers: list[Number] = field(default_factory=list)
     masks: list[list[int]] = field(default_factory=list)
+    atom_ranges: list[AtomRange] = field(default_factory=list)  # "freeze atoms 1-10": a mask once the molecule is known
     invalid_smiles: list[tuple[str, str]] = field(default_factory=list)  # (token, reason) that look like SMILES
     pairs: list[list[str]] = field(default_factory=list)  # molecules grouped two by two by the message's clauses
     cell_mentions: list[tuple[str, CellLine]] = field(default_factory=list)  # (as written, GDSC line)
@@ -97,7 +99,8 @@ def _extract(text: str) -> Entities:
         elif error:
             found.invalid_smiles.append((_strip(token), error))
             found.molecules.append(_strip(token))
-    found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens)
+    found.atom_ranges = find_atom_ranges(text_wo_masks)
+    found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens | {r.written for r in found.atom_ranges})
     found.prose = re.sub(r"^>.*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
                          flags=re.M)
     positions = _add_names(found, found.prose) or positions

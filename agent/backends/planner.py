@@ -18,14 +18,16 @@ from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
 from agent.entities import Entities, extract, pick_number
 from agent.history import PastRequest
 from agent.pool.entry import EntryMeta
-from agent.pool.refs import REFERS_BACK
+from agent.atom_ranges import mask_from_ranges
+from agent.pool.refs import REFERS_BACK, ref_key
 from agent.provenance import ask_about
 from agent.selection import select_molecules
+from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.specs import PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
-_SEGMENT = re.compile(r"\?\s+|,\s*and\s+|\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
+_SEGMENT = re.compile(r"\?\s+|,\s*and\s+|,?\s+(?:plus|as well as|and also)\s+|\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
                       re.I)
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
@@ -76,11 +78,14 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     previous = history[-1] if history else None
     supplies_values = any((whole.molecules, whole.sequences, whole.cell_lines, whole.numbers, whole.masks))
     # After a question, any reply may complete the request; after an answer, only new values continue it.
-    if previous and (supplies_values or not previous.answered) and (
-            not calls or (not previous.answered and not _complete(calls, whole))):
-        earlier = extract(_strip_pool_line(previous.text))
-        # What the message says it wants wins; a bare value ("BT-474") continues the earlier request.
-        asked = max(keyword_scores(whole.prose, offered).values(), default=0.0) >= 1.0
+    earlier = extract(_strip_pool_line(previous.text)) if previous else None
+    # What the message says it wants wins; a bare value ("BT-474", "and in HT-29?") continues the earlier
+    # request when the earlier tool takes values of that kind.
+    asked = max(keyword_scores(whole.prose, offered).values(), default=0.0) >= 1.0
+    continues = earlier is not None and not asked and _takes_values_of(choose_tool(
+        earlier.prose, earlier, offered, pool), whole)
+    if previous and earlier and (supplies_values or not previous.answered) and (
+            not calls or continues or (not previous.answered and not _complete(calls, whole))):
         spec = (choose_tool(whole.prose, whole, offered, pool) if asked else None) or choose_tool(
             earlier.prose, earlier, offered, pool)
         if spec is not None:
@@ -109,6 +114,19 @@ def _requested(own: Entities, offered: list[ToolSpec], pool: list[EntryMeta]) ->
     return [(spec, None)] if spec else []
 
 
+def _takes_values_of(spec: ToolSpec | None, e: Entities) -> bool:
+    """Whether a tool has a parameter for every kind of value the message supplies."""
+    if spec is None:
+        return False
+    kinds = {p.kind for p in spec.params}
+    supplied = {"cell_line": bool(e.cell_lines), "protein_seq": bool(e.sequences), "number": bool(e.numbers),
+                "mask": bool(e.masks), "smiles_list": bool(e.molecules)}
+    molecule_kinds = {"smiles_list", "smiles", "smiles_pairs"}
+    return any(supplied.values()) and all(
+        (kind in kinds or (kind == "smiles_list" and kinds & molecule_kinds)) for kind, given in supplied.items()
+        if given)
+
+
 def _complete(calls: list[ToolCall], entities: Entities) -> bool:
     specs = [get_spec(c.name) for c in calls]
     return bool(calls) and not entities.invalid_smiles and all(
@@ -118,8 +136,8 @@ def _complete(calls: list[ToolCall], entities: Entities) -> bool:
 def _merge(current: Entities, earlier: Entities, prose: str | None = None) -> Entities:
     """What the user says now wins; what is missing comes from the earlier request."""
     merged = Entities()
-    for name in ("smiles", "molecules", "sequences", "cell_lines", "numbers", "masks", "names", "unresolved",
-                 "cell_mentions"):
+    for name in ("smiles", "molecules", "sequences", "cell_lines", "numbers", "masks", "atom_ranges", "names",
+                 "unresolved", "cell_mentions"):
         setattr(merged, name, getattr(current, name) or getattr(earlier, name))
     merged.molecules_from_names = (current if current.molecules else earlier).molecules_from_names
     merged.sequences_from_names = (current if current.sequences else earlier).sequences_from_names
@@ -166,8 +184,8 @@ def choose_tool(prose: str, entities: Entities, offered: list[ToolSpec], pool: l
                 ) -> ToolSpec | None:
     """The best tool for a request, from its words and from the kinds of values it holds."""
     scores = keyword_scores(prose, offered)
-    if not any(scores.values()) and len(offered) > 1 and not (entities.masks or entities.cell_lines
-                                                              or entities.sequences or entities.pairs):
+    shaped = (entities.masks, entities.atom_ranges, entities.cell_lines, entities.sequences, entities.pairs)
+    if not any(scores.values()) and len(offered) > 1 and not any(shaped):
         return None
     has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles", "smiles_pairs", "table")
                                                     for m in pool)
@@ -203,7 +221,7 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
     """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
     kinds = {p.kind for p in spec.params}
     bonus = 0.0
-    if e.masks and "mask" in kinds:
+    if (e.masks or e.atom_ranges) and "mask" in kinds:
         bonus += 3.0
     if e.sequences and "protein_seq" in kinds:
         bonus += 1.5
@@ -292,7 +310,8 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
         elif param.kind == "number":
             value = pick_number(e) if e.numbers else _pool_ref(pool, ("number",), lowered)
         elif param.kind == "mask":
-            value = e.masks[0] if e.masks else _pool_ref(pool, ("mask",), lowered)
+            value = e.masks[0] if e.masks else _mask_from_words(e, args.get(param.mask_of or ""), context) or \
+                _pool_ref(pool, ("mask",), lowered)
         elif param.kind == "smiles_pairs":
             value = _pairs(e) or _pool_ref(pool, ("smiles_pairs",), lowered)
         elif param.kind == "enum":
@@ -300,6 +319,25 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
         if value not in (None, [], ""):
             args[param.name] = value
     return args
+
+
+def _mask_from_words(e: Entities, molecule: Any, context: _Context) -> list[int] | None:
+    """A mask from atom ranges in words, once the molecule it applies to is known."""
+    if not e.atom_ranges or molecule is None:
+        return None
+    key = ref_key(molecule)
+    if key is not None:
+        if context.read is None:
+            return None
+        value = context.read(key)
+        molecule = value[0] if isinstance(value, list) and len(value) == 1 else value
+    if not isinstance(molecule, str):
+        return None
+    try:
+        atoms = parse_smiles(molecule).GetNumHeavyAtoms()
+    except InvalidSmiles:
+        return None
+    return mask_from_ranges(e.atom_ranges, atoms)
 
 
 def _enum_value(spec: ToolSpec, param: str, lowered: str) -> str | None:
