@@ -90,6 +90,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             earlier.prose, earlier, offered, pool)
         if spec is not None:
             merged = _merge(whole, earlier)
+            if not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
+                merged.molecules = earlier.molecules + whole.molecules  # "with <SMILES>" names the partner
             if _enum_words_in(spec, whole.prose):
                 merged.prose = whole.prose
             calls = fan_out(spec, fill(spec, merged, context, [], None), merged)

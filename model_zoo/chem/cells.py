@@ -227,7 +227,8 @@ def _loose_mentions(text: str) -> list[tuple[int, str, CellLine]]:
             if len(key) < 3 or key.isdigit() or key.isalpha():
                 continue
             found = cat.by_key.get(key, [])
-            short = len(key) < 4
+            # short ones need context, unless written like a cell-line code ("PC3", not "pc3")
+            short = len(key) < 4 and not re.fullmatch(r"[A-Z]+\d+[A-Z]*", written)
             if len(found) == 1 and (not short or _has_context(text, first.start(), last.end(), long_enough=True)):
                 out.append((first.start(), written, found[0]))
     return out
