@@ -16,7 +16,7 @@ import json
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,7 @@ class Example:
     properties: tuple[str, ...] = ()  # for the property tool
     ddi_task: str | None = None  # "drugbank" | "twosides" for the drug-drug tool
     family: str = ""
+    templates: tuple[str, ...] = field(default=(), compare=False)  # phrasing templates it was written from
 
 
 @lru_cache(maxsize=1)
@@ -74,6 +75,7 @@ class _Writer:
         self.ddi_bucket = ""
         self.oos = ""
         self.said_twosides = False  # the label follows the words written, not the bucket drawn
+        self.used: list[str] = []  # the phrasing templates this example was written from
         if tool == PROPERTY:
             labels = property_labels()
             weights = [3.0 if p in TRAINED_PROPERTIES else 1.0 for p in labels]
@@ -96,6 +98,12 @@ class _Writer:
 
     def choice(self, items: list[str]) -> str:
         return self.rng.choice(items)
+
+    def template(self, items: list[str]) -> str:
+        """A phrasing template, remembered so that evaluation can hold out unseen phrasings."""
+        chosen = self.rng.choice(items)
+        self.used.append(chosen)
+        return chosen
 
     def filler(self, name: str) -> str:
         return self.rng.choice(self.v["fillers"][name])
@@ -124,27 +132,27 @@ class _Writer:
 
     # --- the tool's phrasings, with the label-specific lists mixed in ----------------------------
 
-    def field(self, name: str) -> str:
+    def phrase(self, name: str) -> str:
         """A filled phrase of the tool's ``name`` list (imperatives, questions, nouns, bare, slang, followups)."""
         specific = self._specific(name)
         if specific is not None:
             return specific
-        return self.fill(self.choice(self.t[name]))
+        return self.fill(self.template(self.t[name]))
 
     def _specific(self, name: str) -> str | None:
         rng = self.rng
         if self.tool == PROPERTY and name in ("questions", "bare", "slang") and rng.random() < 0.6:
-            first = self.fill(self.choice(self.v["properties"][self.props[0]][name]))
+            first = self.fill(self.template(self.v["properties"][self.props[0]][name]))
             if len(self.props) == 1:
                 return first
-            tail = self.choice(self.v["properties"][self.props[1]]["bare"])
+            tail = self.template(self.v["properties"][self.props[1]]["bare"])
             tail = re.sub(r"\b(these|they|them)\b", self.choice(["it", "they", "them"]), tail)
             return first.rstrip("?") + self.choice([" and ", "? and ", ", also ", ". ", "? also "]) + tail
-        if self.tool == DDI and name == "questions" and self.ddi_bucket in ("twosides", "drugbank") and rng.random() < 0.5:
+        if self.tool == DDI and name == "questions" and self.ddi_bucket != "generic" and rng.random() < 0.5:
             self.said_twosides |= self.ddi_bucket == "twosides"
-            return self.fill(self.choice(self.v["ddi"][self.ddi_bucket + "_questions"]))
+            return self.fill(self.template(self.v["ddi"][self.ddi_bucket + "_questions"]))
         if self.tool == "none" and name == "questions" and rng.random() < 0.5:
-            return self.fill(self.choice(self.v["none"]["oos"][self.oos]["questions"]))
+            return self.fill(self.template(self.v["none"]["oos"][self.oos]["questions"]))
         return None
 
     def values(self) -> str:
@@ -155,9 +163,9 @@ class _Writer:
         if self.tool != "none" or self.rng.random() >= 0.4:
             return None
         none = self.v["none"]
-        bucket = self.rng.choices(("definitions", "greetings", "thanks", "chitchat", "about_bot", "vague"),
-                                  (0.25, 0.1, 0.1, 0.15, 0.2, 0.2))[0]
-        return self.fill(self.choice(none[bucket]))
+        buckets = ("definitions", "greetings", "thanks", "chitchat", "about_bot", "vague", "results_talk")
+        bucket = self.rng.choices(buckets, (0.2, 0.1, 0.1, 0.15, 0.15, 0.2, 0.1))[0]
+        return self.fill(self.template(none[bucket]))
 
 
 # --- typos and shorthand ----------------------------------------------------------------------------
@@ -210,27 +218,27 @@ def _q(text: str) -> str:
 
 
 def f_imperative(w: _Writer) -> str:
-    return w.small_talk() or w.field("imperatives") + w.choice(["", "", ".", " please", ", please.", "!"])
+    return w.small_talk() or w.phrase("imperatives") + w.choice(["", "", ".", " please", ", please.", "!"])
 
 
 def f_can_you(w: _Writer) -> str:
     talk = w.small_talk()
     if talk:
         return "can you tell me " + talk.rstrip("?") + "?"
-    return w.filler("polite_open") + " " + w.field("imperatives") + w.choice(["?", "", " please?", " for me?"])
+    return w.filler("polite_open") + " " + w.phrase("imperatives") + w.choice(["?", "", " please?", " for me?"])
 
 
 def f_question(w: _Writer) -> str:
-    return w.small_talk() or _q(w.field("questions"))
+    return w.small_talk() or _q(w.phrase("questions"))
 
 
 def f_fragment(w: _Writer) -> str:
     talk = w.small_talk()
     if talk:
         return talk.rstrip("?!.")
-    noun, vals = w.field("nouns"), w.values()
-    pattern = w.choice(["{n}: {v}", "{n} {v}", "{v} {n}", "{v} -> {n}", "{v}\n{n}?", "{n}? {v}", "{n} for {v}", "{n} of {v}",
-                        "{v} | {n}", "{n} - {v}"])
+    noun, vals = w.phrase("nouns"), w.values()
+    pattern = w.choice(["{n}: {v}", "{n} {v}", "{v} {n}", "{v} -> {n}", "{v}\n{n}?", "{n}? {v}", "{n} for {v}",
+                        "{n} of {v}", "{v} | {n}", "{n} - {v}"])
     return pattern.format(n=noun, v=vals)
 
 
@@ -239,10 +247,13 @@ def f_want_need(w: _Writer) -> str:
     if talk:
         return w.choice(["i want to know ", "i need to know ", "i'd like to know "]) + talk
     if w.rng.random() < 0.5:
-        lead = w.choice(["i need", "i want", "i'd like", "looking for", "need", "i'm after", "we need", "we'd love", "i would like"])
-        return f"{lead} {w.field('nouns')} {w.choice(['for', 'of', 'on', 'for these:', 'for the following'])} {w.values()}"
-    lead = w.choice(["i need to know", "i want to know", "i'd like to find out", "we need to figure out", "i must check"])
-    return lead + " " + w.field("questions").rstrip("?")
+        lead = w.choice(["i need", "i want", "i'd like", "looking for", "need", "i'm after", "we need", "we'd love",
+                         "i would like"])
+        noun = w.phrase("nouns")
+        return f"{lead} {noun} {w.choice(['for', 'of', 'on', 'for these:', 'for the following'])} {w.values()}"
+    lead = w.choice(["i need to know", "i want to know", "i'd like to find out", "we need to figure out",
+                     "i must check"])
+    return lead + " " + w.phrase("questions").rstrip("?")
 
 
 def f_polite_long(w: _Writer) -> str:
@@ -250,11 +261,11 @@ def f_polite_long(w: _Writer) -> str:
     talk = w.small_talk()
     if talk:
         return f"{greet}, {talk} {close}"
-    return f"{greet}, {w.filler('polite_open')} {w.field('imperatives')}? {close}"
+    return f"{greet}, {w.filler('polite_open')} {w.phrase('imperatives')}? {close}"
 
 
 def f_context_ask(w: _Writer) -> str:
-    ask = w.small_talk() or (w.field("questions") if w.rng.random() < 0.5 else w.field("imperatives") + ".")
+    ask = w.small_talk() or (w.phrase("questions") if w.rng.random() < 0.5 else w.phrase("imperatives") + ".")
     tail = " " + w.filler("after") + "." if w.rng.random() < 0.4 else ""
     return w.filler("context").capitalize() + ". " + ask + tail
 
@@ -262,18 +273,18 @@ def f_context_ask(w: _Writer) -> str:
 def f_values_first(w: _Writer) -> str:
     talk = w.small_talk()
     vals = w.values()
-    return f"{vals}\n{talk or w.field('bare')}"
+    return f"{vals}\n{talk or w.phrase('bare')}"
 
 
 def f_values_last(w: _Writer) -> str:
     talk = w.small_talk()
-    ask = talk or w.field("bare")
+    ask = talk or w.phrase("bare")
     return ask.rstrip("?") + w.choice([":\n", "\n", " - ", ": ", "? "]) + w.values()
 
 
 def f_slang(w: _Writer) -> str:
     talk = w.small_talk()
-    text = talk or w.field("slang")
+    text = talk or w.phrase("slang")
     return text.rstrip("?.") if w.rng.random() < 0.5 else text
 
 
@@ -281,14 +292,14 @@ def f_followup(w: _Writer) -> str:
     talk = w.small_talk()
     if talk:
         return w.choice(["ok ", "and ", "also ", ""]) + talk
-    text = w.field("followups")
+    text = w.phrase("followups")
     if w.rng.random() < 0.5:
         text = w.filler("followup_open") + " " + text
     return text
 
 
 def f_mention(w: _Writer) -> str:
-    ask = w.small_talk() or w.choice([w.field("imperatives"), w.field("questions")])
+    ask = w.small_talk() or w.phrase(w.choice(["imperatives", "questions"]))
     return w.filler("mention") + " " + ask
 
 
@@ -317,20 +328,21 @@ def f_typo_fragment(w: _Writer) -> str:
 
 
 def f_shorthand(w: _Writer) -> str:
-    text = w.small_talk() or w.choice([w.field("imperatives"), w.field("questions")])
+    text = w.small_talk() or w.phrase(w.choice(["imperatives", "questions"]))
     return shorthand(text, w.rng)
 
 
 def f_multi_sentence(w: _Writer) -> str:
-    ask = w.small_talk() or w.choice([w.field("imperatives") + ".", _q(w.field("questions"))])
+    ask = w.small_talk() or (w.phrase("imperatives") + "." if w.rng.random() < 0.5 else _q(w.phrase("questions")))
     extra = w.filler("after").capitalize() + "."
     more = w.filler("polite_close") if w.rng.random() < 0.5 else ""
     return " ".join(x for x in (ask[:1].upper() + ask[1:], extra, more) if x)
 
 
 def f_embedded(w: _Writer) -> str:
-    lead = w.choice(["do you know", "any idea", "i'm curious", "wondering", "i wonder", "could you find out", "not sure"])
-    ask = w.small_talk() or w.field("questions")
+    lead = w.choice(["do you know", "any idea", "i'm curious", "wondering", "i wonder", "could you find out",
+                     "not sure"])
+    ask = w.small_talk() or w.phrase("questions")
     return lead + " " + _q(ask)
 
 
@@ -374,7 +386,7 @@ def generate(seed: int = 0, per_cell: int = 160, families: tuple[str, ...] | Non
                 if text.lower() in seen:
                     continue
                 seen.add(text.lower())
-                examples.append(Example(text, tool, w.props, w.ddi_task, family))
+                examples.append(Example(text, tool, w.props, w.ddi_task, family, tuple(w.used)))
     return examples
 
 
