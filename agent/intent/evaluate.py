@@ -28,13 +28,17 @@ _POOL_LINE = re.compile(r"\n?MemoryPool\(arguments=dict_keys\(\[.*?\]\)\)\s*$", 
 
 
 def single_step_turns(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """(text, gold tool or "none", gold property, category) for human turns followed by exactly one gold call."""
+    """Text, gold tool (or "none"), gold property, category and position (first or later human turn: a later
+    one may lean on the thread's history, which the model does not see) of human turns followed by exactly
+    one gold call."""
     turns = []
     for record in records:
         conv = record["conversations"]
+        first = True
         for i, message in enumerate(conv):
             if message["from"] != "human":
                 continue
+            position, first = ("first_turn" if first else "later_turn"), False
             calls = []
             for later in conv[i + 1:]:
                 if later["from"] == "human":
@@ -47,7 +51,7 @@ def single_step_turns(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             tool = (canonical_tool_name(name) or name) if name else "none"
             prop = (calls[0].get("arguments") or {}).get("property") if tool == "drug_property_prediction" else None
             turns.append({"text": _POOL_LINE.sub("", message["value"]), "gold": tool, "property": prop,
-                          "category": record.get("category", "")})
+                          "category": record.get("category", ""), "position": position})
     return turns
 
 
@@ -63,7 +67,7 @@ def measure_dev(path: Path) -> dict[str, Any]:
         intent = model.predict(placeholder_text)
         ok = intent.tool == turn["gold"]
         kind = "gold_none" if turn["gold"] == "none" else "gold_call"
-        for key in ("all", turn["category"], kind):
+        for key in ("all", turn["category"], kind, f"{kind}_{turn['position']}"):
             total[key] += 1
             right[key] += ok
         if turn["property"]:
