@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
+from agent.backends.reading import read_intent
 from agent.entities import Entities, extract, pick_number
 from agent.history import PastRequest
 from agent.pool.entry import EntryMeta
@@ -24,7 +25,7 @@ from agent.provenance import ask_about
 from agent.selection import select_molecules
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.chem.proteins import find_sequences
-from model_zoo.specs import PROPERTY_WORDS, ToolSpec, get_spec
+from model_zoo.specs import PROPERTY_NAMES, PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
 _SEGMENT = re.compile(r"\?\s+|,\s*and\s+|,?\s+(?:plus|as well as|and also)\s+|\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
@@ -32,6 +33,8 @@ _SEGMENT = re.compile(r"\?\s+|,\s*and\s+|,?\s+(?:plus|as well as|and also)\s+|\s
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
                 "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
+_REPEAT = re.compile(r"\b(?:re-?run|again|repeat|same (?:for|with|in|on|thing|but|settings)|what about|how about|"
+                     r"instead|now for|also for)\b", re.I)
 _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
 
@@ -65,29 +68,32 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     """
     text = _strip_pool_line(request)
     whole = extract(text)
+    if _asks_only_untrained(whole):
+        return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
     context = _Context(pool, read, history)
+    previous = history[-1] if history else None
+    earlier = extract(_strip_pool_line(previous.text)) if previous else None
+    # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
+    repeats = bool(_REPEAT.search(whole.prose))
+    prior = _previous_tool(earlier, pool, offered) if repeats else None
     calls: list[ToolCall] = []
     for clause in _clauses(text):
         own = extract(clause)
-        for spec, focus in _requested(own, offered, pool):
+        for spec, focus in _requested(own, offered, pool, prior):
             # The first step may use values written anywhere in the message; later ones build on earlier steps.
             entities = own if calls else _merge(own, whole, prose=own.prose)
             calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities)
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
-    previous = history[-1] if history else None
     supplies_values = any((whole.molecules, whole.sequences, whole.cell_lines, whole.numbers, whole.masks))
     # After a question, any reply may complete the request; after an answer, only new values continue it.
-    earlier = extract(_strip_pool_line(previous.text)) if previous else None
     # What the message says it wants wins; a bare value ("BT-474", "and in HT-29?") continues the earlier
     # request when the earlier tool takes values of that kind.
-    asked = max(keyword_scores(whole.prose, offered).values(), default=0.0) >= 1.0
-    continues = earlier is not None and not asked and _takes_values_of(choose_tool(
-        earlier.prose, earlier, offered, pool), whole)
+    asked = not repeats and max(tool_scores(whole.text, offered).values(), default=0.0) >= 2.0
+    continues = earlier is not None and not asked and _takes_values_of(choose_tool(earlier, offered, pool), whole)
     if previous and earlier and (supplies_values or not previous.answered) and (
             not calls or continues or (not previous.answered and not _complete(calls, whole))):
-        spec = (choose_tool(whole.prose, whole, offered, pool) if asked else None) or choose_tool(
-            earlier.prose, earlier, offered, pool)
+        spec = (choose_tool(whole, offered, pool) if asked else None) or choose_tool(earlier, offered, pool)
         if spec is not None:
             merged = _merge(whole, earlier)
             if not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
@@ -107,13 +113,28 @@ class _Context:
     history: Sequence[PastRequest]
 
 
-def _requested(own: Entities, offered: list[ToolSpec], pool: list[EntryMeta]) -> list[tuple[ToolSpec, str | None]]:
+def _requested(own: Entities, offered: list[ToolSpec], pool: list[EntryMeta], prior: ToolSpec | None = None
+               ) -> list[tuple[ToolSpec, str | None]]:
     """The tools a clause asks for; with several intents, each with the words of its own part."""
-    several = intents(own.prose, offered)
+    several = intents(own, offered)
     if len(several) > 1:
         return several
-    spec = choose_tool(own.prose, own, offered, pool)
+    spec = choose_tool(own, offered, pool, prior)
     return [(spec, None)] if spec else []
+
+
+def _previous_tool(earlier: Entities | None, pool: list[EntryMeta], offered: list[ToolSpec]) -> ToolSpec | None:
+    """The tool of the thread's previous request, else of the newest tool result in the pool."""
+    if earlier is not None:
+        return choose_tool(earlier, offered, pool)
+    results = [m for m in sorted(pool, key=lambda m: (m.set_at, m.seq)) if get_spec(m.key) is not None]
+    spec = get_spec(results[-1].key) if results else None
+    return spec if spec in offered else None
+
+
+def _asks_only_untrained(e: Entities) -> bool:
+    """The message asks for a property no model predicts, and for no trained one."""
+    return any(u.kind == "property" for u in e.unresolved) and not _property_words(e.prose.lower())
 
 
 def _takes_values_of(spec: ToolSpec | None, e: Entities) -> bool:
@@ -182,12 +203,25 @@ def keyword_scores(prose: str, offered: list[ToolSpec]) -> dict[str, float]:
     return scores
 
 
-def choose_tool(prose: str, entities: Entities, offered: list[ToolSpec], pool: list[EntryMeta] = ()
-                ) -> ToolSpec | None:
-    """The best tool for a request, from its words and from the kinds of values it holds."""
-    scores = keyword_scores(prose, offered)
+def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
+    """How strongly a request's words point to each offered tool: the intent model's probability (x4, so that
+    a probability of 0.25 is enough to act on when the values fit) plus the tools' own keywords, which
+    still settle phrasings the generated corpus lacks (measured: dev 96.2 vs 93.9 % Acc.P without them)."""
+    tools = read_intent(text).tools
+    words = keyword_scores(extract(text).prose, offered)
+    return {spec.name: 4.0 * tools.get(spec.name, 0.0) + words[spec.name] for spec in offered}
+
+
+def choose_tool(entities: Entities, offered: list[ToolSpec], pool: list[EntryMeta] = (),
+                prior: ToolSpec | None = None) -> ToolSpec | None:
+    """The best tool for a request, from its words and from the kinds of values it holds; ``prior`` is the
+    tool of the request this one says it repeats."""
+    scores = tool_scores(entities.text, offered)
+    if prior is not None and prior.name in scores:
+        scores[prior.name] += 4.0
+    prose = entities.prose
     shaped = (entities.masks, entities.atom_ranges, entities.cell_lines, entities.sequences, entities.pairs)
-    if not any(scores.values()) and len(offered) > 1 and not any(shaped):
+    if max(scores.values(), default=0.0) < 1.0 and len(offered) > 1 and not any(shaped):
         return None
     has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles", "smiles_pairs", "table")
                                                     for m in pool)
@@ -200,16 +234,19 @@ def choose_tool(prose: str, entities: Entities, offered: list[ToolSpec], pool: l
     return next(s for s in offered if s.name == best[0])
 
 
-def intents(prose: str, offered: list[ToolSpec]) -> list[tuple[ToolSpec, str]]:
+def intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[ToolSpec, str]]:
     """Tools asked for in separate parts of one sentence ("does it cross the BBB, and does it bind X?"),
-    in the order they are mentioned, each with its part; a single tool means one intent."""
+    in the order they are mentioned, each with the words of its part; a single tool means one intent."""
     found: list[tuple[ToolSpec, str]] = []
-    for segment in _SEGMENT.split(prose):
-        scores = keyword_scores(segment, offered)
+    bounds = [0, *(b for cut in _SEGMENT.finditer(entities.prose) for b in cut.span()), len(entities.prose)]
+    for start, end in zip(bounds[::2], bounds[1::2]):
+        if not entities.prose[start:end].strip():
+            continue
+        scores = tool_scores(entities.text[start:end], offered)
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
-        if spec is not None and best[1] >= 1.25 and spec not in [f for f, _ in found]:
-            found.append((spec, segment))
+        if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found]:
+            found.append((spec, entities.prose[start:end]))
     return found
 
 
@@ -240,6 +277,17 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
     if "smiles_list" in kinds and not has_molecules:
         bonus -= 1.5  # nothing to run it on
     return bonus
+
+
+def _properties(prose: str) -> list[str]:
+    """The properties a request asks for: the intent model's (probability >= 0.5), in the order the message
+    names them; the property words when the model is unsure."""
+    said = _property_words(prose.lower())
+    scores = read_intent(prose).properties
+    learned = [name for name in PROPERTY_NAMES if scores.get(name, 0.0) >= 0.5]
+    if not learned:
+        return said
+    return sorted(learned, key=lambda name: (said.index(name) if name in said else len(said), -scores[name]))
 
 
 def _property_word(lowered: str) -> str | None:
@@ -274,7 +322,7 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities) -> list[ToolCall]
         elif param.kind == "protein_seq":
             values = list(dict.fromkeys(e.sequences))
         elif param.name == "property":
-            values = _property_words(e.prose.lower())
+            values = _properties(e.prose)
         if len(values) > 1:
             return [ToolCall(spec.name, {**args, param.name: v}) for v in values]
     return [ToolCall(spec.name, args)]
@@ -344,7 +392,7 @@ def _mask_from_words(e: Entities, molecule: Any, context: _Context) -> list[int]
 
 def _enum_value(spec: ToolSpec, param: str, lowered: str) -> str | None:
     if param == "property":
-        return _property_word(lowered)
+        return next(iter(_properties(lowered)), None)
     for word, member in spec.value_aliases.get(param, {}).items():
         if word in lowered and member != spec.param(param).default:  # type: ignore[union-attr]
             return member

@@ -1,0 +1,28 @@
+"""What a request asks for, read by the learned intent model (``agent.intent``).
+
+The model sees the message with its values replaced by placeholders ("how soluble is <drug>?",
+"<mols> in <cell>"), so the words decide the tool and the shape of the values helps, whatever the values are.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from agent.entities import extract
+from agent.intent import Intent, predict, to_placeholders
+from agent.intent.placeholders import Span
+
+_TAGS = {"drug": "drug", "target": "target", "cell_line": "cell"}
+
+
+@functools.lru_cache(maxsize=256)
+def read_intent(text: str) -> Intent:
+    return predict(placeholder_text(text))
+
+
+def placeholder_text(text: str) -> str:
+    """The message as the intent model reads it: values, and drug, target and cell-line names, as placeholders."""
+    found = extract(text)
+    spans = [Span(n.start, n.end, _TAGS[n.kind]) for n in [*found.names, *found.unresolved]
+             if n.kind in _TAGS and 0 <= n.start < n.end]
+    return to_placeholders(text, spans)
