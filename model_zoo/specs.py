@@ -90,7 +90,10 @@ class ToolSpec:
 
 # --- properties --------------------------------------------------------------------------------
 
-PROPERTY_NAMES: tuple[str, ...] = ("logSolubility", "freesolv", "lipo", "p_np", "Class")
+CLINTOX_NAMES: tuple[str, ...] = ("FDA_APPROVED", "CT_TOX")
+TOX21_NAMES: tuple[str, ...] = ("NR-AR", "NR-AR-LBD", "NR-AhR", "NR-Aromatase", "NR-ER", "NR-ER-LBD", "NR-PPAR-gamma",
+                                "SR-ARE", "SR-ATAD5", "SR-HSE", "SR-MMP", "SR-p53")
+PROPERTY_NAMES: tuple[str, ...] = ("logSolubility", "freesolv", "lipo", "p_np", "Class") + CLINTOX_NAMES + TOX21_NAMES
 
 PROPERTY_WORDS: dict[str, str] = {
     # word or phrase (lower case) -> enum value
@@ -128,6 +131,82 @@ PROPERTY_WORDS: dict[str, str] = {
     "bace1": "Class",
     "bace-1": "Class",
     "beta-secretase": "Class",
+    # ClinTox
+    "fda_approved": "FDA_APPROVED",
+    "fda approved": "FDA_APPROVED",
+    "fda-approved": "FDA_APPROVED",
+    "fda approval": "FDA_APPROVED",
+    "probability of approval": "FDA_APPROVED",
+    "chance of approval": "FDA_APPROVED",
+    "likelihood of approval": "FDA_APPROVED",
+    "approval probability": "FDA_APPROVED",
+    "ct_tox": "CT_TOX",
+    "ct-tox": "CT_TOX",
+    "ct tox": "CT_TOX",
+    "clintox": "CT_TOX",
+    "clinical toxicity": "CT_TOX",
+    "clinical-trial toxicity": "CT_TOX",
+    "clinical trial toxicity": "CT_TOX",
+    "toxicity in clinical trials": "CT_TOX",
+    "failed clinical trials": "CT_TOX",
+    "fail clinical trials": "CT_TOX",
+    "clinically toxic": "CT_TOX",
+    # Tox21 (the assay names, and the receptor or stress pathway each one reads)
+    "nr-ar": "NR-AR",
+    "nr ar": "NR-AR",
+    "androgen receptor": "NR-AR",
+    "androgen": "NR-AR",
+    "androgenic": "NR-AR",
+    "nr-ar-lbd": "NR-AR-LBD",
+    "ar-lbd": "NR-AR-LBD",
+    "androgen receptor lbd": "NR-AR-LBD",
+    "androgen receptor ligand-binding domain": "NR-AR-LBD",
+    "androgen receptor ligand binding domain": "NR-AR-LBD",
+    "nr-ahr": "NR-AhR",
+    "ahr": "NR-AhR",
+    "aryl hydrocarbon receptor": "NR-AhR",
+    "dioxin receptor": "NR-AhR",
+    "nr-aromatase": "NR-Aromatase",
+    "aromatase": "NR-Aromatase",
+    "cyp19": "NR-Aromatase",
+    "nr-er": "NR-ER",
+    "nr er": "NR-ER",
+    "estrogen receptor": "NR-ER",
+    "oestrogen receptor": "NR-ER",
+    "estrogen": "NR-ER",
+    "oestrogen": "NR-ER",
+    "estrogenic": "NR-ER",
+    "oestrogenic": "NR-ER",
+    "nr-er-lbd": "NR-ER-LBD",
+    "er-lbd": "NR-ER-LBD",
+    "estrogen receptor lbd": "NR-ER-LBD",
+    "estrogen receptor ligand-binding domain": "NR-ER-LBD",
+    "estrogen receptor ligand binding domain": "NR-ER-LBD",
+    "nr-ppar-gamma": "NR-PPAR-gamma",
+    "ppar": "NR-PPAR-gamma",
+    "ppar-gamma": "NR-PPAR-gamma",
+    "ppar gamma": "NR-PPAR-gamma",
+    "pparg": "NR-PPAR-gamma",
+    "ppar-g": "NR-PPAR-gamma",
+    "sr-are": "SR-ARE",
+    "antioxidant response element": "SR-ARE",
+    "antioxidant response": "SR-ARE",
+    "oxidative stress": "SR-ARE",
+    "nrf2": "SR-ARE",
+    "sr-atad5": "SR-ATAD5",
+    "atad5": "SR-ATAD5",
+    "sr-hse": "SR-HSE",
+    "heat shock": "SR-HSE",
+    "heat-shock": "SR-HSE",
+    "heat shock response": "SR-HSE",
+    "sr-mmp": "SR-MMP",
+    "mitochondrial membrane potential": "SR-MMP",
+    "mitochondrial toxicity": "SR-MMP",
+    "membrane potential": "SR-MMP",
+    "sr-p53": "SR-p53",
+    "p53 pathway": "SR-p53",
+    "p53 assay": "SR-p53",
+    "p53 stress": "SR-p53",
 }
 
 SMILES_LIST_DESC = "SMILES of the molecules (a single SMILES is accepted as a one-element list), " + POOL_REF_HINT + "."
@@ -157,8 +236,14 @@ PROPERTY = ToolSpec(
         "Predict a molecular property for one or more molecules. logSolubility: aqueous solubility, log10(mol/L), "
         "ESOL-trained. freesolv: hydration free energy, kcal/mol, FreeSolv-trained. lipo: lipophilicity, logD at "
         "pH 7.4 (Lipophilicity set). p_np: probability of crossing the blood-brain barrier (BBBP). Class: "
-        "probability of being a BACE-1 inhibitor (BACE). Returns one row per input molecule in input order; "
-        "invalid SMILES are reported per row."
+        "probability of being a BACE-1 inhibitor (BACE). ClinTox: FDA_APPROVED: probability of FDA approval; "
+        "CT_TOX: probability of failing clinical trials for toxicity. Tox21 assays, probability of being active: "
+        "NR-AR androgen receptor, NR-AR-LBD androgen receptor ligand-binding domain, NR-AhR aryl hydrocarbon "
+        "receptor, NR-Aromatase aromatase inhibition, NR-ER estrogen receptor alpha, NR-ER-LBD estrogen receptor "
+        "ligand-binding domain, NR-PPAR-gamma PPAR-gamma, SR-ARE antioxidant response element (oxidative "
+        "stress), SR-ATAD5 genotoxic stress, SR-HSE heat shock response, SR-MMP mitochondrial membrane "
+        "potential disruption, SR-p53 p53 DNA-damage response. Returns one row per input molecule in input "
+        "order; invalid SMILES are reported per row."
     ),
     params=(
         _drugs(),
@@ -167,7 +252,10 @@ PROPERTY = ToolSpec(
     ),
     result_key="drug_property_prediction_result",
     keywords=("property", "solubility", "soluble", "logs", "bbb", "blood", "brain", "lipophilicity",
-              "logd", "bace", "hydration", "freesolv", "lipo", "permeab", "penetrat"),
+              "logd", "bace", "hydration", "freesolv", "lipo", "permeab", "penetrat",
+              "toxic", "toxicity", "tox21", "clintox", "ct_tox", "fda approv", "fda-approv", "clinical trial",
+              "androgen", "estrogen", "oestrogen", "aromatase", "aryl hydrocarbon", "ppar", "antioxidant response",
+              "oxidative stress", "atad5", "heat shock", "mitochondrial", "nuclear receptor", "stress response"),
     value_aliases={"property": PROPERTY_WORDS},
 )
 

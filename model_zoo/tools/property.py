@@ -1,10 +1,15 @@
-"""drug_property_prediction: one trained model per property, loaded once per process on first use."""
+"""drug_property_prediction: one trained model per property, loaded once per process on first use.
+
+A property has its own file ``NAME.pt`` (logSolubility, freesolv, lipo, p_np, Class) or is one output of a
+multitask file (ClinTox, Tox21) named by ``index.json``; a multitask file is loaded once for all its outputs.
+"""
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +29,7 @@ from model_zoo.specs import PROPERTY
 from model_zoo.tables import rows_to_csv
 
 WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "weights" / "property"
+INDEX_FILE = "index.json"  # enum value -> {"file": multitask checkpoint, "output": its column}, from the trainer
 CHUNK = 2048  # molecules parsed, featurized and predicted together; bounds memory for very long inputs
 MAX_LISTED_ROWS = 10  # invalid rows named in the summary
 
@@ -37,16 +43,29 @@ class PropertyModel:
     scaler: DescriptorScaler
     info: dict[str, Any]  # the checkpoint's ``extra``: unit, labels, metrics, provenance
     device: torch.device
+    output: int | None = None  # the column of a multitask network this model reads; None: single output
 
     @classmethod
     def from_checkpoint(cls, checkpoint: Checkpoint, device: torch.device | None = None) -> PropertyModel:
         extra = checkpoint.extra
         config = extra["featurizer"]
         if config["descriptor_names"] != list(DESCRIPTOR_NAMES):
-            raise ValueError(f"{extra['property']}: checkpoint descriptors differ from this featurizer's; retrain")
+            name = extra.get("property") or extra.get("property_group")
+            raise ValueError(f"{name}: checkpoint descriptors differ from this featurizer's; retrain")
         device = device or torch.device("cpu")
         return cls(checkpoint.build().to(device), MolFeaturizer(config["radius"], config["fp_size"]),
                    DescriptorScaler.from_state(extra["descriptor_scaler"]), extra, device)
+
+    def select(self, name: str) -> PropertyModel:
+        """One property of a multitask checkpoint: its output column, display, labels and metrics; the network,
+        featurizer and scaler are shared, not copied."""
+        properties = self.info.get("properties")
+        if not properties or name not in properties:
+            raise KeyError(f"{name!r} is not an output of this checkpoint")
+        entry = properties[name]
+        info = {k: v for k, v in self.info.items() if k != "properties"}
+        info.update({k: v for k, v in entry.items() if k != "output"}, property=name)
+        return replace(self, info=info, output=int(entry["output"]))
 
     @property
     def kind(self) -> str:
@@ -58,6 +77,8 @@ class PropertyModel:
     @torch.inference_mode()
     def predict_features(self, features: np.ndarray) -> np.ndarray:
         raw = self.network(torch.from_numpy(features).to(self.device))
+        if self.output is not None:
+            raw = raw[..., self.output:self.output + 1]
         target = self.info["target_scaler"]
         return to_values(raw, self.kind, target["mean"], target["std"]).cpu().numpy().astype(np.float64)
 
@@ -70,15 +91,36 @@ class PropertyModel:
 
 
 _models: dict[str, PropertyModel] = {}
+_files: dict[str, PropertyModel] = {}  # multitask checkpoints by file name, shared by their properties
 _lock = threading.Lock()
+
+
+def model_location(name: str) -> tuple[Path, int | None]:
+    """The file serving a property and, for a multitask file, its output column."""
+    own = WEIGHTS_DIR / f"{name}.pt"
+    index_path = WEIGHTS_DIR / INDEX_FILE
+    index = json.loads(index_path.read_text()) if index_path.exists() else {}
+    if name in index:
+        return WEIGHTS_DIR / index[name]["file"], int(index[name]["output"])
+    return own, None
+
+
 def get_model(name: str) -> PropertyModel:
     """The model for one property, loaded on first use and kept for the life of the process."""
     with _lock:
         if name not in _models:
-            path = WEIGHTS_DIR / f"{name}.pt"
+            path, output = model_location(name)
             if not path.exists():
                 raise FileNotFoundError(f"no trained model for property {name!r} ({path.name} missing)")
-            _models[name] = PropertyModel.from_checkpoint(load_checkpoint(path), pick_device())
+            if output is None:
+                _models[name] = PropertyModel.from_checkpoint(load_checkpoint(path), pick_device())
+            else:
+                if path.name not in _files:
+                    _files[path.name] = PropertyModel.from_checkpoint(load_checkpoint(path), pick_device())
+                model = _files[path.name].select(name)
+                if model.output != output:
+                    raise ValueError(f"{INDEX_FILE} and {path.name} disagree on the output of {name!r}; retrain")
+                _models[name] = model
         return _models[name]
 
 

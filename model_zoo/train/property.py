@@ -1,4 +1,4 @@
-"""Train, score and re-evaluate the five property models of ``drug_property_prediction``.
+"""Train, score and re-evaluate the property models of ``drug_property_prediction``.
 
     python -m model_zoo.train.property --data-dir ../shared/data --out model_zoo/weights/property [--only NAME]
     python -m model_zoo.train.property --data-dir ../shared/data --out model_zoo/weights/property --evaluate
@@ -6,6 +6,11 @@
 Each model is an ensemble of MLPs over Morgan counts + RDKit descriptors. Hyperparameters are chosen on the
 validation split only; the test split is touched once, by the shipped weights (after the float16 round
 trip), and ``--evaluate`` recomputes that number from the file.
+
+Five properties have one single-output model each (``NAME.pt``). The multi-label datasets ClinTox and Tox21
+are trained as one multitask model per dataset (``clintox.pt``, ``tox21.pt``; ``--only clintox|tox21``),
+one sigmoid output per label, missing labels masked out of the loss; ``index.json`` tells the tool which
+file and output serves each of their enum values (``FDA_APPROVED``, ``CT_TOX``, ``NR-AR`` ...).
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from torch import nn
 
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
 from model_zoo.chem.featurizers import DescriptorScaler, MolFeaturizer
-from model_zoo.chem.mols import parse_smiles
+from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.nn.mlp import MLP, MLPEnsemble, to_values
 
 log = logging.getLogger(__name__)
@@ -434,10 +439,7 @@ def model_card(result: TrainResult, extra: dict[str, Any]) -> str:
 
 
 def update_metrics_file(out_dir: Path, entries: dict[str, dict[str, Any]]) -> None:
-    path = out_dir / "metrics.json"
-    merged = json.loads(path.read_text()) if path.exists() else {}
-    merged.update(entries)
-    path.write_text(json.dumps(dict(sorted(merged.items())), indent=2) + "\n")
+    update_json_file(out_dir / "metrics.json", entries)
 
 
 def evaluate_saved(task: PropertyTask, data: Dataset, out_dir: Path) -> dict[str, float]:
@@ -454,11 +456,405 @@ def evaluate_saved(task: PropertyTask, data: Dataset, out_dir: Path) -> dict[str
     return score(task.kind, data.y[test], pred)
 
 
+# --- multitask datasets: ClinTox and Tox21 -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Label:
+    """One output of a multitask model; ``name`` is both the CSV column and the tool's enum value."""
+
+    name: str
+    display: str  # plain words naming the assay, shown in summaries and plots
+    labels: tuple[str, str]  # (label below 0.5, label at or above 0.5)
+
+
+@dataclass(frozen=True)
+class TaskGroup:
+    """A multi-label binary dataset served by one multitask model file ``{name}.pt``, one output per label."""
+
+    name: str  # file stem and --only value
+    dataset: str
+    file: str  # relative to --data-dir
+    smiles_column: str
+    labels: tuple[Label, ...]
+    origin: str  # original paper and data terms, for the model card
+    anchor: dict[str, float]  # published test ROC-AUC, mean over the labels, for comparison only
+    anchor_note: str  # where the anchor comes from and which split it used
+    fp_size: int = 1024  # half the single-task width: a 5-member float16 file stays under 4 MB
+    split: Literal["scaffold"] = "scaffold"
+
+
+_TOX21_ACTIVE = ("inactive", "active")
+
+GROUPS: dict[str, TaskGroup] = {
+    g.name: g
+    for g in (
+        TaskGroup(
+            "clintox", "ClinTox", "moleculenet/clintox.csv", "smiles",
+            (Label("FDA_APPROVED", "FDA_APPROVED: probability of FDA approval (ClinTox)",
+                   ("not approved", "FDA approved")),
+             Label("CT_TOX", "CT_TOX: failed clinical trials for toxicity (ClinTox)",
+                   ("no trial toxicity", "failed trials for toxicity"))),
+            "Gayvert, Madhukar & Elemento, Cell Chem. Biol. 2016 (FDA-approved drugs and drugs that failed "
+            "clinical trials for toxicity reasons)",
+            {"roc_auc": 0.89},
+            "mean over the two labels; chemprop D-MPNN (Yang et al., J. Chem. Inf. Model. 2019) reports about "
+            "0.88-0.91 and MoleculeNet (Wu et al. 2018) about 0.83, both on random splits. Scaffold-split "
+            "numbers in later papers are lower and vary widely (the test split holds few positives of CT_TOX "
+            "and few negatives of FDA_APPROVED)",
+        ),
+        TaskGroup(
+            "tox21", "Tox21", "moleculenet/tox21.csv", "smiles",
+            (Label("NR-AR", "NR-AR: androgen receptor agonism (Tox21)", _TOX21_ACTIVE),
+             Label("NR-AR-LBD", "NR-AR-LBD: androgen receptor ligand-binding domain agonism (Tox21)",
+                   _TOX21_ACTIVE),
+             Label("NR-AhR", "NR-AhR: aryl hydrocarbon receptor agonism (Tox21)", _TOX21_ACTIVE),
+             Label("NR-Aromatase", "NR-Aromatase: aromatase inhibition (Tox21)", _TOX21_ACTIVE),
+             Label("NR-ER", "NR-ER: estrogen receptor alpha agonism (Tox21)", _TOX21_ACTIVE),
+             Label("NR-ER-LBD", "NR-ER-LBD: estrogen receptor alpha ligand-binding domain agonism (Tox21)",
+                   _TOX21_ACTIVE),
+             Label("NR-PPAR-gamma", "NR-PPAR-gamma: PPAR-gamma receptor agonism (Tox21)", _TOX21_ACTIVE),
+             Label("SR-ARE", "SR-ARE: antioxidant response element activation, oxidative stress (Tox21)",
+                   _TOX21_ACTIVE),
+             Label("SR-ATAD5", "SR-ATAD5: ATAD5 induction, genotoxic stress (Tox21)", _TOX21_ACTIVE),
+             Label("SR-HSE", "SR-HSE: heat shock response activation (Tox21)", _TOX21_ACTIVE),
+             Label("SR-MMP", "SR-MMP: mitochondrial membrane potential disruption (Tox21)", _TOX21_ACTIVE),
+             Label("SR-p53", "SR-p53: p53 stress response activation, DNA damage (Tox21)", _TOX21_ACTIVE)),
+            "Tox21 Data Challenge 2014 (NIH/NCATS, EPA, FDA; US-government data): quantitative high-throughput "
+            "screening outcomes of 12 nuclear-receptor (NR) and stress-response (SR) assays, 1 = active",
+            {"roc_auc": 0.85},
+            "mean over the 12 assays; chemprop D-MPNN (Yang et al., J. Chem. Inf. Model. 2019) reports about "
+            "0.85 and MoleculeNet graph convolution (Wu et al. 2018) 0.83, both on random splits. Scaffold "
+            "splits are harder: later papers report roughly 0.74-0.80 (e.g. Hu et al., ICLR 2020)",
+        ),
+    )
+}
+
+# Validation-only selection as for single properties, on the mean validation ROC-AUC over the labels. Patience
+# 20 and at most 150 epochs: on these data the mean validation ROC-AUC peaks within about 10-140 epochs.
+GROUP_GRID: tuple[TrainConfig, ...] = tuple(
+    TrainConfig(hidden=(256,), dropout=d, lr=lr, max_epochs=150, patience=20)
+    for d in (0.2, 0.5) for lr in (1e-3, 3e-4)
+)
+
+
+@dataclass
+class LabelledDataset:
+    smiles: list[str]  # the parsable rows, in file order
+    y: np.ndarray  # (molecules, labels): 1, 0, or NaN where the label was not measured
+    sha256: str
+    rows: int  # data rows in the file
+    dropped: list[dict[str, Any]]  # unparsable rows: 1-based data row, SMILES, RDKit's reason
+
+
+def load_group(data_dir: Path, group: TaskGroup) -> LabelledDataset:
+    """The dataset's parsable rows (unparsable ones are listed, not silently lost); empty labels stay NaN."""
+    path = data_dir / group.file
+    frame = pd.read_csv(path)
+    keep: list[int] = []
+    dropped: list[dict[str, Any]] = []
+    for i, smiles in enumerate(frame[group.smiles_column].astype(str)):
+        try:
+            parse_smiles(smiles)
+            keep.append(i)
+        except InvalidSmiles as err:
+            dropped.append({"row": i + 1, "smiles": smiles, "reason": err.reason})
+    y = frame[[label.name for label in group.labels]].to_numpy(np.float64)[keep]
+    return LabelledDataset(frame[group.smiles_column].astype(str).iloc[keep].tolist(), y,
+                           hashlib.sha256(path.read_bytes()).hexdigest(), len(frame), dropped)
+
+
+def score_labels(y: np.ndarray, probabilities: np.ndarray) -> list[dict[str, float]]:
+    """Classification scores per label, each over the molecules where that label was measured."""
+    out = []
+    for k in range(y.shape[1]):
+        known = ~np.isnan(y[:, k])
+        if len(np.unique(y[known, k])) < 2:
+            raise ValueError(f"label {k}: one class only in this split; ROC-AUC is undefined")
+        out.append(score("classification", y[known, k], probabilities[known, k]))
+    return out
+
+
+def mean_scores(per_label: Sequence[dict[str, float]]) -> dict[str, float]:
+    return {k: float(np.mean([m[k] for m in per_label])) for k in per_label[0]}
+
+
+def _probabilities(model: nn.Module, x: np.ndarray) -> np.ndarray:
+    """(molecules, labels) probabilities; an ensemble's members' probabilities are averaged."""
+    raw = _raw_outputs(model, torch.from_numpy(x))
+    probabilities = torch.sigmoid(raw)
+    return (probabilities.mean(dim=0) if probabilities.dim() == 3 else probabilities).numpy().astype(np.float64)
+
+
+def train_multitask_mlp(x_train: np.ndarray, y_train: np.ndarray, x_val: np.ndarray, y_val: np.ndarray,
+                        config: TrainConfig) -> TrainedMember:
+    """``train_mlp`` for several binary labels at once: one logit per label, binary cross-entropy averaged over
+    the measured labels only (a NaN label adds nothing to the loss), early stopping on the mean validation
+    ROC-AUC over the labels."""
+    torch.manual_seed(config.seed)
+    generator = torch.Generator().manual_seed(config.seed)
+    model = MLP(x_train.shape[1], config.hidden, y_train.shape[1], config.dropout)
+    optimizer = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
+    loss_fn = nn.BCEWithLogitsLoss(reduction="none")
+    xt = torch.from_numpy(x_train)
+    measured = torch.from_numpy(~np.isnan(y_train))
+    yt = torch.from_numpy(np.nan_to_num(y_train, nan=0.0).astype(np.float32))
+    best = (-np.inf, 0, {k: v.clone() for k, v in model.state_dict().items()})
+    for epoch in range(1, config.max_epochs + 1):
+        model.train()
+        for batch in torch.randperm(len(xt), generator=generator).split(config.batch_size):
+            mask = measured[batch]
+            if not mask.any():
+                continue
+            optimizer.zero_grad()
+            loss_fn(model(xt[batch]), yt[batch])[mask].mean().backward()
+            optimizer.step()
+        val_metric = mean_scores(score_labels(y_val, _probabilities(model, x_val)))["roc_auc"]
+        if val_metric > best[0]:
+            best = (val_metric, epoch, {k: v.clone() for k, v in model.state_dict().items()})
+        elif epoch - best[1] >= config.patience:
+            break
+    model.load_state_dict(best[2])
+    return TrainedMember(model.eval(), best[1], float(best[0]))
+
+
+def prepare_group(data: LabelledDataset, featurizer: MolFeaturizer) -> Prepared:
+    split = scaffold_split(data.smiles)
+    features = featurizer.many([parse_smiles(s) for s in data.smiles])
+    scaler = DescriptorScaler.fit(features[split[0]], featurizer.n_descriptors)
+    x = {name: scaler.transform(features[idx]) for name, idx in zip(("train", "val", "test"), split)}
+    y = {name: data.y[idx] for name, idx in zip(("train", "val", "test"), split)}
+    return Prepared(x, y, scaler, 0.0, 1.0, split)
+
+
+@dataclass
+class GroupResult:
+    group: TaskGroup
+    ensemble: MLPEnsemble
+    hparams: dict[str, Any]
+    config: TrainConfig
+    metrics: dict[str, dict[str, dict[str, float]]]  # label -> split -> scores
+    mean: dict[str, dict[str, float]]  # split -> scores averaged over the labels
+    counts: dict[str, dict[str, dict[str, int]]]  # label -> split -> measured / positive molecules
+    best_epochs: list[int]
+    trials: list[dict]
+    n: dict[str, int]
+    seconds: float
+
+
+def train_group(group: TaskGroup, data: LabelledDataset, featurizer: MolFeaturizer) -> tuple[GroupResult, Prepared]:
+    """Select a config on validation (mean ROC-AUC), train one member per seed, score the float16 ensemble."""
+    start = time.perf_counter()
+    prep = prepare_group(data, featurizer)
+    trials = []
+    for config in GROUP_GRID:
+        member = train_multitask_mlp(prep.x["train"], prep.y["train"], prep.x["val"], prep.y["val"], config)
+        trials.append({"config": _config_dict(config), "val": member.val_metric, "best_epoch": member.best_epoch})
+        log.info("%s %s val=%.4f epoch=%d", group.name, config, member.val_metric, member.best_epoch)
+    config = GROUP_GRID[max(range(len(trials)), key=lambda i: trials[i]["val"])]
+    members = [train_multitask_mlp(prep.x["train"], prep.y["train"], prep.x["val"], prep.y["val"],
+                                   replace(config, seed=seed)) for seed in ENSEMBLE_SEEDS]
+    hparams = {"n_members": len(members), "in_dim": featurizer.dim, "hidden": list(config.hidden),
+               "out_dim": len(group.labels), "dropout": config.dropout}
+    ensemble = MLPEnsemble(**hparams)
+    for target, member in zip(ensemble.members, members):
+        target.load_state_dict(member.model.state_dict())
+    ensemble.load_state_dict(roundtrip_state(ensemble.state_dict()), strict=True)
+    per_part = {part: score_labels(prep.y[part], _probabilities(ensemble, prep.x[part])) for part in ("val", "test")}
+    metrics = {label.name: {part: per_part[part][k] for part in per_part} for k, label in enumerate(group.labels)}
+    counts = {label.name: {part: {"measured": int((~np.isnan(prep.y[part][:, k])).sum()),
+                                  "positive": int(np.nansum(prep.y[part][:, k]))}
+                           for part in ("train", "val", "test")} for k, label in enumerate(group.labels)}
+    result = GroupResult(group, ensemble, hparams, config, metrics, {p: mean_scores(v) for p, v in per_part.items()},
+                         counts, [m.best_epoch for m in members], trials,
+                         {p: len(idx) for p, idx in zip(("train", "val", "test"), prep.split)},
+                         time.perf_counter() - start)
+    return result, prep
+
+
+def save_group(result: GroupResult, prep: Prepared, data: LabelledDataset, featurizer: MolFeaturizer,
+               out_dir: Path, data_dir_arg: str, out_arg: str) -> Path:
+    """Write ``{group}.pt`` (every label's metrics inside), its model card, and the labels' lines of index.json."""
+    group = result.group
+    data_dir_arg, out_arg = _portable(data_dir_arg, "DATA_DIR"), _portable(out_arg, "OUT_DIR")
+    extra = {
+        "property_group": group.name,
+        "properties": {
+            label.name: {"output": k, "display": label.display, "labels": list(label.labels),
+                         "metrics": result.metrics[label.name], "counts": result.counts[label.name]}
+            for k, label in enumerate(group.labels)
+        },
+        "display": f"{group.dataset} ({len(group.labels)} labels)",
+        "task": "classification",
+        "unit": "probability",
+        "labels": None,
+        "model_name": f"FP+descriptor multitask MLP ensemble ({group.dataset})",
+        "version": MODEL_VERSION,
+        "featurizer": featurizer.config(),
+        "descriptor_scaler": prep.scaler.state(),
+        "target_scaler": {"mean": 0.0, "std": 1.0},
+        "metrics": result.mean,  # averaged over the labels; each label's own are under "properties"
+        "anchor": group.anchor,
+        "anchor_note": group.anchor_note,
+        "split": {"kind": group.split, "fractions": list(SPLIT_FRACTIONS), "seed": SPLIT_SEED, **result.n},
+        "train_config": _config_dict(result.config),
+        "ensemble_seeds": list(ENSEMBLE_SEEDS),
+        "best_epochs": result.best_epochs,
+        "data": {"file": group.file, "sha256": data.sha256, "rows": data.rows, "used": len(data.smiles),
+                 "dropped": data.dropped},
+        "train_command": _command(data_dir_arg, out_arg, group.name),
+        "evaluate_command": _command(data_dir_arg, out_arg, group.name, evaluate=True),
+        "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
+                     "python": platform.python_version()},
+    }
+    path = out_dir / f"{group.name}.pt"
+    save_checkpoint(path, "mlp_ensemble", result.hparams, result.ensemble.state_dict(), extra)
+    (out_dir / f"{group.name}.md").write_text(group_card(result, extra))
+    update_json_file(out_dir / INDEX_FILE, {label.name: {"file": path.name, "output": k, "card": f"{group.name}.md"}
+                                            for k, label in enumerate(group.labels)})
+    return path
+
+
+INDEX_FILE = "index.json"  # enum value -> multitask file and output; read by the tool
+
+
+def update_json_file(path: Path, entries: dict[str, Any]) -> None:
+    """Merge ``entries`` into a JSON object file (other keys are kept), sorted by key."""
+    merged = json.loads(path.read_text()) if path.exists() else {}
+    merged.update(entries)
+    path.write_text(json.dumps(dict(sorted(merged.items())), indent=2) + "\n")
+
+
+def group_card(result: GroupResult, extra: dict[str, Any]) -> str:
+    group, config, featurizer = result.group, result.config, extra["featurizer"]
+    hidden = " -> ".join(str(h) for h in config.hidden)
+    dropped = extra["data"]["dropped"]
+    dropped_text = (f"{len(dropped)} unparsable SMILES left out (data rows "
+                    + ", ".join(str(d["row"]) for d in dropped) + "; reasons in the checkpoint)"
+                    if dropped else "all SMILES parse")
+    table = []
+    for label in group.labels:
+        m, c = result.metrics[label.name], result.counts[label.name]
+        table.append(f"| `{label.name}` | {label.display.split(': ', 1)[1]} | {m['val']['roc_auc']:.3f} | "
+                     f"{m['test']['roc_auc']:.3f} | {m['test']['prc_auc']:.3f} | "
+                     f"{c['test']['positive']}/{c['test']['measured']} |")
+    lines = [
+        f"# {extra['model_name']} — {', '.join(f'`{label.name}`' for label in group.labels)}",
+        "",
+        (f"Serves the {len(group.labels)} {group.dataset} properties of the tool `drug_property_prediction` "
+         f"(enum values = the dataset's column names) from one multitask network, one output per property; "
+         f"`{INDEX_FILE}` maps each enum value to its output. Output: probability of class 1 (e.g. "
+         f"'{group.labels[0].labels[1]}' at >= 0.5). Model version {MODEL_VERSION}."),
+        "",
+        *(f"- `{label.name}`: {label.display.split(': ', 1)[1]}; labels '{label.labels[0]}' / '{label.labels[1]}'."
+          for label in group.labels),
+        "",
+        "## Data",
+        (f"- Dataset: {group.dataset}, `{group.file}` under the shared data folder, {extra['data']['rows']} rows, "
+         f"column `{group.smiles_column}` -> {', '.join(f'`{label.name}`' for label in group.labels)}, SHA-256 "
+         f"`{extra['data']['sha256']}`; {dropped_text}."),
+        "- Missing labels (empty cells) are masked out of the loss and the metrics, never read as 0.",
+        f"- Source: {MOLECULENET_SOURCE}.",
+        f"- Original data: {group.origin}. Check the upstream terms before commercial use.",
+        "",
+        "## Split",
+        (f"- Bemis–Murcko scaffold 80/10/10 over the molecules (DeepChem/MoleculeNet order: largest scaffold "
+         f"groups to train, then validation, then test; deterministic): {result.n['train']} train / "
+         f"{result.n['val']} validation / {result.n['test']} test molecules."),
+        ("- Hyperparameters and early stopping used the validation split only; the test split was scored once, "
+         "with the shipped (float16) weights."),
+        "",
+        "## Featurization",
+        (f"- Morgan count fingerprint, radius {featurizer['radius']}, {featurizer['fp_size']} bits "
+         "(RDKit rdFingerprintGenerator), as log1p(count)."),
+        (f"- {len(featurizer['descriptor_names'])} RDKit 2D descriptors computed in C++, standardized with "
+         "training-set mean/std (stored in the checkpoint), missing values set to the mean, clipped to ±6 SD."),
+        "",
+        "## Model",
+        (f"- Ensemble of {result.hparams['n_members']} multitask MLPs (seeds {list(ENSEMBLE_SEEDS)}), each "
+         f"{result.hparams['in_dim']} -> {hidden} -> {len(group.labels)}, ReLU, dropout {config.dropout}; AdamW "
+         f"lr {config.lr}, weight decay {config.weight_decay}, batch {config.batch_size}, up to "
+         f"{config.max_epochs} epochs, early stopping on the mean validation ROC-AUC over the labels (patience "
+         f"{config.patience}); best epochs {result.best_epochs}."),
+        "- Binary cross-entropy over the measured labels; members' probabilities are averaged.",
+        f"- Configuration chosen from {len(result.trials)} candidates by mean validation ROC-AUC.",
+        "- Weights stored as float16 (restored to float32 on load, `strict=True`).",
+        "",
+        "## Metrics (scaffold split)",
+        "| property | assay | val ROC-AUC | test ROC-AUC | test PRC-AUC | test positives/measured |",
+        "|---|---|---|---|---|---|",
+        *table,
+        (f"| mean | | {result.mean['val']['roc_auc']:.3f} | {result.mean['test']['roc_auc']:.3f} | "
+         f"{result.mean['test']['prc_auc']:.3f} | |"),
+        "",
+        (f"Published numbers for comparison: test ROC-AUC {group.anchor['roc_auc']:.2f}, {group.anchor_note}. "
+         "This model's numbers are on the deterministic scaffold split above, so they are not directly "
+         "comparable to random-split results."),
+        "",
+        "## Reproduce",
+        "From the repository root, with `--data-dir` pointing at the shared data folder:",
+        "```",
+        f"{extra['train_command']}     # retrain (writes .pt, .md, {INDEX_FILE}, metrics.json)",
+        f"{extra['evaluate_command']}  # re-score the shipped file on the test split",
+        "```",
+        (f"Trained with torch {torch.__version__}, RDKit {rdkit.__version__}, in {result.seconds:.0f} s "
+         f"(wall time, {torch.get_num_threads()} CPU threads)."),
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def evaluate_group(group: TaskGroup, data: LabelledDataset, out_dir: Path) -> dict[str, dict[str, float]]:
+    """Re-score the shipped multitask file on the test split through the tool's own prediction path."""
+    from model_zoo.tools.property import PropertyModel
+
+    checkpoint = load_checkpoint(out_dir / f"{group.name}.pt")
+    if checkpoint.extra["data"]["sha256"] != data.sha256:
+        log.warning("%s: data file differs from the one the model was trained on", group.name)
+    model = PropertyModel.from_checkpoint(checkpoint)
+    test = scaffold_split(data.smiles)[2]
+    features = model.featurize([parse_smiles(data.smiles[i]) for i in test])
+    out = {}
+    for k, label in enumerate(group.labels):
+        y = data.y[test, k]
+        known = ~np.isnan(y)
+        out[label.name] = score("classification", y[known], model.select(label.name).predict_features(features)[known])
+    return out
+
+
+def run_group(group: TaskGroup, data_dir: Path, out_dir: Path, args: argparse.Namespace,
+              entries: dict[str, dict[str, Any]]) -> int:
+    """Train (adding metrics.json entries, one per label) or re-evaluate one multitask dataset; failures."""
+    data = load_group(data_dir, group)
+    if args.evaluate:
+        stored = load_checkpoint(out_dir / f"{group.name}.pt").extra["properties"]
+        failures = 0
+        for name, fresh in evaluate_group(group, data, out_dir).items():
+            before = stored[name]["metrics"]["test"]
+            ok = all(abs(fresh[k] - before[k]) < 1e-3 for k in before)
+            failures += not ok
+            print(f"{name}: test {_fmt(fresh)} (stored {_fmt(before)}) {'OK' if ok else 'MISMATCH'}")
+        return failures
+    featurizer = MolFeaturizer(fp_size=group.fp_size)
+    result, prep = train_group(group, data, featurizer)
+    path = save_group(result, prep, data, featurizer, out_dir, args.data_dir, args.out)
+    for k, label in enumerate(group.labels):
+        entries[label.name] = {"dataset": group.dataset, "split": group.split, **result.metrics[label.name],
+                               "anchor": group.anchor, "n": result.counts[label.name], "checkpoint": path.name,
+                               "output": k, "config": _config_dict(result.config),
+                               "train_seconds": round(result.seconds, 1), "selection": result.trials}
+        print(f"{label.name}: test {_fmt(result.metrics[label.name]['test'])}")
+    print(f"{group.name}: mean test {_fmt(result.mean['test'])} (published {_fmt(group.anchor)}, random split) "
+          f"in {result.seconds:.0f} s")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data-dir", required=True, help="shared data folder (holds moleculenet/)")
     parser.add_argument("--out", default="model_zoo/weights/property", help="where .pt, .md, metrics.json go")
-    parser.add_argument("--only", choices=sorted(TASKS), action="append", help="train/evaluate only this property")
+    parser.add_argument("--only", choices=sorted(TASKS) + sorted(GROUPS), action="append",
+                        help="train/evaluate only this property, or this multitask dataset (clintox, tox21)")
     parser.add_argument("--evaluate", action="store_true", help="re-score the saved models instead of training")
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
@@ -468,7 +864,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     featurizer = MolFeaturizer()
     failures = 0
     entries: dict[str, dict[str, Any]] = {}
-    for name in args.only or list(TASKS):
+    for name in args.only or list(TASKS) + list(GROUPS):
+        if name in GROUPS:
+            failures += run_group(GROUPS[name], data_dir, out_dir, args, entries)
+            continue
         task = TASKS[name]
         data = load_dataset(data_dir, task)
         if args.evaluate:
