@@ -216,6 +216,9 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
 def ask_about(missing: Unresolved) -> str:
     """A question that names what did not resolve and the closest known options."""
     closest = ", ".join(missing.closest[:5])
+    if missing.note and missing.kind in ("drug", "target", "cell_line"):  # the resolver knows why
+        hint = f" (closest: {closest})" if closest else ""
+        return f"I can't use '{missing.written}': {missing.note}{hint}"
     if missing.kind == "drug":
         hint = f" (closest names I know: {closest})" if closest else ""
         return f"I don't know the drug '{missing.written}'{hint} — paste its SMILES or upload a file"
