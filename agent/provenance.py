@@ -214,24 +214,20 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
 
 
 def ask_about(missing: Unresolved) -> str:
-    """A question that names what did not resolve and the closest known options."""
+    """A question that names what did not resolve, why when the resolver knows, the closest known options,
+    and what the person can give instead."""
     closest = ", ".join(missing.closest[:5])
-    if missing.note and missing.kind in ("drug", "target", "cell_line"):  # the resolver knows why
-        hint = f" (closest: {closest})" if closest else ""
-        return f"I can't use '{missing.written}': {missing.note}{hint}"
-    if missing.kind == "drug":
-        hint = f" (closest names I know: {closest})" if closest else ""
-        return f"I don't know the drug '{missing.written}'{hint} — paste its SMILES or upload a file"
-    if missing.kind == "target":
-        hint = f"; closest: {closest}" if closest else ""
-        return (f"I don't have a sequence for the target '{missing.written}'{hint} — paste its amino-acid sequence "
-                "or upload a FASTA file")
     if missing.kind == "property":
         instead = " or ".join(missing.closest)
         return (f"{missing.written} isn't a property I have a trained model for"
                 + (f"; {instead} is — use that?" if instead else f"; I can predict: {_trained_properties()}"))
-    hint = f"; closest: {closest}" if closest else ""
-    return f"{missing.written} is not one of the GDSC cell lines the models know{hint}"
+    what = {"drug": "the drug", "target": "a sequence for the target", "cell_line": "the cell line"}[missing.kind]
+    text = f"I don't know {what} '{missing.written}'" if not missing.note else \
+        f"I can't use '{missing.written}': {missing.note}"
+    text += f" (closest: {closest})" if closest else ""
+    action = {"drug": " — paste its SMILES or upload a file",
+              "target": " — paste its amino-acid sequence or upload a FASTA file"}.get(missing.kind, "")
+    return text + action
 
 
 def _trained_properties() -> str:
