@@ -121,3 +121,19 @@ def test_a_message_without_values_does_not_repeat_the_last_request() -> None:
     assert plan_calls("here are our CNS candidates", [], list(TOOLS), answered) == []
     [call] = plan_calls("and CCCO?", [], list(TOOLS), answered)
     assert call.arguments == {"drug_smiles": ["CCCO"], "property": "logSolubility"}
+
+
+def test_the_learned_intent_reads_phrasings_without_tool_keywords() -> None:
+    assert plan("would CCOc1ccccc1 and CC(=O)Nc1ccc(O)cc1 clash if co-prescribed?")[0].name == \
+        "drug_drug_response_predict"
+    assert plan("how would you make CC(=O)Nc1ccc(O)cc1?")[0].name == "Retrosynthetic_reaction_pathway_prediction"
+    assert plan("run CCOc1ccccc1 in HT-29")[0].name == "drug_cell_response_regression_predict"
+
+
+def test_a_repeat_cue_reuses_the_previous_tool() -> None:
+    from agent.history import PastRequest
+
+    seq = "MKKFFDSRREQGGSGLGSGSSGGGGSTSGLGSGYIGRVFGIGRQQVTVDEVLAEGGFAIVFLVRTSNGMKCALKRMFVNNEHDLQVCKREIQIMRDL"
+    earlier = [PastRequest("alice", f"predicted pKd of CCO for this kinase: {seq}", answered=True)]
+    [call] = plan_calls(f"same for this one: {seq[::-1]}", [], list(TOOLS), earlier)
+    assert call.name == "drug_target_affinity_regression_predict"
