@@ -33,8 +33,8 @@ _SEGMENT = re.compile(r"\?\s+|,\s*and\s+|,?\s+(?:plus|as well as|and also)\s+|\s
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
                 "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
-_REPEAT = re.compile(r"\b(?:re-?run|again|repeat|same (?:for|with|in|on|thing|but|settings)|what about|how about|"
-                     r"instead|now for|also for)\b", re.I)
+_REPEAT = re.compile(r"\b(?:re-?run|again|repeat|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?(?:settings|parameters|"
+                     r"conditions))|what about|how about|instead|now for|also for)\b", re.I)
 _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
 
@@ -134,7 +134,8 @@ def _previous_tool(earlier: Entities | None, pool: list[EntryMeta], offered: lis
 
 def _asks_only_untrained(e: Entities) -> bool:
     """The message asks for a property no model predicts, and for no trained one."""
-    return any(u.kind == "property" for u in e.unresolved) and not _property_words(e.prose.lower())
+    return any(u.kind == "property" for u in e.unresolved) and not _property_words(e.prose.lower()) and \
+        read_intent(e.text).tool in ("drug_property_prediction", "none")  # not "… with B? worried about CYP3A4"
 
 
 def _takes_values_of(spec: ToolSpec | None, e: Entities) -> bool:
