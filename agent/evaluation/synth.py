@@ -3,7 +3,9 @@
 A family is one way lab scientists phrase requests (terse ELN note, polite e-mail, Slack shorthand, jargon,
 values first, ...). Its templates live in ``synth_families/*.json`` together with its scenario (what the
 request asks for and so what the gold calls are) and its split: ``dev`` families may be looked at while the
-agent is tuned, ``heldout`` ones are only ever measured. Values are real (drug SMILES, DAVIS sequences, GDSC
+agent is tuned, ``heldout`` ones are only ever measured. ``synth_families/dev2_*.json`` add dev-only families
+(more phrasing styles: non-native English, buried asks, lists of asks, hypotheses, comparisons, LIMS exports,
+model names, corrections, three-turn threads, ask-backs answered with a name) outside the dev/heldout pairing. Values are real (drug SMILES, DAVIS sequences, GDSC
 cell lines, names the offline resolver knows), so every gold call can be checked.
 
     python -m agent.evaluation.synth --out FILE.json --split dev|heldout [--per-family N] [--seed S]
@@ -100,6 +102,14 @@ def heavy_atoms(smiles: str) -> int:
 
 
 @lru_cache(maxsize=None)
+def mol_weight(smiles: str) -> float:
+    from rdkit import Chem
+    from rdkit.Chem import Descriptors
+
+    return Descriptors.MolWt(Chem.MolFromSmiles(smiles))
+
+
+@lru_cache(maxsize=None)
 def canonical(smiles: str) -> str:
     from rdkit import Chem
 
@@ -178,6 +188,13 @@ class Draw:
             return "\n" + "\n".join(f"{name}: {s}" for name, s in mols)
         if style == "backticks":
             return ", ".join(f"`{s}`" for s in smiles)
+        # ELN/LIMS exports: the template writes the header row (name/ID, SMILES[, MW])
+        if style == "tsv":
+            return "\n" + "\n".join(f"{name}\t{s}" for name, s in mols)
+        if style == "csv":
+            return "\n" + "\n".join(f"{name},{s}" for name, s in mols)
+        if style == "lims":
+            return "\n" + "\n".join(f"DP-{self.rng.randint(10000, 99999)}\t{s}\t{mol_weight(s):.1f}" for s in smiles)
         raise ValueError(f"unknown mol style {style}")
 
     # targets -------------------------------------------------------------------
@@ -520,7 +537,7 @@ def _drug_names(d: Draw, n: int) -> list[tuple[str, str]]:
 
 
 def _gene(d: Draw) -> tuple[str, str]:
-    genes = [g for g in values()["gene_symbols"] if target(g)]
+    genes = [g for g in d.family.get("gene_symbols") or values()["gene_symbols"] if target(g)]
     gene = d.pick(genes)
     return gene, target(gene)
 
@@ -831,6 +848,195 @@ def sc_pe(d: Draw, ctx: Context) -> Built:
     return Built(turns)
 
 
+# corrections, three-turn threads, ask-backs answered with a name, lists of asks --------------
+
+
+def _other_gene(d: Draw, gene: str, seq: str) -> tuple[str, str]:
+    gene2, seq2 = _gene(d)
+    while gene2 == gene or seq2 == seq:
+        gene2, seq2 = _gene(d)
+    return gene2, seq2
+
+
+def sc_mt_correction(d: Draw, ctx: Context) -> Built:
+    """Turn 1 runs what was asked; turn 2 corrects it ("no, I meant logD, not logS"): ``{was}`` is turn 1's."""
+    kind = d.family["correct"]
+    if kind == "property":
+        first, second = d.pick(available_props(d.family), 2)
+        mols = d.molecules()
+        was = prop_phrase(d, first)
+        t1 = _turn(d, ctx, 0, [_call(PROP, drug_smiles=_smiles(mols), property=first)],
+                   mols=d.mols_text(mols), n=len(mols), prop=was)
+        t2 = _turn(d, ctx, 1, [_call(PROP, drug_smiles="(user_smiles)", property=second)],
+                   prop=prop_phrase(d, second), was=was)
+    elif kind == "cell":
+        mols = d.molecules()
+        c1, s1 = d.cell()
+        c2, s2 = d.cell(exclude=c1)
+        t1 = _turn(d, ctx, 0, [_call(CELL, drug_smiles=_smiles(mols), cell_name=c1)],
+                   mols=d.mols_text(mols), n=len(mols), cell=s1)
+        t2 = _turn(d, ctx, 1, [_call(CELL, drug_smiles="(user_smiles)", cell_name=c2)], cell=s2, was=s1)
+    elif kind == "gene":
+        mols = _drug_names(d, d.pick(d.family.get("n_mols") or [1, 2]))
+        gene, seq = _gene(d)
+        t1 = _turn(d, ctx, 0, [_call(AFF, drug_smiles=_smiles(mols), target_seq=seq)],
+                   drugs=_names([m[0] for m in mols]), gene=gene)
+        gene2, seq2 = _other_gene(d, gene, seq)
+        t2 = _turn(d, ctx, 1, [_call(AFF, drug_smiles="(user_smiles)", target_seq=seq2)], gene=gene2, was=gene)
+    elif kind == "dti_to_affinity":
+        mols = _drug_names(d, d.pick(d.family.get("n_mols") or [1, 2]))
+        gene, seq = _gene(d)
+        t1 = _turn(d, ctx, 0, [_call(DTI, drug_smiles=_smiles(mols), target_seq=seq)],
+                   drugs=_names([m[0] for m in mols]), gene=gene)
+        t2 = _turn(d, ctx, 1, [_call(AFF, drug_smiles="(user_smiles)", target_seq="(user_target_seq)")], gene=gene)
+    else:
+        raise ValueError(f"unknown correction {kind}")
+    return Built([t1, t2])
+
+
+def sc_mt_three(d: Draw, ctx: Context) -> Built:
+    """Ask, result, refine, refine: three turns, each building on the one before."""
+    chain = d.family["chain"]
+    if chain == "props":
+        a, b, c = d.pick(available_props(d.family), 3)
+        mols = d.molecules()
+        t1 = _turn(d, ctx, 0, [_call(PROP, drug_smiles=_smiles(mols), property=a)],
+                   mols=d.mols_text(mols), n=len(mols), prop=prop_phrase(d, a))
+        t2 = _turn(d, ctx, 1, [_call(PROP, drug_smiles="(user_smiles)", property=b)], prop=prop_phrase(d, b))
+        t3 = _turn(d, ctx, 2, [_call(PROP, drug_smiles="(user_smiles)", property=c)], prop=prop_phrase(d, c))
+    elif chain == "cell_props":
+        a, b = d.pick(available_props(d.family), 2)
+        mols = d.molecules()
+        canon, spelling = d.cell()
+        t1 = _turn(d, ctx, 0, [_call(CELL, drug_smiles=_smiles(mols), cell_name=canon)],
+                   mols=d.mols_text(mols), n=len(mols), cell=spelling)
+        t2 = _turn(d, ctx, 1, [_call(PROP, drug_smiles="(user_smiles)", property=a)], prop=prop_phrase(d, a))
+        t3 = _turn(d, ctx, 2, [_call(PROP, drug_smiles="(user_smiles)", property=b)], prop=prop_phrase(d, b))
+    elif chain == "named_panel":
+        mols = _drug_names(d, d.pick(d.family.get("n_mols") or [1, 2]))
+        gene, seq = _gene(d)
+        t1 = _turn(d, ctx, 0, [_call(AFF, drug_smiles=_smiles(mols), target_seq=seq)],
+                   drugs=_names([m[0] for m in mols]), gene=gene)
+        gene2, seq2 = _other_gene(d, gene, seq)
+        t2 = _turn(d, ctx, 1, [_call(AFF, drug_smiles="(user_smiles)", target_seq=seq2)], gene=gene2)
+        t3 = _turn(d, ctx, 2, [_call(DTI, drug_smiles="(user_smiles)", target_seq="(user_target_seq)")], gene=gene2)
+    elif chain == "gen_refine":
+        canon, spelling = d.cell()
+        z, ztext = d.zscore()
+        t1 = _turn(d, ctx, 0, [_call(GEN, cell_line=canon, zscore=z)], cell=spelling, z=ztext)
+        z2, z2text = d.zscore()
+        while z2 == z:
+            z2, z2text = d.zscore()
+        t2 = _turn(d, ctx, 1, [_call(GEN, cell_line="(user_cell_line)", zscore=z2)], z=z2text, was=ztext)
+        enum = d.pick(available_props(d.family))
+        t3 = _turn(d, ctx, 2, [_call(PROP, drug_smiles="(generated_smiles)", property=enum)],
+                   prop=prop_phrase(d, enum))
+    elif chain == "ddi_swap":
+        mols = _drug_names(d, 3)
+        (a, sa), (b, sb), (c, sc) = mols
+        t1 = _turn(d, ctx, 0, [_ddi_call([(sa, sb)], "drugbank")], a=a, b=b)
+        t2 = _turn(d, ctx, 1, [_call(DDI, smiles_pairs="(user_smiles_pairs)", task="twosides")], a=a, b=b)
+        t3 = _turn(d, ctx, 2, [_ddi_call([(sa, sc)], "drugbank")], a=a, b=b, c=c)
+    else:
+        raise ValueError(f"unknown chain {chain}")
+    return Built([t1, t2, t3])
+
+
+def sc_pe_named(d: Draw, ctx: Context) -> Built:
+    """The agent has to ask; the answer is a name (drug or gene symbol), not a SMILES or a sequence."""
+    kind = d.family["problem"]
+    tool = d.family.get("tool", "property")
+    turns: list[Turn] = []
+
+    def first(text: str, reason: str) -> None:
+        turns.append(Turn(text, [ASK], _ask(d, reason)))
+        ctx.run(turns[-1])
+
+    if kind == "no_molecule":
+        mols = _drug_names(d, d.pick(d.family.get("n_mols") or [1]))
+        names = dict(drugs=_names([m[0] for m in mols]), drug=mols[0][0])
+        if tool == "property":
+            enum = d.pick(available_props(d.family))
+            first(fill(templates(d, 0), prop=prop_phrase(d, enum)), "no_molecule")
+            turns.append(_turn(d, ctx, 1, [_call(PROP, drug_smiles=_smiles(mols), property=enum)], **names))
+        elif tool == "cell":
+            canon, spelling = d.cell()
+            first(fill(templates(d, 0), cell=spelling), "no_molecule")
+            turns.append(_turn(d, ctx, 1, [_call(CELL, drug_smiles=_smiles(mols), cell_name=canon)], **names))
+        elif tool == "affinity":
+            gene, seq = _gene(d)
+            first(fill(templates(d, 0), gene=gene), "no_molecule")
+            turns.append(_turn(d, ctx, 1, [_call(AFF, drug_smiles=_smiles(mols), target_seq=seq)], **names))
+        else:
+            raise ValueError(f"unknown tool {tool}")
+    elif kind == "invented_drug":
+        fake = d.pick([n for n in values()["invented_drugs"] if drug(n) is None])
+        (name, smiles), = _drug_names(d, 1)
+        enum = d.pick(available_props(d.family))
+        first(fill(templates(d, 0), code=fake, prop=prop_phrase(d, enum)), "drug")
+        turns.append(_turn(d, ctx, 1, [_call(PROP, drug_smiles=[smiles], property=enum)], drug=name, code=fake))
+    elif kind == "unknown_target":
+        mols = _drug_names(d, d.pick(d.family.get("n_mols") or [1]))
+        bad = d.pick(values()["unresolvable_targets"])
+        assert target(bad) is None
+        first(fill(templates(d, 0), drugs=_names([m[0] for m in mols]), drug=mols[0][0], bad=bad), "target")
+        gene, seq = _gene(d)
+        turns.append(_turn(d, ctx, 1, [_call(AFF, drug_smiles=_smiles(mols), target_seq=seq)], gene=gene, bad=bad))
+    else:
+        raise ValueError(f"unknown problem {kind}")
+    return Built(turns)
+
+
+def sc_multi_ask(d: Draw, ctx: Context) -> Built:
+    """Several asks in one message (bullets, numbered, run-on) on the same molecules or drug names.
+
+    ``asks`` lists them in order: ``prop`` (``{prop1}``, ``{prop2}``, ...), ``cell`` (``{cell}``),
+    ``affinity``/``dti`` (``{gene}``; ``{target}`` unless ``named``), ``retro`` (then one retro product).
+    The first call takes the literal values, later ones refer to the pool."""
+    asks = d.family["asks"]
+    named = d.family.get("named", False)
+    if "retro" in asks:
+        product = d.pick([r["product"] for r in values()["retro"]])
+        mols = [("", product)]
+    elif named:
+        mols = _drug_names(d, d.pick(d.family.get("n_mols") or [1, 2]))
+    else:
+        mols = d.molecules()
+    slots: dict[str, Any] = {"mols": d.mols_text(mols) if not named else "", "mol": mols[0][1], "n": len(mols),
+                             "drugs": _names([m[0] for m in mols]), "drug": mols[0][0]}
+    props = d.pick(available_props(d.family), asks.count("prop"))
+    calls: list[dict[str, Any]] = []
+    seq_used = False
+    smiles_used = False
+    for ask in asks:
+        drugs: Any = "(user_smiles)" if smiles_used else _smiles(mols)
+        if ask == "prop":
+            enum = props.pop(0)
+            slots[f"prop{len([c for c in calls if c['name'] == PROP]) + 1}"] = prop_phrase(d, enum)
+            calls.append(_call(PROP, drug_smiles=drugs, property=enum))
+        elif ask == "cell":
+            canon, spelling = d.cell()
+            slots["cell"] = spelling
+            calls.append(_call(CELL, drug_smiles=drugs, cell_name=canon))
+        elif ask in ("affinity", "dti"):
+            if not seq_used:
+                if named:
+                    gene, seq = _gene(d)
+                    slots["gene"] = gene
+                else:
+                    gene, acc, seq = d.sequence()
+                    slots.update(gene=gene, acc=acc, target=d.target_text(gene, acc, seq))
+            seq_arg: Any = "(user_target_seq)" if seq_used else seq
+            calls.append(_call(AFF if ask == "affinity" else DTI, drug_smiles=drugs, target_seq=seq_arg))
+            seq_used = True
+        elif ask == "retro":
+            calls.append(_call(RETRO, smiles_list=drugs))
+        else:
+            raise ValueError(f"unknown ask {ask}")
+        smiles_used = True
+    return Built([Turn(fill(templates(d), **slots), calls)])
+
+
 def _tools(*names: str) -> Callable[[dict[str, Any]], tuple[str, ...]]:
     return lambda family: names
 
@@ -847,6 +1053,26 @@ def _pe_tools(family: dict[str, Any]) -> tuple[str, ...]:
             "invented_drug_cell": (CELL,), "unsupported_property": (PROP,), "typo_smiles": (PROP,),
             "typo_smiles_retro": (RETRO,), "missing_zscore": (GEN,), "missing_cell": (GEN,),
             "one_drug_ddi": (DDI,)}[kind]
+
+
+def _correction_tools(family: dict[str, Any]) -> tuple[str, ...]:
+    return {"property": (PROP,), "cell": (CELL,), "gene": (AFF,), "dti_to_affinity": (DTI, AFF)}[family["correct"]]
+
+
+def _three_tools(family: dict[str, Any]) -> tuple[str, ...]:
+    return {"props": (PROP,), "cell_props": (CELL, PROP), "named_panel": (AFF, DTI), "gen_refine": (GEN, PROP),
+            "ddi_swap": (DDI,)}[family["chain"]]
+
+
+def _pe_named_tools(family: dict[str, Any]) -> tuple[str, ...]:
+    if family["problem"] == "no_molecule":
+        return {"property": (PROP,), "cell": (CELL,), "affinity": (AFF,)}[family.get("tool", "property")]
+    return {"invented_drug": (PROP,), "unknown_target": (AFF,)}[family["problem"]]
+
+
+def _multi_ask_tools(family: dict[str, Any]) -> tuple[str, ...]:
+    names = {"prop": PROP, "cell": CELL, "affinity": AFF, "dti": DTI, "retro": RETRO}
+    return tuple(dict.fromkeys(names[a] for a in family["asks"]))
 
 
 def _gen_followup_tools(family: dict[str, Any]) -> tuple[str, ...]:
@@ -880,6 +1106,10 @@ SCENARIOS: dict[str, Scenario] = {
     "mt_affinity_dti": Scenario(sc_mt_affinity_dti, _tools(AFF, DTI)),
     "mt_named_screen": Scenario(sc_mt_named_screen, _tools(AFF)),
     "pe": Scenario(sc_pe, _pe_tools),
+    "mt_correction": Scenario(sc_mt_correction, _correction_tools),
+    "mt_three": Scenario(sc_mt_three, _three_tools),
+    "pe_named": Scenario(sc_pe_named, _pe_named_tools),
+    "multi_ask": Scenario(sc_multi_ask, _multi_ask_tools),
 }
 
 
@@ -923,7 +1153,7 @@ def render(family: dict[str, Any], index: int, built: Built, category: str, key:
 
 
 def category_of(family: dict[str, Any], index: int) -> str:
-    if family["scenario"] == "pe":
+    if family["scenario"] in ("pe", "pe_named"):
         return "param_error"
     if family["scenario"].startswith("mt_"):
         return "multi_turn"

@@ -130,10 +130,17 @@ def test_both_splits_cover_every_category_and_tool(records):
         assert used == TOOL_NAMES, (split, TOOL_NAMES - used)
 
 
+EXTRA_DEV = "dev2_"  # synth_families/dev2_*.json: extra dev-only families, outside the dev/heldout pairing
+
+
+def _core_families() -> list[dict[str, Any]]:
+    return [f for f in families() if not f["source"].startswith(EXTRA_DEV)]
+
+
 def test_splits_are_disjoint_and_balanced():
     by_split: dict[str, set[str]] = defaultdict(set)
     per_tool: dict[str, Counter] = defaultdict(Counter)
-    for family in families():
+    for family in _core_families():
         by_split[family["split"]].add(family["name"])
         for tool in family_tools(family):
             per_tool[tool][family["split"]] += 1
@@ -143,7 +150,43 @@ def test_splits_are_disjoint_and_balanced():
         assert counts["dev"] >= 2 and counts["heldout"] >= 2, (tool, counts)
         allowed = max(2, (counts["dev"] + counts["heldout"]) // 4)
         assert abs(counts["dev"] - counts["heldout"]) <= allowed, (tool, counts)
-    assert len(families()) >= 40
+    assert len(_core_families()) >= 40
+
+
+def test_extra_dev_families_are_dev_only_and_cover_everything(records):
+    extra = {f["name"] for f in families() if f["source"].startswith(EXTRA_DEV)}
+    assert len(extra) >= 30
+    assert {f["split"] for f in families() if f["name"] in extra} == {"dev"}
+    recs = [r for r in records["dev"] if r["family"] in extra]
+    assert set(Counter(r["category"] for r in recs)) == set(CATEGORIES)
+    used = {c["name"] for r in recs for c, _, _ in _steps(r) if c["name"]}
+    assert used == TOOL_NAMES, TOOL_NAMES - used
+    assert any(len([m for m in r["conversations"] if m["from"] == "human"]) == 3 for r in recs)
+
+
+def test_new_scenarios_fill_their_slots():
+    by_name = {f["name"]: f for f in families()}
+    # a correction names what was asked first
+    for record in synth.generate_family(by_name["dev2_mt_correct_cell"], 4, 0):
+        first, second = [m["value"] for m in record["conversations"] if m["from"] == "human"]
+        golds = [c for c, _, _ in _steps(record)]
+        assert golds[1]["arguments"]["drug_smiles"] == "(user_smiles)"
+        assert golds[0]["arguments"]["cell_name"] != golds[1]["arguments"]["cell_name"]
+    # an ask-back answered with a name: the gold is the resolved structure, which the answer does not spell out
+    family = by_name["dev2_pe_name_followup_property"]
+    for record in synth.generate_family(family, 4, 0):
+        golds = [c for c, _, _ in _steps(record)]
+        assert golds[0] == {"name": None}
+        answer = [m["value"] for m in record["conversations"] if m["from"] == "human"][1]
+        (gold,) = golds[1]["arguments"]["drug_smiles"]
+        assert gold not in answer
+        named = [n for n in family["drug_names"] if n in answer.split("\n")[0]]
+        assert any(Chem.CanonSmiles(resolve_drug(n).value) == Chem.CanonSmiles(gold) for n in named), answer
+    # LIMS exports: one row per molecule under the template's header
+    for record in synth.generate_family(by_name["dev2_prop_eln_export"], 6, 0):
+        text = record["conversations"][0]["value"]
+        smiles = json.loads(record["conversations"][1]["value"])["arguments"]["drug_smiles"]
+        assert all(s in text for s in smiles) and text.count("\n") >= len(smiles) + 1
 
 
 def test_record_families_match_split(records):
