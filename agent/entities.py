@@ -17,7 +17,7 @@ from agent.atom_ranges import AtomRange, find_atom_ranges
 from agent.quantities import find_quantities
 from agent.vocabulary import load
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions
-from model_zoo.chem.mols import InvalidSmiles, parse_smiles
+from model_zoo.chem.mols import InvalidSmiles, is_part_of, parse_smiles, same_molecule_key
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.names import Resolved, Unresolved, find_drug_names, find_target_names, find_unknown_cell_lines
 
@@ -64,6 +64,7 @@ class Entities:
 
     # Names are inputs only when the message holds no structure (sequence) of its own; else they are labels.
     molecules_from_names: bool = False
+    named_molecules: list[str] = field(default_factory=list)  # those of ``molecules`` that came from drug names
     sequences_from_names: bool = False
 
 
@@ -103,7 +104,7 @@ def _extract(text: str) -> Entities:
     found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens | {r.written for r in found.atom_ranges})
     found.prose = re.sub(r"^>.*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
                          flags=re.M)
-    positions = _add_names(found, found.prose) or positions
+    positions = _add_names(found, found.prose, positions)
     found.pairs = _pair_groups(text, found.molecules, positions)
     return found
 
@@ -119,26 +120,50 @@ def _pair_groups(text: str, molecules: list[str], positions: list[int]) -> list[
     return []
 
 
-def _add_names(found: Entities, prose: str) -> list[int]:
-    """Drug and target names become inputs when the message gives no structure or sequence of its own."""
+def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
+    """Drug and target names become inputs when the message gives no structure or sequence of its own. With
+    typed structures, a name is a label when it stands next to one ("gefitinib COC1…", "CC(C)… (salbutamol)")
+    or names the same molecule or a part of one ("keep the pyrrolidine"); any other drug name is an input too ("clarithromycin with alprazolam
+    <SMILES> and methadone <SMILES>", "solubility of aspirin and CCOc1ccccc1"). Returns the molecules'
+    positions in the text."""
     mentions = find_drug_names(prose) + find_target_names(prose)
     found.names = [m for m in mentions if isinstance(m, Resolved)]
     known_cells = {written.lower() for written, _ in found.cell_mentions}
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
         m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells]
     found.unresolved += _untrained_properties(prose)
-    drugs = [n for n in found.names if n.kind == "drug"]
-    positions: list[int] = []
-    if drugs and not found.molecules:
-        found.molecules = [n.value for n in drugs]
-        found.smiles = list(found.molecules)
-        found.molecules_from_names = True
-        positions = [n.start for n in drugs]
     targets = [n for n in found.names if n.kind == "target"]
     if targets and not found.sequences:
         found.sequences = list(dict.fromkeys(n.value for n in targets))
         found.sequences_from_names = True
-    return positions if drugs and found.molecules == [n.value for n in drugs] else []
+    drugs = [n for n in found.names if n.kind == "drug"]
+    if drugs and not found.molecules:
+        found.molecules = [n.value for n in drugs]
+        found.smiles = list(found.molecules)
+        found.named_molecules = list(found.molecules)
+        found.molecules_from_names = True
+        return [n.start for n in drugs]
+    if len(positions) != len(found.molecules) or found.invalid_smiles:
+        return positions  # a structure to fix first: ask about it, never replace it by a name
+    typed = {same_molecule_key(m) for m in found.molecules}
+    unlabelled = [n for n in drugs if same_molecule_key(n.value) not in typed and not any(
+        _labels(found.text, n, m, p) or is_part_of(n.value, m) for m, p in zip(found.molecules, positions))]
+    if not unlabelled:
+        return positions
+    items = sorted([*zip(positions, found.molecules), *((n.start, n.value) for n in unlabelled)])
+    found.molecules = [m for _, m in items]
+    found.smiles += [n.value for n in unlabelled]
+    found.named_molecules = [n.value for n in unlabelled]
+    return [p for p, _ in items]
+
+
+def _labels(text: str, name: Resolved, molecule: str, position: int) -> bool:
+    """Whether a drug name stands right before ("gefitinib COC1…") or after ("CCO… (ethanol)") a structure."""
+    end = position + len(molecule)
+    before = text[name.end:position] if name.end <= position else None
+    after = text[end:name.start] if end <= name.start else None
+    return (before is not None and len(before) <= 3 and bool(re.fullmatch(r"[\s(:=]*", before))) or (
+        after is not None and len(after) <= 3 and bool(re.fullmatch(r"[\s(),]*", after)))
 
 
 def _untrained_properties(prose: str) -> list[Unresolved]:

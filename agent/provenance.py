@@ -93,7 +93,8 @@ def _reference_source(key: str, text: str, earlier: list[str]) -> Source:
 def _molecule_source(smiles: str, entities: Entities, earlier: list[Entities]) -> Source:
     wanted = _canon(smiles)
     for found in [entities] + earlier:
-        if not found.molecules_from_names and wanted in {_canon(m) for m in found.molecules}:
+        typed = [m for m in found.molecules if m not in found.named_molecules]
+        if wanted in {_canon(m) for m in typed}:
             return Source(TYPED if found is entities else EARLIER)
         for name in found.names:
             if name.kind == "drug" and _canon(name.value) == wanted:

@@ -164,6 +164,7 @@ def _merge(current: Entities, earlier: Entities, prose: str | None = None) -> En
                  "unresolved", "cell_mentions"):
         setattr(merged, name, getattr(current, name) or getattr(earlier, name))
     merged.molecules_from_names = (current if current.molecules else earlier).molecules_from_names
+    merged.named_molecules = (current if current.molecules else earlier).named_molecules
     merged.sequences_from_names = (current if current.sequences else earlier).sequences_from_names
     merged.invalid_smiles = current.invalid_smiles if current.molecules else earlier.invalid_smiles
     merged.pairs = current.pairs if current.molecules else earlier.pairs

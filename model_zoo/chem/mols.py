@@ -63,6 +63,25 @@ def canonical(smiles: str) -> str:
     return Chem.MolToSmiles(parse_smiles(smiles))
 
 
+def same_molecule_key(smiles: str) -> str | None:
+    """The InChIKey connectivity block of the largest fragment: equal for one drug written with or without its
+    salt, stereo centres or another tautomer. None when the SMILES does not parse."""
+    try:
+        mol = parse_smiles(smiles)
+    except InvalidSmiles:
+        return None
+    largest = max(Chem.GetMolFrags(mol, asMols=True), key=lambda m: m.GetNumHeavyAtoms())
+    return Chem.MolToInchiKey(largest)[:14] or None
+
+
+def is_part_of(fragment: str, molecule: str) -> bool:
+    """Whether ``fragment`` is a substructure of ``molecule`` ("pyrrolidine" in veliparib)."""
+    try:
+        return parse_smiles(molecule).HasSubstructMatch(parse_smiles(fragment))
+    except InvalidSmiles:
+        return False
+
+
 def check_smiles_list(
     smiles_list: Sequence[str],
 ) -> list[tuple[int, Chem.Mol | None, InvalidSmiles | None]]:
