@@ -28,12 +28,12 @@ from model_zoo.chem.proteins import find_sequences
 from model_zoo.specs import PROPERTY_NAMES, PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
-_SEGMENT = re.compile(r"\?\s+|,\s*and\s+|,?\s+(?:plus|as well as|and also)\s+|\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
+_SEGMENT = re.compile(r"\n\s*(?:\d{1,2}[.)]|[-*•])\s+|\?\s+|,\s*and\s+|,?\s+(?:plus|as well as|and also)\s+|\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
                       re.I)
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
                 "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
-_REPEAT = re.compile(r"\b(?:re-?run|again|repeat|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?(?:settings|parameters|"
+_REPEAT = re.compile(r"\b(?:re-?run|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?(?:settings|parameters|"
                      r"conditions))|what about|how about|instead|now for|also for)\b", re.I)
 _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
@@ -90,7 +90,13 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     # What the message says it wants wins; a bare value ("BT-474", "and in HT-29?") continues the earlier
     # request when the earlier tool takes values of that kind.
     asked = not repeats and max(tool_scores(whole.text, offered).values(), default=0.0) >= 2.0
-    continues = earlier is not None and not asked and _takes_values_of(choose_tool(earlier, offered, pool), whole)
+    earlier_spec = choose_tool(earlier, offered, pool) if earlier is not None else None
+    # After a question, a reply that gives what the question asked for answers it ("for trametinib and
+    # osimertinib" after "run the response model on HeLa"), whatever else its words could mean.
+    answers = previous is not None and not previous.answered and _supplies_missing(
+        earlier_spec, previous.text, whole, pool, offered, history[:-1], read)
+    continues = earlier is not None and (answers or not asked) and _takes_values_of(earlier_spec, whole)
+    asked = asked and not answers
     if previous and earlier and (supplies_values or not previous.answered) and (
             not calls or continues or (not previous.answered and not _complete(calls, whole))):
         spec = (choose_tool(whole, offered, pool) if asked else None) or choose_tool(earlier, offered, pool)
@@ -130,6 +136,21 @@ def _previous_tool(earlier: Entities | None, pool: list[EntryMeta], offered: lis
     results = [m for m in sorted(pool, key=lambda m: (m.set_at, m.seq)) if get_spec(m.key) is not None]
     spec = get_spec(results[-1].key) if results else None
     return spec if spec in offered else None
+
+
+def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: list[EntryMeta],
+                      offered: list[ToolSpec], history: Sequence[PastRequest],
+                      read: Callable[[str], Any] | None) -> bool:
+    """Whether ``now`` gives a kind of value the request ``text`` lacked for ``spec``."""
+    if spec is None:
+        return False
+    planned = [c for c in plan_calls(text, pool, offered, history, read) if c.name == spec.name]
+    given = planned[0].arguments if planned else {}
+    missing = {p.kind for p in spec.params if p.required and p.name not in given}
+    supplied = {"cell_line": bool(now.cell_lines), "protein_seq": bool(now.sequences), "number": bool(now.numbers),
+                "mask": bool(now.masks or now.atom_ranges), "smiles_list": bool(now.molecules),
+                "smiles": bool(now.molecules), "smiles_pairs": bool(now.molecules)}
+    return any(supplied.get(kind, False) for kind in missing)
 
 
 def _asks_only_untrained(e: Entities) -> bool:
