@@ -32,6 +32,10 @@ _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
 _NUMBER = re.compile(r"(?<![\w.\-−])([-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
+_TAKEN_BACK_AFTER = re.compile(
+    r"\b(?:not|forget(?: about)?|drop|scratch|replace|instead of|rather than|no longer|skip)\s+(?:the\s+)?(\S+)", re.I)
+_TAKEN_BACK_BEFORE = re.compile(r"(\S+?)[\s?!.,:;-]{0,6}\b(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b",
+                                re.I)
 _PAIR_SEPARATOR = re.compile(r"[;\n]|,|\.\s|\band also\b")
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
@@ -79,7 +83,9 @@ def _extract(text: str) -> Entities:
     found = Entities(text=text)
     found.sequences = find_sequences(text)
     found.masks, text_wo_masks = _extract_masks(text)
-    found.cell_mentions = find_cell_line_mentions(text_wo_masks)
+    negated = _negated_spans(text_wo_masks)
+    found.cell_mentions = [(written, line) for written, line in find_cell_line_mentions(text_wo_masks)
+                           if not _inside(text_wo_masks.find(written), negated)]
     found.cell_lines = list(dict.fromkeys(line for _, line in found.cell_mentions))
     cell_tokens = {written for written, _ in found.cell_mentions}
     residues = "".join(found.sequences)
@@ -126,7 +132,8 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     or names the same molecule or a part of one ("keep the pyrrolidine"); any other drug name is an input too ("clarithromycin with alprazolam
     <SMILES> and methadone <SMILES>", "solubility of aspirin and CCOc1ccccc1"). Returns the molecules'
     positions in the text."""
-    mentions = find_drug_names(prose) + find_target_names(prose)
+    negated = _negated_spans(prose)
+    mentions = [m for m in find_drug_names(prose) + find_target_names(prose) if not _inside(m.start, negated)]
     found.names = [m for m in mentions if isinstance(m, Resolved)]
     known_cells = {written.lower() for written, _ in found.cell_mentions}
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
@@ -155,6 +162,18 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     found.smiles += [n.value for n in unlabelled]
     found.named_molecules = [n.value for n in unlabelled]
     return [p for p, _ in items]
+
+
+def _negated_spans(text: str) -> list[tuple[int, int]]:
+    """Where a message takes a value back: "not DU-145 - Huh7", "forget TP53, try BTK", "replace warfarin with
+    Tegretol", "HCC1937?? no wait, NCI-H1975"."""
+    spans = [m.span(1) for m in _TAKEN_BACK_AFTER.finditer(text)]
+    spans += [m.span(1) for m in _TAKEN_BACK_BEFORE.finditer(text)]
+    return spans
+
+
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    return position >= 0 and any(start <= position < end for start, end in spans)
 
 
 def _labels(text: str, name: Resolved, molecule: str, position: int) -> bool:

@@ -43,3 +43,13 @@ def test_protein_sequence_is_not_read_as_smiles() -> None:
     e = extract(f"does CCO hit this?\n{seq}")
     assert e.sequences == [seq]
     assert e.molecules == ["CCO"]
+
+
+def test_values_taken_back_are_dropped() -> None:
+    from agent.entities import extract
+
+    assert [w for w, _ in extract("not DU-145 - Huh7, my bad").cell_mentions] == ["Huh7"]
+    assert [w for w, _ in extract("optimise it for HCC1937?? no wait, NCI-H1975").cell_mentions] == ["NCI-H1975"]
+    assert [n.written for n in extract("replace warfarin with Tegretol - any interaction with Celebrex?").names] \
+        == ["Tegretol", "Celebrex"]
+    assert [w for w, _ in extract("is it not toxic in A549?").cell_mentions] == ["A549"]  # "not" takes no value back
