@@ -11,12 +11,12 @@ import re
 from dataclasses import dataclass
 
 _NUMBERS = r"\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?(?:\s*(?:,|and|&)\s*\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?)*"
-_ATOMS = rf"atoms?\s*(?:#|no\.?|nos\.?|indices|index)?\s*(?P<ranges>{_NUMBERS})"
+_ATOMS = rf"atoms?\s*[:=]?\s*(?:#|no\.?|nos\.?|indices|index)?\s*[:=]?\s*(?P<ranges>{_NUMBERS})"
 _FIRST_LAST = r"(?:the\s+)?(?P<end>first|last)\s+(?P<count>\d+)\s+(?:heavy\s+)?atoms?"
 _KEEP = r"keep(?:ing)?|freez(?:e|ing)|fix(?:ed|ing)?|lock(?:ed|ing)?|protect(?:ed|ing)?|preserv(?:e|ed|ing)|" \
         r"don'?t (?:touch|change|modify)|do not (?:touch|change|modify)|leave|untouched|constant|intact|frozen|hold"
-_CHANGE = r"change|vary|varied|modif(?:y|ied|ying)|mutat(?:e|ed|ing)|edit(?:ed|ing)?|open|free|allow(?:ed)?|" \
-          r"optimi[sz](?:e|ed|ing)|replace|swap|tweak"
+_CHANGE = r"change|vary|varied|variable|modif(?:y|ied|ying|iable)|mutat(?:e|ed|ing)|mutable|edit(?:ed|ing|able)?|open|free|" \
+          r"allow(?:ed)?|optimi[sz](?:e|ed|ing)|replace|swap|tweak"
 _PHRASE = re.compile(rf"(?:{_ATOMS}|{_FIRST_LAST})", re.I)
 
 
