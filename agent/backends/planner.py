@@ -33,7 +33,7 @@ _SEGMENT = re.compile(r"\n\s*(?:\d{1,2}[.)]|[-*•])\s+|\?\s+|,\s*and\s+|,?\s+(?
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
                 "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
-_REPEAT = re.compile(r"\b(?:re-?run|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?(?:settings|parameters|"
+_REPEAT = re.compile(r"^\W*and (?:on|in|for|against|with|at)\b|\b(?:re-?run|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?(?:settings|parameters|"
                      r"conditions))|what about|how about|instead|now for|also for)\b", re.I)
 _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
@@ -416,6 +416,8 @@ def _mask_from_words(e: Entities, molecule: Any, context: _Context) -> list[int]
 def _enum_value(spec: ToolSpec, param: str, lowered: str) -> str | None:
     if param == "property":
         return next(iter(_properties(lowered)), None)
+    if param == "task" and read_intent(lowered).ddi_task.get("twosides", 0.0) >= 0.5:
+        return "twosides"  # side effects of the combination, as the intent model reads it
     for word, member in spec.value_aliases.get(param, {}).items():
         if word in lowered and member != spec.param(param).default:  # type: ignore[union-attr]
             return member
