@@ -95,7 +95,11 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     # osimertinib" after "run the response model on HeLa"), whatever else its words could mean.
     answers = previous is not None and not previous.answered and _supplies_missing(
         earlier_spec, previous.text, whole, pool, offered, history[:-1], read)
-    continues = earlier is not None and (answers or not asked) and _takes_values_of(earlier_spec, whole)
+    # The same tool again without all its values ("full length: <seq>" after "pKd of gefitinib for EGFR?")
+    # takes the missing ones from the earlier request.
+    same_tool = bool(calls) and earlier_spec is not None and all(c.name == earlier_spec.name for c in calls) \
+        and not _complete(calls, whole)
+    continues = earlier is not None and (answers or not asked or same_tool) and _takes_values_of(earlier_spec, whole)
     asked = asked and not answers
     if previous and earlier and (supplies_values or not previous.answered) and (
             not calls or continues or (not previous.answered and not _complete(calls, whole))):
@@ -303,14 +307,12 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
 
 
 def _properties(prose: str) -> list[str]:
-    """The properties a request asks for: the intent model's (probability >= 0.5), in the order the message
-    names them; the property words when the model is unsure."""
+    """The properties a request asks for, in the order the message names them, then those only the intent
+    model reads (probability >= 0.5: typos, paraphrases)."""
     said = _property_words(prose.lower())
     scores = read_intent(prose).properties
-    learned = [name for name in PROPERTY_NAMES if scores.get(name, 0.0) >= 0.5]
-    if not learned:
-        return said
-    return sorted(learned, key=lambda name: (said.index(name) if name in said else len(said), -scores[name]))
+    learned = [name for name in PROPERTY_NAMES if scores.get(name, 0.0) >= 0.5 and name not in said]
+    return said + sorted(learned, key=lambda name: -scores[name])
 
 
 def _property_word(lowered: str) -> str | None:
