@@ -33,7 +33,8 @@ _TRAILING = ".,;:?!"
 _NUMBER = re.compile(r"(?<![\w.\-−])([-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
 _TAKEN_BACK_AFTER = re.compile(
-    r"\b(?:not|forget(?: about)?|drop|scratch|replace|instead of|rather than|no longer|skip)\s+(?:the\s+)?(\S+)", re.I)
+    r"\b(?:not|forget(?: about)?|drop|scratch|replace|swap|switch|substitute|exchange|instead of|rather than|no longer|"
+    r"skip)\s+(?:the\s+|out\s+)?(\S+)", re.I)
 _TAKEN_BACK_BEFORE = re.compile(r"(\S+?)[\s?!.,:;-]{0,6}\b(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b",
                                 re.I)
 _PAIR_SEPARATOR = re.compile(r"[;\n]|,|\.\s|\band also\b")

@@ -143,7 +143,6 @@ PROPERTY_WORDS: dict[str, str] = {
     "ct_tox": "CT_TOX",
     "ct-tox": "CT_TOX",
     "ct tox": "CT_TOX",
-    "clintox": "CT_TOX",
     "clinical toxicity": "CT_TOX",
     "clinical-trial toxicity": "CT_TOX",
     "clinical trial toxicity": "CT_TOX",

@@ -175,7 +175,7 @@ def _runs(text: str) -> list[tuple[int, str]]:
             found.append((start, seq))
         chain, case = [], None
 
-    for match in re.finditer(r"\S+", text):
+    for match in re.finditer(r"[^\s:=]+", text):  # "domain:MKK…" and "seq=MKK…" too
         raw = match.group().lstrip(_EDGE_PUNCT_LEAD)
         token = raw.rstrip(_EDGE_PUNCT_TRAIL + "*")
         if token.isdigit() and chain and token == raw:
