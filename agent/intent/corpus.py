@@ -6,7 +6,9 @@ vocabulary (what scientists call each prediction) is data; the families are the 
 whole families measures how well the model copes with phrasings it never saw.
 
 Values are placeholders (``<mol>``, ``<mols>``, ``<seq>``, ``<cell>``, ``<num>``, ``<mask>``, ``<drug>``,
-``<target>``, ``<key>``, ``<file>``), as ``agent.intent.placeholders.to_placeholders`` writes them.
+``<target>``, ``<key>``, ``<file>``), as ``agent.intent.placeholders.to_placeholders`` writes them, or
+named by reference only ("the same set", "that cell line", "these two"): whether a tool is asked is decided
+by the words, not by whether values are given.
 Generation is deterministic for a seed.
 """
 
@@ -127,8 +129,21 @@ class _Writer:
                 return self.choice(self.v["ddi"][self.ddi_bucket])
             if slot == "TERM":
                 return self.choice(self.v["none"]["terms"])
-            return self.filler(slot)
+            if slot == "N":  # a noun of the tool (what it predicts), inside a template of its own
+                return self.fill(self.choice(self.t["nouns"]))
+            return self.filler(self._by_reference(slot))
         return _SLOT.sub(one, template)
+
+    def _by_reference(self, slot: str) -> str:
+        """Values are often named only by reference ("the same set", "that cell line", "these two"): a request
+        without values still asks for a tool, so such slots sometimes take a reference; {M} sometimes takes
+        exactly two molecules (two molecules alone are not a drug-drug ask)."""
+        r = self.rng.random()
+        if slot in _REFERENCE and r < _REFERENCE[slot][1]:
+            return _REFERENCE[slot][0]
+        if slot == "M" and r > 0.92:
+            return "TWO"
+        return slot
 
     # --- the tool's phrasings, with the label-specific lists mixed in ----------------------------
 
@@ -148,14 +163,16 @@ class _Writer:
             tail = self.template(self.v["properties"][self.props[1]]["bare"])
             tail = re.sub(r"\b(these|they|them)\b", self.choice(["it", "they", "them"]), tail)
             return first.rstrip("?") + self.choice([" and ", "? and ", ", also ", ". ", "? also "]) + tail
-        if self.tool == DDI and name == "questions" and self.ddi_bucket != "generic" and rng.random() < 0.5:
+        if self.tool == DDI and name in ("questions", "refers") and self.ddi_bucket != "generic" and rng.random() < 0.5:
             self.said_twosides |= self.ddi_bucket == "twosides"
-            return self.fill(self.template(self.v["ddi"][self.ddi_bucket + "_questions"]))
+            return self.fill(self.template(self.v["ddi"][f"{self.ddi_bucket}_{name}"]))
         if self.tool == "none" and name == "questions" and rng.random() < 0.5:
             return self.fill(self.template(self.v["none"]["oos"][self.oos]["questions"]))
         return None
 
     def values(self) -> str:
+        if "refvalues" in self.t and self.rng.random() < 0.15:  # "kd for the same set on that kinase"
+            return self.fill(self.choice(self.t["refvalues"]))
         return self.fill(self.choice(self.t["values"]))
 
     def small_talk(self) -> str | None:
@@ -166,6 +183,10 @@ class _Writer:
         buckets = ("definitions", "greetings", "thanks", "chitchat", "about_bot", "vague", "results_talk")
         bucket = self.rng.choices(buckets, (0.2, 0.1, 0.1, 0.15, 0.15, 0.2, 0.1))[0]
         return self.fill(self.template(none[bucket]))
+
+
+# slot -> (the filler that names its values by reference, how often)
+_REFERENCE = {"M": ("REF", 0.2), "G": ("REF", 0.15), "T": ("TREF", 0.15), "C": ("CREF", 0.15), "P": ("PREF", 0.15)}
 
 
 # --- typos and shorthand ----------------------------------------------------------------------------
@@ -292,9 +313,20 @@ def f_followup(w: _Writer) -> str:
     talk = w.small_talk()
     if talk:
         return w.choice(["ok ", "and ", "also ", ""]) + talk
-    text = w.phrase("followups")
+    text = w.phrase("followups" if w.rng.random() < 0.6 else "refers")
     if w.rng.random() < 0.5:
         text = w.filler("followup_open") + " " + text
+    return text
+
+
+def f_refer_back(w: _Writer) -> str:
+    """A later turn that names no value: the molecules, target or cell line are the earlier ones."""
+    talk = w.small_talk()
+    if talk:
+        return w.choice(["ok ", "and ", "then ", "now ", "", ""]) + talk
+    text = w.phrase("refers")
+    if w.rng.random() < 0.4:
+        text = w.filler("ref_open") + " " + text
     return text
 
 
@@ -358,6 +390,7 @@ FAMILIES: dict[str, Callable[[_Writer], str]] = {
     "values_last": f_values_last,
     "slang": f_slang,
     "followup": f_followup,
+    "refer_back": f_refer_back,
     "mention": f_mention,
     "keyvalue": f_keyvalue,
     "typo_question": f_typo_question,

@@ -71,6 +71,25 @@ REQUESTS: list[tuple[str, str]] = [
     (f"Caco-2 permeability for {PARACETAMOL}?", "none"),
     ("ok cool", "none"),
     ("who made you?", "none"),
+    # later turns that name no value: the words decide, not the absence of values
+    ("and the dissociation constant?", AFF),
+    ("give me pKd numbers for the same compounds", AFF),
+    ("estimate their IC50s in the same line", CELL),
+    ("fine, now aqueous solubility", PROP),
+    ("get me a synthesis for the top one", RETRO),
+    ("interaction probability against that receptor?", DTI),
+    ("now their pKa", "none"),
+    ("what's the half-life of the second one?", "none"),
+    # two molecules are not a drug-drug ask by themselves
+    (f"Compute solubility for both of my intermediates: {PARACETAMOL} {IBUPROFEN}", PROP),
+    (f"pKa for these two? {ASPIRIN} {PARACETAMOL}", "none"),
+    (f"any nasty interaction between {WARFARIN} and {ASPIRIN}?", DDI),
+    (f"my patient takes {WARFARIN}; can she start {IBUPROFEN}?", DDI),
+    (f"how strongly does {NICOTINE} bind this receptor? {KINASE}", AFF),
+    (f"is {NICOTINE} a binder of {KINASE}, yes or no?", DTI),
+    (f"how would you synthesize {IBUPROFEN}?", RETRO),
+    (f"{ASPIRIN} {PARACETAMOL} on MCF7?", CELL),
+    (f"make {PARACETAMOL} stronger in A549, keep atoms 1-6 fixed", OPT),
 ]
 
 
