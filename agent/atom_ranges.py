@@ -32,13 +32,21 @@ def find_atom_ranges(text: str) -> list[AtomRange]:
     zero_based = bool(re.search(r"\b0-based|zero-based|\b0-indexed", text, re.I))
     found = []
     for match in _PHRASE.finditer(text):
-        window = text[max(0, match.start() - 40): match.end() + 40].lower()
-        keep = bool(re.search(rf"\b(?:{_KEEP})\b", window))
-        change = bool(re.search(rf"\b(?:{_CHANGE})\b", window))
+        keep, change = _distance(text, match, _KEEP), _distance(text, match, _CHANGE)
         if keep == change:
-            continue  # the words do not say which way (or say both): no mask from this phrase
-        found.append(AtomRange(_indices(match, zero_based), keep, match.group(0)))
+            continue  # the words do not say which way: no mask from this phrase
+        found.append(AtomRange(_indices(match, zero_based), keep < change, match.group(0)))
     return found
+
+
+def _distance(text: str, match: re.Match[str], verbs: str, reach: int = 60) -> int:
+    """How far the nearest of ``verbs`` is from the range phrase (within ``reach`` characters), else a
+    large number: "the first 10 atoms (…) must stay fixed; everything after them may change" keeps them."""
+    before = text[max(0, match.start() - reach): match.start()].lower()
+    after = text[match.end(): match.end() + reach].lower()
+    found = [len(before) - m.end() for m in re.finditer(rf"\b(?:{verbs})\b", before)]
+    found += [m.start() for m in re.finditer(rf"\b(?:{verbs})\b", after)]
+    return min(found, default=10**6)
 
 
 def mask_from_ranges(ranges: list[AtomRange], heavy_atoms: int) -> list[int] | None:
