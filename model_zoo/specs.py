@@ -65,7 +65,6 @@ class ToolSpec:
     description: str
     params: tuple[Param, ...]
     result_key: str  # pool key the tool's output is saved under
-    keywords: tuple[str, ...] = ()  # words that signal this tool in a request (offline planner)
     aliases: tuple[str, ...] = ()  # other tool names TCDD/DrugPilot use
     value_aliases: dict[str, dict[str, str]] = field(default_factory=dict)  # param -> word -> enum
 
@@ -250,11 +249,6 @@ PROPERTY = ToolSpec(
               save_as="user_property"),
     ),
     result_key="drug_property_prediction_result",
-    keywords=("property", "solubility", "soluble", "logs", "bbb", "blood", "brain", "lipophilicity",
-              "logd", "bace", "hydration", "freesolv", "lipo", "permeab", "penetrat",
-              "toxic", "toxicity", "tox21", "clintox", "ct_tox", "fda approv", "fda-approv", "clinical trial",
-              "androgen", "estrogen", "oestrogen", "aromatase", "aryl hydrocarbon", "ppar", "antioxidant response",
-              "oxidative stress", "atad5", "heat shock", "mitochondrial", "nuclear receptor", "stress response"),
     value_aliases={"property": PROPERTY_WORDS},
 )
 
@@ -266,8 +260,6 @@ AFFINITY = ToolSpec(
     ),
     params=(_drugs(), _target()),
     result_key="drug_target_affinity_regression_predict_result",
-    keywords=("affinity", "pkd", "kd", "how tightly", "how strongly", "binding strength", "binding affinity",
-              "potency against"),
 )
 
 TARGET_CLASSIFICATION = ToolSpec(
@@ -279,9 +271,6 @@ TARGET_CLASSIFICATION = ToolSpec(
     ),
     params=(_drugs(), _target()),
     result_key="drug_target_classification_predict_result",
-    keywords=("interact with", "hit", "bind", "binds", "binder", "interaction with", "target engagement",
-              "active against", "dti", "binary interaction", "interaction call", "interaction probabilit",
-              "interaction screen", "engage"),
     aliases=("drug_target_classification_prediction", "drug_target_affinity_classification_predict"),
 )
 
@@ -293,8 +282,6 @@ CELL_RESPONSE = ToolSpec(
     ),
     params=(_drugs(), Param("cell_name", "cell_line", CELL_DESC, save_as="user_cell_line")),
     result_key="drug_cell_response_regression_predict_result",
-    keywords=("ic50", "cell line", "cell-line", "sensitive", "sensitivity", "response", "cytotox", "kill",
-              "cancer cell", "gdsc"),
 )
 
 DRUG_DRUG = ToolSpec(
@@ -311,9 +298,6 @@ DRUG_DRUG = ToolSpec(
               default="drugbank"),
     ),
     result_key="drug_drug_response_predict_result",
-    keywords=("drug-drug", "drug drug", "ddi", "co-administ", "coadminist", "together", "combination",
-              "side effect", "twosides", "drugbank", "interaction between", "taken with", "combine",
-              "co-dos", "interaction model", "interactions with", "ddi model", "combo"),
     value_aliases={"task": {"twosides": "twosides", "side effect": "twosides", "side-effect": "twosides",
                             "drugbank": "drugbank"}},
 )
@@ -329,8 +313,6 @@ GENERATION = ToolSpec(
         Param("zscore", "number", ZSCORE_DESC, save_as="user_zscore", bounds=LN_IC50_RANGE),
     ),
     result_key="generated_smiles",
-    keywords=("generate", "design", "new molecules", "novel", "de novo", "propose molecules", "come up with",
-              "new ones", "new compounds", "new chemotype", "new structures", "new scaffolds"),
 )
 
 OPTIMIZATION = ToolSpec(
@@ -349,8 +331,6 @@ OPTIMIZATION = ToolSpec(
               "the heavy-atom count of gt.", save_as="user_mask", mask_of="gt"),
     ),
     result_key="optimized_smiles",
-    keywords=("optimize", "optimise", "optimization", "improve", "analog", "analogue", "modify", "mask", "tweak",
-              "better activity", "more potent"),
 )
 
 RETROSYNTHESIS = ToolSpec(
@@ -359,8 +339,6 @@ RETROSYNTHESIS = ToolSpec(
     params=(Param("smiles_list", "smiles_list", "SMILES of the target products, " + POOL_REF_HINT + ".",
                   save_as="user_smiles"),),
     result_key="Retrosynthetic_reaction_pathway_prediction_result",
-    keywords=("retrosynth", "retro", "precursor", "synthesize", "synthesise", "synthesis", "make this", "route",
-              "reactant", "starting material", "disconnect", "how would i make", "how do i make", "how to make"),
 )
 
 TOOLS: tuple[ToolSpec, ...] = (

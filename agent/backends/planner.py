@@ -1,8 +1,8 @@
 """The offline planner: a deterministic backend that needs no LLM.
 
-It finds the intent from the request (tool keywords, weighted by phrase length, plus what kinds of
-values the message holds), splits "do X, then Y" into steps, and fills each tool's parameters by
-kind: from the message first (agent.entities), else from the pool when the message points to
+It reads the intent of the request with the learned intent model (``agent.intent``: tool, properties,
+drug-drug task, or none) plus what kinds of values the message holds, splits "do X, then Y" and lists
+of asks into steps, and fills each tool's parameters by kind: from the message first (agent.entities), else from the pool when the message points to
 earlier data. Anything it cannot fill stays empty, so Fe-Fo asks the user for exactly that.
 """
 
@@ -211,32 +211,11 @@ def _clauses(text: str) -> list[str]:
     return parts or [text]
 
 
-def keyword_scores(prose: str, offered: list[ToolSpec]) -> dict[str, float]:
-    """How strongly the words of a request point to each tool (longer phrases weigh more)."""
-    # "the generated ones" points at earlier data; it does not ask to generate.
-    lowered = re.sub(r"\b(generated|optimi[sz]ed)\b", " ", prose.lower())
-    # "the most soluble one" selects earlier results; it does not ask for solubility.
-    lowered = re.sub(r"\b(?:most|least|best|worst)\s+\w+\s+(?:one|ones|compounds?|molecules?)\b", " ", lowered)
-    words = re.findall(r"[a-z][a-z\-]{5,}", lowered)
-    scores: dict[str, float] = {}
-    for spec in offered:
-        score = 0.0
-        for keyword in spec.keywords:
-            if re.search(r"(?<![a-z])" + re.escape(keyword), lowered) or _misspelled(keyword, words):
-                score += 1.0 + len(keyword) / 8
-        scores[spec.name] = score
-    if _property_word(lowered) and "drug_property_prediction" in scores:
-        scores["drug_property_prediction"] += 3.0
-    return scores
-
-
 def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
-    """How strongly a request's words point to each offered tool: the intent model's probability (x4, so that
-    a probability of 0.25 is enough to act on when the values fit) plus the tools' own keywords, which
-    still settle phrasings the generated corpus lacks (measured: dev 96.2 vs 93.9 % Acc.P without them)."""
+    """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
+    0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own."""
     tools = read_intent(text).tools
-    words = keyword_scores(extract(text).prose, offered)
-    return {spec.name: 4.0 * tools.get(spec.name, 0.0) + words[spec.name] for spec in offered}
+    return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
 
 def choose_tool(entities: Entities, offered: list[ToolSpec], pool: list[EntryMeta] = (),
@@ -275,12 +254,6 @@ def intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[ToolSpec,
         if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found]:
             found.append((spec, entities.prose[start:end]))
     return found
-
-
-def _misspelled(keyword: str, words: list[str]) -> bool:
-    """A typo of a long keyword ("precurors" for "precursor")."""
-    return len(keyword) >= 7 and " " not in keyword and bool(
-        difflib.get_close_matches(keyword, [w[: len(keyword) + 1] for w in words], n=1, cutoff=0.85))
 
 
 def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool) -> float:

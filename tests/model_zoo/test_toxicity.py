@@ -63,8 +63,6 @@ def test_enum_holds_the_tcdd_column_names_exactly() -> None:
     assert set(NEW) <= set(PROPERTY_NAMES) and len(set(PROPERTY_NAMES)) == len(PROPERTY_NAMES)
     assert list(PROPERTY.param("property").enum) == list(PROPERTY_NAMES)
     assert all(name in PROPERTY.description for name in NEW)
-    for keyword in ("toxic", "toxicity", "tox21", "clintox"):
-        assert keyword in PROPERTY.keywords
 
 
 def test_user_words_map_to_the_new_properties() -> None:
