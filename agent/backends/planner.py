@@ -35,6 +35,7 @@ _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "
                 "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
 _REPEAT = re.compile(r"^\W*and (?:on|in|for|against|with|at)\b|\b(?:re-?run|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?(?:settings|parameters|"
                      r"conditions))|what about|how about|instead|now for|also for)\b", re.I)
+_CORRECTS = re.compile(r"\b(?:oops|typo|my bad|i meant|i mean|sorry|correction|wrong one)\b", re.I)
 _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
 
@@ -74,7 +75,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     previous = history[-1] if history else None
     earlier = extract(_strip_pool_line(previous.text)) if previous else None
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
-    repeats = bool(_REPEAT.search(whole.prose))
+    supplies_values = any((whole.molecules, whole.sequences, whole.cell_lines, whole.numbers, whole.masks))
+    repeats = bool(_REPEAT.search(whole.prose) or (supplies_values and _CORRECTS.search(whole.prose)))
     prior = _previous_tool(earlier, pool, offered) if repeats else None
     calls: list[ToolCall] = []
     for clause in _clauses(text):
@@ -85,7 +87,6 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities)
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
-    supplies_values = any((whole.molecules, whole.sequences, whole.cell_lines, whole.numbers, whole.masks))
     # After a question, any reply may complete the request; after an answer, only new values continue it.
     # What the message says it wants wins; a bare value ("BT-474", "and in HT-29?") continues the earlier
     # request when the earlier tool takes values of that kind.
