@@ -37,6 +37,9 @@ _TAKEN_BACK_AFTER = re.compile(
     r"skip)\s+(?:the\s+|out\s+)?(\S+)", re.I)
 _TAKEN_BACK_BEFORE = re.compile(r"(\S+?)[\s?!.,:;-]{0,6}\b(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b",
                                 re.I)
+# Names are looked for in the first this-many characters of a message's words: a request names its drugs,
+# targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
+NAMES_READ_CHARS = 5_000
 _PAIR_SEPARATOR = re.compile(r"[;\n]|,|\.\s|\band also\b")
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
@@ -133,6 +136,7 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     or names the same molecule or a part of one ("keep the pyrrolidine"); any other drug name is an input too ("clarithromycin with alprazolam
     <SMILES> and methadone <SMILES>", "solubility of aspirin and CCOc1ccccc1"). Returns the molecules'
     positions in the text."""
+    prose = prose[:NAMES_READ_CHARS]
     negated = _negated_spans(prose)
     mentions = [m for m in find_drug_names(prose) + find_target_names(prose) if not _inside(m.start, negated)]
     found.names = [m for m in mentions if isinstance(m, Resolved)]

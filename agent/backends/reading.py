@@ -15,8 +15,15 @@ from agent.intent.placeholders import Span
 _TAGS = {"drug": "drug", "target": "target", "cell_line": "cell"}
 
 
+# The intent is in the words around the values; a long message is read at its start and end only, so a
+# pasted list of 1,000 structures costs what a short request does.
+HEAD_CHARS, TAIL_CHARS = 3_000, 1_000
+
+
 @functools.lru_cache(maxsize=256)
 def read_intent(text: str) -> Intent:
+    if len(text) > HEAD_CHARS + TAIL_CHARS:
+        text = text[:HEAD_CHARS] + "\n…\n" + text[-TAIL_CHARS:]
     return predict(placeholder_text(text))
 
 
