@@ -25,17 +25,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, GENERATION, OPTIMIZATION, PROPERTY, RETROSYNTHESIS,
+                             TARGET_CLASSIFICATION)
+
 FAMILY_DIR = Path(__file__).with_name("synth_families")
 SPLITS = ("dev", "heldout")
 CATEGORIES = ("simple", "multiple", "multi_turn", "param_error")
-RETRO = "Retrosynthetic_reaction_pathway_prediction"
-PROP = "drug_property_prediction"
-AFF = "drug_target_affinity_regression_predict"
-DTI = "drug_target_classification_predict"
-CELL = "drug_cell_response_regression_predict"
-DDI = "drug_drug_response_predict"
-GEN = "drug_cell_response_regression_generation"
-OPT = "drug_cell_response_regression_optimization"
+RETRO = RETROSYNTHESIS.name
+PROP = PROPERTY.name
+AFF = AFFINITY.name
+DTI = TARGET_CLASSIFICATION.name
+CELL = CELL_RESPONSE.name
+DDI = DRUG_DRUG.name
+GEN = GENERATION.name
+OPT = OPTIMIZATION.name
 
 # pool keys for literal inputs, per parameter (DrugPilot conventions, design.md §3)
 USER_KEYS = {"drug_smiles": "user_smiles", "smiles_list": "user_smiles", "property": "user_property",

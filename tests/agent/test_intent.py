@@ -12,15 +12,17 @@ from agent.intent import Intent, predict, to_placeholders
 from agent.intent.corpus import FAMILIES, TOOL_LABELS, generate, property_labels
 from agent.intent.model import IntentModel, card, fit, shipped_model
 from agent.intent.placeholders import Span
+from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, GENERATION, OPTIMIZATION, PROPERTY, RETROSYNTHESIS,
+                             TARGET_CLASSIFICATION)
 
-PROP = "drug_property_prediction"
-AFF = "drug_target_affinity_regression_predict"
-DTI = "drug_target_classification_predict"
-CELL = "drug_cell_response_regression_predict"
-DDI = "drug_drug_response_predict"
-GEN = "drug_cell_response_regression_generation"
-OPT = "drug_cell_response_regression_optimization"
-RETRO = "Retrosynthetic_reaction_pathway_prediction"
+PROP = PROPERTY.name
+AFF = AFFINITY.name
+DTI = TARGET_CLASSIFICATION.name
+CELL = CELL_RESPONSE.name
+DDI = DRUG_DRUG.name
+GEN = GENERATION.name
+OPT = OPTIMIZATION.name
+RETRO = RETROSYNTHESIS.name
 
 KINASE = ("MSAIQAAWPSGTECIAKYNFHGTAEQDLPFCKGDVLTIVAVTKDPNWYKAKNKVGREGIIPANYVQKREGVKAGTKLSLMPWFHGKITREQAERLLYPPETGLFLVRESTNYPGDYTLCVSCDGKVEHYRIMYHASKLSIDEEVYFENLMQLVEHYTSDADGLCTRLIKPKVMEGTVAAQDEFYRSGWALNMKELKLLQTIGKGEFGDVMLGDYRGNKVAVKCIKNDATAQAFLAEASVMTQLRHSNLVQLLGVIVEEKGGLYIVTEYMAKGSLVDYLRSRGRSVLGGDCLLKFSLDVCEAMEYLEGNNFVHRDLAARNVLVSEDNVAKVSDFGLTKEASSTQDTGKLPVKWTAPEALREKKFSTKSDVWSFGILLWEIYSFGRVPYPRIPLKDVVPRVEKGYKMDAPDGCPPAVYEVMKNCWHLDAAMRPSFLQLREQLEHIKTHELHL")
 ASPIRIN = "CC(=O)Oc1ccccc1C(=O)O"
