@@ -28,12 +28,12 @@ from model_zoo.chem.proteins import find_sequences
 from model_zoo.specs import PROPERTY_NAMES, PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
-_SEGMENT = re.compile(r"\n\s*(?:\d{1,2}[.)]|[-*•])\s+|[,;.]?\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|,\s*and\s+|,?\s+(?:plus|as well as|and also)\s+|\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
+_SEGMENT = re.compile(r"\n\s*(?:\d{1,2}[.)]|[-*•])\s+|,?\s+\(?[a-h]\)\s+|[,;.]?\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|,\s*and\s+|,?\s+(?:plus|as well as|and also)\s+|\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
                       re.I)
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
                 "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
-_REPEAT = re.compile(r"^\W*and (?:on|in|for|against|with|at)\b|\b(?:re-?run|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?(?:settings|parameters|"
+_REPEAT = re.compile(r"^\W*and (?:on|in|for|against|with|at)\b|^\W*(?:ok(?:ay)?\W+)?now (?!the\b|their\b|its\b)|\b(?:re-?run|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?(?:settings|parameters|"
                      r"conditions))|what about|how about|instead|now for|also for)\b", re.I)
 _CORRECTS = re.compile(r"\b(?:oops|typo|my bad|i meant|i mean|sorry|correction|wrong one|no no|rather than)\b", re.I)
 _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
