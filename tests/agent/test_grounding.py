@@ -30,3 +30,14 @@ def test_an_invented_key_means_the_one_pool_entry_of_its_kind() -> None:
     assert ground_call(call, request, extract(request), pool).arguments["drug_smiles"] == "(upload_screen.csv)"
     two = pool + [EntryMeta("hits", "smiles_list", 2, "[…]", "b", 0.0, "file")]
     assert "drug_smiles" not in ground_call(call, request, extract(request), two).arguments  # ambiguous: ask
+
+
+def test_an_llm_that_writes_names_gets_the_resolved_structures_and_sequences() -> None:
+    from agent.backends.base import ToolCall
+    from agent.entities import extract
+
+    request = "does Gleevec bind ABL1?"
+    call = ground_call(ToolCall("drug_target_classification_predict", {"drug_smiles": "Gleevec", "target_seq": "ABL1"}),
+                       request, extract(request), [])
+    names = {n.written: n.value for n in extract(request).names}
+    assert call.arguments == {"drug_smiles": [names["Gleevec"]], "target_seq": names["ABL1"]}
