@@ -170,6 +170,16 @@ class _Writer:
             return self.fill(self.template(self.v["none"]["oos"][self.oos]["questions"]))
         return None
 
+    def model_name(self) -> str:
+        """A model or data set the request names instead of the task ("GraphDRP", "ESOL", "TWOSIDES", "USPTO")."""
+        if self.tool == PROPERTY:
+            self.props = self.props[:1]  # one named data set, one property
+            return self.choice(self.v["properties"][self.props[0]]["models"])
+        if self.tool == DDI and self.ddi_bucket != "generic":
+            self.said_twosides |= self.ddi_bucket == "twosides"
+            return self.choice(self.v["ddi"][f"{self.ddi_bucket}_models"])
+        return self.fill(self.choice(self.t["models"]))
+
     def values(self) -> str:
         if "refvalues" in self.t and self.rng.random() < 0.15:  # "kd for the same set on that kinase"
             return self.fill(self.choice(self.t["refvalues"]))
@@ -180,8 +190,8 @@ class _Writer:
         if self.tool != "none" or self.rng.random() >= 0.4:
             return None
         none = self.v["none"]
-        buckets = ("definitions", "greetings", "thanks", "chitchat", "about_bot", "vague", "results_talk")
-        bucket = self.rng.choices(buckets, (0.2, 0.1, 0.1, 0.15, 0.15, 0.2, 0.1))[0]
+        buckets = ("definitions", "greetings", "thanks", "chitchat", "about_bot", "vague", "results_talk", "prefaces")
+        bucket = self.rng.choices(buckets, (0.2, 0.1, 0.1, 0.15, 0.15, 0.2, 0.1, 0.1))[0]
         return self.fill(self.template(none[bucket]))
 
 
@@ -378,6 +388,66 @@ def f_embedded(w: _Writer) -> str:
     return lead + " " + _q(ask)
 
 
+_NAMED = ("use {X} to {I}", "{I} with {X}", "{I} using {X}", "with {X}, {I}", "{X}: {I}", "run {X} on {V}",
+          "{X} prediction for {V}", "{X} for {V}", "what does {X} predict for {V}?", "{X}-style {N} for {V}",
+          "can you run {X} on {V}?", "according to {X}, {Q}", "{Q} (use {X})", "plug {V} into {X}",
+          "{X} on {V}, please", "i'd like to run {X} on {V}", "{N} from {X}: {V}", "what does {X} say? {V}",
+          "{V}\n{X} please", "ask {X}: {Q}", "{X}-trained {N} of {V}", "what would {X} give for {V}?")
+
+
+def f_named_model(w: _Writer) -> str:
+    """The request names the model or data set ("use GraphDRP to ...", "ESOL for ...", "the TWOSIDES model on ...")
+    rather than (or as well as) the task."""
+    talk = w.small_talk()
+    if talk:
+        return talk
+    model = w.model_name()
+    pattern = w.template(list(_NAMED))
+    parts = {"X": model}
+    for key, name in (("I", "imperatives"), ("Q", "questions"), ("N", "nouns")):
+        if "{" + key + "}" in pattern:
+            parts[key] = w.phrase(name)
+    if "{V}" in pattern:
+        parts["V"] = w.values()
+    out = pattern
+    for key, value in parts.items():
+        out = out.replace("{" + key + "}", value.rstrip("?") if key == "Q" and not pattern.endswith("{Q}") else value)
+    return out
+
+
+def f_story(w: _Writer) -> str:
+    """A hypothesis or story around one clear ask, often in the middle of a paragraph."""
+    ask = w.small_talk() or (w.phrase("questions") if w.rng.random() < 0.5 else w.phrase("imperatives") + ".")
+    ask = ask[:1].upper() + ask[1:]
+    story = w.filler("story")
+    if w.rng.random() < 0.4:
+        story += ". " + w.filler("story").capitalize()
+    after = w.filler("story_after").capitalize() + "." if w.rng.random() < 0.6 else ""
+    close = w.filler("polite_close") if w.rng.random() < 0.3 else ""
+    shape = w.rng.random()
+    if shape < 0.55:
+        parts = [story.capitalize() + ".", ask, after, close]
+    elif shape < 0.75:
+        parts = [w.filler("context").capitalize() + ".", story.capitalize() + ".", ask, after]
+    elif shape < 0.9:
+        parts = [ask, story.capitalize() + ".", after]
+    else:
+        parts = [story.capitalize() + w.choice([" - ", ", so: ", "; "]) + ask[:1].lower() + ask[1:], after]
+    return " ".join(p for p in parts if p)
+
+
+def f_preface(w: _Writer) -> str:
+    """A short preface that announces a list ("Two asks for <mols>:", "To-do:"), then one ask; the preface alone
+    asks for nothing."""
+    preface = w.fill(w.template(w.v["none"]["prefaces"]))
+    if w.tool == "none":
+        talk = w.small_talk()
+        if talk or w.rng.random() < 0.6:
+            return talk or preface
+    ask = w.phrase(w.choice(["imperatives", "questions", "refers"]))
+    return preface + w.choice(["\n", "\n1. ", "\n- ", " ", "\n* ", "\n1) "]) + ask
+
+
 FAMILIES: dict[str, Callable[[_Writer], str]] = {
     "imperative": f_imperative,
     "can_you": f_can_you,
@@ -399,6 +469,9 @@ FAMILIES: dict[str, Callable[[_Writer], str]] = {
     "shorthand": f_shorthand,
     "multi_sentence": f_multi_sentence,
     "embedded": f_embedded,
+    "named_model": f_named_model,
+    "story": f_story,
+    "preface": f_preface,
 }
 
 # Relative number of examples per label; the property tool has many enum values to learn.

@@ -141,6 +141,21 @@ def evaluate_by_template(examples: Sequence[Example], folds: int, c: float, work
     }
 
 
+def _previous_evaluation(card_path: Path) -> dict[str, object] | None:
+    """With --skip-eval the card keeps the last held-out measurement, marked as made on an earlier corpus until a
+    run without --skip-eval replaces it."""
+    if not card_path.exists():
+        return None
+    old = json.loads(card_path.read_text(encoding="utf-8"))
+    evaluation = old.get("evaluation")
+    if not evaluation:
+        return None
+    evaluation = dict(evaluation)
+    evaluation.setdefault("stale", f"measured on an earlier corpus ({old['corpus']['size']} examples, "
+                                   f"{len(old['corpus']['families'])} families); rerun without --skip-eval")
+    return evaluation
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", type=Path, required=True, help="directory for intent.npz and card.json")
@@ -162,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.skip_eval:
         evaluation = evaluate_by_family(examples, args.folds, args.seed, args.c, args.workers)
         evaluation["by_template"] = evaluate_by_template(examples, args.folds, args.c, args.workers)
+    previous = _previous_evaluation(args.out / CARD_FILE) if args.skip_eval else None
     model = fit(examples, c=args.c)
     path = model.save(args.out)
     command = (f"python -m agent.intent.train --out {args.out.as_posix()} --seed {args.seed} "
@@ -182,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         },
         "labels": {"tools": list(TOOL_LABELS), "properties": list(model.properties),
                    "ddi_task": ["drugbank", "twosides"]},
-        "evaluation": evaluation,
+        "evaluation": evaluation or previous,
         "train_seconds": round(time.monotonic() - started, 1),
     }
     (args.out / CARD_FILE).write_text(json.dumps(card, indent=2) + "\n", encoding="utf-8")

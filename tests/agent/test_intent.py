@@ -92,6 +92,24 @@ REQUESTS: list[tuple[str, str]] = [
     (f"how would you synthesize {IBUPROFEN}?", RETRO),
     (f"{ASPIRIN} {PARACETAMOL} on MCF7?", CELL),
     (f"make {PARACETAMOL} stronger in A549, keep atoms 1-6 fixed", OPT),
+    # the model or data set named instead of the task
+    (f"Use GraphDRP: how sensitive are A549 cells to {ASPIRIN}?", CELL),
+    (f"DeepDTA pKd, {NICOTINE} vs {KINASE}", AFF),
+    (f"DrugBAN on {PARACETAMOL} and this kinase {KINASE}", DTI),
+    (f"ESOL for {IBUPROFEN} and {PARACETAMOL}", PROP),
+    (f"BBBP prediction: {NICOTINE}", PROP),
+    (f"what does the TWOSIDES model say for {WARFARIN} with {ASPIRIN}?", DDI),
+    (f"USPTO-based disconnection of {IBUPROFEN}", RETRO),
+    # polite asks without values: a property word is the property tool, an untrained one is none
+    ("could you do the lipophilicity for me?", PROP),
+    ("would you get me the pKa, please?", "none"),
+    # binder or not; a number after a yes/no
+    (f"{NICOTINE} and {KINASE}: binder or not?", DTI),
+    ("a binder/non-binder call isn't enough, I want a Kd", AFF),
+    # a story around one ask; a preface alone asks for nothing
+    (f"My hunch is that {WARFARIN} with {ASPIRIN} explains the bleeding we saw in the clinic. What adverse effects does "
+     "the model predict for the pair? We'll review the charts next week.", DDI),
+    (f"Checklist for {ASPIRIN} and {PARACETAMOL}:", "none"),
 ]
 
 
@@ -131,6 +149,11 @@ def test_properties_and_ddi_task() -> None:
     assert props("Could you estimate water solubility for c1ccc2ccccc2c1") == ["logSolubility"]
     assert props(f"does {IBUPROFEN} look like a BACE1 inhibitor to you") == ["Class"]
     assert set(props("BBB and logD for CCN(CC)CCOC(=O)c1ccc(N)cc1 please")) == {"p_np", "lipo"}
+    assert props(f"ESOL for {IBUPROFEN} and {PARACETAMOL}") == ["logSolubility"]
+    assert props(f"BBBP prediction: {NICOTINE}") == ["p_np"]
+    assert props("could you do the lipophilicity for me?") == ["lipo"]
+    twosides = predict(to_placeholders(f"what does the TWOSIDES model say for {WARFARIN} with {ASPIRIN}?"))
+    assert twosides.ddi_task["twosides"] > 0.5
     side_effects = predict(to_placeholders(f"what adverse effects might show up with both {ASPIRIN} and {NICOTINE}"))
     assert side_effects.ddi_task["twosides"] > 0.5
     plain = predict(to_placeholders(f"Can warfarin {WARFARIN} be given with aspirin {ASPIRIN}?"))
