@@ -87,31 +87,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities)
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
-    # After a question, any reply may complete the request; after an answer, only new values continue it.
-    # What the message says it wants wins; a bare value ("BT-474", "and in HT-29?") continues the earlier
-    # request when the earlier tool takes values of that kind.
-    asked = not repeats and max(tool_scores(whole.text, offered).values(), default=0.0) >= 2.0
-    earlier_spec = choose_tool(earlier, offered, pool) if earlier is not None else None
-    # After a question, a reply that gives what the question asked for answers it ("for trametinib and
-    # osimertinib" after "run the response model on HeLa"), whatever else its words could mean.
-    answers = previous is not None and not previous.answered and _supplies_missing(
-        earlier_spec, previous.text, whole, pool, offered, history[:-1], read)
-    # The same tool again without all its values ("full length: <seq>" after "pKd of gefitinib for EGFR?")
-    # takes the missing ones from the earlier request.
-    same_tool = bool(calls) and earlier_spec is not None and all(c.name == earlier_spec.name for c in calls) \
-        and not _complete(calls, whole)
-    continues = earlier is not None and (answers or not asked or same_tool) and _takes_values_of(earlier_spec, whole)
-    asked = asked and not answers
-    if previous and earlier and (supplies_values or not previous.answered) and (
-            not calls or continues or (not previous.answered and not _complete(calls, whole))):
-        spec = (choose_tool(whole, offered, pool) if asked else None) or choose_tool(earlier, offered, pool)
-        if spec is not None:
-            merged = _merge(whole, earlier)
-            if not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
-                merged.molecules = earlier.molecules + whole.molecules  # "with <SMILES>" names the partner
-            if _enum_words_in(spec, whole.prose):
-                merged.prose = whole.prose
-            calls = fan_out(spec, fill(spec, merged, context, [], None), merged)
+    if previous is not None and earlier is not None:
+        calls = _continued(calls, whole, earlier, previous, repeats, supplies_values, context, offered) or calls
     return calls
 
 
@@ -122,6 +99,41 @@ class _Context:
     pool: list[EntryMeta]
     read: Callable[[str], Any] | None
     history: Sequence[PastRequest]
+
+
+def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previous: PastRequest, repeats: bool,
+               supplies_values: bool, context: _Context, offered: list[ToolSpec]) -> list[ToolCall] | None:
+    """The calls when a message continues the thread's previous request, else None.
+
+    After a question, any reply may complete the request; after an answer, only new values continue it.
+    What the message says it wants wins; a bare value ("BT-474", "and in HT-29?") continues the earlier
+    request when the earlier tool takes values of that kind.
+    """
+    pool, history = context.pool, context.history
+    asked = not repeats and max(tool_scores(whole.text, offered).values(), default=0.0) >= 2.0
+    earlier_spec = choose_tool(earlier, offered, pool)
+    # A reply that gives what the question asked for answers it ("for trametinib and osimertinib" after
+    # "run the response model on HeLa"), whatever else its words could mean.
+    answers = not previous.answered and _supplies_missing(
+        earlier_spec, previous.text, whole, pool, offered, history[:-1], context.read)
+    # The same tool again without all its values ("full length: <seq>" after "pKd of gefitinib for EGFR?")
+    # takes the missing ones from the earlier request.
+    same_tool = bool(calls) and earlier_spec is not None and all(c.name == earlier_spec.name for c in calls) \
+        and not _complete(calls, whole)
+    continues = (answers or not asked or same_tool) and _takes_values_of(earlier_spec, whole)
+    asked = asked and not answers
+    if not (supplies_values or not previous.answered) or not (
+            not calls or continues or (not previous.answered and not _complete(calls, whole))):
+        return None
+    spec = (choose_tool(whole, offered, pool) if asked else None) or earlier_spec
+    if spec is None:
+        return None
+    merged = _merge(whole, earlier)
+    if not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
+        merged.molecules = earlier.molecules + whole.molecules  # "with <SMILES>" names the partner
+    if _enum_words_in(spec, whole.prose):
+        merged.prose = whole.prose
+    return fan_out(spec, fill(spec, merged, context, [], None), merged)
 
 
 def _requested(own: Entities, offered: list[ToolSpec], pool: list[EntryMeta], prior: ToolSpec | None = None
