@@ -17,6 +17,7 @@ from pathlib import Path
 
 from model_zoo.chem import cells
 from model_zoo.names.types import Resolved, Unresolved
+from model_zoo.names.text import overlaps
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "names"
 N_CLOSEST = 5
@@ -178,8 +179,6 @@ def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
     out: list[Resolved | Unresolved] = []
     taken: list[tuple[int, int]] = []
 
-    def free(s: int, e: int) -> bool:
-        return not any(s < te and ts < e for ts, te in taken)
 
     def context(s: int, e: int) -> bool:
         return bool(_CONTEXT_AFTER.match(text[e:e + 25]) or _CONTEXT_BEFORE.search(text[max(0, s - 25):s]))
@@ -191,7 +190,7 @@ def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
     t = tables()
     for m in _SPACED.finditer(text):
         s, e = m.span()
-        if not free(s, e) or not context(s, e):
+        if overlaps(s, e, taken) or not context(s, e):
             continue
         written = m.group()
         if _key(written) in t.others:
@@ -204,7 +203,7 @@ def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
             taken.append((s, e))
     for m in _SHAPE.finditer(text):
         s, e, word = m.start(), m.end(), m.group()
-        if not free(s, e) or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")):
+        if overlaps(s, e, taken) or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")):
             continue
         key = _key(word)
         if key in t.others and (context(s, e) or _cell_shaped(word)):

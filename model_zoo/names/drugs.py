@@ -22,6 +22,7 @@ from pathlib import Path
 
 from model_zoo.names import opsin
 from model_zoo.names.text import (
+    overlaps,
     delete_index,
     fuzzy_candidates,
     inn_stem,
@@ -338,13 +339,11 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     out: list[Resolved | Unresolved] = []
     taken: list[tuple[int, int]] = list(blocked)
 
-    def free(s: int, e: int) -> bool:
-        return not any(s < te and ts < e for ts, te in taken)
 
     i = 0
     while i < len(ws):
         w, s, e = ws[i]
-        if not free(s, e):
+        if overlaps(s, e, taken):
             i += 1
             continue
         # the longest run of words from here that is a name: extend while the words so far begin a name
@@ -379,7 +378,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
         out.append(_opsin(phrase, s, e))
         taken.append((s, e))
     for w, s, e in ws:
-        if not free(s, e) or not w.isalpha() or w.isupper() or w.lower() in t.never or w.lower() in t.not_drug:
+        if overlaps(s, e, taken) or not w.isalpha() or w.isupper() or w.lower() in t.never or w.lower() in t.not_drug:
             continue
         if _NOT_A_DRUG_AFTER.match(text[e:e + 30]):
             continue

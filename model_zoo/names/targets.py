@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from model_zoo.names.text import name_key, words
+from model_zoo.names.text import name_key, overlaps, words
 from model_zoo.names.types import Resolved, Unresolved
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "names"
@@ -323,13 +323,11 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None) -
     ws = words(text)
     out: list[Resolved | Unresolved] = []
 
-    def free(s: int, e: int) -> bool:
-        return not any(s < te and ts < e for ts, te in taken)
 
     i = 0
     while i < len(ws):
         w, s, e = ws[i]
-        if not free(s, e):
+        if overlaps(s, e, taken):
             i += 1
             continue
         longest = 4 if w.lower() in t.first_words else 1

@@ -20,6 +20,11 @@ def words(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(), m.start(), m.end()) for m in WORD.finditer(text)]
 
 
+def overlaps(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
+    """Whether [start, end) overlaps any of ``spans`` (text already taken by another mention)."""
+    return any(start < taken_end and taken_start < end for taken_start, taken_end in spans)
+
+
 def name_key(name: str) -> str:
     """The lookup key of a name: its words, lower-cased, joined by single spaces.
 
