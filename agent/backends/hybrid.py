@@ -6,9 +6,10 @@ for the chosen tool the planner's typed slot filling (from the message, the pool
 history) supplies every parameter it can; the LLM's value is kept only where the planner has none.
 
 The planner also steps in where small models fail most: when Fe-Fo has rejected the LLM's calls twice
-in a row (they repeat the same wrong call, whatever the feedback says), and when the LLM answers in
+in a row (they repeat the same wrong call, whatever the feedback says), when the LLM answers in
 words although the planner has a call with every required value for the request (they chat instead
-of calling a tool in long conversations). A call the planner cannot complete never replaces the LLM's
+of calling a tool in long conversations), and when the learned intent model is sure of the planner's
+complete call and all but rules out the LLM's tool. A call the planner cannot complete never replaces the LLM's
 words, so "which cell line?" questions stay the LLM's.
 """
 
@@ -18,6 +19,7 @@ from collections import Counter
 
 from agent.backends.base import Action, Backend, FinalAnswer, PlanContext, ToolCall
 from agent.backends.planner import plan_calls
+from agent.backends.reading import read_intent
 from agent.grounding import unnested
 from model_zoo.specs import get_spec
 
@@ -42,10 +44,16 @@ class HybridBackend:
                 return planned
             self.sources["LLM words"] += 1
             return action
-        self.sources["LLM tool choice"] += 1
         spec = get_spec(action.name) if isinstance(action, ToolCall) else None
         if spec is None or spec not in ctx.offered or not isinstance(action.arguments, dict):
+            self.sources["LLM tool choice"] += 1
             return action
+        planned = _planned_step(ctx)
+        if isinstance(planned, ToolCall) and planned.name != spec.name and _complete(planned) and \
+                _clearly_other(ctx.request, planned.name, spec.name):
+            self.sources["planner over a clearly wrong LLM tool"] += 1
+            return planned
+        self.sources["LLM tool choice"] += 1
         filled = plan_calls(ctx.request, ctx.pool, [spec], ctx.history, ctx.read)
         done = sum(1 for step in ctx.steps if step.status == "ok" and get_spec(step.call.name) is spec)
         if done >= len(filled):
@@ -73,6 +81,16 @@ def _planned_step(ctx: PlanContext) -> Action:
     if done < len(plan):
         return plan[done]
     return FinalAnswer(ctx.steps[-1].error or "I could not form a valid request for that.")
+
+
+def _clearly_other(request: str, planned: str, chosen: str) -> bool:
+    """The intent model is sure of the planner's tool and all but rules out the LLM's (small models ask
+    for solubility when the request says "pKd")."""
+    tools = read_intent(request).tools
+    return tools.get(planned, 0.0) >= CLEARLY and tools.get(chosen, 0.0) <= 1.0 - CLEARLY
+
+
+CLEARLY = 0.95
 
 
 def _complete(call: ToolCall) -> bool:

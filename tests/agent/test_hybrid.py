@@ -72,3 +72,13 @@ def test_words_instead_of_a_call_are_replaced_only_by_a_complete_planned_call() 
     question = FinalAnswer("Which cell line should I use?")
     assert HybridBackend(ScriptedBackend([question])).next_action(context("IC50 of CCO please")) == question
 
+
+
+def test_a_clearly_wrong_llm_tool_gives_way_to_the_planner() -> None:
+    """Small models answer "pKd" requests with solubility; the intent model is sure that is wrong."""
+    seq = "MAKQYDSVECPFCDEVSKYEKLAKIGQGTFGEVFKARHRKTGQKVALKKVLMENEKEGFPITALREIKILQLL"
+    wrong = ToolCall("drug_property_prediction", {"drug_smiles": ["CCO"], "property": "logSolubility"})
+    hybrid = HybridBackend(ScriptedBackend([wrong]))
+    action = hybrid.next_action(context(f"predicted pKd of CCO against this kinase: {seq}"))
+    assert action == ToolCall("drug_target_affinity_regression_predict", {"drug_smiles": ["CCO"], "target_seq": seq})
+    assert hybrid.sources["planner over a clearly wrong LLM tool"] == 1
