@@ -75,7 +75,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     previous = history[-1] if history else None
     earlier = extract(_strip_pool_line(previous.text)) if previous else None
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
-    supplies_values = any((whole.molecules, whole.sequences, whole.cell_lines, whole.numbers, whole.masks))
+    supplies_values = bool(_given(whole))
     repeats = bool(_REPEAT.search(whole.prose) or (supplies_values and _CORRECTS.search(whole.prose)))
     prior = _previous_tool(earlier, pool, offered) if repeats else None
     calls: list[ToolCall] = []
@@ -163,12 +163,8 @@ def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: lis
         return False
     planned = [c for c in plan_calls(text, pool, offered, history, read) if c.name == spec.name]
     given = planned[0].arguments if planned else {}
-    missing = {p.kind for p in spec.params if p.required and p.name not in given}
-    supplied = {"cell_line": bool(now.cell_lines), "protein_seq": bool(now.sequences), "number": bool(now.numbers),
-                "mask": bool(now.masks or now.atom_ranges), "smiles_list": bool(now.molecules),
-                "smiles": bool(now.molecules), "smiles_pairs": bool(now.molecules)}
-    return any(supplied.get(kind, False) for kind in missing)
-
+    missing = {_value_kind(p.kind) for p in spec.params if p.required and p.name not in given}
+    return bool(missing & _given(now))
 
 def _asks_only_untrained(e: Entities) -> bool:
     """The message asks for a property no model predicts, and for no trained one."""
@@ -180,14 +176,19 @@ def _takes_values_of(spec: ToolSpec | None, e: Entities) -> bool:
     """Whether a tool has a parameter for every kind of value the message supplies."""
     if spec is None:
         return False
-    kinds = {p.kind for p in spec.params}
-    supplied = {"cell_line": bool(e.cell_lines), "protein_seq": bool(e.sequences), "number": bool(e.numbers),
-                "mask": bool(e.masks), "smiles_list": bool(e.molecules)}
-    molecule_kinds = {"smiles_list", "smiles", "smiles_pairs"}
-    return any(supplied.values()) and all(
-        (kind in kinds or (kind == "smiles_list" and kinds & molecule_kinds)) for kind, given in supplied.items()
-        if given)
+    given = _given(e)
+    return bool(given) and given <= {_value_kind(p.kind) for p in spec.params}
 
+
+def _given(e: Entities) -> set[str]:
+    """The kinds of value a message gives (molecules count once, whichever parameter takes them)."""
+    values = (("molecules", e.molecules), ("protein_seq", e.sequences), ("cell_line", e.cell_lines),
+              ("number", e.numbers), ("mask", e.masks or e.atom_ranges))
+    return {kind for kind, found in values if found}
+
+
+def _value_kind(param_kind: str) -> str:
+    return "molecules" if param_kind in ("smiles_list", "smiles", "smiles_pairs") else param_kind
 
 def _complete(calls: list[ToolCall], entities: Entities) -> bool:
     specs = [get_spec(c.name) for c in calls]
