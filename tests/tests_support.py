@@ -61,3 +61,11 @@ class RestartableRedis:
             self.proc.terminate()
             self.proc.wait(timeout=10)
             self.proc = None
+
+
+# Twenty small molecules for training tests that must fit in seconds.
+TWENTY = [
+    "CCO", "CCCCO", "CCCCCCO", "c1ccccc1", "Cc1ccccc1", "CCc1ccccc1", "Oc1ccccc1", "Nc1ccccc1", "CC(=O)O",
+    "CCC(=O)O", "CCOC(=O)C", "CCN(CC)CC", "ClCCl", "ClC(Cl)Cl", "c1ccc2ccccc2c1", "OCC(O)CO", "CC(C)O",
+    "CCCCCCCC", "O=C1CCCCC1", "c1ccncc1",
+]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -145,13 +144,6 @@ def test_kmer_features() -> None:
     assert features.shape == (2, 20 + 400 + 343)
     assert np.sqrt(np.mean(features[0, :20] ** 2)) == pytest.approx(1.0, rel=1e-5)
 
-
-@pytest.fixture
-def one_thread() -> Iterator[None]:
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(previous)
 
 
 def test_tiny_training_run_fits_a_handful_of_pairs(one_thread: None) -> None:

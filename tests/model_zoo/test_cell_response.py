@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
-import torch
 
 from agent.artifacts import InMemoryArtifactStore
 from agent.backends.planner import OfflinePlanner
@@ -122,13 +120,6 @@ def test_checkpoint_and_cell_features_are_small_and_consistent() -> None:
 
 # --- training ----------------------------------------------------------------------------------------------------
 
-
-@pytest.fixture
-def one_thread() -> Iterator[None]:
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(previous)
 
 
 def test_tiny_training_learns_drug_and_cell_effects(one_thread: None) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -125,13 +124,6 @@ def test_directed_probabilities_are_order_consistent() -> None:
     assert torch.allclose(forward, backward.flip(1))
     assert flip_label(torch.tensor([0, 85, 86, 171])).tolist() == [86, 171, 0, 85]
 
-
-@pytest.fixture
-def one_thread() -> Iterator[None]:
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(previous)
 
 
 def test_tiny_directed_training_run(one_thread: None) -> None:

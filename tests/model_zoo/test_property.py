@@ -6,11 +6,10 @@ import csv
 import io
 import re
 import shlex
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
-import torch
+from tests_support import TWENTY
 
 from model_zoo.checkpoint import load_checkpoint
 from model_zoo.chem.featurizers import DescriptorScaler, MolFeaturizer
@@ -164,20 +163,7 @@ def test_checkpoints_load_strictly_and_describe_themselves(prop: str) -> None:
 
 # --- training ----------------------------------------------------------------------------------------------------
 
-TWENTY = [
-    "CCO", "CCCCO", "CCCCCCO", "c1ccccc1", "Cc1ccccc1", "CCc1ccccc1", "Oc1ccccc1", "Nc1ccccc1", "CC(=O)O",
-    "CCC(=O)O", "CCOC(=O)C", "CCN(CC)CC", "ClCCl", "ClC(Cl)Cl", "c1ccc2ccccc2c1", "OCC(O)CO", "CC(C)O",
-    "CCCCCCCC", "O=C1CCCCC1", "c1ccncc1",
-]
 
-
-@pytest.fixture
-def one_thread() -> Iterator[None]:
-    """Tiny matrices: one thread is faster, and much faster when other processes share the cores."""
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(previous)
 
 
 def test_trainer_overfits_twenty_molecules(one_thread: None) -> None:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 
 import numpy as np
-import pytest
-import torch
 from rdkit import Chem
 
 from agent.artifacts import InMemoryArtifactStore
@@ -97,13 +94,6 @@ def test_checkpoint_is_small_and_self_describing() -> None:
 
 # --- building blocks and tiny training ----------------------------------------------------------------------------
 
-
-@pytest.fixture
-def one_thread() -> Iterator[None]:
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(previous)
 
 
 def test_template_extraction_and_signature_on_one_mapped_reaction() -> None:

@@ -6,12 +6,12 @@ import json
 import os
 import re
 import shlex
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+from tests_support import TWENTY
 import torch
 
 from model_zoo.checkpoint import load_checkpoint
@@ -191,19 +191,7 @@ def test_zoo_listing_includes_the_new_properties() -> None:
 
 # --- training ----------------------------------------------------------------------------------------------------
 
-TWENTY = [
-    "CCO", "CCCCO", "CCCCCCO", "c1ccccc1", "Cc1ccccc1", "CCc1ccccc1", "Oc1ccccc1", "Nc1ccccc1", "CC(=O)O",
-    "CCC(=O)O", "CCOC(=O)C", "CCN(CC)CC", "ClCCl", "ClC(Cl)Cl", "c1ccc2ccccc2c1", "OCC(O)CO", "CC(C)O",
-    "CCCCCCCC", "O=C1CCCCC1", "c1ccncc1",
-]
 
-
-@pytest.fixture
-def one_thread() -> Iterator[None]:
-    previous = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(previous)
 
 
 def test_missing_labels_are_masked_not_read_as_zero(one_thread: None) -> None:
