@@ -19,7 +19,8 @@ from agent.vocabulary import load
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions
 from model_zoo.chem.mols import InvalidSmiles, is_part_of, parse_smiles, same_molecule_key
 from model_zoo.chem.proteins import find_sequences
-from model_zoo.names import Resolved, Unresolved, find_drug_names, find_target_names, find_unknown_cell_lines
+from model_zoo.names import (Resolved, Unresolved, find_cell_shaped_words, find_drug_names, find_target_names,
+                             find_unknown_cell_lines)
 
 _SMILES_CHARS = re.compile(r"^[A-Za-z0-9@+\-\[\]()=#$%/\\.:*]+$")
 _ELEMENT_LETTERS = re.compile(r"^(?:Cl|Br|C|N|O|S|P|F|I|B)+$")
@@ -67,6 +68,7 @@ class Entities:
     cell_mentions: list[tuple[str, CellLine]] = field(default_factory=list)  # (as written, GDSC line)
     names: list[Resolved] = field(default_factory=list)  # drug and target names resolved offline
     unresolved: list[Unresolved] = field(default_factory=list)  # named drugs, targets, cell lines we don't know
+    cell_shaped: list[Unresolved] = field(default_factory=list)  # "Huh7.5" with no cell-line context: maybe a line
     text: str = ""  # the message the values were found in (Number.pos points into it)
     prose: str = ""  # the words around the values: the message with molecules, sequences and masks blanked
 
@@ -144,6 +146,9 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
         m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells]
     found.unresolved += _untrained_properties(prose)
+    flagged = {u.written.lower() for u in found.unresolved}
+    found.cell_shaped = [u for u in find_cell_shaped_words(prose) if u.written.lower() not in flagged
+                         and not _inside(u.start, negated)]
     targets = [n for n in found.names if n.kind == "target"]
     if targets and not found.sequences:
         found.sequences = list(dict.fromkeys(n.value for n in targets))

@@ -211,6 +211,12 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
             untyped = any(p.name not in sources or sources[p.name].how != TYPED for p in params if p.required)
         if untyped:
             problems.append(ask_about(missing))
+    # A word shaped like a cell line ("how sensitive is Huh7.5 …") that nothing knows: never run with a
+    # cell line taken from elsewhere in the thread instead.
+    borrowed_line = [p for p in spec.params if p.kind == "cell_line" and p.required and (
+        p.name not in sources or sources[p.name].how not in (TYPED, RESOLVED))]
+    if borrowed_line and entities.cell_shaped:
+        problems.append(ask_about(entities.cell_shaped[0]))
     return list(dict.fromkeys(problems))
 
 

@@ -9,7 +9,8 @@ torch, and rdkit is not needed at run time.
 
 from __future__ import annotations
 
-from model_zoo.names.cell_lines import find_cell_line_names, find_unknown_cell_lines, resolve_cell_line_name
+from model_zoo.names.cell_lines import (find_cell_line_names, find_cell_shaped_words, find_unknown_cell_lines,
+                                       resolve_cell_line_name)
 from model_zoo.names.drugs import find_drug_names, resolve_drug
 from model_zoo.names.targets import find_target_names, resolve_target
 from model_zoo.names.types import Resolved, Unresolved
@@ -19,6 +20,7 @@ __all__ = [
     "Unresolved",
     "coverage",
     "find_cell_line_names",
+    "find_cell_shaped_words",
     "find_drug_names",
     "find_target_names",
     "find_unknown_cell_lines",

@@ -123,6 +123,7 @@ def resolve_cell_line_name(name: str) -> Resolved | Unresolved:
 _CONTEXT_AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|xenografts?\b)", re.IGNORECASE)
 _CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s-]*lines?|\bcells?|\bin|\bagainst|\bon|\busing|\btreat(?:ed|ing)?|"
                              r"\bfor)\s*[:,]?\s+(?:the\s+)?$", re.IGNORECASE)
+_NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*)$")  # mutations (T790M), logD7.4
 _SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/.][A-Za-z0-9]+)*")
 _SPACED = re.compile(r"(?<![\w-])([A-Za-z]{2,5})[ ]([A-Z]?\d{1,4}[A-Za-z]?)(?![\w-])")
 _NOT_CELL = re.compile(r"(?i)^(?:[pgle]?ic50|ec50|gi50|ld50|cc50|ki|kd|pkd|pki|logp|logd|logs|clogp|tpsa|mw|"
@@ -222,6 +223,21 @@ def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
             out.append(_unknown(word, s, e))
             taken.append((s, e))
     return sorted(out, key=lambda r: r.start)
+
+
+def find_cell_shaped_words(text: str) -> list[Unresolved]:
+    """Words shaped like cell-line names ("Huh7.5", "HEK293T") that are no known line, drug, target or SMILES,
+    wherever they stand: too loose to read as a cell line, enough to refuse taking one from elsewhere."""
+    known = {(s, e) for s, e in cell_line_spans(text)}
+    out = []
+    for m in _SHAPE.finditer(text):
+        s, e, word = m.start(), m.end(), m.group()
+        if (s, e) in known or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")):
+            continue
+        if any(ch.isdigit() for ch in word) and _cell_shaped(word) and not _NOT_LINE_WORD.match(word) \
+                and not is_cell_line_name(word) and not _other_entity(word):
+            out.append(_unknown(word, s, e))
+    return out
 
 
 def _other_entity(word: str) -> bool:

@@ -33,7 +33,7 @@ DRUG_ASKS = ["What is the IC50 of {x} in A549?", "How soluble is {x}?", "does {x
              "what's the hydration free energy of {x}"]
 CELL_ASKS = ["IC50 of these in {c}?", "how sensitive is {c} to the uploaded compounds", "generate molecules for {c} "
              "with IC50 below 100 nM", "predict response of the generated ones in {c} cells"]
-UNKNOWN_CELLS = ["HepG2", "HEK293", "HEK293T", "SH-SY5Y"]
+UNKNOWN_CELLS = ["HepG2", "HEK293", "HEK293T", "SH-SY5Y", "Huh7.5"]
 MOLECULE_KINDS = {"smiles_list", "smiles", "smiles_pairs"}
 
 
