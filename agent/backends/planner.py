@@ -302,11 +302,6 @@ def _properties(prose: str) -> list[str]:
     return said + sorted(learned, key=lambda name: -scores[name])
 
 
-def _property_word(lowered: str) -> str | None:
-    words = _property_words(lowered)
-    return words[0] if words else None
-
-
 def _property_words(lowered: str) -> list[str]:
     """The property enums named in the text, in order, tolerating misspellings ("solubilty")."""
     found: list[tuple[int, str]] = []
