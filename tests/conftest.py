@@ -120,3 +120,14 @@ def celery_workers(redis_url: str, tmp_path_factory: pytest.TempPathFactory) -> 
         yield redis_url
     finally:
         stop_workers(proc)
+
+
+@pytest.fixture
+def one_thread() -> Iterator[None]:
+    """Tiny model matrices: one torch thread is faster, and much faster when other processes share the cores."""
+    import torch
+
+    previous = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(previous)
