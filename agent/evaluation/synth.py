@@ -1179,12 +1179,13 @@ def generate_family(family: dict[str, Any], n: int, seed: int) -> list[dict[str,
     return records
 
 
-def generate(split: str, per_family: int = 4, seed: int = 0) -> list[dict[str, Any]]:
+def generate(split: str, per_family: int = 4, seed: int = 0, prefix: str = "") -> list[dict[str, Any]]:
+    """Records of every family of ``split`` whose name starts with ``prefix``."""
     if split not in SPLITS:
         raise ValueError(f"split must be one of {SPLITS}")
     records: list[dict[str, Any]] = []
     for family in families():
-        if family["split"] == split:
+        if family["split"] == split and family["name"].startswith(prefix):
             records += generate_family(family, per_family, seed)
     return records
 
@@ -1195,8 +1196,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--split", choices=SPLITS, required=True)
     parser.add_argument("--per-family", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--prefix", default="", help="only families whose name starts with this (e.g. fresh_)")
     args = parser.parse_args(argv)
-    records = generate(args.split, args.per_family, args.seed)
+    records = generate(args.split, args.per_family, args.seed, args.prefix)
     args.out.write_text(json.dumps(records, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     counts: dict[str, int] = {}
     for record in records:
