@@ -998,7 +998,7 @@ def sc_multi_ask(d: Draw, ctx: Context) -> Built:
     The first call takes the literal values, later ones refer to the pool."""
     asks = d.family["asks"]
     named = d.family.get("named", False)
-    if "retro" in asks:
+    if "retro" in asks and not named:
         product = d.pick([r["product"] for r in values()["retro"]])
         mols = [("", product)]
     elif named:
