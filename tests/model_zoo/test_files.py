@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rdkit import Chem
 
-import model_zoo.chem.files as files
+import model_zoo.chem.uploads.xlsx as xlsx
 from model_zoo.chem.files import FileRejected, ParsedFile, parse_molecule_file, pool_key
 
 DATA_DIR = Path(os.environ.get("DRUGPILOT_DATA_DIR", Path(__file__).resolve().parents[3] / "shared" / "data"))
@@ -251,7 +251,7 @@ def test_xlsx(tmp_path: Path) -> None:
 
 def test_xlsx_zip_bomb_guard(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     data = _xlsx([["smiles"], ["CCO"]])
-    monkeypatch.setattr(files, "MAX_XLSX_UNPACKED", 1_000)
+    monkeypatch.setattr(xlsx, "MAX_XLSX_UNPACKED", 1_000)
     with pytest.raises(FileRejected, match="unpacks to"):
         read(tmp_path, "bomb.xlsx", data)
 
