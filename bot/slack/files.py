@@ -1,8 +1,15 @@
-"""Download files people upload into a thread, with the bot token (they are private to the workspace)."""
+"""Download files people upload into a thread, with the bot token (they are private to the workspace).
+
+The token goes only to Slack's file host (``files.slack.com``, https) or to the origin of the configured
+Web API base (an emulator in tests): a file object whose link points anywhere else is refused before any
+request, and so is a redirect that leaves those hosts.
+"""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import httpx
 from slack_sdk import WebClient
@@ -11,7 +18,9 @@ from slack_sdk.errors import SlackApiError
 from agent.turn import Attachment
 from bot.slack.payloads import FileRef, file_ref_from_info, size_problem
 
+log = logging.getLogger(__name__)
 TIMEOUT_S = 60.0
+SLACK_FILE_HOSTS = ("files.slack.com",)
 
 
 @dataclass
@@ -47,10 +56,18 @@ def download(client: WebClient, ref: FileRef, max_bytes: int) -> Attachment:
     too_big = size_problem(ref, max_bytes)
     if too_big:
         raise FileProblem(too_big)
+    if not token_may_go_to(ref.url or "", client.base_url):
+        log.warning("file %s: its download link points outside Slack; not fetched", ref.id)
+        raise FileProblem("its download link does not point to Slack, so I did not fetch it")
+
+    def stay_on_slack(request: httpx.Request) -> None:
+        if not token_may_go_to(str(request.url), client.base_url):
+            raise FileProblem("Slack redirected the download away from Slack, so I stopped it")
+
     data = bytearray()
     try:
-        with httpx.stream("GET", ref.url or "", headers={"Authorization": f"Bearer {client.token}"},
-                          follow_redirects=True, timeout=TIMEOUT_S) as response:
+        with httpx.Client(follow_redirects=True, timeout=TIMEOUT_S, event_hooks={"request": [stay_on_slack]}) as http, \
+                http.stream("GET", ref.url or "", headers={"Authorization": f"Bearer {client.token}"}) as response:
             if response.status_code != 200:
                 raise FileProblem(f"the download failed (HTTP {response.status_code})")
             if response.headers.get("content-type", "").startswith("text/html"):
@@ -63,3 +80,16 @@ def download(client: WebClient, ref: FileRef, max_bytes: int) -> Attachment:
     except httpx.HTTPError as exc:
         raise FileProblem(f"the download failed ({type(exc).__name__})") from None
     return Attachment(name=ref.name, data=bytes(data))
+
+
+def token_may_go_to(url: str, api_base: str) -> bool:
+    """Slack's file host over https, or the exact origin (scheme, host, port) of the Web API base in use."""
+    try:
+        target, api = urlsplit(url), urlsplit(api_base)
+        target_port, api_port = target.port, api.port
+    except ValueError:
+        return False
+    if target.scheme == "https" and target.hostname in SLACK_FILE_HOSTS and target_port in (None, 443):
+        return True
+    return api.hostname is not None and (target.scheme, target.hostname, target_port) == (api.scheme, api.hostname,
+                                                                                          api_port)

@@ -1,7 +1,8 @@
 """Run the Slack app: Socket Mode when SLACK_APP_TOKEN is set, else HTTP with signature verification.
 
-HTTP mode serves Bolt's WSGI adapter from a threading ``wsgiref`` server (``drugpilot slack``); for a
-production web server point gunicorn at ``bot.slack.server:wsgi`` instead. In distributed mode
+HTTP mode serves Bolt's WSGI adapter behind bot.slack.guard from waitress, a production WSGI server
+(``drugpilot slack``): bounded threads and connections, idle timeouts, a body limit. Another WSGI server
+can serve ``bot.slack.server:wsgi`` instead (the guard comes with it). In distributed mode
 ``drugpilot slack`` also starts the delivery worker that posts finished turns (queue ``replies.slack``).
 """
 
@@ -11,17 +12,19 @@ import logging
 import signal
 import sys
 from collections.abc import Callable, Iterable
-from socketserver import ThreadingMixIn
 from typing import Any
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 
+import waitress
 from slack_bolt import App
 from slack_bolt.adapter.wsgi import SlackRequestHandler
 from slack_sdk import WebClient
+from waitress import wasyncore
 
 from agent.settings import get_settings
 from bot.delivery_worker import delivery_worker
+from bot.log_lines import configure_text
 from bot.slack.app import build_app
+from bot.slack.guard import MAX_BODY_BYTES, WsgiApp, guarded
 from bot.slack.listeners import SlackServices
 from bot.slack.replier import SlackDeliverer, web_client
 from bot.slack.settings import SlackSettings, get_slack_settings
@@ -57,45 +60,50 @@ def create_app(slack: SlackSettings | None = None) -> App:
     return build_app(client, slack.signing_secret or "", services_from_settings(client, slack))
 
 
-def wsgi_app(app: App, path: str) -> Callable[..., Iterable[bytes]]:
-    """Bolt's WSGI adapter, plus ``GET /healthz`` for load balancers."""
-    handler = SlackRequestHandler(app, path=path)
-
-    def application(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        if environ.get("REQUEST_METHOD") == "GET" and environ.get("PATH_INFO") == "/healthz":
-            start_response("200 OK", [("Content-Type", "text/plain")])
-            return [b"ok"]
-        return handler(environ, start_response)
-
-    return application
+def wsgi_app(app: App, slack: SlackSettings) -> WsgiApp:
+    """Bolt's WSGI adapter behind the endpoint's checks (bot.slack.guard), plus ``GET /healthz``."""
+    return guarded(SlackRequestHandler(app, path=slack.path), slack.signing_secret or "", slack.path)
 
 
-class _ThreadingWSGIServer(ThreadingMixIn, WSGIServer):
-    daemon_threads = True
-    request_queue_size = 256  # listen backlog; socketserver's 5 resets connections when 50 events arrive at once
+class HttpServer:
+    """waitress serving the app: bounded request threads and connections, idle connections closed, bodies
+    over the guard's limit refused before they are read. Port 0 picks a free port (``server_port``)."""
+
+    def __init__(self, application: WsgiApp, slack: SlackSettings, host: str, port: int) -> None:
+        self._server = waitress.create_server(
+            application, host=host, port=port, threads=slack.http_threads,
+            connection_limit=slack.http_connection_limit, channel_timeout=slack.http_idle_timeout_s,
+            cleanup_interval=max(1, min(30, slack.http_idle_timeout_s)), max_request_body_size=MAX_BODY_BYTES,
+            max_request_header_size=64 * 1024, backlog=256,
+            clear_untrusted_proxy_headers=True, ident="drugpilot")
+        self.server_port: int = self._server.effective_port
+
+    def serve_forever(self) -> None:
+        self._server.run()
+
+    def shutdown(self) -> None:
+        self._server.task_dispatcher.shutdown()
+        wasyncore.close_all(self._server._map)
+
+    def server_close(self) -> None:
+        """Kept for callers written for socketserver; ``shutdown`` already closed everything."""
 
 
-class _QuietHandler(WSGIRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
-        log.debug("%s %s", self.address_string(), format % args)
-
-
-def http_server(app: App, host: str, port: int, path: str) -> WSGIServer:
-    """A threading HTTP server for the app (not started); port 0 picks a free port (``server.server_port``)."""
-    return make_server(host, port, wsgi_app(app, path), server_class=_ThreadingWSGIServer,
-                       handler_class=_QuietHandler)
+def http_server(app: App, slack: SlackSettings, host: str | None = None, port: int | None = None) -> HttpServer:
+    """The HTTP server for the app (not started), on ``slack.host``/``slack.port`` unless given."""
+    return HttpServer(wsgi_app(app, slack), slack, host or slack.host, slack.port if port is None else port)
 
 
 def wsgi(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-    """WSGI entry point for gunicorn: ``gunicorn 'bot.slack.server:wsgi' -b 0.0.0.0:3000``."""
+    """WSGI entry point for another server: ``gunicorn 'bot.slack.server:wsgi' -b 0.0.0.0:3000``."""
     global _wsgi_app
     if _wsgi_app is None:
         slack = get_slack_settings()
-        _wsgi_app = wsgi_app(create_app(slack), slack.path)
+        _wsgi_app = wsgi_app(create_app(slack), slack)
     return _wsgi_app(environ, start_response)
 
 
-_wsgi_app: Callable[..., Iterable[bytes]] | None = None
+_wsgi_app: WsgiApp | None = None
 
 
 def _stop(signum: int, frame: Any) -> None:
@@ -104,7 +112,7 @@ def _stop(signum: int, frame: Any) -> None:
 
 def run(port: int | None = None, delivery_worker_enabled: bool = True, loglevel: str = "info") -> int:
     """``drugpilot slack``."""
-    logging.basicConfig(level=loglevel.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_text(loglevel)
     slack = get_slack_settings()
     if not slack.bot_token:
         print("SLACK_BOT_TOKEN is not set (see infra/slack/README.md).", file=sys.stderr)
@@ -122,7 +130,7 @@ def run(port: int | None = None, delivery_worker_enabled: bool = True, loglevel:
                 log.info("DrugPilot for Slack: Socket Mode")
                 SocketModeHandler(app, slack.app_token).start()
             else:
-                server = http_server(app, slack.host, port if port is not None else slack.port, slack.path)
+                server = http_server(app, slack, port=port)
                 log.info("DrugPilot for Slack: HTTP on %s:%s%s", slack.host, server.server_port, slack.path)
                 server.serve_forever()
         except KeyboardInterrupt:

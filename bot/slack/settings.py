@@ -21,6 +21,10 @@ class SlackSettings(BaseSettings):
     host: str = Field("0.0.0.0", validation_alias="DRUGPILOT_SLACK_HOST")
     port: int = Field(3000, validation_alias="DRUGPILOT_SLACK_PORT")
     path: str = Field("/slack/events", validation_alias="DRUGPILOT_SLACK_PATH")
+    # HTTP mode (waitress): request threads, open connections, and seconds an idle connection is kept.
+    http_threads: int = Field(8, validation_alias="DRUGPILOT_SLACK_HTTP_THREADS")
+    http_connection_limit: int = Field(100, validation_alias="DRUGPILOT_SLACK_HTTP_CONNECTIONS")
+    http_idle_timeout_s: int = Field(30, validation_alias="DRUGPILOT_SLACK_HTTP_IDLE_TIMEOUT_S")
     # Rate-limited calls (HTTP 429) are retried after Retry-After, this many times.
     rate_limit_retries: int = Field(3, validation_alias="DRUGPILOT_SLACK_RATE_LIMIT_RETRIES")
     # Say so in the thread when no answer came after this many seconds (0: turn + tool time limits + 60 s).

@@ -21,6 +21,7 @@ from botbuilder.schema import Activity
 from agent.artifacts import ArtifactMissing
 from agent.settings import get_settings
 from bot.delivery_worker import delivery_worker
+from bot.log_lines import configure_text
 from bot.teams.handlers import RAW_ACTIVITY, Enqueue, TeamsBot
 from bot.teams.links import LinkRefused, LinkSigner, resolve_secret
 from bot.teams.replier import TeamsReplier
@@ -168,7 +169,7 @@ async def start(app: web.Application, host: str, port: int) -> tuple[web.AppRunn
 def run(port: int | None = None, host: str | None = None, delivery_worker_enabled: bool = True,
         loglevel: str = "info") -> int:
     """``drugpilot teams``: serve until SIGINT/SIGTERM; distributed mode also runs the delivery worker."""
-    logging.basicConfig(level=loglevel.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_text(loglevel)
     settings = get_teams_settings()
     overrides = {k: v for k, v in (("port", port), ("host", host)) if v is not None}
     settings = settings.model_copy(update=overrides) if overrides else settings

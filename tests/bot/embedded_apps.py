@@ -43,7 +43,7 @@ def slack(api: SlackAPI) -> Iterator[tuple[SlackDriver, SlackServices]]:
     client = web_client(settings)
     services = services_from_settings(client, settings, state=InMemorySlackState())
     app = build_app(client, SECRET, services)
-    server = http_server(app, "127.0.0.1", 0, settings.path)
+    server = http_server(app, settings, host="127.0.0.1", port=0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield SlackDriver(api, f"http://127.0.0.1:{server.server_port}{settings.path}"), services

@@ -44,7 +44,7 @@ def slack() -> Iterator[SlackDriver]:
     client = web_client(settings)
     services = services_from_settings(client, settings, state=RedisSlackState(dead_redis()))
     services.pool_store = RedisPoolStore(dead_redis())
-    server = http_server(build_app(client, SECRET, services), "127.0.0.1", 0, settings.path)
+    server = http_server(build_app(client, SECRET, services), settings, host="127.0.0.1", port=0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield SlackDriver(api, f"http://127.0.0.1:{server.server_port}{settings.path}")
     server.shutdown()

@@ -103,8 +103,10 @@ class SlackAPI:
         with self._lock:
             self._failures.setdefault(method, []).append((status, body, headers))
 
-    def add_file(self, name: str, data: bytes, mimetype: str = "text/csv", **extra: Any) -> dict[str, Any]:
-        """A file "uploaded by a person": returns the file object a file_share event carries."""
+    def add_file(self, name: str, data: bytes, mimetype: str = "text/csv", redirect: str | None = None,
+                 **extra: Any) -> dict[str, Any]:
+        """A file "uploaded by a person": returns the file object a file_share event carries. With ``redirect``,
+        its download answers 302 to that address."""
         file_id = f"F{next(self._ids):06d}"
         obj = {"id": file_id, "name": name, "title": name, "mimetype": mimetype,
                "filetype": name.rsplit(".", 1)[-1], "size": len(data), "mode": "hosted", "is_external": False,
@@ -112,7 +114,7 @@ class SlackAPI:
                "url_private_download": f"{self.url}/files-pri/{TEAM_ID}-{file_id}/download/{name}"}
         obj.update(extra)
         with self._lock:
-            self.files[file_id] = {**obj, "_data": data}
+            self.files[file_id] = {**obj, "_data": data, "_redirect": redirect}
         return obj
 
     def uploaded_files(self) -> list[dict[str, Any]]:
@@ -165,7 +167,7 @@ class SlackAPI:
             f = self.files.get(str(args.get("file")))
             if f is None:
                 return {"ok": False, "error": "file_not_found"}
-            return {"ok": True, "file": {k: v for k, v in f.items() if k != "_data"}}
+            return {"ok": True, "file": {k: v for k, v in f.items() if not k.startswith("_")}}
         if method == "views.open":
             return {"ok": True, "view": {**(args.get("view") or {}), "id": f"V{next(self._ids):06d}"}}
         return {"ok": False, "error": "unknown_method"}
@@ -199,6 +201,9 @@ class SlackAPI:
                     file_id = path.split("/")[2].split("-", 1)[1]
                     api._record("download", {"file": file_id, "path": path}, headers)
                     f = api.files.get(file_id)
+                    if f is not None and f.get("_redirect"):  # a download that Slack sends elsewhere
+                        self._send(302, b"", "text/plain", {"Location": f["_redirect"]})
+                        return
                     if headers.get("Authorization") != f"Bearer {BOT_TOKEN}" or f is None:
                         # what Slack does without a valid token: a login page, not the file
                         self._send(200, b"<html>Sign in to Slack</html>", "text/html")
