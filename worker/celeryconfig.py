@@ -3,10 +3,12 @@
 import math
 
 from agent.settings import get_settings
+from worker import broker, crashes
 
 _settings = get_settings()
 
 broker_url = _settings.effective_broker_url or "memory://"
+_amqp = broker.is_amqp_url(broker_url)
 result_backend = _settings.redis_url or "cache+memory://"
 task_serializer = "json"
 result_serializer = "json"
@@ -37,11 +39,18 @@ def time_limits(tool_timeout_s: float) -> tuple[float, float, int]:
     return tool_timeout_s, tool_timeout_s + grace, math.ceil(tool_timeout_s + 2 * grace)
 
 
-def tool_wait_s(tool_timeout_s: float) -> float:
-    """How long a turn waits for one model call: if the gpu worker running it dies, the call comes back
-    after the visibility timeout and runs again within the hard limit."""
-    _, hard, visibility = time_limits(tool_timeout_s)
-    return visibility + hard
+def redelivery_s(tool_timeout_s: float, amqp: bool | None = None) -> float:
+    """How long a task whose worker died waits before another worker can take it: nothing with RabbitMQ
+    (the message returns when the dead worker's connection closes), the visibility timeout with Redis."""
+    return 0.0 if (_amqp if amqp is None else amqp) else float(time_limits(tool_timeout_s)[2])
+
+
+def tool_wait_s(tool_timeout_s: float, amqp: bool | None = None) -> float:
+    """How long a turn waits for one model call: the call may kill its gpu worker CRASH_LIMIT times, each
+    run up to the hard limit and each followed by the redelivery delay, before it is dead-lettered."""
+    _, hard, _ = time_limits(tool_timeout_s)
+    grace = hard - tool_timeout_s
+    return crashes.CRASH_LIMIT * (hard + redelivery_s(tool_timeout_s, amqp)) + grace
 
 
 def turn_task_limits(tool_timeout_s: float | None = None, turn_timeout_s: float | None = None) -> dict[str, float]:
@@ -55,13 +64,22 @@ def turn_task_limits(tool_timeout_s: float | None = None, turn_timeout_s: float 
 
 
 task_soft_time_limit, task_time_limit, _visibility_s = time_limits(_settings.tool_timeout_s)
-# Workers look for abandoned tasks every `unacked_restore_interval` seconds, a sixth of the timeout
-# (throttle 1: each look is a real scan of the small `unacked_index` sorted set).
-broker_transport_options = {
-    "visibility_timeout": _visibility_s,
-    "unacked_restore_interval": max(1, min(60, _visibility_s // 6)),
-    "unacked_restore_throttle": 1,
-}
+if _amqp:
+    # RabbitMQ: quorum queues with a delivery limit and a dead-letter exchange (worker/broker.py). Celery
+    # then uses per-consumer prefetch (quorum queues have no global QoS) and native delayed delivery.
+    task_queues = broker.task_queues()
+    worker_detect_quorum_queues = True
+    broker_native_delayed_delivery_queue_type = "quorum"
+    broker_transport_options = {"confirm_publish": True}
+    broker_heartbeat = 30  # a node that vanishes without closing its connection is noticed within ~60 s
+else:
+    # Redis: workers look for abandoned tasks every `unacked_restore_interval` seconds, a sixth of the
+    # timeout (throttle 1: each look is a real scan of the small `unacked_index` sorted set).
+    broker_transport_options = {
+        "visibility_timeout": _visibility_s,
+        "unacked_restore_interval": max(1, min(60, _visibility_s // 6)),
+        "unacked_restore_throttle": 1,
+    }
 result_backend_transport_options = {"visibility_timeout": _visibility_s}
 result_expires = 24 * 3600
 task_track_started = True

@@ -44,6 +44,8 @@ class CeleryDispatcher:
         except Exception as exc:
             log.warning("tool %s failed on a worker: %s", name, exc)
             raise ToolFailed(short_error(exc)) from exc
+        if "dead_lettered" in payload:  # worker.crashes stopped a call that kept killing its worker
+            raise ToolFailed(payload["dead_lettered"])
         return ToolOutcome.from_json(payload)
 
 

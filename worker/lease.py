@@ -22,7 +22,7 @@ DONE_TTL_S = 7 * 24 * 3600
 
 
 class TurnLease:
-    def __init__(self, client: Any, turn_id: str, ttl_s: int = 30, poll_s: float = 1.0) -> None:
+    def __init__(self, client: Any, turn_id: str, ttl_s: int = 15, poll_s: float = 1.0) -> None:
         self._r = client
         self._key = f"drugpilot:turn:{turn_id}:lease"
         self._done = f"drugpilot:turn:{turn_id}:done"

@@ -7,8 +7,8 @@ from typing import Any
 from celery.exceptions import SoftTimeLimitExceeded
 
 from agent.service import handle_turn
-from agent.turn import Turn
-from worker import celeryconfig
+from agent.turn import Reply, Turn
+from worker import celeryconfig, crashes
 from worker.celery_app import app
 from worker.devices import device_report
 from worker.execute import execute_tool
@@ -21,13 +21,14 @@ def replies_queue(platform: str) -> str:
     return f"replies.{platform}"
 
 
-@app.task(name="worker.tasks.run_turn", acks_late=True, **celeryconfig.turn_task_limits())
-def run_turn(turn_json: dict[str, Any]) -> dict[str, Any] | None:
+@app.task(name="worker.tasks.run_turn", bind=True, acks_late=True, **celeryconfig.turn_task_limits())
+def run_turn(self: Any, turn_json: dict[str, Any]) -> dict[str, Any] | None:
     turn = Turn.from_json(turn_json)
     queue = replies_queue(turn.thread.platform)
     lease = TurnLease(redis_client(), turn.turn_id)
     if not lease.acquire():
         return None  # a copy of a turn that another run finished (or is still running)
+    counter = crashes.CrashCounter(redis_client())
 
     def progress(text: str) -> None:
         if turn.reply_to is not None:
@@ -35,7 +36,14 @@ def run_turn(turn_json: dict[str, Any]) -> dict[str, Any] | None:
                           queue=queue)
 
     try:
-        reply = handle_turn(turn, build_deps(), progress).to_json()
+        if counter.begin(self.request.id):
+            try:
+                reply = handle_turn(turn, build_deps(), progress).to_json()
+            finally:
+                counter.end(self.request.id)
+        else:
+            counter.dead_letter(self.name, self.request.id, {"thread": turn.thread.key(), "turn_id": turn.turn_id})
+            reply = Reply(turn_id=turn.turn_id, text=f"Sorry, {crashes.MESSAGE}.").to_json()
         if turn.reply_to is not None:
             app.send_task("bot.deliver", args=[turn.thread.platform, turn.reply_to, reply], queue=queue)
     except BaseException:
@@ -45,12 +53,19 @@ def run_turn(turn_json: dict[str, Any]) -> dict[str, Any] | None:
     return reply
 
 
-@app.task(name="worker.tasks.run_tool", acks_late=True, reject_on_worker_lost=True)
-def run_tool(name: str, arguments: dict[str, Any], thread_key: str) -> dict[str, Any]:
+@app.task(name="worker.tasks.run_tool", bind=True, acks_late=True, reject_on_worker_lost=True)
+def run_tool(self: Any, name: str, arguments: dict[str, Any], thread_key: str) -> dict[str, Any]:
+    """The outcome, or ``{"dead_lettered": why}`` when this call crashed its worker CRASH_LIMIT times."""
+    counter = crashes.CrashCounter(redis_client())
+    if not counter.begin(self.request.id):
+        counter.dead_letter(self.name, self.request.id, {"thread": thread_key, "tool": name})
+        return {"dead_lettered": crashes.MESSAGE}
     try:
         return execute_tool(name, arguments, artifact_store()).to_json()
     except SoftTimeLimitExceeded:
         raise RuntimeError(f"{name} ran past its time limit") from None
+    finally:
+        counter.end(self.request.id)
 
 
 @app.task(name="worker.tasks.gpu_info", bind=True, acks_late=False)

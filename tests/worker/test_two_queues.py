@@ -8,20 +8,19 @@ FAIL (exit 1) when Redis is unreachable; the gpu node serves Prometheus metrics 
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
 from celery import Celery
+from cluster import Events, Node, private_db
 from conftest import REPO, distributed_env, free_port
 from tests_support import closed_port_url
 
@@ -33,77 +32,6 @@ pytestmark = pytest.mark.integration
 # long enough for a cold node to load torch and the model and score the molecules below.
 TOOL_TIMEOUT_S = 16
 MOLECULES = 1200
-
-
-def private_db(url: str) -> str:
-    """Another database of the same Redis: the session's `celery_workers` consume agent/gpu in db 0 and
-    must not take our tasks (Celery's queues and its broadcast channels are per database)."""
-    base, _, db = url.rpartition("/")
-    return f"{base}/{3 if db != '3' else 4}"
-
-
-class Node:
-    """One `drugpilot worker --queues Q` process group (the worker and its pool children)."""
-
-    def __init__(self, queue: str, env: dict[str, str], log: Path) -> None:
-        self.queue = queue
-        with log.open("ab") as sink:
-            self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "worker", "--queues", queue,
-                                          "--loglevel", "info"], cwd=REPO, env=env, stdout=sink,
-                                         stderr=subprocess.STDOUT, start_new_session=True)
-        self.log = log
-
-    def kill(self, sig: int = signal.SIGKILL) -> None:
-        try:
-            os.killpg(self.proc.pid, sig)
-        except ProcessLookupError:
-            return
-        try:
-            self.proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
-
-
-class Events:
-    """Celery task events (worker_send_task_events is on in celeryconfig), captured in a thread."""
-
-    def __init__(self, app: Celery) -> None:
-        self.app = app
-        self.seen: list[dict[str, Any]] = []
-        self._cond = threading.Condition()
-        self._receiver: Any = None
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-        self._thread.start()
-        assert self._ready.wait(10), "event receiver did not start"
-
-    def _run(self) -> None:
-        with self.app.connection() as conn:
-            self._receiver = self.app.events.Receiver(conn, handlers={"*": self._on})
-            self._ready.set()
-            self._receiver.capture(limit=None, timeout=None, wakeup=False)
-
-    def _on(self, event: dict[str, Any]) -> None:
-        with self._cond:
-            self.seen.append(event)
-            self._cond.notify_all()
-
-    def of(self, task_id: str, kind: str) -> list[dict[str, Any]]:
-        with self._cond:
-            return [e for e in self.seen if e.get("uuid") == task_id and e.get("type") == kind]
-
-    def wait(self, found: Callable[[], list[dict[str, Any]]], timeout: float) -> list[dict[str, Any]]:
-        deadline = time.monotonic() + timeout
-        with self._cond:
-            while not (hits := found()) and time.monotonic() < deadline:
-                self._cond.wait(0.2)
-        return hits
-
-    def stop(self) -> None:
-        if self._receiver is not None:
-            self._receiver.should_stop = True
-        self._thread.join(timeout=5)
 
 
 @pytest.fixture
