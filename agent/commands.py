@@ -1,4 +1,4 @@
-"""Platform-neutral pool commands: ``pool list|show|set|del|rename|export|history``.
+"""Platform-neutral commands: ``pool list|show|set|del|rename|export|history`` and ``report``.
 
 Every adapter (console, Slack, Teams) passes the text after its mention here, so users get the
 same commands and the same messages everywhere.
@@ -14,9 +14,13 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any
 
+from agent.artifacts import ArtifactStore
 from agent.entities import extract
+from agent.history import PastRequest
 from agent.pool.entry import PoolEntry, PoolError, infer_kind
 from agent.pool.thread_pool import ThreadPool
+from agent.report import build_report
+from agent.turn import ThreadRef
 from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
 from model_zoo.chem.echo import echo
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
@@ -26,6 +30,14 @@ from model_zoo.tables import rows_to_csv
 USAGE = (
     "pool commands: pool list · pool show KEY · pool set KEY VALUE · pool del KEY · pool rename OLD NEW · "
     "pool export KEY · pool history KEY"
+)
+FOLLOW_UP_HELP = (
+    "Work with earlier results without re-running a model: \"only the ones with logS above -3\", \"keep those "
+    "predicted BBB+\", \"sort by lipophilicity\", \"top 5 by affinity\", \"which is most soluble?\", "
+    "\"everything we have on these\", \"plot solubility vs lipophilicity\", \"histogram of logS\". Each answer "
+    "is a new table, CSV (and plot) saved in the pool.\n"
+    "report — one HTML file of this thread: every request with who asked and when, the calls with their resolved "
+    "values and where each came from, result tables, plots, the models' key numbers and caveats, and the pool."
 )
 SHOW_ROWS = 20
 
@@ -39,6 +51,19 @@ class CommandResult:
 
 def is_pool_command(text: str) -> bool:
     return bool(re.match(r"^\s*pool\b", text, re.I))
+
+
+def is_report_command(text: str) -> bool:
+    """``report`` alone (or "report please", "thread report"), not a sentence that starts with the word."""
+    return bool(re.fullmatch(r"\s*(?:thread\s+)?report(?:\s+please)?[.!]?\s*", text, re.I))
+
+
+def run_report(thread: ThreadRef, pool: ThreadPool, log: list[PastRequest], artifacts: ArtifactStore
+               ) -> CommandResult:
+    data = build_report(thread, pool, log, artifacts)
+    name = f"drugpilot-report-{dt.datetime.now(dt.timezone.utc):%Y%m%d-%H%M}.html"
+    return CommandResult(f"Report of this thread: {len(log)} request(s), the pool's {len(pool.list())} key(s); "
+                         f"open {name} in a browser.", files=[(name, "text/html", data)])
 
 
 def run_command(text: str, pool: ThreadPool, user: str) -> CommandResult:

@@ -7,11 +7,13 @@ from dataclasses import dataclass, field
 
 from agent.artifacts import ArtifactStore
 from agent.backends.base import Backend
-from agent.commands import is_pool_command, run_command
+from agent.analysis.followup import FollowUp, follow_up
+from agent.commands import FOLLOW_UP_HELP, is_pool_command, is_report_command, run_command, run_report
 from agent.dispatch import Dispatcher, ToolOutcome
-from agent.history import HistoryStore, InMemoryHistoryStore, PastRequest
+from agent.history import HistoryStore, InMemoryHistoryStore
+from agent.journal import analysis_entry, request_entry
 from agent.loop import Limits, TurnOutcome, run_turn
-from agent.pool.entry import PoolError
+from agent.pool.entry import PoolError, labelled
 from agent.pool.store import PoolStore
 from agent.provenance import Source, summary_line
 from agent.ratelimit import InMemoryRateLimiter, RateLimiter
@@ -45,53 +47,81 @@ class AgentDeps:
 def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | None = None) -> Reply:
     pool = ThreadPool(deps.pool_store, turn.thread.key(), deps.max_pool_keys)
     reply = Reply(turn_id=turn.turn_id, text="", backend=deps.backend.name)
-    parts = [_ingest(f, pool, turn.user, deps.max_file_bytes) for f in turn.files]
+    parts = _ingest_all(turn.files, pool, turn.user, deps.max_file_bytes)
     text = turn.text.strip()
-    if is_pool_command(text):
-        result = run_command(text, pool, turn.user)
+    if is_pool_command(text) or is_report_command(text):
+        result = (run_command(text, pool, turn.user) if is_pool_command(text)
+                  else run_report(turn.thread, pool, deps.history.log(turn.thread.key()), deps.artifacts))
         parts.append(result.text)
         reply.artifacts += [deps.artifacts.put(name, media, data) for name, media, data in result.files]
         if result.table:
             reply.tables.append(Table(columns=result.table[0], rows=result.table[1], total_rows=result.table[2]))
     elif text.lower() in ("help", "?") or not (text or turn.files):  # an empty message gets the help
-        parts.append(HELP + describe_tools())
+        parts.append(HELP + describe_tools() + "\n" + FOLLOW_UP_HELP)
     elif text and (wait := deps.rate_limiter.hit(f"{turn.thread.platform}:{turn.thread.workspace}:{turn.user}")):
         parts.append(f"You have sent more than {deps.rate_limiter.per_minute} requests this minute; "
                      f"the limit keeps the shared GPUs available to everyone. Try again in {wait} s.")
+    elif text and (follow := follow_up(text, turn.user, pool, deps.history.log(turn.thread.key()))) is not None:
+        _add_follow_up(reply, follow, deps.artifacts)  # a filter, sort, plot … of earlier results: no model runs
+        parts.append(follow.text)
+        deps.history.append(turn.thread.key(), analysis_entry(turn.user, text, follow, reply.artifacts))
     elif text:
         thread_key = turn.thread.key()
         outcome = run_turn(text, turn.user, deps.backend, pool, deps.dispatcher, deps.limits,
                            fallback=deps.fallback, history=deps.history.recent(thread_key), progress=progress)
-        # A note that comes with an upload ("here are our hits") and asks for no tool needs no answer.
-        if outcome.records or not turn.files:
+        # A note that comes with an upload ("here are our hits") and asks for no tool needs no answer; a question
+        # ("which of these would you test first?") gets one even when no tool ran.
+        if outcome.records or not turn.files or "?" in text:
             _add_outcome(reply, outcome, deps.notices)
             parts.append(reply.text)
-        answered = any(o.status == "ok" for o in outcome.outcomes)
-        deps.history.append(thread_key, PastRequest(turn.user, text, answered, reply.text[:500]))
+        deps.history.append(thread_key, request_entry(turn.user, text, reply, outcome, pool))
     reply.text = "\n\n".join(p for p in parts if p)
     return reply
 
 
-def _ingest(attachment: Attachment, pool: ThreadPool, user: str, max_bytes: int) -> str:
+def _ingest_all(files: list[Attachment], pool: ThreadPool, user: str, max_bytes: int) -> list[str]:
+    """Every file of a message stored under its own key; molecules of several files also together under one
+    key, stored last, so that "these" in the message means all of them."""
+    parts: list[str] = []
+    lists: list[ParsedFile] = []
+    for attachment in files:
+        text, parsed = _ingest(attachment, pool, user, max_bytes)
+        parts.append(text)
+        if parsed is not None and parsed.kind == "smiles_list":
+            lists.append(parsed)
+    if len(lists) > 1:
+        parts.append(_store_together(lists, pool, user))
+    return parts
+
+
+def _ingest(attachment: Attachment, pool: ThreadPool, user: str, max_bytes: int) -> tuple[str, ParsedFile | None]:
     try:
         parsed = parse_molecule_file(attachment.name, attachment.data, max_bytes=max_bytes)
     except FileRejected as exc:
-        return f"Could not read {attachment.name}: {exc}. Nothing was added to the pool."
+        return f"Could not read {_name(attachment.name)}: {exc}. Nothing was added to the pool.", None
     try:
-        return _store_parsed(parsed, attachment.name, pool, user)
+        return _store_parsed(parsed, _name(attachment.name), pool, user), parsed
     except PoolError as exc:
-        return f"Could not store {attachment.name}: {exc}."
+        return f"Could not store {_name(attachment.name)}: {exc}.", None
+
+
+def _name(filename: str) -> str:
+    return filename if len(filename) <= 80 else filename[:79] + "…"
 
 
 def _store_parsed(parsed: ParsedFile, name: str, pool: ThreadPool, user: str) -> str:
     if parsed.kind == "protein_seq":
         stored = [pool.put(_record_key(parsed.key, i, len(parsed.values)), seq, "protein_seq", user, "file")
                   for i, seq in enumerate(parsed.values, 1)]
+        headers = parsed.names or [""] * len(stored)
         text = f"Stored {len(stored)} protein sequence(s) from {name} as " + ", ".join(
-            f"{m.key} ({m.size} residues)" for m in stored) + "."
+            f"{m.key} ({_name(header) + ', ' if header else ''}{m.size} residues)"
+            for m, header in zip(stored[:20], headers)) + (f" … and {len(stored) - 20} more" if len(stored) > 20
+                                                            else "") + "."
     else:
-        meta = pool.put(parsed.key, parsed.values, parsed.kind, user, "file")
-        text = f"Stored {meta.size} molecule(s) from {name} as {meta.key}."
+        meta = pool.put(parsed.key, labelled(parsed.values, parsed.names), parsed.kind, user, "file")
+        what = "drug pair(s)" if parsed.kind == "smiles_pairs" else "molecule(s)"
+        text = f"Stored {meta.size} {what} from {name} as {meta.key}{_with_names(parsed)}."
     if parsed.rejected:
         shown = "; ".join(f"{parsed.row_unit} {r.row}: {r.reason}" for r in parsed.rejected[:5])
         more = f" (+{len(parsed.rejected) - 5} more)" if len(parsed.rejected) > 5 else ""
@@ -99,9 +129,36 @@ def _store_parsed(parsed: ParsedFile, name: str, pool: ThreadPool, user: str) ->
     return " ".join([text] + parsed.notes)
 
 
+def _with_names(parsed: ParsedFile) -> str:
+    if parsed.kind == "smiles_pairs":
+        return f" (from {parsed.source_column})" + (", with their names" if parsed.names else "")
+    named = sum(1 for n in parsed.names or [] if n)
+    return f", {named} with a name" if named else ""
+
+
+def _store_together(lists: list[ParsedFile], pool: ThreadPool, user: str) -> str:
+    """One key holding the molecules of every file of the message, in file order, with their names."""
+    rest = lists[1].key.removeprefix("upload_") if len(lists) == 2 else f"{len(lists) - 1}_more"
+    key = f"{lists[0].key[:60]}_and_{rest}"
+    values = [v for p in lists for v in p.values]
+    labels = [n for p in lists for n in (p.names or [""] * len(p.values))]
+    try:
+        meta = pool.put(key[:80], labelled(values, labels), "smiles_list", user, "file")
+    except PoolError as exc:
+        return f"Could not store the files' molecules together: {exc}."
+    return f"All {meta.size} molecules of these {len(lists)} files together: {meta.key}."
+
+
 def _record_key(key: str, index: int, count: int) -> str:
     """One pool key per FASTA record: upload_x.fasta, or upload_x.fasta_1, _2 … for several."""
     return key if count == 1 else f"{key}_{index}"
+
+
+def _add_follow_up(reply: Reply, follow: FollowUp, artifacts: ArtifactStore) -> None:
+    reply.backend = "analysis"
+    reply.artifacts += [artifacts.put(name, media, data) for name, media, data in follow.files]
+    if follow.rows:
+        reply.tables.append(Table(columns=follow.columns, rows=follow.rows, total_rows=follow.total_rows))
 
 
 def _add_outcome(reply: Reply, outcome: TurnOutcome, notices: list[str]) -> None:

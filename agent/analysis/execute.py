@@ -1,0 +1,129 @@
+"""Run a Query over the stored result rows: one row per compound, joined on its SMILES; nothing is re-computed.
+
+Cost is linear in the rows of the results the query reads (a dict per measure, then one pass), and bounded:
+more than ``MAX_ROWS_READ`` stored rows in the results a query needs is refused before any is read.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent.analysis.query import AskBack, Condition, Query
+from agent.analysis.results import Catalog, Measure, ResultSet
+
+MAX_ROWS_READ = 1_000_000
+NAME = "name"
+
+
+@dataclass
+class Answer:
+    columns: list[str]
+    rows: list[dict[str, Any]]
+    headers: dict[str, str]  # measure id -> its column
+    used: list[ResultSet]  # the results read, oldest first
+    considered: int  # compounds before the conditions
+    missing: int = 0  # compounds dropped because a condition's column had no value for them
+    notes: list[str] = field(default_factory=list)
+
+
+def identity(row: dict[str, Any]) -> str | None:
+    """Which compound (or pair, or product) a result row is about."""
+    if "smiles" in row:
+        return str(row["smiles"])
+    if "smiles_1" in row and "smiles_2" in row:
+        return f"{row['smiles_1']} + {row['smiles_2']}"
+    if "product" in row:
+        return str(row["product"])
+    return None
+
+
+def execute(query: Query, catalog: Catalog) -> Answer | AskBack:
+    measures = catalog.measures() if query.action == "join" else query.measures()
+    if not measures:
+        return AskBack("Nothing to compute on: name a column.")
+    # A join reads every result (a later value for the same compound wins); other queries the latest of each column.
+    chosen = [r for m in measures for r in (catalog.results_of(m) if query.action == "join"
+                                             else catalog.results_of(m)[-1:])]
+    used = list({id(r): r for r in chosen}.values())
+    used.sort(key=lambda r: catalog.results.index(r))
+    total = sum(catalog.size(r) for r in used)
+    if total > MAX_ROWS_READ:
+        return AskBack(f"That would read {total:,} stored rows, more than the {MAX_ROWS_READ:,} one follow-up may; "
+                       "name fewer results.")
+    values: dict[str, dict[str, Any]] = {m.id: {} for m in measures}
+    names: dict[str, str] = {}
+    units: dict[str, str] = {}
+    order: dict[str, None] = {}
+    for result in used:
+        own = [m for m in measures if any(m.id == r.id for r in result.measures)]
+        for row in catalog.rows(result):
+            key = identity(row)
+            if key is None:
+                continue
+            if query.action == "join":
+                order.setdefault(key)
+            if row.get(NAME):
+                names[key] = str(row[NAME])
+            if "error" in row:
+                continue
+            for m in own:
+                if row.get(m.field) is not None:
+                    values[m.id][key] = row[m.field]
+                    if "unit" in row and m.field == "prediction":
+                        units.setdefault(m.id, str(row["unit"]))
+    if query.action != "join":  # the compounds of the first column's latest result, in its order
+        latest = catalog.results_of(measures[0])[-1]
+        order = dict.fromkeys(k for row in catalog.rows(latest) if (k := identity(row)) is not None)
+    headers = _headers(measures, units)
+    columns = ([NAME] if names else []) + ["smiles"] + [headers[m.id] for m in measures]
+    rows = []
+    for key in order:
+        row: dict[str, Any] = {NAME: names.get(key, "")} if names else {}
+        row["smiles"] = key
+        row.update({headers[m.id]: values[m.id].get(key) for m in measures})
+        rows.append(row)
+    answer = Answer(columns, rows, headers, used, considered=len(rows))
+    if query.conditions:
+        kept = [r for r in rows if all(_holds(c, r.get(headers[c.measure.id])) for c in query.conditions)]
+        answer.missing = sum(1 for r in rows if any(r.get(headers[c.measure.id]) is None for c in query.conditions))
+        answer.rows = kept
+    if query.sort_by is not None:
+        column = headers[query.sort_by.id]
+        present = [r for r in answer.rows if _number(r.get(column)) is not None]
+        absent = [r for r in answer.rows if _number(r.get(column)) is None]
+        present.sort(key=lambda r: _number(r[column]), reverse=query.descending)  # type: ignore[arg-type,return-value]
+        answer.rows = present + absent
+        if absent:
+            answer.notes.append(f"{len(absent)} compound(s) have no {query.sort_by.label}; listed last.")
+    if query.n is not None:
+        answer.rows = answer.rows[:query.n]
+    return answer
+
+
+def _headers(measures: list[Measure], units: dict[str, str]) -> dict[str, str]:
+    headers: dict[str, str] = {}
+    for m in measures:
+        unit = units.get(m.id, "")
+        header = f"{m.label} ({unit})" if unit and unit != "probability" and unit not in m.label else m.label
+        while header in headers.values() or header in (NAME, "smiles"):
+            header += "'"
+        headers[m.id] = header
+    return headers
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def _holds(condition: Condition, value: Any) -> bool:
+    if isinstance(condition.value, str):
+        return isinstance(value, str) and value.lower() == condition.value.lower()
+    number = _number(value)
+    if number is None:
+        return False
+    return {">": number > condition.value, ">=": number >= condition.value, "<": number < condition.value,
+            "<=": number <= condition.value, "==": number == condition.value}[condition.op]

@@ -1,0 +1,118 @@
+"""Answer a follow-up over earlier results: parse → execute → table, CSV and plot, stored under a new pool key."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any
+
+from agent.analysis import plots
+from agent.analysis.execute import Answer, execute
+from agent.analysis.parse import parse
+from agent.analysis.query import AskBack, Query
+from agent.analysis.results import ResultSet, catalog
+from agent.history import PastRequest
+from agent.pool.entry import PoolError
+from agent.pool.thread_pool import ThreadPool
+from model_zoo.tables import rows_to_csv
+
+KEY_PREFIX = {"filter": "filtered", "sort": "sorted", "top": "top", "join": "per_compound", "plot": "plot"}
+TABLE_ROWS = 10
+
+
+@dataclass
+class FollowUp:
+    text: str
+    answered: bool  # False: a question back
+    columns: list[str] = field(default_factory=list)
+    rows: list[dict[str, Any]] = field(default_factory=list)  # the first TABLE_ROWS
+    total_rows: int = 0
+    files: list[tuple[str, str, bytes]] = field(default_factory=list)  # (name, media type, bytes)
+    output: dict[str, Any] | None = None  # the pool key and version the answer was stored under
+
+
+def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) -> FollowUp | None:
+    """The answer when ``text`` filters, sorts, ranks, joins or plots results the thread has; else None."""
+    results = catalog(log, pool)
+    query = parse(text, results)
+    if query is None:
+        return None
+    answer = query if isinstance(query, AskBack) else execute(query, results)
+    if isinstance(answer, AskBack):
+        return FollowUp(answer.text, answered=False)
+    assert isinstance(query, Query)
+    files = [] if query.plot is None else [_plot(query, answer)]
+    key = _new_key(pool, KEY_PREFIX[query.action])
+    lines = [_describe(query, answer), _sources(answer.used)] + answer.notes
+    output = None
+    try:
+        meta = pool.put(key, answer.rows, "table", user, "analysis")
+        output = {"key": meta.key, "version": meta.version, "action": query.action,
+                  "sources": [r.ref for r in answer.used]}
+        lines.append(f"No model was re-run. Saved as {meta.key} in this thread's pool.")
+    except PoolError as exc:
+        lines.append(f"No model was re-run. Not saved to the pool: {exc}.")
+    files.insert(0, (f"{key}.csv", "text/csv", rows_to_csv(answer.rows, answer.columns)))
+    return FollowUp("\n".join(lines), True, answer.columns, answer.rows[:TABLE_ROWS], len(answer.rows), files,
+                    output)
+
+
+def _new_key(pool: ThreadPool, prefix: str) -> str:
+    taken = set(pool.keys())
+    n = 1
+    while f"{prefix}_{n}" in taken:
+        n += 1
+    return f"{prefix}_{n}"
+
+
+def _plot(query: Query, answer: Answer) -> tuple[str, str, bytes]:
+    x = answer.headers[query.x.id] if query.x else ""
+    if query.plot == "scatter" and query.y is not None:
+        y = answer.headers[query.y.id]
+        return "scatter.png", "image/png", plots.scatter_png(answer.rows, x, y, f"{query.y.label} vs {query.x.label}")  # type: ignore[union-attr]
+    if query.plot == "histogram":
+        return "histogram.png", "image/png", plots.histogram_png(answer.rows, x, f"Distribution of {query.x.label}")  # type: ignore[union-attr]
+    return "bar_chart.png", "image/png", plots.bar_png(answer.rows, x, query.x.label, query.descending)  # type: ignore[union-attr]
+
+
+def _who(row: dict[str, Any], headers: dict[str, str], query: Query) -> str:
+    name = row.get("name") or row.get("smiles")
+    value = row.get(headers[query.sort_by.id]) if query.sort_by else None
+    return f"{name} ({value:g})" if isinstance(value, (int, float)) else str(name)
+
+
+def _describe(query: Query, answer: Answer) -> str:
+    where = " and ".join(c.describe() for c in query.conditions)
+    kept = (f"{len(answer.rows) if query.n is None else min(query.n, len(answer.rows))} of {answer.considered} "
+            f"compound(s) with {where}") if where else f"{answer.considered} compound(s)"
+    missing = f" ({answer.missing} had no value for that, left out)" if answer.missing else ""
+    order = ""
+    if query.sort_by is not None:
+        order = f", by {query.sort_by.label}, {'highest' if query.descending else 'lowest'} first"
+    if query.action == "join":
+        return (f"One row per compound: {len(answer.rows)} compound(s), {len(answer.headers)} column(s) of "
+                f"results{', ' + where if where else ''}{missing}.")
+    if query.action == "plot":
+        kind = {"scatter": "Scatter plot", "histogram": "Histogram", "bar": "Bar chart"}[query.plot or "bar"]
+        what = (f"{query.y.label} against {query.x.label}" if query.plot == "scatter" and query.y and query.x
+                else (query.x.label if query.x else ""))
+        order = order if query.plot == "bar" else ""
+        return f"{kind} of {what}: {len(answer.rows)} compound(s){' with ' + where if where else ''}{missing}{order}."
+    if query.action == "top" and query.sort_by is not None:
+        most = "highest" if query.descending else "lowest"
+        among = f" among the {kept}" if where else f" of {answer.considered} compound(s)"
+        if query.n == 1 and answer.rows:
+            return f"The {most} {query.sort_by.label}{among}: {_who(answer.rows[0], answer.headers, query)}{missing}."
+        return f"Top {query.n} by {query.sort_by.label}, {most} first{among}{missing}."
+    verb = "Kept" if where else "Listed"
+    return f"{verb} {kept}{order}{missing}."
+
+
+def _sources(used: list[ResultSet]) -> str:
+    parts = []
+    for r in used:
+        when = dt.datetime.fromtimestamp(r.at, dt.timezone.utc).strftime("%H:%M UTC") if r.at else ""
+        model = f", {r.model['name']} v{r.model['version']}" if r.model else ""
+        parts.append(f"{r.ref} ({', '.join(m.label for m in r.measures if not m.categorical)}; asked by "
+                     f"{r.asked_by}{' at ' + when if when else ''}{model})")
+    return "From: " + "; ".join(parts) + "."

@@ -1,0 +1,83 @@
+"""PNG plots of an analysis table: scatter of two columns, histogram, sorted bar chart (Agg, one Figure per call).
+
+Molecules are labelled by name when the table has names, else by a shortened SMILES; axes carry the columns'
+plain-words labels.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from typing import Any
+
+MAX_BARS = 40
+MAX_POINT_LABELS = 25
+LABEL_CHARS = 28
+
+
+def _figure(width: float, height: float) -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height))
+
+
+def _png(fig: Any) -> bytes:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    return buffer.getvalue()
+
+
+def _label(row: dict[str, Any]) -> str:
+    text = str(row.get("name") or row.get("smiles") or "")
+    return text if len(text) <= LABEL_CHARS else text[:LABEL_CHARS - 1] + "…"
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def scatter_png(rows: list[dict[str, Any]], x: str, y: str, title: str) -> bytes:
+    points = [r for r in rows if _finite(r.get(x)) and _finite(r.get(y))]
+    fig = _figure(7, 5.5)
+    ax = fig.subplots()
+    ax.scatter([r[x] for r in points], [r[y] for r in points], s=22, color="#3b75af", alpha=0.8)
+    if len(points) <= MAX_POINT_LABELS:
+        for r in points:
+            ax.annotate(_label(r), (r[x], r[y]), textcoords="offset points", xytext=(4, 3), fontsize=7)
+    ax.set_xlabel(x)
+    ax.set_ylabel(y)
+    ax.set_title(f"{title} ({len(points)} compounds)")
+    ax.grid(alpha=0.3)
+    return _png(fig)
+
+
+def histogram_png(rows: list[dict[str, Any]], column: str, title: str) -> bytes:
+    values = [r[column] for r in rows if _finite(r.get(column))]
+    fig = _figure(7, 4.5)
+    ax = fig.subplots()
+    ax.hist(values, bins=min(50, max(5, len(values) // 10 or 5)), color="#3b75af", edgecolor="white")
+    ax.set_xlabel(column)
+    ax.set_ylabel("number of compounds")
+    ax.set_title(f"{title} ({len(values)} compounds)")
+    ax.grid(axis="y", alpha=0.3)
+    return _png(fig)
+
+
+def bar_png(rows: list[dict[str, Any]], column: str, title: str, descending: bool = True) -> bytes:
+    """Bars sorted by value (highest at the top unless ``descending`` is False), the first MAX_BARS shown."""
+    points = sorted((r for r in rows if _finite(r.get(column))), key=lambda r: r[column], reverse=descending)
+    shown = points[:MAX_BARS]
+    fig = _figure(8, 1.2 + 0.28 * max(len(shown), 1))
+    ax = fig.subplots()
+    ax.barh(range(len(shown)), [r[column] for r in shown], color="#3b75af")
+    ax.set_yticks(range(len(shown)), [_label(r) for r in shown], fontsize=8)
+    ax.invert_yaxis()
+    ax.axvline(0.0, color="black", linewidth=0.6)
+    ax.set_xlabel(column)
+    more = f", first {len(shown)} of {len(points)}" if len(points) > len(shown) else ""
+    ax.set_title(f"{title}{more}")
+    ax.grid(axis="x", alpha=0.3)
+    return _png(fig)

@@ -1,0 +1,48 @@
+"""A follow-up over earlier results, as a typed query: what to keep, how to order, how many, what to plot."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agent.analysis.results import Measure
+
+ACTIONS = ("filter", "sort", "top", "join", "plot")
+PLOTS = ("scatter", "histogram", "bar")
+OPERATORS = (">", ">=", "<", "<=", "==")
+
+
+@dataclass(frozen=True)
+class Condition:
+    measure: Measure
+    op: str  # one of OPERATORS
+    value: float | str  # a number, or a label of a categorical measure
+
+    def describe(self) -> str:
+        words = {">": "above", ">=": "at least", "<": "below", "<=": "at most", "==": "="}
+        value = self.value if isinstance(self.value, str) else f"{self.value:g}"
+        return f"{self.measure.label} {words[self.op]} {value}"
+
+
+@dataclass
+class Query:
+    action: str  # the main one, one of ACTIONS (it names the pool key of the answer)
+    conditions: list[Condition] = field(default_factory=list)
+    sort_by: Measure | None = None
+    descending: bool = True
+    n: int | None = None  # keep the first n rows after sorting
+    plot: str | None = None  # one of PLOTS
+    x: Measure | None = None
+    y: Measure | None = None
+
+    def measures(self) -> list[Measure]:
+        """The measures the query reads, first the one whose compounds make the rows."""
+        found = [c.measure for c in self.conditions] + [m for m in (self.sort_by, self.x, self.y) if m]
+        primary = [m for m in (self.sort_by, self.x) if m] + found
+        return list({m.id: m for m in primary}.values())
+
+
+@dataclass(frozen=True)
+class AskBack:
+    """The words did not name exactly one column: the question to ask, naming the columns that exist."""
+
+    text: str
