@@ -14,7 +14,8 @@ from agent.entities import Entities, extract
 from agent.fefo import CheckedCall, FeFoError, check_call
 from agent.grounding import ground_call
 from agent.history import PastRequest
-from agent.pool.entry import PoolError
+from agent.labels import with_internal
+from agent.pool.entry import PoolError, labelled, relabel
 from agent.pool.refs import refs_in_text
 from agent.pool.thread_pool import ThreadPool
 from agent.pool.view import render_for_llm, tcdd_keys_line
@@ -22,6 +23,7 @@ from agent.provenance import trace, unsupported
 from agent.prompts import load
 from agent.turn import ToolCallRecord
 from model_zoo.specs import TOOLS, ToolSpec
+from model_zoo.tables import LABELS
 
 DETERMINISTIC_BACKENDS = {"offline", "scripted"}
 
@@ -135,8 +137,10 @@ def run_turn(
         if progress:
             progress(describe_call(checked))
         started = time.monotonic()
+        arguments = with_internal(checked.spec, action.arguments if isinstance(action.arguments, dict) else {},
+                                  checked.arguments, pool, entities, request, user)
         try:
-            outcome = dispatcher.run_tool(checked.spec.name, checked.arguments, pool.thread_key)
+            outcome = dispatcher.run_tool(checked.spec.name, arguments, pool.thread_key)
         except ToolFailed as exc:
             record.status, record.error = "error", str(exc)
             record.seconds = round(time.monotonic() - started, 3)
@@ -147,7 +151,7 @@ def run_turn(
         record.status = "ok" if outcome.status == "ok" else "error"
         result.outcomes.append(outcome)
         try:
-            save_to_pool(pool, checked.spec, checked.literals, outcome, user)
+            save_to_pool(pool, checked.spec, checked.literals, outcome, user, arguments.get(LABELS))
         except PoolError as exc:  # the result is still shown; only remembering it failed
             decider.notices.append(f"Not saved to the pool: {exc}.")
         ctx.pool = pool.list()
@@ -180,8 +184,10 @@ def describe_call(checked: CheckedCall) -> str:
     return f"Running {checked.spec.name}{what}…"
 
 
-def save_to_pool(pool: ThreadPool, spec: ToolSpec, literals: dict[str, Any], outcome: ToolOutcome, user: str) -> None:
-    """DrugPilot's conventions: literal inputs as user_*, outputs under the tool's result key."""
+def save_to_pool(pool: ThreadPool, spec: ToolSpec, literals: dict[str, Any], outcome: ToolOutcome, user: str,
+                 names: dict[str, str] | None = None) -> None:
+    """DrugPilot's conventions: literal inputs as user_* (with the names of named molecules), outputs under the
+    tool's result key."""
     for name, value in literals.items():
         param = spec.param(name)
         if param is None or param.save_as is None:
@@ -191,6 +197,8 @@ def save_to_pool(pool: ThreadPool, spec: ToolSpec, literals: dict[str, Any], out
             value = [value] if isinstance(value, str) else value
         elif param.kind == "smiles_list" and isinstance(value, str):
             value = [value]
+        if isinstance(value, list) and names:
+            value = labelled(value, relabel(value, names))
         pool.put(param.save_as, value, kind, user, "message")
     if outcome.status == "ok":
         value = outcome.pool_value if outcome.pool_value is not None else outcome.rows

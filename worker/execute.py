@@ -8,10 +8,11 @@ from agent.artifacts import ArtifactStore
 from agent.dispatch import ToolOutcome
 from model_zoo.registry import run_tool
 from model_zoo.results import ToolResult
+from model_zoo.tables import annotate
 
 
 def execute_tool(name: str, arguments: dict[str, Any], artifacts: ArtifactStore) -> ToolOutcome:
-    return to_outcome(run_tool(name, arguments), artifacts)
+    return to_outcome(annotate(run_tool(name, arguments), arguments), artifacts)
 
 
 def to_outcome(result: ToolResult, artifacts: ArtifactStore) -> ToolOutcome:

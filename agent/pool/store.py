@@ -4,6 +4,11 @@ Metadata and values are stored apart so that listing a pool or rendering it for 
 loads a value: a 100,000-SMILES entry lists as fast as a 3-SMILES one. Every write keeps the
 previous version in the key's history, atomically, so two colleagues writing the same key at the
 same moment both end up in the record (one current, one in history).
+
+Storage is bounded: a thread's current values together hold at most ``max_bytes`` (checked in the same
+atomic step as the write); a key's history keeps at most HISTORY_LIMIT old versions and, beyond the newest
+one, at most HISTORY_BYTES of them (big values keep fewer versions); a deleted key's history expires after
+DELETED_HISTORY_TTL_S. A Redis that refused a write for memory raises StorageFull, a clear message.
 """
 
 from __future__ import annotations
@@ -17,6 +22,28 @@ from typing import Any, Protocol
 from agent.pool.entry import EntryMeta, PoolEntry, PoolError, check_key, preview, value_size
 
 HISTORY_LIMIT = 10
+HISTORY_BYTES = 8_000_000  # old versions of one key, beyond the newest old one
+POOL_BYTES = 64_000_000  # current values of one thread (JSON bytes)
+DELETED_HISTORY_TTL_S = 30 * 24 * 3600
+STORAGE_FULL = ("DrugPilot's storage (Redis) is full, so nothing was saved; ask whoever runs DrugPilot to free or "
+                "add memory (infra/README.md, \"When Redis is full\")")
+
+
+class StorageFull(PoolError):
+    """Redis refused a write for memory (maxmemory with noeviction); nothing was changed."""
+
+    def __init__(self) -> None:
+        super().__init__(STORAGE_FULL)
+
+
+def is_out_of_memory(exc: BaseException) -> bool:
+    """A Redis reply refusing a write at maxmemory ("OOM command not allowed …")."""
+    return str(exc).startswith("OOM ")
+
+
+def over_quota_error(used: int, limit: int) -> PoolError:
+    return PoolError(f"this thread's pool would hold {used / 1e6:.1f} MB, over its {limit / 1e6:.0f} MB limit; "
+                     "nothing was saved. Delete keys you no longer need with `pool del KEY`, or start a new thread")
 
 
 class PoolStore(Protocol):
@@ -27,6 +54,8 @@ class PoolStore(Protocol):
     def delete(self, thread_key: str, key: str, by: str) -> EntryMeta: ...
     def rename(self, thread_key: str, old: str, new: str, by: str) -> EntryMeta: ...
     def history(self, thread_key: str, key: str) -> list[PoolEntry]: ...
+    def usage(self, thread_key: str, counter: str) -> int: ...
+    def add_usage(self, thread_key: str, counter: str, amount: int, ttl_s: int) -> int: ...
 
 
 def new_meta(key: str, value: Any, kind: str, set_by: str, source: str) -> EntryMeta:
@@ -44,11 +73,14 @@ def missing_key_error(key: str, keys: list[str]) -> PoolError:
 class InMemoryPoolStore:
     """Thread-safe in-process store with the same semantics as the Redis one."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_bytes: int = POOL_BYTES) -> None:
+        self.max_bytes = max_bytes
         self._lock = threading.Lock()
         self._current: dict[str, dict[str, PoolEntry]] = {}
         self._history: dict[tuple[str, str], list[PoolEntry]] = {}
         self._seq: dict[str, int] = {}
+        self._bytes: dict[tuple[str, str], int] = {}  # JSON size of each current value and history entry
+        self._usage: dict[tuple[str, str], tuple[int, float]] = {}  # (thread, counter) -> (amount, expiry)
 
     def list(self, thread_key: str) -> list[EntryMeta]:
         with self._lock:
@@ -64,9 +96,13 @@ class InMemoryPoolStore:
 
     def put(self, thread_key: str, key: str, value: Any, kind: str, set_by: str, source: str) -> EntryMeta:
         meta = new_meta(key, value, kind, set_by, source)
+        size = len(json.dumps(value))
         with self._lock:
             pool = self._current.setdefault(thread_key, {})
             old = pool.get(key)
+            used = sum(self._size(thread_key, k) for k in pool) - (self._size(thread_key, key) if old else 0) + size
+            if used > self.max_bytes:
+                raise over_quota_error(used, self.max_bytes)
             if old:
                 self._push_history(thread_key, key, old)
                 meta = replace(meta, version=old.meta.version + 1, seq=old.meta.seq)
@@ -74,6 +110,7 @@ class InMemoryPoolStore:
                 self._seq[thread_key] = self._seq.get(thread_key, 0) + 1
                 meta = replace(meta, seq=self._seq[thread_key], version=self._last_version(thread_key, key) + 1)
             pool[key] = PoolEntry(meta, value)
+            self._bytes[(thread_key, key)] = size
             return meta
 
     def delete(self, thread_key: str, key: str, by: str) -> EntryMeta:
@@ -84,7 +121,8 @@ class InMemoryPoolStore:
                 raise missing_key_error(key, [m.key for m in sorted((e.meta for e in pool.values()),
                                                                     key=lambda m: m.seq)])
             self._push_history(thread_key, key, old)
-            self._push_history(thread_key, key, _tombstone(old, by))
+            self._push_history(thread_key, key, _tombstone(old, by), keep=2)
+            self._bytes.pop((thread_key, key), None)
             return old.meta
 
     def rename(self, thread_key: str, old: str, new: str, by: str) -> EntryMeta:
@@ -98,8 +136,9 @@ class InMemoryPoolStore:
             if new in pool:
                 raise PoolError(f"key {new} already exists; delete or rename it first")
             del pool[old]
+            self._bytes[(thread_key, new)] = self._bytes.pop((thread_key, old), 0)
             moved = replace(entry.meta, key=new, set_by=by, set_at=time.time(), source="command")
-            pool[new] = PoolEntry(moved, entry.value)
+            pool[new] = PoolEntry(moved, entry.value, entry.labels)
             self._history[(thread_key, new)] = self._history.pop((thread_key, old), []) + [entry]
             return moved
 
@@ -109,10 +148,34 @@ class InMemoryPoolStore:
             past = list(reversed(self._history.get((thread_key, key), [])))
             return ([current] if current else []) + past
 
-    def _push_history(self, thread_key: str, key: str, entry: PoolEntry) -> None:
+    def usage(self, thread_key: str, counter: str) -> int:
+        with self._lock:
+            amount, expiry = self._usage.get((thread_key, counter), (0, 0.0))
+            return amount if expiry > time.time() else 0
+
+    def add_usage(self, thread_key: str, counter: str, amount: int, ttl_s: int) -> int:
+        with self._lock:
+            now = time.time()
+            self._usage = {k: v for k, v in self._usage.items() if v[1] > now}
+            total, expiry = self._usage.get((thread_key, counter), (0, now + ttl_s))
+            self._usage[(thread_key, counter)] = (total + amount, expiry)
+            return total + amount
+
+    def _size(self, thread_key: str, key: str) -> int:
+        return self._bytes.get((thread_key, key), 0)
+
+    def _push_history(self, thread_key: str, key: str, entry: PoolEntry, keep: int = 1) -> None:
+        """Add ``entry`` (oldest first) and drop versions past HISTORY_LIMIT or, beyond the newest ``keep``,
+        past HISTORY_BYTES."""
         hist = self._history.setdefault((thread_key, key), [])
         hist.append(entry)
-        del hist[:-HISTORY_LIMIT]
+        total = 0
+        for index in range(len(hist) - 1, -1, -1):
+            total += len(json.dumps(hist[index].value))
+            newest = len(hist) - index
+            if newest > HISTORY_LIMIT or (newest > keep and total > HISTORY_BYTES):
+                del hist[: index + 1]
+                break
 
     def _last_version(self, thread_key: str, key: str) -> int:
         hist = self._history.get((thread_key, key), [])
@@ -124,17 +187,39 @@ def _tombstone(entry: PoolEntry, by: str) -> PoolEntry:
     return PoolEntry(meta, None)
 
 
+# Keep a history list (newest first) to `limit` entries and, past the newest `keep`, to `max_bytes`.
+_TRIM = """
+local function trim(hist_key, limit, max_bytes, keep)
+  local total = 0
+  local n = redis.call('LLEN', hist_key)
+  for i = 0, n - 1 do
+    total = total + string.len(redis.call('LINDEX', hist_key, i))
+    if i >= limit or (i >= keep and total > max_bytes) then
+      redis.call('LTRIM', hist_key, 0, i - 1)
+      return
+    end
+  end
+end
+"""
+
 # Redis layout per thread T (prefix P): P:T:meta (hash key->meta json), P:T:val (hash key->value json),
 # P:T:hist:<key> (list, newest first, of {"meta":..,"value":..}), P:T:seq (counter).
-_PUT = """
+_PUT = _TRIM + """
 local meta_key, val_key, hist_key, seq_key = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local key, meta_json, value_json, limit = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
+local hist_bytes, max_bytes = tonumber(ARGV[5]), tonumber(ARGV[6])
+local used = string.len(value_json)
+for _, k in ipairs(redis.call('HKEYS', val_key)) do
+  if k ~= key then used = used + redis.call('HSTRLEN', val_key, k) end
+end
+if used > max_bytes then return {err = 'quota ' .. used} end
 local meta = cjson.decode(meta_json)
 local old_meta = redis.call('HGET', meta_key, key)
+redis.call('PERSIST', hist_key)
 if old_meta then
   local old = cjson.decode(old_meta)
   redis.call('LPUSH', hist_key, '{"meta":' .. old_meta .. ',"value":' .. redis.call('HGET', val_key, key) .. '}')
-  redis.call('LTRIM', hist_key, 0, limit - 1)
+  trim(hist_key, limit, hist_bytes, 1)
   meta['version'] = old['version'] + 1
   meta['seq'] = old['seq']
 else
@@ -149,16 +234,18 @@ redis.call('HSET', val_key, key, value_json)
 return encoded
 """
 
-_DELETE = """
+_DELETE = _TRIM + """
 local meta_key, val_key, hist_key = KEYS[1], KEYS[2], KEYS[3]
 local key, tomb_json, limit = ARGV[1], ARGV[2], tonumber(ARGV[3])
+local hist_bytes, ttl = tonumber(ARGV[4]), tonumber(ARGV[5])
 local old_meta = redis.call('HGET', meta_key, key)
 if not old_meta then return false end
 redis.call('LPUSH', hist_key, '{"meta":' .. old_meta .. ',"value":' .. redis.call('HGET', val_key, key) .. '}')
 local tomb = cjson.decode(tomb_json)
 tomb['version'] = cjson.decode(old_meta)['version']
 redis.call('LPUSH', hist_key, '{"meta":' .. cjson.encode(tomb) .. ',"value":null}')
-redis.call('LTRIM', hist_key, 0, limit - 1)
+trim(hist_key, limit, hist_bytes, 2)
+redis.call('EXPIRE', hist_key, ttl)
 redis.call('HDEL', meta_key, key)
 redis.call('HDEL', val_key, key)
 return old_meta
@@ -174,6 +261,7 @@ local value_json = redis.call('HGET', val_key, old)
 redis.call('LPUSH', old_hist, '{"meta":' .. meta_json .. ',"value":' .. value_json .. '}')
 if redis.call('EXISTS', new_hist) == 1 then redis.call('DEL', new_hist) end
 redis.call('RENAME', old_hist, new_hist)
+redis.call('PERSIST', new_hist)
 local meta = cjson.decode(meta_json)
 meta['key'] = new
 meta['set_by'] = by
@@ -191,9 +279,10 @@ return encoded
 class RedisPoolStore:
     """Pools in Redis; every multi-step change is one Lua script, so concurrent writers never lose data."""
 
-    def __init__(self, client: Any, prefix: str = "drugpilot:pool") -> None:
+    def __init__(self, client: Any, prefix: str = "drugpilot:pool", max_bytes: int = POOL_BYTES) -> None:
         self._r = client
         self._prefix = prefix
+        self.max_bytes = max_bytes
         self._put = client.register_script(_PUT)
         self._delete = client.register_script(_DELETE)
         self._rename = client.register_script(_RENAME)
@@ -223,14 +312,24 @@ class RedisPoolStore:
         meta = new_meta(key, value, kind, set_by, source)
         keys = [self._k(thread_key, "meta"), self._k(thread_key, "val"), self._k(thread_key, f"hist:{key}"),
                 self._k(thread_key, "seq")]
-        encoded = self._put(keys=keys, args=[key, meta.to_json(), json.dumps(value), HISTORY_LIMIT])
+        try:
+            encoded = self._put(keys=keys, args=[key, meta.to_json(), json.dumps(value), HISTORY_LIMIT, HISTORY_BYTES,
+                                                 self.max_bytes])
+        except Exception as exc:  # redis.ResponseError: the script's {err=...}, or Redis out of memory
+            if str(exc).startswith("quota "):
+                raise over_quota_error(int(str(exc).split()[1]), self.max_bytes) from None
+            raise _translated(exc) from None
         return EntryMeta.from_json(encoded)
 
     def delete(self, thread_key: str, key: str, by: str) -> EntryMeta:
         tomb = new_meta(key, None, "text", by, "command")
         tomb.deleted, tomb.size, tomb.preview = True, 0, ""
         keys = [self._k(thread_key, "meta"), self._k(thread_key, "val"), self._k(thread_key, f"hist:{key}")]
-        old = self._delete(keys=keys, args=[key, tomb.to_json(), HISTORY_LIMIT])
+        try:
+            old = self._delete(keys=keys, args=[key, tomb.to_json(), HISTORY_LIMIT, HISTORY_BYTES,
+                                                DELETED_HISTORY_TTL_S])
+        except Exception as exc:
+            raise _translated(exc) from None
         if not old:
             raise missing_key_error(key, [m.key for m in self.list(thread_key)])
         return EntryMeta.from_json(old)
@@ -246,7 +345,7 @@ class RedisPoolStore:
                 raise missing_key_error(old, [m.key for m in self.list(thread_key)]) from None
             if "exists" in str(exc):
                 raise PoolError(f"key {new} already exists; delete or rename it first") from None
-            raise
+            raise _translated(exc) from None
         return EntryMeta.from_json(encoded)
 
     def history(self, thread_key: str, key: str) -> list[PoolEntry]:
@@ -254,3 +353,21 @@ class RedisPoolStore:
         past = [json.loads(raw) for raw in self._r.lrange(self._k(thread_key, f"hist:{key}"), 0, -1)]
         entries = [PoolEntry(EntryMeta(**p["meta"]), p["value"]) for p in past]
         return ([current] if current else []) + entries
+
+    def usage(self, thread_key: str, counter: str) -> int:
+        return int(self._r.get(self._k(thread_key, f"usage:{counter}")) or 0)
+
+    def add_usage(self, thread_key: str, counter: str, amount: int, ttl_s: int) -> int:
+        key = self._k(thread_key, f"usage:{counter}")
+        try:
+            total = int(self._r.incrby(key, amount))
+            if total == amount:  # the window starts with its first use
+                self._r.expire(key, ttl_s)
+        except Exception as exc:
+            raise _translated(exc) from None
+        return total
+
+
+def _translated(exc: Exception) -> Exception:
+    """StorageFull for a Redis out of memory, else the error itself."""
+    return StorageFull() if is_out_of_memory(exc) else exc
