@@ -17,7 +17,7 @@ from typing import Any
 from agent.artifacts import ArtifactStore
 from agent.entities import extract
 from agent.history import PastRequest
-from agent.pool.entry import PoolEntry, PoolError, infer_kind
+from agent.pool.entry import PoolEntry, PoolError, infer_kind, labelled, relabel
 from agent.pool.thread_pool import ThreadPool
 from agent.report import build_report
 from agent.turn import ThreadRef
@@ -40,6 +40,7 @@ FOLLOW_UP_HELP = (
     "values and where each came from, result tables, plots, the models' key numbers and caveats, and the pool."
 )
 SHOW_ROWS = 20
+NAME_COLUMNS_FIRST = ("name", "name_1", "name_2")
 
 
 @dataclass
@@ -121,6 +122,8 @@ def _set(pool: ThreadPool, key: str, raw: str, user: str) -> CommandResult:
         value, kind = parse_value(raw, existing.meta.kind if existing else None)
     except ValueError as exc:
         return CommandResult(f"Not saved: {exc}")
+    if existing is not None and existing.labels and isinstance(value, list):  # molecules kept keep their names
+        value = labelled(value, relabel(value, existing.names()))
     meta = pool.put(key, value, kind, user, "command")
     return CommandResult(f"Set {meta.key} = {meta.preview} ({meta.kind}, {meta.size} item(s), v{meta.version}).")
 
@@ -218,16 +221,24 @@ def _history(entries: list[PoolEntry]) -> CommandResult:
 
 
 def _as_rows(entry: PoolEntry) -> tuple[list[str], list[dict[str, Any]]]:
+    """Rows of a value for show/export; the molecules' names come first when any is known."""
     value = entry.value
     if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
         columns = list(dict.fromkeys(k for row in value for k in row))
-        return columns, value
+        named = [c for c in NAME_COLUMNS_FIRST if c in columns]
+        return named + [c for c in columns if c not in named], value
+    labels = entry.labels or []
     if entry.meta.kind == "smiles_pairs" and isinstance(value, list):
-        return ["row", "smiles_1", "smiles_2"], [{"row": i, "smiles_1": p[0], "smiles_2": p[1]}
-                                                 for i, p in enumerate(value, 1)]
+        rows = [{"row": i, "smiles_1": p[0], "smiles_2": p[1]} for i, p in enumerate(value, 1)]
+        for row, (first, second) in zip(rows, labels):
+            row.update(name_1=first, name_2=second)
+        return (["name_1", "name_2"] if labels else []) + ["row", "smiles_1", "smiles_2"], rows
     if isinstance(value, list):
         column = "smiles" if entry.meta.kind == "smiles_list" else "value"
-        return ["row", column], [{"row": i, column: v} for i, v in enumerate(value, 1)]
+        rows = [{"row": i, column: v} for i, v in enumerate(value, 1)]
+        for row, name in zip(rows, labels):
+            row["name"] = name
+        return (["name"] if labels else []) + ["row", column], rows
     return ["value"], [{"value": value}]
 
 
