@@ -21,6 +21,8 @@ import numpy as np
 from rdkit import Chem, DataStructs, rdBase
 from rdkit.Chem import QED, Descriptors, Draw, rdFingerprintGenerator
 
+from model_zoo.chem.alerts import AlertScreen, alerts_in
+from model_zoo.chem.alerts import describe as describe_alerts
 from model_zoo.chem.cells import UnknownCellLine
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import GENERATION
@@ -45,21 +47,6 @@ MW_RANGE = (200.0, 600.0)
 MIN_QED = 0.35
 MAX_SA = 4.5
 MAX_RING_SIZE = 8
-ALERT_SMARTS = (
-    "[OX2][OX2]",  # peroxide
-    "[SX2][SX2]",  # disulfide
-    "[#7,#8,#16]-[F,Cl,Br,I]",  # N/O/S-halogen
-    "[#6](=[#7,#8,#16])[F,Cl,Br,I]",  # acyl / imidoyl halide
-    "[N;X2]=[N;X2]=*",  # diazo / cumulated N
-    "C=C=C",  # allene
-    "[#7,#8,#16;R0]-[#7,#8,#16;R0]-[#7,#8,#16;R0]",  # three heteroatoms in an acyclic chain
-    "[CX4;R0]([NX3;R0;!$(NC=O)])[NX3;R0;!$(NC=O)]",  # acyclic aminal
-    "[CX4;R0]([OX2H])[#7,#8]",  # acyclic hemiaminal / hemiacetal
-    "[CX4]([F,Cl,Br,I])[NX3,OX2]",  # alpha-halo amine / ether
-    "[r3]=*",  # double bond on a 3-ring
-    "[C;!R](F)(F)(F)[C;!R](F)(F)F",  # perfluoro chain
-)
-ALERTS = tuple(Chem.MolFromSmarts(s) for s in ALERT_SMARTS)
 SUBSTITUENTS = ("C", "F", "Cl", "Br", "O", "N", "OC", "C(F)(F)F", "C#N", "C(N)=O", "C(=O)O", "S(C)(=O)=O", "C1CC1",
                 "N(C)C", "OC(F)(F)F", "c1ccccc1", "C1CCOCC1", "N1CCOCC1", "N1CCNCC1")
 SWAP_ELEMENTS = (6, 7, 8, 9, 16, 17)
@@ -96,7 +83,7 @@ class Profile:
 
 def structure_ok(mol: Chem.Mol, mw_range: tuple[float, float] = MW_RANGE) -> bool:
     """The cheap filters: one fragment, common organic elements, no radicals or net charge, rings of at most 8
-    atoms, no reactive/unstable alerts, MW in range."""
+    atoms, MW in range (structural alerts are screened later, on the few candidates that could be chosen)."""
     if len(Chem.GetMolFrags(mol)) != 1:
         return False
     charge = 0
@@ -106,14 +93,7 @@ def structure_ok(mol: Chem.Mol, mw_range: tuple[float, float] = MW_RANGE) -> boo
         charge += atom.GetFormalCharge()
     if charge != 0 or any(len(r) > MAX_RING_SIZE for r in mol.GetRingInfo().AtomRings()):
         return False
-    if any(mol.HasSubstructMatch(alert) for alert in ALERTS):
-        return False
     return mw_range[0] <= Descriptors.MolWt(mol) <= mw_range[1]
-
-
-def alerts_in(mol: Chem.Mol) -> frozenset[int]:
-    """Indices of the structural alerts (``ALERT_SMARTS``) the molecule matches."""
-    return frozenset(i for i, alert in enumerate(ALERTS) if mol.HasSubstructMatch(alert))
 
 
 def profile_of(mol: Chem.Mol, min_qed: float = MIN_QED, max_sa: float = MAX_SA) -> Profile | None:
@@ -127,8 +107,12 @@ def profile_of(mol: Chem.Mol, min_qed: float = MIN_QED, max_sa: float = MAX_SA) 
 
 def drug_likeness(mol: Chem.Mol, mw_range: tuple[float, float] = MW_RANGE, min_qed: float = MIN_QED,
                   max_sa: float = MAX_SA) -> Profile | None:
-    """QED/SA/MW when the molecule passes every filter (``structure_ok`` and ``profile_of``), else None."""
-    return profile_of(mol, min_qed, max_sa) if structure_ok(mol, mw_range) else None
+    """QED/SA/MW when the molecule passes every filter (``structure_ok``, ``profile_of``, no structural alert),
+    else None."""
+    if not structure_ok(mol, mw_range):
+        return None
+    profile = profile_of(mol, min_qed, max_sa)
+    return profile if profile is not None and not alerts_in(mol) else None
 
 
 def sanitized(mol: Chem.Mol) -> Chem.Mol | None:
@@ -286,14 +270,19 @@ class Candidate:
     mol: Chem.Mol
     prediction: float
     origin: str
+    screen: AlertScreen | None = None  # structural alerts, checked with the profile (the slow part: ~10 ms)
     fp: Any = None
     _profile: Any = _UNSET
 
     @property
     def profile(self) -> Profile | None:
-        """QED/SA profile, computed on first use; None when the candidate fails the QED or SA threshold."""
+        """QED/SA profile, computed on first use; None when the candidate fails the QED or SA threshold or
+        carries a structural alert."""
         if self._profile is _UNSET:
-            self._profile = profile_of(self.mol)
+            profile = profile_of(self.mol)
+            if profile is not None and self.screen is not None and not self.screen.passes(self.mol, self.smiles):
+                profile = None
+            self._profile = profile
         return self._profile
 
 
@@ -337,6 +326,7 @@ class GenerationRun:
     proposed: int
     seed_best: float  # |prediction - target| of the best seed-library molecule, for comparison
     seed_best_smiles: str
+    screen: AlertScreen  # the candidates removed for structural alerts, and why
 
 
 def generate(model: CellResponseModel, cosmic: str, target: float, n: int = DEFAULT_N, seed: int = 0,
@@ -350,6 +340,7 @@ def generate(model: CellResponseModel, cosmic: str, target: float, n: int = DEFA
     parents += [library.mols[i] for i in rng.sample(range(len(library.mols)), PARENTS // 2)]
     seen: set[str] = set(library.canonical)
     pool: dict[str, Candidate] = {}
+    screen = AlertScreen()
     proposed = 0
     for _ in range(rounds):
         fresh: list[tuple[str, Chem.Mol, str]] = []
@@ -372,11 +363,12 @@ def generate(model: CellResponseModel, cosmic: str, target: float, n: int = DEFA
         kept = [(smiles, mol, origin) for smiles, mol, origin in fresh if structure_ok(mol)]
         predictions = score_candidates(model, cosmic, [m for _, m, _ in kept])
         for (smiles, mol, origin), value in zip(kept, predictions):
-            pool[smiles] = Candidate(smiles, mol, float(value), origin)
+            pool[smiles] = Candidate(smiles, mol, float(value), origin, screen)
         parents = [c.mol for c in closest(pool.values(), target, PARENTS)] + [library.mols[i]
                                                                              for i in order[:PARENTS // 2]]
     chosen = pick_diverse(pool.values(), target, n)
-    return GenerationRun(chosen, len(pool), proposed, float(distance[order[0]]), library.smiles[int(order[0])])
+    return GenerationRun(chosen, len(pool), proposed, float(distance[order[0]]), library.smiles[int(order[0])],
+                         screen)
 
 
 # --- the tool ------------------------------------------------------------------------------------------------
@@ -394,6 +386,14 @@ def grid_png(mols: Sequence[Chem.Mol], legends: Sequence[str], per_row: int = 4,
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")
     return buffer.getvalue()
+
+
+def removed_artifact(screen: AlertScreen, name: str) -> list[FileArtifact]:
+    """A CSV of the molecules removed for structural alerts, with the alerts of each (none when nothing was)."""
+    if not screen.examples:
+        return []
+    rows = [{"smiles": smiles, "alerts": describe_alerts(alerts)} for smiles, alerts in screen.examples]
+    return [FileArtifact(name, "text/csv", rows_to_csv(rows, ["smiles", "alerts"]))]
 
 
 def run(args: dict[str, Any]) -> ToolResult:
@@ -432,15 +432,18 @@ def run(args: dict[str, Any]) -> ToolResult:
     summary = (f"Generated {len(rows)} new molecules for {line} aiming at ln(IC50) {target:g}: predicted "
                f"{values.min():.2f} to {values.max():.2f}, {within} within ±0.5 of the target; QED "
                f"{min(r['qed'] for r in rows):.2f}-{max(r['qed'] for r in rows):.2f}. Searched {result.evaluated} "
-               f"drug-like novel candidates (mutations and crossovers of the seed library, seed {seed}); the best "
+               f"novel candidates that passed the structure filters (mutations and crossovers of the seed library, seed {seed}); the best "
                f"existing library molecule was {result.seed_best:.2f} ln units from the target.")
     if far:
         summary += (f" {far} of them are far from every GDSC2 training drug (Tanimoto < 0.4), where the response "
                     "model is least reliable; treat the predictions as hypotheses.")
+    summary += " " + (result.screen.summary("candidates near the target") or
+                      "No candidate near the target carried a structural alert (PAINS, Brenk, NIH).")
     artifacts = [FileArtifact(f"generated_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns)),
                  FileArtifact(f"generated_{cosmic}.png", "image/png",
                               grid_png([c.mol for c in result.chosen],
                                        [f"#{r['rank']} ln(IC50) {r['ln_ic50']:.2f}, QED {r['qed']:.2f}" for r in rows]))]
+    artifacts += removed_artifact(result.screen, f"generated_{cosmic}_removed_for_alerts.csv")
     return ToolResult(GENERATION.name, "ok", rows, columns, summary,
                       ModelInfo(model.info["model_name"] + " + seed-library search", model.info["version"],
                                 model.metrics),

@@ -18,6 +18,8 @@ import numpy as np
 from rdkit import Chem, DataStructs
 from rdkit.Chem import QED, Descriptors
 
+from model_zoo.chem.alerts import AlertScreen, alerts_in
+from model_zoo.chem.alerts import describe as describe_alerts
 from model_zoo.chem.cells import UnknownCellLine
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
@@ -35,11 +37,11 @@ from model_zoo.tools.generation import (
     SUBSTITUENTS,
     SWAP_ELEMENTS,
     Profile,
-    alerts_in,
     attach,
     delete_atom,
     fingerprint,
     grid_png,
+    removed_artifact,
     sa_score,
     swap_element,
 )
@@ -163,24 +165,31 @@ def _profile(mol: Chem.Mol) -> Profile | None:
     return Profile(QED.qed(mol), sa, Descriptors.MolWt(mol)) if sa <= MAX_SA else None
 
 
-def _passes(analogue: Analogue) -> bool:
+def _passes(analogue: Analogue, screen: AlertScreen) -> bool:
+    """SA within bounds and no structural alert beyond the starting molecule's (checked once, lazily: the alert
+    screen is the slow part)."""
     if analogue.profile is None:
-        analogue.profile = _profile(analogue.mol) or False
+        profile = _profile(analogue.mol)
+        if profile is not None and not screen.passes(analogue.mol, analogue.smiles):
+            profile = None
+        analogue.profile = profile or False
         analogue.qed = analogue.profile.qed if analogue.profile else 0.0
     return bool(analogue.profile)
 
 
 def optimize(model: CellResponseModel, cosmic: str, gt: Chem.Mol, mask: list[int], target: float,
              top_k: int = DEFAULT_TOP_K, steps: int = STEPS, beam: int = BEAM, seed: int = 0,
-             budget: int = EDITS_PER_STEP) -> tuple[list[Analogue], float, int]:
-    """(best analogues, prediction for gt, number of analogues scored)."""
+             budget: int = EDITS_PER_STEP, screen: AlertScreen | None = None) -> tuple[list[Analogue], float, int]:
+    """(best analogues, prediction for gt, number of analogues scored). ``screen`` (default: alerts of gt allowed)
+    counts the analogues removed for structural alerts."""
     rng = random.Random(seed)
     query = kept_query(gt, mask)
     gt_smiles = Chem.MolToSmiles(gt)
     gt_fp = fingerprint(gt)
     gt_value = float(model.predict([gt], cosmic)[0])
     seen = {gt_smiles}
-    allowed_alerts = alerts_in(gt)  # an analogue may keep gt's liabilities but not add new ones
+    if screen is None:
+        screen = AlertScreen(alerts_in(gt))  # an analogue may keep gt's liabilities but not add new ones
     scored: dict[str, Analogue] = {}
     frontier = [Analogue(tag_atoms(gt, mask), gt_smiles, [])]
     for _ in range(steps):
@@ -201,8 +210,6 @@ def optimize(model: CellResponseModel, cosmic: str, gt: Chem.Mol, mask: list[int
                 seen.add(smiles)
                 if len(Chem.GetMolFrags(new)) != 1 or not keeps_masked_atoms(new, gt, mask, query):
                     continue
-                if not alerts_in(new) <= allowed_alerts:
-                    continue
                 fresh.append(Analogue(new, smiles, parent.edits + [edit]))
         if not fresh:
             break
@@ -215,21 +222,21 @@ def optimize(model: CellResponseModel, cosmic: str, gt: Chem.Mol, mask: list[int
         ordered = sorted(fresh, key=lambda a: (abs(a.prediction - target), -a.similarity, a.smiles))
         frontier = []
         for analogue in ordered:  # SA/QED only for the few that could enter the beam
-            if _passes(analogue):
+            if _passes(analogue, screen):
                 frontier.append(analogue)
                 if len(frontier) >= beam:
                     break
         if not frontier:
             break
     ranked = sorted(scored.values(), key=lambda a: (round(abs(a.prediction - target), 2), -a.similarity, a.smiles))
-    return _diverse(ranked, target, top_k), gt_value, len(scored)
+    return _diverse(ranked, target, top_k, screen), gt_value, len(scored)
 
 
-def _diverse(ranked: list[Analogue], target: float, n: int) -> list[Analogue]:
+def _diverse(ranked: list[Analogue], target: float, n: int, screen: AlertScreen) -> list[Analogue]:
     """Closest first, skipping analogues that fail SA and near-duplicates (Tanimoto > 0.9) of those taken."""
     chosen: list[Analogue] = []
     for analogue in ranked:
-        if not _passes(analogue):
+        if not _passes(analogue, screen):
             continue
         if chosen and max(DataStructs.BulkTanimotoSimilarity(analogue.fp, [c.fp for c in chosen])) > 0.9:
             continue
@@ -237,6 +244,12 @@ def _diverse(ranked: list[Analogue], target: float, n: int) -> list[Analogue]:
         if len(chosen) >= n:
             break
     return chosen
+
+
+def _alerts_cell(mol: Chem.Mol, inherited: frozenset[str]) -> str:
+    """What a row says about alerts: none, or those kept from the starting molecule."""
+    kept = alerts_in(mol) & inherited
+    return f"kept from the start: {describe_alerts(kept)}" if kept else "none"
 
 
 def run(args: dict[str, Any]) -> ToolResult:
@@ -260,17 +273,23 @@ def run(args: dict[str, Any]) -> ToolResult:
     except (NoGenomicFeatures, UnknownCellLine) as exc:
         return error_result(OPTIMIZATION.name, str(exc))
     line = f"{model.cells.name(cosmic)} (COSMIC {cosmic})"
-    analogues, gt_value, n_scored = optimize(model, cosmic, gt, mask, target, top_k, seed=int(args.get("seed") or 0))
+    screen = AlertScreen(alerts_in(gt))
+    analogues, gt_value, n_scored = optimize(model, cosmic, gt, mask, target, top_k, seed=int(args.get("seed") or 0),
+                                             screen=screen)
     warnings = [w for w in [line_warning(model, cosmic)] if w]
-    columns = ["rank", "smiles", "cell_line", "ln_ic50", "delta_to_target", "similarity_to_gt", "qed", "n_edits", "edits"]
+    columns = ["rank", "smiles", "cell_line", "ln_ic50", "delta_to_target", "similarity_to_gt", "qed", "n_edits", "edits",
+               "structural_alerts"]
     info = ModelInfo(model.info["model_name"] + " + masked local search", model.info["version"], model.metrics)
     if not analogues:
         return ToolResult(OPTIMIZATION.name, "error", [], columns,
                           f"No valid analogue of {args['gt']} could be made by changing only the {sum(mask)} "
-                          "allowed atom(s).", info, warnings, pool_value=[], pool_kind="smiles_list")
+                          f"allowed atom(s). {screen.summary('analogues')}".strip(), info, warnings,
+                          removed_artifact(screen, f"optimized_{cosmic}_removed_for_alerts.csv"),
+                          pool_value=[], pool_kind="smiles_list")
     rows = [{"rank": r, "smiles": a.smiles, "cell_line": line, "ln_ic50": round(a.prediction, 3),
              "delta_to_target": round(a.prediction - target, 3), "similarity_to_gt": round(a.similarity, 3),
-             "qed": round(a.qed, 3), "n_edits": len(a.edits), "edits": "; ".join(a.edits)}
+             "qed": round(a.qed, 3), "n_edits": len(a.edits), "edits": "; ".join(a.edits),
+             "structural_alerts": _alerts_cell(a.mol, screen.allowed)}
             for r, a in enumerate(analogues, start=1)]
     values = np.array([a.prediction for a in analogues])
     summary = (f"Made {len(rows)} analogues of {Chem.MolToSmiles(gt)} for {line}, changing only the {sum(mask)} "
@@ -280,6 +299,11 @@ def run(args: dict[str, Any]) -> ToolResult:
                f"the start), chosen from {n_scored} scored analogues.")
     if abs(analogues[0].prediction - target) > 1.0:
         summary += " The target was not reached within the allowed edits; these are the closest found."
+    summary += " " + (screen.summary("analogues near the target") or
+                      "No analogue near the target added a structural alert (PAINS, Brenk, NIH).")
+    if screen.allowed:
+        summary += (f" The starting molecule itself carries {describe_alerts(screen.allowed)}; analogues may keep "
+                    "these (listed per row) but add none.")
     drawn = analogues[:MAX_DRAWN]
     picture = grid_png([gt] + [a.mol for a in drawn],
                        [f"start: ln(IC50) {gt_value:.2f}"] + [f"#{i} ln(IC50) {a.prediction:.2f}, sim {a.similarity:.2f}"
@@ -287,5 +311,6 @@ def run(args: dict[str, Any]) -> ToolResult:
                        per_row=3, highlight=[[i for i, m in enumerate(mask) if m]] + [[] for _ in drawn])
     artifacts = [FileArtifact(f"optimized_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns)),
                  FileArtifact(f"optimized_{cosmic}.png", "image/png", picture)]
+    artifacts += removed_artifact(screen, f"optimized_{cosmic}_removed_for_alerts.csv")
     return ToolResult(OPTIMIZATION.name, "ok", rows, columns, summary, info, warnings, artifacts,
                       pool_value=[r["smiles"] for r in rows], pool_kind="smiles_list")
