@@ -426,9 +426,12 @@ def _pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_
     candidates = sorted((m for m in pool if m.kind in kinds and (not single or m.size == 1)), key=lambda m: m.set_at)
     if not candidates:
         return None
+    named = [m for m in candidates if re.search(rf"(?<![\w.-]){re.escape(m.key.lower())}(?![\w.-])", lowered)]
+    if named:  # a key written out wins over a file's stem ("upload_k.fasta_1" is not "upload_k.fasta_2")
+        return f"({named[-1].key})"
     for meta in reversed(candidates):
         stem = meta.key.removeprefix("upload_").lower()
-        if meta.key.lower() in lowered or (meta.key.startswith("upload_") and stem.rsplit(".", 1)[0] in lowered):
+        if meta.key.startswith("upload_") and stem.rsplit(".", 1)[0] in lowered:
             return f"({meta.key})"
     cues = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"),
             ("upload", "upload_"), ("file", "upload_"))
