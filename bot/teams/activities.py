@@ -16,6 +16,7 @@ import re
 import uuid
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from agent.pool.entry import check_key
 from agent.turn import ThreadRef
@@ -26,6 +27,8 @@ MESSAGE_ID_MARK = ";messageid="
 CHAT_THREAD = "chat"
 POOL_CARD_WORDS = ("pool", "pool card", "pool edit")
 SUBMIT_TAG = "drugpilot"
+# Where Teams keeps files sent to a bot in a personal chat (the user's OneDrive, on SharePoint), by cloud.
+TEAMS_FILE_HOSTS = (".sharepoint.com", ".sharepoint.us", ".sharepoint-mil.us", ".sharepoint.cn")
 UPLOAD_SUFFIXES = (".csv", ".tsv", ".tab", ".smi", ".smiles", ".txt", ".sdf", ".sd", ".mol", ".fasta", ".fa", ".faa",
                    ".xlsx")  # Action.Submit data carries {"drugpilot": "pool", "op": …}
 
@@ -129,19 +132,54 @@ def turn_id(activity: dict[str, Any]) -> str:
     return dedupe_key(activity)[:32]
 
 
-def files_to_download(activity: dict[str, Any]) -> list[FileToDownload]:
-    """Files attached in a personal chat: Teams sends a pre-authorised ``downloadUrl`` per file. A plain
-    ``contentUrl`` with a molecule-file name is what the Bot Framework Emulator sends for an upload."""
-    files = []
+def files_to_download(activity: dict[str, Any], emulator: bool = False) -> tuple[list[FileToDownload], list[str]]:
+    """Files attached in a personal chat, and a sentence for each one refused.
+
+    Teams sends a pre-authorised ``downloadUrl`` per file (a file-download attachment); only those on Teams'
+    file hosts (SharePoint/OneDrive, https) are fetched. With ``emulator`` (unauthenticated mode), also files
+    the Bot Framework Emulator serves from its own address (the activity's ``serviceUrl``): a ``downloadUrl``
+    or a plain ``contentUrl`` with a molecule-file name."""
+    files, refused = [], []
+    service = origin((activity.get("serviceUrl") or "")) if emulator else None
     for att in activity.get("attachments") or []:
         content = att.get("content") or {}
         name = att.get("name") or ""
         if att.get("contentType") == DOWNLOAD_INFO and content.get("downloadUrl"):
-            files.append(FileToDownload(name=name or f"upload.{content.get('fileType') or 'txt'}",
-                                        url=content["downloadUrl"]))
+            file = FileToDownload(name=name or f"upload.{content.get('fileType') or 'txt'}", url=content["downloadUrl"])
         elif att.get("contentUrl") and name.lower().endswith(UPLOAD_SUFFIXES):
-            files.append(FileToDownload(name=name, url=att["contentUrl"]))
-    return files
+            file = FileToDownload(name=name, url=att["contentUrl"])
+            if service is None or origin(file.url) != service:
+                refused.append(f"I didn't read {file.name}: it is not a file uploaded to Teams. Attach the file "
+                               "itself (📎 in this chat).")
+                continue
+        else:
+            continue
+        if may_download(file.url, service):
+            files.append(file)
+        else:
+            refused.append(f"I didn't download {file.name}: its link does not point to Teams or SharePoint.")
+    return files, refused
+
+
+def may_download(url: str, emulator_origin: tuple[str, str, int | None] | None = None) -> bool:
+    """A Teams/SharePoint file host over https, or (unauthenticated mode) the Emulator's own origin."""
+    try:
+        parts = urlsplit(url)
+        host = (parts.hostname or "").lower()
+        port = parts.port
+    except ValueError:
+        return False
+    if parts.scheme == "https" and port in (None, 443) and host.endswith(TEAMS_FILE_HOSTS):
+        return True
+    return emulator_origin is not None and origin(url) == emulator_origin
+
+
+def origin(url: str) -> tuple[str, str, int | None] | None:
+    try:
+        parts = urlsplit(url)
+        return (parts.scheme, (parts.hostname or "").lower(), parts.port) if parts.hostname else None
+    except ValueError:
+        return None
 
 
 def shared_file_names(activity: dict[str, Any]) -> list[str]:
@@ -169,7 +207,7 @@ def submit_command(value: dict[str, Any]) -> str | None:
     """The pool command a pool-card submit stands for; None for "refresh". ValueError: say why to the user."""
     op = str(value.get("op") or "")
     key = str(value.get("new_key") or "").strip() or str(value.get("key") or "").strip()
-    if op == "refresh":
+    if op in ("refresh", "page"):
         return None
     if not key:
         raise ValueError("Pick a key (or type a new one) first.")
@@ -184,6 +222,12 @@ def submit_command(value: dict[str, Any]) -> str | None:
     if op == "show":
         return f"pool show {key}"
     raise ValueError(f"Unknown card action {op!r}.")
+
+
+def card_page(value: dict[str, Any]) -> int:
+    """The pool-card page a "Previous", "Next" or "Refresh" button asks for (0 when absent or not a number)."""
+    page = value.get("page")
+    return page if isinstance(page, int) and 0 <= page < 10_000 else 0
 
 
 def is_pool_card_request(text: str) -> bool:

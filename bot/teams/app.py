@@ -78,7 +78,7 @@ def build_app(rt: TeamsRuntime | None = None, enqueue: Enqueue | None = None) ->
     adapter.on_turn_error = _on_turn_error
     bot = TeamsBot(rt.replier, rt.store, runtime.pool_store(), enqueue or enqueue_turn,
                    max_file_bytes=int(get_settings().max_file_mb * 1_000_000),
-                   download_timeout_s=rt.settings.download_timeout_s)
+                   download_timeout_s=rt.settings.download_timeout_s, emulator_files=not rt.settings.authenticated)
     app = web.Application(client_max_size=1 << 20)
     app[RUNTIME], app[ADAPTER], app[BOT] = rt, adapter, bot
     app.router.add_post("/api/messages", messages)
@@ -170,12 +170,12 @@ def run(port: int | None = None, host: str | None = None, delivery_worker_enable
         loglevel: str = "info") -> int:
     """``drugpilot teams``: serve until SIGINT/SIGTERM; distributed mode also runs the delivery worker."""
     configure_text(loglevel)
-    settings = get_teams_settings()
-    overrides = {k: v for k, v in (("port", port), ("host", host)) if v is not None}
-    settings = settings.model_copy(update=overrides) if overrides else settings
     try:
+        settings = get_teams_settings()
+        overrides = {k: v for k, v in (("port", port), ("host", host)) if v is not None}
+        settings = settings.model_copy(update=overrides) if overrides else settings
         rt = build_runtime(settings)
-    except ValueError as exc:  # e.g. SingleTenant without a tenant id
+    except ValueError as exc:  # e.g. SingleTenant without a tenant id, a port that is not a number
         print(f"drugpilot teams: {exc}", file=sys.stderr)
         return 2
     if not settings.authenticated:
@@ -185,8 +185,8 @@ def run(port: int | None = None, host: str | None = None, delivery_worker_enable
                     "users cannot open", settings.port)
     distributed = get_settings().distributed
     with delivery_worker("teams", distributed and delivery_worker_enabled, loglevel) as child:
-        log.info("DrugPilot for Teams: http://%s:%d/api/messages (%s; %s mode%s)", settings.host, settings.port,
+        log.info("DrugPilot for Teams: http://%s:%d/api/messages (%s; %s mode%s)", settings.bind_host, settings.port,
                  f"app {settings.app_id}, {settings.app_type}" if settings.authenticated else "UNAUTHENTICATED",
                  "distributed" if distributed else "embedded", ", delivery worker started" if child else "")
-        web.run_app(build_app(rt), host=settings.host, port=settings.port, print=None, access_log=None)
+        web.run_app(build_app(rt), host=settings.bind_host, port=settings.port, print=None, access_log=None)
     return 0

@@ -7,6 +7,7 @@ callable (``LinkSigner.url``) so this module stays pure.
 from __future__ import annotations
 
 import html
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +21,8 @@ VERSION = "1.5"
 MAX_COLUMNS = 6
 MAX_ROWS = 10
 CELL_CHARS = 60
+PAGE_KEYS = 15  # pool card rows per page (~850 bytes each)
+MAX_CARD_BYTES = 40_000  # UTF-16 bytes; Teams refused pool cards from ~45 keys (~75 KB in UTF-16)
 
 Link = Callable[[ArtifactRef], str]
 
@@ -45,30 +48,63 @@ def reply_card(reply: Reply, link: Link) -> dict[str, Any] | None:
     return _card(body, actions)
 
 
-def pool_card(metas: list[EntryMeta]) -> dict[str, Any]:
-    """The thread's keys, and a form to set (or add) and delete a key; buttons post Action.Submit."""
+def pool_card(metas: list[EntryMeta], page: int = 0) -> dict[str, Any]:
+    """One page of the thread's keys and a form to set (or add), show and delete a key; buttons post
+    Action.Submit. At most ``PAGE_KEYS`` keys a page, fewer when their rows would pass ``MAX_CARD_BYTES``
+    (Teams refuses bigger cards); "Previous"/"Next" page through the rest."""
+    pages = max(1, -(-len(metas) // PAGE_KEYS))
+    page = min(max(0, page), pages - 1)
+    shown = metas[page * PAGE_KEYS:(page + 1) * PAGE_KEYS]
+    while True:
+        card = _pool_card(metas, shown, page, pages)
+        if card_bytes(card) <= MAX_CARD_BYTES or len(shown) <= 1:
+            return card
+        shown = shown[:-1]
+
+
+def card_bytes(card: dict[str, Any]) -> int:
+    """The size Teams counts: the card's JSON in UTF-16."""
+    return len(json.dumps(card, ensure_ascii=False).encode("utf-16-le"))
+
+
+def _pool_card(metas: list[EntryMeta], shown: list[EntryMeta], page: int, pages: int) -> dict[str, Any]:
     body: list[dict[str, Any]] = [{"type": "TextBlock", "text": "Memory pool of this thread", "weight": "Bolder",
                                    "size": "Medium"}]
-    if metas:
+    if shown:
         header = ["key", "kind", "size", "version", "set by", "preview"]
-        rows = [[m.key, m.kind, str(m.size), f"v{m.version}", m.set_by, m.preview] for m in metas]
+        rows = [[m.key, m.kind, str(m.size), f"v{m.version}", m.set_by, m.preview] for m in shown]
         body.append(_table(header, rows))
+        if len(shown) < len(metas):
+            first = page * PAGE_KEYS + 1
+            body.append({"type": "TextBlock", "isSubtle": True, "size": "Small", "wrap": True, "text": (
+                f"Keys {first}–{first + len(shown) - 1} of {len(metas)}. `pool list` lists them all.")})
+        body.append({"type": "Input.ChoiceSet", "id": "key", "label": "Key", "style": "compact", "isRequired": False,
+                     "placeholder": "Pick a key", "choices": [{"title": m.key, "value": m.key} for m in shown]})
+        new_key_hint = "…or type a new key (letters, digits, _ . -)"
     else:
         body.append({"type": "TextBlock", "wrap": True, "isSubtle": True,
                      "text": "The pool is empty. Give molecules in a message, or add a key below."})
+        new_key_hint = "A new key (letters, digits, _ . -)"
     body += [
-        {"type": "Input.ChoiceSet", "id": "key", "label": "Key", "style": "compact", "isRequired": False,
-         "placeholder": "Pick a key", "choices": [{"title": m.key, "value": m.key} for m in metas]},
-        {"type": "Input.Text", "id": "new_key", "placeholder": "…or type a new key (letters, digits, _ . -)"},
+        {"type": "Input.Text", "id": "new_key", "placeholder": new_key_hint},
         {"type": "Input.Text", "id": "value", "label": "New value", "isMultiline": True,
          "placeholder": "SMILES separated by spaces or commas, a number, a sequence, text…"},
     ]
-    actions = [
-        {"type": "Action.Submit", "title": "Save", "data": {SUBMIT_TAG: "pool", "op": "set"}},
-        {"type": "Action.Submit", "title": "Show", "data": {SUBMIT_TAG: "pool", "op": "show"}},
-        {"type": "Action.Submit", "title": "Delete", "data": {SUBMIT_TAG: "pool", "op": "del"}},
-        {"type": "Action.Submit", "title": "Refresh", "data": {SUBMIT_TAG: "pool", "op": "refresh"}},
-    ]
+    actions = [{"type": "Action.Submit", "title": "Save", "data": {SUBMIT_TAG: "pool", "op": "set"}}]
+    if shown:
+        actions += [{"type": "Action.Submit", "title": "Show", "data": {SUBMIT_TAG: "pool", "op": "show"}},
+                    {"type": "Action.Submit", "title": "Delete", "data": {SUBMIT_TAG: "pool", "op": "del"}}]
+    paging = []
+    if page > 0:
+        paging.append({"type": "Action.Submit", "title": "Previous", "data": {SUBMIT_TAG: "pool", "op": "page",
+                                                                            "page": page - 1}})
+    if page < pages - 1:
+        paging.append({"type": "Action.Submit", "title": "Next", "data": {SUBMIT_TAG: "pool", "op": "page",
+                                                                        "page": page + 1}})
+    if paging:  # beside the table, not among the card's actions (hosts show at most 5 of those)
+        body.insert(3, {"type": "ActionSet", "actions": paging})
+    actions.append({"type": "Action.Submit", "title": "Refresh", "data": {SUBMIT_TAG: "pool", "op": "refresh",
+                                                                         "page": page}})
     return _card(body, actions)
 
 

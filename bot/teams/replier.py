@@ -126,7 +126,27 @@ class TeamsReplier:
         except Exception:  # a progress line is a courtesy: never fail the turn for it
             log.warning("progress for turn %s not posted", turn_id, exc_info=True)
 
+    def say(self, target: dict[str, Any], text: str) -> None:
+        """A message into the thread, outside any inbound request (problems with files, …)."""
+        self._run(self.say_async(target, text))
+
+    def notice(self, target: dict[str, Any], text: str) -> None:
+        """The "Working on it…" message becomes ``text`` (a new message when there is none): nothing will run."""
+        self._run(self.notice_async(target, text))
+
     # -- async -----------------------------------------------------------------------------------
+    async def say_async(self, target: dict[str, Any], text: str) -> None:
+        ref = self.reference(target)
+        await self.post(await self.connector(ref.service_url), ref, self.message(ref, text))
+
+    async def notice_async(self, target: dict[str, Any], text: str) -> None:
+        ref = self.reference(target)
+        connector = await self.connector(ref.service_url)
+        if target.get("ack_id"):
+            await self.update(connector, ref, target["ack_id"], self.message(ref, text))
+        else:
+            await self.post(connector, ref, self.message(ref, text))
+
     async def deliver_async(self, target: dict[str, Any], reply: Reply) -> None:
         ref = self.reference(target)
         connector = await self.connector(ref.service_url)

@@ -64,14 +64,33 @@ def test_reference_addresses_the_thread_and_keeps_the_tenant() -> None:
 
 
 def test_personal_chat_files_come_with_a_download_url() -> None:
-    [f] = acts.files_to_download(load("personal_file"))
-    assert f.name == "hits.csv" and f.url.startswith("https://contoso-my.sharepoint.com/")
-    assert acts.files_to_download(load("channel_mention")) == []
-    emulator = dict(load("personal_file"), attachments=[
+    [f], refused = acts.files_to_download(load("personal_file"))
+    assert f.name == "hits.csv" and f.url.startswith("https://contoso-my.sharepoint.com/") and refused == []
+    assert acts.files_to_download(load("channel_mention")) == ([], [])
+    emulator = dict(load("personal_file"), serviceUrl="http://localhost:5000/", attachments=[
         {"contentType": "text/csv", "contentUrl": "http://localhost:5000/v3/attachments/1/views/original",
          "name": "hits.csv"},
         {"contentType": "image/png", "contentUrl": "http://localhost:5000/v3/attachments/2", "name": "photo.png"}])
-    assert [f.name for f in acts.files_to_download(emulator)] == ["hits.csv"]
+    files, refused = acts.files_to_download(emulator, emulator=True)
+    assert [f.name for f in files] == ["hits.csv"] and refused == []
+    files, refused = acts.files_to_download(emulator)  # authenticated: the Emulator's files are not Teams files
+    assert files == [] and refused == ["I didn't read hits.csv: it is not a file uploaded to Teams. Attach the file "
+                                       "itself (📎 in this chat)."]
+
+
+def test_only_file_download_links_on_teams_hosts_are_fetched() -> None:
+    def with_url(url: str) -> dict:
+        activity = load("personal_file")
+        activity["attachments"][0]["content"]["downloadUrl"] = url
+        return activity
+
+    for url in ("https://evil.example.org/hits.csv", "http://contoso-my.sharepoint.com/hits.csv",
+                "https://contoso-my.sharepoint.com.evil.org/x", "https://contoso-my.sharepoint.com:8443/x",
+                "http://127.0.0.1:9/x", "file:///etc/passwd"):
+        files, refused = acts.files_to_download(with_url(url))
+        assert files == [] and refused == ["I didn't download hits.csv: its link does not point to Teams or "
+                                           "SharePoint."], url
+    assert acts.files_to_download(with_url("https://contoso.sharepoint.us/x.csv"))[0]
 
 
 def test_files_shared_in_a_channel_are_noticed() -> None:

@@ -5,11 +5,13 @@ Point an activity's ``serviceUrl`` at ``connector.url`` and the bot's replies la
 - ``POST /v3/conversations/{id}/activities``               → ``calls("send")``
 - ``POST /v3/conversations/{id}/activities/{activityId}``  → ``calls("reply")`` (a reply in a thread)
 - ``PUT  /v3/conversations/{id}/activities/{activityId}``  → ``calls("update")``
-- ``GET  /downloads/{name}``                               → a file from ``files`` (personal-chat downloadUrl)
+- ``GET  /downloads/{name}``                               → a file from ``files`` (personal-chat downloadUrl);
+  ``redirects[name] = url`` answers 302 to ``url`` instead; while ``downloads_open`` is cleared, downloads wait
 
 ``fail(method, 429, 503, retry_after="0", activity_id=…)`` makes the next calls of that method (about that
-activity) fail with those statuses; every attempt, failed or not, is recorded under ``attempts``. Same shape as the other emulators: ``calls(method)``
-and ``wait_for(method, n, timeout)``.
+activity) fail with those statuses; every attempt, failed or not, is recorded under ``attempts``. ``max_activity_bytes`` refuses (413, like Teams) an
+activity whose JSON is larger, counted in UTF-16 as Teams counts. Same shape as the other emulators:
+``calls(method)`` and ``wait_for(method, n, timeout)``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,10 @@ class TeamsConnector:
         self._calls: list[dict[str, Any]] = []
         self.attempts: list[dict[str, Any]] = []
         self.files: dict[str, bytes] = {}
+        self.redirects: dict[str, str] = {}
+        self.downloads_open = threading.Event()
+        self.downloads_open.set()
+        self.max_activity_bytes: int | None = None
         self._faults: list[tuple[str, str | None, int, dict[str, str]]] = []
         self._ids = itertools.count(1)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
@@ -73,6 +79,10 @@ class TeamsConnector:
         with self._lock:
             attempt = dict(request, method=method, at=time.monotonic())
             self.attempts.append(attempt)
+            size = len(json.dumps(request["body"], ensure_ascii=False).encode("utf-16-le"))
+            if self.max_activity_bytes is not None and size > self.max_activity_bytes:
+                attempt["status"] = 413
+                return 413, {}, {"error": {"code": "MessageSizeTooBig", "message": f"{size} bytes"}}
             fault = next((f for f in self._faults if f[0] == method and f[1] in (None, request["activity_id"])), None)
             if fault is not None:
                 self._faults.remove(fault)
@@ -128,7 +138,11 @@ class TeamsConnector:
 
             def do_GET(self) -> None:  # noqa: N802
                 parts = self._parts()
+                if len(parts) == 2 and parts[0] == "downloads" and parts[1] in connector.redirects:
+                    self._answer(302, b"", {"Location": connector.redirects[parts[1]]})
+                    return
                 if len(parts) == 2 and parts[0] == "downloads" and parts[1] in connector.files:
+                    connector.downloads_open.wait(60)
                     with connector._lock:
                         connector._calls.append({"method": "download", "name": parts[1], "body": {},
                                                  "at": time.monotonic()})
