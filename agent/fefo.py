@@ -202,7 +202,8 @@ def _check_masks(spec: ToolSpec, resolved: dict[str, Any]) -> list[str]:
         atoms = parse_smiles(molecule).GetNumHeavyAtoms()
         if len(resolved[param.name]) != atoms:
             problems.append(
-                f"{param.name} has {len(resolved[param.name])} entries but {molecule} has {atoms} heavy atoms; "
-                "give one 0/1 per heavy atom in RDKit order"
+                f"{param.name}: {len(resolved[param.name])} atom flags for {echo(molecule)}, which has {atoms} atoms "
+                "(hydrogens not counted); give one 0/1 per atom in the order the SMILES writes them, or say which "
+                "atoms may change, e.g. 'keep atoms 1-5 fixed'"
             )
     return problems

@@ -22,7 +22,8 @@ from agent.pool.view import render_for_llm, tcdd_keys_line
 from agent.provenance import trace, unsupported
 from agent.prompts import load
 from agent.turn import ToolCallRecord
-from model_zoo.specs import TOOLS, ToolSpec
+from agent.wording import ask_for, plain_problem, task
+from model_zoo.specs import TOOLS, ToolSpec, get_spec
 from model_zoo.tables import LABELS
 
 DETERMINISTIC_BACKENDS = {"offline", "scripted"}
@@ -235,5 +236,8 @@ def feedback_messages(call: ToolCall, error: str, request: str) -> list[dict[str
 def _ask_user(exc: FeFoError) -> str:
     if not exc.fixable_by_user:
         return "I could not form a valid request for that: " + str(exc)
-    tool = f" {exc.tool}" if exc.tool else ""
-    return f"I can't run{tool} yet: " + "; ".join(p.rstrip(".") for p in exc.problems) + "."
+    spec = get_spec(exc.tool or "")
+    asks = [ask_for(param) for name in exc.missing if spec and (param := spec.param(name))]
+    others = [plain_problem(exc.tool, p) for p in exc.problems if not p.startswith("missing ")]
+    parts = (["I still need " + "; and ".join(asks)] if asks else []) + others
+    return f"Before I can run {task(exc.tool)}: " + "; ".join(p.rstrip(".") for p in parts) + "."

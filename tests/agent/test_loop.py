@@ -65,7 +65,8 @@ def test_upload_then_reference_then_edit_and_rerun() -> None:
 def test_missing_parameter_is_asked_for_and_nothing_runs() -> None:
     reply = ask(deps(), "what's the binding affinity of CCO for our receptor?")
     assert reply.tool_calls[0].status == "rejected"
-    assert "missing target_seq" in reply.text and reply.artifacts == []
+    assert "I still need which protein" in reply.text and reply.artifacts == []
+    assert "target_seq" not in reply.text  # people get the lab's words, not parameter names
 
 
 def test_names_resolve_and_the_reply_says_to_what() -> None:
@@ -160,19 +161,22 @@ def test_steps_are_bounded() -> None:
     d = deps(backend)
     d.limits = Limits(max_steps=10, max_retries=2)
     reply = ask(d, "logS of CCO")
-    assert len(reply.tool_calls) == 3 and "missing property" in reply.text
+    assert len(reply.tool_calls) == 3 and "I still need which property" in reply.text
 
 
-def test_turns_per_user_per_minute_are_limited_and_pool_commands_are_not() -> None:
+def test_messages_per_user_per_minute_are_limited_pool_commands_and_uploads_too() -> None:
     from agent.ratelimit import InMemoryRateLimiter
 
     d = deps()
     d.rate_limiter = InMemoryRateLimiter(per_minute=2)
     assert ask(d, "logS of CCO").tool_calls
-    assert ask(d, "logS of CCN").tool_calls
+    assert "key(s)" in ask(d, "pool list").text
     limited = ask(d, "logS of CCC")
     assert limited.tool_calls == [] and "more than 2 requests this minute" in limited.text
-    assert "key(s)" in ask(d, "pool list").text
+    assert "more than 2 requests" in ask(d, "pool list").text
+    upload = ask(d, "", files=[Attachment("c.smi", b"CCO\n")])
+    assert "Nothing from this message was stored" in upload.text and "upload_c.smi" not in ask(d, "pool list", "bob").text
+    assert "Tools:" in ask(d, "help").text  # help does no work: never limited
     assert ask(d, "logS of CCC", user="bob").tool_calls  # another colleague is not held up
 
 
