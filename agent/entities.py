@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.atom_ranges import AtomRange, find_atom_ranges
-from agent.quantities import find_quantities
+from agent.quantities import find_quantities, find_unitless_ic50, readings
 from agent.vocabulary import load
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions
 from model_zoo.chem.mols import InvalidSmiles, is_part_of, parse_smiles, same_molecule_key
@@ -121,6 +121,23 @@ def _extract(text: str) -> Entities:
     return found
 
 
+# "<code> is really <drug>", "<code> = <drug>", "<drug> (that's what <code> is)": the unknown word names the drug.
+_ALIAS_AFTER = re.compile(r"\W*(?:is|=+|means|aka|a\.k\.a\.|stands for|refers to)(?:\s+(?:really|actually|just|"
+                          r"simply|basically|our (?:code|name|nickname) for|the same as))?\W*", re.IGNORECASE)
+_ALIAS_BEFORE = re.compile(r"\W*(?:that'?s|that is|which is|it'?s|= ?)\s+(?:what\s+)?\W*", re.IGNORECASE)
+
+
+def _without_aliases(unresolved: list[Unresolved], names: list[Resolved], prose: str) -> list[Unresolved]:
+    """Unknown drug names that the same message equates with a resolved drug are not unknown any more."""
+    drugs = [n for n in names if n.kind == "drug"]
+
+    def aliased(u: Unresolved) -> bool:
+        return u.kind == "drug" and any(
+            (n.start >= u.end and _ALIAS_AFTER.fullmatch(prose[u.end:n.start]))
+            or (u.start >= n.end and _ALIAS_BEFORE.fullmatch(prose[n.end:u.start])) for n in drugs)
+    return [u for u in unresolved if not aliased(u)]
+
+
 def _pair_groups(text: str, molecules: list[str], positions: list[int]) -> list[list[str]]:
     """Molecules two by two when every line or clause of the message holds exactly two of them."""
     cuts = [m.start() for m in _PAIR_SEPARATOR.finditer(text)]
@@ -145,7 +162,10 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     known_cells = {written.lower() for written, _ in found.cell_mentions}
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
         m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells]
+    found.unresolved = _without_aliases(found.unresolved, found.names, prose)
     found.unresolved += _untrained_properties(prose)
+    found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
+                         for q in find_unitless_ic50(found.text)]
     flagged = {u.written.lower() for u in found.unresolved}
     found.cell_shaped = [u for u in find_cell_shaped_words(prose) if u.written.lower() not in flagged
                          and not _inside(u.start, negated)]

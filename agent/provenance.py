@@ -20,7 +20,7 @@ from agent.history import PastRequest
 from agent.pool.refs import REFERS_BACK, ref_key, refs_in_text
 from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, canonical
-from model_zoo.specs import PROPERTY, ParamKind, get_spec
+from model_zoo.specs import LN_IC50_RANGE, PROPERTY, ParamKind, get_spec
 
 # How a value was obtained, most trustworthy first.
 TYPED, RESOLVED, REFERENCE, IMPLICIT, EARLIER, DEFAULT, POOL, UNKNOWN = (
@@ -28,7 +28,7 @@ TYPED, RESOLVED, REFERENCE, IMPLICIT, EARLIER, DEFAULT, POOL, UNKNOWN = (
 _FROM_THIS_MESSAGE = {TYPED, RESOLVED, REFERENCE, DEFAULT}
 _MOLECULE_KINDS = ("smiles_list", "smiles", "smiles_pairs")
 _KIND_OF_NAME = {"drug": _MOLECULE_KINDS, "target": ("protein_seq",), "cell_line": ("cell_line",),
-                 "property": ("enum",)}
+                 "property": ("enum",), "ic50_unit": ("number",)}
 
 
 @dataclass(frozen=True)
@@ -205,7 +205,9 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
     for missing in entities.unresolved:
         params = [p for p in spec.params if p.kind in _KIND_OF_NAME.get(missing.kind, ())
                   and (missing.kind != "property" or p.name == "property")]
-        if missing.kind == "cell_line":
+        if missing.kind == "ic50_unit":
+            untyped = any(p.bounds == LN_IC50_RANGE for p in params)  # typed, but on which scale?
+        elif missing.kind == "cell_line":
             untyped = bool(params)  # "in HepG2 and A549": never run A549 alone
         else:
             untyped = any(p.name not in sources or sources[p.name].how != TYPED for p in params if p.required)
@@ -228,6 +230,10 @@ def ask_about(missing: Unresolved) -> str:
         instead = " or ".join(missing.closest)
         return (f"{missing.written} isn't a property I have a trained model for"
                 + (f"; {instead} is — use that?" if instead else f"; I can predict: {_trained_properties()}"))
+    if missing.kind == "ic50_unit":
+        return (f"'{missing.written}' has no unit, and the readings differ a lot: "
+                + "; ".join(missing.closest) + ". Which one? (e.g. write '0.5 µM', '100 nM', 'pIC50 7' or "
+                "'ln IC50 -2')")
     what = {"drug": "the drug", "target": "a sequence for the target", "cell_line": "the cell line"}[missing.kind]
     text = f"I don't know {what} '{missing.written}'" if not missing.note else \
         f"I can't use '{missing.written}': {missing.note}"

@@ -65,6 +65,32 @@ def find_quantities(text: str) -> list[Quantity]:
     return sorted(found, key=lambda q: q.start)
 
 
+# "IC50 ~7.5" with no unit and no "ln"/"p": µM, nM, pIC50 and ln(IC50) readings differ by orders of magnitude.
+_UNITLESS_IC50 = re.compile(rf"\b(?:IC\s?50|EC\s?50|GI\s?50|potency)\b\)?{_GAP}{_NUMBER}(?![\w.%-]|\s*{_UNIT})", re.I)
+_SCALE_BEFORE = re.compile(r"(?:\bln|\blog(?:10)?|\bp|\bnatural log of)\s*\(?\s*$", re.I)
+
+
+def find_unitless_ic50(text: str) -> list[Quantity]:
+    """IC50 targets written as a bare non-negative number ("IC50 ~7.5"): which scale is meant must be asked.
+    Their ``ln_ic50`` is the number as typed (what reading it as ln(IC50/µM) would give)."""
+    found = []
+    for match in _UNITLESS_IC50.finditer(text):
+        value = _number(match.group(1))
+        if value >= 0 and not _SCALE_BEFORE.search(text[max(0, match.start() - 20):match.start()]):
+            found.append(Quantity(value, match.start(), match.end(), match.group(0)))
+    return found
+
+
+def readings(q: Quantity) -> list[str]:
+    """The ways a unitless IC50 could be meant, each converted to ln(IC50/µM)."""
+    v = q.ln_ic50
+    options = [f"{v:g} µM (ln IC50 {math.log(v):.2f})" if v > 0 else "",
+               f"{v:g} nM (ln IC50 {math.log(v / 1000):.2f})" if v > 0 else "",
+               f"pIC50 {v:g} (ln IC50 {math.log(10 ** (6 - v)):.2f})" if 3 <= v <= 12 else "",
+               f"ln IC50 {v:g}" if q.in_range else ""]
+    return [o for o in options if o]
+
+
 def _number(written: str) -> float:
     return float(written.replace("−", "-"))
 

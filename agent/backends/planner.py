@@ -76,7 +76,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     earlier = extract(_strip_pool_line(previous.text)) if previous else None
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
     supplies_values = bool(_given(whole))
-    repeats = bool(_REPEAT.search(whole.prose) or (supplies_values and _CORRECTS.search(whole.prose)))
+    repeats = bool(_REPEAT.search(whole.prose) or (supplies_values and (
+        _CORRECTS.search(whole.prose) or _only_values(whole))))
     prior = _previous_tool(earlier, pool, offered) if repeats else None
     calls: list[ToolCall] = []
     for clause in _clauses(text):
@@ -153,6 +154,22 @@ def _previous_tool(earlier: Entities | None, pool: list[EntryMeta], offered: lis
     results = [m for m in sorted(pool, key=lambda m: (m.set_at, m.seq)) if get_spec(m.key) is not None]
     spec = get_spec(results[-1].key) if results else None
     return spec if spec in offered else None
+
+
+_LINKING_WORDS = frozenset("and now then too also as well next please pls ok okay so what about how try same for in on "
+                           "with against at the cells cell line lines instead".split())
+
+
+def _only_values(e: Entities) -> bool:
+    """Nothing but values and linking words ("and ALK?", "HT-29 too", "now BTK", "ok, Huh-7 then")."""
+    prose = list(e.prose)
+    for m in [*e.names, *e.unresolved]:
+        if m.start >= 0:
+            prose[m.start:m.end] = " " * (m.end - m.start)
+    rest = "".join(prose)
+    for written, _ in e.cell_mentions:
+        rest = rest.replace(written, " ")
+    return all(w in _LINKING_WORDS for w in re.findall(r"[a-z]+", rest.lower()))
 
 
 def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: list[EntryMeta],

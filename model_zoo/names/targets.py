@@ -275,7 +275,8 @@ def resolve_target(name: str) -> Resolved | Unresolved:
 
 _CONTEXT_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
-    r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bversus|\bvs\.?)\s+(?:the\s+)?$", re.IGNORECASE)
+    r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bat|\btowards?|\bversus|\bvs\.?|->|=>|\u2192)\s*(?:the\s+)?$",
+    re.IGNORECASE)
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to))\s+(?:the\s+)?$", re.IGNORECASE)

@@ -102,3 +102,21 @@ def test_an_untrained_property_is_offered_not_substituted() -> None:
                                                     {"drug_smiles": ["CCO"], "property": "lipo"}))
     call, final = _decide("what is the logP of CCO?", llm_like)
     assert call is None and "logP" in final
+
+
+def test_an_ic50_without_a_unit_is_asked_about_with_its_readings() -> None:
+    call, final = _decide("suggest compounds with IC50 ~7.5 in A375", OfflinePlanner())
+    assert call is None and "'IC50 ~7.5' has no unit" in final
+    assert "7.5 µM (ln IC50 2.01)" in final and "pIC50 7.5 (ln IC50 -3.45)" in final
+    # with a unit, or on the tool's own scale, nothing is asked
+    call, _ = _decide("generate molecules for A375 with IC50 around 50 nM", OfflinePlanner())
+    assert call is not None and abs(call.arguments["zscore"] - (-2.9957)) < 1e-3
+    call, _ = _decide("generate molecules for A375 with ln IC50 2", OfflinePlanner())
+    assert call is not None and call.arguments["zscore"] == 2
+
+
+def test_an_unknown_code_equated_with_a_known_drug_is_that_drug() -> None:
+    for text in ("moravastatin is really Plavix", "fluoxetine (that's what moravastatin is)", "moravastatin = Plavix"):
+        e = extract(text)
+        assert e.unresolved == [] and len(e.names) == 1, text
+    assert [u.written for u in extract("zorbatinib and aspirin").unresolved] == ["zorbatinib"]

@@ -137,3 +137,20 @@ def test_a_repeat_cue_reuses_the_previous_tool() -> None:
     earlier = [PastRequest("alice", f"predicted pKd of CCO for this kinase: {seq}", answered=True)]
     [call] = plan_calls(f"same for this one: {seq[::-1]}", [], list(TOOLS), earlier)
     assert call.name == "drug_target_affinity_regression_predict"
+
+
+def test_a_bare_value_after_an_answer_repeats_the_last_tool() -> None:
+    from agent.history import PastRequest
+
+    answered = [PastRequest("alice", "pKd of imatinib for ABL1?", answered=True)]
+    for follow_up in ("and ALK?", "ALK now", "ok, ALK then"):
+        [call] = plan_calls(follow_up, [], list(TOOLS), answered)
+        assert call.name == "drug_target_affinity_regression_predict", follow_up
+    # words that ask for something else are not a bare value
+    [call] = plan_calls("is it a binder of ALK at all, yes or no?", [], list(TOOLS), answered)
+    assert call.name == "drug_target_classification_predict"
+
+
+def test_a_kinase_written_as_an_english_word_resolves_after_an_arrow() -> None:
+    [call] = plan("binding affinity palbociclib -> KIT")
+    assert call.name == "drug_target_affinity_regression_predict" and call.arguments["target_seq"]
