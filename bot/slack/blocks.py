@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from agent.turn import Reply, Table
+from bot.slack.payloads import MENTION
 
 MAX_BLOCKS = 50
 MAX_SECTION_CHARS = 3000
@@ -32,6 +33,14 @@ def escape(text: str) -> str:
     return clean(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def escape_keeping_people(text: str) -> str:
+    """``escape``, except user mentions (``<@U0ALICE>``, how the adapter names people), which Slack then
+    shows as the person's name. Only user mentions: never ``<!channel>`` or links."""
+    parts = MENTION.split(text)
+    people = MENTION.findall(text)
+    return "".join(escape(part) + (people[i] if i < len(people) else "") for i, part in enumerate(parts))
+
+
 def to_mrkdwn(text: str) -> str:
     """Agent text (plain, platform-neutral) as safe mrkdwn.
 
@@ -45,7 +54,7 @@ def to_mrkdwn(text: str) -> str:
             out.append(escape(part))
             continue
         words = re.split(r"(\s+)", part)
-        out.append("".join(_code_word(w) if _FORMAT_CHARS.search(w) else escape(w) for w in words))
+        out.append("".join(_code_word(w) if _FORMAT_CHARS.search(w) else escape_keeping_people(w) for w in words))
     return "".join(out)
 
 
@@ -141,7 +150,7 @@ def fallback_text(reply: Reply) -> str:
     """Notification/fallback text: the answer's first lines, plain."""
     notices = set(reply.notices)
     body = "\n".join(line for line in reply.text.split("\n") if line not in notices).strip() or "Done."
-    return escape(body if len(body) <= MAX_FALLBACK_CHARS else body[: MAX_FALLBACK_CHARS - 1] + "…")
+    return escape_keeping_people(body if len(body) <= MAX_FALLBACK_CHARS else body[: MAX_FALLBACK_CHARS - 1] + "…")
 
 
 def status_text(progress: str | None = None) -> str:

@@ -88,7 +88,7 @@ class SlackListeners:
             text = "help"  # a bare mention
         if files.problems:
             self.s.deliverer.say(target, blocks.file_problem_text(files.problems))
-        turn = Turn(thread=ThreadRef(PLATFORM, msg.team, msg.channel, msg.thread_ts), user=msg.user, text=text,
+        turn = Turn(thread=ThreadRef(PLATFORM, msg.team, msg.channel, msg.thread_ts), user=payloads.person(msg.user), text=text,
                     files=files.attachments, reply_to=target)
         try:
             self.s.enqueue(turn, self.s.deliverer)
@@ -129,9 +129,10 @@ class SlackListeners:
             ack(response_action="errors", errors=errors)
             return
         ack()
-        results = [run_command(command, pool, user).text for command in commands]
+        results = [run_command(command, pool, payloads.person(user)).text for command in commands]
         if results and thread.get("channel"):
-            text = f"<@{user}> edited the memory pool:\n" + "\n".join(f"• {blocks.escape(r)}" for r in results)
+            text = (f"{payloads.person(user)} edited the memory pool:\n"
+                    + "\n".join(f"• {blocks.escape_keeping_people(r)}" for r in results))
             _quietly(client.chat_postMessage, channel=thread["channel"], thread_ts=thread["thread_ts"], text=text)
 
     # -- /drugpilot ------------------------------------------------------------------------------------
@@ -169,8 +170,7 @@ def plan_pool_edits(edits: modal.PoolEdits, pool: ThreadPool) -> tuple[list[str]
         block = modal.KEY_BLOCK + key
         current = pool.get(key)
         if current is None or current.meta.version != edits.versions.get(key):
-            who = current.meta.set_by if current else "someone"
-            errors[block] = f"{who} changed or deleted this since you opened the pool. Close and reopen it."
+            errors[block] = "This key was changed or deleted since you opened the pool. Close and reopen it."
             continue
         if not text:
             commands.append(f"pool del {key}")

@@ -19,12 +19,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from agent.pool.entry import EntryMeta, PoolEntry
-from bot.slack.blocks import escape
+from bot.slack.blocks import escape, escape_keeping_people
+from bot.slack.payloads import person
 
 CALLBACK_SHORTCUT = "memory_pool"
 CALLBACK_VIEW = "memory_pool_edit"
 MAX_INPUT_CHARS = 3000
-MAX_KEYS = 40  # 100 blocks per modal; keep room for the header and the "new key" inputs
+MAX_KEYS = 40  # 100 blocks per modal: two per key (input, who/what line), the header and the "new key" inputs
 KEY_BLOCK = "key:"
 NEW_KEY_BLOCK = "new_key"
 NEW_VALUE_BLOCK = "new_value"
@@ -71,7 +72,9 @@ def fingerprint(text: str) -> str:
 
 
 def describe(meta: EntryMeta) -> str:
-    return f"{meta.kind}, {meta.size} item(s), v{meta.version}, set by {meta.set_by} ({meta.source})"
+    """mrkdwn: who set the key is a user mention (entries from before mentions hold a bare user id)."""
+    return (f"{escape(meta.kind)}, {meta.size} item(s), v{meta.version}, set by "
+            f"{escape_keeping_people(person(meta.set_by))} ({escape(meta.source)})")
 
 
 def pool_view(thread: dict[str, str], entries: list[PoolEntry], secret: bytes) -> dict[str, Any]:
@@ -91,7 +94,7 @@ def pool_view(thread: dict[str, str], entries: list[PoolEntry], secret: bytes) -
             text = None  # Slack keeps at most 3000 characters of private_metadata
         if text is None:
             blocks.append({"type": "section", "text": {"type": "mrkdwn", "text": (
-                f"*{escape(meta.key)}* — {escape(describe(meta))}\n`{escape(meta.preview)}`\n"
+                f"*{escape(meta.key)}* — {describe(meta)}\n`{escape(meta.preview)}`\n"
                 f"_Too large to edit here: `@DrugPilot pool export {escape(meta.key)}`, or upload a new file._")}})
             continue
         element: dict[str, Any] = {"type": "plain_text_input", "action_id": ACTION, "multiline": True,
@@ -100,8 +103,8 @@ def pool_view(thread: dict[str, str], entries: list[PoolEntry], secret: bytes) -
             element["initial_value"] = text
         shown[meta.key] = [meta.version, fingerprint(text)]
         blocks.append({"type": "input", "block_id": KEY_BLOCK + meta.key, "optional": True,
-                       "label": {"type": "plain_text", "text": meta.key},
-                       "hint": {"type": "plain_text", "text": describe(meta)}, "element": element})
+                       "label": {"type": "plain_text", "text": meta.key}, "element": element})
+        blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": describe(meta)}]})
     if len(entries) > MAX_KEYS:
         blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": (
             f"{len(entries) - MAX_KEYS} more key(s) not shown: `@DrugPilot pool list`.")}]})

@@ -16,6 +16,8 @@ from typing import Any
 HANDLED_SUBTYPES = (None, "file_share", "thread_broadcast")
 
 _LINK = re.compile(r"<([^<>|]*)(?:\|([^<>]*))?>")
+USER_ID = re.compile(r"[UW][A-Z0-9]{1,20}")
+MENTION = re.compile(r"<@[UW][A-Z0-9]{1,20}>")
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,12 @@ def message_from_event(event: dict[str, Any], team_id: str, bot_user_id: str | N
         files=file_refs(event),
         to_colleague=not mentioned and bool(re.search(r"<@[UW][A-Z0-9]+(\|[^>]*)?>", raw)),
     )
+
+
+def person(user_id: str) -> str:
+    """How a Slack user is named in anything the bot stores or says (pool entries' "set by", history): Slack's
+    own mention syntax, which Slack shows as the person's current name, with no extra scope or lookup."""
+    return f"<@{user_id}>" if USER_ID.fullmatch(user_id) else user_id
 
 
 def mentions(text: str, user_id: str) -> bool:

@@ -47,7 +47,7 @@ def test_follow_ups_need_no_mention_and_threads_never_mix(driver: SlackDriver, a
 
     driver.say("pool list", thread_a)  # no mention: the bot is part of thread A
     listing = blocks_text(driver.wait_answer(thread_a, n=2))
-    assert "• mols — `smiles_list`, 2 item(s)" in listing
+    assert "• mols — `smiles_list`, 2 item(s)" in listing and "set by <@U0ALICE>" in listing
     driver.say("<@U0ALICE> pool list, or shall we wait?", thread_a)  # colleagues talking: not for the bot
 
     thread_b = new_ts()
@@ -154,11 +154,11 @@ def test_memory_pool_shortcut_opens_a_modal_and_saves_edits(driver: SlackDriver,
     assert ok.status == 200 and ok.body == ""  # the modal closes; saving happens right after the ack
     [note] = api.wait_for("chat.postMessage", thread_ts=thread, contains="edited the memory pool")
     assert "edited the memory pool" in note["text"] and "Set mols" in note["text"] and "Set dose" in note["text"]
-    assert pool.get("mols").value == ["CCN", "CCO"] and pool.get("mols").meta.set_by == "U0BOB"
+    assert pool.get("mols").value == ["CCN", "CCO"] and pool.get("mols").meta.set_by == "<@U0BOB>"
     assert pool.get("dose").value == 3.5
 
     stale = driver.submit(view, {"key:mols": "CCCC"})  # the modal still shows v1; mols is now v2
-    assert "changed or deleted this since you opened" in json.loads(stale.body)["errors"]["key:mols"]
+    assert "changed or deleted since you opened" in json.loads(stale.body)["errors"]["key:mols"]
 
 
 def test_slash_command_help_status_and_threads_are_ephemeral(driver: SlackDriver, api: SlackAPI) -> None:

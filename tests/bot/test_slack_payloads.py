@@ -153,3 +153,18 @@ def test_pool_modal_with_many_long_keys_keeps_metadata_valid_json() -> None:
     view = modal.pool_view({"team": "T", "channel": "C", "thread_ts": "1.0", "user": "U"}, entries, FORM_SECRET)
     assert len(view["private_metadata"]) <= 3000 and json.loads(view["private_metadata"])
     assert len(view["blocks"]) <= 100
+
+
+def test_people_are_shown_as_slack_mentions() -> None:
+    """Who set a key is a user mention (Slack shows the name); a bare id from older entries is wrapped too;
+    a message's own text cannot smuggle in @channel or links."""
+    listing = "• dose — number, 1 item(s), v1, set by <@U0ALICE> (message)\n<!channel> <https://x.org|x> a<b"
+    text = blocks.to_mrkdwn(listing)
+    assert "set by <@U0ALICE>" in text and "&lt;!channel&gt;" in text and "&lt;https://x.org|x&gt;" in text
+    assert "a&lt;b" in text
+    entries = [entry("dose", 3.5, "number"), entry("hits", [{"smiles": "CCO"}], "table")]  # set_by "U0ALICE"
+    view = modal.pool_view({"team": "T0LAB", "channel": "C0CHEM", "thread_ts": "1.0", "user": "U0BOB"}, entries,
+                           FORM_SECRET)
+    shown = json.dumps(view["blocks"])
+    assert shown.count("set by <@U0ALICE>") == 2 and "hint" not in shown
+    assert payloads.person("U0ALICE") == "<@U0ALICE>" and payloads.person("someone") == "someone"
