@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from agent.artifacts import ArtifactStore
 from agent.backends.base import Backend
 from agent.analysis.followup import FollowUp, follow_up
-from agent.commands import FOLLOW_UP_HELP, is_pool_command, is_report_command, run_command, run_report
+from agent.commands import FOLLOW_UP_HELP, USAGE as POOL_USAGE, is_pool_command, is_report_command, run_command, run_report
 from agent.dispatch import Dispatcher, ToolOutcome
 from agent.history import HistoryStore, InMemoryHistoryStore
 from agent.journal import analysis_entry, request_entry
@@ -19,14 +19,10 @@ from agent.provenance import Source, summary_line
 from agent.ratelimit import InMemoryRateLimiter, RateLimiter
 from agent.pool.thread_pool import MAX_KEYS, ThreadPool
 from agent.turn import Attachment, Reply, Table, Turn
+from agent.wording import help_text
 from model_zoo.chem.files import FileRejected, ParsedFile, parse_molecule_file
-from model_zoo.specs import describe_tools
 
 TABLE_ROWS = 10
-HELP = (
-    "Ask in plain words, e.g. \"how soluble are CCO and c1ccccc1O?\", \"BBB permeability of the uploaded "
-    "compounds\". Upload CSV/SDF/.smi/FASTA files to add molecules to this thread's pool.\nTools:\n"
-)
 
 
 @dataclass
@@ -47,8 +43,15 @@ class AgentDeps:
 def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | None = None) -> Reply:
     pool = ThreadPool(deps.pool_store, turn.thread.key(), deps.max_pool_keys)
     reply = Reply(turn_id=turn.turn_id, text="", backend=deps.backend.name)
-    parts = _ingest_all(turn.files, pool, turn.user, deps.max_file_bytes)
     text = turn.text.strip()
+    # Every message that does work counts toward the rate limit: requests, pool commands and uploads.
+    if (text or turn.files) and text.lower() not in ("help", "?") and (
+            wait := deps.rate_limiter.hit(f"{turn.thread.platform}:{turn.thread.workspace}:{turn.user}")):
+        reply.text = (f"You have sent more than {deps.rate_limiter.per_minute} requests this minute; the limit "
+                      f"keeps the shared GPUs available to everyone. Nothing from this message was stored or run; "
+                      f"try again in {wait} s.")
+        return reply
+    parts = _ingest_all(turn.files, pool, turn.user, deps.max_file_bytes)
     if is_pool_command(text) or is_report_command(text):
         result = (run_command(text, pool, turn.user) if is_pool_command(text)
                   else run_report(turn.thread, pool, deps.history.log(turn.thread.key()), deps.artifacts))
@@ -57,10 +60,7 @@ def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | N
         if result.table:
             reply.tables.append(Table(columns=result.table[0], rows=result.table[1], total_rows=result.table[2]))
     elif text.lower() in ("help", "?") or not (text or turn.files):  # an empty message gets the help
-        parts.append(HELP + describe_tools() + "\n" + FOLLOW_UP_HELP)
-    elif text and (wait := deps.rate_limiter.hit(f"{turn.thread.platform}:{turn.thread.workspace}:{turn.user}")):
-        parts.append(f"You have sent more than {deps.rate_limiter.per_minute} requests this minute; "
-                     f"the limit keeps the shared GPUs available to everyone. Try again in {wait} s.")
+        parts.append("\n".join([help_text(), FOLLOW_UP_HELP, "Memory pool — " + POOL_USAGE]))
     elif text and (follow := follow_up(text, turn.user, pool, deps.history.log(turn.thread.key()))) is not None:
         _add_follow_up(reply, follow, deps.artifacts)  # a filter, sort, plot … of earlier results: no model runs
         parts.append(follow.text)

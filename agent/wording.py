@@ -39,6 +39,31 @@ _ASKS: dict[str, str] = {
 }
 
 
+# What each tool answers, with a request written the way people write it (the help lists these).
+EXAMPLES: dict[str, tuple[str, str]] = {
+    PROPERTY.name: ("Properties: solubility, lipophilicity (logD), BBB penetration, hydration free energy, BACE-1 "
+                    "activity, clinical toxicity (ClinTox) and the 12 Tox21 assays",
+                    "how soluble are ibuprofen and CCO?"),
+    AFFINITY.name: ("Binding affinity (pKd) to a kinase, named or as a sequence", "how tightly does imatinib bind ABL1?"),
+    TARGET_CLASSIFICATION.name: ("Binder or non-binder of a protein", "is gefitinib a binder of EGFR, yes or no?"),
+    DRUG_DRUG.name: ("Drug-drug interactions: the interaction type (DrugBank) or side effects (TWOSIDES)",
+                     "warfarin with aspirin, and clopidogrel with omeprazole?"),
+    CELL_RESPONSE.name: ("Response of a cancer cell line (GDSC IC50)", "IC50 of cisplatin in A-549?"),
+    GENERATION.name: ("New molecules for a cell line at a potency", "generate molecules for MCF7 with IC50 below 100 nM"),
+    OPTIMIZATION.name: ("Improve a molecule for a cell line, keeping the atoms you name",
+                        "optimise gefitinib for NCI-H1975 to IC50 50 nM, keep atoms 1-10 fixed"),
+    RETROSYNTHESIS.name: ("One-step retrosynthesis: precursors for a product", "suggest precursors for paracetamol"),
+}
+
+
+def help_text() -> str:
+    """What can be asked, in plain words with one example each."""
+    lines = [f"• {what} — e.g. \"{example}\"" for what, example in EXAMPLES.values()]
+    return ("Ask in plain words; name drugs, targets and cell lines, paste SMILES or sequences, or upload "
+            "CSV/SDF/.smi/XLSX/FASTA files into the thread (their molecules and names are kept in the thread's "
+            "pool). You can refer to earlier results (\"these\", \"the most soluble one\").\n" + "\n".join(lines))
+
+
 def task(tool: str | None) -> str:
     """'the property prediction' for drug_property_prediction (an unknown name is returned as is)."""
     spec = get_spec(tool or "")

@@ -1,8 +1,9 @@
 """The eight tools, declared once as plain data (TCDD-compatible names and parameters).
 
 Every consumer reads these objects: LLM backends send ``to_json_schema()``, the offline planner
-fills parameters by ``kind``, Fe-Fo validates against them, the worker looks up implementations by
-name. Importing this module must stay cheap: no torch, no rdkit.
+fills parameters by ``kind``, Fe-Fo validates against them, and ``model_zoo.registry`` finds a tool's
+implementation, weights, trainer and ``drugpilot zoo`` name from its ``model``. Importing this module
+must stay cheap: no torch, no rdkit.
 """
 
 from __future__ import annotations
@@ -67,6 +68,10 @@ class ToolSpec:
     result_key: str  # pool key the tool's output is saved under
     aliases: tuple[str, ...] = ()  # other tool names TCDD/DrugPilot use
     value_aliases: dict[str, dict[str, str]] = field(default_factory=dict)  # param -> word -> enum
+    # The tool's short name, which names all its parts (see model_zoo.registry): model_zoo/tools/<model>.py runs it,
+    # model_zoo/weights/<model>/ holds its weights and card, model_zoo.train.<model> builds or re-scores them, and
+    # `drugpilot zoo list|evaluate|train <model>` addresses it.
+    model: str = ""
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -92,7 +97,10 @@ class ToolSpec:
 CLINTOX_NAMES: tuple[str, ...] = ("FDA_APPROVED", "CT_TOX")
 TOX21_NAMES: tuple[str, ...] = ("NR-AR", "NR-AR-LBD", "NR-AhR", "NR-Aromatase", "NR-ER", "NR-ER-LBD", "NR-PPAR-gamma",
                                 "SR-ARE", "SR-ATAD5", "SR-HSE", "SR-MMP", "SR-p53")
-PROPERTY_NAMES: tuple[str, ...] = ("logSolubility", "freesolv", "lipo", "p_np", "Class") + CLINTOX_NAMES + TOX21_NAMES
+# Computed exactly with RDKit (model_zoo.chem.descriptors), not predicted by a model.
+COMPUTED_NAMES: tuple[str, ...] = ("MW", "cLogP", "TPSA", "HBD", "HBA", "rotatable_bonds", "QED", "Lipinski", "Veber")
+PROPERTY_NAMES: tuple[str, ...] = (("logSolubility", "freesolv", "lipo", "p_np", "Class") + CLINTOX_NAMES + TOX21_NAMES
+                                   + COMPUTED_NAMES)
 
 PROPERTY_WORDS: dict[str, str] = {
     # word or phrase (lower case) -> enum value
@@ -205,6 +213,45 @@ PROPERTY_WORDS: dict[str, str] = {
     "p53 pathway": "SR-p53",
     "p53 assay": "SR-p53",
     "p53 stress": "SR-p53",
+    # computed descriptors
+    "mw": "MW",
+    "molecular weight": "MW",
+    "molecular mass": "MW",
+    "mol weight": "MW",
+    "mol. weight": "MW",
+    "clogp": "cLogP",
+    "crippen logp": "cLogP",
+    "crippen": "cLogP",
+    "tpsa": "TPSA",
+    "psa": "TPSA",
+    "polar surface area": "TPSA",
+    "topological polar surface area": "TPSA",
+    "hbd": "HBD",
+    "h-bond donors": "HBD",
+    "hydrogen bond donors": "HBD",
+    "hydrogen-bond donors": "HBD",
+    "hbd count": "HBD",
+    "hba": "HBA",
+    "h-bond acceptors": "HBA",
+    "hydrogen bond acceptors": "HBA",
+    "hydrogen-bond acceptors": "HBA",
+    "rotatable bonds": "rotatable_bonds",
+    "rotatable bond count": "rotatable_bonds",
+    "rotb": "rotatable_bonds",
+    "nrotb": "rotatable_bonds",
+    "rotatable_bonds": "rotatable_bonds",
+    "qed": "QED",
+    "drug-likeness": "QED",
+    "druglikeness": "QED",
+    "drug likeness": "QED",
+    "lipinski": "Lipinski",
+    "rule of five": "Lipinski",
+    "rule of 5": "Lipinski",
+    "ro5": "Lipinski",
+    "lipinski's rule": "Lipinski",
+    "veber": "Veber",
+    "veber rules": "Veber",
+    "veber's rules": "Veber",
 }
 
 SMILES_LIST_DESC = "SMILES of the molecules (a single SMILES is accepted as a one-element list), " + POOL_REF_HINT + "."
@@ -240,8 +287,10 @@ PROPERTY = ToolSpec(
         "receptor, NR-Aromatase aromatase inhibition, NR-ER estrogen receptor alpha, NR-ER-LBD estrogen receptor "
         "ligand-binding domain, NR-PPAR-gamma PPAR-gamma, SR-ARE antioxidant response element (oxidative "
         "stress), SR-ATAD5 genotoxic stress, SR-HSE heat shock response, SR-MMP mitochondrial membrane "
-        "potential disruption, SR-p53 p53 DNA-damage response. Returns one row per input molecule in input "
-        "order; invalid SMILES are reported per row."
+        "potential disruption, SR-p53 p53 DNA-damage response. Computed exactly with RDKit, not predicted: MW "
+        "molecular weight (g/mol), cLogP Crippen logP, TPSA topological polar surface area, HBD / HBA hydrogen-bond "
+        "donors / acceptors, rotatable_bonds, QED drug-likeness, Lipinski rule-of-five and Veber pass/fail. Returns "
+        "one row per input molecule in input order; invalid SMILES are reported per row."
     ),
     params=(
         _drugs(),
@@ -249,6 +298,7 @@ PROPERTY = ToolSpec(
               save_as="user_property"),
     ),
     result_key="drug_property_prediction_result",
+    model="property",
     value_aliases={"property": PROPERTY_WORDS},
 )
 
@@ -260,6 +310,7 @@ AFFINITY = ToolSpec(
     ),
     params=(_drugs(), _target()),
     result_key="drug_target_affinity_regression_predict_result",
+    model="affinity",
 )
 
 TARGET_CLASSIFICATION = ToolSpec(
@@ -271,6 +322,7 @@ TARGET_CLASSIFICATION = ToolSpec(
     ),
     params=(_drugs(), _target()),
     result_key="drug_target_classification_predict_result",
+    model="target_interaction",
     aliases=("drug_target_classification_prediction", "drug_target_affinity_classification_predict"),
 )
 
@@ -282,6 +334,7 @@ CELL_RESPONSE = ToolSpec(
     ),
     params=(_drugs(), Param("cell_name", "cell_line", CELL_DESC, save_as="user_cell_line")),
     result_key="drug_cell_response_regression_predict_result",
+    model="cell_response",
 )
 
 DRUG_DRUG = ToolSpec(
@@ -298,6 +351,7 @@ DRUG_DRUG = ToolSpec(
               default="drugbank"),
     ),
     result_key="drug_drug_response_predict_result",
+    model="drug_drug",
     value_aliases={"task": {"twosides": "twosides", "side effect": "twosides", "side-effect": "twosides",
                             "drugbank": "drugbank"}},
 )
@@ -313,6 +367,7 @@ GENERATION = ToolSpec(
         Param("zscore", "number", ZSCORE_DESC, save_as="user_zscore", bounds=LN_IC50_RANGE),
     ),
     result_key="generated_smiles",
+    model="generation",
 )
 
 OPTIMIZATION = ToolSpec(
@@ -331,6 +386,7 @@ OPTIMIZATION = ToolSpec(
               "the heavy-atom count of gt.", save_as="user_mask", mask_of="gt"),
     ),
     result_key="optimized_smiles",
+    model="optimization",
 )
 
 RETROSYNTHESIS = ToolSpec(
@@ -339,6 +395,7 @@ RETROSYNTHESIS = ToolSpec(
     params=(Param("smiles_list", "smiles_list", "SMILES of the target products, " + POOL_REF_HINT + ".",
                   save_as="user_smiles"),),
     result_key="Retrosynthetic_reaction_pathway_prediction_result",
+    model="retrosynthesis",
 )
 
 TOOLS: tuple[ToolSpec, ...] = (
@@ -374,11 +431,3 @@ def canonical_enum(spec: ToolSpec, param: str, value: Any) -> str | None:
             return member
     return spec.value_aliases.get(param, {}).get(text.lower())
 
-
-def describe_tools(specs: tuple[ToolSpec, ...] = TOOLS) -> str:
-    """One line per tool, for help text in any chat adapter."""
-    lines = []
-    for spec in specs:
-        params = ", ".join(p.name + ("" if p.required else "?") for p in spec.params)
-        lines.append(f"• {spec.name}({params}): {spec.description.split('. ')[0]}.")
-    return "\n".join(lines)

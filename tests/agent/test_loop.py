@@ -176,7 +176,7 @@ def test_messages_per_user_per_minute_are_limited_pool_commands_and_uploads_too(
     assert "more than 2 requests" in ask(d, "pool list").text
     upload = ask(d, "", files=[Attachment("c.smi", b"CCO\n")])
     assert "Nothing from this message was stored" in upload.text and "upload_c.smi" not in ask(d, "pool list", "bob").text
-    assert "Tools:" in ask(d, "help").text  # help does no work: never limited
+    assert "Ask in plain words" in ask(d, "help").text  # help does no work: never limited
     assert ask(d, "logS of CCC", user="bob").tool_calls  # another colleague is not held up
 
 

@@ -6,7 +6,8 @@ import pytest
 
 from agent.fefo import FeFoError
 from agent.loop import _ask_user
-from agent.wording import ask_for, plain_problem, task
+from agent.backends.planner import plan_calls
+from agent.wording import EXAMPLES, ask_for, plain_problem, task
 from model_zoo.specs import GENERATION, OPTIMIZATION, TOOLS
 
 
@@ -27,3 +28,10 @@ def test_a_missing_input_is_asked_for_in_plain_words() -> None:
 def test_a_bad_value_names_the_input_not_the_parameter() -> None:
     assert plain_problem(OPTIMIZATION.name, "mask: 3 atom flags") == "atoms that may change: 3 atom flags"
     assert plain_problem(OPTIMIZATION.name, "no colon here") == "no colon here"
+
+
+@pytest.mark.parametrize("tool", list(EXAMPLES), ids=str)
+def test_every_help_example_does_what_the_help_says(tool: str) -> None:
+    _, example = EXAMPLES[tool]
+    calls = plan_calls(example, [], list(TOOLS))
+    assert [c.name for c in calls] == [tool] * len(calls) and calls, example
