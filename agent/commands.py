@@ -89,7 +89,7 @@ def run_command(text: str, pool: ThreadPool, user: str) -> CommandResult:
             meta = pool.rename(args[0], args[1], user)
             return CommandResult(f"Renamed {args[0]} to {meta.key}.")
         if verb == "export" and len(args) == 1:
-            return _export(pool.require(args[0]))
+            return _export(pool, pool.require(args[0]))
         if verb == "history" and len(args) == 1:
             return _history(pool.history(args[0]))
     except PoolError as exc:
@@ -203,9 +203,10 @@ def _all_smiles(raw: str) -> bool:
     return bool(items) and len(extract(" ".join(items)).molecules) == len(items)
 
 
-def _export(entry: PoolEntry) -> CommandResult:
+def _export(pool: ThreadPool, entry: PoolEntry) -> CommandResult:
     columns, rows = _as_rows(entry)
     data = rows_to_csv(rows, columns)
+    pool.charge_export(len(data))  # a PoolError when the thread's daily export quota is spent
     return CommandResult(f"{entry.meta.key}: {len(rows)} row(s) exported.",
                          files=[(f"{entry.meta.key}.csv", "text/csv", data)])
 

@@ -1,10 +1,16 @@
-"""Turns per user per minute: a fixed-window counter that protects the shared GPUs from one busy user."""
+"""Messages per user per minute: a fixed-window counter that protects the shared GPUs and storage from one
+busy user. Every message that does work counts: requests, pool commands and uploads."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from typing import Any, Protocol
+
+from agent.pool.store import is_out_of_memory
+
+log = logging.getLogger(__name__)
 
 
 class RateLimiter(Protocol):
@@ -42,5 +48,12 @@ class RedisRateLimiter:
         pipe = self._r.pipeline(transaction=True)
         pipe.incr(key)
         pipe.expire(key, 120)
-        count, _ = pipe.execute()
+        try:
+            count, _ = pipe.execute()
+        except Exception as exc:
+            if not is_out_of_memory(exc):
+                raise
+            # Redis is full: let the message through, so that it gets the clear "storage is full" answer
+            log.warning("rate limit not counted: Redis is out of memory")
+            return 0
         return 0 if count <= self.per_minute else 60 - int(now % 60)

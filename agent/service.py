@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from agent.artifacts import ArtifactStore
 from agent.backends.base import Backend
 from agent.analysis.followup import FollowUp, follow_up
-from agent.commands import FOLLOW_UP_HELP, USAGE as POOL_USAGE, is_pool_command, is_report_command, run_command, run_report
+from agent.commands import FOLLOW_UP_HELP, is_pool_command, is_report_command, run_command, run_report
 from agent.dispatch import Dispatcher, ToolOutcome
 from agent.history import HistoryStore, InMemoryHistoryStore
 from agent.journal import analysis_entry, request_entry
@@ -19,10 +19,14 @@ from agent.provenance import Source, summary_line
 from agent.ratelimit import InMemoryRateLimiter, RateLimiter
 from agent.pool.thread_pool import MAX_KEYS, ThreadPool
 from agent.turn import Attachment, Reply, Table, Turn
-from agent.wording import help_text
 from model_zoo.chem.files import FileRejected, ParsedFile, parse_molecule_file
+from model_zoo.specs import describe_tools
 
 TABLE_ROWS = 10
+HELP = (
+    "Ask in plain words, e.g. \"how soluble are CCO and c1ccccc1O?\", \"BBB permeability of the uploaded "
+    "compounds\". Upload CSV/SDF/.smi/FASTA files to add molecules to this thread's pool.\nTools:\n"
+)
 
 
 @dataclass
@@ -60,7 +64,7 @@ def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | N
         if result.table:
             reply.tables.append(Table(columns=result.table[0], rows=result.table[1], total_rows=result.table[2]))
     elif text.lower() in ("help", "?") or not (text or turn.files):  # an empty message gets the help
-        parts.append("\n".join([help_text(), FOLLOW_UP_HELP, "Memory pool — " + POOL_USAGE]))
+        parts.append(HELP + describe_tools() + "\n" + FOLLOW_UP_HELP)
     elif text and (follow := follow_up(text, turn.user, pool, deps.history.log(turn.thread.key()))) is not None:
         _add_follow_up(reply, follow, deps.artifacts)  # a filter, sort, plot … of earlier results: no model runs
         parts.append(follow.text)

@@ -7,6 +7,7 @@ import uuid
 from typing import Any
 
 from agent.artifacts import ArtifactMissing
+from agent.pool.store import StorageFull, is_out_of_memory
 from agent.turn import ArtifactRef
 
 
@@ -21,7 +22,12 @@ class RedisArtifactStore:
         pipe = self._r.pipeline(transaction=True)
         pipe.set(f"{self._prefix}:{key}", data, ex=self._ttl)
         pipe.set(f"{self._prefix}:{key}:meta", json.dumps({"name": name, "media_type": media_type}), ex=self._ttl)
-        pipe.execute()
+        try:
+            pipe.execute()
+        except Exception as exc:
+            if is_out_of_memory(exc):
+                raise StorageFull() from None
+            raise
         return ArtifactRef(name=name, media_type=media_type, key=key)
 
     def get(self, ref: ArtifactRef) -> bytes:

@@ -10,6 +10,7 @@ from celery.exceptions import TimeoutError as CeleryTimeout
 
 from agent.artifacts import ArtifactStore
 from agent.dispatch import ToolFailed, ToolOutcome
+from agent.pool.store import StorageFull
 from worker.execute import execute_tool
 
 log = logging.getLogger(__name__)
@@ -22,6 +23,8 @@ class InProcessDispatcher:
     def run_tool(self, name: str, arguments: dict[str, Any], thread_key: str) -> ToolOutcome:
         try:
             return execute_tool(name, arguments, self._artifacts)
+        except StorageFull as exc:
+            raise ToolFailed(str(exc)) from exc
         except Exception as exc:  # a tool crash must become a message, not a lost turn
             log.exception("tool %s failed", name)
             raise ToolFailed(short_error(exc)) from exc
@@ -44,8 +47,8 @@ class CeleryDispatcher:
         except Exception as exc:
             log.warning("tool %s failed on a worker: %s", name, exc)
             raise ToolFailed(short_error(exc)) from exc
-        if "dead_lettered" in payload:  # worker.crashes stopped a call that kept killing its worker
-            raise ToolFailed(payload["dead_lettered"])
+        if "failed" in payload:  # stopped after crashing its worker twice, or Redis is full: said as is
+            raise ToolFailed(payload["failed"])
         return ToolOutcome.from_json(payload)
 
 

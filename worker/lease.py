@@ -32,10 +32,10 @@ class TurnLease:
         self._stop = threading.Event()
         self._renewer: threading.Thread | None = None
 
-    def acquire(self) -> bool:
-        """True: run the turn. False: another run finished it, or is still running it after a whole lease
-        period (a live run renews its lease; only a dead one lets it expire)."""
-        deadline = time.monotonic() + 2 * self.ttl_s
+    def acquire(self, wait_s: float | None = None) -> bool:
+        """True: run the turn. False: another run finished it, or is still running it after ``wait_s``
+        (default: two lease periods; a live run renews its lease, only a dead one lets it expire)."""
+        deadline = time.monotonic() + (2 * self.ttl_s if wait_s is None else wait_s)
         while time.monotonic() < deadline:
             if self._r.exists(self._done):
                 return False

@@ -134,7 +134,7 @@ def record(task: str, state: str, seconds: float, args: Any, kwargs: Any, retval
             TOOL_CALLS.labels(tool_label(call.get("name")), str(call.get("status", "ok"))).inc()
     elif task == RUN_TOOL:
         tool = tool_label(_arg(args, kwargs, 0, "name"))
-        status = (str(retval.get("status", "dead_lettered" if "dead_lettered" in retval else "ok"))
+        status = (str(retval.get("status", "failed" if "failed" in retval else "ok"))
                   if isinstance(retval, dict) and state == "SUCCESS" else "exception")
         TOOL_RUNS.labels(tool, status).inc()
         TOOL_SECONDS.labels(tool).observe(seconds)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from celery.exceptions import SoftTimeLimitExceeded
+from celery.exceptions import Ignore, SoftTimeLimitExceeded
 
-from agent.service import handle_turn
 from agent.turn import Reply, Turn
-from worker import celeryconfig, crashes
+from worker import celeryconfig, crashes, storage
 from worker.celery_app import app
 from worker.devices import device_report
 from worker.execute import execute_tool
@@ -22,12 +21,19 @@ def replies_queue(platform: str) -> str:
 
 
 @app.task(name="worker.tasks.run_turn", bind=True, acks_late=True, **celeryconfig.turn_task_limits())
-def run_turn(self: Any, turn_json: dict[str, Any]) -> dict[str, Any] | None:
+def run_turn(self: Any, turn_json: dict[str, Any]) -> dict[str, Any]:
     turn = Turn.from_json(turn_json)
     queue = replies_queue(turn.thread.platform)
     lease = TurnLease(redis_client(), turn.turn_id)
-    if not lease.acquire():
-        return None  # a copy of a turn that another run finished (or is still running)
+    try:
+        # A copy (Redis hands a turn out again after its visibility timeout) waits while the first run lives:
+        # it takes over if that run's worker dies, and records no result of its own when the run finishes.
+        if not lease.acquire(wait_s=celeryconfig.turn_task_limits()["soft_time_limit"]):
+            raise Ignore()
+    except Exception as exc:  # Redis refused the lease: it is full; say so instead of no answer
+        if not storage.storage_full(exc):
+            raise
+        return deliver(turn, storage.full_reply(turn).to_json())
     counter = crashes.CrashCounter(redis_client())
 
     def progress(text: str) -> None:
@@ -38,14 +44,13 @@ def run_turn(self: Any, turn_json: dict[str, Any]) -> dict[str, Any] | None:
     try:
         if counter.begin(self.request.id):
             try:
-                reply = handle_turn(turn, build_deps(), progress).to_json()
+                reply = storage.answer(turn, build_deps(), progress).to_json()
             finally:
                 counter.end(self.request.id)
         else:
             counter.dead_letter(self.name, self.request.id, {"thread": turn.thread.key(), "turn_id": turn.turn_id})
             reply = Reply(turn_id=turn.turn_id, text=f"Sorry, {crashes.MESSAGE}.").to_json()
-        if turn.reply_to is not None:
-            app.send_task("bot.deliver", args=[turn.thread.platform, turn.reply_to, reply], queue=queue)
+        deliver(turn, reply)
     except BaseException:
         lease.release()
         raise
@@ -53,19 +58,33 @@ def run_turn(self: Any, turn_json: dict[str, Any]) -> dict[str, Any] | None:
     return reply
 
 
+def deliver(turn: Turn, reply: dict[str, Any]) -> dict[str, Any]:
+    """Send the reply to the platform's delivery worker (a console turn has no reply_to: its caller waits)."""
+    if turn.reply_to is not None:
+        app.send_task("bot.deliver", args=[turn.thread.platform, turn.reply_to, reply],
+                      queue=replies_queue(turn.thread.platform))
+    return reply
+
+
 @app.task(name="worker.tasks.run_tool", bind=True, acks_late=True, reject_on_worker_lost=True)
 def run_tool(self: Any, name: str, arguments: dict[str, Any], thread_key: str) -> dict[str, Any]:
-    """The outcome, or ``{"dead_lettered": why}`` when this call crashed its worker CRASH_LIMIT times."""
-    counter = crashes.CrashCounter(redis_client())
-    if not counter.begin(self.request.id):
-        counter.dead_letter(self.name, self.request.id, {"thread": thread_key, "tool": name})
-        return {"dead_lettered": crashes.MESSAGE}
+    """The outcome, or ``{"failed": why}`` for the user: the call crashed its worker CRASH_LIMIT times, or
+    Redis is full."""
     try:
-        return execute_tool(name, arguments, artifact_store()).to_json()
+        counter = crashes.CrashCounter(redis_client())
+        if not counter.begin(self.request.id):
+            counter.dead_letter(self.name, self.request.id, {"thread": thread_key, "tool": name})
+            return {"failed": crashes.MESSAGE}
+        try:
+            return execute_tool(name, arguments, artifact_store()).to_json()
+        finally:
+            counter.end(self.request.id)
     except SoftTimeLimitExceeded:
         raise RuntimeError(f"{name} ran past its time limit") from None
-    finally:
-        counter.end(self.request.id)
+    except Exception as exc:
+        if (payload := storage.failed_payload(exc)) is None:
+            raise
+        return payload
 
 
 @app.task(name="worker.tasks.gpu_info", bind=True, acks_late=False)

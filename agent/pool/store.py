@@ -37,8 +37,9 @@ class StorageFull(PoolError):
 
 
 def is_out_of_memory(exc: BaseException) -> bool:
-    """A Redis reply refusing a write at maxmemory ("OOM command not allowed …")."""
-    return str(exc).startswith("OOM ")
+    """A Redis reply refusing a write at maxmemory ("OOM command not allowed when used memory > 'maxmemory'",
+    also from inside a script)."""
+    return "used memory > 'maxmemory'" in str(exc)
 
 
 def over_quota_error(used: int, limit: int) -> PoolError:
@@ -215,7 +216,6 @@ end
 if used > max_bytes then return {err = 'quota ' .. used} end
 local meta = cjson.decode(meta_json)
 local old_meta = redis.call('HGET', meta_key, key)
-redis.call('PERSIST', hist_key)
 if old_meta then
   local old = cjson.decode(old_meta)
   redis.call('LPUSH', hist_key, '{"meta":' .. old_meta .. ',"value":' .. redis.call('HGET', val_key, key) .. '}')
@@ -231,6 +231,7 @@ end
 local encoded = cjson.encode(meta)
 redis.call('HSET', meta_key, key, encoded)
 redis.call('HSET', val_key, key, value_json)
+redis.call('PERSIST', hist_key)  -- after the first write: Redis checks memory only before a script's first write
 return encoded
 """
 

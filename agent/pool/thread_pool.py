@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from agent.pool.entry import EntryMeta, PoolEntry, PoolError
@@ -9,6 +10,11 @@ from agent.pool.store import PoolStore, missing_key_error
 
 
 MAX_KEYS = 200
+MAX_FILES = 50  # keys stored from uploaded files
+# `pool export` files live as long as other reply files (a week); per thread and day at most:
+EXPORTS_PER_DAY = 20
+EXPORT_BYTES_PER_DAY = 50_000_000
+DAY_S = 24 * 3600
 
 
 class ThreadPool:
@@ -34,10 +40,27 @@ class ThreadPool:
         return entry
 
     def put(self, key: str, value: Any, kind: str, set_by: str, source: str) -> EntryMeta:
-        if self.store.meta(self.thread_key, key) is None and len(self.list()) >= self.max_keys:
-            raise PoolError(f"this thread's pool already holds {self.max_keys} keys, the limit; "
-                            "free some with `pool del KEY` or start a new thread")
+        if self.store.meta(self.thread_key, key) is None:
+            metas = self.list()
+            if len(metas) >= self.max_keys:
+                raise PoolError(f"this thread's pool already holds {self.max_keys} keys, the limit; "
+                                "free some with `pool del KEY` or start a new thread")
+            if source == "file" and sum(m.source == "file" for m in metas) >= MAX_FILES:
+                raise PoolError(f"this thread's pool already holds {MAX_FILES} uploaded files, the limit; "
+                                "free some with `pool del KEY` or start a new thread")
         return self.store.put(self.thread_key, key, value, kind, set_by, source)
+
+    def charge_export(self, nbytes: int) -> None:
+        """Count one `pool export` file of ``nbytes``; a PoolError when the thread's daily quota is spent."""
+        day = int(time.time() // DAY_S)
+        count, used = (self.store.usage(self.thread_key, f"exports:{day}"),
+                       self.store.usage(self.thread_key, f"export_bytes:{day}"))
+        if count >= EXPORTS_PER_DAY or used + nbytes > EXPORT_BYTES_PER_DAY:
+            raise PoolError(f"this thread has exported {count} file(s), {used / 1e6:.1f} MB, today; the limit is "
+                            f"{EXPORTS_PER_DAY} files or {EXPORT_BYTES_PER_DAY / 1e6:.0f} MB a day (this one: "
+                            f"{nbytes / 1e6:.1f} MB). Earlier exports stay downloadable from their messages")
+        self.store.add_usage(self.thread_key, f"exports:{day}", 1, DAY_S)
+        self.store.add_usage(self.thread_key, f"export_bytes:{day}", nbytes, DAY_S)
 
     def delete(self, key: str, by: str) -> EntryMeta:
         return self.store.delete(self.thread_key, key, by)

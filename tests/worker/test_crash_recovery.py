@@ -131,7 +131,8 @@ def test_killed_agent_node_turn_resumes(cluster: dict[str, Any]) -> None:
     answered = time.monotonic() - killed
     assert "Sorry" not in reply["text"], reply["text"]
     assert reply["tables"][0]["total_rows"] == MOLECULES
-    assert len(events.of(result.id, "task-started")) == 2  # the killed run and the one that answered
+    # the killed run and the one that answered (events may trail the result a little)
+    assert len(events.wait(lambda: events.of(result.id, "task-started")[1:], timeout=10)) == 1
     print(f"\n[{cluster['broker']}] agent node SIGKILLed mid-turn: answered {answered:.1f} s after the kill")
 
 
@@ -145,7 +146,7 @@ def test_call_that_kills_its_gpu_node_twice_is_dead_lettered(cluster: dict[str, 
     assert crashes.MESSAGE in reply["text"], reply["text"]
     assert reply["tool_calls"][0]["status"] == "error"
     assert {e["uuid"] for e in tool_starts(events)} == {call["uuid"]}  # one call, never re-sent by the turn
-    assert cluster["probe"].AsyncResult(call["uuid"]).get(timeout=10) == {"dead_lettered": crashes.MESSAGE}
+    assert cluster["probe"].AsyncResult(call["uuid"]).get(timeout=10) == {"failed": crashes.MESSAGE}
     assert cluster["redis"].get(f"drugpilot:starts:{call['uuid']}") is None
     [dead] = [json.loads(d) for d in cluster["redis"].lrange(crashes.DEAD_KEY, 0, -1)]
     assert dead["task"] == "worker.tasks.run_tool" and dead["thread"] == turn.thread.key()
