@@ -4,6 +4,7 @@ schema check, and the two Dockerfiles share their code layers."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from worker import queues
-from worker.celeryconfig import time_limits
+from worker.celeryconfig import time_limits, turn_task_limits
 
 REPO = Path(__file__).resolve().parents[2]
 INFRA = REPO / "infra"
@@ -72,7 +73,11 @@ def test_compose_services_keep_their_promises() -> None:
     for name, service in app.items():
         assert service["env_file"] == "${DRUGPILOT_ENV_FILE:-.env}", name
         assert service["environment"]["DRUGPILOT_REDIS_URL"].startswith("redis://:${REDIS_PASSWORD"), name
+        # RabbitMQ is the broker unless infra/.env names another (Redis-only)
+        assert service["environment"]["DRUGPILOT_BROKER_URL"] == (
+            "${DRUGPILOT_BROKER_URL:-amqp://drugpilot:${RABBITMQ_PASSWORD}@rabbitmq:5672/drugpilot}"), name
         assert service["depends_on"]["redis"]["condition"] == "service_healthy", name
+        assert service["depends_on"]["rabbitmq"]["condition"] == "service_healthy", name
 
     gpu, cpu = services["gpu-worker"], services["gpu-worker-cpu"]
     assert gpu["command"] == cpu["command"] == ["drugpilot", "worker", "--queues", queues.GPU, "--concurrency", "1"]
@@ -90,12 +95,19 @@ def test_compose_services_keep_their_promises() -> None:
 
     redis_conf = (INFRA / "redis" / "redis.conf").read_text().split("\n")
     assert "appendonly yes" in redis_conf and "maxmemory-policy noeviction" in redis_conf
+    assert "maxmemory 1536mb" in redis_conf and services["redis"]["mem_limit"] == "2g"
+    rabbitmq = services["rabbitmq"]
+    assert "RABBITMQ_PASSWORD:?" in rabbitmq["environment"]["RABBITMQ_DEFAULT_PASS"]
+    assert any(v.endswith(":/var/lib/rabbitmq") for v in rabbitmq["volumes"])  # quorum queues on a volume
+    rabbit_conf = (INFRA / "rabbitmq" / "rabbitmq.conf").read_text()
+    assert int(re.search(r"^consumer_timeout = (\d+)$", rabbit_conf, re.M).group(1)) / 1000 > turn_task_limits(
+        600, 120)["time_limit"]  # a turn that waits on its model calls is not cut off by the broker
     assert "--requirepass" in " ".join(services["redis"]["command"])
 
 
 def test_compose_env_example_names_every_interpolated_secret() -> None:
     text = (INFRA / ".env.example").read_text()
-    for name in ("REDIS_PASSWORD=", "FLOWER_BASIC_AUTH=", "DRUGPILOT_OLLAMA_MODEL="):
+    for name in ("REDIS_PASSWORD=", "RABBITMQ_PASSWORD=", "FLOWER_BASIC_AUTH=", "DRUGPILOT_OLLAMA_MODEL="):
         assert f"\n{name}" in text
 
 
@@ -158,8 +170,11 @@ def test_gpu_worker_gets_one_gpu_and_time_to_finish_its_call() -> None:
     _, hard, visibility = time_limits(600)
     assert pod["terminationGracePeriodSeconds"] >= hard
     [trigger] = docs[("ScaledObject", "gpu-worker")]["spec"]["triggers"]
-    assert trigger["type"] == "redis" and trigger["metadata"]["listName"] == queues.GPU
+    assert trigger["type"] == "rabbitmq" and trigger["metadata"]["queueName"] == queues.GPU
+    assert "consumer_timeout = 10800000" in docs[("ConfigMap", "rabbitmq-config")]["data"]["rabbitmq.conf"]
+    assert "maxmemory-policy noeviction" in docs[("ConfigMap", "redis-config")]["data"]["redis.conf"]
     for (kind, name), doc in docs.items():
         if kind == "Deployment" and doc["spec"]["template"]["spec"]["containers"][0]["image"].startswith("drugpilot"):
             env = {e["name"]: e.get("value") for e in doc["spec"]["template"]["spec"]["containers"][0]["env"]}
             assert env["DRUGPILOT_REDIS_URL"] == "redis://:$(REDIS_PASSWORD)@redis:6379/0", name
+            assert env["DRUGPILOT_BROKER_URL"] == "amqp://drugpilot:$(RABBITMQ_PASSWORD)@rabbitmq:5672/drugpilot", name
