@@ -8,10 +8,14 @@ Run with ``celery -A bot.delivery worker -Q replies.<platform>`` (``drugpilot sl
 from __future__ import annotations
 
 import importlib
+import logging
 from functools import lru_cache
 from typing import Any
 
+from celery import Task
+
 from agent.turn import Reply
+from bot.delivery_retry import DELAYS_S, give_up
 from worker.celery_app import app
 from worker.client import Deliverer
 from worker.runtime import redis_client
@@ -22,6 +26,7 @@ DELIVERERS: dict[str, str] = {
     "teams": "bot.teams.replier:deliverer_from_settings",
 }
 DELIVERED_TTL_S = 7 * 24 * 3600
+log = logging.getLogger(__name__)
 
 
 @lru_cache(maxsize=None)
@@ -30,14 +35,24 @@ def deliverer_for(platform: str) -> Deliverer:
     return getattr(importlib.import_module(module), factory)()
 
 
-@app.task(name="bot.deliver", acks_late=True, autoretry_for=(ConnectionError,), retry_backoff=True,
-          max_retries=5)
-def deliver(platform: str, target: dict[str, Any], reply_json: dict[str, Any]) -> bool:
+@app.task(name="bot.deliver", bind=True, acks_late=True, max_retries=len(DELAYS_S))
+def deliver(self: Task, platform: str, target: dict[str, Any], reply_json: dict[str, Any]) -> bool:
+    """Failures are logged and retried (the steps already posted are not posted again); after the last
+    try the deliverer ends the turn in its thread (bot.delivery_retry.give_up)."""
     reply = Reply.from_json(reply_json)
     marker = f"drugpilot:delivered:{reply.turn_id}"
     if redis_client().exists(marker):
         return False  # a redelivered task: the thread already has this reply
-    deliverer_for(platform).deliver(target, reply)
+    deliverer = deliverer_for(platform)
+    try:
+        deliverer.deliver(target, reply)
+    except Exception as exc:
+        if self.request.retries < len(DELAYS_S):
+            log.warning("delivery of turn %s failed (%s: %s, try %d/%d); retrying", reply.turn_id,
+                        type(exc).__name__, exc, self.request.retries + 1, len(DELAYS_S) + 1)
+            raise self.retry(exc=exc, countdown=DELAYS_S[self.request.retries]) from exc
+        log.error("delivery of turn %s failed %d times; giving up", reply.turn_id, len(DELAYS_S) + 1, exc_info=True)
+        give_up(deliverer, target, reply, exc)
     redis_client().set(marker, 1, ex=DELIVERED_TTL_S)
     return True
 

@@ -21,6 +21,7 @@ from agent.pool.store import PoolStore
 from agent.pool.thread_pool import ThreadPool
 from agent.settings import Settings
 from agent.turn import ThreadRef, Turn
+from bot.delivery_retry import DELAYS_S, RetryingDeliverer
 from bot.outage import UNAVAILABLE, is_outage
 from bot.slack import blocks, modal, payloads
 from bot.slack.files import Downloaded, download_all
@@ -47,6 +48,7 @@ class SlackServices:
     watch: TurnWatch
     enqueue: Callable[[Turn, Deliverer], None]  # worker.client.enqueue_turn
     form_secret: bytes  # signs the pool modal's private_metadata (bot.slack.modal)
+    retry_delays_s: tuple[float, ...] = DELAYS_S  # embedded delivery: pauses between tries
 
     @property
     def max_file_bytes(self) -> int:
@@ -91,7 +93,7 @@ class SlackListeners:
         turn = Turn(thread=ThreadRef(PLATFORM, msg.team, msg.channel, msg.thread_ts), user=payloads.person(msg.user), text=text,
                     files=files.attachments, reply_to=target)
         try:
-            self.s.enqueue(turn, self.s.deliverer)
+            self.s.enqueue(turn, RetryingDeliverer(self.s.deliverer, self.s.retry_delays_s))
         except Exception as exc:  # noqa: BLE001 - the person must hear that nothing will come
             log.exception("could not enqueue turn %s", turn.turn_id)
             self.s.deliverer.fail(target, UNAVAILABLE if is_outage(exc) else

@@ -96,8 +96,22 @@ class SlackDeliverer:
                           name=RECEIVED)
             self._quietly("reactions_add", channel=target["channel"], timestamp=target["message_ts"], name=FAILED)
 
+    def give_up(self, target: dict[str, Any], reply: Reply, error: Exception) -> None:
+        """Delivery failed for good (bot.delivery_retry): say so in the thread and end the turn there, so no
+        "No answer after …" notice follows an answer that was in fact posted."""
+        why = error.response.get("error") if isinstance(error, SlackApiError) else type(error).__name__
+        answered = self.state.step_done(reply.turn_id, "answer")
+        self.state.mark_step(reply.turn_id, "delivered")
+        if answered:
+            self.say(target, f"The answer is above, but its files could not be posted ({why}). Ask again for them.")
+            self._finish(target)
+        else:
+            self.fail(target, f"I finished this request but could not post its answer here ({why}). Please ask "
+                              "again.")
+
     def is_delivered(self, turn_id: str) -> bool:
-        return self.state.step_done(turn_id, "delivered")
+        """The answer is in the thread (its files may still be on their way), or the turn was ended."""
+        return self.state.step_done(turn_id, "answer") or self.state.step_done(turn_id, "delivered")
 
     # -- internals -------------------------------------------------------------------------------------
     def _post_answer(self, channel: str, thread_ts: str, reply: Reply) -> None:

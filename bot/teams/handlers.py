@@ -25,6 +25,7 @@ from msrest.exceptions import HttpOperationError
 from agent.commands import is_pool_command, run_command
 from agent.pool.thread_pool import ThreadPool
 from agent.turn import Attachment, ThreadRef, Turn
+from bot.delivery_retry import RetryingDeliverer
 from bot.outage import UNAVAILABLE, is_outage
 from bot.teams import activities as acts
 from bot.teams import cards
@@ -139,7 +140,7 @@ class TeamsBot(ActivityHandler):
             self._background.add(task)
             task.add_done_callback(self._background.discard)
             return
-        self.enqueue(turn, self.replier)
+        self.enqueue(turn, RetryingDeliverer(self.replier))
 
     async def _download_then_enqueue(self, turn: Turn, files: list[acts.FileToDownload],
                                      emulator: tuple[str, str, int | None] | None) -> None:
@@ -152,7 +153,7 @@ class TeamsBot(ActivityHandler):
                     await asyncio.to_thread(self.replier.notice, target, text)
                     return
                 await asyncio.to_thread(self.replier.say, target, text)
-            await asyncio.to_thread(self.enqueue, turn, self.replier)
+            await asyncio.to_thread(self.enqueue, turn, RetryingDeliverer(self.replier))
         except Exception as exc:
             log.exception("files of Teams message %s: download or enqueue failed", target.get("reply_to_id"))
             text = UNAVAILABLE if is_outage(exc) else (

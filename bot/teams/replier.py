@@ -126,6 +126,11 @@ class TeamsReplier:
         except Exception:  # a progress line is a courtesy: never fail the turn for it
             log.warning("progress for turn %s not posted", turn_id, exc_info=True)
 
+    def give_up(self, target: dict[str, Any], reply: Reply, error: Exception) -> None:
+        """Delivery failed for good (bot.delivery_retry): "Working on it…" says so instead."""
+        why = status_of(error) or type(error).__name__
+        self.notice(target, f"I finished this request but couldn't post its answer here ({why}). Please ask again.")
+
     def say(self, target: dict[str, Any], text: str) -> None:
         """A message into the thread, outside any inbound request (problems with files, …)."""
         self._run(self.say_async(target, text))

@@ -38,6 +38,7 @@ class Call:
     args: dict[str, Any]
     headers: dict[str, str]
     at: float = field(default_factory=time.monotonic)
+    failed: bool = False  # answered with an injected failure (fail_next)
 
 
 class SlackAPI:
@@ -118,9 +119,9 @@ class SlackAPI:
         return obj
 
     def uploaded_files(self) -> list[dict[str, Any]]:
-        """Files the app completed (files.completeUploadExternal), with channel, thread and bytes."""
+        """Files the app completed (files.completeUploadExternal, not failed), with channel, thread and bytes."""
         out = []
-        for args in self.calls("files.completeUploadExternal"):
+        for args in [c.args for c in self.records("files.completeUploadExternal") if not c.failed]:
             for f in json.loads(args["files"]) if isinstance(args["files"], str) else args["files"]:
                 out.append({"id": f["id"], "title": f.get("title"), "channel": args.get("channel_id"),
                             "thread_ts": args.get("thread_ts"), "data": self.uploads.get(f["id"])})
@@ -130,10 +131,12 @@ class SlackAPI:
         return f"{1700000000 + next(self._ts)}.{next(self._ids):06d}"
 
     # -- the server --------------------------------------------------------------------------------------
-    def _record(self, method: str, args: dict[str, Any], headers: dict[str, str]) -> None:
+    def _record(self, method: str, args: dict[str, Any], headers: dict[str, str]) -> Call:
+        call = Call(method, args, headers)
         with self._lock:
-            self._calls.append(Call(method, args, headers))
+            self._calls.append(call)
             self._lock.notify_all()
+        return call
 
     def _failure(self, method: str) -> tuple[int, dict[str, Any], dict[str, str]] | None:
         with self._lock:
@@ -247,9 +250,10 @@ class SlackAPI:
                 for key in ("blocks", "view"):
                     if isinstance(args.get(key), str):
                         args[key] = json.loads(args[key])
-                api._record(method, args, headers)
+                call = api._record(method, args, headers)
                 failure = api._failure(method)
                 if failure is not None:
+                    call.failed = True
                     status, body, extra = failure
                     self._send(status, json.dumps(body).encode(), headers=extra)
                     return
