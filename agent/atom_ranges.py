@@ -17,7 +17,10 @@ _KEEP = r"keep(?:ing)?|freez(?:e|ing)|fix(?:ed|ing)?|lock(?:ed|ing)?|protect(?:e
         r"don'?t (?:touch|change|modify)|do not (?:touch|change|modify)|leave|untouched|constant|intact|frozen|hold"
 _CHANGE = r"change|vary|varied|variable|modif(?:y|ied|ying|iable)|mutat(?:e|ed|ing)|mutable|edit(?:ed|ing|able)?|open|free|" \
           r"allow(?:ed)?|optimi[sz](?:e|ed|ing)|replace|swap|tweak"
-_PHRASE = re.compile(rf"(?:{_ATOMS}|{_FIRST_LAST})", re.I)
+# "all atoms may change", "any atom can be modified", "everything is free" (not "everything after them")
+_ALL = r"(?P<all>\ball(?:\s+the)?\s+(?:heavy\s+)?atoms|\b(?:every|any)\s+(?:heavy\s+)?atom|\bthe\s+(?:whole|entire)\s+" \
+       r"molecule|\beverything\b(?!\s+(?:after|else|but|except|other|beyond|past|from|outside)))"
+_PHRASE = re.compile(rf"(?:{_ATOMS}|{_FIRST_LAST}|{_ALL})", re.I)
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,7 @@ class AtomRange:
     indices: tuple[int, ...]  # 0-based; negative counts from the end ("the last 3 atoms")
     keep: bool  # True: these atoms stay (mask 0); False: only these may change (mask 1)
     written: str
+    every_atom: bool = False  # "all atoms may change": the whole molecule, whatever its size
 
 
 def find_atom_ranges(text: str) -> list[AtomRange]:
@@ -35,8 +39,12 @@ def find_atom_ranges(text: str) -> list[AtomRange]:
         keep, change = _distance(text, match, _KEEP), _distance(text, match, _CHANGE)
         if keep == change:
             continue  # the words do not say which way: no mask from this phrase
-        found.append(AtomRange(_indices(match, zero_based), keep < change, match.group(0)))
-    return found
+        every = bool(match.group("all"))
+        if every and keep < change:
+            continue  # "keep everything" is no optimisation request
+        found.append(AtomRange(() if every else _indices(match, zero_based), keep < change, match.group(0), every))
+    # named atoms are more precise than "everything else may change"
+    return [r for r in found if not r.every_atom] or found
 
 
 def _distance(text: str, match: re.Match[str], verbs: str, reach: int = 60) -> int:
@@ -54,6 +62,8 @@ def mask_from_ranges(ranges: list[AtomRange], heavy_atoms: int) -> list[int] | N
     falls outside the molecule (the user is asked instead of a guess)."""
     if not ranges or any(not -heavy_atoms <= i < heavy_atoms for r in ranges for i in r.indices):
         return None
+    if all(r.every_atom for r in ranges):
+        return [1] * heavy_atoms
     if len({r.keep for r in ranges}) != 1:
         return None
     keep = ranges[0].keep

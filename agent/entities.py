@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.atom_ranges import AtomRange, find_atom_ranges
-from agent.quantities import find_quantities, find_unitless_ic50, readings
+from agent.quantities import Quantity, find_quantities, find_unitless_ic50, readings
 from agent.vocabulary import load
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions
 from model_zoo.chem.mols import InvalidSmiles, is_part_of, parse_smiles, same_molecule_key
@@ -42,6 +42,7 @@ _TAKEN_BACK_BEFORE = re.compile(r"(\S+?)[\s?!.,:;-]{0,6}\b(?:no wait|wait no|sor
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
 NAMES_READ_CHARS = 5_000
 _PAIR_SEPARATOR = re.compile(r"[;\n]|,|\.\s|\band also\b")
+_PAIR_BLOCK = re.compile(r"\n[ \t]*\n")
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
 _MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.])")
@@ -138,14 +139,36 @@ def _without_aliases(unresolved: list[Unresolved], names: list[Resolved], prose:
     return [u for u in unresolved if not aliased(u)]
 
 
+_GOAL_BEFORE = re.compile(r"\b(?:goal|target(?:ing)?|aim(?:ing)?|potency|value)\b[^.;\n]{0,20}$", re.I)
+_SCALE_BEFORE = re.compile(r"\b(?:ln|log|z|z-?score|ic\s?50|ec\s?50|gi\s?50)\b", re.I)
+
+
+def _unscaled_goal(found: Entities) -> list[Quantity]:
+    """A potency goal written as a bare number of 3 or more ("goal 6.5", "for the potency use 7"): as
+    ln(IC50/µM) that would be a weak 20 µM or more, as pIC50 a potent compound, so the scale is asked."""
+    out = []
+    for number in found.numbers:
+        before = found.text[max(0, number.pos - 30):number.pos]
+        if not number.conversion and number.value >= 3 and _GOAL_BEFORE.search(before) \
+                and not _SCALE_BEFORE.search(before):
+            written = re.match(r"[-+−]?\d+(?:\.\d+)?", found.text[number.pos:])
+            end = number.pos + (len(written.group(0)) if written else 0)
+            out.append(Quantity(number.value, number.pos, end, found.text[number.pos:end]))
+    return out
+
+
 def _pair_groups(text: str, molecules: list[str], positions: list[int]) -> list[list[str]]:
     """Molecules two by two when every line or clause of the message holds exactly two of them."""
-    cuts = [m.start() for m in _PAIR_SEPARATOR.finditer(text)]
-    groups: dict[int, list[str]] = {}
-    for molecule, position in zip(molecules, positions):
-        groups.setdefault(bisect.bisect(cuts, position), []).append(molecule)
-    if len(molecules) > 2 and len(positions) == len(molecules) and all(len(g) == 2 for g in groups.values()):
-        return list(groups.values())
+    if len(molecules) <= 2 or len(positions) != len(molecules):
+        return []
+    # blocks separated by blank lines ("A\nB\n\nC\nD") first, then lines and clauses
+    for separator in (_PAIR_BLOCK, _PAIR_SEPARATOR):
+        cuts = [m.start() for m in separator.finditer(text)]
+        groups: dict[int, list[str]] = {}
+        for molecule, position in zip(molecules, positions):
+            groups.setdefault(bisect.bisect(cuts, position), []).append(molecule)
+        if all(len(g) == 2 for g in groups.values()):
+            return list(groups.values())
     return []
 
 
@@ -165,7 +188,7 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
     found.unresolved += _untrained_properties(prose)
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
-                         for q in find_unitless_ic50(found.text)]
+                         for q in find_unitless_ic50(found.text) + _unscaled_goal(found)]
     flagged = {u.written.lower() for u in found.unresolved}
     found.cell_shaped = [u for u in find_cell_shaped_words(prose) if u.written.lower() not in flagged
                          and not _inside(u.start, negated)]
@@ -227,7 +250,7 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
 
 
 def _tokens(text: str) -> list[str]:
-    return [t for t in re.split(r"[\s,;]+", text) if t]
+    return [t for t in re.split(r"[\s,;?]+", text) if t]  # "?" never occurs in SMILES: "following?CCO"
 
 
 def _strip(token: str) -> str:
@@ -293,7 +316,7 @@ def _as_smiles(raw: str) -> tuple[str | None, str | None]:
         return token, None
     except InvalidSmiles as exc:
         # Report only tokens that are clearly chemistry (brackets, bonds, rings), not stray words.
-        if re.search(r"[=#()\[\]]|[A-Za-z]\d", token) and not re.fullmatch(r"[A-Z]+-?\d+[A-Za-z]?", token):
+        if re.search(r"[=#()\[\]]|[A-Za-z]\d", token) and not re.fullmatch(r"[a-z]?[A-Z]+-?\d+[A-Za-z]?", token):
             return None, str(exc)
         return None, None
 

@@ -18,6 +18,7 @@ from model_zoo.chem.cells import find_cell_line_mentions
 _KEY_REF = re.compile(r"\((?:[A-Za-z][\w.\-]*_[\w.\-]*)\)")
 _FILE = re.compile(r"(?<![\w.\-])[\w\-]+\.(?:csv|tsv|sdf|smi|smiles|fasta|faa|fa|txt|xlsx|xls|mol2|mol)(?![\w])", re.I)
 _NUMBER_AT = re.compile(r"[-+−]?\d+(?:\.\d+)?")
+_FREE_NUMBER = re.compile(r"(?<![\w.])[-+−]?\d+(?:\.\d+)?")
 _FASTA_HEADER = re.compile(r"^[ \t]*>\S.*$", re.M)
 _RESIDUE_TOKEN = re.compile(r"\S+")
 _MOL_RUN = re.compile(r"<mol>(?:[\s,;]*(?:and\s+)?<mol>){2,}")
@@ -52,7 +53,9 @@ def find_spans(text: str) -> list[Span]:
         for m in re.finditer(r"(?<![\w\-])" + re.escape(written) + r"(?![\w\-])", text):
             spans.append(Span(m.start(), m.end(), "cell"))
     for number in found.numbers:
-        m = _NUMBER_AT.match(text, number.pos)
+        # a converted IC50 ("pIC50 of 6", "below 100 nM") starts at its words: the number is the first one
+        # not glued to letters ("50" of "IC50" is not it)
+        m = _FREE_NUMBER.search(text, number.pos) if number.conversion else _NUMBER_AT.match(text, number.pos)
         if m:
             spans.append(Span(m.start(), m.end(), "num"))
     return spans

@@ -37,3 +37,13 @@ def test_the_planner_builds_the_mask_for_the_molecule() -> None:
                         list(TOOLS))
     assert call.name == "drug_cell_response_regression_optimization"
     assert call.arguments["mask"] == [0, 0, 0, 1, 1, 1, 1, 1, 1, 0] and call.arguments["zscore"] == -2.0
+
+
+def test_all_atoms_free_is_an_all_ones_mask() -> None:
+    from agent.atom_ranges import find_atom_ranges, mask_from_ranges
+
+    for text in ("all atoms can be modified", "any atom may change", "everything is free to change"):
+        assert mask_from_ranges(find_atom_ranges(text), 5) == [1, 1, 1, 1, 1], text
+    assert find_atom_ranges("keep everything") == []
+    # named atoms win over "everything else"
+    assert mask_from_ranges(find_atom_ranges("freeze atoms 1-3, everything else can change"), 5) == [0, 0, 0, 1, 1]

@@ -53,3 +53,25 @@ def test_values_taken_back_are_dropped() -> None:
     assert [n.written for n in extract("replace warfarin with Tegretol - any interaction with Celebrex?").names] \
         == ["Tegretol", "Celebrex"]
     assert [w for w, _ in extract("is it not toxic in A549?").cell_mentions] == ["A549"]  # "not" takes no value back
+
+
+def test_pairs_in_blank_line_separated_blocks() -> None:
+    e = extract("check these:\nCCO\nCCN\n\nc1ccccc1\nCC(=O)O\n\nCCCl\nCCBr")
+    assert e.pairs == [["CCO", "CCN"], ["c1ccccc1", "CC(=O)O"], ["CCCl", "CCBr"]]
+
+
+def test_assay_words_and_glued_question_marks_are_not_structures() -> None:
+    assert extract("new molecules hitting Jurkat at a pIC50 of 6").molecules == []
+    assert extract("logD for the following?CCOc1ccccc1, CCO").molecules == ["CCOc1ccccc1", "CCO"]
+
+
+def test_a_cell_line_named_like_a_word_is_read_next_to_response_words() -> None:
+    assert [line.name for line in extract("how would Jurkat respond to them?").cell_lines] == ["Jurkat"]
+    assert extract("the response was good").cell_lines == []
+
+
+def test_a_potency_goal_without_a_scale_is_asked_about() -> None:
+    [goal] = extract("De novo design, cell line SK-MEL-28, goal 6.5").unresolved
+    assert goal.kind == "ic50_unit" and goal.written == "6.5" and "pIC50 6.5 (ln IC50 -1.15)" in goal.closest
+    assert extract("generate for A549, ln IC50 target 4").unresolved == []
+    assert extract("design 5 molecules for A549 with target -2").unresolved == []
