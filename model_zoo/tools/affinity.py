@@ -27,7 +27,7 @@ from model_zoo.nn.interaction import (
     PairEnsemble,
     kmer_counts,
 )
-from model_zoo.plots import row_labels, values_png
+from model_zoo.plots import given_names, rows_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import AFFINITY, ToolSpec
 from model_zoo.tables import rows_to_csv
@@ -184,6 +184,17 @@ class TargetToolConfig:
     protein_word: str = "protein"  # "kinase" for DAVIS
 
 
+def target_name(sequence: str, nearest: NearestProtein, names: dict[str, str], given: str = "") -> str:
+    """What a plot calls the target: the name the user's request resolved (``_labels``), the training protein whose
+    sequence it is, or the closest one with its similarity; never the sequence."""
+    if names.get(given) or names.get(sequence):
+        return names.get(given) or names[sequence]
+    if nearest.name and nearest.cosine >= 0.999:
+        return nearest.name
+    closest = f", closest {nearest.name} (3-mer cosine {nearest.cosine:.2f})" if nearest.name else ""
+    return f"unnamed {len(sequence)}-residue sequence{closest}"
+
+
 def _target_text(sequence: str, nearest: NearestProtein, word: str) -> str:
     closest = (f"closest training {word}: {nearest.name}, 3-mer cosine {nearest.cosine:.2f}" if nearest.name
                else f"highest 3-mer cosine to a training {word}: {nearest.cosine:.2f}")
@@ -257,9 +268,10 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
         summary += f" {len(invalid_rows)} invalid SMILES ({rows_text(invalid_rows)})."
     artifacts = ([FileArtifact(f"{config.file_stem}.csv", "text/csv", rows_to_csv(rows, columns))] if rows else [])
     if computed:
-        labels = row_labels([r["row"] for r in computed], [r["smiles"] for r in computed])
-        plot = values_png(values.tolist(), labels, title=config.plot_title, unit=config.plot_unit,
-                          reference=config.plot_reference, limits=config.plot_limits)
+        names = given_names(args)
+        plot = rows_png(computed, config.value_columns[0], f"{config.plot_title}: "
+                        f"{target_name(sequence, nearest, names, str(args.get('target_seq')))}",
+                        config.plot_unit, names=names, reference=config.plot_reference, limits=config.plot_limits)
         artifacts.append(FileArtifact(f"{config.file_stem}.png", "image/png", plot))
     return ToolResult(
         tool=config.spec.name,

@@ -24,7 +24,7 @@ from model_zoo.chem.cells import UnknownCellLine, all_cell_lines, resolve_cell_l
 from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer
 from model_zoo.chem.mols import check_smiles_list
 from model_zoo.device import pick_device
-from model_zoo.plots import row_labels, values_png
+from model_zoo.plots import given_names, rows_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import CELL_RESPONSE
 from model_zoo.tables import rows_to_csv
@@ -280,9 +280,9 @@ def run(args: dict[str, Any]) -> ToolResult:
             summary += f" {len(invalid)} invalid SMILES ({_rows_text(invalid)})."
     artifacts = [FileArtifact(f"cell_response_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
     if computed:
-        labels = row_labels([r["row"] for r in computed], [r["smiles"] for r in computed])
-        artifacts.append(FileArtifact(f"cell_response_{cosmic}.png", "image/png",
-                                      values_png(values.tolist(), labels, f"Predicted ln(IC50) in {line}", UNIT)))
+        plot = rows_png(computed, "ln_ic50", f"Predicted ln(IC50) in {line} (most potent at the top)", UNIT,
+                        names=given_names(args), ascending=True)
+        artifacts.append(FileArtifact(f"cell_response_{cosmic}.png", "image/png", plot))
     return ToolResult(
         tool=CELL_RESPONSE.name, status="ok" if computed else "error", rows=rows, columns=columns, summary=summary,
         model=ModelInfo(model.info["model_name"], model.info["version"], model.metrics), warnings=warnings,

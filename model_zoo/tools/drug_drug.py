@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import torch
+from matplotlib.figure import Figure
 from rdkit import Chem, DataStructs
 
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
@@ -27,7 +28,7 @@ from model_zoo.nn.interaction import (
     PairEnsemble,
     directed_type_probabilities,
 )
-from model_zoo.plots import short_label, values_png
+from model_zoo.plots import MAX_BARS, figure_png, given_names, histogram_png, values_figure
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import DRUG_DRUG
 from model_zoo.tables import rows_to_csv
@@ -240,9 +241,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     columns = COLUMNS + (["error"] if invalid else [])
     artifacts = [FileArtifact("ddi_predictions.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
     if computed:
-        labels = [short_label(f"#{r['pair']} type {r['type']}") for r in computed]
-        plot = values_png([r["probability"] for r in computed], labels, title="Most likely DrugBank interaction type",
-                          unit="probability (if the pair interacts)", limits=(0.0, 1.0))
+        plot = _plot(computed, given_names(args))
         artifacts.append(FileArtifact("ddi_predictions.png", "image/png", plot))
     return ToolResult(
         tool=DRUG_DRUG.name,
@@ -256,6 +255,31 @@ def run(args: dict[str, Any]) -> ToolResult:
         pool_value=rows,
         pool_kind="table",
     )
+
+
+TITLE = "Most likely DrugBank interaction of each pair"
+PLOT_UNIT = "probability of this interaction type (if the pair interacts)"
+
+
+def _plot(rows: list[dict[str, Any]], names: dict[str, str]) -> bytes:
+    if len(rows) > MAX_BARS:
+        return histogram_png([r["probability"] for r in rows], TITLE, PLOT_UNIT, limits=(0.0, 1.0))
+    return figure_png(interaction_figure(rows, names))
+
+
+def interaction_figure(rows: list[dict[str, Any]], names: dict[str, str]) -> Figure:
+    """Each pair by its drugs' names (short SMILES otherwise), its most likely interaction written out beside it."""
+    def drug(smiles: str) -> str:
+        return names.get(smiles) or (smiles if len(smiles) <= 18 else smiles[:17] + "…")
+
+    labels = [f"#{r['pair']} {drug(r['smiles_1'])} + {drug(r['smiles_2'])}" for r in rows]
+    notes = [r["description"].replace(DRUG_NAMES[0], drug(r["smiles_1"])).replace(DRUG_NAMES[1], drug(r["smiles_2"]))
+             + f" (DrugBank type {r['type']})" for r in rows]
+    optional = {key: [r.get(column) for r in rows] for key, column in (("errors", "uncertainty"),
+                                                                      ("in_domain", "in_domain"))
+                if any(r.get(column) is not None for r in rows)}
+    return values_figure([r["probability"] for r in rows], labels, TITLE, PLOT_UNIT, limits=(0.0, 1.0), notes=notes,
+                         **optional)
 
 
 def _summary(rows: list[dict[str, Any]]) -> str:

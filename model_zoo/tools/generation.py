@@ -9,7 +9,6 @@ Deterministic for a given ``seed``. The optimization tool reuses the chemistry h
 
 from __future__ import annotations
 
-import io
 import random
 import threading
 from collections.abc import Iterable, Sequence
@@ -19,11 +18,12 @@ from typing import Any
 
 import numpy as np
 from rdkit import Chem, DataStructs, rdBase
-from rdkit.Chem import QED, Descriptors, Draw, rdFingerprintGenerator
+from rdkit.Chem import QED, Descriptors, rdFingerprintGenerator
 
 from model_zoo.chem.alerts import AlertScreen, alerts_in
 from model_zoo.chem.alerts import describe as describe_alerts
 from model_zoo.chem.cells import UnknownCellLine
+from model_zoo.plots import molecule_grid_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import GENERATION
 from model_zoo.tables import rows_to_csv
@@ -374,20 +374,6 @@ def generate(model: CellResponseModel, cosmic: str, target: float, n: int = DEFA
 # --- the tool ------------------------------------------------------------------------------------------------
 
 
-def grid_png(mols: Sequence[Chem.Mol], legends: Sequence[str], per_row: int = 4,
-             highlight: Sequence[Sequence[int]] | None = None) -> bytes:
-    image = Draw.MolsToGridImage(list(mols), molsPerRow=per_row, subImgSize=(280, 230), legends=list(legends),
-                                 highlightAtomLists=[list(h) for h in highlight] if highlight else None, returnPNG=True)
-    if isinstance(image, bytes):
-        return image
-    data = getattr(image, "data", None)
-    if isinstance(data, bytes):
-        return data
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    return buffer.getvalue()
-
-
 def removed_artifact(screen: AlertScreen, name: str) -> list[FileArtifact]:
     """A CSV of the molecules removed for structural alerts, with the alerts of each (none when nothing was)."""
     if not screen.examples:
@@ -441,8 +427,10 @@ def run(args: dict[str, Any]) -> ToolResult:
                       "No candidate near the target carried a structural alert (PAINS, Brenk, NIH).")
     artifacts = [FileArtifact(f"generated_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns)),
                  FileArtifact(f"generated_{cosmic}.png", "image/png",
-                              grid_png([c.mol for c in result.chosen],
-                                       [f"#{r['rank']} ln(IC50) {r['ln_ic50']:.2f}, QED {r['qed']:.2f}" for r in rows]))]
+                              molecule_grid_png([c.mol for c in result.chosen],
+                                                [f"#{r['rank']} ln(IC50) {r['ln_ic50']:.2f}, QED {r['qed']:.2f}"
+                                                 for r in rows],
+                                                f"Generated for {line}: predicted ln(IC50), target {target:g}"))]
     artifacts += removed_artifact(result.screen, f"generated_{cosmic}_removed_for_alerts.csv")
     return ToolResult(GENERATION.name, "ok", rows, columns, summary,
                       ModelInfo(model.info["model_name"] + " + seed-library search", model.info["version"],

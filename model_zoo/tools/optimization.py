@@ -22,6 +22,7 @@ from model_zoo.chem.alerts import AlertScreen, alerts_in
 from model_zoo.chem.alerts import describe as describe_alerts
 from model_zoo.chem.cells import UnknownCellLine
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
+from model_zoo.plots import given_names, molecule_grid_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import OPTIMIZATION
 from model_zoo.tables import rows_to_csv
@@ -40,7 +41,6 @@ from model_zoo.tools.generation import (
     attach,
     delete_atom,
     fingerprint,
-    grid_png,
     removed_artifact,
     sa_score,
     swap_element,
@@ -305,10 +305,13 @@ def run(args: dict[str, Any]) -> ToolResult:
         summary += (f" The starting molecule itself carries {describe_alerts(screen.allowed)}; analogues may keep "
                     "these (listed per row) but add none.")
     drawn = analogues[:MAX_DRAWN]
-    picture = grid_png([gt] + [a.mol for a in drawn],
-                       [f"start: ln(IC50) {gt_value:.2f}"] + [f"#{i} ln(IC50) {a.prediction:.2f}, sim {a.similarity:.2f}"
-                                                             for i, a in enumerate(drawn, start=1)],
-                       per_row=3, highlight=[[i for i, m in enumerate(mask) if m]] + [[] for _ in drawn])
+    start = given_names(args).get(str(args["gt"])) or "the starting molecule"
+    picture = molecule_grid_png([gt] + [a.mol for a in drawn],
+                                [f"start: ln(IC50) {gt_value:.2f}"] + [f"#{i} ln(IC50) {a.prediction:.2f}, sim {a.similarity:.2f}"
+                                                                      for i, a in enumerate(drawn, start=1)],
+                                f"Analogues of {start} for {line} (target ln(IC50) {target:g})", per_row=3,
+                                highlight=[[i for i, m in enumerate(mask) if m]] + [[] for _ in drawn],
+                                highlight_label=f"atoms allowed to change ({sum(mask)} of {len(mask)}); the rest is kept")
     artifacts = [FileArtifact(f"optimized_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns)),
                  FileArtifact(f"optimized_{cosmic}.png", "image/png", picture)]
     artifacts += removed_artifact(screen, f"optimized_{cosmic}_removed_for_alerts.csv")

@@ -23,9 +23,10 @@ from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFe
 from model_zoo.chem.mols import check_smiles_list
 from model_zoo.device import pick_device
 from model_zoo.nn.mlp import to_values
-from model_zoo.plots import row_labels, values_png
+from model_zoo.plots import given_names, rows_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult
-from model_zoo.specs import PROPERTY
+from model_zoo.specs import COMPUTED_NAMES, PROPERTY
+from model_zoo.tools import descriptors
 from model_zoo.tables import rows_to_csv
 
 WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "weights" / "property"
@@ -158,6 +159,8 @@ def _summary(model: PropertyModel, values: np.ndarray, invalid_rows: list[int]) 
 def run(args: dict[str, Any]) -> ToolResult:
     """Predict ``args['property']`` for each SMILES in ``args['drug_smiles']``; one row per input, in order."""
     name = args["property"]
+    if name in COMPUTED_NAMES:  # exact RDKit descriptors: computed, not predicted
+        return descriptors.run(args)
     smiles_list = args["drug_smiles"]
     if isinstance(smiles_list, str):
         smiles_list = [smiles_list]
@@ -190,9 +193,8 @@ def run(args: dict[str, Any]) -> ToolResult:
     predictions = np.array([row["prediction"] for row in computed], dtype=np.float64)
     artifacts = [FileArtifact(f"{name}_predictions.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
     if computed:
-        labels = row_labels([r["row"] for r in computed], [r["smiles"] for r in computed])
-        plot = values_png(predictions.tolist(), labels, title=f"Predicted {model.info['display']}", unit=unit,
-                          reference=0.5 if classification else None, limits=(0.0, 1.0) if classification else None)
+        plot = rows_png(computed, "prediction", f"Predicted {model.info['display']}", unit, names=given_names(args),
+                        reference=0.5 if classification else None, limits=(0.0, 1.0) if classification else None)
         artifacts.append(FileArtifact(f"{name}_predictions.png", "image/png", plot))
     return ToolResult(
         tool=PROPERTY.name,
