@@ -275,7 +275,8 @@ def intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[ToolSpec,
     """Tools asked for in separate parts of one sentence ("does it cross the BBB, and does it bind X?"),
     in the order they are mentioned, each with the words of its part; a single tool means one intent."""
     found: list[tuple[ToolSpec, str]] = []
-    bounds = [0, *(b for cut in _SEGMENT.finditer(entities.prose) for b in cut.span()), len(entities.prose)]
+    cuts = list(_SEGMENT.finditer(entities.prose))
+    bounds = [0, *(b for cut in cuts for b in cut.span()), len(entities.prose)]
     for start, end in zip(bounds[::2], bounds[1::2]):
         if not entities.prose[start:end].strip():
             continue
@@ -284,7 +285,19 @@ def intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[ToolSpec,
         spec = next((s for s in offered if s.name == best[0]), None)
         if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found]:
             found.append((spec, entities.prose[start:end]))
-    return found
+    return _qualified(found) if len(cuts) == 1 and "?" in cuts[0].group(0) else found
+
+
+def _qualified(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:
+    """"would they bind SRC? pKd please": a short part after a question that names another tool for the same
+    inputs says which answer the question wants; it is one ask, not two."""
+    if len(found) != 2:
+        return found
+    (first, _), (second, _) = found
+    sizes = [len(re.findall(r"[a-z0-9]+", words.lower())) for _, words in found]
+    shortest = sizes.index(min(sizes))
+    same_inputs = {p.kind for p in first.params} == {p.kind for p in second.params}
+    return [found[shortest]] if same_inputs and sizes[shortest] <= 2 and sizes[0] != sizes[1] else found
 
 
 def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool) -> float:

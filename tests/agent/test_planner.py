@@ -154,3 +154,10 @@ def test_a_bare_value_after_an_answer_repeats_the_last_tool() -> None:
 def test_a_kinase_written_as_an_english_word_resolves_after_an_arrow() -> None:
     [call] = plan("binding affinity palbociclib -> KIT")
     assert call.name == "drug_target_affinity_regression_predict" and call.arguments["target_seq"]
+
+
+def test_a_short_qualifier_after_a_question_picks_the_answer_not_a_second_ask() -> None:
+    [call] = plan("would CCOc1ccccc1 bind SRC? pKd please")
+    assert call.name == "drug_target_affinity_regression_predict"
+    assert [c.name for c in plan("pKd of CCOc1ccccc1 for EGFR? binder or not?")] == [
+        "drug_target_affinity_regression_predict", "drug_target_classification_predict"]
