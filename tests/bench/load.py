@@ -3,7 +3,10 @@ endpoint (and a smaller run through Teams) against the local platform emulators,
 the agent/gpu workers (`drugpilot worker --queues agent,gpu`), the offline planner and the property tool.
 
     .venv/bin/python tests/bench/load.py [--threads 50] [--turns 5] [--teams-threads 10] [--teams-turns 3]
-                                         [--out load.json]
+                                         [--broker redis|rabbitmq] [--out load.json]
+
+--broker rabbitmq (the deployment's broker; RabbitMQ on 127.0.0.1:5672, guest/guest, a private virtual host)
+or redis (Redis-only: the private Redis is the broker too; the default, as in the first published runs).
 
 Each simulated thread asks its turns one after another (the next when the previous answer has arrived);
 the threads run at the same time. Reported: throughput, p50/p95 time to acknowledgement (the HTTP
@@ -14,7 +17,9 @@ peak memory (web process plus its delivery worker, RSS).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import subprocess
 import sys
 import tempfile
 import threading
@@ -25,12 +30,14 @@ from pathlib import Path
 from typing import Any
 
 TESTS = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(TESTS), str(TESTS / "bot"), str(TESTS.parent)]
+sys.path[:0] = [str(TESTS), str(TESTS / "bot"), str(TESTS / "worker"), str(TESTS.parent)]
 
 import httpx  # noqa: E402
 
 from bot_process import BotProcess  # noqa: E402
-from conftest import distributed_env, free_port, start_workers, stop_workers  # noqa: E402
+from celery import Celery  # noqa: E402
+from cluster import rabbitmq_vhost  # noqa: E402
+from conftest import distributed_env, free_port, stop_workers, wait_for_port  # noqa: E402
 from emulators.slack_api import BOT_TOKEN, SlackAPI, payload, send_event  # noqa: E402
 from emulators.teams_connector import TeamsConnector  # noqa: E402
 from slack_harness import SECRET, SlackDriver, new_ts  # noqa: E402
@@ -92,6 +99,38 @@ def summary(name: str, acks: list[float], answers: list[float], wall: float, tur
             "bot_peak_rss_mb": memory_mb}
 
 
+def await_nodes(env: dict[str, str], prefixes: tuple[str, ...], proc: subprocess.Popen, log: Path) -> None:
+    """Until a node of each name prefix answers ping over the broker the processes use."""
+    probe = Celery(broker=env.get("DRUGPILOT_BROKER_URL") or env["DRUGPILOT_REDIS_URL"])
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        names = {name for reply in probe.control.ping(timeout=1.0) or [] for name in reply}
+        if all(any(n.startswith(p) for n in names) for p in prefixes):
+            return
+        assert proc.poll() is None, log.read_text()[-3000:]
+    raise AssertionError(f"{prefixes} did not answer ping:\n" + log.read_text()[-3000:])
+
+
+def start_workers(env: dict[str, str], log: Path) -> subprocess.Popen:
+    """`drugpilot worker --queues agent,gpu` (two nodes), once both answer ping."""
+    with log.open("ab") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "worker", "--queues", "agent,gpu",
+                                 "--loglevel", "warning"], cwd=TESTS.parent, env=env, stdout=sink,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    await_nodes(env, ("agent@", "gpu@"), proc, log)
+    return proc
+
+
+def start_bot(bot: BotProcess) -> None:
+    """The bot and its delivery worker (BotProcess.start, with the ping over the configured broker)."""
+    with bot.log.open("ab") as sink:
+        bot.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", bot.platform, "--loglevel", bot.loglevel],
+                                    cwd=TESTS.parent, env=bot.env, stdout=sink, stderr=subprocess.STDOUT,
+                                    start_new_session=True)
+    wait_for_port(bot.port, timeout=60)
+    await_nodes(bot.env, (f"replies-{bot.platform}@",), bot.proc, bot.log)
+
+
 # -- Slack ------------------------------------------------------------------------------------------------
 def slack_thread(driver: SlackDriver, api: SlackAPI, index: int, turns: int) -> tuple[list[float], list[float], int]:
     acks, answers, lost = [], [], 0
@@ -115,14 +154,14 @@ def slack_thread(driver: SlackDriver, api: SlackAPI, index: int, turns: int) -> 
     return acks, answers, lost
 
 
-def run_slack(env: dict[str, str], tmp: Path, redis_url: str, threads: int, turns: int) -> dict[str, Any]:
+def run_slack(env: dict[str, str], tmp: Path, threads: int, turns: int) -> dict[str, Any]:
     api = SlackAPI().start()
     port = free_port()
     env = {**env, "SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": SECRET,
            "DRUGPILOT_SLACK_API_URL": api.api_url, "DRUGPILOT_SLACK_HOST": "127.0.0.1",
            "DRUGPILOT_SLACK_PORT": str(port), "DRUGPILOT_TURNS_PER_MINUTE": "1000"}
     bot = BotProcess("slack", env, port, tmp / "slack.log")
-    bot.start(redis_url)
+    start_bot(bot)
     driver = SlackDriver(api, f"http://127.0.0.1:{port}/slack/events")
     try:
         warm, _ = driver.mention("how soluble is CCO?")  # load the model once, as a running service has
@@ -171,13 +210,13 @@ def teams_thread(url: str, connector: TeamsConnector, index: int, turns: int) ->
     return acks, answers, lost, doubled
 
 
-def run_teams(env: dict[str, str], tmp: Path, redis_url: str, threads: int, turns: int) -> dict[str, Any]:
+def run_teams(env: dict[str, str], tmp: Path, threads: int, turns: int) -> dict[str, Any]:
     port = free_port()
     env = {k: v for k, v in env.items() if not k.startswith("MICROSOFT_APP_")}
     env.update({"DRUGPILOT_TEAMS_PORT": str(port), "DRUGPILOT_TEAMS_HOST": "127.0.0.1",
                 "DRUGPILOT_LINK_SECRET": "load-benchmark-secret-0123456789", "DRUGPILOT_TURNS_PER_MINUTE": "1000"})
     bot = BotProcess("teams", env, port, tmp / "teams.log")
-    bot.start(redis_url)
+    start_bot(bot)
     url = f"http://127.0.0.1:{port}"
     try:
         with TeamsConnector() as connector:
@@ -198,18 +237,22 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=5)
     parser.add_argument("--teams-threads", type=int, default=10)
     parser.add_argument("--teams-turns", type=int, default=3)
+    parser.add_argument("--broker", choices=("redis", "rabbitmq"), default="redis")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, (
+            rabbitmq_vhost() if args.broker == "rabbitmq" else contextlib.nullcontext(None)) as broker_url:
         tmp = Path(folder)
         redis = RestartableRedis(tmp, free_port()).start()
         env = distributed_env(redis.url, tmp)
         env["DRUGPILOT_TURNS_PER_MINUTE"] = "1000"  # the benchmark's one user would hit the per-user limit
+        if broker_url:
+            env["DRUGPILOT_BROKER_URL"] = broker_url
         workers = start_workers(env, tmp / "workers.log")
         try:
-            results = [run_slack(env, tmp, redis.url, args.threads, args.turns)]
+            results = [run_slack(env, tmp, args.threads, args.turns)]
             if args.teams_threads:
-                results.append(run_teams(env, tmp, redis.url, args.teams_threads, args.teams_turns))
+                results.append(run_teams(env, tmp, args.teams_threads, args.teams_turns))
         finally:
             stop_workers(workers)
             redis.stop()
