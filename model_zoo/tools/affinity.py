@@ -15,10 +15,18 @@ from typing import Any
 
 import numpy as np
 import torch
-from rdkit import Chem, DataStructs
+from rdkit import Chem
 
+from model_zoo.applicability import (
+    get_domain,
+    measured_sentence,
+    outside_sentence,
+    trust_columns,
+    protein_key,
+    trust_fields,
+)
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
-from model_zoo.chem.mols import InvalidSmiles, check_smiles_list, parse_smiles
+from model_zoo.chem.mols import check_smiles_list
 from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
 from model_zoo.device import pick_device
 from model_zoo.nn.interaction import (
@@ -31,18 +39,11 @@ from model_zoo.plots import given_names, rows_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import AFFINITY, ToolSpec
 from model_zoo.tables import rows_to_csv
+from model_zoo.uncertainty import get_calibration
 
 WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "weights" / "affinity"
 CHUNK = 2048  # molecules parsed, featurized and predicted together; bounds memory for very long inputs
 MAX_LISTED_ROWS = 10
-
-
-def _quiet_mol(smiles: str) -> Chem.Mol | None:
-    """A training molecule for similarity checks, or None (RDKit's log muted)."""
-    try:
-        return parse_smiles(smiles)
-    except InvalidSmiles:
-        return None
 
 
 @dataclass
@@ -60,7 +61,6 @@ class TargetPairModel:
     protein_featurizer: KmerComposition
     info: dict[str, Any]  # the checkpoint's ``extra``
     device: torch.device
-    _train_fps: list[Any] = field(default_factory=list, repr=False)
     # training proteins' unit-norm 3-mer count vectors, sparse as (row, column, value) triplets (numpy only)
     _kmer_rows: np.ndarray = field(default_factory=lambda: np.empty(0, np.int64), repr=False)
     _kmer_cols: np.ndarray = field(default_factory=lambda: np.empty(0, np.int64), repr=False)
@@ -80,8 +80,6 @@ class TargetPairModel:
 
     def _load_domain(self) -> None:
         domain = self.info["domain"]
-        mols = (_quiet_mol(s) for s in domain["smiles"])
-        self._train_fps = [self.drug_featurizer.bits(m) for m in mols if m is not None]
         rows, cols, vals = [], [], []
         for i, seq in enumerate(domain["protein_sequences"]):
             counts = kmer_counts(seq, 3)
@@ -99,29 +97,33 @@ class TargetPairModel:
     def kind(self) -> str:
         return self.info["task"]
 
-    @torch.inference_mode()
     def predict(self, mols: Sequence[Chem.Mol], sequence: str) -> np.ndarray:
         """pKd (regression) or interaction probability (classification) of each molecule for the protein."""
+        return self.predict_members(mols, sequence).mean(axis=0)
+
+    @torch.inference_mode()
+    def predict_members(self, mols: Sequence[Chem.Mol], sequence: str) -> np.ndarray:
+        """(members, n): each ensemble member's pKd or probability (``predict`` is their mean)."""
+        n_members = len(self.network.members)
         if not mols:
-            return np.empty(0)
+            return np.empty((n_members, 0))
         protein = torch.from_numpy(self.protein_featurizer.many([sequence])).to(self.device)
         out = []
         for i in range(0, len(mols), CHUNK):
             drugs = torch.from_numpy(self.drug_featurizer.many(mols[i:i + CHUNK])).to(self.device)
             ia = torch.arange(len(drugs), device=self.device)
             raw = self.network.forward_indexed(drugs, protein, ia, torch.zeros_like(ia)).squeeze(-1)  # (members, n)
-            if self.kind == "regression":
-                scaler = self.info["target_scaler"]
-                values = (raw * scaler["std"] + scaler["mean"]).mean(dim=0)
-            else:
-                values = torch.sigmoid(raw).mean(dim=0)
-            out.append(values.cpu().numpy().astype(np.float64))
-        return np.concatenate(out)
+            out.append(self.member_values(raw))
+        return np.concatenate(out, axis=1)
 
-    def drug_similarity(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
-        """Each molecule's highest Tanimoto similarity to the training molecules."""
-        return np.array([max(DataStructs.BulkTanimotoSimilarity(self.drug_featurizer.bits(m), self._train_fps))
-                         for m in mols], dtype=np.float64)
+    def member_values(self, raw: torch.Tensor) -> np.ndarray:
+        """Raw network outputs (members, n) -> pKd or probabilities, per member."""
+        if self.kind == "regression":
+            scaler = self.info["target_scaler"]
+            values = raw * scaler["std"] + scaler["mean"]
+        else:
+            values = torch.sigmoid(raw)
+        return values.cpu().numpy().astype(np.float64)
 
     def nearest_protein(self, sequence: str) -> NearestProtein:
         counts = kmer_counts(sequence, 3)
@@ -182,6 +184,20 @@ class TargetToolConfig:
     plot_reference: float | None = None
     plot_limits: tuple[float, float] | None = None
     protein_word: str = "protein"  # "kinase" for DAVIS
+    # trust: the model's key in calibration.json (its domain file is domain_<key>.npz next to the weights), how a
+    # measured value reads, and a caveat the model always carries (e.g. a known data-set bias), from its info
+    trust_key: str = ""
+    measured_text: Callable[[float], str] = lambda value: f"{value:.2f}"
+    caveat: Callable[[dict[str, Any]], str | None] = lambda info: None
+
+
+def _calibration_text(kind: str, calibration: Any) -> str:
+    test = calibration.info["test"]
+    if kind == "regression":
+        return (f"± is a 90 % interval from the ensemble's spread, calibrated on held-out pairs ({test['coverage_90']:.0%} "
+                "of held-out test pairs fell inside).")
+    return (f"Probabilities are calibrated (Platt scaling on the validation split); on the test split the model reaches "
+            f"{calibration.decision_metrics().replace(' on the test split', '')}.")
 
 
 def target_name(sequence: str, nearest: NearestProtein, names: dict[str, str], given: str = "") -> str:
@@ -214,16 +230,24 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
         return error_result(config.spec.name, f"target_seq: {err}")
     model = get_model(config.weights)
     domain = model.info["domain"]["warn_below"]
+    chem_domain = get_domain(config.weights.parent / f"domain_{config.trust_key}.npz")
+    calibration = get_calibration(config.weights.parent / "calibration.json", config.trust_key)
     nearest = model.nearest_protein(sequence)
     rows: list[dict[str, Any]] = []
     warnings: list[str] = []
     invalid_rows: list[int] = []
     far_rows: list[int] = []
+    measured_rows: list[tuple[int, str]] = []
     for start in range(0, len(smiles_list), CHUNK):
         checked = check_smiles_list(smiles_list[start:start + CHUNK])
         mols = [mol for _, mol, _ in checked if mol is not None]
-        values = iter(model.predict(mols, sequence))
-        similarities = iter(model.drug_similarity(mols))
+        members = model.predict_members(mols, sequence)
+        if model.kind == "regression":
+            predicted, uncertainty = members.mean(axis=0), calibration.halfwidth(members.std(axis=0))
+        else:
+            predicted, uncertainty = calibration.probability_spread(members)
+        assessment = chem_domain.assess(mols, context=protein_key(sequence))
+        position = iter(range(len(mols)))  # index of each valid molecule in this chunk's predictions
         for i, _, error in checked:
             row_number = start + i + 1
             row: dict[str, Any] = {"row": row_number, "smiles": smiles_list[start + i]}
@@ -232,15 +256,22 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
                 invalid_rows.append(row_number)
                 warnings.append(f"row {row_number}: invalid SMILES {error.smiles!r} ({error.reason})")
             else:
-                config.fill_row(row, float(next(values)))
-                similarity = float(next(similarities))
-                row["nearest_train_tanimoto"] = round(similarity, 2)
-                if similarity < domain["drug_tanimoto"]:
+                k = next(position)
+                config.fill_row(row, float(predicted[k]))
+                measured = next(iter((assessment.measured[k] or {}).values()), None)
+                row.update(trust_fields(uncertainty[k], assessment.similarity[k], assessment.in_domain[k],
+                                        None if measured is None else round(measured, 3)))
+                if not assessment.in_domain[k]:
                     far_rows.append(row_number)
+                if measured is not None:
+                    measured_rows.append((row_number, config.measured_text(measured)))
             rows.append(row)
 
     computed = [row for row in rows if "error" not in row]
-    n_train_mols = len(model.info["domain"]["smiles"])
+    n_train_mols = int(chem_domain.meta.get("n_training", len(chem_domain.fingerprints)))
+    caveat = config.caveat(model.info) if computed else None
+    if caveat:
+        warnings.insert(0, caveat)
     if nearest.cosine < domain["protein_kmer3_cosine"]:
         warnings.append(
             f"target out of domain: the sequence is far from every training {config.protein_word} (highest amino-acid "
@@ -249,9 +280,9 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
     if far_rows:
         warnings.append(
             f"{len(far_rows)} molecule(s) ({rows_text(far_rows)}) are far from all {n_train_mols} training molecules "
-            f"(highest Tanimoto < {domain['drug_tanimoto']}): out of the model's chemical domain, treat their values "
+            f"(highest Tanimoto < {chem_domain.threshold:.2f}): out of the model's chemical domain, treat their values "
             "as extrapolations")
-    columns = ["row", "smiles", *config.value_columns, "nearest_train_tanimoto"] + (["error"] if invalid_rows else [])
+    columns = ["row", "smiles", *config.value_columns, *trust_columns(chem_domain)] + (["error"] if invalid_rows else [])
     values = np.array([row[config.value_columns[0]] for row in computed], dtype=np.float64)
     if not smiles_list:
         summary = "No SMILES given, nothing predicted."
@@ -259,11 +290,18 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
         summary = f"Nothing predicted: none of the {len(invalid_rows)} SMILES is valid."
     else:
         summary = config.describe(values, computed, _target_text(sequence, nearest, config.protein_word))
+        summary += " " + _calibration_text(model.kind, calibration)
         if far_rows:
-            summary += (f" {len(far_rows)} of {len(computed)} molecule(s) are dissimilar to all training molecules "
-                        f"(Tanimoto < {domain['drug_tanimoto']}), so their values are extrapolations.")
+            summary += " " + outside_sentence(len(far_rows), len(computed), threshold=chem_domain.threshold)
         if nearest.cosine < domain["protein_kmer3_cosine"]:
             summary += f" The target is unlike every training {config.protein_word}, so all values are extrapolations."
+        elif nearest.cosine < 0.999:
+            summary += (f" The target sequence is not one of the training {config.protein_word}s (closest: 3-mer "
+                        f"cosine {nearest.cosine:.2f}).")
+        if measured_rows:
+            summary += " " + measured_sentence(measured_rows, chem_domain.meta.get("dataset", "training"))
+        if caveat:
+            summary += f" Caution: {caveat}."
     if invalid_rows and computed:
         summary += f" {len(invalid_rows)} invalid SMILES ({rows_text(invalid_rows)})."
     artifacts = ([FileArtifact(f"{config.file_stem}.csv", "text/csv", rows_to_csv(rows, columns))] if rows else [])
@@ -315,6 +353,7 @@ AFFINITY_TOOL = TargetToolConfig(
     plot_title="Predicted binding affinity",
     plot_unit="pKd",
     protein_word="kinase",
+    trust_key="davis",
 )
 
 

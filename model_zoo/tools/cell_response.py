@@ -19,6 +19,7 @@ from rdkit import Chem, DataStructs
 from rdkit.Chem import rdFingerprintGenerator
 from torch import nn
 
+from model_zoo.applicability import get_domain, outside_sentence, trust_fields
 from model_zoo.checkpoint import load_checkpoint
 from model_zoo.chem.cells import UnknownCellLine, all_cell_lines, resolve_cell_line
 from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer
@@ -28,6 +29,7 @@ from model_zoo.plots import given_names, rows_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import CELL_RESPONSE
 from model_zoo.tables import rows_to_csv
+from model_zoo.uncertainty import Calibration, get_calibration
 
 PACKAGE = Path(__file__).resolve().parent.parent
 WEIGHTS_PATH = PACKAGE / "weights" / "cell_response" / "cell_response.pt"
@@ -35,8 +37,10 @@ CELL_FEATURES_PATH = PACKAGE / "data" / "gdsc_cell_features.npz"
 CHUNK = 2048
 MAX_LISTED_ROWS = 10
 UNIT = "ln(IC50/uM)"
-# Below this Tanimoto similarity to every GDSC2 training drug a prediction is an extrapolation (drug-blind regime).
-FAR_FROM_TRAINING = 0.4
+# In/out threshold (from data) and interval calibration, built by python -m model_zoo.train.domain --tool cell_response
+DOMAIN_PATH = PACKAGE / "weights" / "cell_response" / "domain_cell_response.npz"
+CALIBRATION_PATH = PACKAGE / "weights" / "cell_response" / "calibration.json"
+SAME_DRUG = 0.999  # Tanimoto at which a query is taken to be the GDSC2 drug itself
 _SIMILARITY_FP = rdFingerprintGenerator.GetMorganGenerator(radius=2, fpSize=2048)
 
 
@@ -205,6 +209,27 @@ def resolve_cosmic(model: CellResponseModel, value: Any) -> str:
     return cosmic
 
 
+def response_trust(similarity: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+    """(± 90 % half-width in ln units, in-domain flags, threshold) for molecules with these nearest-GDSC2-drug
+    similarities: a GDSC2 training drug gets the split-conformal width of the mixed split, any other molecule the
+    drug-blind width, since the model has never seen it measured."""
+    similarity = np.asarray(similarity, np.float64)
+    threshold = get_domain(DOMAIN_PATH).threshold
+    return response_calibration().halfwidth(0.0, novel=similarity < SAME_DRUG), similarity >= threshold, threshold
+
+
+def response_calibration() -> Calibration:
+    return get_calibration(CALIBRATION_PATH, "cell_response")
+
+
+def interval_text(calibration: Calibration) -> str:
+    """The summary's sentence on what ± means for this model."""
+    info = calibration.info
+    return (f"± is a 90 % interval: {info['scale'] * info['floor']:.1f} ln units for the GDSC2 drugs themselves "
+            f"({info['test']['coverage_90']:.0%} of test pairs inside), {info['novel_halfwidth']:.1f} for any other "
+            "molecule (the drug-blind error).")
+
+
 def line_warning(model: CellResponseModel, cosmic_id: str) -> str | None:
     if model.cells.in_training[model.cells.index[cosmic_id]]:
         return None
@@ -237,7 +262,9 @@ def run(args: dict[str, Any]) -> ToolResult:
         checked = check_smiles_list(smiles_list[start:start + CHUNK])
         mols = [mol for _, mol, _ in checked if mol is not None]
         values = iter(model.predict(mols, cosmic))
-        nearest = iter(model.nearest_training_drug(mols))
+        nearest = model.nearest_training_drug(mols)
+        half, inside, _ = response_trust(np.array([sim for _, sim in nearest]))
+        trust = iter(zip(nearest, half, inside))
         for i, _, error in checked:
             number = start + i + 1
             row: dict[str, Any] = {"row": number, "smiles": smiles_list[start + i], "cell_line": line}
@@ -247,11 +274,11 @@ def run(args: dict[str, Any]) -> ToolResult:
                 warnings.append(f"row {number}: invalid SMILES {error.smiles!r} ({error.reason})")
             else:
                 value = float(next(values))
-                name, sim = next(nearest)
+                (name, sim), width, in_domain = next(trust)
                 row.update(ln_ic50=round(value, 3), ic50_uM=float(f"{np.exp(value):.4g}"),
-                           sigmoid_score=round(float(1 / (1 + np.exp(-value / 10))), 4), nearest_gdsc_drug=name,
-                           similarity=round(sim, 3))
-                if sim < FAR_FROM_TRAINING:
+                           sigmoid_score=round(float(1 / (1 + np.exp(-value / 10))), 4), nearest_gdsc_drug=name)
+                row.update(trust_fields(width, sim, in_domain))
+                if not in_domain:
                     far.append(number)
             rows.append(row)
     warning = line_warning(model, cosmic)
@@ -259,7 +286,8 @@ def run(args: dict[str, Any]) -> ToolResult:
         warnings.insert(0, warning)
     computed = [r for r in rows if "error" not in r]
     values = np.array([r["ln_ic50"] for r in computed])
-    columns = ["row", "smiles", "cell_line", "ln_ic50", "ic50_uM", "sigmoid_score", "nearest_gdsc_drug", "similarity"]
+    columns = ["row", "smiles", "cell_line", "ln_ic50", "uncertainty", "ic50_uM", "sigmoid_score", "nearest_gdsc_drug",
+               "similarity", "in_domain"]
     columns += ["error"] if invalid else []
     if not rows:
         summary = f"No SMILES given; nothing predicted for {line}."
@@ -269,13 +297,10 @@ def run(args: dict[str, Any]) -> ToolResult:
         spread = (f"ln(IC50) {values[0]:.2f} (IC50 ≈ {np.exp(values[0]):.3g} µM)" if len(values) == 1 else
                   f"ln(IC50) from {values.min():.2f} to {values.max():.2f} (median {np.median(values):.2f}); most "
                   f"potent: row {computed[int(values.argmin())]['row']}")
-        summary = f"Predicted response of {line} for {len(values)} molecule(s): {spread}."
+        summary = f"Predicted response of {line} for {len(values)} molecule(s): {spread}. "
+        summary += interval_text(response_calibration())
         if far:
-            blind = model.info.get("drug_blind_metrics") or {}
-            rmse = blind.get("test", {}).get("rmse")
-            summary += (f" {len(far)} molecule(s) ({_rows_text(far)}) are far from every GDSC2 training drug "
-                        f"(Tanimoto < {FAR_FROM_TRAINING})" + (f"; expect errors near the drug-blind RMSE of "
-                                                              f"{rmse:.1f} ln units" if rmse else "") + ".")
+            summary += " " + outside_sentence(len(far), len(computed), threshold=get_domain(DOMAIN_PATH).threshold)
         if invalid:
             summary += f" {len(invalid)} invalid SMILES ({_rows_text(invalid)})."
     artifacts = [FileArtifact(f"cell_response_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []

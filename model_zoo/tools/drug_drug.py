@@ -10,7 +10,7 @@ import re
 import threading
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -18,8 +18,9 @@ from typing import Any
 import numpy as np
 import torch
 from matplotlib.figure import Figure
-from rdkit import Chem, DataStructs
+from rdkit import Chem
 
+from model_zoo.applicability import get_domain, outside_sentence, trust_columns, trust_fields
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.device import pick_device
@@ -32,9 +33,12 @@ from model_zoo.plots import MAX_BARS, figure_png, given_names, histogram_png, va
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import DRUG_DRUG
 from model_zoo.tables import rows_to_csv
+from model_zoo.uncertainty import get_calibration
 
 WEIGHTS = Path(__file__).resolve().parent.parent / "weights" / "drug_drug" / "drugbank.pt"
 TYPES_CSV = Path(__file__).resolve().parent.parent / "data" / "ddi_interaction_types.csv"
+DOMAIN = WEIGHTS.parent / "domain_drugbank.npz"  # training drugs' fingerprints and in/out threshold
+CALIBRATION = WEIGHTS.parent / "calibration.json"  # "drugbank": calibrated confidence in the top type
 CHUNK = 2048  # pairs featurized and predicted together
 TOP_K = 3
 MAX_LISTED = 10
@@ -74,17 +78,13 @@ class DDIModel:
     featurizer: MorganCounts
     info: dict[str, Any]
     device: torch.device
-    _train_fps: list[Any] = field(default_factory=list, repr=False)
 
     @classmethod
     def from_checkpoint(cls, checkpoint: Checkpoint, device: torch.device | None = None) -> DDIModel:
         extra = checkpoint.extra
         device = device or torch.device("cpu")
         config = extra["drug_featurizer"]
-        model = cls(checkpoint.build().to(device), MorganCounts(config["radius"], config["fp_size"]), extra, device)
-        mols = (_quiet_mol(s) for s in extra["domain"]["smiles"])
-        model._train_fps = [model.featurizer.bits(m) for m in mols if m is not None]
-        return model
+        return cls(checkpoint.build().to(device), MorganCounts(config["radius"], config["fp_size"]), extra, device)
 
     @property
     def n_types(self) -> int:
@@ -106,10 +106,6 @@ class DDIModel:
             out.append(directed.cpu().numpy().astype(np.float64))
         return np.concatenate(out)
 
-    def drug_similarity(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
-        return np.array([max(DataStructs.BulkTanimotoSimilarity(self.featurizer.bits(m), self._train_fps))
-                         for m in mols], dtype=np.float64)
-
 
 _model: DDIModel | None = None
 _lock = threading.Lock()
@@ -125,13 +121,6 @@ def get_model() -> DDIModel:
             device = pick_device()
             _model = DDIModel.from_checkpoint(load_checkpoint(WEIGHTS), device)
         return _model
-
-
-def _quiet_mol(smiles: str) -> Chem.Mol | None:
-    try:
-        return parse_smiles(smiles)
-    except InvalidSmiles:
-        return None
 
 
 def _listed(numbers: Sequence[int]) -> str:
@@ -173,8 +162,8 @@ def _fill_row(row: dict[str, Any], directed: np.ndarray, types: Sequence[Interac
         row[f"probability_{rank}"] = entry["probability"]
 
 
-COLUMNS = ["pair", "smiles_1", "smiles_2", "type", "description", "probability", "type_2", "description_2",
-           "probability_2", "type_3", "description_3", "probability_3"]
+COLUMNS = ["pair", "smiles_1", "smiles_2", "type", "description", "probability", "confidence", "type_2",
+           "description_2", "probability_2", "type_3", "description_3", "probability_3"]
 
 
 def run(args: dict[str, Any]) -> ToolResult:
@@ -189,7 +178,9 @@ def run(args: dict[str, Any]) -> ToolResult:
         return error_result(DRUG_DRUG.name, "smiles_pairs must be a list of [SMILES, SMILES] pairs")
     model = get_model()
     types = interaction_types()
-    threshold = model.info["domain"]["warn_below"]["drug_tanimoto"]
+    domain = get_domain(DOMAIN)
+    calibration = get_calibration(CALIBRATION, "drugbank")
+    threshold = domain.threshold
     rows: list[dict[str, Any]] = []
     warnings: list[str] = []
     invalid: list[int] = []
@@ -201,9 +192,14 @@ def run(args: dict[str, Any]) -> ToolResult:
         ok = [i for i, (_, error) in enumerate(checked) if error is None]
         first = [checked[i][0][0] for i in ok]
         second = [checked[i][0][1] for i in ok]
-        directed = dict(zip(ok, model.predict(first, second)))
-        similarity = model.drug_similarity(first + second)
+        predicted = model.predict(first, second)
+        directed = dict(zip(ok, predicted))
+        # a pair is as far from the training drugs as its less familiar molecule
+        similarity = domain.similarity(first + second)
         low = dict(zip(ok, np.minimum(similarity[:len(ok)], similarity[len(ok):])))
+        top = predicted.sum(axis=1).max(axis=1) if len(ok) else np.empty(0)
+        confidence, spread = calibration.probability_spread(top[None, :])
+        trust = dict(zip(ok, zip(confidence, spread)))
         for i, (mols, error) in enumerate(checked):
             number = start + i + 1
             row: dict[str, Any] = {"pair": number, "smiles_1": _pair_text(block[i], 0),
@@ -214,6 +210,8 @@ def run(args: dict[str, Any]) -> ToolResult:
                 warnings.append(f"pair {number}: {error}")
             else:
                 _fill_row(row, directed[i], types)
+                row["confidence"] = round(float(trust[i][0]), 3)
+                row.update(trust_fields(trust[i][1], low[i], low[i] >= threshold))
                 if low[i] < threshold:
                     far.append(number)
                 if Chem.MolToSmiles(mols[0]) == Chem.MolToSmiles(mols[1]):
@@ -223,8 +221,8 @@ def run(args: dict[str, Any]) -> ToolResult:
     computed = [r for r in rows if "error" not in r]
     if far:
         warnings.append(f"{len(far)} pair(s) ({_listed(far)}) contain a molecule far from all "
-                        f"{len(model.info['domain']['smiles'])} DrugBank training drugs (highest Tanimoto < "
-                        f"{threshold}): treat their interaction types as extrapolations")
+                        f"{domain.meta['n_training']} DrugBank training drugs (highest Tanimoto < "
+                        f"{threshold:.2f}): treat their interaction types as extrapolations")
     if same:
         warnings.append(f"{_listed(same)}: both SMILES are the same molecule; the model was trained on pairs of "
                         "different drugs")
@@ -234,11 +232,14 @@ def run(args: dict[str, Any]) -> ToolResult:
         summary = f"Nothing predicted: none of the {len(invalid)} pairs has two valid SMILES."
     else:
         summary = _summary(computed)
+        summary += (" 'confidence' is the calibrated chance that the top type is right if the pair interacts "
+                    f"(± a 90 % interval); the top type was right for {model.info['metrics']['test']['accuracy']:.0%} "
+                    "of test pairs.")
         if far:
-            summary += f" {len(far)} pair(s) involve molecules unlike any DrugBank training drug."
+            summary += " " + outside_sentence(len(far), len(computed), noun="pairs", threshold=threshold)
     if invalid and computed:
         summary += f" {len(invalid)} pair(s) not predicted ({_listed(invalid)}): invalid input."
-    columns = COLUMNS + (["error"] if invalid else [])
+    columns = COLUMNS + trust_columns(domain) + (["error"] if invalid else [])
     artifacts = [FileArtifact("ddi_predictions.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
     if computed:
         plot = _plot(computed, given_names(args))

@@ -31,8 +31,11 @@ from model_zoo.tools.cell_response import (
     CellResponseModel,
     NoGenomicFeatures,
     get_model,
+    interval_text,
     line_warning,
     resolve_cosmic,
+    response_calibration,
+    response_trust,
 )
 
 SEEDS_PATH = Path(__file__).resolve().parent.parent / "data" / "generation_seeds.smi"
@@ -398,15 +401,18 @@ def run(args: dict[str, Any]) -> ToolResult:
     warnings = [w for w in [line_warning(model, cosmic)] if w]
     rows = []
     nearest_gdsc = model.nearest_training_drug([c.mol for c in result.chosen])
+    half, inside, threshold = response_trust(np.array([sim for _, sim in nearest_gdsc]))
     for rank, (cand, (drug, drug_sim)) in enumerate(zip(result.chosen, nearest_gdsc), start=1):
         seed_id, seed_sim = library.nearest(cand.fp)
         rows.append({"rank": rank, "smiles": cand.smiles, "cell_line": line, "ln_ic50": round(cand.prediction, 3),
+                     "uncertainty": round(float(half[rank - 1]), 3),
                      "delta_to_target": round(cand.prediction - target, 3), "qed": round(cand.profile.qed, 3),
                      "sa_score": round(cand.profile.sa, 2), "mw": round(cand.profile.mw, 1),
                      "nearest_seed": seed_id, "seed_similarity": round(seed_sim, 3),
-                     "nearest_gdsc_drug": drug, "gdsc_similarity": round(drug_sim, 3), "origin": cand.origin})
-    columns = ["rank", "smiles", "cell_line", "ln_ic50", "delta_to_target", "qed", "sa_score", "mw", "nearest_seed",
-               "seed_similarity", "nearest_gdsc_drug", "gdsc_similarity", "origin"]
+                     "nearest_gdsc_drug": drug, "similarity": round(drug_sim, 3),
+                     "in_domain": bool(inside[rank - 1]), "origin": cand.origin})
+    columns = ["rank", "smiles", "cell_line", "ln_ic50", "uncertainty", "delta_to_target", "qed", "sa_score", "mw",
+               "nearest_seed", "seed_similarity", "nearest_gdsc_drug", "similarity", "in_domain", "origin"]
     if not rows:
         return ToolResult(GENERATION.name, "error", [], columns,
                           f"No molecule passing the drug-likeness filters was found for {line}.",
@@ -414,15 +420,16 @@ def run(args: dict[str, Any]) -> ToolResult:
                           pool_value=[], pool_kind="smiles_list")
     values = np.array([r["ln_ic50"] for r in rows])
     within = int(np.sum(np.abs(values - target) <= 0.5))
-    far = sum(r["gdsc_similarity"] < 0.4 for r in rows)
+    far = sum(not r["in_domain"] for r in rows)
     summary = (f"Generated {len(rows)} new molecules for {line} aiming at ln(IC50) {target:g}: predicted "
                f"{values.min():.2f} to {values.max():.2f}, {within} within ±0.5 of the target; QED "
                f"{min(r['qed'] for r in rows):.2f}-{max(r['qed'] for r in rows):.2f}. Searched {result.evaluated} "
                f"novel candidates that passed the structure filters (mutations and crossovers of the seed library, seed {seed}); the best "
                f"existing library molecule was {result.seed_best:.2f} ln units from the target.")
+    summary += " " + interval_text(response_calibration())
     if far:
-        summary += (f" {far} of them are far from every GDSC2 training drug (Tanimoto < 0.4), where the response "
-                    "model is least reliable; treat the predictions as hypotheses.")
+        summary += (f" {far} of them are far from every GDSC2 training drug (Tanimoto < {threshold:.2f}), where the "
+                    "response model is least reliable; treat the predictions as hypotheses.")
     summary += " " + (result.screen.summary("candidates near the target") or
                       "No candidate near the target carried a structural alert (PAINS, Brenk, NIH).")
     artifacts = [FileArtifact(f"generated_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns)),

@@ -30,8 +30,11 @@ from model_zoo.tools.cell_response import (
     CellResponseModel,
     NoGenomicFeatures,
     get_model,
+    interval_text,
     line_warning,
     resolve_cosmic,
+    response_calibration,
+    response_trust,
 )
 from model_zoo.tools.generation import (
     _SUBSTITUENT_MOLS,
@@ -277,8 +280,8 @@ def run(args: dict[str, Any]) -> ToolResult:
     analogues, gt_value, n_scored = optimize(model, cosmic, gt, mask, target, top_k, seed=int(args.get("seed") or 0),
                                              screen=screen)
     warnings = [w for w in [line_warning(model, cosmic)] if w]
-    columns = ["rank", "smiles", "cell_line", "ln_ic50", "delta_to_target", "similarity_to_gt", "qed", "n_edits", "edits",
-               "structural_alerts"]
+    columns = ["rank", "smiles", "cell_line", "ln_ic50", "uncertainty", "delta_to_target", "similarity_to_gt", "qed",
+               "n_edits", "edits", "structural_alerts", "nearest_gdsc_drug", "similarity", "in_domain"]
     info = ModelInfo(model.info["model_name"] + " + masked local search", model.info["version"], model.metrics)
     if not analogues:
         return ToolResult(OPTIMIZATION.name, "error", [], columns,
@@ -286,10 +289,14 @@ def run(args: dict[str, Any]) -> ToolResult:
                           f"allowed atom(s). {screen.summary('analogues')}".strip(), info, warnings,
                           removed_artifact(screen, f"optimized_{cosmic}_removed_for_alerts.csv"),
                           pool_value=[], pool_kind="smiles_list")
+    nearest = model.nearest_training_drug([a.mol for a in analogues])
+    half, inside, threshold = response_trust(np.array([sim for _, sim in nearest]))
     rows = [{"rank": r, "smiles": a.smiles, "cell_line": line, "ln_ic50": round(a.prediction, 3),
+             "uncertainty": round(float(half[r - 1]), 3),
              "delta_to_target": round(a.prediction - target, 3), "similarity_to_gt": round(a.similarity, 3),
              "qed": round(a.qed, 3), "n_edits": len(a.edits), "edits": "; ".join(a.edits),
-             "structural_alerts": _alerts_cell(a.mol, screen.allowed)}
+             "structural_alerts": _alerts_cell(a.mol, screen.allowed), "nearest_gdsc_drug": nearest[r - 1][0],
+             "similarity": round(nearest[r - 1][1], 3), "in_domain": bool(inside[r - 1])}
             for r, a in enumerate(analogues, start=1)]
     values = np.array([a.prediction for a in analogues])
     summary = (f"Made {len(rows)} analogues of {Chem.MolToSmiles(gt)} for {line}, changing only the {sum(mask)} "
@@ -299,6 +306,11 @@ def run(args: dict[str, Any]) -> ToolResult:
                f"the start), chosen from {n_scored} scored analogues.")
     if abs(analogues[0].prediction - target) > 1.0:
         summary += " The target was not reached within the allowed edits; these are the closest found."
+    summary += " " + interval_text(response_calibration())
+    far = sum(not row["in_domain"] for row in rows)
+    if far:
+        summary += (f" {far} of them are far from every GDSC2 training drug (Tanimoto < {threshold:.2f}), where the "
+                    "response model is least reliable; treat the predictions as hypotheses.")
     summary += " " + (screen.summary("analogues near the target") or
                       "No analogue near the target added a structural alert (PAINS, Brenk, NIH).")
     if screen.allowed:

@@ -21,6 +21,22 @@ def _fill(row: dict[str, Any], probability: float) -> None:
     row["interaction"] = bool(probability >= THRESHOLD)
 
 
+def _ligand_bias(info: dict[str, Any]) -> str | None:
+    """The Human set's known bias, in the model's own numbers: a model that never sees the protein does almost
+    as well, so a high probability mostly says 'this molecule looks like the set's binders'."""
+    baseline = info["metrics"].get("test_single_side_baselines", {}).get("molecule_only_logreg")
+    if not baseline:
+        return None
+    return (f"on its training data (DrugBAN Human) a model that sees only the molecule, never the protein, reaches "
+            f"ROC-AUC {baseline['auroc']:.2f} (this model {info['metrics']['test']['auroc']:.2f}); the probability "
+            "mostly reflects how much the molecule resembles the set's binders, not evidence about this target — "
+            "check against measured data before acting on it")
+
+
+def _measured(value: float) -> str:
+    return "interacts" if value == 1 else "no interaction" if value == 0 else f"mixed records ({value:.0%} interacting)"
+
+
 def _describe(values: np.ndarray, rows: list[dict[str, Any]], target: str) -> str:
     if len(values) == 1:
         verdict = "an interaction" if rows[0]["interaction"] else "no interaction"
@@ -43,6 +59,9 @@ TARGET_INTERACTION_TOOL = TargetToolConfig(
     plot_unit="probability",
     plot_reference=THRESHOLD,
     plot_limits=(0.0, 1.0),
+    trust_key="human",
+    measured_text=_measured,
+    caveat=_ligand_bias,
 )
 
 

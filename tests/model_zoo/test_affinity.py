@@ -54,8 +54,9 @@ def test_rows_keep_order_and_report_invalid_smiles_in_place() -> None:
     assert result.rows[3]["error"] == "invalid SMILES: empty SMILES"
     for row in (result.rows[0], result.rows[2]):
         assert row["Kd_nM"] == pytest.approx(10 ** (9 - row["pKd"]), rel=0.02)
-        assert row["nearest_train_tanimoto"] == 1.0  # both are DAVIS drugs
-    assert result.columns == ["row", "smiles", "pKd", "Kd_nM", "nearest_train_tanimoto", "error"]
+        assert row["similarity"] == 1.0 and row["in_domain"]  # both are DAVIS drugs
+        assert 0.0 < row["uncertainty"] < 4.0  # ± of a 90 % interval, pKd units
+    assert result.columns == ["row", "smiles", "pKd", "Kd_nM", "uncertainty", "similarity", "in_domain", "error"]
     assert "2 invalid SMILES (rows 2, 4)" in result.summary and "closest training kinase: EGFR" in result.summary
     assert [w.split(":")[0] for w in result.warnings] == ["row 2", "row 4"]
     assert result.pool_value == result.rows and result.pool_kind == "table"
@@ -88,7 +89,8 @@ def test_out_of_domain_target_and_molecule_are_warned() -> None:
     assert result.status == "ok"
     assert any(w.startswith("target out of domain") for w in result.warnings)
     assert any("row 1" in w and "far from all 68 training molecules" in w for w in result.warnings)
-    assert result.rows[0]["nearest_train_tanimoto"] < 0.4
+    assert result.rows[0]["similarity"] < 0.4 and not result.rows[0]["in_domain"]
+    assert "1 of 2 molecules is unlike anything the model was trained on" in result.summary
     assert "extrapolations" in result.summary
     assert not any("out of domain" in w for w in run([GEFITINIB], davis_sequence("EGFR")).warnings)
 

@@ -74,7 +74,9 @@ def test_invalid_row_in_the_middle_keeps_order() -> None:
     row = result.rows[2]
     assert row["ic50_uM"] == pytest.approx(np.exp(row["ln_ic50"]), rel=1e-2)
     assert row["sigmoid_score"] == pytest.approx(float(sigmoid10(row["ln_ic50"])), abs=1e-3)
-    assert row["similarity"] < tool.FAR_FROM_TRAINING and "far from every GDSC2 training drug" in result.summary
+    # paracetamol is not a GDSC2 drug: its interval is the drug-blind one, much wider than a GDSC2 drug's
+    assert row["uncertainty"] == pytest.approx(tool.response_calibration().info["novel_halfwidth"], abs=1e-3)
+    assert row["uncertainty"] > result.rows[0]["uncertainty"] and "the drug-blind error" in result.summary
     names = [a.name for a in result.artifacts]
     assert names == [f"cell_response_{A549}.csv", f"cell_response_{A549}.png"]
     assert result.artifacts[1].data.startswith(PNG)
