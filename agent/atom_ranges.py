@@ -1,14 +1,24 @@
-"""Optimisation masks from words: "only atoms 7-20 may change", "freeze atoms 1-10", "keep the first 8 atoms".
+"""Optimisation masks from words: "only atoms 7-20 may change", "freeze atoms 1-10", "keep the first 8 atoms",
+"keep the quinazoline", "keep the core c1ccc2ncncc2c1".
 
 The optimisation tool takes one 0/1 per heavy atom (1 = may change). Chemists rarely type that list;
-they name atom ranges, 1-based as drawn by RDKit unless they say "0-based". What the words say to keep
-becomes 0, what they say may change becomes 1, and the rest gets the opposite of what was named.
+they name atom ranges, 1-based as drawn by RDKit unless they say "0-based", or the part to keep. What the
+words say to keep becomes 0, what they say may change becomes 1, and the rest gets the opposite of what was
+named. A named core becomes a mask once the molecule is known (``model_zoo.chem.cores``); "the core" alone is
+asked about, never guessed (a Murcko scaffold keeps solubilising rings and linkers a chemist may mean to vary).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from agent.pool.refs import ref_key
+from model_zoo.chem.cores import MURCKO, CoreError, core_from_text, core_mask, murcko_atoms, ring_systems_in, scaffolds
+from model_zoo.chem.mols import InvalidSmiles, parse_smiles
+from model_zoo.specs import get_spec
 
 _NUMBERS = r"\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?(?:\s*(?:,|and|&)\s*\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?)*"
 _ATOMS = rf"atoms?\s*[:=]?\s*(?:#|no\.?|nos\.?|indices|index)?\s*[:=]?\s*(?P<ranges>{_NUMBERS})"
@@ -21,6 +31,22 @@ _CHANGE = r"change|vary|varied|variable|modif(?:y|ied|ying|iable)|mutat(?:e|ed|i
 _ALL = r"(?P<all>\ball(?:\s+the)?\s+(?:heavy\s+)?atoms|\b(?:every|any)\s+(?:heavy\s+)?atom|\bthe\s+(?:whole|entire)\s+" \
        r"molecule|\beverything\b(?!\s+(?:after|else|but|except|other|beyond|past|from|outside)))"
 _PHRASE = re.compile(rf"(?:{_ATOMS}|{_FIRST_LAST}|{_ALL})", re.I)
+BARE_CORE = "core"  # "keep the core" without saying which: asked about
+_CORE_SUFFIX = r"(?:\s+(?:core|ring system|ring|scaffold|moiety|system|part|unit|portion))?"
+_KEPT_AFTER = r"kept|intact|fixed|untouched|unchanged|constant|frozen|preserved|locked"
+_SMILES_TOKEN = re.compile(r"[A-Za-z0-9@+\-\[\]()=#$%/\\.:*~;,&!]+")
+
+
+def _core_names() -> str:
+    names = sorted([*scaffolds(), "murcko scaffold", "bemis-murcko scaffold", "scaffold", BARE_CORE], key=len,
+                   reverse=True)
+    return "|".join(re.escape(n) for n in names)
+
+
+_CORE_BEFORE = re.compile(rf"\b(?:{_KEEP})\s+(?:the\s+|its\s+|their\s+|this\s+)?(?P<name>{_core_names()})"
+                          rf"{_CORE_SUFFIX}\b(?:\s*(?::|=|as|\()?\s*(?P<smiles>[^\s,;]+))?", re.I)
+_CORE_AFTER = re.compile(rf"\b(?:the\s+|its\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\s+(?:is\s+|are\s+|stays?\s+|"
+                         rf"remains?\s+)?(?:{_KEPT_AFTER})\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -29,6 +55,7 @@ class AtomRange:
     keep: bool  # True: these atoms stay (mask 0); False: only these may change (mask 1)
     written: str
     every_atom: bool = False  # "all atoms may change": the whole molecule, whatever its size
+    core: str = ""  # a named core to keep instead of indices: a ring-system name, SMILES/SMARTS, or "core"
 
 
 def find_atom_ranges(text: str) -> list[AtomRange]:
@@ -44,7 +71,35 @@ def find_atom_ranges(text: str) -> list[AtomRange]:
             continue  # "keep everything" is no optimisation request
         found.append(AtomRange(() if every else _indices(match, zero_based), keep < change, match.group(0), every))
     # named atoms are more precise than "everything else may change"
-    return [r for r in found if not r.every_atom] or found
+    return ([r for r in found if not r.every_atom] or found) + find_cores(text)
+
+
+def find_cores(text: str) -> list[AtomRange]:
+    """Cores the words say to keep: "keep the quinazoline", "keep the core c1ccc2ncncc2c1", "indole ring intact"."""
+    found: list[tuple[int, AtomRange]] = []
+    for match in _CORE_BEFORE.finditer(text):
+        name, smiles = match.group("name").lower(), _as_core_smiles(match.group("smiles"))
+        typed = bool(smiles) and name in (BARE_CORE, "scaffold")
+        written = match.group(0) if typed else match.group(0)[: match.end("name") - match.start()]
+        found.append((match.start(), AtomRange((), True, written, core=smiles if typed else name)))
+    for match in _CORE_AFTER.finditer(text):
+        if not any(start <= match.start() < start + len(r.written) for start, r in found):
+            found.append((match.start(), AtomRange((), True, match.group(0), core=match.group("name").lower())))
+    return [r for _, r in sorted(found, key=lambda item: item[0])]
+
+
+def _as_core_smiles(token: str | None) -> str:
+    """A token after "keep the core" that is a SMILES/SMARTS (ring digits, brackets or bonds), else ""."""
+    if not token:
+        return ""
+    token = token.strip("()\"'`.")
+    if not _SMILES_TOKEN.fullmatch(token) or not re.search(r"[\[\]=#\d]|^[cnos]", token):
+        return ""
+    try:
+        core_from_text(token)
+    except CoreError:
+        return ""
+    return token
 
 
 def _distance(text: str, match: re.Match[str], verbs: str, reach: int = 60) -> int:
@@ -59,8 +114,10 @@ def _distance(text: str, match: re.Match[str], verbs: str, reach: int = 60) -> i
 
 def mask_from_ranges(ranges: list[AtomRange], heavy_atoms: int) -> list[int] | None:
     """The 0/1 mask the ranges describe for a molecule of ``heavy_atoms`` atoms; None when a range
-    falls outside the molecule (the user is asked instead of a guess)."""
-    if not ranges or any(not -heavy_atoms <= i < heavy_atoms for r in ranges for i in r.indices):
+    falls outside the molecule (the user is asked instead of a guess) or a core is named (``mask_from_words``)."""
+    if not ranges or any(r.core for r in ranges):
+        return None
+    if any(not -heavy_atoms <= i < heavy_atoms for r in ranges for i in r.indices):
         return None
     if all(r.every_atom for r in ranges):
         return [1] * heavy_atoms
@@ -82,3 +139,74 @@ def _indices(match: re.Match[str], zero_based: bool) -> tuple[int, ...]:
         low, high = (bounds[0], bounds[-1])
         indices += range(low - shift, high - shift + 1)
     return tuple(indices)
+
+
+def mask_from_words(ranges: list[AtomRange], smiles: str) -> list[int] | None:
+    """The mask that atom ranges and named cores describe for ``smiles``; None when they cannot give one (an
+    unknown, absent or ambiguous core, "the core" alone, a range outside the molecule): ``core_question`` says why."""
+    try:
+        return _mask(ranges, smiles)
+    except (CoreError, InvalidSmiles):
+        return None
+
+
+def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
+    mol = parse_smiles(smiles)
+    cores = [r for r in ranges if r.core]
+    plain = [r for r in ranges if not r.core and not (cores and r.every_atom)]  # "the rest may change" is implied
+    if not cores:
+        return mask_from_ranges(plain, mol.GetNumHeavyAtoms())
+    if any(r.core == BARE_CORE for r in cores):
+        raise CoreError(_which_core(mol))
+    mask = [1] * mol.GetNumAtoms()
+    for r in cores:
+        mask = [min(a, b) for a, b in zip(mask, core_mask(mol, core_from_text(r.core)))]
+    if plain:  # "keep the indole and atoms 1-3": the kept atoms add up; "only atoms … may change" is not mixed in
+        if not all(r.keep for r in plain):
+            raise CoreError("say either which part to keep or which atoms may change, not both")
+        extra = mask_from_ranges(plain, mol.GetNumAtoms())
+        if extra is None:
+            raise CoreError(f"an atom range falls outside the molecule's {mol.GetNumAtoms()} heavy atoms")
+        mask = [min(a, b) for a, b in zip(mask, extra)]
+    if not any(mask):
+        raise CoreError("keeping all of that leaves no atom free to change")
+    return mask
+
+
+def _which_core(mol: Any) -> str:
+    """The question for "keep the core" said without which: the options, with what each would keep."""
+    names = ring_systems_in(mol)
+    try:
+        free = mol.GetNumAtoms() - len(murcko_atoms(mol))
+        scaffold = (f"; or say 'keep the {MURCKO}' (all ring systems and the chains between them; {free} of "
+                    f"{mol.GetNumAtoms()} atoms would stay free to change)")
+    except CoreError:
+        scaffold = ""
+    options = f"name a ring system ({', '.join(names)})" if names else "name a ring system"
+    return (f"which core should stay? {options[0].upper()}{options[1:]}, or give it as SMILES/SMARTS "
+            f"('keep the core c1ccncc1'){scaffold}")
+
+
+def core_question(tool: str, arguments: dict[str, Any], request: str,
+                  read: Callable[[str], Any] | None = None) -> str | None:
+    """When the request names a core to keep but the call got no mask from it, the question that says why (not
+    in the molecule, in several places, which core); None otherwise."""
+    spec = get_spec(tool)
+    param = next((p for p in spec.params if p.kind == "mask"), None) if spec else None
+    if param is None or param.name in arguments or not find_cores(request):
+        return None
+    molecule = arguments.get(param.mask_of or "")
+    key = ref_key(molecule) if molecule is not None else None
+    if key is not None and read is not None:
+        value = read(key)
+        molecule = value[0] if isinstance(value, list) and len(value) == 1 else value
+    if not isinstance(molecule, str):
+        return None
+    try:
+        _mask(find_atom_ranges(request), molecule)
+    except CoreError as err:
+        text = str(err)
+        return f"To keep the core of {molecule}: {text}" + ("" if text.endswith("?") else ".")
+    except InvalidSmiles:
+        return None
+    return None

@@ -19,11 +19,10 @@ from agent.backends.reading import read_intent
 from agent.entities import Entities, extract, pick_number
 from agent.history import PastRequest
 from agent.pool.entry import EntryMeta
-from agent.atom_ranges import mask_from_ranges
+from agent.atom_ranges import core_question, mask_from_words
 from agent.pool.refs import REFERS_BACK, ref_key
 from agent.provenance import ask_about
 from agent.selection import select_molecules
-from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.specs import PROPERTY_NAMES, PROPERTY_WORDS, ToolSpec, get_spec
 
@@ -48,8 +47,9 @@ class OfflinePlanner:
             return FinalAnswer(ctx.steps[-1].error or "I could not run that.")
         plan = plan_calls(ctx.request, ctx.pool, ctx.offered, ctx.history, ctx.read)
         done = sum(1 for s in ctx.steps if s.status == "ok")
-        if done < len(plan):
-            return plan[done]
+        if done < len(plan):  # a core named to keep that gives no mask (absent, in two places, which?) is asked about
+            question = core_question(plan[done].name, plan[done].arguments, ctx.request, ctx.read)
+            return FinalAnswer(question) if question else plan[done]
         if not plan:
             unknown = extract(_strip_pool_line(ctx.request)).unresolved
             if unknown:
@@ -409,7 +409,7 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
 
 
 def _mask_from_words(e: Entities, molecule: Any, context: _Context) -> list[int] | None:
-    """A mask from atom ranges in words, once the molecule it applies to is known."""
+    """A mask from atom ranges or a named core in words, once the molecule it applies to is known."""
     if not e.atom_ranges or molecule is None:
         return None
     key = ref_key(molecule)
@@ -420,11 +420,7 @@ def _mask_from_words(e: Entities, molecule: Any, context: _Context) -> list[int]
         molecule = value[0] if isinstance(value, list) and len(value) == 1 else value
     if not isinstance(molecule, str):
         return None
-    try:
-        atoms = parse_smiles(molecule).GetNumHeavyAtoms()
-    except InvalidSmiles:
-        return None
-    return mask_from_ranges(e.atom_ranges, atoms)
+    return mask_from_words(e.atom_ranges, molecule)
 
 
 def _enum_value(spec: ToolSpec, param: str, lowered: str) -> str | None:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from agent.atom_ranges import find_atom_ranges, mask_from_ranges
-from agent.backends.planner import plan_calls
+from agent.atom_ranges import core_question, find_atom_ranges, find_cores, mask_from_ranges, mask_from_words
+from agent.backends.planner import OfflinePlanner, plan_calls
 from agent.entities import extract
 from model_zoo.specs import TOOLS
 
@@ -47,3 +47,79 @@ def test_all_atoms_free_is_an_all_ones_mask() -> None:
     assert find_atom_ranges("keep everything") == []
     # named atoms win over "everything else"
     assert mask_from_ranges(find_atom_ranges("freeze atoms 1-3, everything else can change"), 5) == [0, 0, 0, 1, 1]
+
+
+# --- named cores: "keep the quinazoline", "keep the core <SMILES>" ------------------------------------------------
+
+GEFITINIB = "COc1cc2ncnc(Nc3ccc(F)c(Cl)c3)c2cc1OCCCN1CCOCC1"
+
+
+def _quinazoline_atoms(smiles: str) -> set[int]:
+    """Independent check: the ten atoms of the two fused six-membered rings that hold both ring nitrogens."""
+    from rdkit import Chem
+
+    mol = Chem.MolFromSmiles(smiles)
+    rings = [set(r) for r in mol.GetRingInfo().AtomRings() if len(r) == 6]
+    pyrimidine = next(r for r in rings if sum(mol.GetAtomWithIdx(i).GetSymbol() == "N" for i in r) == 2)
+    benzo = next(r for r in rings if r != pyrimidine and len(r & pyrimidine) == 2)
+    return pyrimidine | benzo
+
+
+@pytest.mark.parametrize("text", [
+    "Optimise it for HCT-116 but keep the quinazoline",
+    "keep the quinazoline core fixed",
+    "with the quinazoline ring intact",
+    "keep the core c1ccc2ncncc2c1",
+    "keep the core: c1ccc2ncncc2c1",
+])
+def test_keep_the_quinazoline_frees_exactly_the_atoms_outside_it(text: str) -> None:
+    mask = mask_from_words(find_atom_ranges(text), GEFITINIB)
+    kept = {i for i, m in enumerate(mask) if m == 0}
+    assert kept == _quinazoline_atoms(GEFITINIB) and len(kept) == 10
+
+
+def test_a_named_core_and_an_atom_range_to_keep_add_up() -> None:
+    mask = mask_from_words(find_atom_ranges("keep the quinazoline and atoms 1-2 fixed"), GEFITINIB)
+    assert {i for i, m in enumerate(mask) if m == 0} == _quinazoline_atoms(GEFITINIB) | {0, 1}
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("keep the indole", "the indole is not in"),  # absent: names the ring systems it has
+    ("keep the benzene", "occurs 2 times"),  # two places: both listed, the person chooses
+    ("keep the core", "which core should stay?"),  # which core: asked, never guessed
+])
+def test_a_core_that_gives_no_mask_is_asked_about(text: str, says: str) -> None:
+    assert mask_from_words(find_atom_ranges(text), GEFITINIB) is None
+    question = core_question("drug_cell_response_regression_optimization", {"gt": GEFITINIB}, text)
+    assert question is not None and says in question
+    if text == "keep the indole":
+        assert "quinazoline, benzene, morpholine" in question
+    if text == "keep the benzene":
+        assert "atoms 3-5, 19-21" in question and "atoms 11-14, 16, 18" in question
+    if text == "keep the core":
+        assert "Murcko scaffold" in question and "quinazoline" in question
+
+
+def test_the_murcko_scaffold_when_asked_for_by_name() -> None:
+    mask = mask_from_words(find_atom_ranges("keep the Murcko scaffold"), GEFITINIB)
+    freed = {i for i, m in enumerate(mask) if m}
+    assert freed == {0, 1, 14, 16}  # the methoxy group, F and Cl: the substituents outside the scaffold
+
+
+def test_words_that_name_no_core_give_no_core() -> None:
+    assert find_cores("keep atoms 1-3 fixed") == [] and find_cores("the quinazoline class of inhibitors") == []
+    assert [r.core for r in find_cores("keep the indole, freeze the morpholine")] == ["indole", "morpholine"]
+    assert find_cores("keep the core fixed")[0].core == "core"  # 'fixed' is no SMILES
+
+
+def test_the_offline_planner_asks_when_the_core_is_not_in_the_molecule() -> None:
+    from agent.backends.base import FinalAnswer, PlanContext
+
+    request = f"Optimise {GEFITINIB} for HCT-116 to ln(IC50) -2 but keep the indole"
+    [call] = plan_calls(request, [], list(TOOLS))
+    assert "mask" not in call.arguments
+    action = OfflinePlanner().next_action(PlanContext(request=request, pool=[], offered=list(TOOLS)))
+    assert isinstance(action, FinalAnswer) and "the indole is not in" in action.text
+    ok = f"Optimise {GEFITINIB} for HCT-116 to ln(IC50) -2 but keep the quinazoline"
+    [call] = plan_calls(ok, [], list(TOOLS))
+    assert {i for i, m in enumerate(call.arguments["mask"]) if m == 0} == _quinazoline_atoms(GEFITINIB)

@@ -1,0 +1,141 @@
+"""Optimisation masks from a core the user names: a ring system ("the quinazoline", from
+``model_zoo/data/core_scaffolds.json``), a SMILES/SMARTS substructure, or the Murcko scaffold.
+
+The mask has one 0/1 per heavy atom in RDKit order: 0 on the core's atoms (kept), 1 elsewhere (may change).
+A core that is not in the molecule, or that matches it in several places, is an error that says so and names
+the places, so that the person can choose; nothing is picked for them.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from rdkit import Chem, rdBase
+from rdkit.Chem.Scaffolds import MurckoScaffold
+
+SCAFFOLDS_PATH = Path(__file__).resolve().parent.parent / "data" / "core_scaffolds.json"
+MURCKO = "Murcko scaffold"
+MURCKO_WORDS = ("murcko scaffold", "murcko", "scaffold", "bemis-murcko scaffold")
+MAX_MATCHES = 50  # distinct placements listed at most; symmetric cores can match many ways
+MAX_CORE_CHARS = 500  # a typed SMILES/SMARTS core longer than this is refused before parsing
+
+
+class CoreError(ValueError):
+    """A core that cannot become a mask; the message is written for the person who named it."""
+
+
+@dataclass(frozen=True)
+class Core:
+    name: str  # how replies name it: "quinazoline", "c1ccncc1", "Murcko scaffold"
+    smarts: str  # "" for the Murcko scaffold (computed per molecule)
+
+
+@lru_cache(maxsize=1)
+def scaffolds() -> dict[str, str]:
+    """Ring-system name (lower case) -> SMARTS."""
+    table = json.loads(SCAFFOLDS_PATH.read_text(encoding="utf-8"))
+    return {name: smarts for name, smarts in table.items() if not name.startswith("_")}
+
+
+def core_from_text(text: str) -> Core:
+    """The core a phrase names: a ring system from the table, the Murcko scaffold, or a SMILES/SMARTS."""
+    words = text.strip().lower()
+    if words in scaffolds():
+        return Core(words, scaffolds()[words])
+    if words in MURCKO_WORDS:
+        return Core(MURCKO, "")
+    if len(text) > MAX_CORE_CHARS:
+        raise CoreError(f"the core is {len(text)} characters long; give at most {MAX_CORE_CHARS}")
+    if _query(text.strip()) is None:
+        known = ", ".join(sorted(scaffolds()))
+        raise CoreError(f"I don't know the core '{text.strip()}': give it as SMILES or SMARTS, or name a ring system "
+                        f"({known})")
+    return Core(text.strip(), text.strip())
+
+
+def _query(smarts: str) -> Chem.Mol | None:
+    with rdBase.BlockLogs():
+        query = Chem.MolFromSmarts(smarts)
+        if query is None:
+            query = Chem.MolFromSmiles(smarts)
+    return query if query is not None and query.GetNumAtoms() else None
+
+
+def placements(mol: Chem.Mol, core: Core) -> list[tuple[int, ...]]:
+    """The distinct atom sets (sorted, 0-based) where the core sits in the molecule."""
+    if not core.smarts:
+        return [murcko_atoms(mol)]
+    query = _query(core.smarts)
+    if query is None:
+        raise CoreError(f"the core '{core.name}' is not valid SMILES or SMARTS")
+    found = {tuple(sorted(m)) for m in mol.GetSubstructMatches(query, uniquify=True, maxMatches=10 * MAX_MATCHES)}
+    return sorted(found)
+
+
+def murcko_atoms(mol: Chem.Mol) -> tuple[int, ...]:
+    """The atoms of the molecule's Bemis-Murcko scaffold (ring systems and the chains linking them)."""
+    scaffold = MurckoScaffold.GetScaffoldForMol(mol)
+    if scaffold.GetNumAtoms() == 0:
+        raise CoreError("the molecule has no ring, so it has no scaffold to keep")
+    match = mol.GetSubstructMatch(scaffold)
+    return tuple(sorted(match))
+
+
+def core_mask(mol: Chem.Mol, core: Core) -> list[int]:
+    """0 on the core's atoms, 1 on the others; a CoreError when the core is absent, in several places, or the
+    whole molecule."""
+    found = placements(mol, core)
+    smiles = Chem.MolToSmiles(mol)
+    if not found:
+        raise CoreError(f"the {core.name} is not in {smiles}" + _present(mol))
+    if len(found) > 1:
+        shown = " or ".join(atom_text(atoms) for atoms in found[:5])
+        more = f" or {len(found) - 5} other places" if len(found) > 5 else ""
+        raise CoreError(f"the {core.name} occurs {len(found)} times in {smiles}: {shown}{more} (numbered from 1 as "
+                        f"RDKit draws them). Which one should stay? Say e.g. 'keep atoms {_ranges(found[0])}', or give "
+                        "the core with a neighbouring atom as SMILES")
+    kept = set(found[0])
+    if len(kept) == mol.GetNumAtoms():
+        raise CoreError(f"the {core.name} is the whole of {smiles}, so nothing could change")
+    return [0 if i in kept else 1 for i in range(mol.GetNumAtoms())]
+
+
+def ring_systems_in(mol: Chem.Mol) -> list[str]:
+    """Names from the table that occur in the molecule, largest first, skipping those inside a larger one found."""
+    found: list[tuple[str, frozenset[int]]] = []
+    for name, smarts in sorted(scaffolds().items(), key=lambda kv: -(_query(kv[1]) or Chem.Mol()).GetNumAtoms()):
+        query = _query(smarts)
+        if query is None or name == "phenyl":
+            continue
+        for match in mol.GetSubstructMatches(query, uniquify=True):
+            atoms = frozenset(match)
+            if not any(atoms <= other for _, other in found):
+                found.append((name, atoms))
+    return list(dict.fromkeys(name for name, _ in found))
+
+
+def _present(mol: Chem.Mol) -> str:
+    names = ring_systems_in(mol)
+    return f"; its ring systems are: {', '.join(names)}" if names else ""
+
+
+def _ranges(atoms: tuple[int, ...]) -> str:
+    """'3-12, 15' for 0-based atoms 2..11 and 14 (shown 1-based)."""
+    numbers = sorted(a + 1 for a in atoms)
+    spans: list[str] = []
+    start = prev = numbers[0]
+    for n in numbers[1:] + [None]:  # type: ignore[list-item]
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        spans.append(f"{start}-{prev}" if prev > start else str(start))
+        if n is not None:
+            start = prev = n
+    return ", ".join(spans)
+
+
+def atom_text(atoms: tuple[int, ...]) -> str:
+    return f"atoms {_ranges(atoms)}"
