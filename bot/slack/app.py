@@ -6,6 +6,7 @@ from slack_bolt import App
 from slack_sdk import WebClient
 
 from bot.slack.errors import on_error
+from bot.slack.intake import RecordEvents
 from bot.slack.listeners import SlackListeners, SlackServices
 from bot.slack.middleware import DropDuplicateEvents
 from bot.slack.modal import CALLBACK_SHORTCUT, CALLBACK_VIEW
@@ -17,6 +18,7 @@ def build_app(client: WebClient, signing_secret: str, services: SlackServices) -
     app = App(client=client, signing_secret=signing_secret, name="drugpilot", process_before_response=False)
     # after Bolt's built-ins: signature check, authorization, dropping the bot's own events
     app.use(DropDuplicateEvents(services.state))
+    app.use(RecordEvents(services.intake))  # before the acknowledgement: a crash after it loses no turn
     app.error(on_error)  # Redis or the job queue down: "temporarily unavailable", not HTTP 500
 
     listeners = SlackListeners(services)

@@ -1,14 +1,15 @@
 """Bolt listeners: a thread message becomes a Turn on the queue; shortcut, modal and slash command.
 
 Events are acknowledged by Bolt before these run (``process_before_response=False``), so a listener
-may download files; it never runs a turn itself. Shortcuts, modals and commands call ``ack()`` first.
+may download files; it never runs a turn itself. An event that may start a turn was recorded before the
+acknowledgement (bot.slack.intake), and its record is removed once the turn is enqueued. Shortcuts, modals and commands call ``ack()`` first.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from slack_bolt import Ack, Respond
@@ -25,6 +26,7 @@ from bot.delivery_retry import DELAYS_S, RetryingDeliverer
 from bot.outage import UNAVAILABLE, is_outage
 from bot.slack import blocks, modal, payloads
 from bot.slack.files import Downloaded, download_all
+from bot.slack.intake import Intake, NoIntake
 from bot.slack.replier import RECEIVED, SlackDeliverer
 from bot.slack.state import SlackState
 from bot.slack.status import status_lines
@@ -49,6 +51,7 @@ class SlackServices:
     enqueue: Callable[[Turn, Deliverer], None]  # worker.client.enqueue_turn
     form_secret: bytes  # signs the pool modal's private_metadata (bot.slack.modal)
     retry_delays_s: tuple[float, ...] = DELAYS_S  # embedded delivery: pauses between tries
+    intake: Intake = field(default_factory=NoIntake)  # events acknowledged but not yet enqueued
 
     @property
     def max_file_bytes(self) -> int:
@@ -64,23 +67,44 @@ class SlackListeners:
 
     # -- app_mention and message events ----------------------------------------------------------------
     def on_message(self, event: dict[str, Any], body: dict[str, Any], context: Any, client: WebClient) -> None:
-        team = body.get("team_id") or context.team_id or ""
-        msg = payloads.message_from_event(event, team, context.bot_user_id)
+        key = body.get("event_id")
+        try:
+            self.take(client, event, body.get("team_id") or context.team_id or "", context.bot_user_id, key)
+        finally:
+            if key:
+                self.s.intake.done(key)  # the turn is enqueued, or the message was not for the bot
+
+    def replay(self, key: str, record: dict[str, Any], client: WebClient) -> None:
+        """An event another process acknowledged but did not finish (bot.slack.intake)."""
+        self.take(client, record["event"], record.get("team") or "", record.get("bot_user_id"), key,
+                  replay=True, status_ts=record.get("status_ts"))
+
+    def take(self, client: WebClient, event: dict[str, Any], team: str, bot_user_id: str | None, key: str | None,
+             replay: bool = False, status_ts: str | None = None) -> None:
+        msg = payloads.message_from_event(event, team, bot_user_id)
         if msg is None:
             return
         if not msg.addressed_to_bot(msg.in_thread and self.s.state.in_thread(msg.team, msg.channel, msg.thread_ts)):
             return  # top-level chatter, a thread the bot was never asked into, or "@bob what do you think?"
-        if not self.s.state.first_time(msg.message_key):
+        if replay:
+            if self.s.state.step_done(msg.message_key, "enqueued"):
+                return  # it got as far as the queue before its process stopped
+        elif not self.s.state.first_time(msg.message_key):
             return  # the same message also arrived as the other event type (app_mention / message)
         self.s.state.join_thread(msg.team, msg.channel, msg.thread_ts)
-        self.start_turn(client, msg)
+        self.start_turn(client, msg, key, status_ts)
 
-    def start_turn(self, client: WebClient, msg: payloads.SlackMessage) -> None:
+    def start_turn(self, client: WebClient, msg: payloads.SlackMessage, intake_key: str | None = None,
+                   status_ts: str | None = None) -> None:
         target = payloads.reply_target(msg, None)
-        _quietly(client.reactions_add, channel=msg.channel, timestamp=msg.ts, name=RECEIVED)
-        status = _quietly(client.chat_postMessage, channel=msg.channel, thread_ts=msg.thread_ts,
-                          text=blocks.status_text())
-        target["status_ts"] = status["ts"] if status else None
+        if status_ts is None:
+            _quietly(client.reactions_add, channel=msg.channel, timestamp=msg.ts, name=RECEIVED)
+            status = _quietly(client.chat_postMessage, channel=msg.channel, thread_ts=msg.thread_ts,
+                              text=blocks.status_text())
+            status_ts = status["ts"] if status else None
+            if intake_key and status_ts:
+                self.s.intake.note(intake_key, status_ts=status_ts)  # a replay reuses this line
+        target["status_ts"] = status_ts
         files = download_all(client, msg.files, self.s.max_file_bytes) if msg.files else Downloaded([], [])
         text = msg.text
         if not text and not files.attachments:
@@ -90,8 +114,8 @@ class SlackListeners:
             text = "help"  # a bare mention
         if files.problems:
             self.s.deliverer.say(target, blocks.file_problem_text(files.problems))
-        turn = Turn(thread=ThreadRef(PLATFORM, msg.team, msg.channel, msg.thread_ts), user=payloads.person(msg.user), text=text,
-                    files=files.attachments, reply_to=target)
+        turn = Turn(thread=ThreadRef(PLATFORM, msg.team, msg.channel, msg.thread_ts), user=payloads.person(msg.user),
+                    text=text, files=files.attachments, turn_id=payloads.turn_id(msg), reply_to=target)
         try:
             self.s.enqueue(turn, RetryingDeliverer(self.s.deliverer, self.s.retry_delays_s))
         except Exception as exc:  # noqa: BLE001 - the person must hear that nothing will come
@@ -99,6 +123,7 @@ class SlackListeners:
             self.s.deliverer.fail(target, UNAVAILABLE if is_outage(exc) else
                                   f"I could not queue this request ({type(exc).__name__}). Please try again.")
             return
+        self.s.state.mark_step(msg.message_key, "enqueued")
         self.s.watch.watch(turn.turn_id, target)
 
     # -- "Memory pool" message shortcut and its modal --------------------------------------------------

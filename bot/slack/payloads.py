@@ -6,6 +6,7 @@ No I/O and no Slack client here, so every rule is unit-tested on plain dicts (li
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 from dataclasses import dataclass, field
@@ -142,6 +143,12 @@ def size_problem(ref: FileRef, max_bytes: int) -> str | None:
     if ref.size is not None and ref.size > max_bytes:
         return f"it is {ref.size / 1e6:.1f} MB and the limit is {max_bytes / 1e6:g} MB"
     return None
+
+
+def turn_id(msg: SlackMessage) -> str:
+    """The same message always makes the same turn id, so a turn enqueued twice (an event replayed after a
+    crash, bot.slack.intake) is still answered once (delivery is idempotent per turn id)."""
+    return hashlib.sha256(msg.message_key.encode()).hexdigest()[:32]
 
 
 def reply_target(msg: SlackMessage, status_ts: str | None) -> dict[str, Any]:

@@ -25,7 +25,8 @@ from bot.delivery_worker import delivery_worker
 from bot.log_lines import configure_text
 from bot.slack.app import build_app
 from bot.slack.guard import MAX_BODY_BYTES, WsgiApp, guarded
-from bot.slack.listeners import SlackServices
+from bot.slack.intake import Intake, NoIntake, Recovery, RedisIntake
+from bot.slack.listeners import SlackListeners, SlackServices
 from bot.slack.replier import SlackDeliverer, web_client
 from bot.slack.settings import SlackSettings, get_slack_settings
 from bot.slack.state import SlackState, state_from_settings
@@ -48,8 +49,13 @@ def services_from_settings(client: WebClient, slack: SlackSettings, state: Slack
     no_answer_s = slack.no_answer_s or turn_limit + 60
     watch = TurnWatch(deliverer.is_delivered, deliverer.notice, no_answer_s)
     form_secret = (slack.signing_secret or slack.bot_token or "").encode()
+    intake: Intake = NoIntake()
+    if settings.distributed:
+        from worker.runtime import redis_client
+
+        intake = RedisIntake(redis_client())
     return SlackServices(settings=settings, state=state, pool_store=pool_store(), deliverer=deliverer, watch=watch,
-                         enqueue=enqueue_turn, form_secret=form_secret)
+                         enqueue=enqueue_turn, form_secret=form_secret, intake=intake)
 
 
 def create_app(slack: SlackSettings | None = None) -> App:
@@ -57,7 +63,11 @@ def create_app(slack: SlackSettings | None = None) -> App:
     if not slack.bot_token:
         raise SystemExit("SLACK_BOT_TOKEN is not set (see infra/slack/README.md).")
     client = web_client(slack)
-    return build_app(client, slack.signing_secret or "", services_from_settings(client, slack))
+    services = services_from_settings(client, slack)
+    if services.settings.distributed:  # run again what a stopped Slack process acknowledged but never enqueued
+        listeners = SlackListeners(services)
+        Recovery(services.intake, lambda key, record: listeners.replay(key, record, client), slack.intake_ttl_s).start()
+    return build_app(client, slack.signing_secret or "", services)
 
 
 def wsgi_app(app: App, slack: SlackSettings) -> WsgiApp:

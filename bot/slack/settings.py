@@ -27,6 +27,8 @@ class SlackSettings(BaseSettings):
     http_idle_timeout_s: int = Field(30, validation_alias="DRUGPILOT_SLACK_HTTP_IDLE_TIMEOUT_S")
     # Rate-limited calls (HTTP 429) are retried after Retry-After, this many times.
     rate_limit_retries: int = Field(3, validation_alias="DRUGPILOT_SLACK_RATE_LIMIT_RETRIES")
+    # Distributed mode: a process whose heartbeat is this old is gone; its acknowledged events are run again.
+    intake_ttl_s: float = Field(30, validation_alias="DRUGPILOT_SLACK_INTAKE_TTL_S")
     # Say so in the thread when no answer came after this many seconds (0: turn + tool time limits + 60 s).
     no_answer_s: float = Field(0, validation_alias="DRUGPILOT_SLACK_NO_ANSWER_S")
 

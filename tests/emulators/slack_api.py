@@ -50,6 +50,8 @@ class SlackAPI:
         self.files: dict[str, dict[str, Any]] = {}  # id → Slack file object (+ "_data")
         self.uploads: dict[str, bytes] = {}  # upload file id → bytes received at the upload URL
         self._failures: dict[str, list[tuple[int, dict[str, Any], dict[str, str]]]] = {}
+        self.downloads_open = threading.Event()  # cleared: file downloads wait (a slow file host)
+        self.downloads_open.set()
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -211,6 +213,7 @@ class SlackAPI:
                         # what Slack does without a valid token: a login page, not the file
                         self._send(200, b"<html>Sign in to Slack</html>", "text/html")
                         return
+                    api.downloads_open.wait(120)
                     try:
                         self._send(200, f["_data"], f.get("mimetype", "application/octet-stream"))
                     except (BrokenPipeError, ConnectionResetError):
