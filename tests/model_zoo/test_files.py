@@ -345,3 +345,127 @@ def test_random_chemistry_like_text_only_raises_file_rejected(text: str, ext: st
     assert parsed.values
     assert len(parsed.values) == len(parsed.rows)
     assert parsed.names is None or len(parsed.names) == len(parsed.values)
+
+
+# --- limits checked before parsing (issue 15) and names/pairs (issue 13) --------------------------------------
+
+def _raw_xlsx(cells: list[str], dimension: str | None = None) -> bytes:
+    """A workbook with inline strings in column A, written by hand: openpyxl would cut a cell at Excel's
+    32,767 characters, and would always write a <dimension> element."""
+    import zipfile
+
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    rows = "".join(f'<row r="{i}"><c r="A{i}" t="inlineStr"><is><t>{t}</t></is></c></row>' for i, t in enumerate(cells, 1))
+    dim = f'<dimension ref="{dimension}"/>' if dimension else ""
+    parts = {
+        "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+        '<Override PartName="/xl/worksheets/sheet1.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+        "_rels/.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        f'<Relationship Id="rId1" Type="{rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+        "xl/workbook.xml": f'<workbook xmlns="{main}" xmlns:r="{rel}"><sheets>'
+        '<sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+        f'relationships"><Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
+        '</Relationships>',
+        "xl/worksheets/sheet1.xml": f'<worksheet xmlns="{main}">{dim}<sheetData>{rows}</sheetData></worksheet>',
+    }
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in parts.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+def test_xlsx_cell_with_a_3_million_character_smiles_is_refused_before_rdkit(tmp_path: Path) -> None:
+    data = _raw_xlsx(["smiles", "CCO", "C" * 3_000_000])
+    assert len(data) < 10_000  # it compresses to almost nothing
+    parsed = read(tmp_path, "huge.xlsx", data)
+    assert parsed.values == ["CCO"]
+    [bad] = parsed.rejected
+    assert bad.row == 3 and bad.reason == "3,000,000 characters, over the limit of 3,000 for one SMILES"
+    assert len(bad.text) <= 200 and bad.text.endswith("…")
+
+
+def test_xlsx_that_declares_too_many_cells_is_refused_before_any_cell_is_read(tmp_path: Path) -> None:
+    with pytest.raises(FileRejected, match=r"1,000,000 rows x 3 columns; the limit is 500,000 cells"):
+        read(tmp_path, "big.xlsx", _raw_xlsx(["smiles", "CCO"], dimension="A1:C1000000"), max_rows=2_000_000)
+    with pytest.raises(FileRejected, match=r"has 1,000 columns in sheet 'Sheet1'; the limit is 500"):
+        read(tmp_path, "wide.xlsx", _raw_xlsx(["smiles", "CCO"], dimension="A1:ALL2"))
+
+
+def test_wide_xlsx_is_stopped_while_read(tmp_path: Path) -> None:
+    data = _xlsx([["smiles"] + [f"c{i}" for i in range(600)], ["CCO"] + [1] * 600])
+    with pytest.raises(FileRejected, match=r"has 601 columns in sheet 'Sheet'; the limit is 500"):
+        read(tmp_path, "wide.xlsx", data)
+
+
+def test_wide_csv_is_refused_from_its_first_line(tmp_path: Path) -> None:
+    line = ",".join(["CCO"] + ["0.5"] * 39_999)
+    with pytest.raises(FileRejected, match=r"wide.csv has 40,000 columns in its first row; the limit is 500"):
+        read(tmp_path, "wide.csv", "\n".join([line] * 4))
+    ragged = "smiles,name\nCCO,ethanol\n" + ",".join(["CCN"] + ["x"] * 600) + "\n"
+    with pytest.raises(FileRejected, match=r"has 601 columns in row 3; the limit is 500"):
+        read(tmp_path, "ragged.csv", ragged)
+
+
+def test_over_long_cells_reject_their_row_and_are_never_echoed_whole(tmp_path: Path) -> None:
+    content = f"smiles,note\nCCO,short\nCCN,{'x' * 20_000}\n{'C' * 5_000},fine\n"
+    parsed = read(tmp_path, "cells.csv", content)
+    assert parsed.values == ["CCO"]
+    assert [(r.row, r.reason) for r in parsed.rejected] == [
+        (3, "a cell of 20,000 characters, over the limit of 10,000"),
+        (4, "5,000 characters, over the limit of 3,000 for one SMILES")]
+    assert all(len(r.text) <= 200 for r in parsed.rejected)
+    with pytest.raises(FileRejected) as refused:
+        read(tmp_path, "all_bad.smi", "C" * 1_000_000 + " name\n")
+    assert "over the limit of 3,000" in str(refused.value) and len(str(refused.value)) < 300
+
+
+def test_names_from_every_format(tmp_path: Path) -> None:
+    assert read(tmp_path, "a.csv", "Compound ID,SMILES\nX-1,CCO\nX-2,CCN\n").names == ["X-1", "X-2"]
+    assert read(tmp_path, "a.smi", "CCO ethanol\nCCN ethylamine\n").names == ["ethanol", "ethylamine"]
+    assert read(tmp_path, "a.xlsx", _xlsx([["name", "smiles"], ["ethanol", "CCO"]])).names == ["ethanol"]
+    mol = Chem.MolFromSmiles("CCO")
+    mol.SetProp("_Name", "")
+    mol.SetProp("Catalog ID", "Z-123")
+    sdf = io.StringIO()
+    writer = Chem.SDWriter(sdf)
+    writer.write(mol)
+    writer.close()
+    assert read(tmp_path, "a.sdf", sdf.getvalue()).names == ["Z-123"]  # no title: an ID property
+    fasta = read(tmp_path, "a.fasta", f">sp|Q15569|TESK1\n{TESK1}\n>second\n{TESK1[:50]}\n")
+    assert fasta.names == ["sp|Q15569|TESK1", "second"] and len(fasta.values) == 2
+
+
+@pytest.mark.parametrize("header", ["smiles_1,smiles_2", "Drug1,Drug2", "drug_a_smiles,drug_b_smiles",
+                                    "SMILES 1;SMILES 2"])
+def test_two_structure_columns_are_drug_pairs(tmp_path: Path, header: str) -> None:
+    sep = ";" if ";" in header else ","
+    parsed = read(tmp_path, "pairs.csv", f"{header}\nCCO{sep}CCN\nc1ccccc1O{sep}xyz\n")
+    assert parsed.kind == "smiles_pairs" and parsed.values == [["CCO", "CCN"]]
+    assert parsed.rejected[0].row == 3 and parsed.rejected[0].reason.startswith("second drug:")
+    assert "drug pair" in parsed.summary()
+
+
+def test_tdc_style_pairs_take_structures_and_ids(tmp_path: Path) -> None:
+    content = "Drug1_ID,Drug1,Drug2_ID,Drug2,Y\nDB001,CCO,DB002,CCN,46\n"
+    parsed = read(tmp_path, "ddi.csv", content)
+    assert parsed.values == [["CCO", "CCN"]] and parsed.names == [["DB001", "DB002"]]
+
+
+def test_pairs_of_drug_names_are_resolved_never_guessed(tmp_path: Path) -> None:
+    parsed = read(tmp_path, "pairs.csv", "drug1,drug2\nwarfarin,aspirin\nwarfarn,aspirin\n")
+    assert parsed.names == [["warfarin", "aspirin"]] and len(parsed.values) == 1
+    assert parsed.values[0][1] == "CC(=O)OC1=CC=CC=C1C(O)=O"
+    [bad] = parsed.rejected
+    assert "did you mean warfarin?" in bad.reason
+
+
+def test_numbered_id_columns_beside_a_smiles_column_are_not_pairs(tmp_path: Path) -> None:
+    parsed = read(tmp_path, "ids.csv", "id1,id2,smiles\nA,B,CCO\n")
+    assert parsed.kind == "smiles_list" and parsed.values == ["CCO"]

@@ -50,6 +50,7 @@ def _first_sheet_rows(workbook, filename: str, max_rows: int, notes: list[str]) 
     sheets = workbook.worksheets
     cells_read = 0
     for sheet in sheets:
+        _check_declared_size(sheet, filename, max_rows)
         rows: Rows = []
         for number, values in enumerate(sheet.iter_rows(min_row=1, values_only=True), start=1):
             cells_read += len(values)
@@ -71,6 +72,19 @@ def _first_sheet_rows(workbook, filename: str, max_rows: int, notes: list[str]) 
                 notes.append(f"read the first non-empty sheet, {sheet.title!r}")
             return rows
     return []
+
+
+def _check_declared_size(sheet, filename: str, max_rows: int) -> None:  # noqa: ANN001
+    """A sheet that says (in its <dimension> element) that it is over a limit is refused before any cell is read;
+    one that says less, or nothing, is still stopped while it is read."""
+    rows, columns = sheet.max_row or 0, sheet.max_column or 0
+    if columns > MAX_COLUMNS:
+        raise too_wide(filename, columns, f"in sheet {sheet.title!r}")
+    if rows > max_rows + 1:
+        raise too_many_rows(max_rows)
+    if rows * columns > MAX_XLSX_CELLS:
+        raise FileRejected(f"{filename}'s sheet {sheet.title!r} has {rows:,} rows x {columns:,} columns; the limit "
+                           f"is {MAX_XLSX_CELLS:,} cells. Keep the columns you need, or save the sheet as CSV")
 
 
 def _cell_text(value: object) -> str:
