@@ -7,6 +7,7 @@ more than ``MAX_ROWS_READ`` stored rows in the results a query needs is refused 
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +53,12 @@ def execute(query: Query, catalog: Catalog) -> Answer | AskBack:
     if total > MAX_ROWS_READ:
         return AskBack(f"That would read {total:,} stored rows, more than the {MAX_ROWS_READ:,} one follow-up may; "
                        "name fewer results.")
+    gone = [r for r in used if not catalog.available(r)]
+    if gone and (query.action != "join" or len(gone) == len(used)):
+        return AskBack(_gone(gone) + " Ask for it again to recompute it.")
+    used = [r for r in used if r not in gone]
+    notes = [_gone(gone) + " It is left out."] if gone else []
+    measures = [m for m in measures if any(r in used for r in catalog.results_of(m))]
     values: dict[str, dict[str, Any]] = {m.id: {} for m in measures}
     names: dict[str, str] = {}
     units: dict[str, str] = {}
@@ -74,32 +81,39 @@ def execute(query: Query, catalog: Catalog) -> Answer | AskBack:
                     if "unit" in row and m.field == "prediction":
                         units.setdefault(m.id, str(row["unit"]))
     if query.action != "join":  # the compounds of the first column's latest result, in its order
-        latest = catalog.results_of(measures[0])[-1]
+        latest = [r for r in catalog.results_of(measures[0]) if r in used][-1]
         order = dict.fromkeys(k for row in catalog.rows(latest) if (k := identity(row)) is not None)
     headers = _headers(measures, units)
     columns = ([NAME] if names else []) + ["smiles"] + [headers[m.id] for m in measures]
-    rows = []
-    for key in order:
-        row: dict[str, Any] = {NAME: names.get(key, "")} if names else {}
-        row["smiles"] = key
-        row.update({headers[m.id]: values[m.id].get(key) for m in measures})
-        rows.append(row)
-    answer = Answer(columns, rows, headers, used, considered=len(rows))
-    if query.conditions:
-        kept = [r for r in rows if all(_holds(c, r.get(headers[c.measure.id])) for c in query.conditions)]
-        answer.missing = sum(1 for r in rows if any(r.get(headers[c.measure.id]) is None for c in query.conditions))
-        answer.rows = kept
+    keys = list(order)
+    answer = Answer(columns, [], headers, used, considered=len(keys), notes=notes)
+    if query.conditions:  # on the per-measure dicts: rows are built only for what is kept
+        tests = [(values[c.measure.id], c) for c in query.conditions]
+        answer.missing = sum(1 for k in keys if any(column.get(k) is None for column, _ in tests))
+        keys = [k for k in keys if all(_holds(c, column.get(k)) for column, c in tests)]
     if query.sort_by is not None:
-        column = headers[query.sort_by.id]
-        present = [r for r in answer.rows if _number(r.get(column)) is not None]
-        absent = [r for r in answer.rows if _number(r.get(column)) is None]
-        present.sort(key=lambda r: _number(r[column]), reverse=query.descending)  # type: ignore[arg-type,return-value]
-        answer.rows = present + absent
+        column = values[query.sort_by.id]
+        present = [k for k in keys if _number(column.get(k)) is not None]
+        absent = [k for k in keys if _number(column.get(k)) is None]
+        present.sort(key=column.__getitem__, reverse=query.descending)
+        keys = present + absent
         if absent:
             answer.notes.append(f"{len(absent)} compound(s) have no {query.sort_by.label}; listed last.")
     if query.n is not None:
-        answer.rows = answer.rows[:query.n]
+        keys = keys[:query.n]
+    for key in keys:
+        row: dict[str, Any] = {NAME: names.get(key, "")} if names else {}
+        row["smiles"] = key
+        row.update({headers[m.id]: values[m.id].get(key) for m in measures})
+        answer.rows.append(row)
     return answer
+
+
+def _gone(results: list[ResultSet]) -> str:
+    listed = "; ".join(f"{', '.join(m.label for m in r.measures if not m.categorical)} ({r.ref}, asked by "
+                       f"{r.asked_by})" for r in results)
+    return (f"The pool no longer keeps {listed}: a deleted key, or an old version dropped to keep the pool's "
+            "size bounded (big results keep fewer old versions).")
 
 
 def _headers(measures: list[Measure], units: dict[str, str]) -> dict[str, str]:
@@ -119,11 +133,11 @@ def _number(value: Any) -> float | None:
     return float(value)
 
 
+_COMPARE = {">": operator.gt, ">=": operator.ge, "<": operator.lt, "<=": operator.le, "==": operator.eq}
+
+
 def _holds(condition: Condition, value: Any) -> bool:
     if isinstance(condition.value, str):
         return isinstance(value, str) and value.lower() == condition.value.lower()
     number = _number(value)
-    if number is None:
-        return False
-    return {">": number > condition.value, ">=": number >= condition.value, "<": number < condition.value,
-            "<=": number <= condition.value, "==": number == condition.value}[condition.op]
+    return number is not None and _COMPARE[condition.op](number, condition.value)

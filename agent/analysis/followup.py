@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections import ChainMap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,7 +15,7 @@ from agent.analysis.results import ResultSet, catalog
 from agent.history import PastRequest
 from agent.pool.entry import PoolError
 from agent.pool.thread_pool import ThreadPool
-from model_zoo.tables import rows_to_csv
+from model_zoo.tables import ABOUT_CHARS, ABOUT_COLUMNS, rows_to_csv
 
 KEY_PREFIX = {"filter": "filtered", "sort": "sorted", "top": "top", "join": "per_compound", "plot": "plot"}
 TABLE_ROWS = 10
@@ -41,7 +42,7 @@ def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) ->
     if isinstance(answer, AskBack):
         return FollowUp(answer.text, answered=False)
     assert isinstance(query, Query)
-    files = [] if query.plot is None else [_plot(query, answer)]
+    files = [] if query.plot is None else [_plot(query, answer, _caption(answer.used, user))]
     key = _new_key(pool, KEY_PREFIX[query.action])
     lines = [_describe(query, answer), _sources(answer.used)] + answer.notes
     output = None
@@ -52,7 +53,9 @@ def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) ->
         lines.append(f"No model was re-run. Saved as {meta.key} in this thread's pool.")
     except PoolError as exc:
         lines.append(f"No model was re-run. Not saved to the pool: {exc}.")
-    files.insert(0, (f"{key}.csv", "text/csv", rows_to_csv(answer.rows, answer.columns)))
+    about = _about(text, user, pool.thread_key, answer.used)
+    rows = [ChainMap(row, about) for row in answer.rows]  # provenance columns on every CSV row, not copied rows
+    files.insert(0, (f"{key}.csv", "text/csv", rows_to_csv(rows, answer.columns + list(ABOUT_COLUMNS))))
     return FollowUp("\n".join(lines), True, answer.columns, answer.rows[:TABLE_ROWS], len(answer.rows), files,
                     output)
 
@@ -65,14 +68,40 @@ def _new_key(pool: ThreadPool, prefix: str) -> str:
     return f"{prefix}_{n}"
 
 
-def _plot(query: Query, answer: Answer) -> tuple[str, str, bytes]:
-    x = answer.headers[query.x.id] if query.x else ""
+def _plot(query: Query, answer: Answer, caption: str) -> tuple[str, str, bytes]:
+    assert query.x is not None
+    x = answer.headers[query.x.id]
     if query.plot == "scatter" and query.y is not None:
         y = answer.headers[query.y.id]
-        return "scatter.png", "image/png", plots.scatter_png(answer.rows, x, y, f"{query.y.label} vs {query.x.label}")  # type: ignore[union-attr]
+        title = f"{query.y.label} vs {query.x.label}"
+        return "scatter.png", "image/png", plots.scatter_png(answer.rows, x, y, title, caption)
     if query.plot == "histogram":
-        return "histogram.png", "image/png", plots.histogram_png(answer.rows, x, f"Distribution of {query.x.label}")  # type: ignore[union-attr]
-    return "bar_chart.png", "image/png", plots.bar_png(answer.rows, x, query.x.label, query.descending)  # type: ignore[union-attr]
+        title = f"Distribution of {query.x.label}"
+        return "histogram.png", "image/png", plots.histogram_png(answer.rows, x, title, caption)
+    return "bar_chart.png", "image/png", plots.bar_png(answer.rows, x, query.x.label, caption, query.descending)
+
+
+def _models(used: list[ResultSet]) -> list[dict[str, Any]]:
+    return list({(m["name"], m["version"]): m for r in used if (m := r.model)}.values())
+
+
+def _caption(used: list[ResultSet], user: str) -> str:
+    """What the plot was made from, printed under it."""
+    models = ", ".join(f"{m['name']} v{m['version']}" for m in _models(used))
+    now = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return f"From {', '.join(r.ref for r in used)} ({models}); plotted for {user}, {now}. No model was re-run."
+
+
+def _about(text: str, user: str, thread: str, used: list[ResultSet]) -> dict[str, str]:
+    """The provenance columns every CSV carries (model_zoo.tables.ABOUT_COLUMNS), for an analysis."""
+    models = _models(used)
+    metrics = "; ".join(", ".join(f"{k} {v:.3g}" for k, v in m.get("test_metrics", {}).items()) for m in models)
+    values = {"model": "; ".join(str(m["name"]) for m in models),
+              "model_version": "; ".join(str(m["version"]) for m in models), "test_metric": metrics,
+              "request": text, "call": "analysis of " + ", ".join(r.ref for r in used) + " (no model re-run)",
+              "asked_by": user, "asked_at_utc": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S"),
+              "thread": thread}
+    return {k: str(values[k])[:ABOUT_CHARS] for k in ABOUT_COLUMNS}
 
 
 def _who(row: dict[str, Any], headers: dict[str, str], query: Query) -> str:

@@ -1,7 +1,7 @@
 """PNG plots of an analysis table: scatter of two columns, histogram, sorted bar chart (Agg, one Figure per call).
 
 Molecules are labelled by name when the table has names, else by a shortened SMILES; axes carry the columns'
-plain-words labels.
+plain-words labels; a caption under each plot says which stored results (and models) it was made from.
 """
 
 from __future__ import annotations
@@ -24,7 +24,10 @@ def _figure(width: float, height: float) -> Any:
     return Figure(figsize=(width, height))
 
 
-def _png(fig: Any) -> bytes:
+def _png(fig: Any, caption: str) -> bytes:
+    # half an inch under the figure's bottom edge, below the x-axis label whatever the figure's height
+    fig.text(0.01, -0.5 / fig.get_figheight(), caption, fontsize=6.5, color="#555555", ha="left", va="top",
+             wrap=True)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
     return buffer.getvalue()
@@ -39,7 +42,7 @@ def _finite(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def scatter_png(rows: list[dict[str, Any]], x: str, y: str, title: str) -> bytes:
+def scatter_png(rows: list[dict[str, Any]], x: str, y: str, title: str, caption: str) -> bytes:
     points = [r for r in rows if _finite(r.get(x)) and _finite(r.get(y))]
     fig = _figure(7, 5.5)
     ax = fig.subplots()
@@ -51,10 +54,10 @@ def scatter_png(rows: list[dict[str, Any]], x: str, y: str, title: str) -> bytes
     ax.set_ylabel(y)
     ax.set_title(f"{title} ({len(points)} compounds)")
     ax.grid(alpha=0.3)
-    return _png(fig)
+    return _png(fig, caption)
 
 
-def histogram_png(rows: list[dict[str, Any]], column: str, title: str) -> bytes:
+def histogram_png(rows: list[dict[str, Any]], column: str, title: str, caption: str) -> bytes:
     values = [r[column] for r in rows if _finite(r.get(column))]
     fig = _figure(7, 4.5)
     ax = fig.subplots()
@@ -63,10 +66,10 @@ def histogram_png(rows: list[dict[str, Any]], column: str, title: str) -> bytes:
     ax.set_ylabel("number of compounds")
     ax.set_title(f"{title} ({len(values)} compounds)")
     ax.grid(axis="y", alpha=0.3)
-    return _png(fig)
+    return _png(fig, caption)
 
 
-def bar_png(rows: list[dict[str, Any]], column: str, title: str, descending: bool = True) -> bytes:
+def bar_png(rows: list[dict[str, Any]], column: str, title: str, caption: str, descending: bool = True) -> bytes:
     """Bars sorted by value (highest at the top unless ``descending`` is False), the first MAX_BARS shown."""
     points = sorted((r for r in rows if _finite(r.get(column))), key=lambda r: r[column], reverse=descending)
     shown = points[:MAX_BARS]
@@ -80,4 +83,4 @@ def bar_png(rows: list[dict[str, Any]], column: str, title: str, descending: boo
     more = f", first {len(shown)} of {len(points)}" if len(points) > len(shown) else ""
     ax.set_title(f"{title}{more}")
     ax.grid(axis="x", alpha=0.3)
-    return _png(fig)
+    return _png(fig, caption)

@@ -50,7 +50,7 @@ class ResultSet:
     request: str
     model: dict[str, Any] | None
     measures: list[Measure]
-    unit: str = ""
+    gone: bool = False  # the pool no longer keeps this version
     _rows: list[dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
@@ -83,21 +83,26 @@ class Catalog:
         return meta.size if meta is not None and meta.version == result.version else len(self.rows(result))
 
     def rows(self, result: ResultSet) -> list[dict[str, Any]]:
-        """The stored rows of a result; [] when the pool no longer holds that version."""
+        """The stored rows of a result; [] when the pool no longer holds that version (see ``available``)."""
         if result._rows is None:
-            result._rows = self._load(result)
+            value = self._load(result)
+            result.gone = value is None
+            result._rows = [r for r in value if isinstance(r, dict)] if isinstance(value, list) else []
         return result._rows
 
-    def _load(self, result: ResultSet) -> list[dict[str, Any]]:
+    def available(self, result: ResultSet) -> bool:
+        """False when the pool no longer keeps that version (deleted, or dropped: big values keep fewer versions)."""
+        self.rows(result)
+        return not result.gone
+
+    def _load(self, result: ResultSet) -> Any:
         current = self._pool.get(result.key)
         if current is not None and current.meta.version == result.version:
-            value = current.value
-        else:
-            if result.key not in self._history:
-                self._history[result.key] = self._pool.store.history(self._pool.thread_key, result.key)
-            value = next((e.value for e in self._history[result.key]
-                          if e.meta.version == result.version and not e.meta.deleted), None)
-        return [r for r in value if isinstance(r, dict)] if isinstance(value, list) else []
+            return current.value
+        if result.key not in self._history:
+            self._history[result.key] = self._pool.store.history(self._pool.thread_key, result.key)
+        return next((e.value for e in self._history[result.key]
+                     if e.meta.version == result.version and not e.meta.deleted), None)
 
 
 @cache

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from agent.analysis.execute import execute
 from agent.analysis.parse import parse
 from agent.analysis.query import AskBack, Query
 from agent.analysis.results import catalog
@@ -17,7 +18,7 @@ from agent.backends.planner import OfflinePlanner
 from agent.dispatch import ToolOutcome
 from agent.history import CallLog, InMemoryHistoryStore, PastRequest
 from agent.loop import Limits
-from agent.pool.store import InMemoryPoolStore
+from agent.pool.store import HISTORY_LIMIT, InMemoryPoolStore
 from agent.pool.thread_pool import ThreadPool
 from agent.service import AgentDeps, handle_turn
 from agent.turn import Attachment, Reply, ThreadRef, Turn
@@ -100,7 +101,10 @@ def test_filter_follow_up_keeps_the_matching_rows_without_a_tool_call(thread: Th
     assert all(r[column] > -3 for r in reply.tables[0].rows)
     key = next(line.split("Saved as ")[1].split()[0] for line in reply.text.splitlines() if "Saved as" in line)
     assert key.startswith("filtered_") and [r["smiles"] for r in thread.pool.require(key).value] == expected
-    assert [r["smiles"] for r in thread.csv(reply)] == expected
+    table = thread.csv(reply)
+    assert [r["smiles"] for r in table] == expected and [r["name"] for r in reply.tables[0].rows][0]
+    assert {r["request"] for r in table} == {"only the ones with logS above -3"} and table[0]["asked_by"] == "alice"
+    assert table[0]["model"] == "FP+descriptor MLP ensemble (ESOL)" and f"{RESULT} v1" in table[0]["call"]
     assert f"{RESULT} v1" in reply.text and "No model was re-run" in reply.text
 
 
@@ -125,7 +129,8 @@ def test_which_is_most_answers_from_the_computed_result(thread: Thread) -> None:
     logs = thread.result(1)
     reply = thread.follow_up("which of the uploaded drugs is most soluble?")
     best = max(logs, key=lambda s: logs[s])
-    assert [r["smiles"] for r in reply.tables[0].rows] == [best] and best in reply.text.splitlines()[0]
+    [row] = reply.tables[0].rows
+    assert row["smiles"] == best and row["name"] == "phenol" and "phenol" in reply.text.splitlines()[0]
     least = thread.follow_up("which is the least soluble?")
     assert least.tables[0].rows[0]["smiles"] == min(logs, key=lambda s: logs[s])
 
@@ -177,7 +182,7 @@ def test_unknown_column_is_asked_back_naming_the_columns(thread: Thread) -> None
     keys = thread.pool.keys()
     reply = thread.follow_up("sort by melting point")
     assert "melting point" in reply.text and "did not guess" in reply.text
-    assert "aqueous solubility logS" in reply.text and "lipophilicity logD7.4" in reply.text
+    assert "aqueous solubility logS" in reply.text and "lipophilicity" in reply.text
     assert reply.tables == [] and reply.artifacts == [] and thread.pool.keys() == keys
     last = thread.deps.history.log(thread.ref.key())[-1]
     assert last.kind == "analysis" and not last.answered
@@ -214,3 +219,13 @@ def test_a_word_matching_two_results_is_asked_back() -> None:
     assert "binding affinity pKd to EGFR" in found.text and "binding affinity pKd to ABL1" in found.text
     query = parse("top 1 by affinity to ABL1", catalog(log, pool))
     assert isinstance(query, Query) and query.sort_by is not None and query.sort_by.context == "ABL1"
+
+
+def test_a_result_the_pool_no_longer_keeps_is_said_not_guessed() -> None:
+    pool, log = _affinity_thread()
+    for _ in range(HISTORY_LIMIT + 1):  # later writes of the key push the logged versions out of its history
+        pool.put("drug_target_affinity_regression_predict_result", [], "table", "alice", "command")
+    found = parse("top 1 by affinity to ABL1", catalog(log, pool))
+    assert isinstance(found, Query)
+    answer = execute(found, catalog(log, pool))
+    assert isinstance(answer, AskBack) and "no longer keeps binding affinity pKd to ABL1" in answer.text
