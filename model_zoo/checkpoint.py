@@ -7,6 +7,7 @@ are restored to float32 on load, and the model is rebuilt with ``strict=True``.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,12 +16,26 @@ from typing import Any
 import torch
 from torch import nn
 
-from model_zoo.nn.mlp import MLP, MLPEnsemble
-
 FORMAT = "drugpilot-checkpoint"
 FORMAT_VERSION = 1
 
-MODEL_KINDS: dict[str, Callable[..., nn.Module]] = {"mlp": MLP, "mlp_ensemble": MLPEnsemble}
+# model kind stored in a file -> "module:class" that rebuilds it, imported when a file of that kind is built.
+# Every kind is declared here; importing a network module registers nothing.
+MODEL_KINDS: dict[str, str] = {
+    "mlp": "model_zoo.nn.mlp:MLP",
+    "mlp_ensemble": "model_zoo.nn.mlp:MLPEnsemble",
+    "pair_net": "model_zoo.nn.interaction:PairNet",
+    "pair_ensemble": "model_zoo.nn.interaction:PairEnsemble",
+}
+
+
+def model_factory(kind: str) -> Callable[..., nn.Module]:
+    """The class that rebuilds a model of ``kind``; a ValueError naming the known kinds for any other."""
+    try:
+        module, name = MODEL_KINDS[kind].split(":")
+    except KeyError:
+        raise ValueError(f"unknown model kind {kind!r}; known: {sorted(MODEL_KINDS)}") from None
+    return getattr(importlib.import_module(module), name)
 
 
 @dataclass(frozen=True)
@@ -32,11 +47,7 @@ class Checkpoint:
 
     def build(self) -> nn.Module:
         """The model in eval mode on CPU, float32, with every stored key matching (strict)."""
-        try:
-            factory = MODEL_KINDS[self.model_kind]
-        except KeyError:
-            raise ValueError(f"unknown model kind {self.model_kind!r}; known: {sorted(MODEL_KINDS)}") from None
-        model = factory(**self.hparams)
+        model = model_factory(self.model_kind)(**self.hparams)
         weights = {k: v.float() if v.is_floating_point() else v for k, v in self.state_dict.items()}
         model.load_state_dict(weights, strict=True)
         return model.eval()

@@ -1,7 +1,9 @@
 """``drugpilot zoo list|evaluate|train``: the shipped models, their test metrics, and retraining.
 
 Each model has a training module ``model_zoo.train.<name>`` with the same interface
-(``--data-dir``, ``--out``, ``--evaluate``); this command runs it for one model or all.
+(``--data-dir``, ``--out``, ``--evaluate``, ``--report-dir``, ``--write``; ``model_zoo.train.common``); this command
+runs it for one model or all. ``evaluate`` writes what it measured under ``--out`` (one folder per model) and
+leaves the shipped files alone unless ``--write`` is given.
 """
 
 from __future__ import annotations
@@ -12,9 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-WEIGHTS = Path(__file__).resolve().parent / "weights"
-MODELS = ("property", "affinity", "target_interaction", "drug_drug", "cell_response", "generation",
-          "optimization", "retrosynthesis")
+from model_zoo.registry import MODELS, WEIGHTS
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -26,6 +26,10 @@ def main(argv: list[str] | None = None) -> int:
         cmd.add_argument("model", nargs="?", choices=MODELS, help="default: all")
         cmd.add_argument("--data-dir", default="../shared/data", help="the public data folder")
         if name == "evaluate":
+            cmd.add_argument("--out", type=Path, default=None,
+                             help="write each model's evaluation to OUT/<model>/ (default: print only)")
+            cmd.add_argument("--write", action="store_true",
+                             help="also refresh the measured numbers in the shipped files under model_zoo/weights")
             cmd.add_argument("--json", action="store_true", help="print the stored metrics as JSON afterwards")
     args = parser.parse_args(argv)
     if args.command == "list":
@@ -36,7 +40,10 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     for name in names:
         command = [sys.executable, "-m", f"model_zoo.train.{name}", "--data-dir", args.data_dir,
-                   "--out", str(WEIGHTS / name)] + (["--evaluate"] if args.command == "evaluate" else [])
+                   "--out", str(WEIGHTS / name)]
+        if args.command == "evaluate":
+            command += ["--evaluate"] + (["--report-dir", str(args.out / name)] if args.out else [])
+            command += ["--write"] if args.write else []
         status |= subprocess.run(command, stdout=sys.stderr if getattr(args, "json", False) else None).returncode
     if getattr(args, "json", False):
         print(json.dumps({name: _test_metrics(name) for name in names}, indent=1))

@@ -1,24 +1,45 @@
-"""Tool name → implementation, imported lazily so that heavy libraries load only where tools run."""
+"""The tool registry: every ``ToolSpec`` in ``model_zoo.specs.TOOLS`` and where its parts live.
+
+A tool is declared once, as its spec; the spec's ``model`` names the rest by convention, so nothing here
+lists tools a second time:
+
+- implementation ``model_zoo.tools.<model>`` with ``run(arguments) -> ToolResult``, imported lazily so
+  that heavy libraries load only where tools run;
+- weights, model card and ``metrics.json`` in ``model_zoo/weights/<model>/``;
+- trainer ``model_zoo.train.<model>`` (``--data-dir``, ``--out``, ``--evaluate``);
+- ``drugpilot zoo list|evaluate|train <model>``.
+"""
 
 from __future__ import annotations
 
 import importlib
+from pathlib import Path
 from typing import Any
 
 from model_zoo.results import ToolResult, error_result
-from model_zoo.specs import get_spec
+from model_zoo.specs import TOOLS, ToolSpec, get_spec
 
-# canonical tool name -> module under model_zoo.tools exposing run(args) -> ToolResult
-IMPLEMENTATIONS: dict[str, str] = {
-    "drug_property_prediction": "model_zoo.tools.property",
-    "drug_target_affinity_regression_predict": "model_zoo.tools.affinity",
-    "drug_target_classification_predict": "model_zoo.tools.target_interaction",
-    "drug_drug_response_predict": "model_zoo.tools.drug_drug",
-    "drug_cell_response_regression_predict": "model_zoo.tools.cell_response",
-    "drug_cell_response_regression_generation": "model_zoo.tools.generation",
-    "drug_cell_response_regression_optimization": "model_zoo.tools.optimization",
-    "Retrosynthetic_reaction_pathway_prediction": "model_zoo.tools.retrosynthesis",
-}
+WEIGHTS = Path(__file__).resolve().parent / "weights"
+
+
+def implementation(spec: ToolSpec) -> str:
+    """The module that runs the tool."""
+    return f"model_zoo.tools.{spec.model}"
+
+
+def trainer(spec: ToolSpec) -> str:
+    """The module that trains and re-scores the tool's model."""
+    return f"model_zoo.train.{spec.model}"
+
+
+def weights_dir(spec: ToolSpec) -> Path:
+    return WEIGHTS / spec.model
+
+
+# canonical tool name -> implementation module (a test may remove one to see how a missing tool is answered)
+IMPLEMENTATIONS: dict[str, str] = {spec.name: implementation(spec) for spec in TOOLS}
+# model names, in the order of TOOLS: the `drugpilot zoo` choices
+MODELS: tuple[str, ...] = tuple(spec.model for spec in TOOLS)
 
 
 class UnknownTool(KeyError):

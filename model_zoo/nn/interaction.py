@@ -11,8 +11,8 @@ Shared by ``drug_target_affinity_regression_predict`` (DAVIS), ``drug_target_cla
 - ``PairNet``: an encoder per side (one shared encoder when both sides are molecules), then an MLP head over
   ``[a, b, a * b]``. ``PairEnsemble`` stacks independently trained members.
 
-Modules and featurizers only: no file I/O, no device choice. Importing this module registers the model kinds
-with ``model_zoo.checkpoint`` so that ``Checkpoint.build`` can rebuild them.
+Modules and featurizers only: no file I/O, no device choice. ``model_zoo.checkpoint.MODEL_KINDS`` names the
+networks here (``pair_net``, ``pair_ensemble``) so that ``Checkpoint.build`` can rebuild them.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from rdkit import Chem
 from rdkit.Chem import rdFingerprintGenerator
 from torch import nn
 
-from model_zoo import checkpoint
 from model_zoo.nn.mlp import MLP
 
 AMINO_ACIDS = "ACDEFGHIKLMNPQRSTVWY"
@@ -206,10 +205,6 @@ class PairEnsemble(nn.Module):
         self, table_a: torch.Tensor, table_b: torch.Tensor, ia: torch.Tensor, ib: torch.Tensor
     ) -> torch.Tensor:
         return torch.stack([member.forward_indexed(table_a, table_b, ia, ib) for member in self.members])
-
-
-checkpoint.MODEL_KINDS.setdefault("pair_net", PairNet)
-checkpoint.MODEL_KINDS.setdefault("pair_ensemble", PairEnsemble)
 
 
 def directed_type_probabilities(logits_ab: torch.Tensor, logits_ba: torch.Tensor, n_types: int) -> torch.Tensor:
