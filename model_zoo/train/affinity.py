@@ -26,10 +26,12 @@ import torch
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
 from model_zoo.chem.mols import parse_smiles
 from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble
+from model_zoo.train.common import (
+    clean, command, fmt, render_card, report_rescore, sha256_of, update_metrics_file,
+)
 from model_zoo.train.pairs import (
-    pair_parser, report_rescore,
-    PairConfig, Pairs, TrainedPairNet, clean, command, fmt, raw_outputs, regression_metrics, sha256_of, software,
-    train_pair_net, update_metrics_file,
+    PairConfig, Pairs, TrainedPairNet, pair_parser, raw_outputs, regression_metrics, software, train_pair_net,
+    write_card,
 )
 
 log = logging.getLogger(__name__)
@@ -179,97 +181,33 @@ def save_model(result: TrainResult, prep: Prepared, data: Davis, drug_featurizer
     })
     path = out_dir / f"{FILE_STEM}.pt"
     save_checkpoint(path, "pair_ensemble", result.hparams, result.ensemble.state_dict(), extra)
-    write_card(out_dir)
+    write_card(model_card, path, out_dir)
     return path
 
 
-def write_card(out_dir: Path) -> None:
-    """(Re)write the model card from the checkpoint alone (``--card-only`` does just this)."""
-    path = out_dir / f"{FILE_STEM}.pt"
-    (out_dir / f"{FILE_STEM}.md").write_text(model_card(load_checkpoint(path).extra, path.stat().st_size))
-
-
 def model_card(extra: dict[str, Any], size: int) -> str:
-    test = extra["metrics"]["test"]
-    members = extra["members"]
-    n = extra["n"]
+    test, members, n = extra["metrics"]["test"], extra["members"], extra["n"]
     cfg = PairConfig(**{k: tuple(v) if isinstance(v, list) else v for k, v in extra["train_config"].items()})
-    anchor_rows = [f"| {name} (published, same split) | {m['mse']:.3f} | {m['ci']:.3f} | | |" for name, m in ANCHORS.items()]
-    lines = [
-        f"# {MODEL_NAME}",
-        "",
-        "Predicts **binding affinity as pKd** (= -log10 Kd[M]; Kd in nM = 10^(9 - pKd)) of a molecule for a protein "
-        f"sequence, for the tool `drug_target_affinity_regression_predict`. Model version {MODEL_VERSION}.",
-        "",
-        "## Data",
-        f"- {SOURCE}.",
-        f"- {n['drugs']} kinase inhibitors x {n['proteins']} kinase sequences, {extra['data']['pairs']} "
-        "measured pairs (the full matrix); pKd = -log10(Kd / 1e9). About 70 % of pairs sit at the assay floor "
-        "pKd 5.0 (Kd >= 10 uM).",
-        "- SHA-256: " + ", ".join(f"`{f}` `{h[:16]}…`" for f, h in extra["data"]["sha256"].items()) + ".",
-        "- License: the DeepDTA repository has no license file; DAVIS itself is the supplementary data of a "
-        "published paper. Check the terms before commercial use.",
-        "",
-        "## Split",
-        f"- DAVIS setting 1 (DeepDTA's folds, `fold_setting1`): test fold {n['test_pairs']} pairs; training "
-        f"folds train0..train4, {n['train_pairs']} pairs. Every test drug and protein also occurs in training "
-        "pairs (that is what setting 1 measures: filling in the matrix, not new chemotypes or new kinases).",
-        f"- Ensemble member k trains on four training folds and stops early on the fifth (validation folds "
-        f"{', '.join(m['validation_fold'] for m in members)}). The test fold was scored once, with the shipped "
-        "float16 weights.",
-        "",
-        "## Featurization",
-        f"- Molecule: Morgan count fingerprint, radius {extra['drug_featurizer']['radius']}, "
-        f"{extra['drug_featurizer']['fp_size']} bits, log1p(count).",
-        "- Protein: k-mer composition, amino acids (20) + dipeptides (400) + conjoint-triad 3-mers (343, 7-letter "
-        "alphabet of Shen et al. 2007) = 763 numbers, each block L2-normalized. Length-independent; residues other "
-        "than the 20 standard ones are skipped.",
-        "",
-        "## Model",
-        f"- Ensemble of {len(members)} PairNets. Each: drug MLP 2048 -> {cfg.a_hidden[0]} -> {cfg.embed}, protein MLP "
-        f"763 -> {cfg.b_hidden[0]} -> {cfg.embed} (ReLU), head MLP over [drug, protein, drug*protein] "
-        f"({3 * cfg.embed}) -> {cfg.head_hidden[0]} -> 1; dropout {cfg.dropout}.",
-        f"- MSE on standardized pKd (train mean {extra['target_scaler']['mean']:.3f}, sd "
-        f"{extra['target_scaler']['std']:.3f}); AdamW lr {cfg.lr}, weight decay {cfg.weight_decay}, batch "
-        f"{cfg.batch_size}, up to {cfg.max_epochs} epochs, early stopping on validation MSE (patience {cfg.patience}). "
-        "Best epochs " + ", ".join(str(m["best_epoch"]) for m in members) + "; member validation MSE "
-        + ", ".join(f"{m['val_mse']:.3f}" for m in members) + ".",
-        "- Members' pKd predictions are averaged. Weights stored as float16 (restored to float32, strict load).",
-        "",
-        "## Test metrics (DAVIS setting 1 test fold)",
-        "| model | MSE | CI | Pearson r | MAE |",
-        "|---|---|---|---|---|",
-        f"| **this model** | **{test['mse']:.3f}** | **{test['ci']:.3f}** | {test['pearson']:.3f} | {test['mae']:.3f} |",
-        *anchor_rows,
-        "",
-        "CI is DeepDTA's concordance index (pairs with different true pKd ordered correctly; ties in prediction count "
-        "1/2). The anchors are the published numbers of GraphDTA (Nguyen et al., Bioinformatics 2021) and DeepDTA "
-        "(Öztürk et al., Bioinformatics 2018) on the same test fold; GraphDTA trained on all five training folds.",
-        "",
-        "## Applicability domain — read before use",
-        f"- **Only {n['drugs']} training molecules.** They are kinase inhibitors; a molecule of a new "
-        "chemotype is out of domain and its pKd is an extrapolation, however confident it looks. The tool reports "
-        "each molecule's highest Tanimoto similarity (Morgan radius 2, 2048 bits) to the training molecules as "
-        f"`nearest_train_tanimoto` and warns below {SIMILARITY_WARNING['drug_tanimoto']}.",
-        "- **Kinases only.** The tool names the closest training kinase by amino-acid 3-mer cosine similarity and "
-        f"warns below {SIMILARITY_WARNING['protein_kmer3_cosine']} (identical sequence 1.0; same family, e.g. "
-        "ABL1/ABL2 or EGFR/ERBB2, about 0.35-0.5; unrelated kinases 0.1-0.2; random sequences about 0.12).",
-        "- DAVIS lists point mutants (e.g. ABL1(E255K)) with the wild-type sequence, so the model cannot tell a "
-        "mutant from its wild type; nor does it know phosphorylation states.",
-        "- Predictions are not clipped. Training labels range from pKd 5.0 (the assay floor) to 10.8, so a "
-        "prediction near 5 means 'no measurable binding at 10 uM' rather than a precise Kd.",
-        "",
-        "## Reproduce",
-        "From the repository root, with `--data-dir` pointing at the shared data folder:",
-        "```",
-        f"{extra['train_command']}     # retrain (writes {FILE_STEM}.pt, {FILE_STEM}.md, metrics.json)",
-        f"{extra['evaluate_command']}  # re-score the shipped file on the test fold",
-        "```",
-        f"Trained in {extra['train_seconds'] / 60:.1f} min on one CPU thread (shared 2-core machine) with torch "
-        f"{extra['software']['torch']}, RDKit {extra['software']['rdkit']}; file size {size / 2**20:.1f} MiB.",
-        "",
-    ]
-    return "\n".join(lines)
+    return render_card(
+        "affinity", model_name=MODEL_NAME, version=MODEL_VERSION, source=SOURCE, drugs=n["drugs"],
+        proteins=n["proteins"], pairs=extra["data"]["pairs"],
+        hashes=", ".join(f"`{f}` `{h[:16]}…`" for f, h in extra["data"]["sha256"].items()),
+        test_pairs=n["test_pairs"], train_pairs=n["train_pairs"],
+        validation_folds=", ".join(m["validation_fold"] for m in members),
+        radius=extra["drug_featurizer"]["radius"], fp_size=extra["drug_featurizer"]["fp_size"],
+        members=len(members), a_hidden=cfg.a_hidden[0], b_hidden=cfg.b_hidden[0], embed=cfg.embed,
+        head_in=3 * cfg.embed, head_hidden=cfg.head_hidden[0], dropout=cfg.dropout,
+        y_mean=f"{extra['target_scaler']['mean']:.3f}", y_std=f"{extra['target_scaler']['std']:.3f}", lr=cfg.lr,
+        weight_decay=cfg.weight_decay, batch_size=cfg.batch_size, max_epochs=cfg.max_epochs, patience=cfg.patience,
+        best_epochs=", ".join(str(m["best_epoch"]) for m in members),
+        val_mse=", ".join(f"{m['val_mse']:.3f}" for m in members),
+        mse=f"{test['mse']:.3f}", ci=f"{test['ci']:.3f}", pearson=f"{test['pearson']:.3f}", mae=f"{test['mae']:.3f}",
+        anchor_rows="\n".join(f"| {name} (published, same split) | {m['mse']:.3f} | {m['ci']:.3f} | | |"
+                              for name, m in ANCHORS.items()),
+        warn_drug=SIMILARITY_WARNING["drug_tanimoto"], warn_protein=SIMILARITY_WARNING["protein_kmer3_cosine"],
+        train_command=extra["train_command"], evaluate_command=extra["evaluate_command"], stem=FILE_STEM,
+        minutes=f"{extra['train_seconds'] / 60:.1f}", torch=extra["software"]["torch"],
+        rdkit=extra["software"]["rdkit"], mib=f"{size / 2**20:.1f}")
 
 
 def evaluate_saved(data: Davis, out_dir: Path) -> dict[str, float]:
@@ -295,13 +233,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     torch.set_num_threads(args.threads)
     data_dir, out_dir = Path(args.data_dir), Path(args.out)
     if args.card_only:
-        write_card(out_dir)
+        write_card(model_card, out_dir / f"{FILE_STEM}.pt", args.report_dir or out_dir)
         return 0
     data = load_davis(data_dir)
     if args.evaluate:
         stored = load_checkpoint(out_dir / f"{FILE_STEM}.pt").extra["metrics"]["test"]
         fresh = evaluate_saved(data, out_dir)
-        return report_rescore("davis", fresh, stored)
+        return report_rescore("davis", fresh, stored, args.report_dir)
     drug_featurizer, protein_featurizer = MorganCounts(), KmerComposition()
     prep = prepare(data, drug_featurizer, protein_featurizer)
     result = train_ensemble(prep)

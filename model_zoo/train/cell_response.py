@@ -17,16 +17,12 @@ The training also writes the cell feature matrix the tool needs (``model_zoo/dat
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
 import logging
 import platform
-import shlex
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,17 +37,20 @@ from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoi
 from model_zoo.chem.featurizers import DescriptorScaler, MolFeaturizer
 from model_zoo.chem.mols import parse_smiles
 from model_zoo.nn.mlp import MLP
+from model_zoo.train.common import (
+    SPLIT_FRACTIONS, SPLIT_SEED, Split, command, config_dict, fmt, random_split, render_card, report_rescore, sha256_of,
+    trainer_parser, update_metrics_file,
+)
 
 log = logging.getLogger(__name__)
 
+MODULE = "model_zoo.train.cell_response"
 MODEL_VERSION = "1.0.0"
 MODEL_NAME = "GDSC2 drug x genomics MLP (Morgan+descriptors | mutation/CNA/tissue)"
 IC50_FILE = "gdsc/gdsc2_ln_ic50.csv"
 DRUG_FILE = "gdsc/drug_smiles.csv"
 GENOMIC_FILE = "gdsc/genomic_features_v17.csv"
 CELL_FEATURES_PATH = Path(__file__).resolve().parents[1] / "data" / "gdsc_cell_features.npz"
-SPLIT_SEED = 0
-SPLIT_FRACTIONS = (0.8, 0.1, 0.1)
 # GraphDRP (Nguyen et al., IEEE/ACM TCBB 2022), mixed test set of GDSC: RMSE on the sigmoid(x/10) scale 0.0259,
 # Pearson 0.923; 0.026 on that scale is about 1.0 ln(IC50) near the data's centre.
 ANCHOR = {"rmse": 1.0, "rmse_sigmoid": 0.026, "pearson": 0.93}
@@ -145,18 +144,9 @@ def load_pairs(data_dir: Path, cells: CellTable) -> Pairs:
     names = sorted(frame["DRUG_NAME"].unique())
     smiles_of = dict(zip(frame["DRUG_NAME"], frame["smiles"]))
     drug_of = {n: i for i, n in enumerate(names)}
-    sha = {f: hashlib.sha256((data_dir / f).read_bytes()).hexdigest() for f in (IC50_FILE, DRUG_FILE, GENOMIC_FILE)}
+    sha = {f: sha256_of(data_dir / f) for f in (IC50_FILE, DRUG_FILE, GENOMIC_FILE)}
     return Pairs(names, [smiles_of[n] for n in names], frame["DRUG_NAME"].map(drug_of).to_numpy(np.int64),
                  frame["cosmic"].map(row_of).to_numpy(np.int64), frame["y"].to_numpy(np.float64), sha, n_raw)
-
-
-Split = tuple[np.ndarray, np.ndarray, np.ndarray]
-
-
-def random_split(n: int, seed: int = SPLIT_SEED, fractions: Sequence[float] = SPLIT_FRACTIONS) -> Split:
-    order = np.random.default_rng(seed).permutation(n)
-    n_train, n_val = int(fractions[0] * n), int(fractions[1] * n)
-    return order[:n_train], order[n_train:n_train + n_val], order[n_train + n_val:]
 
 
 def drug_blind_split(drug_idx: np.ndarray, seed: int = SPLIT_SEED) -> Split:
@@ -325,29 +315,9 @@ def train_and_score(pairs: Pairs, cells: CellTable, split: Split, featurizer: Mo
 # --- files -----------------------------------------------------------------------------------------------------
 
 
-def _portable(path: str, placeholder: str) -> str:
-    return placeholder if Path(path).is_absolute() else path
-
-
-def _command(data_dir: str, out: str, evaluate: bool = False) -> str:
-    parts = ["python", "-m", "model_zoo.train.cell_response", "--data-dir", data_dir, "--out", out]
-    return shlex.join(parts + (["--evaluate"] if evaluate else []))
-
-
-def _config_dict(config: TrainConfig) -> dict[str, Any]:
-    d = asdict(config)
-    d["hidden"] = list(config.hidden)
-    return d
-
-
-def _fmt(m: dict[str, float]) -> str:
-    return ", ".join(f"{k} {v:.3f}" for k, v in m.items())
-
-
 def save_model(result: Result, pairs: Pairs, cells: CellTable, featurizer: MolFeaturizer, out_dir: Path,
                blind: Result | None, data_dir_arg: str, out_arg: str) -> dict[str, Any]:
-    data_dir_arg, out_arg = _portable(data_dir_arg, "$DATA_DIR"), _portable(out_arg, "$OUT_DIR")
-    cell_sha = hashlib.sha256(CELL_FEATURES_PATH.read_bytes()).hexdigest()
+    cell_sha = sha256_of(CELL_FEATURES_PATH)
     extra = {
         "model_name": MODEL_NAME,
         "version": MODEL_VERSION,
@@ -366,13 +336,13 @@ def save_model(result: Result, pairs: Pairs, cells: CellTable, featurizer: MolFe
         "anchor": ANCHOR,
         "split": {"kind": "random over (drug, cell line) pairs (GraphDRP mixed)", "fractions": list(SPLIT_FRACTIONS),
                   "seed": SPLIT_SEED, **result.n},
-        "train_config": _config_dict(result.config),
+        "train_config": config_dict(result.config),
         "best_epoch": result.best_epoch,
         "data": {"files": pairs.sha256, "pairs": len(pairs.y), "raw_rows": pairs.n_raw,
                  "drugs": len(pairs.drug_names), "cell_lines": int(cells.in_training.sum())},
         "train_seconds": round(result.seconds, 1),
-        "train_command": _command(data_dir_arg, out_arg),
-        "evaluate_command": _command(data_dir_arg, out_arg, evaluate=True),
+        "train_command": command(MODULE, data_dir_arg, out_arg),
+        "evaluate_command": command(MODULE, data_dir_arg, out_arg, evaluate=True),
         "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
                      "python": platform.python_version()},
     }
@@ -381,90 +351,36 @@ def save_model(result: Result, pairs: Pairs, cells: CellTable, featurizer: MolFe
     out_dir.mkdir(parents=True, exist_ok=True)
     save_checkpoint(out_dir / "cell_response.pt", "mlp", hparams, result.model.state_dict(), extra)
     (out_dir / "cell_response.md").write_text(model_card(result, extra, blind))
-    metrics = {"cell_response": {"val": result.metrics["val"], "test": result.metrics["test"], "anchor": ANCHOR,
-                                 "n": result.n, "config": _config_dict(result.config),
+    update_metrics_file(out_dir, {"cell_response": {"val": result.metrics["val"], "test": result.metrics["test"], "anchor": ANCHOR,
+                                 "n": result.n, "config": config_dict(result.config),
                                  "best_epoch": result.best_epoch, "train_seconds": round(result.seconds, 1),
                                  "drug_blind": ({"val": blind.metrics["val"], "test": blind.metrics["test"],
                                                  "n": blind.n, "best_epoch": blind.best_epoch,
-                                                 "train_seconds": round(blind.seconds, 1)} if blind else None)}}
-    (out_dir / "metrics.json").write_text(json.dumps(metrics, indent=2) + "\n")
+                                                 "train_seconds": round(blind.seconds, 1)} if blind else None)}})
     return extra
 
 
 def model_card(result: Result, extra: dict[str, Any], blind: Result | None) -> str:
-    c = result.config
-    hidden = " -> ".join(str(h) for h in c.hidden)
-    m = result.metrics
-    rows = [f"| {name} | {r['rmse']:.3f} | {r['rmse_sigmoid']:.4f} | {r['pearson']:.3f} | {r['spearman']:.3f} | "
-            f"{r['r2']:.3f} |" for name, r in (("mixed val", m["val"]), ("mixed test", m["test"]))]
+    c, data, featurizer = result.config, extra["data"], extra["featurizer"]
+    parts = [("mixed val", result.metrics["val"]), ("mixed test", result.metrics["test"])]
     if blind:
-        rows += [f"| drug-blind {p} | {r['rmse']:.3f} | {r['rmse_sigmoid']:.4f} | {r['pearson']:.3f} | "
-                 f"{r['spearman']:.3f} | {r['r2']:.3f} |" for p, r in (("val", blind.metrics["val"]),
-                                                                       ("test", blind.metrics["test"]))]
-    data = extra["data"]
-    lines = [
-        f"# {MODEL_NAME}",
-        "",
-        "Predicts the response of a GDSC cancer cell line to a molecule as **ln(IC50)** (natural log of IC50 in "
-        "micromolar; lower = more potent) for `drug_cell_response_regression_predict`, and scores candidates for "
-        f"`drug_cell_response_regression_generation` and `_optimization`. Model version {MODEL_VERSION}.",
-        "",
-        "## Data",
-        f"- `{IC50_FILE}` (GDSC2 fitted dose response), `{DRUG_FILE}` (SMILES), `{GENOMIC_FILE}` (GDSC1000 binary "
-        "event matrix) under the shared data folder; SHA-256 in the checkpoint.",
-        f"- {data['raw_rows']} GDSC2 rows have a drug SMILES and a genomic-feature row; repeated (drug, line) "
-        f"measurements averaged -> {data['pairs']} pairs, {data['drugs']} drugs, {data['cell_lines']} cell lines.",
-        f"- Source and terms: {SOURCE}.",
-        "",
-        "## Split",
-        f"- Mixed (GraphDRP's setting): random 80/10/10 over pairs, seed {SPLIT_SEED}: {result.n['train']} / "
-        f"{result.n['val']} / {result.n['test']}. Test drugs and lines are all seen in training (in other pairs), so "
-        "this measures filling in the GDSC matrix, not new chemistry.",
-        "- Drug-blind (reported, not shipped): 80/10/10 of the drugs, seed 0"
-        + (f": {blind.n['train']} / {blind.n['val']} / {blind.n['test']} pairs." if blind else "."),
-        "- Early stopping on validation RMSE; the test split was scored once with the shipped (float16) weights.",
-        "",
-        "## Features",
-        f"- Drug: Morgan count fingerprint radius {extra['featurizer']['radius']}, {extra['featurizer']['fp_size']} "
-        f"bits, log1p(count), + {len(extra['featurizer']['descriptor_names'])} RDKit 2D descriptors standardized "
-        "with training-drug statistics (clipped to ±6 SD) — the property tool's featurizer.",
-        f"- Cell line: {len(extra['cell_feature_names'])} binary features = tissue one-hot (GDSC1000 TISSUE_FACTOR), "
-        "MSI status, and the cancer-gene mutations and recurrent copy-number alterations of the GDSC1000 BEM. "
-        "Shipped as `model_zoo/data/gdsc_cell_features.npz` (bit-packed, every line with a feature row; lines without "
-        "GDSC2 training pairs are flagged and predicted with a warning).",
-        "",
-        "## Model",
-        f"- MLP over [drug | cell]: {extra['drug_dim']} + {len(extra['cell_feature_names'])} -> {hidden} -> 1, ReLU, "
-        f"dropout {c.dropout}; AdamW lr {c.lr}, weight decay {c.weight_decay}, batch {c.batch_size}, up to "
-        f"{c.max_epochs} epochs, patience {c.patience}; best epoch {result.best_epoch}. Standardized target, MSE.",
-        "- Weights stored as float16 (restored to float32 on load, `strict=True`).",
-        "",
-        "## Metrics (ln IC50)",
-        "| split | RMSE | RMSE sigmoid(x/10) | Pearson | Spearman | R² |",
-        "|---|---|---|---|---|---|",
-        *rows,
-        "",
-        f"Anchor, GraphDRP on GDSC (mixed split of its own GDSC v6 data, 735 binary cell features): RMSE ≈ "
-        f"{ANCHOR['rmse']} ln(IC50), {ANCHOR['rmse_sigmoid']} on the sigmoid(x/10) scale, Pearson ≈ "
-        f"{ANCHOR['pearson']}. Not the same data release or split, so compare loosely.",
-        "",
-        "**Generalisation to new molecules is much weaker** (drug-blind rows): with only "
-        f"{data['drugs']} training drugs, the model mostly knows each line's overall sensitivity and each drug's "
-        "identity. For molecules far from the GDSC drugs (the tool reports the nearest GDSC drug and its Tanimoto "
-        "similarity) expect errors like the drug-blind RMSE, and treat rankings of novel molecules as hypotheses.",
-        "",
-        "## Reproduce",
-        "From the repository root, with `--data-dir` pointing at the shared data folder:",
-        "```",
-        f"{extra['train_command']}             # retrain (also rewrites the cell feature file)",
-        f"{extra['evaluate_command']}  # re-score the shipped file on the test split",
-        "```",
-        f"Trained with torch {torch.__version__}, RDKit {rdkit.__version__}: shipped model "
-        f"{result.seconds:.0f} s" + (f", drug-blind model {blind.seconds:.0f} s" if blind else "")
-        + " on 2 CPU cores (shared).",
-        "",
-    ]
-    return "\n".join(lines)
+        parts += [("drug-blind val", blind.metrics["val"]), ("drug-blind test", blind.metrics["test"])]
+    rows = [f"| {name} | {r['rmse']:.3f} | {r['rmse_sigmoid']:.4f} | {r['pearson']:.3f} | {r['spearman']:.3f} | "
+            f"{r['r2']:.3f} |" for name, r in parts]
+    return render_card(
+        "cell_response", model_name=MODEL_NAME, version=MODEL_VERSION, ic50_file=IC50_FILE, drug_file=DRUG_FILE,
+        genomic_file=GENOMIC_FILE, raw_rows=data["raw_rows"], pairs=data["pairs"], drugs=data["drugs"],
+        cell_lines=data["cell_lines"], source=SOURCE, split_seed=SPLIT_SEED, n_train=result.n["train"],
+        n_val=result.n["val"], n_test=result.n["test"],
+        blind_split=f": {blind.n['train']} / {blind.n['val']} / {blind.n['test']} pairs." if blind else ".",
+        radius=featurizer["radius"], fp_size=featurizer["fp_size"], descriptors=len(featurizer["descriptor_names"]),
+        cell_features=len(extra["cell_feature_names"]), drug_dim=extra["drug_dim"],
+        hidden=" -> ".join(str(h) for h in c.hidden), dropout=c.dropout, lr=c.lr, weight_decay=c.weight_decay,
+        batch_size=c.batch_size, max_epochs=c.max_epochs, patience=c.patience, best_epoch=result.best_epoch,
+        metric_rows="\n".join(rows), anchor_rmse=ANCHOR["rmse"], anchor_rmse_sigmoid=ANCHOR["rmse_sigmoid"],
+        anchor_pearson=ANCHOR["pearson"], train_command=extra["train_command"],
+        evaluate_command=extra["evaluate_command"], torch=torch.__version__, rdkit=rdkit.__version__,
+        seconds=f"{result.seconds:.0f}", blind_seconds=f", drug-blind model {blind.seconds:.0f} s" if blind else "")
 
 
 def evaluate_saved(data_dir: Path, out_dir: Path) -> dict[str, float]:
@@ -484,13 +400,9 @@ def evaluate_saved(data_dir: Path, out_dir: Path) -> dict[str, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data-dir", required=True, help="shared data folder (holds gdsc/)")
-    parser.add_argument("--out", default="model_zoo/weights/cell_response")
-    parser.add_argument("--evaluate", action="store_true", help="re-score the shipped model instead of training")
+    parser = trainer_parser(__doc__, "gdsc/", "cell_response")
     parser.add_argument("--skip-drug-blind", action="store_true", help="do not train the drug-blind comparison")
     parser.add_argument("--max-epochs", type=int, default=DEFAULT_CONFIG.max_epochs)
-    parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     torch.set_num_threads(args.threads)
@@ -498,9 +410,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.evaluate:
         stored = load_checkpoint(out_dir / "cell_response.pt").extra["metrics"]["test"]
         fresh = evaluate_saved(data_dir, out_dir)
-        ok = all(abs(fresh[k] - stored[k]) < 1e-3 for k in stored)
-        print(f"test {_fmt(fresh)}\nstored {_fmt(stored)}\n{'OK' if ok else 'MISMATCH'}")
-        return 0 if ok else 1
+        return report_rescore("cell_response", fresh, stored, args.report_dir)
     config = replace(DEFAULT_CONFIG, max_epochs=args.max_epochs)
     featurizer = MolFeaturizer(radius=2, fp_size=FP_SIZE)
     cells = build_cell_table(data_dir)
@@ -510,10 +420,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     blind = None
     if not args.skip_drug_blind:
         blind = train_and_score(pairs, cells, drug_blind_split(pairs.drug_idx), featurizer, config)
-        print(f"drug-blind: test {_fmt(blind.metrics['test'])} in {blind.seconds:.0f} s")
+        print(f"drug-blind: test {fmt(blind.metrics['test'])} in {blind.seconds:.0f} s")
     result = train_and_score(pairs, cells, random_split(len(pairs.y)), featurizer, config)
     save_model(result, pairs, cells, featurizer, out_dir, blind, args.data_dir, args.out)
-    print(f"mixed: test {_fmt(result.metrics['test'])} (anchor {_fmt(ANCHOR)}) in {result.seconds:.0f} s")
+    print(f"mixed: test {fmt(result.metrics['test'])} (anchor {fmt(ANCHOR)}) in {result.seconds:.0f} s")
     return 0
 
 

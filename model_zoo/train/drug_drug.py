@@ -30,10 +30,11 @@ from sklearn.metrics import cohen_kappa_score, f1_score
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
 from model_zoo.chem.mols import parse_smiles
 from model_zoo.nn.interaction import MorganCounts, PairEnsemble, directed_type_probabilities
+from model_zoo.train.common import (
+    clean, command, fmt, render_card, report_rescore, sha256_of, update_metrics_file,
+)
 from model_zoo.train.pairs import (
-    pair_parser, report_rescore,
-    PairConfig, Pairs, TrainedPairNet, clean, command, fmt, raw_outputs, sha256_of, software, train_pair_net,
-    update_metrics_file,
+    PairConfig, Pairs, TrainedPairNet, pair_parser, raw_outputs, software, train_pair_net, write_card,
 )
 
 log = logging.getLogger(__name__)
@@ -191,95 +192,30 @@ def save_model(result: TrainResult, data: DDIData, featurizer: MorganCounts, out
     })
     path = out_dir / f"{FILE_STEM}.pt"
     save_checkpoint(path, "pair_ensemble", result.hparams, result.ensemble.state_dict(), extra)
-    write_card(out_dir)
+    write_card(model_card, path, out_dir)
     return path
-
-
-def write_card(out_dir: Path) -> None:
-    """(Re)write the model card from the checkpoint alone (``--card-only`` does just this)."""
-    path = out_dir / f"{FILE_STEM}.pt"
-    (out_dir / f"{FILE_STEM}.md").write_text(model_card(load_checkpoint(path).extra, path.stat().st_size))
 
 
 def model_card(extra: dict[str, Any], size: int) -> str:
     cfg = PairConfig(**{k: tuple(v) if isinstance(v, list) else v for k, v in extra["train_config"].items()})
-    m = extra["metrics"]
-    n = extra["n"]
-    member = extra["members"][0]
-    lines = [
-        f"# {MODEL_NAME}",
-        "",
-        "For the tool `drug_drug_response_predict`, task `drugbank`: given a pair of molecules, the probabilities of "
-        "the 86 DrugBank interaction types of DeepDDI (e.g. 'The metabolism of #Drug2 can be decreased when "
-        "combined with #Drug1'), with the direction (which drug is #Drug1). The tool returns the three most likely "
-        f"types with their sentences. Model version {MODEL_VERSION}.",
-        "",
-        "**The probabilities are conditional on the pair interacting.** Training data hold only interacting pairs, so "
-        "the model answers 'if these two interact, which kind of interaction is it', not 'do they interact'.",
-        "",
-        "## Data",
-        f"- {SOURCE}.",
-        f"- {n['drugs']} drugs; {n['train_pairs']} / {n['val_pairs']} / {n['test_pairs']} "
-        "train / validation / test pairs, all used (no subsampling). The classes are very unbalanced (the most "
-        "frequent type covers about a third of the pairs; the rarest have 6 to 11 pairs in all).",
-        "- SHA-256: " + ", ".join(f"`{f.split('/')[-1]}` `{h[:16]}…`" for f, h in extra["data"]["sha256"].items()) + ".",
-        "- **License: DrugBank data are CC BY-NC 4.0 (non-commercial).** The DeepDDI / MR-GNN / SSI-DDI "
-        "repositories carry no license file. Commercial use needs a DrugBank license.",
-        "- The 86 sentence templates ship in `model_zoo/data/ddi_interaction_types.csv` (SSI-DDI's "
-        "Interaction_information.csv, unchanged); the tool's `type` is the DeepDDI number N of 'DDI type N'.",
-        "",
-        "## Split",
-        "- MR-GNN's split as shipped (random over pairs: test drugs also occur in training pairs). Early stopping on "
-        f"the accuracy of a fixed {VALIDATION_SAMPLE}-pair validation sample; the test split was scored once, with "
-        "the shipped float16 weights.",
-        "",
-        "## Featurization and model",
-        "- Each drug: Morgan count fingerprint, radius 2, 2048 bits, log1p(count).",
-        f"- PairNet with one shared drug encoder 2048 -> {cfg.a_hidden[0]} -> {cfg.embed} (ReLU), head over "
-        f"[a, b, a*b] -> {cfg.head_hidden[0]} -> 172 (86 types x 2 directions); dropout {cfg.dropout}; softmax "
-        f"cross-entropy; AdamW lr {cfg.lr}, batch {cfg.batch_size}, up to {cfg.max_epochs} epochs, patience "
-        f"{cfg.patience}; best epoch {member['best_epoch']} of {member['epochs_run']}.",
-        "- Each training pair is shown in a random order per batch (label direction flipped with it). Predictions "
-        "average both orders, so swapping the two SMILES swaps #Drug1 and #Drug2 in the sentences and changes "
-        "nothing else. A type's probability is the sum over its two directions; the sentence uses the likelier "
-        "direction.",
-        "",
-        "## Test metrics (86-way type classification)",
-        "| model | accuracy | macro-F1 | weighted F1 | Cohen's kappa | top-3 accuracy | directed accuracy |",
-        "|---|---|---|---|---|---|---|",
+    m, n, member = extra["metrics"], extra["n"], extra["members"][0]
+    rows = [
         *(f"| **this model**, {p} | **{m[p]['accuracy']:.3f}** | {m[p]['macro_f1']:.3f} | {m[p]['weighted_f1']:.3f} | "
           f"{m[p]['cohen_kappa']:.3f} | {m[p]['top3_accuracy']:.3f} | {m[p]['directed_accuracy']:.3f} |"
           for p in ("test", "val")),
         *(f"| {name} | {a['accuracy']:.3f} | | | | | |" for name, a in ANCHORS.items()),
-        "",
-        "Directed accuracy: the right type *and* the right drug as #Drug1. Anchors: DeepDDI's mean accuracy over "
-        "the 86 types (Ryu et al., PNAS 2018; its own split of the same pairs). SSI-DDI (Nyamabo et al., Brief. "
-        "Bioinform. 2021) reports about 0.96 accuracy on a different, easier task: telling a true (drug, drug, type) "
-        "triple from a negative sample, so its number is not comparable with 86-way accuracy.",
-        "",
-        "## Applicability domain",
-        f"- {n['drugs']} DrugBank drugs (mostly approved small molecules). The tool warns when a molecule's highest "
-        f"Tanimoto similarity to them is below {SIMILARITY_WARNING['drug_tanimoto']}.",
-        "- Pairs that DrugBank lists are answered from the model, not looked up; the model has seen the training "
-        "pairs, so for those it mostly reproduces DrugBank.",
-        "",
-        "## task = twosides: not shipped",
-        "Only SumGNN's validation split of its TWOSIDES subset is available (8,256 pairs, 200 side effects given as "
-        "UMLS CUIs without names), no training split. A model trained and tested on pieces of that one split would "
-        "have too little data to be trustworthy and could only answer with unnamed CUIs, so the tool answers "
-        "task=twosides with a clear 'not available' error instead.",
-        "",
-        "## Reproduce",
-        "From the repository root, with `--data-dir` pointing at the shared data folder:",
-        "```",
-        f"{extra['train_command']}     # retrain (writes {FILE_STEM}.pt, {FILE_STEM}.md, metrics.json)",
-        f"{extra['evaluate_command']}  # re-score the shipped file on the test split",
-        "```",
-        f"Trained in {extra['train_seconds'] / 60:.1f} min on one CPU thread (shared 2-core machine) with torch "
-        f"{extra['software']['torch']}, RDKit {extra['software']['rdkit']}; file size {size / 2**20:.1f} MiB.",
-        "",
     ]
-    return "\n".join(lines)
+    return render_card(
+        "drug_drug", model_name=MODEL_NAME, version=MODEL_VERSION, source=SOURCE, drugs=n["drugs"],
+        train_pairs=n["train_pairs"], val_pairs=n["val_pairs"], test_pairs=n["test_pairs"],
+        hashes=", ".join(f"`{f.split('/')[-1]}` `{h[:16]}…`" for f, h in extra["data"]["sha256"].items()),
+        validation_sample=VALIDATION_SAMPLE, a_hidden=cfg.a_hidden[0], embed=cfg.embed,
+        head_hidden=cfg.head_hidden[0], dropout=cfg.dropout, lr=cfg.lr, batch_size=cfg.batch_size,
+        max_epochs=cfg.max_epochs, patience=cfg.patience, best_epoch=member["best_epoch"],
+        epochs_run=member["epochs_run"], metric_rows="\n".join(rows), warn_drug=SIMILARITY_WARNING["drug_tanimoto"],
+        train_command=extra["train_command"], evaluate_command=extra["evaluate_command"], stem=FILE_STEM,
+        minutes=f"{extra['train_seconds'] / 60:.1f}", torch=extra["software"]["torch"],
+        rdkit=extra["software"]["rdkit"], mib=f"{size / 2**20:.1f}")
 
 
 def evaluate_saved(data: DDIData, out_dir: Path) -> dict[str, float]:
@@ -302,13 +238,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     torch.set_num_threads(args.threads)
     data_dir, out_dir = Path(args.data_dir), Path(args.out)
     if args.card_only:
-        write_card(out_dir)
+        write_card(model_card, out_dir / f"{FILE_STEM}.pt", args.report_dir or out_dir)
         return 0
     data = load_ddi(data_dir)
     if args.evaluate:
         stored = load_checkpoint(out_dir / f"{FILE_STEM}.pt").extra["metrics"]["test"]
         fresh = evaluate_saved(data, out_dir)
-        return report_rescore("drugbank", fresh, stored)
+        return report_rescore("drugbank", fresh, stored, args.report_dir)
     featurizer = MorganCounts()
     prep = prepare(data, featurizer)
     result = train_ensemble(prep)

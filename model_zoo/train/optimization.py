@@ -4,7 +4,8 @@
     python -m model_zoo.train.optimization --data-dir ../shared/data --out model_zoo/weights/optimization --evaluate
 
 Nothing is trained here: the tool edits the allowed atoms and scores analogues with the cell-response model
-(``model_zoo/weights/cell_response``). The benchmark (both commands run it; there is nothing else to rebuild) takes
+(``model_zoo/weights/cell_response``). The benchmark (both commands run it; there is nothing else to rebuild; the
+first stores its metrics and card in ``--out``, ``--evaluate`` only in ``--report-dir`` unless ``--write``) takes
 GDSC2 drugs of MW <= 500 (a fixed random sample), makes each a mask that frees one region (the atoms within two
 bonds of a random atom) and keeps the rest, and asks for analogues 1.5 ln units more potent than the starting
 molecule's prediction in a fixed cell line. It checks, independently of the tool, that every returned analogue
@@ -14,7 +15,6 @@ measures how close the predictions get to the target, similarity to the start, Q
 
 from __future__ import annotations
 
-import argparse
 import json
 import logging
 import platform
@@ -31,6 +31,8 @@ import rdkit
 import torch
 from rdkit import Chem, RDLogger
 from rdkit.Chem import Descriptors
+
+from model_zoo.train.common import output_dirs, render_card, trainer_parser
 
 log = logging.getLogger(__name__)
 
@@ -119,75 +121,36 @@ def benchmark(data_dir: Path) -> dict[str, Any]:
 
 
 def model_card(metrics: dict[str, Any]) -> str:
-    o = metrics["overall"]
     from model_zoo.tools import optimization as tool
 
-    return "\n".join([
-        "# Masked local search guided by the GDSC2 response model — `drug_cell_response_regression_optimization`",
-        "",
-        "Makes analogues of a starting molecule (`gt`) whose **predicted** ln(IC50) in a cell line moves toward a "
-        "target, changing only the atoms whose mask entry is 1 (one 0/1 per heavy atom, RDKit order). Version 1.0.0.",
-        "",
-        "**What it is — and is not.** A deterministic *model-guided search*, not a trained generative model. Each "
-        "step enumerates every single edit at a changeable atom: swap to C/N/O/F/S/Cl, aromatic C<->N, attach one "
-        f"of {len(tool.SUBSTITUENTS)} substituents ({', '.join(tool.SUBSTITUENTS)}), or delete a terminal atom; atoms "
-        "added by an edit may change in later steps. Up to "
-        f"{tool.EDITS_PER_STEP} analogues per step are scored by the cell-response model (`../cell_response`), and "
-        f"the {tool.BEAM} closest to the target are expanded, for {tool.STEPS} steps. Analogues must sanitize, be one "
-        f"fragment and have SA score <= {tool.MAX_SA}. Each analogue must keep every mask-0 atom: same element, "
-        "charge, aromaticity and bonds among kept atoms (tracked through the edits), and a substructure match of the "
-        "kept part of `gt`. The top 10 by closeness to the target (ties: more similar to `gt`) are returned after a "
-        "near-duplicate filter.",
-        "",
-        "## Benchmark (search vs the model; not experimental validation)",
-        f"{o['requests']} GDSC2 drugs (MW <= 500, fixed random sample), each with a mask freeing the atoms within "
-        f"two bonds of a random atom (mean {o['mean_free_atoms']:.1f} free atoms), target = start prediction "
-        f"{metrics['shift']:+.1f} ln units in {metrics['cell_line']}.",
-        "",
-        "| metric | value |",
-        "|---|---|",
-        f"| returned analogues keeping every mask-0 atom (independent SMARTS check) | {o['all_keep_mask0_atoms']:.2f} |",
-        f"| requests with analogues | {o['with_analogues']} / {o['requests']} |",
-        f"| mean abs(prediction - target): start -> best analogue | {o['mean_start_abs_delta']:.2f} -> "
-        f"{o['mean_best_abs_delta']:.2f} |",
-        f"| best analogue within ±0.5 of target | {o['reached_target_within_0.5']:.2f} |",
-        f"| Tanimoto to gt: best analogue / mean of returned | {o['mean_best_similarity']:.2f} / "
-        f"{o['mean_similarity']:.2f} |",
-        f"| mean QED of returned | {o['mean_qed']:.2f} |",
-        f"| analogues scored per request | {o['mean_scored']:.0f} |",
-        f"| seconds per request (2 shared CPU cores) | {o['seconds']:.1f} |",
-        "",
-        "## Limits",
-        "- \"Reaching the target\" is measured against the response model itself. Small edits to a GDSC drug stay close "
-        "to its training data, where the model is most reliable, but a model trained on ~230 drugs cannot resolve "
-        "most structure-activity details: see the drug-blind numbers in `../cell_response/cell_response.md`. Treat "
-        "the analogues as ideas to test.",
-        "- Edits are atom-level; ring changes beyond element swaps (ring expansion, scaffold hops) are not made.",
-        "",
-        "## Reproduce",
-        "```",
-        "python -m model_zoo.train.optimization --data-dir ../shared/data --out model_zoo/weights/optimization",
-        "```",
-        f"torch {torch.__version__}, RDKit {rdkit.__version__}, Python {platform.python_version()}.",
-        "",
-    ])
+    o = metrics["overall"]
+    return render_card(
+        "optimization", n_substituents=len(tool.SUBSTITUENTS), substituents=", ".join(tool.SUBSTITUENTS),
+        edits_per_step=tool.EDITS_PER_STEP, beam=tool.BEAM, steps=tool.STEPS, max_sa=tool.MAX_SA,
+        requests=o["requests"], free_atoms=f"{o['mean_free_atoms']:.1f}", shift=f"{metrics['shift']:+.1f}",
+        cell_line=metrics["cell_line"], kept=f"{o['all_keep_mask0_atoms']:.2f}", with_analogues=o["with_analogues"],
+        start_delta=f"{o['mean_start_abs_delta']:.2f}", best_delta=f"{o['mean_best_abs_delta']:.2f}",
+        reached=f"{o['reached_target_within_0.5']:.2f}", best_similarity=f"{o['mean_best_similarity']:.2f}",
+        mean_similarity=f"{o['mean_similarity']:.2f}", qed=f"{o['mean_qed']:.2f}", scored=f"{o['mean_scored']:.0f}",
+        seconds=f"{o['seconds']:.1f}", torch=torch.__version__, rdkit=rdkit.__version__,
+        python=platform.python_version())
+
+
+def write_benchmark(metrics: dict[str, Any], out_dir: Path) -> None:
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "metrics.json").write_text(json.dumps({"optimization": metrics}, indent=2) + "\n")
+    (out_dir / "optimization.md").write_text(model_card(metrics))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data-dir", required=True)
-    parser.add_argument("--out", default="model_zoo/weights/optimization")
-    parser.add_argument("--evaluate", action="store_true", help="same benchmark (nothing is trained)")
-    parser.add_argument("--threads", type=int, default=2)
+    parser = trainer_parser(__doc__, "gdsc/", "optimization")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     RDLogger.DisableLog("rdApp.*")
     torch.set_num_threads(args.threads)
     metrics = benchmark(Path(args.data_dir))
-    out_dir = Path(args.out)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "metrics.json").write_text(json.dumps({"optimization": metrics}, indent=2) + "\n")
-    (out_dir / "optimization.md").write_text(model_card(metrics))
+    for out_dir in output_dirs(args) if args.evaluate else [Path(args.out)]:
+        write_benchmark(metrics, out_dir)
     print(json.dumps(metrics["overall"], indent=1))
     return 0 if metrics["overall"]["all_keep_mask0_atoms"] == 1.0 else 1
 

@@ -7,14 +7,11 @@ or protein is featurized once and, within a batch, encoded once.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import logging
 import platform
-import shlex
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
@@ -24,7 +21,9 @@ import torch
 from sklearn.metrics import average_precision_score, roc_auc_score
 from torch import nn
 
+from model_zoo.checkpoint import load_checkpoint
 from model_zoo.nn.interaction import PairNet
+from model_zoo.train.common import config_dict, trainer_parser
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +46,7 @@ class PairConfig:
     max_seconds: float = 600.0  # wall-clock cap per member; the best validation epoch so far is kept
 
     def as_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        for key in ("a_hidden", "b_hidden", "head_hidden"):
-            d[key] = list(d[key])
-        return d
+        return config_dict(self)
 
     def net_kwargs(self, a_dim: int, b_dim: int, out_dim: int, shared: bool) -> dict[str, Any]:
         return {"a_dim": a_dim, "b_dim": b_dim, "a_hidden": list(self.a_hidden), "b_hidden": list(self.b_hidden),
@@ -208,60 +204,21 @@ def set_seeds(seed: int) -> None:
 # --- files --------------------------------------------------------------------------------------------------------
 
 
-def sha256_of(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def portable(path: str, placeholder: str) -> str:
-    """Paths go into files only when relative; an absolute one is replaced by a placeholder."""
-    return placeholder if Path(path).is_absolute() else path
-
-
-def command(module: str, data_dir: str, out: str, evaluate: bool = False) -> str:
-    parts = ["python", "-m", module, "--data-dir", portable(data_dir, "$DATA_DIR"), "--out", portable(out, "$OUT_DIR")]
-    return shlex.join(parts + (["--evaluate"] if evaluate else []))
-
-
 def software() -> dict[str, str]:
     return {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__), "numpy": str(np.__version__),
             "python": platform.python_version()}
 
 
-def update_metrics_file(out_dir: Path, entries: dict[str, Any]) -> None:
-    path = out_dir / "metrics.json"
-    merged = json.loads(path.read_text()) if path.exists() else {}
-    merged.update(entries)
-    path.write_text(json.dumps(dict(sorted(merged.items())), indent=2) + "\n")
-
-
 def pair_parser(description: str | None, holds: str, name: str) -> argparse.ArgumentParser:
-    """The command line every pair-model trainer shares."""
-    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data-dir", required=True, help=f"shared data folder (holds {holds})")
-    parser.add_argument("--out", default=f"model_zoo/weights/{name}", help="where .pt, .md, metrics.json go")
-    parser.add_argument("--evaluate", action="store_true", help="re-score the saved model instead of training")
-    parser.add_argument("--card-only", action="store_true", help="rewrite the model card from the saved model")
-    parser.add_argument("--threads", type=int, default=1)
+    """The command line every pair-model trainer shares: the common one, one thread, and ``--card-only``."""
+    parser = trainer_parser(description, holds, name, threads=1)
+    parser.add_argument("--card-only", action="store_true",
+                        help="rewrite the model card from the saved model (into --report-dir if given, else --out)")
     return parser
 
 
-def report_rescore(label: str, fresh: dict[str, float], stored: dict[str, float]) -> int:
-    """Compare re-scored test metrics with the stored ones; the exit code says whether they match."""
-    ok = all(abs(fresh[k] - stored[k]) < 1e-3 for k in stored)
-    print(f"{label}: test {fmt(fresh)} (stored {fmt(stored)}) {'OK' if ok else 'MISMATCH'}")
-    return 0 if ok else 1
-
-
-def fmt(metrics: dict[str, float]) -> str:
-    return ", ".join(f"{k} {v:.3f}" for k, v in metrics.items())
-
-
-def clean(value: Any) -> Any:
-    """Plain python types only (numpy scalars -> float/int), as ``torch.load(weights_only=True)`` and JSON need."""
-    if isinstance(value, dict):
-        return {str(k): clean(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [clean(v) for v in value]
-    if isinstance(value, np.generic):
-        return value.item()
-    return value
+def write_card(card: Callable[[dict[str, Any], int], str], checkpoint: Path, dest: Path) -> None:
+    """(Re)write a pair model's card, ``card(extra, file size)``, from its checkpoint alone into ``dest``."""
+    dest.mkdir(parents=True, exist_ok=True)
+    text = card(load_checkpoint(checkpoint).extra, checkpoint.stat().st_size)
+    (dest / checkpoint.with_suffix(".md").name).write_text(text)

@@ -16,16 +16,13 @@ file and output serves each of their enum values (``FDA_APPROVED``, ``CT_TOX``, 
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import logging
 import platform
-import shlex
 import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
 
@@ -42,9 +39,14 @@ from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoi
 from model_zoo.chem.featurizers import DescriptorScaler, MolFeaturizer
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.nn.mlp import MLP, MLPEnsemble, to_values
+from model_zoo.train.common import (
+    SPLIT_FRACTIONS, SPLIT_SEED, Split, command, config_dict, fmt, random_split, render_card, report_rescore,
+    sha256_of, trainer_parser, update_json_file, update_metrics_file,
+)
 
 log = logging.getLogger(__name__)
 
+MODULE = "model_zoo.train.property"
 MODEL_VERSION = "1.0.0"
 TaskKind = Literal["regression", "classification"]
 
@@ -114,8 +116,6 @@ SEARCH_GRID: tuple[TrainConfig, ...] = tuple(
     TrainConfig(hidden=h, dropout=d, lr=lr) for h in ((256,), (256, 128)) for d in (0.1, 0.3) for lr in (1e-3, 3e-4)
 )
 ENSEMBLE_SEEDS: tuple[int, ...] = (0, 1, 2, 3, 4)
-SPLIT_SEED = 0
-SPLIT_FRACTIONS = (0.8, 0.1, 0.1)
 
 
 # --- data and splits ---------------------------------------------------------------------------------------
@@ -132,16 +132,7 @@ def load_dataset(data_dir: Path, task: PropertyTask) -> Dataset:
     path = data_dir / task.file
     frame = pd.read_csv(path)
     return Dataset(frame[task.smiles_column].astype(str).tolist(), frame[task.target_column].to_numpy(np.float64),
-                   hashlib.sha256(path.read_bytes()).hexdigest())
-
-
-Split = tuple[np.ndarray, np.ndarray, np.ndarray]
-
-
-def random_split(n: int, seed: int = SPLIT_SEED, fractions: Sequence[float] = SPLIT_FRACTIONS) -> Split:
-    order = np.random.default_rng(seed).permutation(n)
-    n_train, n_val = int(fractions[0] * n), int(fractions[1] * n)
-    return order[:n_train], order[n_train:n_train + n_val], order[n_train + n_val:]
+                   sha256_of(path))
 
 
 def scaffold_split(smiles: Sequence[str], fractions: Sequence[float] = SPLIT_FRACTIONS) -> Split:
@@ -271,16 +262,10 @@ def select_config(task: PropertyTask, prep: Prepared, grid: Sequence[TrainConfig
     for config in grid:
         member = train_mlp(prep.x["train"], prep.target("train"), prep.x["val"], prep.target("val"), task.kind, config)
         val_metric = member.val_metric * (prep.y_std if task.kind == "regression" else 1.0)
-        trials.append({"config": _config_dict(config), "val": val_metric, "best_epoch": member.best_epoch})
+        trials.append({"config": config_dict(config), "val": val_metric, "best_epoch": member.best_epoch})
         log.info("%s %s val=%.4f epoch=%d", task.name, config, val_metric, member.best_epoch)
     best = max(trials, key=lambda t: t["val"]) if higher else min(trials, key=lambda t: t["val"])
     return grid[trials.index(best)], trials
-
-
-def _config_dict(config: TrainConfig) -> dict[str, Any]:
-    d = asdict(config)
-    d["hidden"] = list(config.hidden)
-    return d
 
 
 @dataclass
@@ -322,20 +307,9 @@ def train_property(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer)
 # --- files ---------------------------------------------------------------------------------------------------
 
 
-def _command(data_dir: str, out: str, name: str, evaluate: bool = False) -> str:
-    parts = ["python", "-m", "model_zoo.train.property", "--data-dir", data_dir, "--out", out, "--only", name]
-    return shlex.join(parts + (["--evaluate"] if evaluate else []))
-
-
-def _portable(path: str, placeholder: str) -> str:
-    """Paths go into files only when relative; an absolute one is replaced by a placeholder."""
-    return placeholder if Path(path).is_absolute() else path
-
-
 def save_model(result: TrainResult, prep: Prepared, data: Dataset, featurizer: MolFeaturizer, out_dir: Path,
                data_dir_arg: str, out_arg: str) -> Path:
     task = result.task
-    data_dir_arg, out_arg = _portable(data_dir_arg, "DATA_DIR"), _portable(out_arg, "OUT_DIR")
     extra = {
         "property": task.name,
         "display": task.display,
@@ -350,12 +324,12 @@ def save_model(result: TrainResult, prep: Prepared, data: Dataset, featurizer: M
         "metrics": result.metrics,
         "anchor": task.anchor,
         "split": {"kind": task.split, "fractions": list(SPLIT_FRACTIONS), "seed": SPLIT_SEED, **result.n},
-        "train_config": _config_dict(result.config),
+        "train_config": config_dict(result.config),
         "ensemble_seeds": list(ENSEMBLE_SEEDS),
         "best_epochs": result.best_epochs,
         "data": {"file": task.file, "sha256": data.sha256, "rows": len(data.smiles)},
-        "train_command": _command(data_dir_arg, out_arg, task.name),
-        "evaluate_command": _command(data_dir_arg, out_arg, task.name, evaluate=True),
+        "train_command": command(MODULE, data_dir_arg, out_arg, ("--only", task.name)),
+        "evaluate_command": command(MODULE, data_dir_arg, out_arg, ("--only", task.name), evaluate=True),
         "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
                      "python": platform.python_version()},
     }
@@ -365,81 +339,38 @@ def save_model(result: TrainResult, prep: Prepared, data: Dataset, featurizer: M
     return path
 
 
-def _fmt(metrics: dict[str, float]) -> str:
-    return ", ".join(f"{k} {v:.3f}" for k, v in metrics.items())
-
-
 def model_card(result: TrainResult, extra: dict[str, Any]) -> str:
-    task = result.task
+    task, config, featurizer = result.task, result.config, extra["featurizer"]
     primary, _ = _primary(task.kind)
-    split = ("random 80/10/10 (seed 0)" if task.split == "random" else
-             "Bemis–Murcko scaffold 80/10/10 (DeepChem/MoleculeNet order: largest scaffold groups to train, "
-             "then validation, then test; deterministic)")
-    config, featurizer = result.config, extra["featurizer"]
-    hidden = " -> ".join(str(h) for h in config.hidden)
-    value = (f"{task.unit}" if task.kind == "regression"
-             else f"probability of class 1; label '{task.labels[1]}' at >= 0.5, else '{task.labels[0]}'")
-    lines = [
-        f"# {extra['model_name']} — `{task.name}`",
-        "",
-        (f"Predicts **{task.display}** for the tool `drug_property_prediction` (property `{task.name}`); "
-         f"output: {value}. Model version {MODEL_VERSION}."),
-        "",
-        "## Data",
-        (f"- Dataset: {task.dataset}, `{task.file}` under the shared data folder, {extra['data']['rows']} rows, "
-         f"column `{task.smiles_column}` -> `{task.target_column}`, SHA-256 `{extra['data']['sha256']}`."),
-        f"- Source: {MOLECULENET_SOURCE}.",
-        f"- Original data: {task.origin}. Check the upstream terms before commercial use.",
-        "",
-        "## Split",
-        f"- {split}: {result.n['train']} train / {result.n['val']} validation / {result.n['test']} test.",
-        ("- Hyperparameters and early stopping used the validation split only; the test split was scored once, "
-         "with the shipped (float16) weights."),
-        "",
-        "## Featurization",
-        (f"- Morgan count fingerprint, radius {featurizer['radius']}, {featurizer['fp_size']} bits "
-         "(RDKit rdFingerprintGenerator), as log1p(count)."),
-        (f"- {len(featurizer['descriptor_names'])} RDKit 2D descriptors computed in C++ (property calculator, "
-         "Crippen logP/MR, SlogP/SMR/PEOE VSA, MQNs, 2D autocorrelation), standardized with training-set "
-         "mean/std (stored in the checkpoint), missing values set to the mean, clipped to ±6 SD."),
-        "",
-        "## Model",
-        (f"- Ensemble of {result.hparams['n_members']} MLPs (seeds {list(ENSEMBLE_SEEDS)}), each "
-         f"{result.hparams['in_dim']} -> {hidden} -> 1, ReLU, dropout {config.dropout}; AdamW lr {config.lr}, "
-         f"weight decay {config.weight_decay}, batch {config.batch_size}, up to {config.max_epochs} epochs, early "
-         f"stopping on validation {primary} (patience {config.patience}); best epochs {result.best_epochs}."),
-        "- " + ("Regression on standardized targets (MSE); members' predictions are averaged."
-                if task.kind == "regression" else "Binary cross-entropy; members' probabilities are averaged."),
-        f"- Configuration chosen from {len(result.trials) or 1} candidates by validation {primary}.",
-        "- Weights stored as float16 (restored to float32 on load, `strict=True`).",
-        "",
-        "## Metrics",
-        "| split | " + " | ".join(result.metrics["test"]) + " |",
-        "|---|" + "---|" * len(result.metrics["test"]),
-        *(f"| {part} | " + " | ".join(f"{v:.3f}" for v in result.metrics[part].values()) + " |"
-          for part in ("val", "test")),
-        "",
-        f"MoleculeNet-era anchor for comparison: test {_fmt(task.anchor)} "
-        + ("(random split; numbers vary by ±0.1 or more between random splits of this size)."
-           if task.split == "random" else
-           "(scaffold split; published numbers use several, often randomized, scaffold splits, and this "
-           "deterministic split is known to be harder)."),
-        "",
-        "## Reproduce",
-        "From the repository root, with `--data-dir` pointing at the shared data folder:",
-        "```",
-        f"{extra['train_command']}     # retrain (writes .pt, .md, metrics.json)",
-        f"{extra['evaluate_command']}  # re-score the shipped file on the test split",
-        "```",
-        (f"Trained with torch {torch.__version__}, RDKit {rdkit.__version__}, in {result.seconds:.0f} s "
-         f"(wall time, {torch.get_num_threads()} CPU threads)."),
-        "",
-    ]
-    return "\n".join(lines)
-
-
-def update_metrics_file(out_dir: Path, entries: dict[str, dict[str, Any]]) -> None:
-    update_json_file(out_dir / "metrics.json", entries)
+    columns = list(result.metrics["test"])
+    table = ["| split | " + " | ".join(columns) + " |", "|---|" + "---|" * len(columns),
+             *(f"| {part} | " + " | ".join(f"{v:.3f}" for v in result.metrics[part].values()) + " |"
+               for part in ("val", "test"))]
+    return render_card(
+        "property", model_name=extra["model_name"], name=task.name, display=task.display,
+        value=(f"{task.unit}" if task.kind == "regression"
+               else f"probability of class 1; label '{task.labels[1]}' at >= 0.5, else '{task.labels[0]}'"),
+        version=MODEL_VERSION, dataset=task.dataset, file=task.file, rows=extra["data"]["rows"],
+        smiles_column=task.smiles_column, target_column=task.target_column, sha256=extra["data"]["sha256"],
+        moleculenet_source=MOLECULENET_SOURCE, origin=task.origin,
+        split=("random 80/10/10 (seed 0)" if task.split == "random" else
+               "Bemis–Murcko scaffold 80/10/10 (DeepChem/MoleculeNet order: largest scaffold groups to train, "
+               "then validation, then test; deterministic)"),
+        n_train=result.n["train"], n_val=result.n["val"], n_test=result.n["test"], radius=featurizer["radius"],
+        fp_size=featurizer["fp_size"], descriptors=len(featurizer["descriptor_names"]),
+        members=result.hparams["n_members"], seeds=list(ENSEMBLE_SEEDS), in_dim=result.hparams["in_dim"],
+        hidden=" -> ".join(str(h) for h in config.hidden), dropout=config.dropout, lr=config.lr,
+        weight_decay=config.weight_decay, batch_size=config.batch_size, max_epochs=config.max_epochs,
+        primary=primary, patience=config.patience, best_epochs=result.best_epochs,
+        loss=("Regression on standardized targets (MSE); members' predictions are averaged."
+              if task.kind == "regression" else "Binary cross-entropy; members' probabilities are averaged."),
+        candidates=len(result.trials) or 1, metric_table="\n".join(table), anchor=fmt(task.anchor),
+        anchor_note=("(random split; numbers vary by ±0.1 or more between random splits of this size)."
+                     if task.split == "random" else
+                     "(scaffold split; published numbers use several, often randomized, scaffold splits, and this "
+                     "deterministic split is known to be harder)."),
+        train_command=extra["train_command"], evaluate_command=extra["evaluate_command"], torch=torch.__version__,
+        rdkit=rdkit.__version__, seconds=f"{result.seconds:.0f}", threads=torch.get_num_threads())
 
 
 def evaluate_saved(task: PropertyTask, data: Dataset, out_dir: Path) -> dict[str, float]:
@@ -561,7 +492,7 @@ def load_group(data_dir: Path, group: TaskGroup) -> LabelledDataset:
             dropped.append({"row": i + 1, "smiles": smiles, "reason": err.reason})
     y = frame[[label.name for label in group.labels]].to_numpy(np.float64)[keep]
     return LabelledDataset(frame[group.smiles_column].astype(str).iloc[keep].tolist(), y,
-                           hashlib.sha256(path.read_bytes()).hexdigest(), len(frame), dropped)
+                           sha256_of(path), len(frame), dropped)
 
 
 def score_labels(y: np.ndarray, probabilities: np.ndarray) -> list[dict[str, float]]:
@@ -649,7 +580,7 @@ def train_group(group: TaskGroup, data: LabelledDataset, featurizer: MolFeaturiz
     trials = []
     for config in GROUP_GRID:
         member = train_multitask_mlp(prep.x["train"], prep.y["train"], prep.x["val"], prep.y["val"], config)
-        trials.append({"config": _config_dict(config), "val": member.val_metric, "best_epoch": member.best_epoch})
+        trials.append({"config": config_dict(config), "val": member.val_metric, "best_epoch": member.best_epoch})
         log.info("%s %s val=%.4f epoch=%d", group.name, config, member.val_metric, member.best_epoch)
     config = GROUP_GRID[max(range(len(trials)), key=lambda i: trials[i]["val"])]
     members = [train_multitask_mlp(prep.x["train"], prep.y["train"], prep.x["val"], prep.y["val"],
@@ -676,7 +607,6 @@ def save_group(result: GroupResult, prep: Prepared, data: LabelledDataset, featu
                out_dir: Path, data_dir_arg: str, out_arg: str) -> Path:
     """Write ``{group}.pt`` (every label's metrics inside), its model card, and the labels' lines of index.json."""
     group = result.group
-    data_dir_arg, out_arg = _portable(data_dir_arg, "DATA_DIR"), _portable(out_arg, "OUT_DIR")
     extra = {
         "property_group": group.name,
         "properties": {
@@ -697,13 +627,13 @@ def save_group(result: GroupResult, prep: Prepared, data: LabelledDataset, featu
         "anchor": group.anchor,
         "anchor_note": group.anchor_note,
         "split": {"kind": group.split, "fractions": list(SPLIT_FRACTIONS), "seed": SPLIT_SEED, **result.n},
-        "train_config": _config_dict(result.config),
+        "train_config": config_dict(result.config),
         "ensemble_seeds": list(ENSEMBLE_SEEDS),
         "best_epochs": result.best_epochs,
         "data": {"file": group.file, "sha256": data.sha256, "rows": data.rows, "used": len(data.smiles),
                  "dropped": data.dropped},
-        "train_command": _command(data_dir_arg, out_arg, group.name),
-        "evaluate_command": _command(data_dir_arg, out_arg, group.name, evaluate=True),
+        "train_command": command(MODULE, data_dir_arg, out_arg, ("--only", group.name)),
+        "evaluate_command": command(MODULE, data_dir_arg, out_arg, ("--only", group.name), evaluate=True),
         "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
                      "python": platform.python_version()},
     }
@@ -718,90 +648,37 @@ def save_group(result: GroupResult, prep: Prepared, data: LabelledDataset, featu
 INDEX_FILE = "index.json"  # enum value -> multitask file and output; read by the tool
 
 
-def update_json_file(path: Path, entries: dict[str, Any]) -> None:
-    """Merge ``entries`` into a JSON object file (other keys are kept), sorted by key."""
-    merged = json.loads(path.read_text()) if path.exists() else {}
-    merged.update(entries)
-    path.write_text(json.dumps(dict(sorted(merged.items())), indent=2) + "\n")
-
-
 def group_card(result: GroupResult, extra: dict[str, Any]) -> str:
     group, config, featurizer = result.group, result.config, extra["featurizer"]
-    hidden = " -> ".join(str(h) for h in config.hidden)
     dropped = extra["data"]["dropped"]
-    dropped_text = (f"{len(dropped)} unparsable SMILES left out (data rows "
-                    + ", ".join(str(d["row"]) for d in dropped) + "; reasons in the checkpoint)"
-                    if dropped else "all SMILES parse")
-    table = []
+    rows = []
     for label in group.labels:
         m, c = result.metrics[label.name], result.counts[label.name]
-        table.append(f"| `{label.name}` | {label.display.split(': ', 1)[1]} | {m['val']['roc_auc']:.3f} | "
-                     f"{m['test']['roc_auc']:.3f} | {m['test']['prc_auc']:.3f} | "
-                     f"{c['test']['positive']}/{c['test']['measured']} |")
-    lines = [
-        f"# {extra['model_name']} — {', '.join(f'`{label.name}`' for label in group.labels)}",
-        "",
-        (f"Serves the {len(group.labels)} {group.dataset} properties of the tool `drug_property_prediction` "
-         f"(enum values = the dataset's column names) from one multitask network, one output per property; "
-         f"`{INDEX_FILE}` maps each enum value to its output. Output: probability of class 1 (e.g. "
-         f"'{group.labels[0].labels[1]}' at >= 0.5). Model version {MODEL_VERSION}."),
-        "",
-        *(f"- `{label.name}`: {label.display.split(': ', 1)[1]}; labels '{label.labels[0]}' / '{label.labels[1]}'."
-          for label in group.labels),
-        "",
-        "## Data",
-        (f"- Dataset: {group.dataset}, `{group.file}` under the shared data folder, {extra['data']['rows']} rows, "
-         f"column `{group.smiles_column}` -> {', '.join(f'`{label.name}`' for label in group.labels)}, SHA-256 "
-         f"`{extra['data']['sha256']}`; {dropped_text}."),
-        "- Missing labels (empty cells) are masked out of the loss and the metrics, never read as 0.",
-        f"- Source: {MOLECULENET_SOURCE}.",
-        f"- Original data: {group.origin}. Check the upstream terms before commercial use.",
-        "",
-        "## Split",
-        (f"- Bemis–Murcko scaffold 80/10/10 over the molecules (DeepChem/MoleculeNet order: largest scaffold "
-         f"groups to train, then validation, then test; deterministic): {result.n['train']} train / "
-         f"{result.n['val']} validation / {result.n['test']} test molecules."),
-        ("- Hyperparameters and early stopping used the validation split only; the test split was scored once, "
-         "with the shipped (float16) weights."),
-        "",
-        "## Featurization",
-        (f"- Morgan count fingerprint, radius {featurizer['radius']}, {featurizer['fp_size']} bits "
-         "(RDKit rdFingerprintGenerator), as log1p(count)."),
-        (f"- {len(featurizer['descriptor_names'])} RDKit 2D descriptors computed in C++, standardized with "
-         "training-set mean/std (stored in the checkpoint), missing values set to the mean, clipped to ±6 SD."),
-        "",
-        "## Model",
-        (f"- Ensemble of {result.hparams['n_members']} multitask MLPs (seeds {list(ENSEMBLE_SEEDS)}), each "
-         f"{result.hparams['in_dim']} -> {hidden} -> {len(group.labels)}, ReLU, dropout {config.dropout}; AdamW "
-         f"lr {config.lr}, weight decay {config.weight_decay}, batch {config.batch_size}, up to "
-         f"{config.max_epochs} epochs, early stopping on the mean validation ROC-AUC over the labels (patience "
-         f"{config.patience}); best epochs {result.best_epochs}."),
-        "- Binary cross-entropy over the measured labels; members' probabilities are averaged.",
-        f"- Configuration chosen from {len(result.trials)} candidates by mean validation ROC-AUC.",
-        "- Weights stored as float16 (restored to float32 on load, `strict=True`).",
-        "",
-        "## Metrics (scaffold split)",
-        "| property | assay | val ROC-AUC | test ROC-AUC | test PRC-AUC | test positives/measured |",
-        "|---|---|---|---|---|---|",
-        *table,
-        (f"| mean | | {result.mean['val']['roc_auc']:.3f} | {result.mean['test']['roc_auc']:.3f} | "
-         f"{result.mean['test']['prc_auc']:.3f} | |"),
-        "",
-        (f"Published numbers for comparison: test ROC-AUC {group.anchor['roc_auc']:.2f}, {group.anchor_note}. "
-         "This model's numbers are on the deterministic scaffold split above, so they are not directly "
-         "comparable to random-split results."),
-        "",
-        "## Reproduce",
-        "From the repository root, with `--data-dir` pointing at the shared data folder:",
-        "```",
-        f"{extra['train_command']}     # retrain (writes .pt, .md, {INDEX_FILE}, metrics.json)",
-        f"{extra['evaluate_command']}  # re-score the shipped file on the test split",
-        "```",
-        (f"Trained with torch {torch.__version__}, RDKit {rdkit.__version__}, in {result.seconds:.0f} s "
-         f"(wall time, {torch.get_num_threads()} CPU threads)."),
-        "",
-    ]
-    return "\n".join(lines)
+        rows.append(f"| `{label.name}` | {label.display.split(': ', 1)[1]} | {m['val']['roc_auc']:.3f} | "
+                    f"{m['test']['roc_auc']:.3f} | {m['test']['prc_auc']:.3f} | "
+                    f"{c['test']['positive']}/{c['test']['measured']} |")
+    return render_card(
+        "property_group", model_name=extra["model_name"],
+        label_list=", ".join(f"`{label.name}`" for label in group.labels), n_labels=len(group.labels),
+        dataset=group.dataset, index_file=INDEX_FILE, example_label=group.labels[0].labels[1], version=MODEL_VERSION,
+        label_lines="\n".join(f"- `{label.name}`: {label.display.split(': ', 1)[1]}; labels '{label.labels[0]}' / "
+                              f"'{label.labels[1]}'." for label in group.labels),
+        file=group.file, rows=extra["data"]["rows"], smiles_column=group.smiles_column,
+        sha256=extra["data"]["sha256"],
+        dropped=(f"{len(dropped)} unparsable SMILES left out (data rows " + ", ".join(str(d["row"]) for d in dropped)
+                 + "; reasons in the checkpoint)" if dropped else "all SMILES parse"),
+        moleculenet_source=MOLECULENET_SOURCE, origin=group.origin, n_train=result.n["train"], n_val=result.n["val"],
+        n_test=result.n["test"], radius=featurizer["radius"], fp_size=featurizer["fp_size"],
+        descriptors=len(featurizer["descriptor_names"]), members=result.hparams["n_members"],
+        seeds=list(ENSEMBLE_SEEDS), in_dim=result.hparams["in_dim"],
+        hidden=" -> ".join(str(h) for h in config.hidden), dropout=config.dropout, lr=config.lr,
+        weight_decay=config.weight_decay, batch_size=config.batch_size, max_epochs=config.max_epochs,
+        patience=config.patience, best_epochs=result.best_epochs, candidates=len(result.trials),
+        metric_rows="\n".join(rows), mean_val=f"{result.mean['val']['roc_auc']:.3f}",
+        mean_test=f"{result.mean['test']['roc_auc']:.3f}", mean_test_prc=f"{result.mean['test']['prc_auc']:.3f}",
+        anchor=f"{group.anchor['roc_auc']:.2f}", anchor_note=group.anchor_note, train_command=extra["train_command"],
+        evaluate_command=extra["evaluate_command"], torch=torch.__version__, rdkit=rdkit.__version__,
+        seconds=f"{result.seconds:.0f}", threads=torch.get_num_threads())
 
 
 def evaluate_group(group: TaskGroup, data: LabelledDataset, out_dir: Path) -> dict[str, dict[str, float]]:
@@ -830,10 +707,7 @@ def run_group(group: TaskGroup, data_dir: Path, out_dir: Path, args: argparse.Na
         stored = load_checkpoint(out_dir / f"{group.name}.pt").extra["properties"]
         failures = 0
         for name, fresh in evaluate_group(group, data, out_dir).items():
-            before = stored[name]["metrics"]["test"]
-            ok = all(abs(fresh[k] - before[k]) < 1e-3 for k in before)
-            failures += not ok
-            print(f"{name}: test {_fmt(fresh)} (stored {_fmt(before)}) {'OK' if ok else 'MISMATCH'}")
+            failures += report_rescore(name, fresh, stored[name]["metrics"]["test"], args.report_dir)
         return failures
     featurizer = MolFeaturizer(fp_size=group.fp_size)
     result, prep = train_group(group, data, featurizer)
@@ -841,22 +715,18 @@ def run_group(group: TaskGroup, data_dir: Path, out_dir: Path, args: argparse.Na
     for k, label in enumerate(group.labels):
         entries[label.name] = {"dataset": group.dataset, "split": group.split, **result.metrics[label.name],
                                "anchor": group.anchor, "n": result.counts[label.name], "checkpoint": path.name,
-                               "output": k, "config": _config_dict(result.config),
+                               "output": k, "config": config_dict(result.config),
                                "train_seconds": round(result.seconds, 1), "selection": result.trials}
-        print(f"{label.name}: test {_fmt(result.metrics[label.name]['test'])}")
-    print(f"{group.name}: mean test {_fmt(result.mean['test'])} (published {_fmt(group.anchor)}, random split) "
+        print(f"{label.name}: test {fmt(result.metrics[label.name]['test'])}")
+    print(f"{group.name}: mean test {fmt(result.mean['test'])} (published {fmt(group.anchor)}, random split) "
           f"in {result.seconds:.0f} s")
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data-dir", required=True, help="shared data folder (holds moleculenet/)")
-    parser.add_argument("--out", default="model_zoo/weights/property", help="where .pt, .md, metrics.json go")
+    parser = trainer_parser(__doc__, "moleculenet/", "property")
     parser.add_argument("--only", choices=sorted(TASKS) + sorted(GROUPS), action="append",
                         help="train/evaluate only this property, or this multitask dataset (clintox, tox21)")
-    parser.add_argument("--evaluate", action="store_true", help="re-score the saved models instead of training")
-    parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     torch.set_num_threads(args.threads)
@@ -872,16 +742,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         data = load_dataset(data_dir, task)
         if args.evaluate:
             stored = load_checkpoint(out_dir / f"{name}.pt").extra["metrics"]["test"]
-            fresh = evaluate_saved(task, data, out_dir)
-            ok = all(abs(fresh[k] - stored[k]) < 1e-3 for k in stored)
-            failures += not ok
-            print(f"{name}: test {_fmt(fresh)} (stored {_fmt(stored)}) {'OK' if ok else 'MISMATCH'}")
+            failures += report_rescore(name, evaluate_saved(task, data, out_dir), stored, args.report_dir)
             continue
         result, prep = train_property(task, data, featurizer)
         save_model(result, prep, data, featurizer, out_dir, args.data_dir, args.out)
-        entries[name] = {"dataset": task.dataset, "split": task.split, **result.metrics, "anchor": task.anchor, "n": result.n, "config": _config_dict(result.config),
+        entries[name] = {"dataset": task.dataset, "split": task.split, **result.metrics, "anchor": task.anchor, "n": result.n, "config": config_dict(result.config),
                          "train_seconds": round(result.seconds, 1), "selection": result.trials}
-        print(f"{name}: test {_fmt(result.metrics['test'])} (anchor {_fmt(task.anchor)}) in {result.seconds:.0f} s")
+        print(f"{name}: test {fmt(result.metrics['test'])} (anchor {fmt(task.anchor)}) in {result.seconds:.0f} s")
     if entries:
         update_metrics_file(out_dir, entries)
     return 1 if failures else 0

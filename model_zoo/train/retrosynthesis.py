@@ -21,18 +21,14 @@ atom-mapped; the 40k training split (`processed.csv`) is not, and no atom-mapped
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import json
 import logging
 import multiprocessing as mp
 import platform
-import shlex
 import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,9 +41,13 @@ from torch import nn
 
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
 from model_zoo.nn.mlp import MLP
+from model_zoo.train.common import (
+    command, config_dict, fmt, render_card, report_rescore, sha256_of, trainer_parser, update_metrics_file,
+)
 
 log = logging.getLogger(__name__)
 
+MODULE = "model_zoo.train.retrosynthesis"
 MODEL_VERSION = "1.0.0"
 MODEL_NAME = "Template ranker (rdchiral templates from USPTO-50K val, Morgan-FP MLP)"
 VAL_FILE = "uspto50k/raw_val.csv"
@@ -340,85 +340,21 @@ def load_test(data_dir: Path) -> tuple[list[str], list[str], list[int]]:
 # --- files -----------------------------------------------------------------------------------------------------
 
 
-def _portable(path: str, placeholder: str) -> str:
-    return placeholder if Path(path).is_absolute() else path
-
-
-def _command(data_dir: str, out: str, evaluate_only: bool = False) -> str:
-    parts = ["python", "-m", "model_zoo.train.retrosynthesis", "--data-dir", data_dir, "--out", out]
-    return shlex.join(parts + (["--evaluate"] if evaluate_only else []))
-
-
-def _sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
 def model_card(extra: dict[str, Any]) -> str:
-    m, c, n = extra["metrics"]["test"], extra["train_config"], extra["counts"]
-    per_class = extra["metrics"]["test_by_class"]
-    class_rows = [f"| {k} | {v['n']} | {v['top1']:.3f} | {v['top10']:.3f} |" for k, v in sorted(per_class.items(),
-                                                                                               key=lambda kv: int(kv[0]))]
-    lines = [
-        f"# {MODEL_NAME}",
-        "",
-        "Single-step retrosynthesis for `Retrosynthetic_reaction_pathway_prediction`: ranked precursor sets with "
-        f"scores (template probabilities), top 10 per product by default. Model version {MODEL_VERSION}.",
-        "",
-        "## Data",
-        f"- {SOURCE}.",
-        "- SHA-256 of the files in the checkpoint (`extra.data`).",
-        "",
-        "## How it was built (and the split limitation)",
-        "- **No atom-mapped training split is available** (the shared data has the 40k USPTO-50K train split only as "
-        "unmapped SMILES). Templates therefore come from the **validation** split only: rdchiral "
-        f"`extract_from_reaction` on the {n['val_reactions']} atom-mapped validation reactions gave "
-        f"{n['val_with_template']} self-consistent templates ({n['templates']} distinct). Published template models "
-        "extract from the 40k training reactions (~10k templates), so this library is smaller and misses rarer "
-        "reaction types.",
-        f"- The unmapped training reactions were labelled by applying these templates (no atom mapping): "
-        f"{n['train_labelled']} of {n['train_reactions']} training reactions are reproduced exactly by some template "
-        "and were added to the ranker's training data (the others are reactions the val-derived library cannot make).",
-        f"- Ranker: product Morgan fingerprint (radius {FP_RADIUS}, {FP_SIZE} bits) -> "
-        + " -> ".join(str(h) for h in c["hidden"]) + f" -> {n['templates']} templates, ReLU, dropout {c['dropout']}; "
-        f"AdamW lr {c['lr']}, batch {c['batch_size']}, early stopping on a 5% holdout of its training reactions "
-        f"(template accuracy {extra['holdout_accuracy']:.3f}, best epoch {extra['best_epoch']}). Weights in float16.",
-        "- Inference: templates whose product side matches are applied with rdchiral in ranker order (at most 100) "
-        "until ten distinct canonical precursor sets are found; score = the template's probability renormalised "
-        "over the matching templates (split evenly when one template gives several outcomes). The ranker runs in "
-        "float64 with ties broken by template frequency, so a product gets the same answer however it is batched.",
-        "",
-        "## Test metrics (USPTO-50K test, 5,007 reactions, reaction class not given)",
-        "| top-1 | top-3 | top-5 | top-10 |",
-        "|---|---|---|---|",
-        f"| {m['top1']:.3f} | {m['top3']:.3f} | {m['top5']:.3f} | {m['top10']:.3f} |",
-        "",
-        f"Anchors (trained on the 40k atom-mapped training split): neuralsym top-1 {ANCHORS['neuralsym_top1']:.3f}, "
-        f"top-10 {ANCHORS['neuralsym_top10']:.3f}; LocalRetro top-1 {ANCHORS['localretro_top1']:.3f}, top-10 "
-        f"{ANCHORS['localretro_top10']:.3f}. Top-1 is on a par with neuralsym; the top-10 gap is template coverage: a "
-        "test reaction whose template never occurs in the validation split cannot be recovered at any k, and the "
-        f"validation templates reproduce only {n['train_labelled'] / max(n['train_reactions'], 1):.1%} of the "
-        "training reactions (an estimate of the ceiling on test).",
-        "",
-        "Per reaction class (USPTO-50K classes 1-10):",
-        "",
-        "| class | n | top-1 | top-10 |",
-        "|---|---|---|---|",
-        *class_rows,
-        "",
-        "68 test products also occur in the training split (normal for USPTO-50K); the training labels come from "
-        "templates, not from the test reactions.",
-        "",
-        "## Reproduce",
-        "```",
-        f"{extra['train_command']}             # templates + labels + ranker + test scoring",
-        f"{extra['evaluate_command']}  # re-score the shipped file on the test split",
-        "```",
-        f"Needs `rdchiral` (pip). Built with torch {torch.__version__}, RDKit {rdkit.__version__}: template extraction "
-        f"{extra['seconds']['extract']:.0f} s, train labelling {extra['seconds']['label']:.0f} s, ranker "
-        f"{extra['seconds']['ranker']:.0f} s, test scoring {extra['seconds']['evaluate']:.0f} s on 2 CPU cores (shared).",
-        "",
-    ]
-    return "\n".join(lines)
+    m, c, n, seconds = extra["metrics"]["test"], extra["train_config"], extra["counts"], extra["seconds"]
+    per_class = sorted(extra["metrics"]["test_by_class"].items(), key=lambda kv: int(kv[0]))
+    return render_card(
+        "retrosynthesis", model_name=MODEL_NAME, version=MODEL_VERSION, source=SOURCE,
+        val_reactions=n["val_reactions"], val_with_template=n["val_with_template"], templates=n["templates"],
+        train_labelled=n["train_labelled"], train_reactions=n["train_reactions"], fp_radius=FP_RADIUS, fp_size=FP_SIZE,
+        hidden=" -> ".join(str(h) for h in c["hidden"]), dropout=c["dropout"], lr=c["lr"], batch_size=c["batch_size"],
+        holdout_accuracy=f"{extra['holdout_accuracy']:.3f}", best_epoch=extra["best_epoch"],
+        **{f"top{k}": f"{m[f'top{k}']:.3f}" for k in TOP_KS}, **{k: f"{v:.3f}" for k, v in ANCHORS.items()},
+        coverage=f"{n['train_labelled'] / max(n['train_reactions'], 1):.1%}",
+        class_rows="\n".join(f"| {k} | {v['n']} | {v['top1']:.3f} | {v['top10']:.3f} |" for k, v in per_class),
+        train_command=extra["train_command"], evaluate_command=extra["evaluate_command"], torch=torch.__version__,
+        rdkit=rdkit.__version__, extract_s=f"{seconds['extract']:.0f}", label_s=f"{seconds['label']:.0f}",
+        ranker_s=f"{seconds['ranker']:.0f}", evaluate_s=f"{seconds['evaluate']:.0f}")
 
 
 def by_class(ranks: np.ndarray, classes: Sequence[int]) -> dict[str, dict[str, float]]:
@@ -436,24 +372,17 @@ def store_results(path: Path, extra: dict[str, Any], hparams: dict[str, Any], st
     extra["metrics"] = {"test": topk(ranks), "test_by_class": by_class(ranks, classes)}
     save_checkpoint(path, "mlp", hparams, state, extra)
     (path.parent / "retrosynthesis.md").write_text(model_card(extra))
-    (path.parent / "metrics.json").write_text(json.dumps({"retrosynthesis": {
+    update_metrics_file(path.parent, {"retrosynthesis": {
         "test": extra["metrics"]["test"], "test_by_class": extra["metrics"]["test_by_class"], "anchor": ANCHORS,
         "counts": extra["counts"], "holdout_accuracy": extra["holdout_accuracy"], "best_epoch": extra["best_epoch"],
-        "seconds": extra["seconds"], "config": extra["train_config"]}}, indent=2) + "\n")
+        "seconds": extra["seconds"], "config": extra["train_config"]}})
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--data-dir", required=True, help="shared data folder (holds uspto50k/)")
-    parser.add_argument("--out", default="model_zoo/weights/retrosynthesis")
-    parser.add_argument("--evaluate", action="store_true", help="re-score the shipped model on the test split")
-    parser.add_argument("--rescore", action="store_true",
-                        help="re-score the shipped model on the test split and store the numbers (after an inference "
-                             "change; the weights are not touched)")
+    parser = trainer_parser(__doc__, "uspto50k/", "retrosynthesis")
     parser.add_argument("--no-train-labels", action="store_true", help="train the ranker on validation reactions only")
     parser.add_argument("--test-limit", type=int, default=0, help="score only the first N test reactions (debugging)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     RDLogger.DisableLog("rdApp.*")
@@ -463,21 +392,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     products, reactants, classes = load_test(data_dir)
     if args.test_limit:
         products, reactants, classes = products[:args.test_limit], reactants[:args.test_limit], classes[:args.test_limit]
-    if args.evaluate or args.rescore:
+    if args.evaluate:
         start = time.perf_counter()
         ranks = evaluate(path, products, reactants, args.workers)
         fresh = topk(ranks)
         checkpoint = load_checkpoint(path)
         stored = checkpoint.extra["metrics"]["test"]
-        if args.rescore and not args.test_limit:
+        log.info("scored %d test reactions in %.0f s", len(products), time.perf_counter() - start)
+        if args.test_limit:  # a debugging subset: nothing to compare or store
+            print(f"test {fmt(fresh)} on the first {len(products)} test reactions")
+            return 0
+        if args.write:  # after an inference change; the weights are not touched
             extra = dict(checkpoint.extra)
             extra["seconds"] = {**extra.get("seconds", {}), "evaluate": round(time.perf_counter() - start, 1)}
             store_results(path, extra, checkpoint.hparams, checkpoint.state_dict, ranks, classes)
-            print(f"test {fresh} (was {stored}): stored")
-            return 0
-        ok = args.test_limit or all(abs(fresh[k] - stored[k]) < 1e-3 for k in stored)
-        print(f"test {fresh} (stored {stored}) in {time.perf_counter() - start:.0f} s: {'OK' if ok else 'MISMATCH'}")
-        return 0 if ok else 1
+            print(f"test {fmt(fresh)} (was {fmt(stored)}): stored in {out_dir}")
+        failed = report_rescore("retrosynthesis", fresh, stored, args.report_dir)
+        return 0 if args.write else failed
 
     seconds: dict[str, float] = {}
     t0 = time.perf_counter()
@@ -509,14 +440,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     trained.model.load_state_dict(roundtrip_state(trained.model.state_dict()), strict=True)
     seconds["ranker"] = time.perf_counter() - t0
 
-    files = {f: _sha(data_dir / f) for f in (VAL_FILE, TEST_FILE, TRAIN_FILE)}
+    files = {f: sha256_of(data_dir / f) for f in (VAL_FILE, TEST_FILE, TRAIN_FILE)}
     extra: dict[str, Any] = {
         "model_name": MODEL_NAME,
         "version": MODEL_VERSION,
         "templates": templates,
         "template_counts": [int(counts[t]) for t in templates],
         "fingerprint": {"kind": "morgan_bits", "radius": FP_RADIUS, "fp_size": FP_SIZE},
-        "train_config": {**asdict(config), "hidden": list(config.hidden)},
+        "train_config": config_dict(config),
         "best_epoch": trained.best_epoch,
         "holdout_accuracy": trained.val_accuracy,
         "counts": {"val_reactions": len(val), "val_with_template": len(kept), "templates": len(templates),
@@ -525,8 +456,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "data": files,
         "anchor": ANCHORS,
         "metrics": {"test": {}},
-        "train_command": _command(_portable(args.data_dir, "$DATA_DIR"), _portable(args.out, "$OUT_DIR")),
-        "evaluate_command": _command(_portable(args.data_dir, "$DATA_DIR"), _portable(args.out, "$OUT_DIR"), True),
+        "train_command": command(MODULE, args.data_dir, args.out),
+        "evaluate_command": command(MODULE, args.data_dir, args.out, evaluate=True),
         "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
                      "python": platform.python_version()},
     }

@@ -1,0 +1,1 @@
+"""Model-card templates, one per kind of model (``string.Template``: ``$name`` placeholders, ``$$`` for a dollar)."""
