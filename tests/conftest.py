@@ -1,4 +1,4 @@
-"""Shared fixtures: a real Redis server and real Celery worker processes."""
+"""Shared fixtures: isolation from the developer's settings, a real Redis server and real Celery worker processes."""
 
 from __future__ import annotations
 
@@ -15,6 +15,31 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
+# Knobs of the test run itself, not settings of the application: the isolation guard keeps them.
+TEST_KNOBS = frozenset({"DRUGPILOT_SLOW_TESTS", "DRUGPILOT_SLOW_MODEL", "DRUGPILOT_DATA_DIR", "DRUGPILOT_TEST_REDIS_URL"})
+
+
+def _without_dotenv(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):  # noqa: ANN001, ANN202
+    """``BaseSettings.settings_customise_sources`` with the ``.env`` source left out."""
+    return init_settings, env_settings, file_secret_settings
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_from_developer_settings() -> Iterator[None]:
+    """No test sees the developer's DRUGPILOT_* variables or ``.env`` (as pydantic-ai's conftest forbids model
+    requests): a Redis URL there would silently skip the embedded tests, an Ollama host would send in-process
+    tests to a real LLM. A test that needs a setting sets it with ``monkeypatch.setenv``."""
+    from pydantic_settings import BaseSettings
+
+    with pytest.MonkeyPatch.context() as patch:
+        for name in list(os.environ):
+            if name.startswith("DRUGPILOT_") and name not in TEST_KNOBS:
+                patch.delenv(name)
+        patch.setattr(BaseSettings, "settings_customise_sources", classmethod(_without_dotenv))
+        settings = sys.modules.get("agent.settings")  # read at collection time, before this guard
+        if settings is not None and hasattr(getattr(settings, "get_settings", None), "cache_clear"):
+            settings.get_settings.cache_clear()
+        yield
 
 
 def free_port() -> int:
@@ -83,9 +108,10 @@ def start_workers(env: dict[str, str], log: Path, loglevel: str = "warning") -> 
 
     url = env["DRUGPILOT_REDIS_URL"]
     with log.open("ab") as sink:
+        # cwd: a folder of the test's own, so that no .env of the developer's is read (PYTHONPATH finds the code)
         proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "worker", "--queues", "agent,gpu",
-                                 "--loglevel", loglevel], cwd=REPO, env=env, stdout=sink, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+                                 "--loglevel", loglevel], cwd=log.parent, env=env, stdout=sink,
+                                stderr=subprocess.STDOUT, start_new_session=True)
     probe = Celery(broker=url, backend=url)
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
