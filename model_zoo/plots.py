@@ -197,7 +197,7 @@ def molecule_grid_figure(mols: Sequence[Any], legends: Sequence[str], title: str
     axes = np.atleast_1d(fig.subplots(rows, cols)).ravel()
     for k, ax in enumerate(axes):
         ax.set_axis_off()
-        if k >= len(mols):
+        if k >= len(mols) or mols[k] is None or mols[k].GetNumAtoms() == 0:  # an empty cell keeps the grid aligned
             continue
         atoms = list(highlight[k]) if highlight and k < len(highlight) else []
         bonds = _bonds_between(mols[k], atoms)
@@ -218,3 +218,17 @@ def molecule_grid_figure(mols: Sequence[Any], legends: Sequence[str], title: str
 def _bonds_between(mol: Any, atoms: Sequence[int]) -> list[int]:
     chosen = set(atoms)
     return [b.GetIdx() for b in mol.GetBonds() if b.GetBeginAtomIdx() in chosen and b.GetEndAtomIdx() in chosen]
+
+
+def titled_png(image: bytes, title: str) -> bytes:
+    """A PNG (e.g. RDKit's reaction drawing) with a title above it."""
+    import matplotlib.image as mpimg
+
+    picture = mpimg.imread(io.BytesIO(image), format="png")
+    height, width = picture.shape[:2]
+    fig = Figure(figsize=(max(width / 110, 4), height / 110 + 0.6))
+    ax = fig.subplots()
+    ax.imshow(picture)
+    ax.set_axis_off()
+    ax.set_title(textwrap.fill(title, 100), fontsize=11)
+    return figure_png(fig)

@@ -321,7 +321,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     picture = molecule_grid_png([gt] + [a.mol for a in drawn],
                                 [f"start: ln(IC50) {gt_value:.2f}"] + [f"#{i} ln(IC50) {a.prediction:.2f}, sim {a.similarity:.2f}"
                                                                       for i, a in enumerate(drawn, start=1)],
-                                f"Analogues of {start} for {line} (target ln(IC50) {target:g})", per_row=3,
+                                f"Analogues of {start} for {line}: predicted ln(IC50), target {target:g}", per_row=3,
                                 highlight=[[i for i, m in enumerate(mask) if m]] + [[] for _ in drawn],
                                 highlight_label=f"atoms allowed to change ({sum(mask)} of {len(mask)}); the rest is kept")
     artifacts = [FileArtifact(f"optimized_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns)),

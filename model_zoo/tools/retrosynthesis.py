@@ -22,6 +22,7 @@ from torch import nn
 
 from model_zoo.checkpoint import load_checkpoint
 from model_zoo.chem.mols import check_smiles_list
+from model_zoo.plots import given_names, molecule_grid_png, titled_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult
 from model_zoo.specs import RETROSYNTHESIS
 from model_zoo.tables import rows_to_csv
@@ -186,14 +187,14 @@ def get_model() -> RetroModel:
         return _model
 
 
-def _picture(best: list[tuple[int, str, Candidate]]) -> bytes:
+def _picture(best: list[tuple[int, str, Candidate]], names: dict[str, str]) -> bytes:
     """Grid: each product (left) next to its best precursors, with the score in the legend."""
     mols: list[Chem.Mol] = []
     legends: list[str] = []
     width = max(len(c.reactants) for _, _, c in best) + 1
     for row, product, cand in best:
         mols.append(Chem.MolFromSmiles(product))
-        legends.append(f"#{row} product")
+        legends.append(f"#{row} {names.get(product) or 'product'}")
         for i in range(width - 1):
             if i < len(cand.reactants):
                 mols.append(Chem.MolFromSmiles(cand.reactants[i]))
@@ -201,8 +202,8 @@ def _picture(best: list[tuple[int, str, Candidate]]) -> bytes:
             else:
                 mols.append(Chem.Mol())
                 legends.append("")
-    image = Draw.MolsToGridImage(mols, molsPerRow=width, subImgSize=(260, 220), legends=legends, returnPNG=True)
-    return image if isinstance(image, bytes) else image.data
+    return molecule_grid_png(mols, legends, "Best-scoring precursors of each product (single-step retrosynthesis)",
+                             per_row=width)
 
 
 def reaction_picture(product: str, reactants: Sequence[str]) -> bytes:
@@ -285,9 +286,13 @@ def run(args: dict[str, Any]) -> ToolResult:
     if best:
         if len(best) == 1:
             number, product, cand = best[0]
-            artifacts.append(FileArtifact("retrosynthesis.png", "image/png", reaction_picture(product, cand.reactants)))
+            title = (f"Best-scoring precursors of {given_names(args).get(product) or product} (score {cand.score:.2f}, "
+                     "single-step retrosynthesis)")
+            artifacts.append(FileArtifact("retrosynthesis.png", "image/png",
+                                          titled_png(reaction_picture(product, cand.reactants), title)))
         else:
-            artifacts.append(FileArtifact("retrosynthesis.png", "image/png", _picture(best[:MAX_DRAWN])))
+            artifacts.append(FileArtifact("retrosynthesis.png", "image/png",
+                                          _picture(best[:MAX_DRAWN], given_names(args))))
     metrics = {k: round(float(v), 4) for k, v in model.info["metrics"]["test"].items()}
     return ToolResult(
         tool=RETROSYNTHESIS.name, status="ok" if done else "error", rows=rows,

@@ -100,3 +100,11 @@ def test_molecule_grid_has_a_title_captions_and_a_legend_for_highlighted_atoms()
     bare = plots.molecule_grid_figure([mol], ["x"], "t")
     assert not bare.legends
     assert plots.molecule_grid_png([mol], ["x"], "t").startswith(PNG)
+
+
+def test_retrosynthesis_pictures_have_titles_and_keep_empty_grid_cells() -> None:
+    from model_zoo.tools.retrosynthesis import reaction_picture
+
+    fig = plots.molecule_grid_figure([Chem.MolFromSmiles("CCO"), Chem.Mol()], ["#1 ethanol", ""], "Precursors")
+    assert [len(ax.images) for ax in fig.axes[:2]] == [1, 0] and fig._suptitle.get_text() == "Precursors"
+    assert plots.titled_png(reaction_picture("CC(=O)OC", ["CC(=O)O", "CO"]), "Best precursors of X").startswith(PNG)
