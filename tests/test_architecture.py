@@ -48,3 +48,14 @@ def test_specs_and_agent_import_no_torch() -> None:
             "print('torch' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_networks_import_only_networks_and_tools_no_training_code() -> None:
+    """model_zoo/nn holds modules only (the checkpoint table names them; importing one registers nothing), and a
+    tool never imports its trainer."""
+    model_zoo = REPO / "model_zoo"
+    bad = [f"{path.relative_to(REPO)} imports {name}" for path in (model_zoo / "nn").rglob("*.py")
+           for name in imports(path) if name.split(".")[0] == "model_zoo" and not name.startswith("model_zoo.nn")]
+    bad += [f"{path.relative_to(REPO)} imports {name}" for path in (model_zoo / "tools").rglob("*.py")
+            for name in imports(path) if name.startswith("model_zoo.train")]
+    assert bad == []
