@@ -81,13 +81,12 @@ class RedisIntake:
         pipe.execute()
 
     def note(self, key: str, **fields: Any) -> None:
-        raw = self._r.get(self._key(key))
-        if raw is not None:
-            self._r.set(self._key(key), json.dumps({**json.loads(raw), **fields}), ex=RECORD_TTL_S)
+        """Extra fields for a replay (the status line posted): one write, beside the record."""
+        self._r.set(f"{PREFIX}:note:{key}", json.dumps(fields), ex=RECORD_TTL_S)
 
     def done(self, key: str) -> None:
         pipe = self._r.pipeline(transaction=True)
-        pipe.delete(self._key(key))
+        pipe.delete(self._key(key), f"{PREFIX}:note:{key}")
         pipe.srem(f"{PREFIX}:index", key)
         pipe.execute()
 
@@ -121,9 +120,10 @@ class RedisIntake:
                 pipe.execute()
             except redis.WatchError:
                 return None  # another process claimed it first
-        log.warning("event %s was acknowledged by %s, which stopped before enqueuing its turn: running it again",
+        log.warning("event %s was acknowledged by %s, which has stopped: running it again unless its turn was queued",
                     key, record.get("owner"))
-        return record
+        note = self._r.get(f"{PREFIX}:note:{key}")
+        return {**record, **(json.loads(note) if note else {})}
 
 
 class RecordEvents(Middleware):
