@@ -48,7 +48,8 @@ def main(argv: list[str] | None = None) -> int:
 
     teams = sub.add_parser("teams", help="run the Microsoft Teams bot endpoint (POST /api/messages)")
     teams.add_argument("--port", type=int, default=None, help="default: DRUGPILOT_TEAMS_PORT or 3978")
-    teams.add_argument("--host", default=None, help="default: DRUGPILOT_TEAMS_HOST, else 0.0.0.0 with MICROSOFT_APP_ID and 127.0.0.1 without")
+    teams.add_argument("--host", default=None,
+                       help="default: DRUGPILOT_TEAMS_HOST, else 0.0.0.0 with MICROSOFT_APP_ID and 127.0.0.1 without")
     teams.add_argument("--no-delivery-worker", action="store_true",
                        help="distributed mode: do not start the replies.teams delivery worker here")
     teams.add_argument("--loglevel", default="info")

@@ -26,7 +26,8 @@ class OneLineFormatter(logging.Formatter):
         return super().formatMessage(record)
 
     def formatException(self, ei: object) -> str:  # noqa: N802
-        return "\n".join("    | " + escape(line) for line in super().formatException(ei).splitlines())  # type: ignore[arg-type]
+        text = super().formatException(ei)  # type: ignore[arg-type]
+        return "\n".join("    | " + escape(line) for line in text.splitlines())
 
     def formatStack(self, stack_info: str) -> str:  # noqa: N802
         return "\n".join("    | " + escape(line) for line in stack_info.splitlines())

@@ -1,8 +1,9 @@
 """Bolt listeners: a thread message becomes a Turn on the queue; shortcut, modal and slash command.
 
 Events are acknowledged by Bolt before these run (``process_before_response=False``), so a listener
-may download files; it never runs a turn itself. An event that may start a turn was recorded before the
-acknowledgement (bot.slack.intake), and its record is removed once the turn is enqueued. Shortcuts, modals and commands call ``ack()`` first.
+may download files; it never runs a turn itself. An event that may start a turn was recorded before
+the acknowledgement (bot.slack.intake), and its record is removed once the turn is enqueued.
+Shortcuts, modals and commands call ``ack()`` first.
 """
 
 from __future__ import annotations

@@ -46,7 +46,8 @@ def test_a_lasting_failure_ends_the_turn_in_the_thread(driver: SlackDriver, api:
     ts, _ = driver.mention(QUESTION)
     driver.wait_answer(ts, timeout=90)
     [said] = api.wait_for("chat.postMessage", thread_ts=ts, contains="could not be posted", timeout=30)
-    assert said["text"] == "The answer is above, but its files could not be posted (internal_error). Ask again for them."
+    assert said["text"] == ("The answer is above, but its files could not be posted (internal_error). "
+                            "Ask again for them.")
     api.wait_for("reactions.add", timestamp=ts, name="white_check_mark", timeout=10)
     status_ts = [c for c in api.calls("chat.postMessage", thread_ts=ts) if c["text"] == "Working on it…"]
     assert status_ts and api.calls("chat.delete", channel=CHANNEL)

@@ -9,8 +9,9 @@ Point an activity's ``serviceUrl`` at ``connector.url`` and the bot's replies la
   ``redirects[name] = url`` answers 302 to ``url`` instead; while ``downloads_open`` is cleared, downloads wait
 
 ``fail(method, 429, 503, retry_after="0", activity_id=…)`` makes the next calls of that method (about that
-activity) fail with those statuses; every attempt, failed or not, is recorded under ``attempts``. ``max_activity_bytes`` refuses (413, like Teams) an
-activity whose JSON is larger, counted in UTF-16 as Teams counts. Same shape as the other emulators:
+activity) fail with those statuses; every attempt, failed or not, is recorded under ``attempts``.
+``max_activity_bytes`` refuses (413, like Teams) an activity whose JSON is larger, counted in UTF-16 as Teams
+counts. Same shape as the other emulators:
 ``calls(method)`` and ``wait_for(method, n, timeout)``.
 """
 
