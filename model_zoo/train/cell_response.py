@@ -351,12 +351,12 @@ def save_model(result: Result, pairs: Pairs, cells: CellTable, featurizer: MolFe
     out_dir.mkdir(parents=True, exist_ok=True)
     save_checkpoint(out_dir / "cell_response.pt", "mlp", hparams, result.model.state_dict(), extra)
     (out_dir / "cell_response.md").write_text(model_card(result, extra, blind))
-    update_metrics_file(out_dir, {"cell_response": {"val": result.metrics["val"], "test": result.metrics["test"], "anchor": ANCHOR,
-                                 "n": result.n, "config": config_dict(result.config),
-                                 "best_epoch": result.best_epoch, "train_seconds": round(result.seconds, 1),
-                                 "drug_blind": ({"val": blind.metrics["val"], "test": blind.metrics["test"],
-                                                 "n": blind.n, "best_epoch": blind.best_epoch,
-                                                 "train_seconds": round(blind.seconds, 1)} if blind else None)}})
+    drug_blind = ({"val": blind.metrics["val"], "test": blind.metrics["test"], "n": blind.n,
+                   "best_epoch": blind.best_epoch, "train_seconds": round(blind.seconds, 1)} if blind else None)
+    update_metrics_file(out_dir, {"cell_response": {
+        "val": result.metrics["val"], "test": result.metrics["test"], "anchor": ANCHOR, "n": result.n,
+        "config": config_dict(result.config), "best_epoch": result.best_epoch,
+        "train_seconds": round(result.seconds, 1), "drug_blind": drug_blind}})
     return extra
 
 
