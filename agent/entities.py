@@ -349,10 +349,19 @@ def _numbers(text: str, smiles: list[str], cell_tokens: set[str]) -> list[Number
 def pick_number(e: Entities) -> float:
     """A converted IC50 target ("below 100 nM"), else the number that follows a response cue
     ("ln(IC50) around -2.5", "z = -1"), else the first one."""
-    converted = next((n for n in e.numbers if n.conversion), None)
+    negated = _negated_spans(e.text)
+    # "redo it with -2 instead of 200 nM": a value taken back is not the one meant
+    numbers = [n for n in e.numbers if not _inside(_digits_at(e.text, n.pos), negated)] or e.numbers
+    converted = next((n for n in numbers if n.conversion), None)
     if converted is not None:
         return converted.value
-    for number in e.numbers:
+    for number in numbers:
         if _ZSCORE_CUES.search(e.text[max(0, number.pos - 25): number.pos]):
             return number.value
-    return e.numbers[0].value
+    return numbers[0].value
+
+
+def _digits_at(text: str, pos: int) -> int:
+    """Where the number of a value starting at ``pos`` ("of 200 nM", "pIC50 7") is written."""
+    found = re.compile(r"(?<![\w.])[-+−]?\d").search(text, pos)
+    return found.start() if found else pos

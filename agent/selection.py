@@ -15,7 +15,10 @@ from agent.pool.entry import EntryMeta
 
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
              "fifth": 5, "5th": 5, "last": -1}
-_ORDINAL = re.compile(r"\b(first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last)\b(?! (?:call|step|request))"
+# "the second one", "3rd compound", "the last" — not "logD second" or "last: solubility" (the order of asks)
+_ORD = r"first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last"
+_ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:call|step|request|time|thing|question|ask|turn))|\b({_ORD})\s+"
+                      r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
                       r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule)\s?(\d{1,3})\b", re.I)
 _BEST = re.compile(r"\b(most|least|best|top|highest|lowest|strongest|weakest|worst)\b(?:\s+(\d+))?", re.I)
 _HITS = re.compile(r"\b(predicted to (?:interact|bind)|that (?:interact|bind)|interacting|binders|the hits|"
@@ -47,7 +50,7 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     if picks:
         chosen = []
         for m in picks:
-            index = _ORDINALS.get((m.group(1) or "").lower()) or int(m.group(2) or m.group(3))
+            index = _ORDINALS.get((m.group(1) or m.group(2) or "").lower()) or int(m.group(3) or m.group(4))
             if -len(rows) <= (index - 1 if index > 0 else index) < len(rows):
                 chosen.append(rows[index - 1 if index > 0 else index]["smiles"])
         return chosen or None

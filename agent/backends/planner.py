@@ -34,7 +34,9 @@ _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "
                 "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
 _REPEAT = re.compile(r"^\W*and (?:on|in|for|against|with|at)\b|^\W*(?:ok(?:ay)?\W+)?now (?!the\b|their\b|its\b)|\b(?:re-?run|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?(?:settings|parameters|"
                      r"conditions))|what about|how about|instead|now for|also for)\b", re.I)
-_CORRECTS = re.compile(r"\b(?:oops|typo|my bad|i meant|i mean|sorry|correction|wrong one|no no|rather than)\b", re.I)
+_CORRECTS = re.compile(r"\b(?:oops|typo|my bad|i meant|i mean|sorry|correction|wrong (?:one|target|protein|kinase|line|"
+                       r"cell line|drug|molecule|compound|property)|no no|rather than|make (?:that|it)|change (?:that|it) to|"
+                       r"switch to)\b", re.I)
 _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
 
@@ -329,7 +331,17 @@ def _properties(prose: str) -> list[str]:
     said = _property_words(prose.lower())
     scores = read_intent(prose).properties
     learned = [name for name in PROPERTY_NAMES if scores.get(name, 0.0) >= 0.5 and name not in said]
-    return said + sorted(learned, key=lambda name: -scores[name])
+    found = said + sorted(learned, key=lambda name: -scores[name])
+    if len(found) < 2:
+        return found
+    # in the order the message names them: the first part ("ClinTox toxicity & logD") that reads as each
+    parts = [p for p in _PROPERTY_PARTS.split(prose) if p and p.strip()]
+    first_part = {name: next((i for i, part in enumerate(parts) if read_intent(part).properties.get(name, 0.0) >= 0.5),
+                             len(parts)) for name in found}
+    return sorted(found, key=lambda name: first_part[name])
+
+
+_PROPERTY_PARTS = re.compile(r"\s*(?:[,;&/+]|\band\b|\bplus\b|\bas well as\b|\balso\b|\bthen\b|\bor\b)\s*", re.I)
 
 
 def _property_words(lowered: str) -> list[str]:

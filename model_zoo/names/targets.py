@@ -274,14 +274,15 @@ def resolve_target(name: str) -> Resolved | Unresolved:
 # --- free text ----------------------------------------------------------------------------------------
 
 _CONTEXT_BEFORE = re.compile(
-    r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
+    r"(?:\bbind\w*\b[^.?!\n]{0,60}\sto|\bmake (?:that|it)|\bwrong (?:target|protein|kinase)[\s:–-]*|"
+    r"\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bat|\btowards?|\bversus|\bvs\.?|->|=>|\u2192)\s*(?:the\s+)?$",
     re.IGNORECASE)
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to))\s+(?:the\s+)?$", re.IGNORECASE)
-_CONTEXT_AFTER = re.compile(r"^\s*(?:kinase|protein|receptor|enzyme|inhibitors?|inhibition|binding|mutant)\b",
-                            re.IGNORECASE)
+_CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:kinase|protein|receptor|enzyme|inhibitors?|inhibition|binding|mutant)\b|"
+                            r"(?:,\s*)?(?:not|instead of|rather than)\s+[A-Z][A-Z0-9]{1,9}\b)")
 _GENE_SHAPE = re.compile(r"^[a-z]?[A-Z][A-Z0-9-]{1,10}$")
 NOT_TARGETS = frozenset("""IC50 EC50 GI50 LD50 CC50 KD KI PKD PKI PIC50 BBB BBBP CNS SMILES SMILE SMARTS INCHI
 ADMET ADME DMSO QSAR QSPR SAR ATP ADP GTP DNA RNA MRNA SIRNA PDB MW TPSA HBD HBA LOGP LOGD LOGS PK PD HTS TKI
@@ -290,7 +291,7 @@ HERG-FREE ESOL TOX21 CLINTOX BACE1 FREESOLV DAVIS KIBA GDSC COSMIC DRUGBANK PUBC
 
 
 def _in_context(text: str, start: int, end: int, strong: bool = False) -> bool:
-    before = text[max(0, start - 40):start]
+    before = text[max(0, start - 80):start]
     after = text[end:end + 30]
     return bool(_CONTEXT_AFTER.match(after) or (_STRONG_BEFORE if strong else _CONTEXT_BEFORE).search(before))
 

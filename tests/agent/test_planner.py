@@ -161,3 +161,23 @@ def test_a_short_qualifier_after_a_question_picks_the_answer_not_a_second_ask() 
     assert call.name == "drug_target_affinity_regression_predict"
     assert [c.name for c in plan("pKd of CCOc1ccccc1 for EGFR? binder or not?")] == [
         "drug_target_affinity_regression_predict", "drug_target_classification_predict"]
+
+
+def test_properties_come_in_the_order_the_message_names_them() -> None:
+    calls = plan("ClinTox toxicity & logD please: CCOc1ccccc1")
+    assert [c.arguments["property"] for c in calls] == ["CT_TOX", "lipo"]
+    calls = plan("Need CNS penetration and solubility numbers for CCOc1ccccc1")
+    assert [c.arguments["property"] for c in calls] == ["p_np", "logSolubility"]
+
+
+def test_ordinals_that_order_the_asks_do_not_select_molecules() -> None:
+    [cell, prop] = plan("CCOc1ccccc1, CCO: sensitivity of A549 first, logD second")
+    assert prop.arguments["drug_smiles"] in (["CCOc1ccccc1", "CCO"], "(user_smiles)")
+
+
+def test_a_value_taken_back_is_not_used() -> None:
+    from agent.history import PastRequest
+
+    asked = [PastRequest("alice", "generate molecules for A549 at IC50 200 nM", answered=True)]
+    [call] = plan_calls("redo it with -2 instead of 200 nM", [], list(TOOLS), asked)
+    assert call.arguments["zscore"] == -2
