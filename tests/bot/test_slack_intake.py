@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import redis
 
 from bot_process import BotProcess
 from conftest import distributed_env, free_port, start_workers, stop_workers
@@ -59,6 +60,8 @@ def test_a_turn_acknowledged_but_not_enqueued_survives_the_slack_process(stack: 
     bot: BotProcess = stack["bot"]
     thread, _ = driver.mention("pool list")
     driver.wait_answer(thread, timeout=120)
+    intake = redis.Redis.from_url(stack["redis"].url)
+    assert intake.smembers("drugpilot:slack:intake:index") == set()  # an enqueued turn leaves no record
 
     file = api.add_file("hits.csv", b"smiles\nCCO\nc1ccccc1O\n")
     api.downloads_open.clear()
