@@ -67,7 +67,8 @@ def name_columns(rows: list[dict[str, Any]], columns: Sequence[str], labels: Map
 
 def about_row(about: Mapping[str, Any], model: Mapping[str, Any] | None) -> dict[str, str]:
     """The provenance columns' values for one call: the model's name, version and test metrics, and ``about``."""
-    metrics = ", ".join(f"{k} {v:.3g}" for k, v in (model or {}).get("test_metrics", {}).items())
+    metrics = ", ".join(f"{k} {v:.3g}" if isinstance(v, (int, float)) else f"{k} {v}"
+                        for k, v in (model or {}).get("test_metrics", {}).items())
     values = {"model": (model or {}).get("name", ""), "model_version": (model or {}).get("version", ""),
               "test_metric": metrics, **{k: about.get(k, "") for k in ABOUT_COLUMNS[3:]}}
     return {k: _cut(str(values[k])) for k in ABOUT_COLUMNS}

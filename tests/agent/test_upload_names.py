@@ -186,3 +186,12 @@ def test_pool_entry_unwraps_a_stored_labelled_value() -> None:
     entry = PoolEntry(meta=None, value=labelled(["CCO"], ["ethanol"]))  # type: ignore[arg-type]
     assert entry.value == ["CCO"] and entry.labels == ["ethanol"]
     assert labelled(["CCO"], [""]) == ["CCO"]  # nothing to label: stored as the plain list
+
+
+def test_names_in_a_csv_are_formula_safe_and_existing_cells_are_kept_exactly() -> None:
+    from model_zoo.tables import labelled_csv, rows_to_csv
+
+    data = rows_to_csv([{"row": 1, "smiles": "CCO", "value": -1.5, "note": "=A1"}], ["row", "smiles", "value", "note"])
+    out = labelled_csv(data, {"CCO": "=HYPERLINK(\"x\")"}, {"request": "+cmd", "asked_by": "bob"}).decode()
+    assert out.splitlines() == ["name,row,smiles,value,note,request,asked_by",
+                                "\"'=HYPERLINK(\"\"x\"\")\",1,CCO,-1.5,'=A1,'+cmd,bob"]
