@@ -27,6 +27,7 @@ COLOR = "#3b75af"
 POSITIVE = "#c44e52"  # probability at or above the reference
 OUTSIDE = "#9a9a9a"  # out of the model's applicability domain
 HIGHLIGHT = (0.98, 0.75, 0.2)  # atoms that may change, on molecule drawings
+BOND_PIXELS = 24  # bond length on molecule drawings (larger molecules shrink to fit their cell)
 
 
 def short_label(text: str, width: int = LABEL_CHARS) -> str:
@@ -202,6 +203,7 @@ def molecule_grid_figure(mols: Sequence[Any], legends: Sequence[str], title: str
         atoms = list(highlight[k]) if highlight and k < len(highlight) else []
         bonds = _bonds_between(mols[k], atoms)
         drawer = rdMolDraw2D.MolDraw2DCairo(300, 240)
+        drawer.drawOptions().fixedBondLength = BOND_PIXELS  # one scale for all: acetyl chloride is not drawn huge
         rdMolDraw2D.PrepareAndDrawMolecule(drawer, mols[k], highlightAtoms=atoms,
                                            highlightAtomColors={a: HIGHLIGHT for a in atoms}, highlightBonds=bonds,
                                            highlightBondColors={b: HIGHLIGHT for b in bonds})

@@ -22,7 +22,7 @@ from torch import nn
 
 from model_zoo.checkpoint import load_checkpoint
 from model_zoo.chem.mols import check_smiles_list
-from model_zoo.plots import given_names, molecule_grid_png, titled_png
+from model_zoo.plots import given_names, molecule_grid_png, short_label, titled_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult
 from model_zoo.specs import RETROSYNTHESIS
 from model_zoo.tables import rows_to_csv
@@ -194,7 +194,7 @@ def _picture(best: list[tuple[int, str, Candidate]], names: dict[str, str]) -> b
     width = max(len(c.reactants) for _, _, c in best) + 1
     for row, product, cand in best:
         mols.append(Chem.MolFromSmiles(product))
-        legends.append(f"#{row} {names.get(product) or 'product'}")
+        legends.append(f"#{row} {names.get(product) or short_label(product, 30)}")
         for i in range(width - 1):
             if i < len(cand.reactants):
                 mols.append(Chem.MolFromSmiles(cand.reactants[i]))
