@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from agent.artifacts import ArtifactStore
 from agent.backends.base import Backend
 from agent.analysis.followup import FollowUp, follow_up
-from agent.commands import FOLLOW_UP_HELP, is_pool_command, is_report_command, run_command, run_report
+from agent.commands import FOLLOW_UP_HELP, USAGE as POOL_USAGE, is_pool_command, is_report_command, run_command, run_report
 from agent.dispatch import Dispatcher, ToolOutcome
 from agent.history import HistoryStore, InMemoryHistoryStore
 from agent.journal import analysis_entry, request_entry
@@ -19,14 +19,11 @@ from agent.provenance import Source, summary_line
 from agent.ratelimit import InMemoryRateLimiter, RateLimiter
 from agent.pool.thread_pool import MAX_KEYS, ThreadPool
 from agent.turn import Attachment, Reply, Table, Turn
+from agent.wording import help_text
 from model_zoo.chem.files import FileRejected, ParsedFile, parse_molecule_file
-from model_zoo.specs import describe_tools
 
 TABLE_ROWS = 10
-HELP = (
-    "Ask in plain words, e.g. \"how soluble are CCO and c1ccccc1O?\", \"BBB permeability of the uploaded "
-    "compounds\". Upload CSV/SDF/.smi/FASTA files to add molecules to this thread's pool.\nTools:\n"
-)
+MAX_MESSAGE_CHARS = 40_000  # Slack's own limit for a message's text; Teams allows less
 
 
 @dataclass
@@ -56,6 +53,11 @@ def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | N
                       f"try again in {wait} s.")
         return reply
     parts = _ingest_all(turn.files, pool, turn.user, deps.max_file_bytes)
+    if len(text) > MAX_MESSAGE_CHARS:  # before anything reads the words: their cost grows with the length
+        parts.append(f"Your message is {len(text):,} characters long; the limit is {MAX_MESSAGE_CHARS:,}, so it was "
+                     "not read. Put long lists of molecules in a file (.smi or .csv) and upload it.")
+        reply.text = "\n\n".join(parts)
+        return reply
     if is_pool_command(text) or is_report_command(text):
         result = (run_command(text, pool, turn.user) if is_pool_command(text)
                   else run_report(turn.thread, pool, deps.history.log(turn.thread.key()), deps.artifacts))
@@ -64,7 +66,7 @@ def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | N
         if result.table:
             reply.tables.append(Table(columns=result.table[0], rows=result.table[1], total_rows=result.table[2]))
     elif text.lower() in ("help", "?") or not (text or turn.files):  # an empty message gets the help
-        parts.append(HELP + describe_tools() + "\n" + FOLLOW_UP_HELP)
+        parts.append("\n".join([help_text(), FOLLOW_UP_HELP, "Memory pool — " + POOL_USAGE]))
     elif text and (follow := follow_up(text, turn.user, pool, deps.history.log(turn.thread.key()))) is not None:
         _add_follow_up(reply, follow, deps.artifacts)  # a filter, sort, plot … of earlier results: no model runs
         parts.append(follow.text)
