@@ -59,7 +59,8 @@ def _axis_label(unit: str) -> str:
 
 def rows_png(rows: Sequence[Mapping[str, Any]], value: str, title: str, unit: str = "", *,
              names: Mapping[str, str] | None = None, reference: float | None = None,
-             limits: tuple[float, float] | None = None, ascending: bool = False, subtitle: str = "") -> bytes:
+             limits: tuple[float, float] | None = None, ascending: bool = False, subtitle: str = "",
+             points: bool | None = None) -> bytes:
     """``values_png`` for a tool's computed rows: labels from ``row``/``smiles`` (and names), error bars from
     ``uncertainty``, open markers from ``in_domain`` and crosses from ``measured`` where the rows carry them."""
     values = [float(r[value]) for r in rows]
@@ -72,7 +73,7 @@ def rows_png(rows: Sequence[Mapping[str, Any]], value: str, title: str, unit: st
                       errors=errors if any(e is not None for e in errors) else None,
                       in_domain=inside if any(i is not None for i in inside) else None,
                       measured=measured if any(m is not None for m in measured) else None,
-                      ascending=ascending, subtitle=subtitle)
+                      ascending=ascending, subtitle=subtitle, points=points)
 
 
 def values_png(values: Sequence[float], labels: Sequence[str], title: str, unit: str = "",
@@ -92,7 +93,8 @@ def values_figure(values: Sequence[float], labels: Sequence[str], title: str, un
                   notes: Sequence[str] | None = None, ascending: bool = False, subtitle: str = "",
                   points: bool | None = None, measured: Sequence[Any] | None = None) -> Figure:
     """One row per value, sorted (largest at the top; smallest with ``ascending``). Values are bars, or points
-    when ``points`` (default: when ``limits`` is given, i.e. probabilities) so that 0 stays visible; points on the
+    when ``points`` (default: when ``limits`` is given, i.e. probabilities, so that 0 stays visible; log-scale values
+    such as pKd or logS should be points too, a bar from 0 means nothing for them); points on the
     ``reference`` side of the threshold are coloured. ``errors`` (± per value) draw error bars, ``in_domain``
     False draws an open grey marker/hatched bar, ``measured`` numbers a black cross (the training set's value), and
     ``notes`` are written beside each row (e.g. a DDI description)."""
@@ -110,7 +112,10 @@ def values_figure(values: Sequence[float], labels: Sequence[str], title: str, un
     if points:
         positive = vals >= reference if reference is not None else np.zeros(n, dtype=bool)
         colors = np.where(positive, POSITIVE, COLOR)
-        ax.hlines(y, 0.0 if limits is None else limits[0], vals, color="#d0d0d0", linewidth=1, zorder=1)
+        if limits is not None:  # a stem from the axis start for probabilities; none for log-scale values
+            ax.hlines(y, limits[0], vals, color="#d0d0d0", linewidth=1, zorder=1)
+        else:
+            ax.grid(axis="y", alpha=0.3)
         for kind, mask in (("in", ~outside), ("out", outside)):
             if mask.any():
                 ax.scatter(vals[mask], y[mask], s=55, zorder=3, marker="o",
@@ -126,7 +131,10 @@ def values_figure(values: Sequence[float], labels: Sequence[str], title: str, un
             ax.barh(y[i], vals[i], color="none", edgecolor="white", hatch="///", zorder=3)
         ax.axvline(0.0, color="black", linewidth=0.6)
     if not np.isnan(errs).all():
-        ax.errorbar(vals, y, xerr=np.nan_to_num(errs), fmt="none", ecolor="black", elinewidth=1, capsize=3,
+        low = high = np.nan_to_num(errs)
+        if limits is not None:  # a probability's interval stops at 0 and 1
+            low, high = np.minimum(low, vals - limits[0]), np.minimum(high, limits[1] - vals)
+        ax.errorbar(vals, y, xerr=np.vstack([low, high]), fmt="none", ecolor="black", elinewidth=1, capsize=3,
                     zorder=4)
         legend.append(Line2D([], [], color="black", marker="|", linestyle="-", label="± uncertainty"))
     if outside.any():

@@ -10,6 +10,7 @@ import math
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from model_zoo.checkpoint import Checkpoint, load_checkpoint
 from model_zoo.chem.mols import check_smiles_list
 from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
 from model_zoo.device import pick_device
+from model_zoo.names.targets import tables as target_tables
 from model_zoo.nn.interaction import (
     KmerComposition,
     MorganCounts,
@@ -205,10 +207,23 @@ def target_name(sequence: str, nearest: NearestProtein, names: dict[str, str], g
     sequence it is, or the closest one with its similarity; never the sequence."""
     if names.get(given) or names.get(sequence):
         return names.get(given) or names[sequence]
-    if nearest.name and nearest.cosine >= 0.999:
-        return nearest.name
-    closest = f", closest {nearest.name} (3-mer cosine {nearest.cosine:.2f})" if nearest.name else ""
+    known = _symbols_by_sequence().get(sequence)
+    if known:
+        return known
+    base = (nearest.name or "").split(" (and ")[0]  # "EGFR (and 11 more with the same sequence)" -> "EGFR"
+    if base and nearest.cosine >= 0.999:
+        return base
+    closest = f", closest {base} (3-mer cosine {nearest.cosine:.2f})" if base else ""
     return f"unnamed {len(sequence)}-residue sequence{closest}"
+
+
+@lru_cache(maxsize=1)
+def _symbols_by_sequence() -> dict[str, str]:
+    """Gene symbol of each known DAVIS construct sequence (the wild type's symbol where mutants share one)."""
+    out: dict[str, str] = {}
+    for construct in sorted(target_tables().davis.values(), key=lambda c: not c.wild_type):
+        out.setdefault(construct.sequence, construct.symbol)
+    return out
 
 
 def _target_text(sequence: str, nearest: NearestProtein, word: str) -> str:
@@ -309,7 +324,8 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
         names = given_names(args)
         plot = rows_png(computed, config.value_columns[0], f"{config.plot_title}: "
                         f"{target_name(sequence, nearest, names, str(args.get('target_seq')))}",
-                        config.plot_unit, names=names, reference=config.plot_reference, limits=config.plot_limits)
+                        config.plot_unit, names=names, reference=config.plot_reference, limits=config.plot_limits,
+                        points=True)
         artifacts.append(FileArtifact(f"{config.file_stem}.png", "image/png", plot))
     return ToolResult(
         tool=config.spec.name,

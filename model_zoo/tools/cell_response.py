@@ -306,7 +306,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     artifacts = [FileArtifact(f"cell_response_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
     if computed:
         plot = rows_png(computed, "ln_ic50", f"Predicted ln(IC50) in {line} (most potent at the top)", UNIT,
-                        names=given_names(args), ascending=True)
+                        names=given_names(args), ascending=True, points=True)
         artifacts.append(FileArtifact(f"cell_response_{cosmic}.png", "image/png", plot))
     return ToolResult(
         tool=CELL_RESPONSE.name, status="ok" if computed else "error", rows=rows, columns=columns, summary=summary,

@@ -72,7 +72,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     artifacts = [FileArtifact(f"{name}_computed.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
     if computed and not is_rule(name):
         plot = rows_png(computed, "value", f"{d.display.capitalize()} (computed with RDKit)", d.unit,
-                        names=given_names(args))
+                        names=given_names(args), points=name == "cLogP")  # a log scale: no bar from 0
         artifacts.append(FileArtifact(f"{name}_computed.png", "image/png", plot))
     return ToolResult(
         tool=PROPERTY.name,

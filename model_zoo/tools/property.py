@@ -194,7 +194,8 @@ def run(args: dict[str, Any]) -> ToolResult:
     artifacts = [FileArtifact(f"{name}_predictions.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
     if computed:
         plot = rows_png(computed, "prediction", f"Predicted {model.info['display']}", unit, names=given_names(args),
-                        reference=0.5 if classification else None, limits=(0.0, 1.0) if classification else None)
+                        reference=0.5 if classification else None, limits=(0.0, 1.0) if classification else None,
+                        points=True)
         artifacts.append(FileArtifact(f"{name}_predictions.png", "image/png", plot))
     return ToolResult(
         tool=PROPERTY.name,

@@ -8,6 +8,7 @@ from matplotlib.collections import LineCollection, PathCollection
 from rdkit import Chem
 
 from model_zoo import plots
+from model_zoo.names import find_target_names
 from model_zoo.tools.affinity import NearestProtein, target_name
 from model_zoo.tools.drug_drug import _plot as ddi_plot
 from model_zoo.tools.drug_drug import interaction_figure
@@ -87,6 +88,8 @@ def test_the_target_is_named_never_shown_as_a_sequence() -> None:
     assert target_name(seq, NearestProtein("EGFR", 0.8), {seq: "my EGFR construct"}) == "my EGFR construct"
     unnamed = target_name(seq, NearestProtein("EGFR", 0.8), {})
     assert "EGFR" in unnamed and "0.80" in unnamed and seq[:10] not in unnamed
+    [abl1] = [t for t in find_target_names("binding to ABL1") if t.kind == "target"]
+    assert target_name(abl1.value, NearestProtein(None, 1.0), {}) == "ABL1"  # a known kinase sequence, unnamed
 
 
 def test_molecule_grid_has_a_title_captions_and_a_legend_for_highlighted_atoms() -> None:
@@ -108,3 +111,12 @@ def test_retrosynthesis_pictures_have_titles_and_keep_empty_grid_cells() -> None
     fig = plots.molecule_grid_figure([Chem.MolFromSmiles("CCO"), Chem.Mol()], ["#1 ethanol", ""], "Precursors")
     assert [len(ax.images) for ax in fig.axes[:2]] == [1, 0] and fig._suptitle.get_text() == "Precursors"
     assert plots.titled_png(reaction_picture("CC(=O)OC", ["CC(=O)O", "CO"]), "Best precursors of X").startswith(PNG)
+
+
+def test_probability_intervals_stop_at_0_and_1_and_log_values_are_points() -> None:
+    fig = plots.values_figure([0.95, 0.02], ["a", "b"], "p", "probability", 0.5, (0.0, 1.0), errors=[0.2, 0.2])
+    segments = [s for c in fig.axes[0].collections if isinstance(c, LineCollection) for s in c.get_segments()]
+    xs = [x for s in segments for x in (s[0][0], s[1][0])]
+    assert min(xs) >= 0.0 and max(xs) <= 1.0
+    logs = plots.values_figure([-2.0, 1.0], ["a", "b"], "logS", "log10(mol/L)", points=True)
+    assert len(_points(logs.axes[0])) == 2 and not logs.axes[0].patches  # no bar from an arbitrary 0
