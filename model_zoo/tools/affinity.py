@@ -196,10 +196,10 @@ class TargetToolConfig:
 def _calibration_text(kind: str, calibration: Any) -> str:
     test = calibration.info["test"]
     if kind == "regression":
-        return (f"± is a 90 % interval from the ensemble's spread, calibrated on held-out pairs ({test['coverage_90']:.0%} "
-                "of held-out test pairs fell inside).")
-    return (f"Probabilities are calibrated (Platt scaling on the validation split); on the test split the model reaches "
-            f"{calibration.decision_metrics().replace(' on the test split', '')}.")
+        return (f"± is a 90 % interval from the ensemble's spread, calibrated on held-out pairs "
+                f"({test['coverage_90']:.0%} of held-out test pairs fell inside).")
+    return ("Probabilities are calibrated (Platt scaling on the validation split); on the test split the model "
+            f"reaches {calibration.decision_metrics().replace(' on the test split', '')}.")
 
 
 def target_name(sequence: str, nearest: NearestProtein, names: dict[str, str], given: str = "") -> str:
@@ -297,7 +297,8 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
             f"{len(far_rows)} molecule(s) ({rows_text(far_rows)}) are far from all {n_train_mols} training molecules "
             f"(highest Tanimoto < {chem_domain.threshold:.2f}): out of the model's chemical domain, treat their values "
             "as extrapolations")
-    columns = ["row", "smiles", *config.value_columns, *trust_columns(chem_domain)] + (["error"] if invalid_rows else [])
+    columns = ["row", "smiles", *config.value_columns, *trust_columns(chem_domain)]
+    columns += ["error"] if invalid_rows else []
     values = np.array([row[config.value_columns[0]] for row in computed], dtype=np.float64)
     if not smiles_list:
         summary = "No SMILES given, nothing predicted."
