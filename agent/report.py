@@ -26,8 +26,8 @@ from agent.pool.thread_pool import ThreadPool
 from agent.turn import ArtifactRef, ThreadRef
 
 TABLE_ROWS = 20
-MAX_IMAGES = 40
-MAX_IMAGE_BYTES = 2_000_000
+MAX_IMAGES = 20
+MAX_IMAGE_BYTES = 1_000_000
 CARD_CHARS = 2_500
 CELL_CHARS = 120
 CARDS_DIR = Path(model_zoo.specs.__file__).resolve().parent / "weights"

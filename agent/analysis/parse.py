@@ -90,6 +90,18 @@ def parse(text: str, catalog: Catalog) -> Query | AskBack | None:
             return plotted
     if query.action == "filter" and not conditions:
         return None
+    return _also_shown(query, mentions, measures)
+
+
+def _also_shown(query: Query, mentions: list[Mention], measures: list[Measure]) -> Query | AskBack:
+    """Columns the message names besides those it filters, sorts or plots on ("… and show their solubility")."""
+    for mention in mentions:
+        if any(m.id in {q.id for q in query.measures()} for m in mention.measures):
+            continue
+        measure = _pick(mention, None, measures)
+        if isinstance(measure, AskBack):
+            return measure
+        query.also.append(measure)
     return query
 
 

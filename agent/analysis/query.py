@@ -33,12 +33,12 @@ class Query:
     plot: str | None = None  # one of PLOTS
     x: Measure | None = None
     y: Measure | None = None
+    also: list[Measure] = field(default_factory=list)  # columns only shown
 
     def measures(self) -> list[Measure]:
         """The measures the query reads, first the one whose compounds make the rows."""
-        found = [c.measure for c in self.conditions] + [m for m in (self.sort_by, self.x, self.y) if m]
-        primary = [m for m in (self.sort_by, self.x) if m] + found
-        return list({m.id: m for m in primary}.values())
+        primary = [m for m in (self.sort_by, self.x) if m] + [c.measure for c in self.conditions]
+        return list({m.id: m for m in primary + [m for m in (self.y, *self.also) if m]}.values())
 
 
 @dataclass(frozen=True)

@@ -151,6 +151,10 @@ def test_label_filter_keeps_the_predicted_class(thread: Thread) -> None:
     positive = [r["smiles"] for r in entry.value if r["label"] == "BBB+"]
     reply = thread.follow_up("keep those predicted BBB+")
     assert [r["smiles"] for r in thread.csv(reply)] == positive
+    logs = thread.result(1)
+    shown = thread.follow_up("keep the BBB+ ones and show their solubility")
+    column = _column(shown, "solubility")
+    assert [(r["smiles"], r[column]) for r in shown.tables[0].rows] == [(s, logs[s]) for s in positive]
 
 
 def test_per_compound_join_has_every_result(thread: Thread) -> None:

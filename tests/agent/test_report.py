@@ -64,3 +64,19 @@ def test_report_of_an_empty_thread_and_what_is_not_a_report_command() -> None:
     assert "0 request(s)" in reply.text and "The pool is empty." in page
     assert is_report_command("Report please") and is_report_command(" report ")
     assert not is_report_command("report the solubility of CCO") and not is_report_command("reports")
+
+
+def test_the_thread_log_round_trips_through_redis_bounded(redis_client) -> None:  # noqa: ANN001
+    from agent.history import KEEP, LOG_KEEP, MAX_ITEMS, CallLog, PastRequest, RedisHistoryStore, bounded
+
+    store = RedisHistoryStore(redis_client)
+    call = CallLog(tool="drug_property_prediction", arguments={"drug_smiles": "(upload_x.csv)"},
+                   resolved=bounded({"drug_smiles": ["C" * 500] * 1000, "property": "lipo"}),
+                   sources={"drug_smiles": {"how": "implicit", "detail": "'these' → upload_x.csv"}}, status="ok",
+                   model={"name": "m", "version": "1"}, result_key="drug_property_prediction_result", result_version=3)
+    assert len(call.resolved["drug_smiles"]) == MAX_ITEMS + 1 and len(call.resolved["drug_smiles"][0]) < 400
+    for i in range(LOG_KEEP + 5):
+        store.append("t", PastRequest("alice", f"turn {i}", True, at=float(i), calls=[call]))
+    log = store.log("t")
+    assert len(log) == LOG_KEEP and log[-1].text == f"turn {LOG_KEEP + 4}" and log[-1].calls == [call]
+    assert [p.text for p in store.recent("t")] == [p.text for p in log[-KEEP:]]
