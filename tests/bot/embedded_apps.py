@@ -1,5 +1,9 @@
 """Fixtures of the embedded-mode Slack and Teams apps, served over real HTTP against the platform emulators
-(one app per test module). A test module imports the fixtures it uses from here."""
+(one app per test module). A test module imports the fixtures it uses from here.
+
+The apps run in the test process, whose settings the session guard in tests/conftest.py isolates
+(no DRUGPILOT_* variables, no ``.env``); the platform credentials, read from other variables, are given
+here explicitly so that a developer's SLACK_* or MICROSOFT_APP_* variables do not reach the apps either."""
 
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ from emulators.slack_api import BOT_TOKEN, SlackAPI
 from emulators.teams_connector import TeamsConnector
 from slack_harness import SECRET, SlackDriver
 from teams_harness import BotServer
+from waiting import HandledEvents
 
 LINK_SECRET = "test-link-secret-0123456789abcdef"
 
@@ -38,10 +43,11 @@ def api() -> Iterator[SlackAPI]:
 def slack(api: SlackAPI) -> Iterator[tuple[SlackDriver, SlackServices]]:
     if get_settings().distributed:
         pytest.skip("embedded-mode tests: unset DRUGPILOT_REDIS_URL")
-    settings = SlackSettings(SLACK_BOT_TOKEN=BOT_TOKEN, SLACK_SIGNING_SECRET=SECRET,
+    settings = SlackSettings(SLACK_BOT_TOKEN=BOT_TOKEN, SLACK_SIGNING_SECRET=SECRET, SLACK_APP_TOKEN=None,
                              DRUGPILOT_SLACK_API_URL=api.api_url)
     client = web_client(settings)
     services = services_from_settings(client, settings, state=InMemorySlackState())
+    services.intake = HandledEvents()  # embedded mode records nothing; this notes what the listener finished
     app = build_app(client, SECRET, services)
     server = http_server(app, settings, host="127.0.0.1", port=0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -61,6 +67,14 @@ def services(slack: tuple[SlackDriver, SlackServices]) -> SlackServices:
     return slack[1]
 
 
+@pytest.fixture
+def events(slack: tuple[SlackDriver, SlackServices]) -> HandledEvents:
+    """The events the app passed on and the ones its listener finished with (see ``HandledEvents``)."""
+    intake = slack[1].intake
+    assert isinstance(intake, HandledEvents)
+    return intake
+
+
 @pytest.fixture(scope="module")
 def connector() -> Iterator[TeamsConnector]:
     with TeamsConnector() as c:
@@ -71,7 +85,8 @@ def connector() -> Iterator[TeamsConnector]:
 def runtime() -> TeamsRuntime:
     if get_settings().distributed:
         pytest.skip("embedded-mode test; DRUGPILOT_REDIS_URL is set")
-    rt = build_runtime(TeamsSettings(app_id="", link_secret=LINK_SECRET, public_url=None))
+    rt = build_runtime(TeamsSettings(app_id="", app_password="", app_tenant_id="", link_secret=LINK_SECRET,
+                                     public_url=None))
     rt.replier.policy = RetryPolicy(attempts=4, base_delay_s=0.01, max_delay_s=0.05)
     return rt
 

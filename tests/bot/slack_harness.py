@@ -27,6 +27,11 @@ def new_ts() -> str:
     return f"17{next(_clock):08d}.{uuid.uuid4().int % 1_000_000:06d}"
 
 
+def new_event_id() -> str:
+    """A fresh event id, so that a test can wait for the app to have handled that event."""
+    return f"Ev{uuid.uuid4().hex[:12].upper()}"
+
+
 class SlackDriver:
     def __init__(self, api: SlackAPI, url: str) -> None:
         self.api = api
@@ -34,7 +39,7 @@ class SlackDriver:
 
     # -- events ------------------------------------------------------------------------------------------
     def event(self, name: str, event_id: str | None = None, retry_num: int | None = None, **fields: Any) -> Sent:
-        body = payload(name, event_id=event_id or f"Ev{uuid.uuid4().hex[:12].upper()}")
+        body = payload(name, event_id=event_id or new_event_id())
         for key, value in fields.items():
             if value is None:
                 body["event"].pop(key, None)

@@ -10,9 +10,10 @@ import json
 import time
 
 from bot.slack.listeners import SlackServices
-from embedded_apps import api, driver, services, slack  # noqa: F401 - fixtures
+from embedded_apps import api, driver, events, services, slack  # noqa: F401 - fixtures
 from emulators.slack_api import BOT_TOKEN, SlackAPI, payload, send_event
-from slack_harness import CHANNEL, SECRET, SlackDriver, blocks_text, new_ts
+from slack_harness import CHANNEL, SECRET, SlackDriver, blocks_text, new_event_id, new_ts
+from waiting import HandledEvents
 
 ANSWER_TIMEOUT_S = 90.0  # the first turn loads the property model
 
@@ -41,21 +42,26 @@ def test_mention_is_acknowledged_at_once_and_answered_in_its_thread(driver: Slac
     api.wait_for("reactions.add", timestamp=ts, name="white_check_mark")
 
 
-def test_follow_ups_need_no_mention_and_threads_never_mix(driver: SlackDriver, api: SlackAPI) -> None:
+def test_follow_ups_need_no_mention_and_threads_never_mix(driver: SlackDriver, api: SlackAPI,
+                                                           events: HandledEvents) -> None:
     thread_a, _ = driver.mention("pool set mols CCO c1ccccc1O")
     assert "Set mols" in blocks_text(driver.wait_answer(thread_a))
 
     driver.say("pool list", thread_a)  # no mention: the bot is part of thread A
     listing = blocks_text(driver.wait_answer(thread_a, n=2))
     assert "• mols — `smiles_list`, 2 item(s)" in listing and "set by <@U0ALICE>" in listing
-    driver.say("<@U0ALICE> pool list, or shall we wait?", thread_a)  # colleagues talking: not for the bot
+    ignored = [new_event_id() for _ in range(4)]
+    driver.say("<@U0ALICE> pool list, or shall we wait?", thread_a, event_id=ignored[0])  # colleagues talking
 
     thread_b = new_ts()
-    driver.event("message_thread_reply", ts=thread_b, event_ts=thread_b, thread_ts=None, text="pool list")
-    driver.say("pool list", thread_b)  # a thread the bot was never asked into
-    driver.say("pool list", None)  # top-level chatter without a mention
-    time.sleep(0.5)
+    driver.event("message_thread_reply", event_id=ignored[1], ts=thread_b, event_ts=thread_b, thread_ts=None,
+                 text="pool list")
+    driver.say("pool list", thread_b, event_id=ignored[2])  # a thread the bot was never asked into
+    driver.say("pool list", None, event_id=ignored[3])  # top-level chatter without a mention
+    # The listener is done with all four (a turn posts its status line before that): none was for the bot.
+    events.wait_handled(*ignored)
     assert api.calls("chat.postMessage", thread_ts=thread_b) == []
+    assert len(api.calls("chat.postMessage", thread_ts=thread_a, text="Working on it…")) == 2
 
     driver.mention("pool list", thread_ts=thread_b)  # now asked into B: B's own, empty pool
     assert "pool is empty" in blocks_text(driver.wait_answer(thread_b))
@@ -96,31 +102,44 @@ def test_file_problems_are_said_in_plain_words(driver: SlackDriver, api: SlackAP
     assert api.calls("files.info", file=smi["id"])
 
 
-def test_a_retried_or_doubled_event_runs_one_turn(driver: SlackDriver, api: SlackAPI) -> None:
+def test_a_retried_or_doubled_event_runs_one_turn(driver: SlackDriver, api: SlackAPI, events: HandledEvents) -> None:
     ts = new_ts()
     body = payload("app_mention", event_id="Ev0RETRY" + ts.replace(".", ""))
     body["event"].update({"ts": ts, "event_ts": ts, "text": "<@U0BOT> pool list"})
     first = send_event(driver.url, SECRET, body)
     retries = [send_event(driver.url, SECRET, body, retry_num=n) for n in (1, 2, 3)]  # Slack retries up to 3 times
     assert [sent.status for sent in [first, *retries]] == [200] * 4
+    # the duplicate check runs inside the request: the retries, answered, never reached the listener
+    assert events.added[body["event_id"]] == 1
     # the same message also arrives as a `message` event (another event id): still one turn
-    driver.event("message_thread_reply", ts=ts, event_ts=ts, thread_ts=None, text="<@U0BOT> pool list")
-    driver.wait_answer(ts)
-    time.sleep(0.5)
-    assert len(driver.answers(ts)) == 1
+    other = new_event_id()
+    driver.event("message_thread_reply", event_id=other, ts=ts, event_ts=ts, thread_ts=None, text="<@U0BOT> pool list")
+    events.wait_handled(body["event_id"], other)  # a turn posts its status line before the listener is done
     assert len(api.calls("chat.postMessage", thread_ts=ts, text="Working on it…")) == 1
+    assert (events.added[body["event_id"]], events.handled[body["event_id"]], events.handled[other]) == (1, 1, 1)
+    driver.wait_answer(ts)
+    assert len(driver.answers(ts)) == 1
 
 
-def test_bad_signature_and_stale_timestamp_are_rejected(driver: SlackDriver, api: SlackAPI) -> None:
+def test_bad_signature_and_stale_timestamp_are_rejected(driver: SlackDriver, api: SlackAPI,
+                                                        events: HandledEvents) -> None:
     ts = new_ts()
-    body = payload("app_mention")
-    body["event"].update({"ts": ts, "event_ts": ts})
+    body = payload("app_mention", event_id=new_event_id())
+    body["event"].update({"ts": ts, "event_ts": ts, "text": "<@U0BOT> pool list"})
     forged = send_event(driver.url, SECRET, body, signature="v0=" + "0" * 64)
     stale = send_event(driver.url, SECRET, body, timestamp=int(time.time()) - 6 * 60)
     wrong_secret = send_event(driver.url, "not-the-secret", body)
     assert (forged.status, stale.status, wrong_secret.status) == (401, 401, 401)
-    time.sleep(0.3)
-    assert api.calls("reactions.add", timestamp=ts) == [] and api.calls("chat.postMessage", thread_ts=ts) == []
+    assert events.added[body["event_id"]] == 0  # refused before any middleware of ours saw them
+    # The same event, signed: it is the first the app takes (the forged ones used up nothing), and once it is
+    # answered the thread holds exactly its one reaction, status line and answer.
+    assert send_event(driver.url, SECRET, body).status == 200
+    events.wait_handled(body["event_id"])
+    driver.wait_answer(ts)
+    assert events.added[body["event_id"]] == events.handled[body["event_id"]] == 1
+    assert len(api.calls("reactions.add", timestamp=ts, name="eyes")) == 1
+    assert len(api.calls("chat.postMessage", thread_ts=ts, text="Working on it…")) == 1
+    assert len(driver.answers(ts)) == 1
 
 
 def test_rate_limited_posts_wait_for_retry_after(driver: SlackDriver, api: SlackAPI) -> None:
