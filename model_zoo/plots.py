@@ -125,8 +125,7 @@ def values_figure(values: Sequence[float], labels: Sequence[str], title: str, un
             legend += [Line2D([], [], marker="o", linestyle="", color=POSITIVE, label=f">= {reference:g}"),
                        Line2D([], [], marker="o", linestyle="", color=COLOR, label=f"< {reference:g}")]
     else:
-        ax.barh(y, vals, color=[OUTSIDE if o else COLOR for o in outside],
-                hatch=None, edgecolor="white", zorder=2)
+        ax.barh(y, vals, color=[OUTSIDE if o else COLOR for o in outside], edgecolor="white", zorder=2)
         for i in np.flatnonzero(outside):
             ax.barh(y[i], vals[i], color="none", edgecolor="white", hatch="///", zorder=3)
         ax.axvline(0.0, color="black", linewidth=0.6)

@@ -103,14 +103,15 @@ class AlertScreen:
                 self.examples.append((smiles or Chem.MolToSmiles(mol), new))
         return not new
 
-    def summary(self, what: str = "candidates", top: int = 5) -> str:
-        """One sentence for the reply; empty when nothing was removed."""
+    def summary(self, noun: str = "candidate", where: str = "", top: int = 5) -> str:
+        """One sentence for the reply ("12 analogues near the target were removed …"); empty when none was."""
         if not self.removed:
             return ""
         common = ", ".join(f"{name} {n}" for name, n in self.by_alert.most_common(top))
         more = f" and {len(self.by_alert) - top} other alerts" if len(self.by_alert) > top else ""
-        return (f"{self.removed} {what} were removed for structural alerts (PAINS, Brenk, NIH reactive/unstable "
-                f"groups; most frequent: {common}{more}).")
+        one = self.removed == 1
+        return (f"{self.removed} {noun}{'' if one else 's'}{where} {'was' if one else 'were'} removed for structural "
+                f"alerts (PAINS, Brenk, NIH reactive/unstable groups; most frequent: {common}{more}).")
 
 
 def describe(alerts: Iterable[str]) -> str:

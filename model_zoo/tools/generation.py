@@ -430,7 +430,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     if far:
         summary += (f" {far} of them are far from every GDSC2 training drug (Tanimoto < {threshold:.2f}), where the "
                     "response model is least reliable; treat the predictions as hypotheses.")
-    summary += " " + (result.screen.summary("candidates near the target") or
+    summary += " " + (result.screen.summary("candidate", " near the target") or
                       "No candidate near the target carried a structural alert (PAINS, Brenk, NIH).")
     artifacts = [FileArtifact(f"generated_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns)),
                  FileArtifact(f"generated_{cosmic}.png", "image/png",

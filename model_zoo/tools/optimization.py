@@ -286,7 +286,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     if not analogues:
         return ToolResult(OPTIMIZATION.name, "error", [], columns,
                           f"No valid analogue of {args['gt']} could be made by changing only the {sum(mask)} "
-                          f"allowed atom(s). {screen.summary('analogues')}".strip(), info, warnings,
+                          f"allowed atom(s). {screen.summary('analogue')}".strip(), info, warnings,
                           removed_artifact(screen, f"optimized_{cosmic}_removed_for_alerts.csv"),
                           pool_value=[], pool_kind="smiles_list")
     nearest = model.nearest_training_drug([a.mol for a in analogues])
@@ -311,7 +311,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     if far:
         summary += (f" {far} of them are far from every GDSC2 training drug (Tanimoto < {threshold:.2f}), where the "
                     "response model is least reliable; treat the predictions as hypotheses.")
-    summary += " " + (screen.summary("analogues near the target") or
+    summary += " " + (screen.summary("analogue", " near the target") or
                       "No analogue near the target added a structural alert (PAINS, Brenk, NIH).")
     if screen.allowed:
         summary += (f" The starting molecule itself carries {describe_alerts(screen.allowed)}; analogues may keep "

@@ -44,9 +44,12 @@ def test_screen_counts_removals_and_allows_inherited_alerts() -> None:
     assert not screen.passes(Chem.MolFromSmiles("ClCCc1ccc(NN)cc1"))  # adds a hydrazine: removed
     assert screen.removed == 1 and screen.by_alert["NIH: hydrazine"] == 1
     assert screen.examples[0][0] == "NNc1ccc(CCCl)cc1"
-    assert "1 analogues were removed for structural alerts" in screen.summary("analogues")
+    assert screen.summary("analogue", " near the target").startswith(
+        "1 analogue near the target was removed for structural alerts")
     assert "NIH: hydrazine 1" in screen.summary()
     assert AlertScreen().summary() == ""
+    screen.passes(Chem.MolFromSmiles("BrCCc1ccc(NN)cc1"))
+    assert screen.summary().startswith("2 candidates were removed")
 
 
 def test_a_hydrazine_analogue_closest_to_the_target_is_removed() -> None:
