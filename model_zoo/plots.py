@@ -18,6 +18,8 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from model_zoo.tables import LABELS
+
 matplotlib.use("Agg")  # never a display backend, even if this process later imports pyplot
 
 MAX_BARS = 40
@@ -36,7 +38,7 @@ def short_label(text: str, width: int = LABEL_CHARS) -> str:
 
 def given_names(args: Mapping[str, Any]) -> dict[str, str]:
     """The names the user gave molecules (or sequences), passed by the agent as ``_labels``: {text: name}."""
-    labels = args.get("_labels") or {}
+    labels = args.get(LABELS) or {}
     return {str(k): str(v) for k, v in labels.items() if v} if isinstance(labels, Mapping) else {}
 
 
