@@ -56,7 +56,7 @@ def test_pool_references_resolve_and_are_not_literals(pool: ThreadPool) -> None:
         ("drug_cell_response_regression_generation", {"cell_line": "A549", "zscore": "nan"}, "finite number"),
         ("drug_cell_response_regression_optimization",
          {"zscore": -2, "cell_line": "A549", "gt": GEFITINIB, "mask": [0, 1] * 5},
-         "mask has 10 entries but COC1=C(C=C2C(=C1)N=CN=C2NC3=CC(=C(C=C3)F)Cl)OCCCN4CCOCC4 has 31 heavy atoms"),
+         "mask: 10 atom flags for 'COC1=C(C=C2C(=C1)N=CN=C2NC3=CC(=C(C=C3)F)Cl)OCCCN4CCOCC4', which has 31 atoms"),
         ("drug_drug_response_predict", {"smiles_pairs": [["CCO"]]}, "expected a list of [SMILES, SMILES] pairs"),
     ],
 )

@@ -123,4 +123,5 @@ def test_any_message_gets_an_answer_and_the_pool_survives(text: str) -> None:
     assert reply.text.strip() or reply.tables or reply.artifacts
     if not text.strip().lower().startswith("pool"):
         assert keep_untouched(pool), (text, reply.text)
-    assert USAGE not in reply.text or text.strip().lower().startswith("pool")
+    # the pool commands' usage answers a pool command, or is part of the help an empty message gets
+    assert USAGE not in reply.text or text.strip().lower().startswith("pool") or reply.text.startswith("Ask in plain")

@@ -130,11 +130,13 @@ def test_both_splits_cover_every_category_and_tool(records):
         assert used == TOOL_NAMES, (split, TOOL_NAMES - used)
 
 
-EXTRA_DEV = "dev2_"  # synth_families/dev2_*.json: extra dev-only families, outside the dev/heldout pairing
+# Families added after the dev/heldout pairing: extra dev-only ones (dev2_*.json, dev3-5.json) and the fresh held-out
+# ones written before a round of planner work (fresh_heldout.json)
+EXTRA = ("dev2_", "dev3", "dev4", "dev5", "fresh_")
 
 
 def _core_families() -> list[dict[str, Any]]:
-    return [f for f in families() if not f["source"].startswith(EXTRA_DEV)]
+    return [f for f in families() if not f["source"].startswith(EXTRA)]
 
 
 def test_splits_are_disjoint_and_balanced():
@@ -154,7 +156,7 @@ def test_splits_are_disjoint_and_balanced():
 
 
 def test_extra_dev_families_are_dev_only_and_cover_everything(records):
-    extra = {f["name"] for f in families() if f["source"].startswith(EXTRA_DEV)}
+    extra = {f["name"] for f in families() if f["source"].startswith(EXTRA) and not f["source"].startswith("fresh_")}
     assert len(extra) >= 30
     assert {f["split"] for f in families() if f["name"] in extra} == {"dev"}
     recs = [r for r in records["dev"] if r["family"] in extra]
@@ -162,6 +164,12 @@ def test_extra_dev_families_are_dev_only_and_cover_everything(records):
     used = {c["name"] for r in recs for c, _, _ in _steps(r) if c["name"]}
     assert used == TOOL_NAMES, TOOL_NAMES - used
     assert any(len([m for m in r["conversations"] if m["from"] == "human"]) == 3 for r in recs)
+
+
+def test_fresh_families_are_held_out():
+    fresh = [f for f in families() if f["source"].startswith("fresh_")]
+    assert len(fresh) >= 20 and {f["split"] for f in fresh} == {"heldout"}
+    assert all(f["name"].startswith("fresh_") for f in fresh)  # so that --prefix fresh_ measures them alone
 
 
 def test_new_scenarios_fill_their_slots():
