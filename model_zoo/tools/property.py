@@ -18,6 +18,14 @@ import torch
 from rdkit import Chem
 from torch import nn
 
+from model_zoo.applicability import (
+    Assessment,
+    get_domain,
+    measured_sentence,
+    outside_sentence,
+    trust_columns,
+    trust_fields,
+)
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
 from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer
 from model_zoo.chem.mols import check_smiles_list
@@ -28,9 +36,11 @@ from model_zoo.results import FileArtifact, ModelInfo, ToolResult
 from model_zoo.specs import COMPUTED_NAMES, PROPERTY
 from model_zoo.tools import descriptors
 from model_zoo.tables import rows_to_csv
+from model_zoo.uncertainty import Calibration, get_calibration
 
 WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "weights" / "property"
 INDEX_FILE = "index.json"  # enum value -> {"file": multitask checkpoint, "output": its column}, from the trainer
+CALIBRATION = WEIGHTS_DIR / "calibration.json"  # per property: interval scale or Platt scaling (model_zoo.train.domain)
 CHUNK = 2048  # molecules parsed, featurized and predicted together; bounds memory for very long inputs
 MAX_LISTED_ROWS = 10  # invalid rows named in the summary
 
@@ -83,6 +93,18 @@ class PropertyModel:
         target = self.info["target_scaler"]
         return to_values(raw, self.kind, target["mean"], target["std"]).cpu().numpy().astype(np.float64)
 
+    @torch.inference_mode()
+    def predict_members(self, features: np.ndarray) -> np.ndarray:
+        """(members, n): each ensemble member's value or probability (their mean is ``predict_features``)."""
+        raw = self.network(torch.from_numpy(features).to(self.device))
+        raw = raw if raw.dim() == 3 else raw.unsqueeze(0)
+        if self.output is not None:
+            raw = raw[..., self.output:self.output + 1]
+        target = self.info["target_scaler"]
+        raw = raw.squeeze(-1).double()
+        values = raw * target["std"] + target["mean"] if self.kind == "regression" else torch.sigmoid(raw)
+        return values.cpu().numpy()
+
     def predict(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
         """Values (regression, in ``info['unit']``) or probabilities (classification), in input order."""
         if not mols:
@@ -125,6 +147,23 @@ def get_model(name: str) -> PropertyModel:
         return _models[name]
 
 
+def domain_path(name: str) -> Path:
+    """The applicability-domain file of the checkpoint serving ``name`` (shared by a multitask file's outputs)."""
+    return WEIGHTS_DIR / f"domain_{model_location(name)[0].stem}.npz"
+
+
+def predict_with_trust(model: PropertyModel, name: str, mols: Sequence[Chem.Mol]
+                       ) -> tuple[np.ndarray, np.ndarray, Assessment]:
+    """(values or calibrated probabilities, ± 90 % half-widths, domain assessment) for parsed molecules."""
+    calibration = get_calibration(CALIBRATION, name)
+    members = model.predict_members(model.featurize(mols)) if mols else np.empty((1, 0))
+    if model.kind == "regression":
+        values, uncertainty = members.mean(axis=0), calibration.halfwidth(members.std(axis=0))
+    else:
+        values, uncertainty = calibration.probability_spread(members)
+    return values, uncertainty, get_domain(domain_path(name)).assess(mols)
+
+
 def _label(model: PropertyModel, probability: float) -> str:
     negative, positive = model.info["labels"]
     return positive if probability >= 0.5 else negative
@@ -134,6 +173,37 @@ def _rows_text(rows: Sequence[int]) -> str:
     shown = ", ".join(str(r) for r in rows[:MAX_LISTED_ROWS])
     more = f" and {len(rows) - MAX_LISTED_ROWS} more" if len(rows) > MAX_LISTED_ROWS else ""
     return f"row{'s' if len(rows) > 1 else ''} {shown}{more}"
+
+
+def _trust_summary(model: PropertyModel, calibration: Calibration, rows: list[dict[str, Any]],
+                   threshold: float) -> str:
+    """How far to trust the rows: the interval or calibration, the decision metric, the domain, measured values."""
+    test = calibration.info["test"]
+    if model.kind == "regression":
+        text = (f" ± is a 90 % interval from the ensemble's spread, calibrated on held-out molecules "
+                f"({test['coverage_90']:.0%} of test molecules fell inside).")
+    else:
+        text = (f" Probabilities are calibrated (Platt scaling on the validation split); on the test split the model "
+                f"reaches {calibration.decision_metrics().replace(' on the test split', '')}.")
+    out = sum(not r["in_domain"] for r in rows)
+    if out:
+        text += " " + outside_sentence(out, len(rows), threshold=threshold)
+    found = [(r["row"], _measured_text(model, r["measured"])) for r in rows if r.get("measured") is not None]
+    if found:
+        text += " " + measured_sentence(found, _dataset(model))
+    return text
+
+
+def _dataset(model: PropertyModel) -> str:
+    display = model.info["display"]
+    return display[display.rfind("(") + 1:-1] if display.endswith(")") else display
+
+
+def _measured_text(model: PropertyModel, value: float) -> str:
+    if model.kind == "regression":
+        return f"{value:.2f} {model.info['unit']}"
+    negative, positive = model.info["labels"]
+    return positive if value == 1 else negative if value == 0 else f"mixed records ({value:.0%} {positive})"
 
 
 def _summary(model: PropertyModel, values: np.ndarray, invalid_rows: list[int]) -> str:
@@ -172,7 +242,9 @@ def run(args: dict[str, Any]) -> ToolResult:
     invalid_rows: list[int] = []
     for start in range(0, len(smiles_list), CHUNK):
         checked = check_smiles_list(smiles_list[start:start + CHUNK])
-        values = iter(model.predict([mol for _, mol, _ in checked if mol is not None]))
+        valid = [mol for _, mol, _ in checked if mol is not None]
+        predicted, uncertainty, assessment = predict_with_trust(model, name, valid)
+        position = iter(range(len(predicted)))  # index of each valid molecule in this chunk's predictions
         for i, mol, error in checked:
             row_number = start + i + 1
             row: dict[str, Any] = {"row": row_number, "smiles": smiles_list[start + i]}
@@ -181,14 +253,19 @@ def run(args: dict[str, Any]) -> ToolResult:
                 invalid_rows.append(row_number)
                 warnings.append(f"row {row_number}: invalid SMILES {error.smiles!r} ({error.reason})")
             else:
-                value = round(float(next(values)), 3)  # the label follows the value the user sees
+                k = next(position)
+                value = round(float(predicted[k]), 3)  # the label follows the value the user sees
                 row.update(prediction=value, unit=unit)
                 if classification:
                     row["label"] = _label(model, value)
+                measured = (assessment.measured[k] or {}).get(name)
+                row.update(trust_fields(uncertainty[k], assessment.similarity[k], assessment.in_domain[k],
+                                        None if measured is None else round(measured, 3)))
             rows.append(row)
 
     computed = [row for row in rows if "error" not in row]
-    columns = ["row", "smiles", "prediction", "unit"] + (["label"] if classification else [])
+    columns = (["row", "smiles", "prediction", "unit"] + (["label"] if classification else [])
+               + trust_columns(get_domain(domain_path(name))))
     columns += ["error"] if invalid_rows else []
     predictions = np.array([row["prediction"] for row in computed], dtype=np.float64)
     artifacts = [FileArtifact(f"{name}_predictions.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
@@ -202,7 +279,9 @@ def run(args: dict[str, Any]) -> ToolResult:
         status="ok" if computed else "error",
         rows=rows,
         columns=columns,
-        summary=_summary(model, predictions, invalid_rows),
+        summary=_summary(model, predictions, invalid_rows) + (_trust_summary(
+            model, get_calibration(CALIBRATION, name), computed, get_domain(domain_path(name)).threshold)
+            if computed else ""),
         model=ModelInfo.from_checkpoint_info(model.info),
         warnings=warnings,
         artifacts=artifacts,

@@ -77,7 +77,7 @@ def test_invalid_rows_reported_in_place_and_order_kept() -> None:
     assert result.rows[0]["unit"] == "log10(mol/L)"
     assert len(result.warnings) == 2 and result.warnings[0].startswith("row 2:")
     assert "2 invalid SMILES (rows 2, 4)" in result.summary
-    assert result.columns == ["row", "smiles", "prediction", "unit", "error"]
+    assert result.columns == ["row", "smiles", "prediction", "unit", "uncertainty", "similarity", "in_domain", "measured", "error"]
     assert result.pool_value == result.rows and result.pool_kind == "table"
     assert result.model is not None and result.model.version == "1.0.0" and "rmse" in result.model.test_metrics
 
@@ -98,7 +98,7 @@ def test_nothing_valid_is_an_error_result() -> None:
 
 def test_classification_rows_carry_probability_and_label() -> None:
     result = tool.run({"drug_smiles": [DIAZEPAM, CAFFEINE], "property": "p_np"})
-    assert result.columns == ["row", "smiles", "prediction", "unit", "label"]
+    assert result.columns == ["row", "smiles", "prediction", "unit", "label", "uncertainty", "similarity", "in_domain", "measured"]
     for row in result.rows:
         assert 0.0 <= row["prediction"] <= 1.0 and row["unit"] == "probability"
         assert row["label"] == ("BBB+" if row["prediction"] >= 0.5 else "BBB-")
@@ -128,8 +128,10 @@ def test_known_chemistry() -> None:
 
 @pytest.mark.parametrize("prop", sorted(GOLDEN))
 def test_committed_models_reproduce_stored_predictions(prop: str) -> None:
+    """The networks themselves (the tool reports classifier probabilities after calibration, test_applicability)."""
     smiles = list(GOLDEN[prop])
-    assert predict(prop, smiles) == pytest.approx([GOLDEN[prop][s] for s in smiles], abs=GOLDEN_TOLERANCE)
+    raw = tool.get_model(prop).predict([parse_smiles(s) for s in smiles])
+    assert raw.tolist() == pytest.approx([GOLDEN[prop][s] for s in smiles], abs=GOLDEN_TOLERANCE)
 
 
 # Properties with a file of their own; the ClinTox and Tox21 ones share multitask files (test_toxicity.py).
