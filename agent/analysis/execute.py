@@ -23,6 +23,7 @@ class Answer:
     columns: list[str]
     rows: list[dict[str, Any]]
     headers: dict[str, str]  # measure id -> its column
+    errors: dict[str, str]  # measure id -> the column of its ± uncertainty, for measures that have one
     used: list[ResultSet]  # the results read, oldest first
     considered: int  # compounds before the conditions
     missing: int = 0  # compounds dropped because a condition's column had no value for them
@@ -60,6 +61,7 @@ def execute(query: Query, catalog: Catalog) -> Answer | AskBack:
     notes = [_gone(gone) + " It is left out."] if gone else []
     measures = [m for m in measures if any(r in used for r in catalog.results_of(m))]
     values: dict[str, dict[str, Any]] = {m.id: {} for m in measures}
+    spreads: dict[str, dict[str, Any]] = {m.id: {} for m in measures}
     names: dict[str, str] = {}
     units: dict[str, str] = {}
     order: dict[str, None] = {}
@@ -78,15 +80,19 @@ def execute(query: Query, catalog: Catalog) -> Answer | AskBack:
             for m in own:
                 if row.get(m.field) is not None:
                     values[m.id][key] = row[m.field]
+                    if m.error and row.get(m.error) is not None:
+                        spreads[m.id][key] = row[m.error]
                     if "unit" in row and m.field == "prediction":
                         units.setdefault(m.id, str(row["unit"]))
     if query.action != "join":  # the compounds of the first column's latest result, in its order
         latest = [r for r in catalog.results_of(measures[0]) if r in used][-1]
         order = dict.fromkeys(k for row in catalog.rows(latest) if (k := identity(row)) is not None)
     headers = _headers(measures, units)
-    columns = ([NAME] if names else []) + ["smiles"] + [headers[m.id] for m in measures]
+    errors = {m.id: f"{headers[m.id]} ±" for m in measures if spreads[m.id]}
+    columns = ([NAME] if names else []) + ["smiles"] + [c for m in measures
+                                                        for c in (headers[m.id], errors.get(m.id)) if c]
     keys = list(order)
-    answer = Answer(columns, [], headers, used, considered=len(keys), notes=notes)
+    answer = Answer(columns, [], headers, errors, used, considered=len(keys), notes=notes)
     if query.conditions:  # on the per-measure dicts: rows are built only for what is kept
         tests = [(values[c.measure.id], c) for c in query.conditions]
         answer.missing = sum(1 for k in keys if any(column.get(k) is None for column, _ in tests))
@@ -104,7 +110,10 @@ def execute(query: Query, catalog: Catalog) -> Answer | AskBack:
     for key in keys:
         row: dict[str, Any] = {NAME: names.get(key, "")} if names else {}
         row["smiles"] = key
-        row.update({headers[m.id]: values[m.id].get(key) for m in measures})
+        for m in measures:
+            row[headers[m.id]] = values[m.id].get(key)
+            if m.id in errors:
+                row[errors[m.id]] = spreads[m.id].get(key)
         answer.rows.append(row)
     return answer
 

@@ -69,15 +69,16 @@ def _new_key(pool: ThreadPool, prefix: str) -> str:
 
 def _plot(query: Query, answer: Answer, caption: str) -> tuple[str, str, bytes]:
     assert query.x is not None
-    x = answer.headers[query.x.id]
+    x, x_error = answer.headers[query.x.id], answer.errors.get(query.x.id)
     if query.plot == "scatter" and query.y is not None:
-        y = answer.headers[query.y.id]
+        y, y_error = answer.headers[query.y.id], answer.errors.get(query.y.id)
         title = f"{query.y.label} vs {query.x.label}"
-        return "scatter.png", "image/png", plots.scatter_png(answer.rows, x, y, title, caption)
+        return "scatter.png", "image/png", plots.scatter_png(answer.rows, (x, x_error), (y, y_error), title, caption)
     if query.plot == "histogram":
         title = f"Distribution of {query.x.label}"
         return "histogram.png", "image/png", plots.histogram_png(answer.rows, x, title, caption)
-    return "bar_chart.png", "image/png", plots.bar_png(answer.rows, x, query.x.label, caption, query.descending)
+    return "bar_chart.png", "image/png", plots.bar_png(answer.rows, (x, x_error), query.x.label, caption,
+                                                       query.descending)
 
 
 def _models(used: list[ResultSet]) -> list[dict[str, Any]]:

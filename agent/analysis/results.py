@@ -36,6 +36,7 @@ class Measure:
     less: tuple[str, ...] = ()  # adjectives whose "most" means the lowest value ("potent" for IC50)
     labels: tuple[str, ...] = ()  # values of a categorical measure
     context: str = ""  # the target or cell line a value is about, when the tool has one
+    error: str = ""  # the row field holding the value's ± uncertainty, when the tool gives one
 
 
 @dataclass
@@ -149,7 +150,7 @@ def _measure(mid: str, name: str, entry: dict[str, Any], extra: tuple[str, ...],
                                                     *entry.get("less", ()))))
     return Measure(id=mid, label=label, field=name, categorical=bool(entry.get("labels")) or name == "label",
                    words=words, more=tuple(entry.get("more", ())), less=tuple(entry.get("less", ())),
-                   labels=tuple(entry.get("labels", ())), context=context)
+                   labels=tuple(entry.get("labels", ())), context=context, error=entry.get("error", ""))
 
 
 def _context(call_sources: dict[str, dict[str, str]], resolved: dict[str, Any] | None) -> str:

@@ -87,7 +87,7 @@ def thread() -> Thread:
 
 
 def _column(reply: Reply, word: str) -> str:
-    [column] = [c for c in reply.tables[0].columns if word in c]
+    [column] = [c for c in reply.tables[0].columns if word in c and not c.endswith("±")]
     return column
 
 
@@ -168,6 +168,7 @@ def test_per_compound_join_has_every_result(thread: Thread) -> None:
         assert float(row[solubility]) == logs[row["smiles"]] and float(row[lipophilicity]) == lipo[row["smiles"]]
         assert float(row[bbb_column]) == bbb[row["smiles"]] and row["BBB prediction"] in ("BBB+", "BBB-")
     assert all(f"{RESULT} v{n}" in reply.text for n in (1, 2, 3))
+    assert all(float(row[f"{solubility} ±"]) > 0 for row in rows)  # the model's uncertainty, beside its value
 
 
 def test_scatter_plot_of_two_results(thread: Thread) -> None:
