@@ -36,7 +36,7 @@ _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of
 _TAKEN_BACK_AFTER = re.compile(
     r"\b(?:not|forget(?: about)?|drop|scratch|replace|swap|switch|substitute|exchange|instead of|rather than|no longer|"
     r"skip)\s+(?:the\s+|out\s+)?(\S+)", re.I)
-_TAKEN_BACK_BEFORE = re.compile(r"(\S+?)[\s?!.,:;-]{0,6}\b(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b",
+_TAKEN_BACK_BEFORE = re.compile(r"(?<!\S)(\S+?)[\s?!.,:;-]{0,6}\b(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b",
                                 re.I)
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
