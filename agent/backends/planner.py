@@ -27,7 +27,8 @@ from model_zoo.chem.proteins import find_sequences
 from model_zoo.specs import PROPERTY_NAMES, PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
-_SEGMENT = re.compile(r"\n\s*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?\s+\(?[a-h]\)\s+|[,;.]?\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|,\s*and\s+|,?\s+(?:plus|as well as|and also)\s+|\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
+# Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
+_SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|[,;.]?(?<!\s)\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|,\s*and\s+|,?(?<!\s)\s+(?:plus|as well as|and also)\s+|(?<!\s)\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
                       re.I)
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
