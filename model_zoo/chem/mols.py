@@ -13,6 +13,9 @@ from model_zoo.chem.echo import echo
 # cost RDKit 1.66 GB and 38 s. Anything longer than this is refused before RDKit sees it.
 MAX_SMILES_CHARS = 3_000
 
+MAX_REASONS = 3  # of RDKit's messages about one SMILES (it writes one per unclosed ring or branch)
+MAX_REASON_CHARS = 120
+
 _TIMESTAMP = re.compile(r"^\[\d{2}:\d{2}:\d{2}\]\s*")
 _PARSE_PREFIX = "SMILES Parse Error: "
 
@@ -37,9 +40,12 @@ def _reason_from_log(log: str, smiles: str) -> str:
         if line.startswith("syntax error while parsing"):
             line = "syntax error"
         line = " ".join(line.split())
+        if len(line) > MAX_REASON_CHARS:  # RDKit quotes pieces of the input: never the whole of it
+            line = line[: MAX_REASON_CHARS - 1] + "…"
         if line not in reasons:
             reasons.append(line)
-    return "; ".join(reasons) or "RDKit could not parse it"
+    more = f" (+{len(reasons) - MAX_REASONS} more)" if len(reasons) > MAX_REASONS else ""
+    return "; ".join(reasons[:MAX_REASONS]) + more if reasons else "RDKit could not parse it"
 
 
 def parse_smiles(smiles: str) -> Chem.Mol:

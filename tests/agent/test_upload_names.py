@@ -195,3 +195,18 @@ def test_names_in_a_csv_are_formula_safe_and_existing_cells_are_kept_exactly() -
     out = labelled_csv(data, {"CCO": "=HYPERLINK(\"x\")"}, {"request": "+cmd", "asked_by": "bob"}).decode()
     assert out.splitlines() == ["name,row,smiles,value,note,request,asked_by",
                                 "\"'=HYPERLINK(\"\"x\"\")\",1,CCO,-1.5,'=A1,'+cmd,bob"]
+
+
+def test_a_1_mb_message_is_refused_unread_and_its_files_are_still_stored(deps: AgentDeps) -> None:
+    reply = ask(deps, "how soluble is " + "C1CC(" * 200_000, [Attachment("more.csv", MORE)])
+    assert reply.text.startswith("Stored 2 molecule(s) from more.csv") and len(reply.text) < 400
+    assert "Your message is 1,000,015 characters long; the limit is 40,000, so it was not read." in reply.text
+    assert reply.tool_calls == [] and pool(deps).require("upload_more.csv").labels == ["ethanol", "phenol"]
+
+
+def test_rdkits_reasons_for_a_bad_smiles_are_bounded() -> None:
+    from model_zoo.chem.mols import InvalidSmiles, parse_smiles
+
+    with pytest.raises(InvalidSmiles) as bad:
+        parse_smiles("C1CC(" * 500)  # 2,500 characters: RDKit writes one message per unclosed ring and branch
+    assert len(str(bad.value)) < 600 and "more)" in bad.value.reason
