@@ -1,7 +1,9 @@
-"""Celery tasks: deserialize, call a plain function, serialize. No logic lives here."""
+"""Celery tasks: deserialize, call a plain function, serialize. Around the call: a turn's lease (one live run
+of a turn), the crash guard (worker.crashes) and the storage-full answer (worker.storage)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from celery.exceptions import Ignore, SoftTimeLimitExceeded
@@ -23,39 +25,48 @@ def replies_queue(platform: str) -> str:
 @app.task(name="worker.tasks.run_turn", bind=True, acks_late=True, **celeryconfig.turn_task_limits())
 def run_turn(self: Any, turn_json: dict[str, Any]) -> dict[str, Any]:
     turn = Turn.from_json(turn_json)
-    queue = replies_queue(turn.thread.platform)
     lease = TurnLease(redis_client(), turn.turn_id)
     try:
         # A copy (Redis hands a turn out again after its visibility timeout) waits while the first run lives:
-        # it takes over if that run's worker dies, and records no result of its own when the run finishes.
-        if not lease.acquire(wait_s=celeryconfig.turn_task_limits()["soft_time_limit"]):
-            raise Ignore()
+        # it takes the turn over if that run's worker dies.
+        acquired = lease.acquire(wait_s=celeryconfig.turn_task_limits()["soft_time_limit"])
     except Exception as exc:  # Redis refused the lease: it is full; say so instead of no answer
         if not storage.storage_full(exc):
             raise
         return deliver(turn, storage.full_reply(turn).to_json())
-    counter = crashes.CrashCounter(redis_client())
+    if not acquired:
+        raise Ignore()  # the first run answered: this copy records no result of its own
 
     def progress(text: str) -> None:
         if turn.reply_to is not None:
             app.send_task("bot.progress", args=[turn.thread.platform, turn.reply_to, turn.turn_id, text],
-                          queue=queue)
+                          queue=replies_queue(turn.thread.platform))
 
     try:
-        if counter.begin(self.request.id):
-            try:
-                reply = storage.answer(turn, build_deps(), progress).to_json()
-            finally:
-                counter.end(self.request.id)
-        else:
-            counter.dead_letter(self.name, self.request.id, {"thread": turn.thread.key(), "turn_id": turn.turn_id})
-            reply = Reply(turn_id=turn.turn_id, text=f"Sorry, {crashes.MESSAGE}.").to_json()
-        deliver(turn, reply)
+        reply = deliver(turn, guarded_reply(self.name, self.request.id, turn, progress))
     except BaseException:
         lease.release()
         raise
     lease.finish()
     return reply
+
+
+def guarded_reply(task: str, task_id: str, turn: Turn, progress: Callable[[str], None]) -> dict[str, Any]:
+    """The turn's reply; a "stopped" reply when it crashed its worker twice; "storage full" when Redis is."""
+    counter = crashes.CrashCounter(redis_client())
+    try:
+        allowed = counter.begin(task_id)
+    except Exception as exc:
+        if not storage.storage_full(exc):
+            raise
+        return storage.full_reply(turn).to_json()
+    if not allowed:
+        counter.dead_letter(task, task_id, {"thread": turn.thread.key(), "turn_id": turn.turn_id})
+        return Reply(turn_id=turn.turn_id, text=f"Sorry, {crashes.MESSAGE}.").to_json()
+    try:
+        return storage.answer(turn, build_deps(), progress).to_json()
+    finally:
+        counter.end(task_id)
 
 
 def deliver(turn: Turn, reply: dict[str, Any]) -> dict[str, Any]:

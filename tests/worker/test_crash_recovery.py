@@ -23,13 +23,14 @@ import signal
 import time
 import uuid
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
 import pytest
 import redis
-from cluster import Events, Node, private_db, probe_app, rabbitmq_reachable, rabbitmq_vhost, wait_for_nodes, \
-    wait_until
+from cluster import (Events, Node, private_db, probe_app, rabbitmq_reachable, rabbitmq_vhost, wait_for_nodes,
+                     wait_until)
 from conftest import distributed_env
 
 from agent.pool.store import RedisPoolStore
@@ -68,10 +69,9 @@ def cluster(request: pytest.FixtureRequest, redis_url: str, tmp_path: Path) -> I
                 node.kill(signal.SIGTERM)
 
 
-def _broker(kind: str) -> Any:
+def _broker(kind: str) -> AbstractContextManager[str | None]:
+    """The broker URL to set (None: the Redis is the broker too)."""
     if kind == "redis":
-        from contextlib import nullcontext
-
         return nullcontext(None)
     if not rabbitmq_reachable():
         pytest.skip("RabbitMQ is not running on 127.0.0.1:5672")
