@@ -8,7 +8,8 @@ planner) for the typed message. Reported per case: wall seconds, the child's pea
 peak RSS of the same child after imports only (baseline), the outcome and the reply length.
 
 Cases: an XLSX whose one cell is a 3,000,000-character SMILES; an ~800 KB CSV with 40,000 columns and no header; a
-~620 KB XLSX of 160,000 small numbers; a 1 MB bad SMILES typed in a message.
+~620 KB XLSX of 160,000 small numbers; a 1 MB bad SMILES typed in a message, a 40 KB one (just under the message
+limit) and a message of 20,000 newlines.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ import zipfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-CASES = ("xlsx_3m_smiles_cell", "csv_800kb_wide", "xlsx_620kb_numbers", "message_1mb_bad_smiles")
+CASES = ("xlsx_3m_smiles_cell", "csv_800kb_wide", "xlsx_620kb_numbers", "message_1mb_bad_smiles",
+         "message_40kb_bad_smiles", "message_20000_newlines")
 
 
 def _xlsx(rows: list[list[object]]) -> bytes:
@@ -83,6 +85,10 @@ def make_input(name: str) -> bytes:
         return _xlsx([[rng.randint(0, 99) for _ in range(160)] for _ in range(1_000)])
     if name == "message_1mb_bad_smiles":
         return ("C1CC(" * 200_000 + "?").encode()[:1_000_000]
+    if name == "message_40kb_bad_smiles":  # just under the message limit
+        return ("C1CC(" * 8_000).encode()[:39_900]
+    if name == "message_20000_newlines":
+        return ("CCO" + "\n" * 20_000 + "and c1ccccc1O").encode()
     raise SystemExit(f"unknown case {name}")
 
 
