@@ -11,7 +11,8 @@ from pathlib import Path
 
 from celery import Celery
 
-from conftest import REPO, wait_for_port
+from conftest import wait_for_port
+from waiting import child_env
 
 
 class BotProcess:
@@ -20,10 +21,10 @@ class BotProcess:
         self.proc: subprocess.Popen | None = None
 
     def start(self, redis_url: str) -> None:
-        with self.log.open("ab") as sink:
+        with self.log.open("ab") as sink:  # cwd: the log's folder (the test's own), so no .env of the developer's
             self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", self.platform, "--loglevel", self.loglevel],
-                                         cwd=REPO, env=self.env, stdout=sink, stderr=subprocess.STDOUT,
-                                         start_new_session=True)
+                                         cwd=self.log.parent, env=child_env(self.env), stdout=sink,
+                                         stderr=subprocess.STDOUT, start_new_session=True)
         wait_for_port(self.port, timeout=60)
         probe = Celery(broker=redis_url, backend=redis_url)
         worker = f"replies-{self.platform}@"

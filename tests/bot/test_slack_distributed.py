@@ -7,14 +7,14 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO, distributed_env, free_port, wait_for_port
+from conftest import distributed_env, free_port, wait_for_port
 from emulators.slack_api import BOT_TOKEN, SlackAPI, payload, send_event
 from slack_harness import CHANNEL, SECRET, SlackDriver, blocks_text, new_ts
+from waiting import child_env, wait_for_log
 
 pytestmark = pytest.mark.integration
 
@@ -27,9 +27,9 @@ def test_a_mention_is_answered_through_redis_and_celery_workers(celery_workers: 
                 "DRUGPILOT_SLACK_HOST": "127.0.0.1", "DRUGPILOT_SLACK_PORT": str(port)})
     env.pop("SLACK_APP_TOKEN", None)
     log = tmp_path / "slack.log"
-    with log.open("wb") as sink:
-        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "slack", "--loglevel", "warning"], cwd=REPO,
-                                env=env, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
+    with log.open("wb") as sink:  # in the test's folder: no .env of the developer's is read
+        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "slack", "--loglevel", "info"], cwd=tmp_path,
+                                env=child_env(env), stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         wait_for_port(port, timeout=60)
         driver = SlackDriver(api, f"http://127.0.0.1:{port}/slack/events")
@@ -40,6 +40,7 @@ def test_a_mention_is_answered_through_redis_and_celery_workers(celery_workers: 
         sent = send_event(driver.url, SECRET, body)
         assert sent.status == 200 and sent.seconds < 3.0
         assert send_event(driver.url, SECRET, body, retry_num=1).status == 200  # Slack's retry: dropped (Redis)
+        wait_for_log(log, f"dropping duplicate event {body['event_id']} (retry 1")  # inside the retry's request
 
         answer = driver.wait_answer(ts, timeout=150)
         assert answer["channel"] == CHANNEL
@@ -51,7 +52,6 @@ def test_a_mention_is_answered_through_redis_and_celery_workers(celery_workers: 
 
         driver.say("pool list", ts)  # follow-up without a mention: thread membership lives in Redis
         assert "user_smiles" in blocks_text(driver.wait_answer(ts, n=2, timeout=60))
-        time.sleep(0.5)
         assert len(api.calls("chat.postMessage", thread_ts=ts, text="Working on it…")) == 2  # the retry ran nothing
 
         hook, _ = driver.command("status")

@@ -42,8 +42,8 @@ class SlackProcess:
                     "DRUGPILOT_SLACK_PORT": str(self.port), "DRUGPILOT_OUTPUT_DIR": str(tmp / "out"),
                     "DRUGPILOT_SLACK_HTTP_THREADS": str(THREADS),
                     "DRUGPILOT_SLACK_HTTP_IDLE_TIMEOUT_S": str(IDLE_TIMEOUT_S), "PYTHONPATH": str(REPO)})
-        with self.log.open("wb") as sink:
-            self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "slack", "--loglevel", "info"], cwd=REPO,
+        with self.log.open("wb") as sink:  # in the test's folder: no .env of the developer's is read
+            self.proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "slack", "--loglevel", "info"], cwd=tmp,
                                          env=env, stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
         wait_for_port(self.port, timeout=60)
         self.url = f"http://127.0.0.1:{self.port}/slack/events"

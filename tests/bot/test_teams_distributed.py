@@ -4,12 +4,12 @@ the Teams process is down is posted into its thread once it is back (reference a
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+import redis
 from celery import Celery
 
 from agent.turn import ThreadRef, Turn
@@ -17,6 +17,8 @@ from bot_process import BotProcess
 from conftest import distributed_env, free_port
 from emulators.teams_connector import TeamsConnector
 from teams_harness import new_thread, payload
+from waiting import wait_for_log, wait_until
+from worker.queues import queue_length
 
 pytestmark = pytest.mark.integration
 TENANT = "72f988bf-0000-4000-8000-000000000001"
@@ -33,7 +35,7 @@ def teams(celery_workers: str, tmp_path: Path) -> Iterator[TeamsProcess]:
     env.update({"DRUGPILOT_TEAMS_PORT": str(free_port()), "DRUGPILOT_TEAMS_HOST": "127.0.0.1",
                 "DRUGPILOT_LINK_SECRET": "distributed-test-secret-0123456789"})
     env = {k: v for k, v in env.items() if not k.startswith("MICROSOFT_APP_")}
-    process = TeamsProcess("teams", env, int(env["DRUGPILOT_TEAMS_PORT"]), tmp_path / "teams.log")
+    process = TeamsProcess("teams", env, int(env["DRUGPILOT_TEAMS_PORT"]), tmp_path / "teams.log", loglevel="info")
     process.start(celery_workers)
     yield process
     process.stop()
@@ -47,6 +49,7 @@ def test_turns_run_on_workers_and_replies_survive_a_restart(teams: TeamsProcess,
                       text="<at>DrugPilot</at> pool set hits CCO c1ccccc1O")
         assert teams.post(ask).status_code == 201
         assert teams.post(ask).status_code == 201  # redelivered: deduplicated in Redis
+        wait_for_log(teams.log, f"activity {ask['id']} seen before: not run again")  # inside the second request
         [answer] = connector.wait_for("reply", 1, timeout=60, where=lambda c: c["body"].get("text", "").startswith(
             "Set hits"))
         assert answer["conversation_id"] == conversation and answer["activity_id"] == ask["id"]
@@ -59,7 +62,6 @@ def test_turns_run_on_workers_and_replies_survive_a_restart(teams: TeamsProcess,
         [link] = [a["url"] for a in exported["body"]["attachments"][0]["content"]["actions"]]
         csv = httpx.get(link)  # signed by the delivery worker, served by the web process, bytes from Redis
         assert csv.status_code == 200 and "c1ccccc1O" in csv.text
-        time.sleep(0.5)
         # typing and "Set hits" once: the redelivered activity ran nothing
         assert len([c for c in connector.calls("reply") if c["activity_id"] == ask["id"]]) == 2
 
@@ -68,8 +70,9 @@ def test_turns_run_on_workers_and_replies_survive_a_restart(teams: TeamsProcess,
         ref = ThreadRef("teams", TENANT, f"19:{thread}@thread.tacv2", "1700000000000")
         turn = Turn(ref, "Alice Chen", "pool list", reply_to={"ref": ref.key(), "reply_to_id": "1700000000520"})
         Celery(broker=celery_workers).send_task("worker.tasks.run_turn", args=[turn.to_json()], queue="agent")
-        time.sleep(3)
-        assert not [c for c in connector.calls("reply") if c["activity_id"] == "1700000000520"]
+        client = redis.Redis.from_url(celery_workers)
+        wait_until(lambda: queue_length(client, "replies.teams"), 60, "the finished turn's reply in replies.teams")
+        assert not [c for c in connector.calls("reply") if c["activity_id"] == "1700000000520"]  # it waits there
         teams.start(celery_workers)
         [late] = connector.wait_for("reply", 1, timeout=60, where=lambda c: c["activity_id"] == "1700000000520")
         assert late["conversation_id"] == conversation and "hits" in late["body"]["text"]

@@ -130,8 +130,8 @@ def start_teams(tmp: Path, **env_extra: str) -> tuple[subprocess.Popen, Path, in
     env.update({"DRUGPILOT_TEAMS_PORT": str(port), "DRUGPILOT_OUTPUT_DIR": str(tmp / "out"),
                 "PYTHONPATH": str(REPO), **env_extra})
     log = tmp / f"teams-{port}.log"
-    with log.open("wb") as sink:
-        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "teams"], cwd=REPO, env=env, stdout=sink,
+    with log.open("wb") as sink:  # in the test's folder: no .env of the developer's is read
+        proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "teams"], cwd=tmp, env=env, stdout=sink,
                                 stderr=subprocess.STDOUT, start_new_session=True)
     return proc, log, port
 
