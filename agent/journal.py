@@ -24,7 +24,8 @@ def request_entry(user: str, text: str, reply: Reply, outcome: TurnOutcome, pool
         ran = next(outcomes) if record.observation is not None else None
         spec = get_spec(record.name)
         calls.append(CallLog(
-            tool=spec.name if spec else record.name, arguments=bounded(record.arguments), resolved=bounded(record.resolved),
+            tool=spec.name if spec else record.name, arguments=bounded(record.arguments),
+            resolved=bounded(record.resolved),
             sources=bounded(record.sources), status=record.status, seconds=record.seconds,
             error=bounded(record.error), model=ran.model if ran else None,
             summary=bounded(ran.summary) if ran else "", warnings=bounded(ran.warnings) if ran else []))

@@ -54,7 +54,8 @@ def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) ->
         lines.append(f"No model was re-run. Not saved to the pool: {exc}.")
     about = _about(text, user, pool.thread_key, answer.used)
     rows = ({**row, **about} for row in answer.rows)  # provenance on every CSV row, one row copied at a time
-    files.insert(0, (f"{key}.csv", "text/csv", rows_to_csv(rows, answer.columns + list(ABOUT_COLUMNS))))  # type: ignore[arg-type]
+    data = rows_to_csv(rows, answer.columns + list(ABOUT_COLUMNS))  # type: ignore[arg-type]  # iterated once
+    files.insert(0, (f"{key}.csv", "text/csv", data))
     return FollowUp("\n".join(lines), True, answer.columns, answer.rows[:TABLE_ROWS], len(answer.rows), files,
                     output)
 

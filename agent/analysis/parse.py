@@ -31,12 +31,12 @@ FILTER = re.compile(r"\b(only|keep|filter|exclude|remove|drop|those|ones|which|w
 ASCENDING = re.compile(r"\b(ascending|increasing|lowest first|smallest first|low to high|worst first)\b")
 DESCENDING = re.compile(r"\b(descending|decreasing|highest first|largest first|high to low|best first)\b")
 COMPARATOR = re.compile(
-    r"(>=|<=|>|<|=|\bat least|\bat most|\bno more than|\bno less than|\bnot (?:more|above|over) than|"
+    r"(>=|<=|>|<|=|\bat least|\bat most|\bno more than|\bno less than|\bnot more than|"
     r"\b(?:greater|more|higher|larger|bigger|less|lower|smaller) than|\babove|\bbelow|\bover|\bunder|"
     r"\bexceeding|\bbetween)\s*(" + NUMBER + r")(?:\s*(?:and|-|to)\s*(" + NUMBER + r"))?(?![\w.])")
 _OPS = {">": ">", ">=": ">=", "<": "<", "<=": "<=", "=": "==", "at least": ">=", "at most": "<=",
-        "no more than": "<=", "no less than": ">=", "not more than": "<=", "not above than": "<=",
-        "not over than": "<=", "above": ">", "over": ">", "exceeding": ">", "below": "<", "under": "<"}
+        "no more than": "<=", "no less than": ">=", "not more than": "<=", "above": ">", "over": ">",
+        "exceeding": ">", "below": "<", "under": "<"}
 
 
 @dataclass
@@ -210,7 +210,8 @@ def _ordering(low: str, query: Query, top: re.Match[str] | None, most: re.Match[
     """Sort, top/bottom N and "which is most …" into ``query``: the measure after "by", "most", "top N" or the
     sort word; a question when those words name no column."""
     by = re.search(r"\b(?:by|on)\b", low)
-    anchor = by.end() if by else (most.end() if most else (top.end() if top else SORT.search(low).end()))  # type: ignore[union-attr]
+    keyword = most or top or SORT.search(low)
+    anchor = by.end() if by else (keyword.end() if keyword else 0)
     mention = _after(mentions, anchor)
     if mention is None:
         if by:

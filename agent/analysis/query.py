@@ -6,15 +6,10 @@ from dataclasses import dataclass, field
 
 from agent.analysis.results import Measure
 
-ACTIONS = ("filter", "sort", "top", "join", "plot")
-PLOTS = ("scatter", "histogram", "bar")
-OPERATORS = (">", ">=", "<", "<=", "==")
-
-
 @dataclass(frozen=True)
 class Condition:
     measure: Measure
-    op: str  # one of OPERATORS
+    op: str  # >, >=, <, <= or ==
     value: float | str  # a number, or a label of a categorical measure
 
     def describe(self) -> str:
@@ -25,12 +20,12 @@ class Condition:
 
 @dataclass
 class Query:
-    action: str  # the main one, one of ACTIONS (it names the pool key of the answer)
+    action: str  # filter | sort | top | join | plot: the main one (it names the pool key of the answer)
     conditions: list[Condition] = field(default_factory=list)
     sort_by: Measure | None = None
     descending: bool = True
     n: int | None = None  # keep the first n rows after sorting
-    plot: str | None = None  # one of PLOTS
+    plot: str | None = None  # scatter | histogram | bar
     x: Measure | None = None
     y: Measure | None = None
     also: list[Measure] = field(default_factory=list)  # columns only shown

@@ -20,7 +20,6 @@ from agent.pool.thread_pool import ThreadPool
 from model_zoo.specs import PROPERTY_NAMES, PROPERTY_WORDS, TOOLS
 
 PROPERTY_TOOL = "drug_property_prediction"
-IDENTITY = "smiles"  # the column that says which molecule a row is about; results are joined on it
 
 
 @dataclass(frozen=True)
@@ -32,7 +31,6 @@ class Measure:
     field: str  # the row field holding the value
     categorical: bool
     words: tuple[str, ...]  # lower-case phrases that name it
-    more: tuple[str, ...] = ()  # adjectives whose "most" means the highest value ("soluble")
     less: tuple[str, ...] = ()  # adjectives whose "most" means the lowest value ("potent" for IC50)
     labels: tuple[str, ...] = ()  # values of a categorical measure
     context: str = ""  # the target or cell line a value is about, when the tool has one
@@ -149,7 +147,7 @@ def _measure(mid: str, name: str, entry: dict[str, Any], extra: tuple[str, ...],
     words = tuple(dict.fromkeys(w.lower() for w in (*entry.get("words", ()), *extra, *entry.get("more", ()),
                                                     *entry.get("less", ()))))
     return Measure(id=mid, label=label, field=name, categorical=bool(entry.get("labels")) or name == "label",
-                   words=words, more=tuple(entry.get("more", ())), less=tuple(entry.get("less", ())),
+                   words=words, less=tuple(entry.get("less", ())),
                    labels=tuple(entry.get("labels", ())), context=context, error=entry.get("error", ""))
 
 
