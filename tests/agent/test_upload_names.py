@@ -149,6 +149,12 @@ def test_a_pairs_csv_becomes_drug_pairs_for_the_drug_drug_tool(deps: AgentDeps) 
     assert checked.arguments["smiles_pairs"] == entry.value and len(entry.value) == 2
     shown = ask(deps, "pool show upload_pairs.csv").tables[0]
     assert shown.columns == ["name_1", "name_2", "row", "smiles_1", "smiles_2"]
+    answer = ask(deps, "do these pairs interact?")
+    [call] = answer.tool_calls
+    assert call.name == "drug_drug_response_predict" and call.arguments["smiles_pairs"] == "(upload_pairs.csv)"
+    assert answer.tables[0].columns[:2] == ["name_1", "name_2"]
+    assert [(r["name_1"], r["name_2"]) for r in csv_rows(deps, answer)] == [("warfarin", "aspirin"),
+                                                                           ("simvastatin", "clarithromycin")]
 
 
 def test_each_sequence_of_a_multi_sequence_fasta_is_usable(deps: AgentDeps) -> None:
