@@ -23,8 +23,9 @@ from agent.atom_ranges import core_question, mask_from_words
 from agent.pool.refs import REFERS_BACK, ref_key
 from agent.provenance import ask_about
 from agent.selection import select_molecules
+from agent.wording import task
 from model_zoo.chem.proteins import find_sequences
-from model_zoo.specs import PROPERTY_NAMES, PROPERTY_WORDS, ToolSpec, get_spec
+from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
@@ -58,7 +59,7 @@ class OfflinePlanner:
             if unknown:
                 question = "; ".join(dict.fromkeys(ask_about(u) for u in unknown))
                 return FinalAnswer(question if question.endswith("?") else question + ".")
-            return FinalAnswer(_no_tool_answer(ctx.offered))
+            return FinalAnswer(_no_tool_answer(_strip_pool_line(ctx.request), ctx.offered))
         return FinalAnswer("")
 
 
@@ -189,7 +190,7 @@ def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: lis
 def _asks_only_untrained(e: Entities) -> bool:
     """The message asks for a property no model predicts, and for no trained one."""
     return any(u.kind == "property" for u in e.unresolved) and not _property_words(e.prose.lower()) and \
-        read_intent(e.text).tool in ("drug_property_prediction", "none")  # not "… with B? worried about CYP3A4"
+        read_intent(e.text).tool in (PROPERTY.name, "none")  # not "… with B? worried about CYP3A4"
 
 
 def _takes_values_of(spec: ToolSpec | None, e: Entities) -> bool:
@@ -271,7 +272,20 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: list[EntryMet
     best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
     if best[0] is None or best[1] < 1.0:
         return offered[0] if len(offered) == 1 else None
+    if len(_close_calls(scores, prose)) > 1:
+        return None  # "response of CCO": the cell-line response or a Tox21 stress response? ask, never pick
     return next(s for s in offered if s.name == best[0])
+
+
+def _close_calls(scores: dict[str, float], prose: str) -> list[str]:
+    """Tools whose scores are too close to the best one's to choose between them (best first). The property
+    tool is a reading only when the words name a property ("likely precurors of …" names none)."""
+    ranked = sorted(((name, score) for name, score in scores.items()
+                     if name != PROPERTY.name or _properties(prose)), key=lambda kv: -kv[1])
+    return [name for name, score in ranked if score >= 1.0 and ranked[0][1] - score < TIE_MARGIN]
+
+
+TIE_MARGIN = 0.5  # on tool_scores' scale (4 x probability): two tools within 0.125 of each other
 
 
 def intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[ToolSpec, str]]:
@@ -510,7 +524,10 @@ def _pairs(e: Entities) -> list[list[str]]:
     return e.pairs or [[molecules[0], other] for other in molecules[1:]]
 
 
-def _no_tool_answer(offered: list[ToolSpec]) -> str:
-    names = ", ".join(s.name for s in offered)
-    return ("I could not tell which prediction you want. I can run: " + names +
-            ". Say what to predict and give the molecules (SMILES), or upload a file.")
+def _no_tool_answer(request: str, offered: list[ToolSpec]) -> str:
+    close = _close_calls(tool_scores(request, offered), extract(request).prose)
+    if len(close) > 1:
+        return "Do you mean " + " or ".join(task(name) for name in close[:3]) + "? Say which, and I'll run it."
+    return ("I could not tell which prediction you want. I can run: "
+            + "; ".join(task(s.name) for s in offered)
+            + ". Say what to predict and give the molecules (SMILES or names), or upload a file.")

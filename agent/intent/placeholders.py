@@ -67,7 +67,7 @@ def _sequence_spans(text: str, sequences: list[str]) -> list[Span]:
     residues = "\n".join(sequences)
     spans = [Span(m.start(), m.end(), "seq") for m in _FASTA_HEADER.finditer(text)]
     for m in _RESIDUE_TOKEN.finditer(text):
-        token = m.group().strip(".,;:*")
+        token = m.group().strip(".,;:*?!()\"'")
         if len(token) >= 10 and token.isalpha() and (token.isupper() or token.islower()) and token.upper() in residues:
             start = m.start() + m.group().find(token)
             spans.append(Span(start, start + len(token), "seq"))

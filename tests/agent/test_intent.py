@@ -176,3 +176,10 @@ def test_training_is_reproducible_on_a_small_corpus() -> None:
     assert np.array_equal(a.rows, b.rows)
     assert np.array_equal(a.weights, b.weights) and np.array_equal(a.bias, b.bias)
     assert a.predict("predict the logd of <mol>") == b.predict("predict the logd of <mol>")
+
+
+def test_a_sequence_ending_a_question_is_read_as_a_sequence() -> None:
+    from agent.backends.reading import placeholder_text
+
+    seq = "MKKFFDSRREQGGSGLGSGSSGGGGSTSGLGSGYIGRVFGIGRQQVTVDEVLAEGGFAVVFLVRTSNGMKCALKRMFVNNEHDLQVCKREIQIMRDLSGHKNIVGYIDSSIN"
+    assert placeholder_text(f"pKd of CCO for {seq}?") == "pKd of <mol> for <seq>?"

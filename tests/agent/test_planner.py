@@ -181,3 +181,15 @@ def test_a_value_taken_back_is_not_used() -> None:
     asked = [PastRequest("alice", "generate molecules for A549 at IC50 200 nM", answered=True)]
     [call] = plan_calls("redo it with -2 instead of 200 nM", [], list(TOOLS), asked)
     assert call.arguments["zscore"] == -2
+
+
+def test_two_tools_too_close_to_call_are_asked_about_not_picked() -> None:
+    from agent.backends.planner import _close_calls
+
+    scores = {"drug_property_prediction": 2.04, "drug_cell_response_regression_predict": 1.88, "none": 0.1}
+    assert _close_calls(scores, "response of") == ["drug_property_prediction", "drug_cell_response_regression_predict"]
+    assert _close_calls({"drug_property_prediction": 3.9, "drug_cell_response_regression_predict": 0.1}, "logS of") == [
+        "drug_property_prediction"]
+    # the property tool is no reading when no property is named
+    scores = {"Retrosynthetic_reaction_pathway_prediction": 1.96, "drug_property_prediction": 1.72}
+    assert _close_calls(scores, "what are the likely precurors of") == ["Retrosynthetic_reaction_pathway_prediction"]
