@@ -115,12 +115,13 @@ def run_turn(
     backend: Backend,
     pool: ThreadPool,
     dispatcher: Dispatcher,
-    limits: Limits = Limits(),
+    limits: Limits | None = None,
     offered: list[ToolSpec] | None = None,
     fallback: Backend | None = None,
     history: list[PastRequest] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> TurnOutcome:
+    limits = limits if limits is not None else Limits()
     offered = list(offered or TOOLS)
     deadline = time.monotonic() + limits.turn_seconds
     ctx = PlanContext(request=request, pool=pool.list(), offered=offered, history=list(history or []),
@@ -179,10 +180,11 @@ def _unknown_refs(request: str, pool: ThreadPool) -> list[str]:
 
 def describe_call(checked: CheckedCall) -> str:
     """A progress line for people waiting in the thread."""
-    sizes = [len(v) for p, v in checked.arguments.items() if isinstance(v, list) and checked.spec.param(p)
-             and checked.spec.param(p).kind in ("smiles_list", "smiles_pairs")]  # type: ignore[union-attr]
-    what = f" on {sizes[0]} input(s)" if sizes else ""
-    return f"Running {checked.spec.name}{what}…"
+    sizes = [(len(v), "drug pair(s)" if param.kind == "smiles_pairs" else "molecule(s)")
+             for p, v in checked.arguments.items() if isinstance(v, list) and (param := checked.spec.param(p))
+             and param.kind in ("smiles_list", "smiles_pairs")]
+    what = f" on {sizes[0][0]} {sizes[0][1]}" if sizes else ""
+    return f"Running {task(checked.spec.name)}{what}…"
 
 
 def save_to_pool(pool: ThreadPool, spec: ToolSpec, literals: dict[str, Any], outcome: ToolOutcome, user: str,

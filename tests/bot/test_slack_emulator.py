@@ -37,7 +37,7 @@ def test_mention_is_acknowledged_at_once_and_answered_in_its_thread(driver: Slac
     csv = next(f["data"].decode() for f in files if f["title"].endswith(".csv"))
     assert csv.splitlines()[1].split(",")[1] == "CCO" and "c1ccccc1O" in csv
 
-    api.wait_for("chat.update", contains="Working on it… Running drug_property_prediction")  # progress
+    api.wait_for("chat.update", contains="Working on it… Running the property prediction")  # progress
     api.wait_for("chat.delete", channel=CHANNEL)  # the status line is removed once answered
     api.wait_for("reactions.add", timestamp=ts, name="white_check_mark")
 
@@ -211,7 +211,7 @@ def test_no_answer_and_queue_failures_are_said_in_the_thread(driver: SlackDriver
         [notice] = api.wait_for("chat.update", contains="No answer after")
         assert "workers may be down" in notice["text"] and notice["channel"] == CHANNEL
 
-        def broken(turn, deliverer):  # noqa: ANN001, ANN202
+        def broken(turn, deliverer):
             raise ConnectionError("redis down")
 
         services.enqueue = broken

@@ -146,25 +146,25 @@ def test_a_gpu_node_killed_mid_call_still_gives_one_answer_and_a_whole_pool(stac
     api: SlackAPI = stack["api"]
     thread, _ = driver.mention("pool list")
     driver.wait_answer(thread)
-    screen = [f"{'C' * (1 + i % 9)}O{'c1ccccc1' if i % 2 else 'N'}{'C' * (i % 5)}" for i in range(3000)]
+    screen = [f"{'C' * (1 + i % 9)}O{'c1ccccc1' if i % 2 else 'N'}{'C' * (i % 5)}" for i in range(1500)]
     pool = ThreadPool(RedisPoolStore(redis.Redis.from_url(stack["redis"].url)),
                       ThreadRef("slack", "T0LAB", CHANNEL, thread).key())
     pool.put("screen", screen, "smiles_list", "U0ALICE", "file")  # as an upload would have stored it
 
     driver.mention("how soluble are the molecules in (screen)?", thread_ts=thread)
-    api.wait_for("chat.update", contains="Running drug_property_prediction on 3000", timeout=60)
+    api.wait_for("chat.update", contains="Running the property prediction on 1500 molecule(s)", timeout=60)
     time.sleep(1.0)  # setup: the gpu node is inside the model call when it is killed (not an assertion)
     killed = kill_gpu_node(stack["workers"].pid)
     assert killed, "no gpu node process found"
     stack["extra"] = start_gpu_node(stack["env"], stack["tmp"] / "gpu-restarted.log")
 
     answer = blocks_text(driver.wait_answer(thread, n=2, timeout=150))
-    assert "predicted for 3000 molecule(s)" in answer, answer
+    assert "predicted for 1500 molecule(s)" in answer, answer
     # the turn's copy that Redis handed out again and the model call's are both finished and acknowledged
     wait_until_drained(stack["redis"].url, timeout=DRAIN_TIMEOUT_S)
     assert len(driver.answers(thread)) == 2  # "pool list" and exactly one answer to the request
     result = pool.get("drug_property_prediction_result")
-    assert result.meta.version == 1 and len(result.value) == 3000
+    assert result.meta.version == 1 and len(result.value) == 1500
     assert pool.get("screen").meta.version == 1 and pool.get("screen").value == screen
 
 
