@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from model_zoo.specs import TOOLS, ToolSpec, get_spec
 from model_zoo.tables import LABELS
 
 DETERMINISTIC_BACKENDS = {"offline", "scripted"}
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -62,7 +64,8 @@ class Decider:
     """
 
     def __init__(self, backend: Backend, pool: ThreadPool, offered: list[ToolSpec], limits: Limits,
-                 fallback: Backend | None = None) -> None:
+                 fallback: Backend | None = None, turn_id: str = "") -> None:
+        self.turn_id = turn_id  # only for the log
         self.backend = backend
         self.fallback = fallback
         self.pool = pool
@@ -80,9 +83,12 @@ class Decider:
                 if self.fallback is None:
                     raise
                 self.notices.append(f"The language model is unavailable ({exc}); answered with the offline planner.")
+                log.warning("turn=%s backend=%s unavailable (%s): falling back to %s", self.turn_id,
+                            self.backend.name, exc, self.fallback.name)
                 self.backend, self.fallback = self.fallback, None
                 continue
             if isinstance(action, FinalAnswer):
+                log.info("turn=%s backend=%s no tool: %.200r", self.turn_id, self.backend.name, action.text)
                 return Decision(None, None, action.text)
             if self.backend.name not in DETERMINISTIC_BACKENDS:
                 action = ground_call(action, ctx.request, entities, ctx.pool)
@@ -96,6 +102,7 @@ class Decider:
                     raise FeFoError(guessed, action.name)
                 checked = check_call(action.name, action.arguments, self.offered, self.pool, self.limits.max_molecules)
             except FeFoError as exc:
+                log.info("turn=%s backend=%s rejected %s: %.300s", self.turn_id, self.backend.name, action.name, exc)
                 record.status, record.error = "rejected", str(exc)
                 ctx.steps.append(Step(action, "rejected", error=_ask_user(exc)))
                 ctx.messages += feedback_messages(action, str(exc), ctx.request)
@@ -104,6 +111,8 @@ class Decider:
                     return Decision(None, None, _ask_user(exc))
                 continue
             record.resolved = checked.arguments
+            log.info("turn=%s backend=%s call %s sources=%s", self.turn_id, self.backend.name, action.name,
+                     {name: source["how"] for name, source in record.sources.items()})
             return Decision(action, checked, None)
         self.notices.append(f"Stopped after {self.limits.turn_seconds:.0f} s, the time limit for one request.")
         return Decision(None, None, "")
@@ -120,6 +129,7 @@ def run_turn(
     fallback: Backend | None = None,
     history: list[PastRequest] | None = None,
     progress: Callable[[str], None] | None = None,
+    turn_id: str = "",
 ) -> TurnOutcome:
     limits = limits if limits is not None else Limits()
     offered = list(offered or TOOLS)
@@ -127,7 +137,7 @@ def run_turn(
     ctx = PlanContext(request=request, pool=pool.list(), offered=offered, history=list(history or []),
                       read=lambda key: pool.require(key).value)
     ctx.messages = initial_messages(request, ctx)
-    decider = Decider(backend, pool, offered, limits, fallback)
+    decider = Decider(backend, pool, offered, limits, fallback, turn_id)
     entities = extract(request)
     result = TurnOutcome(text="")
     for _ in range(limits.max_steps):
@@ -146,7 +156,8 @@ def run_turn(
         except ToolFailed as exc:
             record.status, record.error = "error", str(exc)
             record.seconds = round(time.monotonic() - started, 3)
-            result.text = f"{checked.spec.name} failed: {exc}"
+            log.warning("turn=%s %s failed after %.1f s: %s", turn_id, checked.spec.name, record.seconds, exc)
+            result.text = f"{task(checked.spec.name)[0].upper()}{task(checked.spec.name)[1:]} failed: {exc}"
             break
         record.seconds = round(time.monotonic() - started, 3)
         record.observation = outcome.observation

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from agent.artifacts import ArtifactStore
 from agent.backends.base import Backend
 from agent.analysis.followup import FollowUp, follow_up
-from agent.commands import FOLLOW_UP_HELP, USAGE as POOL_USAGE, is_pool_command, is_report_command, run_command, run_report
+from agent.commands import FOLLOW_UP_HELP, USAGE as POOL_USAGE
+from agent.commands import is_pool_command, is_report_command, run_command, run_report
 from agent.dispatch import Dispatcher, ToolOutcome
 from agent.history import HistoryStore, InMemoryHistoryStore
 from agent.journal import analysis_entry, request_entry
@@ -74,7 +75,8 @@ def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | N
     elif text:
         thread_key = turn.thread.key()
         outcome = run_turn(text, turn.user, deps.backend, pool, deps.dispatcher, deps.limits,
-                           fallback=deps.fallback, history=deps.history.recent(thread_key), progress=progress)
+                           fallback=deps.fallback, history=deps.history.recent(thread_key), progress=progress,
+                           turn_id=turn.turn_id)
         # A note that comes with an upload ("here are our hits") and asks for no tool needs no answer; a question
         # ("which of these would you test first?") gets one even when no tool ran.
         if outcome.records or not turn.files or "?" in text:

@@ -17,13 +17,13 @@ from worker.dispatch import InProcessDispatcher
 THREAD = ThreadRef("console", "local", "terminal", "t1")
 
 
-def deps(backend=None, fallback=None) -> AgentDeps:  # noqa: ANN001
+def deps(backend=None, fallback=None) -> AgentDeps:
     artifacts = InMemoryArtifactStore()
     return AgentDeps(pool_store=InMemoryPoolStore(), artifacts=artifacts, dispatcher=InProcessDispatcher(artifacts),
                      backend=backend or OfflinePlanner(), fallback=fallback, limits=Limits(turn_seconds=60))
 
 
-def ask(d: AgentDeps, text: str, user: str = "alice", files: list[Attachment] | None = None):  # noqa: ANN201
+def ask(d: AgentDeps, text: str, user: str = "alice", files: list[Attachment] | None = None):
     return handle_turn(Turn(THREAD, user, text, files or []), d)
 
 
@@ -107,7 +107,7 @@ def test_a_tool_without_an_implementation_says_so(monkeypatch: pytest.MonkeyPatc
 
 
 def test_fefo_feeds_back_error_and_request_then_the_llm_fixes_the_call() -> None:
-    def script(ctx: PlanContext):  # noqa: ANN202
+    def script(ctx: PlanContext):
         if not ctx.steps:
             return ToolCall("drug_property_prediction", {"drug_smiles": ["CCO"], "property": "solubilty!"})
         if len(ctx.steps) == 1:
@@ -136,7 +136,7 @@ def test_unreachable_llm_falls_back_to_the_planner_once() -> None:
     class Down:
         name = "ollama"
 
-        def next_action(self, ctx: PlanContext):  # noqa: ANN202
+        def next_action(self, ctx: PlanContext):
             raise BackendUnavailable("cannot reach Ollama at http://127.0.0.1:9")
 
     reply = ask(deps(Down(), OfflinePlanner()), "logS of CCO")
@@ -148,7 +148,7 @@ def test_unreachable_llm_without_fallback_raises() -> None:
     class Down:
         name = "ollama"
 
-        def next_action(self, ctx: PlanContext):  # noqa: ANN202
+        def next_action(self, ctx: PlanContext):
             raise BackendUnavailable("down")
 
     with pytest.raises(BackendUnavailable):
@@ -175,7 +175,8 @@ def test_messages_per_user_per_minute_are_limited_pool_commands_and_uploads_too(
     assert limited.tool_calls == [] and "more than 2 requests this minute" in limited.text
     assert "more than 2 requests" in ask(d, "pool list").text
     upload = ask(d, "", files=[Attachment("c.smi", b"CCO\n")])
-    assert "Nothing from this message was stored" in upload.text and "upload_c.smi" not in ask(d, "pool list", "bob").text
+    assert "Nothing from this message was stored" in upload.text
+    assert "upload_c.smi" not in ask(d, "pool list", "bob").text
     assert "Ask in plain words" in ask(d, "help").text  # help does no work: never limited
     assert ask(d, "logS of CCC", user="bob").tool_calls  # another colleague is not held up
 
@@ -206,3 +207,14 @@ def test_an_invented_pool_key_falls_back_to_the_users_molecules() -> None:
     backend.name = "small-llm"
     reply = ask(deps(backend), "do CCO and CCN cross the BBB?")
     assert reply.tool_calls[0].resolved["drug_smiles"] == ["CCO", "CCN"]
+
+
+def test_decisions_are_logged_with_the_turn_id(caplog: pytest.LogCaptureFixture) -> None:
+    import logging
+
+    d = deps()
+    with caplog.at_level(logging.INFO, logger="agent.loop"):
+        handle_turn(Turn(ThreadRef("console", "local", "t", "log"), "alice", "what's the binding affinity of CCO "
+                         "for our receptor?", turn_id="turn-42"), d)
+    lines = [r.getMessage() for r in caplog.records if r.name == "agent.loop"]
+    assert any(line.startswith("turn=turn-42 backend=offline rejected drug_target_affinity") for line in lines), lines
