@@ -43,7 +43,7 @@ class AgentDeps:
 
 
 def handle_turn(turn: Turn, deps: AgentDeps, progress: Callable[[str], None] | None = None) -> Reply:
-    pool = ThreadPool(deps.pool_store, turn.thread.key(), deps.max_pool_keys)
+    pool = ThreadPool(deps.pool_store, turn.thread.key(), deps.max_pool_keys, turn.thread.workspace_key())
     reply = Reply(turn_id=turn.turn_id, text="", backend=deps.backend.name)
     text = turn.text.strip()
     # Every message that does work counts toward the rate limit: requests, pool commands and uploads.

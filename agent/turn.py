@@ -24,6 +24,10 @@ class ThreadRef:
     def key(self) -> str:
         return ":".join(_escape(p) for p in (self.platform, self.workspace, self.channel, self.thread))
 
+    def workspace_key(self) -> str:
+        """Where a workspace's daily budgets are counted (no channel or thread of that name can collide)."""
+        return ":".join(_escape(p) for p in (self.platform, self.workspace, "*workspace*"))
+
 
 def _escape(part: str) -> str:
     return str(part).replace("%", "%25").replace(":", "%3A")

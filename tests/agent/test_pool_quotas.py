@@ -18,7 +18,7 @@ MB = 1_000_000
 
 
 @pytest.fixture(params=["memory", "redis"])
-def store(request: pytest.FixtureRequest):  # noqa: ANN201
+def store(request: pytest.FixtureRequest):
     if request.param == "memory":
         return InMemoryPoolStore(max_bytes=5 * MB)
     return RedisPoolStore(request.getfixturevalue("redis_client"), max_bytes=5 * MB)
@@ -90,3 +90,28 @@ def test_uploaded_files_per_thread_are_limited(store, monkeypatch: pytest.Monkey
         pool.put("upload_c.csv", ["CCO"], "smiles_list", "alice", "file")
     pool.put("user_smiles", ["CCO"], "smiles_list", "alice", "message")  # other keys are not files
 
+
+
+def test_a_workspace_has_daily_budgets_across_its_threads(store, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(thread_pool, "WORKSPACE_FILES_PER_DAY", 2)
+    monkeypatch.setattr(thread_pool, "WORKSPACE_EXPORTS_PER_DAY", 2)
+    refs = [ThreadRef("slack", "T9", "C1", f"thread{i}") for i in range(3)]
+    pools = [ThreadPool(store, ref.key(), workspace_key=ref.workspace_key()) for ref in refs]
+    pools[0].put("upload_a.csv", ["CCO"], "smiles_list", "mallory", "file")
+    pools[1].put("upload_a.csv", ["CCO"], "smiles_list", "mallory", "file")
+    with pytest.raises(PoolError, match="this workspace has uploaded 2 files today; the limit is 2"):
+        pools[2].put("upload_a.csv", ["CCO"], "smiles_list", "mallory", "file")  # a new thread does not help
+    assert pools[2].get("upload_a.csv") is None  # refused before anything was stored
+    other = ThreadRef("slack", "T10", "C1", "thread0")  # another workspace has its own budget
+    ThreadPool(store, other.key(), workspace_key=other.workspace_key()).put(
+        "upload_a.csv", ["CCO"], "smiles_list", "bob", "file")
+
+    assert run_command("pool export upload_a.csv", pools[0], "mallory").files
+    assert run_command("pool export upload_a.csv", pools[1], "mallory").files
+    pools[2].put("hits", ["CCO"], "smiles_list", "mallory", "command")
+    refused = run_command("pool export hits", pools[2], "mallory")
+    assert refused.files == [] and "this workspace (all its threads) has exported 2 file(s)" in refused.text
+
+    monkeypatch.setattr(thread_pool, "WORKSPACE_WRITE_BYTES_PER_DAY", 2000)
+    with pytest.raises(PoolError, match="across all its threads"):
+        pools[2].put("big", ["C" * 50] * 100, "smiles_list", "mallory", "command")
