@@ -25,11 +25,11 @@ _ATOMS = rf"atoms?\s*[:=]?\s*(?:#|no\.?|nos\.?|indices|index)?\s*[:=]?\s*(?P<ran
 _FIRST_LAST = r"(?:the\s+)?(?P<end>first|last)\s+(?P<count>\d+)\s+(?:heavy\s+)?atoms?"
 _KEEP = r"keep(?:ing)?|freez(?:e|ing)|fix(?:ed|ing)?|lock(?:ed|ing)?|protect(?:ed|ing)?|preserv(?:e|ed|ing)|" \
         r"don'?t (?:touch|change|modify)|do not (?:touch|change|modify)|leave|untouched|constant|intact|frozen|hold"
-_CHANGE = r"change|vary|varied|variable|modif(?:y|ied|ying|iable)|mutat(?:e|ed|ing)|mutable|edit(?:ed|ing|able)?|open|free|" \
-          r"allow(?:ed)?|optimi[sz](?:e|ed|ing)|replace|swap|tweak"
+_CHANGE = r"change|vary|varied|variable|modif(?:y|ied|ying|iable)|mutat(?:e|ed|ing)|mutable|edit(?:ed|ing|able)?|" \
+          r"open|free|allow(?:ed)?|optimi[sz](?:e|ed|ing)|replace|swap|tweak"
 # "all atoms may change", "any atom can be modified", "everything is free" (not "everything after them")
-_ALL = r"(?P<all>\ball(?:\s+the)?\s+(?:heavy\s+)?atoms|\b(?:every|any)\s+(?:heavy\s+)?atom|\bthe\s+(?:whole|entire)\s+" \
-       r"molecule|\beverything\b(?!\s+(?:after|else|but|except|other|beyond|past|from|outside)))"
+_ALL = r"(?P<all>\ball(?:\s+the)?\s+(?:heavy\s+)?atoms|\b(?:every|any)\s+(?:heavy\s+)?atom|" \
+       r"\bthe\s+(?:whole|entire)\s+molecule|\beverything\b(?!\s+(?:after|else|but|except|other|beyond|past|from|outside)))"
 _PHRASE = re.compile(rf"(?:{_ATOMS}|{_FIRST_LAST}|{_ALL})", re.I)
 BARE_CORE = "core"  # "keep the core" without saying which: asked about
 _CORE_SUFFIX = r"(?:\s+(?:core|ring system|ring|scaffold|moiety|system|part|unit|portion))?"

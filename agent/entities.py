@@ -36,8 +36,8 @@ _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of
 _TAKEN_BACK_AFTER = re.compile(
     r"\b(?:not|forget(?: about)?|drop|scratch|replace|swap|switch|substitute|exchange|instead of|rather than|no longer|"
     r"skip)\s+(?:the\s+|out\s+)?(\S+)", re.I)
-_TAKEN_BACK_BEFORE = re.compile(r"(?<!\S)(\S+?)[\s?!.,:;-]{0,6}\b(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b",
-                                re.I)
+_TAKEN_BACK_BEFORE = re.compile(
+    r"(?<!\S)(\S+?)[\s?!.,:;-]{0,6}\b(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b", re.I)
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
 NAMES_READ_CHARS = 5_000
@@ -175,9 +175,9 @@ def _pair_groups(text: str, molecules: list[str], positions: list[int]) -> list[
 def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     """Drug and target names become inputs when the message gives no structure or sequence of its own. With
     typed structures, a name is a label when it stands next to one ("gefitinib COC1…", "CC(C)… (salbutamol)")
-    or names the same molecule or a part of one ("keep the pyrrolidine"); any other drug name is an input too ("clarithromycin with alprazolam
-    <SMILES> and methadone <SMILES>", "solubility of aspirin and CCOc1ccccc1"). Returns the molecules'
-    positions in the text."""
+    or names the same molecule or a part of one ("keep the pyrrolidine"); any other drug name is an input too
+    ("clarithromycin with alprazolam <SMILES> and methadone <SMILES>", "solubility of aspirin and CCOc1ccccc1").
+    Returns the molecules' positions in the text."""
     prose = prose[:NAMES_READ_CHARS]
     negated = _negated_spans(prose)
     mentions = [m for m in find_drug_names(prose) + find_target_names(prose) if not _inside(m.start, negated)]

@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     return handlers[args.command](args)
 
 
-def _thread(thread: str):  # noqa: ANN202 - ConsoleThread, imported late to keep --help fast
+def _thread(thread: str):  # ConsoleThread, imported late to keep --help fast
     from bot.console import ConsoleThread
     from worker.client import submit_turn
     from worker.runtime import artifact_store
@@ -198,7 +198,7 @@ def _worker(args: argparse.Namespace) -> int:
         return 0
 
 
-def _eval_backend(args: argparse.Namespace):  # noqa: ANN202 - a Backend
+def _eval_backend(args: argparse.Namespace):  # a Backend
     from agent.backends.planner import OfflinePlanner
 
     if args.backend == "offline":
@@ -279,7 +279,8 @@ def _teams(args: argparse.Namespace) -> int:
     from bot.teams.app import run
 
     _observe(args.loglevel)
-    return run(port=args.port, host=args.host, delivery_worker_enabled=not args.no_delivery_worker, loglevel=args.loglevel)
+    return run(port=args.port, host=args.host, delivery_worker_enabled=not args.no_delivery_worker,
+               loglevel=args.loglevel)
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ class RetryingDeliverer:
             try:
                 self.inner.deliver(target, reply)
                 return
-            except Exception as exc:  # noqa: BLE001 - any failure: logged, retried, then reported
+            except Exception as exc:  # any failure: logged, retried, then reported
                 if attempt == tries:
                     log.error("delivery of turn %s failed %d times; giving up", reply.turn_id, tries, exc_info=True)
                     give_up(self.inner, target, reply, exc)
@@ -49,7 +49,7 @@ class RetryingDeliverer:
     def progress(self, target: dict[str, Any], turn_id: str, text: str) -> None:
         try:
             self.inner.progress(target, turn_id, text)
-        except Exception:  # noqa: BLE001 - a progress line is a courtesy
+        except Exception:  # a progress line is a courtesy
             log.warning("progress line for turn %s not posted", turn_id, exc_info=True)
 
 
@@ -60,5 +60,5 @@ def give_up(deliverer: Deliverer, target: dict[str, Any], reply: Reply, error: E
         return
     try:
         last_word(target, reply, error)
-    except Exception:  # noqa: BLE001 - the platform itself is unreachable: the log has it all
+    except Exception:  # the platform itself is unreachable: the log has it all
         log.error("could not tell the thread of turn %s that its answer failed", reply.turn_id, exc_info=True)

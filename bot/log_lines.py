@@ -21,15 +21,15 @@ def escape(text: str) -> str:
 
 
 class OneLineFormatter(logging.Formatter):
-    def formatMessage(self, record: logging.LogRecord) -> str:  # noqa: N802 - logging's name
+    def formatMessage(self, record: logging.LogRecord) -> str:  # logging's name
         record.message = escape(record.message)
         return super().formatMessage(record)
 
-    def formatException(self, ei: object) -> str:  # noqa: N802
+    def formatException(self, ei: object) -> str:
         text = super().formatException(ei)  # type: ignore[arg-type]
         return "\n".join("    | " + escape(line) for line in text.splitlines())
 
-    def formatStack(self, stack_info: str) -> str:  # noqa: N802
+    def formatStack(self, stack_info: str) -> str:
         return "\n".join("    | " + escape(line) for line in stack_info.splitlines())
 
 

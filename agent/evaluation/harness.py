@@ -28,8 +28,9 @@ from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
 from model_zoo.specs import ToolSpec, get_spec
 
 
-def evaluate(records: list[Record], backend: Backend, limits: Limits = Limits(),
+def evaluate(records: list[Record], backend: Backend, limits: Limits | None = None,
              fallback: Backend | None = None) -> dict[str, Any]:
+    limits = limits if limits is not None else Limits()
     results = [evaluate_record(r, backend, limits, fallback) for r in records]
     return {"records": results, "summary": summarize(results)}
 

@@ -71,7 +71,7 @@ def study(backend: Backend, sizes: tuple[int, ...] = SIZES) -> list[dict[str, An
         correct, seconds, prompt_chars = 0, [], []
         for text, gold in REQUESTS:
             ctx = PlanContext(request=text, pool=pool.list(), offered=offered,
-                              read=lambda key: pool.require(key).value)
+                              read=lambda key, pool=pool: pool.require(key).value)
             ctx.messages = initial_messages(text, ctx)
             prompt_chars.append(sum(len(str(m.get("content", ""))) for m in ctx.messages))
             decider = Decider(backend, pool, offered, Limits())

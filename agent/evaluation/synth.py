@@ -5,8 +5,9 @@ values first, ...). Its templates live in ``synth_families/*.json`` together wit
 request asks for and so what the gold calls are) and its split: ``dev`` families may be looked at while the
 agent is tuned, ``heldout`` ones are only ever measured. ``synth_families/dev2_*.json`` add dev-only families
 (more phrasing styles: non-native English, buried asks, lists of asks, hypotheses, comparisons, LIMS exports,
-model names, corrections, three-turn threads, ask-backs answered with a name) outside the dev/heldout pairing. Values are real (drug SMILES, DAVIS sequences, GDSC
-cell lines, names the offline resolver knows), so every gold call can be checked.
+model names, corrections, three-turn threads, ask-backs answered with a name) outside the dev/heldout pairing.
+Values are real (drug SMILES, DAVIS sequences, GDSC cell lines, names the offline resolver knows), so every gold
+call can be checked.
 
     python -m agent.evaluation.synth --out FILE.json --split dev|heldout [--per-family N] [--seed S]
 

@@ -171,14 +171,14 @@ class Recovery:
                     for key, record in self.intake.orphans():
                         self._replay(key, record)
                     sweep = time.monotonic() + self.ttl_s
-            except Exception:  # noqa: BLE001 - Redis away: try again on the next beat
+            except Exception:  # Redis away: try again on the next beat
                 log.warning("intake heartbeat or sweep failed", exc_info=True)
             self._stop.wait(min(1.0, self.ttl_s / 3))
 
     def _replay(self, key: str, record: dict[str, Any]) -> None:
         try:
             self.replay(key, record)
-        except Exception:  # noqa: BLE001 - one bad record must not stop the others
+        except Exception:  # one bad record must not stop the others
             log.exception("replaying event %s failed", key)
         finally:
             self.intake.done(key)

@@ -119,7 +119,7 @@ class SlackListeners:
                     text=text, files=files.attachments, turn_id=payloads.turn_id(msg), reply_to=target)
         try:
             self.s.enqueue(turn, RetryingDeliverer(self.s.deliverer, self.s.retry_delays_s))
-        except Exception as exc:  # noqa: BLE001 - the person must hear that nothing will come
+        except Exception as exc:  # the person must hear that nothing will come
             log.exception("could not enqueue turn %s", turn.turn_id)
             self.s.deliverer.fail(target, UNAVAILABLE if is_outage(exc) else
                                   f"I could not queue this request ({type(exc).__name__}). Please try again.")

@@ -53,5 +53,5 @@ class TurnWatch:
                         f"No answer after {waited}: the workers may be down "
                         "or busy (`/drugpilot status` shows them). The request stays queued and its answer will "
                         "appear here if it still finishes."))
-            except Exception:  # noqa: BLE001 - the watch thread must survive a failed notice
+            except Exception:  # the watch thread must survive a failed notice
                 log.exception("timeout notice for turn %s failed", turn_id)

@@ -288,7 +288,8 @@ def _summary(rows: list[dict[str, Any]]) -> str:
               "there is one); Drug 1 and Drug 2 are each pair's first and second SMILES.")
     if len(rows) == 1:
         r = rows[0]
-        text = f"Most likely interaction (DrugBank type {r['type']}, probability {r['probability']:.2f}): {r['description']}"
+        text = (f"Most likely interaction (DrugBank type {r['type']}, probability {r['probability']:.2f}): "
+                f"{r['description']}")
         if "type_2" in r:
             text += f" Next: type {r['type_2']} ({r['probability_2']:.2f})"
             text += f", type {r['type_3']} ({r['probability_3']:.2f})." if "type_3" in r else "."

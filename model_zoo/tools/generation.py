@@ -125,7 +125,7 @@ def sanitized(mol: Chem.Mol) -> Chem.Mol | None:
         with rdBase.BlockLogs():
             Chem.SanitizeMol(out)
         return out
-    except Exception:  # noqa: BLE001 - any sanitization failure means "not a molecule"
+    except Exception:  # any sanitization failure means "not a molecule"
         return None
 
 
@@ -200,7 +200,7 @@ def crossover(a: Chem.Mol, b: Chem.Mol, rng: random.Random) -> Chem.Mol | None:
                 atom.SetAtomMapNum(1)
     try:
         joined = Chem.molzip(Chem.CombineMols(left, right))
-    except Exception:  # noqa: BLE001
+    except Exception:
         return None
     return sanitized(joined)
 
@@ -424,8 +424,8 @@ def run(args: dict[str, Any]) -> ToolResult:
     summary = (f"Generated {len(rows)} new molecules for {line} aiming at ln(IC50) {target:g}: predicted "
                f"{values.min():.2f} to {values.max():.2f}, {within} within ±0.5 of the target; QED "
                f"{min(r['qed'] for r in rows):.2f}-{max(r['qed'] for r in rows):.2f}. Searched {result.evaluated} "
-               f"novel candidates that passed the structure filters (mutations and crossovers of the seed library, seed {seed}); the best "
-               f"existing library molecule was {result.seed_best:.2f} ln units from the target.")
+               f"novel candidates that passed the structure filters (mutations and crossovers of the seed library, "
+               f"seed {seed}); the best existing library molecule was {result.seed_best:.2f} ln units from the target.")
     summary += " " + interval_text(response_calibration())
     if far:
         summary += (f" {far} of them are far from every GDSC2 training drug (Tanimoto < {threshold:.2f}), where the "

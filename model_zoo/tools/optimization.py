@@ -256,7 +256,8 @@ def _alerts_cell(mol: Chem.Mol, inherited: frozenset[str]) -> str:
 
 
 def run(args: dict[str, Any]) -> ToolResult:
-    """Analogues of ``gt`` for ``cell_line`` whose predicted ln(IC50) approaches ``zscore``; only mask-1 atoms change."""
+    """Analogues of ``gt`` for ``cell_line`` whose predicted ln(IC50) approaches ``zscore``; only mask-1 atoms
+    change."""
     target = float(args["zscore"])
     top_k = max(1, min(int(args.get("top_k") or DEFAULT_TOP_K), MAX_TOP_K))
     try:
@@ -301,9 +302,9 @@ def run(args: dict[str, Any]) -> ToolResult:
     values = np.array([a.prediction for a in analogues])
     summary = (f"Made {len(rows)} analogues of {Chem.MolToSmiles(gt)} for {line}, changing only the {sum(mask)} "
                f"allowed atom(s) (every mask-0 atom kept, checked by substructure match). The starting molecule is "
-               f"predicted at ln(IC50) {gt_value:.2f}; target {target:g}; the analogues are predicted {values.min():.2f} "
-               f"to {values.max():.2f} (best {analogues[0].prediction:.2f}, Tanimoto {analogues[0].similarity:.2f} to "
-               f"the start), chosen from {n_scored} scored analogues.")
+               f"predicted at ln(IC50) {gt_value:.2f}; target {target:g}; the analogues are predicted "
+               f"{values.min():.2f} to {values.max():.2f} (best {analogues[0].prediction:.2f}, "
+               f"Tanimoto {analogues[0].similarity:.2f} to the start), chosen from {n_scored} scored analogues.")
     if abs(analogues[0].prediction - target) > 1.0:
         summary += " The target was not reached within the allowed edits; these are the closest found."
     summary += " " + interval_text(response_calibration())
@@ -318,12 +319,13 @@ def run(args: dict[str, Any]) -> ToolResult:
                     "these (listed per row) but add none.")
     drawn = analogues[:MAX_DRAWN]
     start = given_names(args).get(str(args["gt"])) or "the starting molecule"
-    picture = molecule_grid_png([gt] + [a.mol for a in drawn],
-                                [f"start: ln(IC50) {gt_value:.2f}"] + [f"#{i} ln(IC50) {a.prediction:.2f}, sim {a.similarity:.2f}"
-                                                                      for i, a in enumerate(drawn, start=1)],
+    labels = [f"start: ln(IC50) {gt_value:.2f}"] + [f"#{i} ln(IC50) {a.prediction:.2f}, sim {a.similarity:.2f}"
+                                                    for i, a in enumerate(drawn, start=1)]
+    picture = molecule_grid_png([gt] + [a.mol for a in drawn], labels,
                                 f"Analogues of {start} for {line}: predicted ln(IC50), target {target:g}", per_row=3,
                                 highlight=[[i for i, m in enumerate(mask) if m]] + [[] for _ in drawn],
-                                highlight_label=f"atoms allowed to change ({sum(mask)} of {len(mask)}); the rest is kept")
+                                highlight_label=f"atoms allowed to change ({sum(mask)} of {len(mask)}); "
+                                                "the rest is kept")
     artifacts = [FileArtifact(f"optimized_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns)),
                  FileArtifact(f"optimized_{cosmic}.png", "image/png", picture)]
     artifacts += removed_artifact(screen, f"optimized_{cosmic}_removed_for_alerts.csv")

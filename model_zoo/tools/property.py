@@ -245,7 +245,7 @@ def run(args: dict[str, Any]) -> ToolResult:
         valid = [mol for _, mol, _ in checked if mol is not None]
         predicted, uncertainty, assessment = predict_with_trust(model, name, valid)
         position = iter(range(len(predicted)))  # index of each valid molecule in this chunk's predictions
-        for i, mol, error in checked:
+        for i, _, error in checked:
             row_number = start + i + 1
             row: dict[str, Any] = {"row": row_number, "smiles": smiles_list[start + i]}
             if error is not None:

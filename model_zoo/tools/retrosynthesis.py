@@ -120,7 +120,7 @@ class RetroModel:
         if index not in self._reactions:
             try:
                 self._reactions[index] = rdchiralReaction(self.templates[index])
-            except Exception:  # noqa: BLE001 - a template rdchiral cannot initialise is skipped, not fatal
+            except Exception:  # a template rdchiral cannot initialise is skipped, not fatal
                 self._reactions[index] = None
         return self._reactions[index]
 
@@ -142,7 +142,7 @@ class RetroModel:
         with self._lock, rdBase.BlockLogs():  # rdchiral mutates its reaction objects while running them
             try:
                 reactants = rdchiralReactants(smiles)
-            except Exception:  # noqa: BLE001
+            except Exception:
                 return []
             for rank, index in enumerate(order, start=1):
                 rxn = self._reaction(index)
@@ -150,7 +150,7 @@ class RetroModel:
                     continue
                 try:
                     outcomes = rdchiralRun(rxn, reactants, combine_enantiomers=True)
-                except Exception:  # noqa: BLE001 - rdchiral raises on odd stereo cases; skip that template
+                except Exception:  # rdchiral raises on odd stereo cases; skip that template
                     continue
                 for outcome in outcomes:
                     key = canonical_set(outcome)
@@ -171,7 +171,7 @@ def product_query(template: str) -> Chem.Mol | None:
         query = Chem.Mol(rxn.GetReactantTemplate(0))  # a copy: the template dies with the reaction object
         query.UpdatePropertyCache(strict=False)
         return query
-    except Exception:  # noqa: BLE001
+    except Exception:
         return None
 
 

@@ -76,7 +76,7 @@ def _dist_file(dist: str, suffix: str) -> tuple[Path, str]:
 def load_dner() -> tuple[dict, str]:
     path, version = _dist_file("drug-named-entity-recognition", "drug_ner_dictionary.pkl.bz2")
     with bz2.open(path, "rb") as fh:
-        return pickle.load(fh), version  # noqa: S301 - the package's own data file, pinned version
+        return pickle.load(fh), version  # the package's own data file, pinned version
 
 
 def load_english() -> tuple[dict[str, int], str]:

@@ -139,7 +139,8 @@ def load_pairs(data_dir: Path, cells: CellTable) -> Pairs:
     row_of = {c: i for i, c in enumerate(cells.cosmic_ids)}
     frame = frame[frame["cosmic"].isin(row_of)]
     n_raw = len(frame)
-    frame = frame.groupby(["DRUG_NAME", "cosmic"], as_index=False).agg(y=("LN_IC50", "mean"), smiles=("SMILES", "first"))
+    frame = frame.groupby(["DRUG_NAME", "cosmic"], as_index=False).agg(y=("LN_IC50", "mean"),
+                                                                        smiles=("SMILES", "first"))
     frame = frame.sort_values(["DRUG_NAME", "cosmic"]).reset_index(drop=True)
     names = sorted(frame["DRUG_NAME"].unique())
     smiles_of = dict(zip(frame["DRUG_NAME"], frame["smiles"]))
@@ -228,7 +229,8 @@ def fold_projection(model: MLP, prep: Prepared) -> MLP:
     return full.eval()
 
 
-def _pair_outputs(model: MLP, drug_x: torch.Tensor, cell_x: torch.Tensor, d: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
+def _pair_outputs(model: MLP, drug_x: torch.Tensor, cell_x: torch.Tensor, d: torch.Tensor,
+                  c: torch.Tensor) -> torch.Tensor:
     """model(cat(drug_x[d], cell_x[c])) computed as first layer per unique drug / cell line, then gathered."""
     first: nn.Linear = model.net[0]
     n_drug = drug_x.shape[1]
@@ -255,15 +257,16 @@ class Trained:
     epochs_run: int
 
 
-def train_model(pairs: Pairs, prep: Prepared, train_idx: np.ndarray, val_idx: np.ndarray, config: TrainConfig) -> Trained:
+def train_model(pairs: Pairs, prep: Prepared, train_idx: np.ndarray, val_idx: np.ndarray,
+                config: TrainConfig) -> Trained:
     """MSE on standardized ln(IC50); keep the epoch with the best validation RMSE (early stopping)."""
     torch.manual_seed(config.seed)
     generator = torch.Generator().manual_seed(config.seed)
     model = MLP(prep.drug_z.shape[1] + prep.cell_x.shape[1], config.hidden, 1, config.dropout)
     optimizer = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
     steps_per_epoch = -(-len(train_idx) // config.batch_size)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, config.lr, total_steps=config.max_epochs * steps_per_epoch,
-                                                   pct_start=0.1)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimizer, config.lr,
+                                                   total_steps=config.max_epochs * steps_per_epoch, pct_start=0.1)
     dx, cx = torch.from_numpy(prep.drug_z), torch.from_numpy(prep.cell_x)
     d, c = torch.from_numpy(pairs.drug_idx[train_idx]), torch.from_numpy(pairs.cell_idx[train_idx])
     y = torch.from_numpy(((pairs.y[train_idx] - prep.y_mean) / prep.y_std).astype(np.float32))

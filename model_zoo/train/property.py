@@ -746,7 +746,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         result, prep = train_property(task, data, featurizer)
         save_model(result, prep, data, featurizer, out_dir, args.data_dir, args.out)
-        entries[name] = {"dataset": task.dataset, "split": task.split, **result.metrics, "anchor": task.anchor, "n": result.n, "config": config_dict(result.config),
+        entries[name] = {"dataset": task.dataset, "split": task.split, **result.metrics, "anchor": task.anchor,
+                         "n": result.n, "config": config_dict(result.config),
                          "train_seconds": round(result.seconds, 1), "selection": result.trials}
         print(f"{name}: test {fmt(result.metrics['test'])} (anchor {fmt(task.anchor)}) in {result.seconds:.0f} s")
     if entries:

@@ -94,7 +94,7 @@ def _extract(item: tuple[int, str]) -> tuple[int, str | None, str | None, str | 
     try:
         out = extract_from_reaction({"_id": index, "reactants": reactants, "products": product})
         template = out.get("reaction_smarts") if isinstance(out, dict) else None
-    except Exception:  # noqa: BLE001 - rdchiral raises on a few odd reactions; they get no template
+    except Exception:  # rdchiral raises on a few odd reactions; they get no template
         template = None
     if template is not None and not _reproduces(template, product_c, reactants_c):
         template = None
@@ -108,7 +108,7 @@ def _reproduces(template: str, product: str | None, reactants: str | None) -> bo
         return False
     try:
         outcomes = rdchiralRunText(template, product, combine_enantiomers=True)
-    except Exception:  # noqa: BLE001
+    except Exception:
         return False
     return any(canonical_set(o) == reactants for o in outcomes)
 
@@ -142,7 +142,7 @@ def template_signature(template: str) -> Signature | None:
 
     try:
         rxn = rdChemReactions.ReactionFromSmarts(template)
-    except Exception:  # noqa: BLE001
+    except Exception:
         return None
     sides = [Chem.Mol(rxn.GetProductTemplate(i)) for i in range(rxn.GetNumProductTemplates())]
     unmapped = Counter(a.GetAtomicNum() for m in sides for a in m.GetAtoms() if not a.GetAtomMapNum())
@@ -193,25 +193,26 @@ def _label_one(item: tuple[int, str, str]) -> tuple[int, int]:
         if prepared is None:
             try:
                 prepared = rdchiralReactants(Chem.MolToSmiles(mol))
-            except Exception:  # noqa: BLE001
+            except Exception:
                 return index, -1
         if t not in cache:
             try:
                 cache[t] = rdchiralReaction(_LABEL_STATE["templates"][t])
-            except Exception:  # noqa: BLE001
+            except Exception:
                 cache[t] = None
         if cache[t] is None:
             continue
         try:
             outcomes = rdchiralRun(cache[t], prepared, combine_enantiomers=True)
-        except Exception:  # noqa: BLE001
+        except Exception:
             continue
         if any(canonical_set(o) == target for o in outcomes):
             return index, t
     return index, -1
 
 
-def label_reactions(products: Sequence[str], reactants: Sequence[str], templates: list[str], workers: int) -> np.ndarray:
+def label_reactions(products: Sequence[str], reactants: Sequence[str], templates: list[str],
+                    workers: int) -> np.ndarray:
     items = [(i, p, r) for i, (p, r) in enumerate(zip(products, reactants))]
     with mp.get_context("fork").Pool(workers, initializer=_label_init, initargs=(templates,)) as pool:
         results = pool.map(_label_one, items, chunksize=100)
@@ -391,7 +392,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     path = out_dir / "retrosynthesis.pt"
     products, reactants, classes = load_test(data_dir)
     if args.test_limit:
-        products, reactants, classes = products[:args.test_limit], reactants[:args.test_limit], classes[:args.test_limit]
+        limit = args.test_limit
+        products, reactants, classes = products[:limit], reactants[:limit], classes[:limit]
     if args.evaluate:
         start = time.perf_counter()
         ranks = evaluate(path, products, reactants, args.workers)

@@ -1,7 +1,8 @@
 """Train, score and re-evaluate the model of ``drug_target_classification_predict`` (DrugBAN Human, random split).
 
     python -m model_zoo.train.target_interaction --data-dir ../shared/data --out model_zoo/weights/target_interaction
-    python -m model_zoo.train.target_interaction --data-dir ../shared/data --out model_zoo/weights/target_interaction --evaluate
+    python -m model_zoo.train.target_interaction --data-dir ../shared/data --out model_zoo/weights/target_interaction \\
+        --evaluate
 
 DrugBAN's Human random split (train / val / test CSVs with SMILES, Protein, Y). The configuration is chosen on
 the validation split, early stopping uses it too; the test split is scored once, with the shipped float16
@@ -240,7 +241,8 @@ def model_card(extra: dict[str, Any], size: int) -> str:
     cfg = PairConfig(**{k: tuple(v) if isinstance(v, list) else v for k, v in extra["train_config"].items()})
     m, n, members, sub = extra["metrics"], extra["n"], extra["members"], extra["metrics"]["test_subgroups"]
     rows = [
-        f"| **this model** | **{m['test']['auroc']:.3f}** | **{m['test']['auprc']:.3f}** | {m['test']['accuracy']:.3f} |",
+        f"| **this model** | **{m['test']['auroc']:.3f}** | **{m['test']['auprc']:.3f}** | "
+        f"{m['test']['accuracy']:.3f} |",
         *(f"| {name} (published) | {a['auroc']:.3f} | | |" for name, a in ANCHORS.items()),
         f"| this model, validation | {m['val']['auroc']:.3f} | {m['val']['auprc']:.3f} | {m['val']['accuracy']:.3f} |",
         *(f"| baseline: {name.replace('_', ' ')} (test) | {b['auroc']:.3f} | {b['auprc']:.3f} | {b['accuracy']:.3f} |"

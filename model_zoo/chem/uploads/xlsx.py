@@ -45,7 +45,7 @@ def _check_archive(data: bytes, filename: str) -> None:
         )
 
 
-def _first_sheet_rows(workbook, filename: str, max_rows: int, notes: list[str]) -> Rows:  # noqa: ANN001
+def _first_sheet_rows(workbook, filename: str, max_rows: int, notes: list[str]) -> Rows:
     """Rows of the first sheet with content; reading stops at the first row, column or cell limit crossed."""
     sheets = workbook.worksheets
     cells_read = 0
@@ -74,7 +74,7 @@ def _first_sheet_rows(workbook, filename: str, max_rows: int, notes: list[str]) 
     return []
 
 
-def _check_declared_size(sheet, filename: str, max_rows: int) -> None:  # noqa: ANN001
+def _check_declared_size(sheet, filename: str, max_rows: int) -> None:
     """A sheet that says (in its <dimension> element) that it is over a limit is refused before any cell is read;
     one that says less, or nothing, is still stopped while it is read."""
     rows, columns = sheet.max_row or 0, sheet.max_column or 0
