@@ -16,10 +16,11 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"
 # Knobs of the test run itself, not settings of the application: the isolation guard keeps them.
-TEST_KNOBS = frozenset({"DRUGPILOT_SLOW_TESTS", "DRUGPILOT_SLOW_MODEL", "DRUGPILOT_DATA_DIR", "DRUGPILOT_TEST_REDIS_URL"})
+TEST_KNOBS = frozenset({"DRUGPILOT_SLOW_TESTS", "DRUGPILOT_SLOW_MODEL", "DRUGPILOT_DATA_DIR",
+                        "DRUGPILOT_TEST_REDIS_URL"})
 
 
-def _without_dotenv(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):  # noqa: ANN001, ANN202
+def _without_dotenv(cls, settings_cls, init_settings, env_settings, dotenv_settings, file_secret_settings):
     """``BaseSettings.settings_customise_sources`` with the ``.env`` source left out."""
     return init_settings, env_settings, file_secret_settings
 
@@ -83,7 +84,7 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def redis_client(redis_url: str):  # noqa: ANN201
+def redis_client(redis_url: str):
     """A clean database of the test Redis, apart from the one the session's Celery workers use."""
     import redis
 

@@ -22,7 +22,7 @@ def record(human: str, call: str, **extra: object) -> dict:
             "system": "s", "tools": TOOLS_JSON, **extra}
 
 
-def test_harness_scores_and_writes_every_step(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+def test_harness_scores_and_writes_every_step(tmp_path: Path, capsys) -> None:
     records = [
         record("logS of CCO and c1ccccc1O", json.dumps({"name": "drug_property_prediction", "arguments": {
             "drug_smiles": ["OCC", "Oc1ccccc1"], "property": "logSolubility"}}), category="simple"),

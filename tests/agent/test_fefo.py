@@ -14,7 +14,7 @@ def pool() -> ThreadPool:
     return ThreadPool(InMemoryPoolStore(), "t")
 
 
-def check(name: str, args: dict, pool: ThreadPool):  # noqa: ANN201
+def check(name: str, args: dict, pool: ThreadPool):
     return check_call(name, args, list(TOOLS), pool)
 
 

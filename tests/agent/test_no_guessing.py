@@ -48,7 +48,7 @@ def _pool() -> ThreadPool:
     return pool
 
 
-def _decide(text: str, backend) -> tuple[ToolCall | None, str | None]:  # noqa: ANN001
+def _decide(text: str, backend) -> tuple[ToolCall | None, str | None]:
     pool = _pool()
     ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS),
                       read=lambda key: pool.require(key).value)

@@ -103,7 +103,7 @@ def test_selection_from_the_newest_result() -> None:
             {"row": 3, "smiles": "CCCO", "prediction": 0.3}]
     pool.put("drug_property_prediction_result", rows, "table", "tool", "tool")
 
-    def read(key: str):  # noqa: ANN202
+    def read(key: str):
         return pool.require(key).value
 
     [call] = plan_calls("suggest precursors for the least soluble one", pool.list(), list(TOOLS), (), read)

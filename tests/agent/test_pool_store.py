@@ -17,7 +17,7 @@ THREAD = ThreadRef("slack", "T1", "C1", "1700000000.000100").key()
 
 
 @pytest.fixture(params=["memory", "redis"])
-def store(request: pytest.FixtureRequest):  # noqa: ANN201
+def store(request: pytest.FixtureRequest):
     if request.param == "memory":
         return InMemoryPoolStore()
     return RedisPoolStore(request.getfixturevalue("redis_client"))

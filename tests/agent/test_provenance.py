@@ -8,7 +8,7 @@ from agent.history import PastRequest
 from agent.provenance import DEFAULT, EARLIER, IMPLICIT, POOL, REFERENCE, RESOLVED, TYPED, UNKNOWN, summary_line, trace
 
 
-def _trace(text: str, call: ToolCall, history: list[str] = ()):  # noqa: ANN202
+def _trace(text: str, call: ToolCall, history: list[str] = ()):
     return trace(call, extract(text), [PastRequest("u", h, answered=False) for h in history])
 
 

@@ -66,7 +66,7 @@ def test_report_of_an_empty_thread_and_what_is_not_a_report_command() -> None:
     assert not is_report_command("report the solubility of CCO") and not is_report_command("reports")
 
 
-def test_the_thread_log_round_trips_through_redis_bounded(redis_client) -> None:  # noqa: ANN001
+def test_the_thread_log_round_trips_through_redis_bounded(redis_client) -> None:
     from agent.history import KEEP, LOG_KEEP, MAX_ITEMS, CallLog, PastRequest, RedisHistoryStore, bounded
 
     store = RedisHistoryStore(redis_client)

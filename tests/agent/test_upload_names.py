@@ -109,7 +109,7 @@ def test_pool_show_export_and_edits_keep_names(deps: AgentDeps) -> None:
     assert pool(deps).history("plate1")[-1].labels == ["ASP-001", "CAF-002"]  # the first version, as uploaded
 
 
-def test_labels_survive_redis_round_trip_rename_and_history(redis_client) -> None:  # noqa: ANN001
+def test_labels_survive_redis_round_trip_rename_and_history(redis_client) -> None:
     store = RedisPoolStore(redis_client, prefix="test-names")
     pools = ThreadPool(store, "t")
     meta = pools.put("hits", labelled(["CCO", "CCN"], ["ethanol", ""]), "smiles_list", "alice", "file")
@@ -158,7 +158,8 @@ def test_a_pairs_csv_becomes_drug_pairs_for_the_drug_drug_tool(deps: AgentDeps) 
 
 
 def test_each_sequence_of_a_multi_sequence_fasta_is_usable(deps: AgentDeps) -> None:
-    fasta = (b">sp|P06239|LCK_HUMAN\n" + b"MGCGCSSHPEDDWMENIDVCENCHYPIVPLDGKGTLLIRNGSEVRDPLVTYEGSNPPASPLQDNLVIALHSYEPSHDGDLGFEKGEQLRILEQ"
+    fasta = (b">sp|P06239|LCK_HUMAN\n"
+             + b"MGCGCSSHPEDDWMENIDVCENCHYPIVPLDGKGTLLIRNGSEVRDPLVTYEGSNPPASPLQDNLVIALHSYEPSHDGDLGFEKGEQLRILEQ"
              b"SGEWWKAQSLTTGQEGFIPFNFVAKAN\n>sp|P12931|SRC_HUMAN\nMGSNKSKPKDASQRRRSLEPAENVHGAGGGAFPASQTPSKPASADGHRG"
              b"PSAAFAPAAAEPKLFGGFNSSDTVTSPQRAGPLAGGVTTFVALYDYESRTETDLSFKKGERLQIVNNTEGDWWLAHSLSTGQTGYIPSNYVAPSD\n")
     stored = ask(deps, "", [Attachment("kinases.fasta", fasta)]).text

@@ -125,7 +125,7 @@ def bench_target(smiles: list[str]) -> dict[str, Any]:
         davis = affinity.get_model(affinity.AFFINITY_TOOL.weights).info["domain"]
         egfr = davis["protein_sequences"][davis["protein_names"].index("EGFR")]
         module.run({"drug_smiles": smiles[:10], "target_seq": egfr})
-        seconds, _ = timed(lambda: module.run({"drug_smiles": smiles, "target_seq": egfr}))
+        seconds, _ = timed(lambda module=module, egfr=egfr: module.run({"drug_smiles": smiles, "target_seq": egfr}))
         out[label] = {"test_metric": model.info["metrics"]["test"],
                       "calibration": calibration_summary(config.weights.parent / "calibration.json", key),
                       "domain": domain_summary(config.weights.parent / f"domain_{key}.npz"),
@@ -144,7 +144,8 @@ def bench_drug_drug(smiles: list[str]) -> dict[str, Any]:
     tool.run({"smiles_pairs": pairs[:10]})
     seconds, _ = timed(lambda: tool.run({"smiles_pairs": pairs}))
     flat = [s for p in pairs for s in p]
-    return {"test_metric": model.info["metrics"]["test"], "calibration": calibration_summary(tool.CALIBRATION, "drugbank"),
+    return {"test_metric": model.info["metrics"]["test"],
+            "calibration": calibration_summary(tool.CALIBRATION, "drugbank"),
             "domain": domain_summary(tool.DOMAIN),
             "throughput (pairs)": throughput("drug_drug", len(pairs), seconds, rdkit_time(flat, model.featurizer.many))}
 
@@ -201,13 +202,16 @@ def markdown(results: dict[str, Any]) -> str:
         metric = ", ".join(f"{k} {v:.3f}" for k, v in list(entry["test_metric"].items())[:3]
                            if isinstance(v, (int, float)))
         coverage = f"{test['coverage_90']:.3f}" if "coverage_90" in test else f"ECE {test.get('ece', float('nan')):.3f}"
-        errors = (f"RMSE {test.get('rmse_in_domain', float('nan')):.2f} / {test.get('rmse_out_of_domain', float('nan')):.2f}"
+        errors = (f"RMSE {test.get('rmse_in_domain', float('nan')):.2f} / "
+                  f"{test.get('rmse_out_of_domain', float('nan')):.2f}"
                   if "coverage_90" in test else
                   f"bal. acc. {test.get('balanced_accuracy_in_domain', float('nan')):.2f} / "
                   f"{test.get('balanced_accuracy_out_of_domain', float('nan')):.2f}")
         fraction = test.get("in_domain_fraction")
-        lines.append(f"| {label} | {metric} | {coverage} | {'' if fraction is None else f'{fraction:.2f}'} | {errors} | "
-                     f"{speed['molecules_per_second'] if speed else ''} | {speed['tool_over_rdkit'] if speed else ''} |")
+        in_domain = "" if fraction is None else f"{fraction:.2f}"
+        per_second = speed["molecules_per_second"] if speed else ""
+        over_rdkit = speed["tool_over_rdkit"] if speed else ""
+        lines.append(f"| {label} | {metric} | {coverage} | {in_domain} | {errors} | {per_second} | {over_rdkit} |")
 
     prop = results["property"]
     for name in ("logSolubility", "freesolv", "lipo", "p_np", "Class", "CT_TOX", "NR-AR"):

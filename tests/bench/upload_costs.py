@@ -95,7 +95,7 @@ def make_input(name: str) -> bytes:
 def child(name: str, path: str) -> None:
     """Runs in the child: import, note the baseline RSS, run the case, print one JSON line."""
     sys.path.insert(0, str(REPO))
-    from agent.service import AgentDeps, handle_turn  # noqa: F401 - imports counted in the baseline
+    from agent.service import AgentDeps, handle_turn  # imports counted in the baseline
     from model_zoo.chem.files import FileRejected, parse_molecule_file
     import openpyxl  # noqa: F401
 

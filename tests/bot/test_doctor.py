@@ -39,10 +39,10 @@ class FakeOllama:
                 self.end_headers()
                 self.wfile.write(data)
 
-            def do_GET(self) -> None:  # noqa: N802 - http.server API
+            def do_GET(self) -> None:  # http.server API
                 self._send({"models": [{"name": m, "model": m} for m in fake.models]})
 
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 if body.get("model") not in fake.models:
                     self._send({"error": "model not found"}, 404)

@@ -95,14 +95,14 @@ def teams_ask(bot: BotServer, connector_url: str, thread: str, tenant: str, **fi
     return activity
 
 
-def teams_reply(connector, activity: dict) -> str:  # noqa: ANN001
+def teams_reply(connector, activity: dict) -> str:
     [reply] = connector.wait_for("reply", 1, timeout=60, where=lambda c: c["activity_id"] == activity["id"]
                                  and c["body"].get("type") == "message" and not (c["body"].get("text") or "")
                                  .startswith("Working on it"))
     return json.dumps(reply["body"])
 
 
-def test_teams_threads_and_tenants_cannot_reach_each_others_pool(bot: BotServer, connector) -> None:  # noqa: ANN001
+def test_teams_threads_and_tenants_cannot_reach_each_others_pool(bot: BotServer, connector) -> None:
     thread_a = new_thread()
     teams_reply(connector, teams_ask(bot, connector.url, thread_a, TENANT,
                                      text=f"<at>DrugPilot</at> pool set secret_hits {SECRET_SMILES}"))

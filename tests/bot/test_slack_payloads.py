@@ -14,7 +14,7 @@ BOT = "U0BOT"
 FORM_SECRET = b"test-form-secret"
 
 
-def event(**fields):  # noqa: ANN201
+def event(**fields):
     base = {"type": "message", "user": "U0ALICE", "text": "hi", "ts": "1700000200.000200", "channel": "C0CHEM"}
     base.update(fields)
     return base
@@ -107,7 +107,7 @@ def test_huge_replies_fit_slack_limits() -> None:
     assert blocks.table_text(reply.tables[0]).endswith("more row(s) in the CSV")
 
 
-def entry(key: str, value, kind: str, version: int = 1) -> PoolEntry:  # noqa: ANN001
+def entry(key: str, value, kind: str, version: int = 1) -> PoolEntry:
     return PoolEntry(EntryMeta(key=key, kind=kind, size=len(value) if isinstance(value, list) else 1,
                                preview=str(value)[:40], set_by="U0ALICE", set_at=0.0, source="message",
                                version=version), value)

@@ -22,7 +22,7 @@ from worker.runtime import pool_store
 WORKING = "Working on it…"
 
 
-def replies_to(connector: TeamsConnector, activity_id: str, n: int = 1, timeout: float = 10.0, **match: str):  # noqa: ANN201
+def replies_to(connector: TeamsConnector, activity_id: str, n: int = 1, timeout: float = 10.0, **match: str):
     def where(call: dict) -> bool:
         body = call["body"]
         return call["activity_id"] == activity_id and all(

@@ -67,6 +67,6 @@ def test_secret_resolution() -> None:
 
 
 @pytest.mark.integration
-def test_secret_is_shared_through_redis(redis_client) -> None:  # noqa: ANN001
+def test_secret_is_shared_through_redis(redis_client) -> None:
     first, second = resolve_secret(None, redis_client), resolve_secret(None, redis_client)
     assert first == second and len(first) >= 32

@@ -28,7 +28,10 @@ def http_error(status: int, headers: dict[str, str] | None = None) -> HttpOperat
     return error
 
 
-def run(errors: list[Exception], policy: RetryPolicy = RetryPolicy(attempts=4)) -> tuple[object, list[float]]:
+FOUR_ATTEMPTS = RetryPolicy(attempts=4)
+
+
+def run(errors: list[Exception], policy: RetryPolicy = FOUR_ATTEMPTS) -> tuple[object, list[float]]:
     slept: list[float] = []
     calls = iter(errors)
 

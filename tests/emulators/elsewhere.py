@@ -34,7 +34,7 @@ class Elsewhere:
             def log_message(self, *args: Any) -> None:
                 pass
 
-            def do_GET(self) -> None:  # noqa: N802 - http.server naming
+            def do_GET(self) -> None:  # http.server naming
                 with host._lock:
                     host.requests.append({"path": self.path, "headers": dict(self.headers.items())})
                 body = b"smiles,name\nCCO," + MARKER + b"\n"

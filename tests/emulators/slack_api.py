@@ -183,7 +183,7 @@ class SlackAPI:
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
 
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
             def _send(self, status: int, body: bytes, content_type: str = "application/json",
@@ -199,7 +199,7 @@ class SlackAPI:
             def _body(self) -> bytes:
                 return self.rfile.read(int(self.headers.get("Content-Length") or 0))
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 path, _, query = self.path.partition("?")
                 headers = dict(self.headers.items())
                 if path.startswith("/files-pri/"):
@@ -224,7 +224,7 @@ class SlackAPI:
                     return
                 self._send(404, b"{}")
 
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 path, _, query = self.path.partition("?")
                 headers = dict(self.headers.items())
                 body = self._body()

@@ -131,13 +131,13 @@ class TeamsConnector:
                 status, headers, answer = connector._record(method, request)
                 self._answer(status, answer, headers)
 
-            def do_POST(self) -> None:  # noqa: N802 - http.server naming
+            def do_POST(self) -> None:  # http.server naming
                 self._activity_call("POST")
 
-            def do_PUT(self) -> None:  # noqa: N802
+            def do_PUT(self) -> None:
                 self._activity_call("PUT")
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 parts = self._parts()
                 if len(parts) == 2 and parts[0] == "downloads" and parts[1] in connector.redirects:
                     self._answer(302, b"", {"Location": connector.redirects[parts[1]]})

@@ -115,7 +115,8 @@ def test_checkpoint_loads_strictly_and_describes_itself() -> None:
     assert extra["metrics"]["test"]["mse"] < 0.35 and extra["metrics"]["test"]["ci"] > 0.85
     assert all(re.fullmatch(r"[0-9a-f]{64}", h) for h in extra["data"]["sha256"].values())
     for key in ("train_command", "evaluate_command"):
-        assert not any(word.startswith("/") for word in extra[key].split()) and extra[key].startswith("python -m model_zoo.train.affinity")
+        assert not any(word.startswith("/") for word in extra[key].split())
+        assert extra[key].startswith("python -m model_zoo.train.affinity")
     assert len(extra["domain"]["smiles"]) == 68 and len(extra["domain"]["protein_sequences"]) == 442
     assert (tool.WEIGHTS_DIR / "davis.md").exists() and (tool.WEIGHTS_DIR / "metrics.json").exists()
     broken = dict(checkpoint.state_dict)

@@ -42,7 +42,7 @@ MEASURED = [
 ]
 
 
-def run(smiles: list[str], cell: str = A549):  # noqa: ANN201
+def run(smiles: list[str], cell: str = A549):
     return tool.run({"drug_smiles": smiles, "cell_name": cell})
 
 
@@ -114,7 +114,8 @@ def test_checkpoint_and_cell_features_are_small_and_consistent() -> None:
     extra = checkpoint.extra
     assert extra["version"] == "1.0.0" and extra["metrics"]["test"]["rmse"] < 1.2
     assert extra["drug_blind_metrics"]["test"]["rmse"] > extra["metrics"]["test"]["rmse"]
-    assert not any(word.startswith("/") for word in extra["train_command"].split()) and extra["train_command"].startswith("python -m model_zoo.train")
+    assert not any(word.startswith("/") for word in extra["train_command"].split())
+    assert extra["train_command"].startswith("python -m model_zoo.train")
     model = tool.get_model()
     assert model.cells.matrix.shape == (len(model.cells.cosmic_ids), len(extra["cell_feature_names"]))
     assert set(np.unique(model.cells.matrix)) <= {0.0, 1.0}

@@ -356,7 +356,8 @@ def _raw_xlsx(cells: list[str], dimension: str | None = None) -> bytes:
 
     main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
     rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-    rows = "".join(f'<row r="{i}"><c r="A{i}" t="inlineStr"><is><t>{t}</t></is></c></row>' for i, t in enumerate(cells, 1))
+    rows = "".join(f'<row r="{i}"><c r="A{i}" t="inlineStr"><is><t>{t}</t></is></c></row>'
+                   for i, t in enumerate(cells, 1))
     dim = f'<dimension ref="{dimension}"/>' if dimension else ""
     parts = {
         "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'

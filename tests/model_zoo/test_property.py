@@ -77,7 +77,8 @@ def test_invalid_rows_reported_in_place_and_order_kept() -> None:
     assert result.rows[0]["unit"] == "log10(mol/L)"
     assert len(result.warnings) == 2 and result.warnings[0].startswith("row 2:")
     assert "2 invalid SMILES (rows 2, 4)" in result.summary
-    assert result.columns == ["row", "smiles", "prediction", "unit", "uncertainty", "similarity", "in_domain", "measured", "error"]
+    assert result.columns == ["row", "smiles", "prediction", "unit", "uncertainty", "similarity", "in_domain",
+                              "measured", "error"]
     assert result.pool_value == result.rows and result.pool_kind == "table"
     assert result.model is not None and result.model.version == "1.0.0" and "rmse" in result.model.test_metrics
 
@@ -98,7 +99,8 @@ def test_nothing_valid_is_an_error_result() -> None:
 
 def test_classification_rows_carry_probability_and_label() -> None:
     result = tool.run({"drug_smiles": [DIAZEPAM, CAFFEINE], "property": "p_np"})
-    assert result.columns == ["row", "smiles", "prediction", "unit", "label", "uncertainty", "similarity", "in_domain", "measured"]
+    assert result.columns == ["row", "smiles", "prediction", "unit", "label", "uncertainty", "similarity", "in_domain",
+                              "measured"]
     for row in result.rows:
         assert 0.0 <= row["prediction"] <= 1.0 and row["unit"] == "probability"
         assert row["label"] == ("BBB+" if row["prediction"] >= 0.5 else "BBB-")

@@ -38,7 +38,8 @@ def test_rows_keep_order_and_carry_probability_and_call() -> None:
     assert result.rows[1]["error"].startswith("invalid SMILES") and "probability" not in result.rows[1]
     for row in (result.rows[0], result.rows[2]):
         assert 0.0 <= row["probability"] <= 1.0 and row["interaction"] == (row["probability"] >= 0.5)
-    assert result.columns == ["row", "smiles", "probability", "interaction", "uncertainty", "similarity", "in_domain", "measured", "error"]
+    assert result.columns == ["row", "smiles", "probability", "interaction", "uncertainty", "similarity", "in_domain",
+                              "measured", "error"]
     assert "1 invalid SMILES (row 2)" in result.summary
     assert result.model is not None and result.model.version == "1.0.0" and "auroc" in result.model.test_metrics
     names = {a.name: a for a in result.artifacts}

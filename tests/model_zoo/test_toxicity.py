@@ -89,7 +89,8 @@ def test_every_new_property_predicts_probabilities_in_input_order(prop: str) -> 
     assert result.status == "ok"
     assert [row["row"] for row in result.rows] == list(range(1, len(MOLECULES) + 1))
     assert [row["smiles"] for row in result.rows] == MOLECULES
-    assert result.columns == ["row", "smiles", "prediction", "unit", "label", "uncertainty", "similarity", "in_domain", "measured", "error"]
+    assert result.columns == ["row", "smiles", "prediction", "unit", "label", "uncertainty", "similarity", "in_domain",
+                              "measured", "error"]
     negative, positive = tool.get_model(prop).info["labels"]
     for row in result.rows:
         if row["row"] in (2, 4):

@@ -147,7 +147,7 @@ def _delete_queues(url: str) -> None:
         for queue in [*broker.task_queues(), broker.dead_letter_queue()]:
             try:
                 conn.default_channel.queue_delete(queue.name)
-            except Exception:  # noqa: BLE001 - absent: nothing to delete
+            except Exception:  # absent: nothing to delete
                 conn.close()
                 conn.connect()
 

@@ -101,7 +101,7 @@ def kill_each_start(cluster: dict[str, Any], task_id: str, queue: str, kills: in
     """Play an input that kills its worker: SIGKILL the node each time the task has counted a new start."""
     starts = f"drugpilot:starts:{task_id}"
     for kill in range(1, kills + 1):
-        wait_until(lambda: int(cluster["redis"].get(starts) or 0) >= kill, timeout=120, what=f"start {kill}")
+        wait_until(lambda kill=kill: int(cluster["redis"].get(starts) or 0) >= kill, timeout=120, what=f"start {kill}")
         restart(cluster, queue)
 
 

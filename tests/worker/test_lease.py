@@ -8,7 +8,7 @@ import time
 from worker.lease import TurnLease
 
 
-def test_a_copy_waits_for_the_live_run_and_then_has_nothing_to_do(redis_client) -> None:  # noqa: ANN001
+def test_a_copy_waits_for_the_live_run_and_then_has_nothing_to_do(redis_client) -> None:
     first = TurnLease(redis_client, "turn-1", ttl_s=2, poll_s=0.05)
     assert first.acquire()
     time.sleep(2.5)  # longer than the lease: the live run keeps renewing it
@@ -24,7 +24,7 @@ def test_a_copy_waits_for_the_live_run_and_then_has_nothing_to_do(redis_client) 
     assert not TurnLease(redis_client, "turn-1", ttl_s=2, poll_s=0.05).acquire()  # done: every later copy skips
 
 
-def test_a_copy_takes_over_from_a_run_whose_worker_died(redis_client) -> None:  # noqa: ANN001
+def test_a_copy_takes_over_from_a_run_whose_worker_died(redis_client) -> None:
     dead = TurnLease(redis_client, "turn-2", ttl_s=1, poll_s=0.05)
     assert dead.acquire()
     dead._stop.set()  # the process is gone: nobody renews or releases the lease

@@ -104,7 +104,7 @@ def test_json_log_lines_carry_thread_and_turn_ids() -> None:
     assert "thread" not in third and third["level"] == "WARNING"
 
 
-def test_queue_length_counts_every_priority_level_and_unacked(redis_client) -> None:  # noqa: ANN001
+def test_queue_length_counts_every_priority_level_and_unacked(redis_client) -> None:
     client = redis_client  # queue names no live test worker consumes from
     client.rpush("q-metrics", "a", "b")
     client.rpush("q-metrics\x06\x163", "c")
