@@ -2,8 +2,9 @@
 
 It reads the intent of the request with the learned intent model (``agent.intent``: tool, properties,
 drug-drug task, or none) plus what kinds of values the message holds, splits "do X, then Y" and lists
-of asks into steps, and fills each tool's parameters by kind: from the message first (agent.entities), else from the pool when the message points to
-earlier data. Anything it cannot fill stays empty, so Fe-Fo asks the user for exactly that.
+of asks into steps, and fills each tool's parameters by kind: from the message first (agent.entities), else from
+the pool when the message points to earlier data. Anything it cannot fill stays empty, so Fe-Fo asks the user for
+exactly that.
 """
 
 from __future__ import annotations
@@ -29,16 +30,20 @@ from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS, ToolSpec, 
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
-_SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|[,;.]?(?<!\s)\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|,\s*and\s+|,?(?<!\s)\s+(?:plus|as well as|and also)\s+|(?<!\s)\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
+_SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
+                      r"[,;.]?(?<!\s)\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|,\s*and\s+|"
+                      r",?(?<!\s)\s+(?:plus|as well as|and also)\s+|"
+                      r"(?<!\s)\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
                       re.I)
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
                 "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
-_REPEAT = re.compile(r"^\W*and (?:on|in|for|against|with|at)\b|^\W*(?:ok(?:ay)?\W+)?now (?!the\b|their\b|its\b)|\b(?:re-?run|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?(?:settings|parameters|"
-                     r"conditions))|what about|how about|instead|now for|also for)\b", re.I)
-_CORRECTS = re.compile(r"\b(?:oops|typo|my bad|i meant|i mean|sorry|correction|wrong (?:one|target|protein|kinase|line|"
-                       r"cell line|drug|molecule|compound|property)|no no|rather than|make (?:that|it)|change (?:that|it) to|"
-                       r"switch to)\b", re.I)
+_REPEAT = re.compile(r"^\W*and (?:on|in|for|against|with|at)\b|^\W*(?:ok(?:ay)?\W+)?now (?!the\b|their\b|its\b)|"
+                     r"\b(?:re-?run|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?"
+                     r"(?:settings|parameters|conditions))|what about|how about|instead|now for|also for)\b", re.I)
+_CORRECTS = re.compile(r"\b(?:oops|typo|my bad|i meant|i mean|sorry|correction|wrong (?:one|target|protein|kinase|"
+                       r"line|cell line|drug|molecule|compound|property)|no no|rather than|make (?:that|it)|"
+                       r"change (?:that|it) to|switch to)\b", re.I)
 _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
 
@@ -412,8 +417,8 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
         if param.kind == "smiles_list":
             value = picked or e.molecules or _molecules_from_context(lowered, pool, earlier)
         elif param.kind == "smiles":
-            value = e.molecules[0] if e.molecules else (picked or [None])[0] or _pool_ref(pool, ("smiles", "smiles_list"), lowered,
-                                                                 only_if_referred=True, single=True)
+            value = e.molecules[0] if e.molecules else (picked or [None])[0] or _pool_ref(
+                pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True)
         elif param.kind == "protein_seq":
             if e.sequences and not e.sequences_from_names:
                 value = e.sequences[0]
