@@ -17,11 +17,13 @@ demo: $(VENV)/.installed
 chat: $(VENV)/.installed
 	$(VENV)/bin/drugpilot chat
 
+# Lint first (rules in pyproject.toml [tool.ruff]), then the suite.
 test: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q
 
 test-slow: $(VENV)/.installed
 	DRUGPILOT_SLOW_TESTS=1 $(PY) -m pytest -q -m slow
 
 clean:
-	rm -rf $(VENV) drugpilot-output .pytest_cache
+	rm -rf $(VENV) drugpilot-output .pytest_cache .ruff_cache
