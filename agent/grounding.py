@@ -32,8 +32,9 @@ def ground_call(call: ToolCall, request: str, entities: Entities, pool: list[Ent
         if value is None or key in (pool_keys or set()):
             continue
         if value == "":
-            filled = {"smiles_list": entities.molecules, "smiles": entities.molecules[:1],
-                      "protein_seq": entities.sequences[:1], "mask": entities.masks[:1]}.get(param.kind)
+            by_kind: dict[str, list[Any]] = {"smiles_list": entities.molecules, "smiles": entities.molecules[:1],
+                                             "protein_seq": entities.sequences[:1], "mask": entities.masks[:1]}
+            filled = by_kind.get(param.kind)
             only_key = _only_key_of_kind(pool or [], param.kind)
             if filled:
                 args[param.name] = filled if param.kind == "smiles_list" else filled[0]

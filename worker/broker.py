@@ -22,7 +22,7 @@ DELIVERY_LIMIT = 3
 
 
 def is_amqp_url(url: str | None) -> bool:
-    return bool(url) and url.split("://", 1)[0] in AMQP_SCHEMES
+    return url is not None and url.split("://", 1)[0] in AMQP_SCHEMES
 
 
 def quorum_queue(name: str) -> Queue:

@@ -70,7 +70,7 @@ if _amqp:
     task_queues = broker.task_queues()
     worker_detect_quorum_queues = True
     broker_native_delayed_delivery_queue_type = "quorum"
-    broker_transport_options = {"confirm_publish": True}
+    broker_transport_options: dict[str, bool | int] = {"confirm_publish": True}
     broker_heartbeat = 30  # a node that vanishes without closing its connection is noticed within ~60 s
 else:
     # Redis: workers look for abandoned tasks every `unacked_restore_interval` seconds, a sixth of the

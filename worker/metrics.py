@@ -37,7 +37,12 @@ def _prepare_multiprocess() -> None:
     path = tempfile.mkdtemp(prefix="drugpilot-metrics-")
     os.environ[MULTIPROC_ENV] = path
     owner = os.getpid()
-    atexit.register(lambda: os.getpid() == owner and shutil.rmtree(path, ignore_errors=True))
+
+    def remove() -> None:  # only the process that made the folder removes it, not its forked children
+        if os.getpid() == owner:
+            shutil.rmtree(path, ignore_errors=True)
+
+    atexit.register(remove)
 
 
 _prepare_multiprocess()

@@ -33,4 +33,4 @@ def unacked_count(client: Any) -> int:
 
 
 def is_redis_url(url: str | None) -> bool:
-    return bool(url) and url.split("://", 1)[0] in ("redis", "rediss", "unix")
+    return url is not None and url.split("://", 1)[0] in ("redis", "rediss", "unix")

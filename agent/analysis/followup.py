@@ -61,7 +61,7 @@ def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) ->
 
 
 def _new_key(pool: ThreadPool, prefix: str) -> str:
-    taken = set(pool.keys())
+    taken: set[str] = set(pool.keys())
     n = 1
     while f"{prefix}_{n}" in taken:
         n += 1

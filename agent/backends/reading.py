@@ -11,6 +11,7 @@ import functools
 from agent.entities import extract
 from agent.intent import Intent, predict, to_placeholders
 from agent.intent.placeholders import Span
+from model_zoo.names import Resolved, Unresolved
 
 _TAGS = {"drug": "drug", "target": "target", "cell_line": "cell"}
 
@@ -30,6 +31,6 @@ def read_intent(text: str) -> Intent:
 def placeholder_text(text: str) -> str:
     """The message as the intent model reads it: values, and drug, target and cell-line names, as placeholders."""
     found = extract(text)
-    spans = [Span(n.start, n.end, _TAGS[n.kind]) for n in [*found.names, *found.unresolved]
-             if n.kind in _TAGS and 0 <= n.start < n.end]
+    mentions: list[Resolved | Unresolved] = [*found.names, *found.unresolved]
+    spans = [Span(n.start, n.end, _TAGS[n.kind]) for n in mentions if n.kind in _TAGS and 0 <= n.start < n.end]
     return to_placeholders(text, spans)

@@ -40,7 +40,8 @@ def evaluate_record(record: Record, backend: Backend, limits: Limits, fallback: 
     pool = ThreadPool(InMemoryPoolStore(), f"eval:{record.index}")
     load_pool(pool, record.memory_pool)
     messages: list[dict[str, Any]] = [{"role": "system", "content": load("system.md")}]
-    request, steps_since_request, scored = "", [], []
+    request, scored = "", []
+    steps_since_request: list[Step] = []
     history: list[PastRequest] = []
     for message in record.conversations:
         role = message["from"]

@@ -13,6 +13,7 @@ import json
 import statistics
 import time
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from agent.backends.base import Backend, PlanContext
@@ -59,6 +60,10 @@ def molecules(n: int) -> list[str]:
     return list(itertools.islice(dict.fromkeys(combos), n))
 
 
+def _reader(pool: ThreadPool) -> Callable[[str], Any]:
+    return lambda key: pool.require(key).value
+
+
 def study(backend: Backend, sizes: tuple[int, ...] = SIZES) -> list[dict[str, Any]]:
     rows = []
     offered = list(TOOLS)
@@ -71,7 +76,7 @@ def study(backend: Backend, sizes: tuple[int, ...] = SIZES) -> list[dict[str, An
         correct, seconds, prompt_chars = 0, [], []
         for text, gold in REQUESTS:
             ctx = PlanContext(request=text, pool=pool.list(), offered=offered,
-                              read=lambda key, pool=pool: pool.require(key).value)
+                              read=_reader(pool))
             ctx.messages = initial_messages(text, ctx)
             prompt_chars.append(sum(len(str(m.get("content", ""))) for m in ctx.messages))
             decider = Decider(backend, pool, offered, Limits())

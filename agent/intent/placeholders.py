@@ -55,9 +55,9 @@ def find_spans(text: str) -> list[Span]:
     for number in found.numbers:
         # a converted IC50 ("pIC50 of 6", "below 100 nM") starts at its words: the number is the first one
         # not glued to letters ("50" of "IC50" is not it)
-        m = _FREE_NUMBER.search(text, number.pos) if number.conversion else _NUMBER_AT.match(text, number.pos)
-        if m:
-            spans.append(Span(m.start(), m.end(), "num"))
+        hit = _FREE_NUMBER.search(text, number.pos) if number.conversion else _NUMBER_AT.match(text, number.pos)
+        if hit:
+            spans.append(Span(hit.start(), hit.end(), "num"))
     return spans
 
 

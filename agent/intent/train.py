@@ -94,7 +94,8 @@ def evaluate_by_family(examples: Sequence[Example], folds: int, seed: int, c: fl
     jobs = []
     for k, held in enumerate(split):
         rng = random.Random(f"{seed}:fold{k}")
-        train, seen_test = [], []
+        train: list[Example] = []
+        seen_test: list[Example] = []
         for e in examples:
             if e.family not in held:
                 (seen_test if rng.random() < 0.2 else train).append(e)

@@ -13,6 +13,7 @@ DELETED_HISTORY_TTL_S. A Redis that refused a write for memory raises StorageFul
 
 from __future__ import annotations
 
+import builtins
 import json
 import threading
 import time
@@ -54,7 +55,7 @@ class PoolStore(Protocol):
     def put(self, thread_key: str, key: str, value: Any, kind: str, set_by: str, source: str) -> EntryMeta: ...
     def delete(self, thread_key: str, key: str, by: str) -> EntryMeta: ...
     def rename(self, thread_key: str, old: str, new: str, by: str) -> EntryMeta: ...
-    def history(self, thread_key: str, key: str) -> list[PoolEntry]: ...
+    def history(self, thread_key: str, key: str) -> builtins.list[PoolEntry]: ...
     def usage(self, thread_key: str, counter: str) -> int: ...
     def add_usage(self, thread_key: str, counter: str, amount: int, ttl_s: int) -> int: ...
 
@@ -143,7 +144,7 @@ class InMemoryPoolStore:
             self._history[(thread_key, new)] = self._history.pop((thread_key, old), []) + [entry]
             return moved
 
-    def history(self, thread_key: str, key: str) -> list[PoolEntry]:
+    def history(self, thread_key: str, key: str) -> builtins.list[PoolEntry]:
         with self._lock:
             current = self._current.get(thread_key, {}).get(key)
             past = list(reversed(self._history.get((thread_key, key), [])))
@@ -349,7 +350,7 @@ class RedisPoolStore:
             raise _translated(exc) from None
         return EntryMeta.from_json(encoded)
 
-    def history(self, thread_key: str, key: str) -> list[PoolEntry]:
+    def history(self, thread_key: str, key: str) -> builtins.list[PoolEntry]:
         current = self.get(thread_key, key)
         past = [json.loads(raw) for raw in self._r.lrange(self._k(thread_key, f"hist:{key}"), 0, -1)]
         entries = [PoolEntry(EntryMeta(**p["meta"]), p["value"]) for p in past]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import json
 import time
 from typing import Any
@@ -35,7 +36,7 @@ class ThreadPool:
     def list(self) -> list[EntryMeta]:
         return self.store.list(self.thread_key)
 
-    def keys(self) -> list[str]:
+    def keys(self) -> builtins.list[str]:
         return [m.key for m in self.list()]
 
     def get(self, key: str) -> PoolEntry | None:
@@ -100,7 +101,7 @@ class ThreadPool:
     def rename(self, old: str, new: str, by: str) -> EntryMeta:
         return self.store.rename(self.thread_key, old, new, by)
 
-    def history(self, key: str) -> list[PoolEntry]:
+    def history(self, key: str) -> builtins.list[PoolEntry]:
         entries = self.store.history(self.thread_key, key)
         if not entries:
             raise missing_key_error(key, self.keys())

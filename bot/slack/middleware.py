@@ -27,8 +27,8 @@ class DropDuplicateEvents(Middleware):
         body = req.body or {}
         event_id = body.get("event_id") if body.get("type") == "event_callback" else None
         if event_id and not self.state.first_time(f"event:{event_id}"):
-            retry = (req.headers.get("x-slack-retry-num") or [None])[0]
-            reason = (req.headers.get("x-slack-retry-reason") or [None])[0]
+            retries, reasons = req.headers.get("x-slack-retry-num"), req.headers.get("x-slack-retry-reason")
+            retry, reason = retries[0] if retries else None, reasons[0] if reasons else None
             log.info("dropping duplicate event %s (retry %s, %s)", event_id, retry, reason)
             return BoltResponse(status=200, body="")
         return next()

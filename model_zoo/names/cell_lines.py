@@ -184,8 +184,8 @@ def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
     def context(s: int, e: int) -> bool:
         return bool(_CONTEXT_AFTER.match(text[e:e + 25]) or _CONTEXT_BEFORE.search(text[max(0, s - 25):s]))
 
-    for s, e, written, line in _known_mentions(text):
-        out.append(_line_result(line, written, s, e))
+    for s, e, written, known in _known_mentions(text):
+        out.append(_line_result(known, written, s, e))
         taken.append((s, e))
     # known non-GDSC lines and variant spellings written as such ("Hep G2", "U87", "HEK-293T")
     t = tables()

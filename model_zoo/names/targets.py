@@ -155,7 +155,13 @@ def apply_mutations(symbol: str, sequence: str, mutations: frozenset[str]) -> st
 
 
 def _mutation_label(mutations: frozenset[str]) -> str:
-    return "/".join(sorted(mutations, key=lambda m: int(re.search(r"\d+", m).group()) if re.search(r"\d", m) else 0))
+    return "/".join(sorted(mutations, key=_position))
+
+
+def _position(mutation: str) -> int:
+    """The residue number of a mutation such as ``T790M`` (0 when it has none)."""
+    number = re.search(r"\d+", mutation)
+    return int(number.group()) if number else 0
 
 
 def _construct_result(c: Construct, written: str, start: int, end: int, note: str = "",

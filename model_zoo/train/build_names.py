@@ -207,7 +207,7 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
     print(f"GDSC: {len(gdsc)} structures, {merged} merged into DrugBank entries", file=sys.stderr)
 
     # FreeSolv IUPAC names: merged into a DrugBank entry with the same full InChIKey, else their own.
-    structured = {}
+    structured: dict[str, Drug] = {}
     for d in drugs.values():
         if d.smiles:
             k = _inchikey(d.smiles)
