@@ -108,13 +108,13 @@ def execute(query: Query, catalog: Catalog) -> Answer | AskBack:
     if query.n is not None:
         keys = keys[:query.n]
     for key in keys:
-        row: dict[str, Any] = {NAME: names.get(key, "")} if names else {}
-        row["smiles"] = key
+        line: dict[str, Any] = {NAME: names.get(key, "")} if names else {}
+        line["smiles"] = key
         for m in measures:
-            row[headers[m.id]] = values[m.id].get(key)
+            line[headers[m.id]] = values[m.id].get(key)
             if m.id in errors:
-                row[errors[m.id]] = spreads[m.id].get(key)
-        answer.rows.append(row)
+                line[errors[m.id]] = spreads[m.id].get(key)
+        answer.rows.append(line)
     return answer
 
 

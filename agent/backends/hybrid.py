@@ -58,8 +58,8 @@ class HybridBackend:
         done = sum(1 for step in ctx.steps if step.status == "ok" and get_spec(step.call.name) is spec)
         if done >= len(filled):
             return ToolCall(spec.name, action.arguments)
-        planned = {k: v for k, v in filled[done].arguments.items() if v not in (None, "", [])}
-        return ToolCall(spec.name, {**unnested(action.arguments), **planned})
+        planned_args = {k: v for k, v in filled[done].arguments.items() if v not in (None, "", [])}
+        return ToolCall(spec.name, {**unnested(action.arguments), **planned_args})
 
 
 LLM_ATTEMPTS = 2  # the LLM's first call and one Fe-Fo retry

@@ -533,17 +533,18 @@ def _drug_names(d: Draw, n: int) -> list[tuple[str, str]]:
     # distinct structures (a brand and its INN are the same molecule)
     chosen: list[tuple[str, str]] = []
     for name in d.rng.sample(names, len(names)):
-        if all(canonical(drug(name)) != canonical(s) for _, s in chosen):
-            chosen.append((name, drug(name)))
+        smiles = drug(name)
+        if smiles is not None and all(canonical(smiles) != canonical(s) for _, s in chosen):
+            chosen.append((name, smiles))
         if len(chosen) == n:
             break
     return chosen
 
 
 def _gene(d: Draw) -> tuple[str, str]:
-    genes = [g for g in d.family.get("gene_symbols") or values()["gene_symbols"] if target(g)]
-    gene = d.pick(genes)
-    return gene, target(gene)
+    genes = [(g, seq) for g in d.family.get("gene_symbols") or values()["gene_symbols"] if (seq := target(g))]
+    gene, sequence = d.pick(genes)
+    return gene, sequence
 
 
 def sc_named_property(d: Draw, ctx: Context) -> Built:

@@ -50,7 +50,7 @@ def tally(model: IntentModel, examples: Sequence[Example], mistakes: Counter | N
             counts["property"] += set(intent.chosen_properties()) == set(e.properties)
         if e.tool == DDI:
             counts["n_ddi"] += 1
-            counts["ddi_task"] += max(intent.ddi_task, key=intent.ddi_task.get) == e.ddi_task
+            counts["ddi_task"] += max(intent.ddi_task, key=lambda task: intent.ddi_task[task]) == e.ddi_task
     return counts
 
 

@@ -79,7 +79,7 @@ def labelled(values: list[Any], labels: list[Any] | None) -> Any:
     return {LABELLED: values, "labels": labels}
 
 
-def relabel(values: list[Any], names: dict[str, str]) -> list[str] | None:
+def relabel(values: list[Any], names: dict[str, str]) -> list[str | list[str]] | None:
     """Labels for an edited list: each molecule keeps the name it had ({SMILES: name}); None if none has one."""
     labels = [[names.get(s, "") for s in v] if isinstance(v, list) else names.get(v, "") if isinstance(v, str)
               else "" for v in values]

@@ -17,7 +17,7 @@ import urllib.parse
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from slack_sdk.signature import SignatureVerifier
+from slack_sdk.signature import Clock, SignatureVerifier
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +108,7 @@ def _check_parses(content_type: str, body: bytes) -> None:
         raise Refused("400 Bad Request", "malformed body") from None
 
 
-class _Clock:
+class _Clock(Clock):
     """slack_sdk's verifier asks a clock object for ``now()``."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
