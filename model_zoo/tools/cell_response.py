@@ -261,7 +261,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     for start in range(0, len(smiles_list), CHUNK):
         checked = check_smiles_list(smiles_list[start:start + CHUNK])
         mols = [mol for _, mol, _ in checked if mol is not None]
-        values = iter(model.predict(mols, cosmic))
+        predictions = iter(model.predict(mols, cosmic))
         nearest = model.nearest_training_drug(mols)
         half, inside, _ = response_trust(np.array([sim for _, sim in nearest]))
         trust = iter(zip(nearest, half, inside))
@@ -273,7 +273,7 @@ def run(args: dict[str, Any]) -> ToolResult:
                 invalid.append(number)
                 warnings.append(f"row {number}: invalid SMILES {error.smiles!r} ({error.reason})")
             else:
-                value = float(next(values))
+                value = float(next(predictions))
                 (name, sim), width, in_domain = next(trust)
                 row.update(ln_ic50=round(value, 3), ic50_uM=float(f"{np.exp(value):.4g}"),
                            sigmoid_score=round(float(1 / (1 + np.exp(-value / 10))), 4), nearest_gdsc_drug=name)
