@@ -85,9 +85,17 @@ def _planned_step(ctx: PlanContext) -> Action:
 
 def _clearly_other(request: str, planned: str, chosen: str) -> bool:
     """The intent model is sure of the planner's tool and all but rules out the LLM's (small models ask
-    for solubility when the request says "pKd")."""
+    for solubility when the request says "pKd"). Two tools of the same inputs (affinity or binder/non-binder
+    for "does it bind …?") are a judgement call, not a clear mistake: the LLM's choice stands."""
+    if _inputs(planned) == _inputs(chosen):
+        return False
     tools = read_intent(request).tools
     return tools.get(planned, 0.0) >= CLEARLY and tools.get(chosen, 0.0) <= 1.0 - CLEARLY
+
+
+def _inputs(tool: str) -> set[str]:
+    spec = get_spec(tool)
+    return {p.kind for p in spec.params} if spec else set()
 
 
 CLEARLY = 0.95
