@@ -21,10 +21,11 @@ HERE = Path(__file__).resolve().parent / "adaptive_cards"
 
 
 @pytest.fixture(scope="module")
-def validator(request: pytest.FixtureRequest) -> Any:
+def validator(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Any:
     if shutil.which("node") is None or shutil.which("npm") is None:
         pytest.skip("needs node and npm (Microsoft's Adaptive Cards SDK is a JavaScript package)")
-    folder = Path(request.config.cache.mkdir("adaptivecards-3.0.6"))
+    cache = getattr(request.config, "cache", None)  # absent under -p no:cacheprovider: install into a temp folder
+    folder = Path(cache.mkdir("adaptivecards-3.0.6")) if cache else tmp_path_factory.mktemp("adaptivecards-3.0.6")
     modules = folder / "node_modules"
     if not (modules / "adaptivecards" / "dist" / "adaptivecards.js").exists():
         shutil.copy(HERE / "package.json", folder / "package.json")
