@@ -1,10 +1,12 @@
 """Small helpers shared by tests (importable because pytest puts tests/ on sys.path)."""
 
+import io
 import shutil
 import signal
 import socket
 import subprocess
 import time
+import zipfile
 from pathlib import Path
 
 import redis
@@ -69,3 +71,34 @@ TWENTY = [
     "CCC(=O)O", "CCOC(=O)C", "CCN(CC)CC", "ClCCl", "ClC(Cl)Cl", "c1ccc2ccccc2c1", "OCC(O)CO", "CC(C)O",
     "CCCCCCCC", "O=C1CCCCC1", "c1ccncc1",
 ]
+
+
+def raw_xlsx(cells: list[str], dimension: str | None = None) -> bytes:
+    """A workbook with inline strings in column A, written by hand: openpyxl would cut a cell at Excel's
+    32,767 characters, and would always write a <dimension> element."""
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    rows = "".join(f'<row r="{i}"><c r="A{i}" t="inlineStr"><is><t>{t}</t></is></c></row>'
+                   for i, t in enumerate(cells, 1))
+    dim = f'<dimension ref="{dimension}"/>' if dimension else ""
+    parts = {
+        "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+        '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+        '<Override PartName="/xl/worksheets/sheet1.xml" '
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+        "_rels/.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+        f'<Relationship Id="rId1" Type="{rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+        "xl/workbook.xml": f'<workbook xmlns="{main}" xmlns:r="{rel}"><sheets>'
+        '<sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+        f'relationships"><Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
+        '</Relationships>',
+        "xl/worksheets/sheet1.xml": f'<worksheet xmlns="{main}">{dim}<sheetData>{rows}</sheetData></worksheet>',
+    }
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in parts.items():
+            archive.writestr(name, text)
+    return buffer.getvalue()

@@ -23,10 +23,11 @@ import subprocess
 import sys
 import tempfile
 import time
-import zipfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO / "tests"))
+from tests_support import raw_xlsx  # noqa: E402
 CASES = ("xlsx_3m_smiles_cell", "csv_800kb_wide", "xlsx_620kb_numbers", "message_1mb_bad_smiles",
          "message_40kb_bad_smiles", "message_20000_newlines")
 
@@ -43,41 +44,10 @@ def _xlsx(rows: list[list[object]]) -> bytes:
     return buffer.getvalue()
 
 
-def _raw_xlsx(cells: list[str]) -> bytes:
-    """A minimal workbook with inline strings in column A: openpyxl would cut a cell at Excel's 32,767
-    characters when writing, a hand-made file does not."""
-    rows = "".join(f'<row r="{i}"><c r="A{i}" t="inlineStr"><is><t>{text}</t></is></c></row>'
-                   for i, text in enumerate(cells, 1))
-    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-    parts = {
-        "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-        '<Default Extension="xml" ContentType="application/xml"/>'
-        '<Override PartName="/xl/workbook.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-        '<Override PartName="/xl/worksheets/sheet1.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
-        "_rels/.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        f'<Relationship Id="rId1" Type="{rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-        "xl/workbook.xml": f'<workbook xmlns="{main}" xmlns:r="{rel}"><sheets>'
-        '<sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
-        "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
-        f'relationships"><Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
-        '</Relationships>',
-        "xl/worksheets/sheet1.xml": f'<worksheet xmlns="{main}"><sheetData>{rows}</sheetData></worksheet>',
-    }
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, text in parts.items():
-            archive.writestr(name, text)
-    return buffer.getvalue()
-
-
 def make_input(name: str) -> bytes:
     rng = random.Random(0)
     if name == "xlsx_3m_smiles_cell":
-        return _raw_xlsx(["smiles", "C" * 3_000_000])
+        return raw_xlsx(["smiles", "C" * 3_000_000])
     if name == "csv_800kb_wide":  # no header word to go by: every column is sampled for SMILES
         rows = [",".join(["CCO"] + [f"{rng.random():.2f}" for _ in range(39_999)]) for _ in range(4)]
         return ("\n".join(rows) + "\n").encode()

@@ -13,6 +13,7 @@ from rdkit import Chem
 
 import model_zoo.chem.uploads.xlsx as xlsx
 from model_zoo.chem.files import FileRejected, ParsedFile, parse_molecule_file, pool_key
+from tests_support import raw_xlsx
 
 DATA_DIR = Path(os.environ.get("DRUGPILOT_DATA_DIR", Path(__file__).resolve().parents[3] / "shared" / "data"))
 needs_data = pytest.mark.skipif(not (DATA_DIR / "moleculenet").is_dir(), reason="shared data folder not available")
@@ -349,41 +350,9 @@ def test_random_chemistry_like_text_only_raises_file_rejected(text: str, ext: st
 
 # --- limits checked before parsing (issue 15) and names/pairs (issue 13) --------------------------------------
 
-def _raw_xlsx(cells: list[str], dimension: str | None = None) -> bytes:
-    """A workbook with inline strings in column A, written by hand: openpyxl would cut a cell at Excel's
-    32,767 characters, and would always write a <dimension> element."""
-    import zipfile
-
-    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-    rows = "".join(f'<row r="{i}"><c r="A{i}" t="inlineStr"><is><t>{t}</t></is></c></row>'
-                   for i, t in enumerate(cells, 1))
-    dim = f'<dimension ref="{dimension}"/>' if dimension else ""
-    parts = {
-        "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-        '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-        '<Override PartName="/xl/worksheets/sheet1.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
-        "_rels/.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
-        f'<Relationship Id="rId1" Type="{rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>',
-        "xl/workbook.xml": f'<workbook xmlns="{main}" xmlns:r="{rel}"><sheets>'
-        '<sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>',
-        "xl/_rels/workbook.xml.rels": '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
-        f'relationships"><Relationship Id="rId1" Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/>'
-        '</Relationships>',
-        "xl/worksheets/sheet1.xml": f'<worksheet xmlns="{main}">{dim}<sheetData>{rows}</sheetData></worksheet>',
-    }
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, text in parts.items():
-            archive.writestr(name, text)
-    return buffer.getvalue()
-
 
 def test_xlsx_cell_with_a_3_million_character_smiles_is_refused_before_rdkit(tmp_path: Path) -> None:
-    data = _raw_xlsx(["smiles", "CCO", "C" * 3_000_000])
+    data = raw_xlsx(["smiles", "CCO", "C" * 3_000_000])
     assert len(data) < 10_000  # it compresses to almost nothing
     parsed = read(tmp_path, "huge.xlsx", data)
     assert parsed.values == ["CCO"]
@@ -394,9 +363,9 @@ def test_xlsx_cell_with_a_3_million_character_smiles_is_refused_before_rdkit(tmp
 
 def test_xlsx_that_declares_too_many_cells_is_refused_before_any_cell_is_read(tmp_path: Path) -> None:
     with pytest.raises(FileRejected, match=r"1,000,000 rows x 3 columns; the limit is 500,000 cells"):
-        read(tmp_path, "big.xlsx", _raw_xlsx(["smiles", "CCO"], dimension="A1:C1000000"), max_rows=2_000_000)
+        read(tmp_path, "big.xlsx", raw_xlsx(["smiles", "CCO"], dimension="A1:C1000000"), max_rows=2_000_000)
     with pytest.raises(FileRejected, match=r"has 1,000 columns in sheet 'Sheet1'; the limit is 500"):
-        read(tmp_path, "wide.xlsx", _raw_xlsx(["smiles", "CCO"], dimension="A1:ALL2"))
+        read(tmp_path, "wide.xlsx", raw_xlsx(["smiles", "CCO"], dimension="A1:ALL2"))
 
 
 def test_wide_xlsx_is_stopped_while_read(tmp_path: Path) -> None:

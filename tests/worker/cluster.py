@@ -182,3 +182,11 @@ def wait_until(found: Callable[[], Any], timeout: float, what: str, step: float 
             return value
         time.sleep(step)
     raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+def stop_cluster(state: dict[str, Any]) -> None:
+    """Stop what a cluster fixture started: the event receiver, then every node."""
+    if "events" in state:
+        state["events"].stop()
+    for node in state["nodes"].values():
+        node.kill(signal.SIGTERM)

@@ -29,8 +29,8 @@ from typing import Any
 
 import pytest
 import redis
-from cluster import (Events, Node, private_db, probe_app, rabbitmq_reachable, rabbitmq_vhost, wait_for_nodes,
-                     wait_until)
+from cluster import (Events, Node, private_db, probe_app, rabbitmq_reachable, rabbitmq_vhost, stop_cluster,
+                     wait_for_nodes, wait_until)
 from conftest import distributed_env
 
 from agent.pool.store import RedisPoolStore
@@ -63,10 +63,7 @@ def cluster(request: pytest.FixtureRequest, redis_url: str, tmp_path: Path) -> I
             state["events"] = Events(state["probe"])
             yield state
         finally:
-            if "events" in state:
-                state["events"].stop()
-            for node in state["nodes"].values():
-                node.kill(signal.SIGTERM)
+            stop_cluster(state)
 
 
 def _broker(kind: str) -> AbstractContextManager[str | None]:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import redis
 from celery import Celery
-from cluster import Events, Node, private_db
+from cluster import Events, Node, private_db, stop_cluster
 from conftest import REPO, distributed_env, free_port
 from tests_support import closed_port_url
 
@@ -60,10 +60,7 @@ def cluster(redis_url: str, tmp_path: Path) -> Iterator[dict[str, Any]]:
         state["events"] = Events(probe)
         yield state
     finally:
-        if "events" in state:
-            state["events"].stop()
-        for node in state["nodes"].values():
-            node.kill(signal.SIGTERM)
+        stop_cluster(state)
 
 
 def doctor(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
