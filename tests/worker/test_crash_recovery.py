@@ -128,8 +128,11 @@ def test_killed_agent_node_turn_resumes(cluster: dict[str, Any]) -> None:
     answered = time.monotonic() - killed
     assert "Sorry" not in reply["text"], reply["text"]
     assert reply["tables"][0]["total_rows"] == MOLECULES
-    # the killed run and the one that answered (events may trail the result a little)
-    assert len(events.wait(lambda: events.of(result.id, "task-started")[1:], timeout=60)) == 1
+    # the node started after the kill took the turn again and answered it (its own log says so; task events
+    # travel best-effort and were seen to miss the restarted node's start under load)
+    restarted = cluster["nodes"]["agent"].log
+    wait_until(lambda: f"Task worker.tasks.run_turn[{result.id}] succeeded" in restarted.read_text(), 30,
+               "the restarted agent node to log the turn it answered")
     print(f"\n[{cluster['broker']}] agent node SIGKILLed mid-turn: answered {answered:.1f} s after the kill")
 
 
