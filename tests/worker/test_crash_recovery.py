@@ -19,6 +19,7 @@ The seconds from the kill to the answer are printed (`pytest -s`); the README re
 from __future__ import annotations
 
 import json
+import os
 import signal
 import time
 import uuid
@@ -37,7 +38,11 @@ from agent.pool.store import RedisPoolStore
 from agent.turn import ThreadRef, Turn
 from worker import crashes
 
-pytestmark = pytest.mark.integration
+# Eight real-node SIGKILL restarts (minutes) that also read Celery's best-effort task events, which a clean-clone
+# run on a loaded machine was seen to miss: kept out of the default run, run by `make test-slow`.
+pytestmark = [pytest.mark.integration, pytest.mark.slow,
+              pytest.mark.skipif(os.environ.get("DRUGPILOT_SLOW_TESTS") != "1",
+                                 reason="real-node crash recovery; run with DRUGPILOT_SLOW_TESTS=1 (make test-slow)")]
 
 TOOL_TIMEOUT_S = 30  # hard limit 37.5 s; Redis visibility timeout 45 s, swept every 7 s (a loaded 2-core CI box)
 MOLECULES = 400
