@@ -334,13 +334,19 @@ def build_affinity(data_dir: Path) -> None:
                                    f"a random half of the test fold ({len(cal)} pairs; coverage measured on the "
                                    f"other {len(held)})")
     entry["domain_threshold"] = threshold
-    out = AFFINITY_TOOL.weights.parent
-    save_domain(out / "domain_davis.npz", "DAVIS training drugs", training, threshold,
-                {"threshold_rule": how, "dataset": "DAVIS", "n_training": len(training),
-                 "measured_source": None,
-                 "measured_note": "no measured-value table: the DeepDTA copy of DAVIS carries no license file"})
-    write_calibration(out / "calibration.json", {"davis": entry})
-    log.info("davis: %s", json.dumps(entry["test"])[:300])
+    _save_without_measured(AFFINITY_TOOL.weights.parent, "davis", "DAVIS", "DAVIS training drugs", training,
+                           threshold, how, entry,
+                           "no measured-value table: the DeepDTA copy of DAVIS carries no license file")
+
+
+def _save_without_measured(out: Path, key: str, dataset: str, label: str, training: Any, threshold: float,
+                           how: str, entry: dict[str, Any], why_no_measured: str) -> None:
+    """Domain file, calibration entry and log line of a model whose data's licence ships no measured values."""
+    save_domain(out / f"domain_{key}.npz", label, training, threshold,
+                {"threshold_rule": how, "dataset": dataset, "n_training": len(training),
+                 "measured_source": None, "measured_note": why_no_measured})
+    write_calibration(out / "calibration.json", {key: entry})
+    log.info("%s: %s", key, json.dumps(entry["test"])[:300])
 
 
 # --- drug-drug (DrugBank DDI) --------------------------------------------------------------------------------
@@ -369,13 +375,9 @@ def build_drug_drug(data_dir: Path) -> None:
     entry["domain_threshold"] = threshold
     entry["note"] = ("calibrates the top type's probability as 'the top type is right, given that the pair "
                      "interacts'; every DrugBank test pair's drugs are training drugs (MR-GNN split)")
-    out = PATH.parent
-    save_domain(out / "domain_drugbank.npz", "DrugBank DDI training drugs", training, threshold,
-                {"threshold_rule": how, "dataset": "DrugBank DDI (MR-GNN split)", "n_training": len(training),
-                 "measured_source": None,
-                 "measured_note": "no measured-pair table: the KnowDDI / MR-GNN copies carry no license file"})
-    write_calibration(out / "calibration.json", {"drugbank": entry})
-    log.info("drugbank: %s", json.dumps(entry["test"])[:300])
+    _save_without_measured(PATH.parent, "drugbank", "DrugBank DDI (MR-GNN split)", "DrugBank DDI training drugs",
+                           training, threshold, how, entry,
+                           "no measured-pair table: the KnowDDI / MR-GNN copies carry no license file")
 
 
 # --- cell response (GDSC2) -----------------------------------------------------------------------------------
@@ -409,13 +411,8 @@ def build_cell_response(data_dir: Path) -> None:
     entry["novel_note"] = ("normal approximation from the drug-blind model's validation RMSE "
                            f"({blind:.2f} ln units); its coverage is not measured (no drug-blind predictions ship)")
     entry["domain_threshold"] = threshold
-    out = WEIGHTS_PATH.parent
-    save_domain(out / "domain_cell_response.npz", "GDSC2 training drugs", training, threshold,
-                {"threshold_rule": how, "dataset": "GDSC2", "n_training": len(training),
-                 "measured_source": None,
-                 "measured_note": "no measured-value table yet (GDSC data terms, see cancerrxgene.org)"})
-    write_calibration(out / "calibration.json", {"cell_response": entry})
-    log.info("cell_response: %s", json.dumps(entry["test"])[:300])
+    _save_without_measured(WEIGHTS_PATH.parent, "cell_response", "GDSC2", "GDSC2 training drugs", training,
+                           threshold, how, entry, "no measured-value table yet (GDSC data terms, see cancerrxgene.org)")
 
 
 # --- retrosynthesis (USPTO-50K) ------------------------------------------------------------------------------
