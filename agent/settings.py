@@ -27,7 +27,7 @@ class Settings(BaseSettings):
     max_retries: int = 2
     max_molecules: int = 100_000
     max_file_mb: float = 10.0
-    turns_per_minute: int = 20  # per user and workspace; pool commands do not count
+    turns_per_minute: int = 20  # per user and workspace; requests, pool commands and uploads all count
     artifact_ttl_s: int = 7 * 24 * 3600
     output_dir: str = "drugpilot-output"
 

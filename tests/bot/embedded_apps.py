@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
+from agent.ratelimit import InMemoryRateLimiter
 from agent.settings import get_settings
 from bot.slack.app import build_app
 from bot.slack.listeners import SlackServices
@@ -27,9 +29,26 @@ from emulators.slack_api import BOT_TOKEN, SlackAPI
 from emulators.teams_connector import TeamsConnector
 from slack_harness import SECRET, SlackDriver
 from teams_harness import BotServer
+from worker.runtime import build_deps
 from waiting import HandledEvents
 
 LINK_SECRET = "test-link-secret-0123456789abcdef"
+# One test user sends dozens of messages per module; on a fast machine that is more than the per-user limit of a
+# minute (20), and a rate-limit answer would stand in for the one the test waits for. The limit itself is tested
+# in tests/agent/test_loop.py.
+TEST_TURNS_PER_MINUTE = 100_000
+
+
+@contextmanager
+def unthrottled() -> Iterator[None]:
+    """The in-process agent's per-user rate limit raised for one module of emulator tests, then restored."""
+    deps = build_deps()
+    limiter = deps.rate_limiter
+    deps.rate_limiter = InMemoryRateLimiter(TEST_TURNS_PER_MINUTE)
+    try:
+        yield
+    finally:
+        deps.rate_limiter = limiter
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +71,8 @@ def slack(api: SlackAPI) -> Iterator[tuple[SlackDriver, SlackServices]]:
     server = http_server(app, settings, host="127.0.0.1", port=0)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield SlackDriver(api, f"http://127.0.0.1:{server.server_port}{settings.path}"), services
+    with unthrottled():
+        yield SlackDriver(api, f"http://127.0.0.1:{server.server_port}{settings.path}"), services
     server.shutdown()
     server.server_close()
 
@@ -94,7 +114,8 @@ def runtime() -> TeamsRuntime:
 @pytest.fixture(scope="module")
 def bot(runtime: TeamsRuntime) -> Iterator[BotServer]:
     server = BotServer(build_teams_app(runtime))
-    yield server
+    with unthrottled():
+        yield server
     server.close()
 
 

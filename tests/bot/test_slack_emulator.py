@@ -152,7 +152,7 @@ def test_rate_limited_posts_wait_for_retry_after(driver: SlackDriver, api: Slack
 def test_memory_pool_shortcut_opens_a_modal_and_saves_edits(driver: SlackDriver, api: SlackAPI,
                                                              services: SlackServices) -> None:
     thread, _ = driver.mention("pool set mols CCO c1ccccc1O")
-    driver.wait_answer(thread)
+    assert "Set mols" in blocks_text(driver.wait_answer(thread))
     reply_ts = new_ts()
     sent = driver.shortcut(thread, message_ts=reply_ts)
     assert sent.status == 200
@@ -182,7 +182,7 @@ def test_memory_pool_shortcut_opens_a_modal_and_saves_edits(driver: SlackDriver,
 
 def test_slash_command_help_status_and_threads_are_ephemeral(driver: SlackDriver, api: SlackAPI) -> None:
     thread, _ = driver.mention("pool set probe CCO")
-    driver.wait_answer(thread)
+    assert "Set probe" in blocks_text(driver.wait_answer(thread))
 
     hook, sent = driver.command("")
     assert sent.status == 200
