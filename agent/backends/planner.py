@@ -26,6 +26,7 @@ from agent.provenance import ask_about
 from agent.selection import select_molecules
 from agent.wording import task
 from model_zoo.chem.proteins import find_sequences
+from model_zoo.names.types import Resolved, Unresolved
 from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS, ToolSpec, get_spec
 
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
@@ -151,7 +152,7 @@ def _requested(own: Entities, offered: list[ToolSpec], pool: list[EntryMeta], pr
     """The tools a clause asks for; with several intents, each with the words of its own part."""
     several = intents(own, offered)
     if len(several) > 1:
-        return several
+        return [(spec, words) for spec, words in several]
     spec = choose_tool(own, offered, pool, prior)
     return [(spec, None)] if spec else []
 
@@ -172,7 +173,8 @@ _LINKING_WORDS = frozenset("and now then too also as well next please pls ok oka
 def _only_values(e: Entities) -> bool:
     """Nothing but values and linking words ("and ALK?", "HT-29 too", "now BTK", "ok, Huh-7 then")."""
     prose = list(e.prose)
-    for m in [*e.names, *e.unresolved]:
+    spans: list[Resolved | Unresolved] = [*e.names, *e.unresolved]
+    for m in spans:
         if m.start >= 0:
             prose[m.start:m.end] = " " * (m.end - m.start)
     rest = "".join(prose)
@@ -258,7 +260,7 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
 
-def choose_tool(entities: Entities, offered: list[ToolSpec], pool: list[EntryMeta] = (),
+def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[EntryMeta] = (),
                 prior: ToolSpec | None = None) -> ToolSpec | None:
     """The best tool for a request, from its words and from the kinds of values it holds; ``prior`` is the
     tool of the request this one says it repeats."""
@@ -417,13 +419,13 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
         if param.kind == "smiles_list":
             value = picked or e.molecules or _molecules_from_context(lowered, pool, earlier)
         elif param.kind == "smiles":
-            value = e.molecules[0] if e.molecules else (picked or [None])[0] or _pool_ref(
+            value = e.molecules[0] if e.molecules else (picked[0] if picked else None) or _pool_ref(
                 pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True)
         elif param.kind == "protein_seq":
             if e.sequences and not e.sequences_from_names:
                 value = e.sequences[0]
             else:
-                value = _pool_protein(e, pool, context.history) or (e.sequences or [None])[0]
+                value = _pool_protein(e, pool, context.history) or (e.sequences[0] if e.sequences else None)
         elif param.kind == "cell_line":
             value = e.cell_lines[0].name if e.cell_lines else _pool_ref(pool, ("cell_line",), lowered)
         elif param.kind == "number":

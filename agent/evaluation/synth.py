@@ -110,7 +110,7 @@ def mol_weight(smiles: str) -> float:
     from rdkit import Chem
     from rdkit.Chem import Descriptors
 
-    return Descriptors.MolWt(Chem.MolFromSmiles(smiles))
+    return Descriptors.MolWt(Chem.MolFromSmiles(smiles))  # type: ignore[attr-defined]  # missing from the stubs
 
 
 @lru_cache(maxsize=None)
