@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rdkit import Chem
-from rdkit.Chem import QED, Crippen, Descriptors, Lipinski, rdMolDescriptors
+from rdkit.Chem import QED, rdMolDescriptors
 
+from model_zoo.chem.rdkit_typed import crippen_logp, mol_weight
 from model_zoo.specs import COMPUTED_NAMES
 
 # Lipinski (Adv. Drug Deliv. Rev. 1997): MW <= 500, cLogP <= 5, NH+OH <= 5, N+O <= 10; at most one violation passes.
@@ -35,8 +36,8 @@ class Descriptor:
 
 def lipinski(mol: Chem.Mol) -> dict[str, Any]:
     """The four Lipinski numbers (Lipinski's own counts: NH+OH donors, N+O acceptors), the violations, pass/fail."""
-    values = {"mw": round(Descriptors.MolWt(mol), 2), "clogp": round(Crippen.MolLogP(mol), 2),
-              "nh_oh": Lipinski.NHOHCount(mol), "n_o": Lipinski.NOCount(mol)}
+    values = {"mw": round(mol_weight(mol), 2), "clogp": round(crippen_logp(mol), 2),
+              "nh_oh": rdMolDescriptors.CalcNumLipinskiHBD(mol), "n_o": rdMolDescriptors.CalcNumLipinskiHBA(mol)}
     violated = [k for k, limit in LIPINSKI_LIMITS.items() if values[k] > limit]
     return {**values, "violations": len(violated), "violated": ", ".join(violated) or "none",
             "value": "pass" if len(violated) <= LIPINSKI_MAX_VIOLATIONS else "fail"}
@@ -52,9 +53,9 @@ def veber(mol: Chem.Mol) -> dict[str, Any]:
 
 DESCRIPTORS: dict[str, Descriptor] = {d.name: d for d in (
     Descriptor("MW", "molecular weight", "g/mol", "RDKit (average molecular weight)",
-               Descriptors.MolWt),
+               mol_weight),
     Descriptor("cLogP", "cLogP", "log units", "RDKit (Crippen logP, Wildman & Crippen 1999)",
-               Crippen.MolLogP),
+               crippen_logp),
     Descriptor("TPSA", "topological polar surface area", "Å²", "RDKit (Ertl TPSA, N and O only)",
                rdMolDescriptors.CalcTPSA),
     Descriptor("HBD", "hydrogen-bond donors", "count", "RDKit (rdMolDescriptors.CalcNumHBD)",

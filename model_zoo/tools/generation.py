@@ -18,11 +18,12 @@ from typing import Any
 
 import numpy as np
 from rdkit import Chem, DataStructs, rdBase
-from rdkit.Chem import QED, Descriptors, rdFingerprintGenerator
+from rdkit.Chem import QED, rdFingerprintGenerator
 
 from model_zoo.chem.alerts import AlertScreen, alerts_in
 from model_zoo.chem.alerts import describe as describe_alerts
 from model_zoo.chem.cells import UnknownCellLine
+from model_zoo.chem.rdkit_typed import mol_weight
 from model_zoo.plots import molecule_grid_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import GENERATION
@@ -96,7 +97,7 @@ def structure_ok(mol: Chem.Mol, mw_range: tuple[float, float] = MW_RANGE) -> boo
         charge += atom.GetFormalCharge()
     if charge != 0 or any(len(r) > MAX_RING_SIZE for r in mol.GetRingInfo().AtomRings()):
         return False
-    return mw_range[0] <= Descriptors.MolWt(mol) <= mw_range[1]
+    return mw_range[0] <= mol_weight(mol) <= mw_range[1]
 
 
 def profile_of(mol: Chem.Mol, min_qed: float = MIN_QED, max_sa: float = MAX_SA) -> Profile | None:
@@ -105,7 +106,7 @@ def profile_of(mol: Chem.Mol, min_qed: float = MIN_QED, max_sa: float = MAX_SA) 
     if sa > max_sa:
         return None
     qed = QED.qed(mol)
-    return Profile(qed, sa, Descriptors.MolWt(mol)) if qed >= min_qed else None
+    return Profile(qed, sa, mol_weight(mol)) if qed >= min_qed else None
 
 
 def drug_likeness(mol: Chem.Mol, mw_range: tuple[float, float] = MW_RANGE, min_qed: float = MIN_QED,

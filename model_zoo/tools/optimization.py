@@ -16,12 +16,13 @@ from typing import Any
 
 import numpy as np
 from rdkit import Chem, DataStructs
-from rdkit.Chem import QED, Descriptors
+from rdkit.Chem import QED
 
 from model_zoo.chem.alerts import AlertScreen, alerts_in
 from model_zoo.chem.alerts import describe as describe_alerts
 from model_zoo.chem.cells import UnknownCellLine
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
+from model_zoo.chem.rdkit_typed import mol_weight
 from model_zoo.plots import given_names, molecule_grid_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import OPTIMIZATION
@@ -165,7 +166,7 @@ def _profile(mol: Chem.Mol) -> Profile | None:
     """QED / SA / MW, or None for a hard-to-make (SA > 6.5) analogue. Looser than generation's filters: the
     starting molecule fixes most of the chemistry."""
     sa = sa_score(mol)
-    return Profile(QED.qed(mol), sa, Descriptors.MolWt(mol)) if sa <= MAX_SA else None
+    return Profile(QED.qed(mol), sa, mol_weight(mol)) if sa <= MAX_SA else None
 
 
 def _passes(analogue: Analogue, screen: AlertScreen) -> bool:

@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 import rdkit
 import torch
-from rdkit import Chem, DataStructs, RDLogger
+from rdkit import Chem, DataStructs, rdBase
 
 from model_zoo.train.common import output_dirs, render_card, trainer_parser
 
@@ -186,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = trainer_parser(__doc__, "generation/ and gdsc/", "generation")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    RDLogger.DisableLog("rdApp.*")
+    rdBase.DisableLog("rdApp.*")
     torch.set_num_threads(args.threads)
     data_dir, out_dir = Path(args.data_dir), Path(args.out)
     if not args.evaluate:

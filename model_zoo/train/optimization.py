@@ -29,9 +29,9 @@ import numpy as np
 import pandas as pd
 import rdkit
 import torch
-from rdkit import Chem, RDLogger
-from rdkit.Chem import Descriptors
+from rdkit import Chem, rdBase
 
+from model_zoo.chem.rdkit_typed import mol_weight
 from model_zoo.train.common import output_dirs, render_card, trainer_parser
 
 log = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ def benchmark(data_dir: Path) -> dict[str, Any]:
         if smi is None:
             continue
         mol = Chem.MolFromSmiles(smi)
-        if Descriptors.MolWt(mol) <= 500 and mol.GetNumAtoms() >= 12:
+        if mol_weight(mol) <= 500 and mol.GetNumAtoms() >= 12:
             pool.append((str(name), smi))
     rng = random.Random(SEED)
     picked = rng.sample(pool, N_MOLECULES)
@@ -146,7 +146,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = trainer_parser(__doc__, "gdsc/", "optimization")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    RDLogger.DisableLog("rdApp.*")
+    rdBase.DisableLog("rdApp.*")
     torch.set_num_threads(args.threads)
     metrics = benchmark(Path(args.data_dir))
     for out_dir in output_dirs(args) if args.evaluate else [Path(args.out)]:

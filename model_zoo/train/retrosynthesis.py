@@ -36,7 +36,7 @@ import numpy as np
 import pandas as pd
 import rdkit
 import torch
-from rdkit import Chem, RDLogger
+from rdkit import Chem, rdBase
 from torch import nn
 
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
@@ -87,7 +87,7 @@ def _extract(item: tuple[int, str]) -> tuple[int, str | None, str | None, str | 
     """(index, product, reactants, template) of one mapped reaction; template None when extraction fails."""
     from rdchiral.template_extractor import extract_from_reaction
 
-    RDLogger.DisableLog("rdApp.*")
+    rdBase.DisableLog("rdApp.*")
     index, rxn = item
     reactants, _, product = rxn.split(">")
     product_c, reactants_c = canonical_set(product), canonical_set(reactants)
@@ -158,7 +158,7 @@ def reaction_signature(product: Chem.Mol, reactants: Sequence[Chem.Mol]) -> Sign
 def _label_init(templates: list[str]) -> None:
     from model_zoo.tools.retrosynthesis import product_query
 
-    RDLogger.DisableLog("rdApp.*")
+    rdBase.DisableLog("rdApp.*")
     _LABEL_STATE["templates"] = templates
     _LABEL_STATE["queries"] = [product_query(t) for t in templates]
     _LABEL_STATE["reactions"] = {}
@@ -295,7 +295,7 @@ _EVAL_STATE: dict[str, Any] = {}
 def _eval_init(path: str) -> None:
     from model_zoo.tools.retrosynthesis import RetroModel
 
-    RDLogger.DisableLog("rdApp.*")
+    rdBase.DisableLog("rdApp.*")
     torch.set_num_threads(1)
     _EVAL_STATE["model"] = RetroModel.from_checkpoint(Path(path))
 
@@ -386,7 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    RDLogger.DisableLog("rdApp.*")
+    rdBase.DisableLog("rdApp.*")
     torch.set_num_threads(args.threads)
     data_dir, out_dir = Path(args.data_dir), Path(args.out)
     path = out_dir / "retrosynthesis.pt"
