@@ -103,7 +103,7 @@ def values_figure(values: Sequence[float], labels: Sequence[str], title: str, un
     n = len(values)
     order = sorted(range(n), key=lambda i: (values[i] if ascending else -values[i], i))
     vals = np.array([values[i] for i in order], dtype=np.float64)
-    errs = np.array([np.nan if errors is None or errors[i] is None else float(errors[i]) for i in order])
+    errs = np.array([np.nan if errors is None or (err := errors[i]) is None else float(err) for i in order])
     outside = np.array([in_domain is not None and in_domain[i] is False for i in order], dtype=bool)
     points = limits is not None if points is None else points
     wide = notes is not None
@@ -128,8 +128,8 @@ def values_figure(values: Sequence[float], labels: Sequence[str], title: str, un
                        Line2D([], [], marker="o", linestyle="", color=COLOR, label=f"< {reference:g}")]
     else:
         ax.barh(y, vals, color=[OUTSIDE if o else COLOR for o in outside], edgecolor="white", zorder=2)
-        for i in np.flatnonzero(outside):
-            ax.barh(y[i], vals[i], color="none", edgecolor="white", hatch="///", zorder=3)
+        for row in np.flatnonzero(outside).tolist():
+            ax.barh(y[row], vals[row], color="none", edgecolor="white", hatch="///", zorder=3)
         ax.axvline(0.0, color="black", linewidth=0.6)
     if not np.isnan(errs).all():
         low = high = np.nan_to_num(errs)
@@ -212,7 +212,8 @@ def molecule_grid_figure(mols: Sequence[Any], legends: Sequence[str], title: str
         atoms = list(highlight[k]) if highlight and k < len(highlight) else []
         bonds = _bonds_between(mols[k], atoms)
         drawer = rdMolDraw2D.MolDraw2DCairo(300, 240)
-        drawer.drawOptions().fixedBondLength = BOND_PIXELS  # one scale for all: acetyl chloride is not drawn huge
+        # one scale for all: acetyl chloride is not drawn huge (the stubs type this property as MolDrawOptions)
+        drawer.drawOptions().fixedBondLength = BOND_PIXELS  # type: ignore[assignment]
         rdMolDraw2D.PrepareAndDrawMolecule(drawer, mols[k], highlightAtoms=atoms,
                                            highlightAtomColors={a: HIGHLIGHT for a in atoms}, highlightBonds=bonds,
                                            highlightBondColors={b: HIGHLIGHT for b in bonds})

@@ -57,7 +57,8 @@ def name_columns(rows: list[dict[str, Any]], columns: Sequence[str], labels: Map
             continue
         found = False
         for row in rows:
-            label = labels.get(row.get(structure)) if isinstance(row.get(structure), str) else None
+            value = row.get(structure)
+            label = labels.get(value) if isinstance(value, str) else None
             if label:
                 row[name], found = label, True
         if found:

@@ -125,7 +125,7 @@ def _unknown(value: str) -> UnknownCellLine:
     )
 
 
-def resolve_cell_line(value: str | int) -> CellLine:
+def resolve_cell_line(value: str | int | float) -> CellLine:
     """The GDSC cell line for a COSMIC id (906855, "906855", "COSMIC 906855") or a name.
 
     Names match exactly first, then ignoring case, then ignoring case and punctuation ("ncih1975",

