@@ -14,6 +14,7 @@ from typing import Any
 from agent.pool.entry import PoolError
 from agent.pool.refs import ref_key
 from agent.pool.thread_pool import ThreadPool
+from agent.settings import DEFAULTS
 from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
 from model_zoo.chem.echo import echo
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
@@ -40,7 +41,7 @@ class FeFoError(Exception):
 
 
 def check_call(
-    name: str, arguments: Any, offered: list[ToolSpec], pool: ThreadPool, max_molecules: int = 100_000
+    name: str, arguments: Any, offered: list[ToolSpec], pool: ThreadPool, max_molecules: int = DEFAULTS.max_molecules
 ) -> CheckedCall:
     spec = get_spec(name)
     if spec is None or spec.name not in {s.name for s in offered}:

@@ -21,6 +21,7 @@ from agent.pool.refs import refs_in_text
 from agent.pool.thread_pool import ThreadPool
 from agent.pool.view import render_for_llm, tcdd_keys_line
 from agent.provenance import trace, unsupported
+from agent.settings import DEFAULTS, Settings
 from agent.prompts import load
 from agent.turn import ToolCallRecord
 from agent.wording import ask_for, plain_problem, task
@@ -33,10 +34,17 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Limits:
-    max_steps: int = 6
-    max_retries: int = 2
-    turn_seconds: float = 120.0
-    max_molecules: int = 100_000
+    """A turn's bounds; the defaults are Settings' defaults, ``from_settings`` takes the configured values."""
+
+    max_steps: int = DEFAULTS.max_steps
+    max_retries: int = DEFAULTS.max_retries
+    turn_seconds: float = DEFAULTS.turn_timeout_s
+    max_molecules: int = DEFAULTS.max_molecules
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> Limits:
+        return cls(max_steps=settings.max_steps, max_retries=settings.max_retries,
+                   turn_seconds=settings.turn_timeout_s, max_molecules=settings.max_molecules)
 
 
 @dataclass

@@ -17,6 +17,7 @@ from agent.loop import Limits, TurnOutcome, run_turn
 from agent.pool.entry import PoolError, labelled
 from agent.pool.store import PoolStore
 from agent.provenance import Source, summary_line
+from agent.settings import DEFAULTS
 from agent.ratelimit import InMemoryRateLimiter, RateLimiter
 from agent.pool.thread_pool import MAX_KEYS, ThreadPool
 from agent.turn import Attachment, Reply, Table, Turn
@@ -35,10 +36,10 @@ class AgentDeps:
     backend: Backend
     fallback: Backend | None = None
     history: HistoryStore = field(default_factory=InMemoryHistoryStore)
-    rate_limiter: RateLimiter = field(default_factory=lambda: InMemoryRateLimiter(20))
+    rate_limiter: RateLimiter = field(default_factory=lambda: InMemoryRateLimiter(DEFAULTS.turns_per_minute))
     max_pool_keys: int = MAX_KEYS
     limits: Limits = field(default_factory=Limits)
-    max_file_bytes: int = 10_000_000
+    max_file_bytes: int = DEFAULTS.max_file_bytes
     notices: list[str] = field(default_factory=list)  # said once per reply, e.g. "no LLM configured"
 
 

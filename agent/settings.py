@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+OLLAMA_HOST = "http://127.0.0.1:11434"  # a local Ollama, used when DRUGPILOT_OLLAMA_HOST is unset
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="DRUGPILOT_", env_file=".env", extra="ignore")
@@ -42,6 +44,19 @@ class Settings(BaseSettings):
     @property
     def use_ollama(self) -> bool:
         return self.llm_backend in ("ollama", "hybrid") or (self.llm_backend == "auto" and bool(self.ollama_host))
+
+    @property
+    def ollama_url(self) -> str:
+        return (self.ollama_host or OLLAMA_HOST).rstrip("/")
+
+    @property
+    def max_file_bytes(self) -> int:
+        return int(self.max_file_mb * 1_000_000)
+
+
+# Every field at its declared default, environment and .env unread: code that needs a default without settings
+# (dataclass fields, keyword defaults) reads it here, so each default is written once, above.
+DEFAULTS = Settings.model_construct()
 
 
 @lru_cache(maxsize=1)

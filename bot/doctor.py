@@ -240,7 +240,7 @@ class Doctor:
             self.add("ollama", SKIP, "no LLM configured: the offline planner answers",
                      "set DRUGPILOT_OLLAMA_HOST (and DRUGPILOT_OLLAMA_MODEL) to use a local LLM")
             return
-        host = (s.ollama_host or "http://127.0.0.1:11434").rstrip("/")
+        host = s.ollama_url
         model = s.ollama_model
         try:
             tags = httpx.get(f"{host}/api/tags", timeout=self.timeout_s).raise_for_status().json()

@@ -59,7 +59,7 @@ def llm_backend(settings: Settings, host: str | None = None, model: str | None =
     from agent.backends.hybrid import HybridBackend
     from agent.backends.ollama import OllamaBackend
 
-    ollama = OllamaBackend(host or settings.ollama_host or "http://127.0.0.1:11434", model or settings.ollama_model,
+    ollama = OllamaBackend(host or settings.ollama_url, model or settings.ollama_model,
                            num_ctx=settings.ollama_num_ctx, timeout_s=settings.llm_timeout_s,
                            num_predict=settings.ollama_num_predict)
     return HybridBackend(ollama) if hybrid else ollama
@@ -80,10 +80,9 @@ def build_deps() -> AgentDeps:
 
         dispatcher = InProcessDispatcher(artifact_store())
     backend, fallback, notices = make_backend(settings)
-    limits = Limits(max_steps=settings.max_steps, max_retries=settings.max_retries,
-                    turn_seconds=settings.turn_timeout_s, max_molecules=settings.max_molecules)
+    limits = Limits.from_settings(settings)
     rate_limiter = (RedisRateLimiter(redis_client(), settings.turns_per_minute) if settings.distributed
                     else InMemoryRateLimiter(settings.turns_per_minute))
     return AgentDeps(pool_store=pool_store(), artifacts=artifact_store(), dispatcher=dispatcher, backend=backend,
                      fallback=fallback, history=history_store(), rate_limiter=rate_limiter, limits=limits,
-                     max_file_bytes=int(settings.max_file_mb * 1_000_000), notices=notices)
+                     max_file_bytes=settings.max_file_bytes, notices=notices)

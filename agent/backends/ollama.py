@@ -9,13 +9,14 @@ import ollama
 
 from agent.backends.base import Action, BackendUnavailable, FinalAnswer, PlanContext, ToolCall
 from agent.backends.textcalls import parse_text_call
+from agent.settings import DEFAULTS
 
 
 class OllamaBackend:
     name = "ollama"
 
-    def __init__(self, host: str, model: str, num_ctx: int = 8192, timeout_s: float = 60.0,
-                 num_predict: int = 512) -> None:
+    def __init__(self, host: str, model: str, num_ctx: int = DEFAULTS.ollama_num_ctx,
+                 timeout_s: float = DEFAULTS.llm_timeout_s, num_predict: int = DEFAULTS.ollama_num_predict) -> None:
         self.host = host
         self.model = model
         self.num_ctx = num_ctx

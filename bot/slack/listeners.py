@@ -54,10 +54,6 @@ class SlackServices:
     retry_delays_s: tuple[float, ...] = DELAYS_S  # embedded delivery: pauses between tries
     intake: Intake = field(default_factory=NoIntake)  # events acknowledged but not yet enqueued
 
-    @property
-    def max_file_bytes(self) -> int:
-        return int(self.settings.max_file_mb * 1_000_000)
-
     def pool(self, team: str, channel: str, thread_ts: str) -> ThreadPool:
         return ThreadPool(self.pool_store, ThreadRef(PLATFORM, team, channel, thread_ts).key())
 
@@ -106,7 +102,7 @@ class SlackListeners:
             if intake_key and status_ts:
                 self.s.intake.note(intake_key, status_ts=status_ts)  # a replay reuses this line
         target["status_ts"] = status_ts
-        files = download_all(client, msg.files, self.s.max_file_bytes) if msg.files else Downloaded([], [])
+        files = download_all(client, msg.files, self.s.settings.max_file_bytes) if msg.files else Downloaded([], [])
         text = msg.text
         if not text and not files.attachments:
             if files.problems:

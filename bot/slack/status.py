@@ -63,7 +63,7 @@ def ping_workers() -> list[str] | None:
 def llm_line(settings: Settings) -> str:
     if not settings.use_ollama:
         return "none configured; the offline planner answers (set DRUGPILOT_OLLAMA_HOST for an LLM)"
-    host = (settings.ollama_host or "http://127.0.0.1:11434").rstrip("/")
+    host = settings.ollama_url
     try:
         reachable = httpx.get(f"{host}/api/tags", timeout=PROBE_TIMEOUT_S).status_code == 200
     except httpx.HTTPError:

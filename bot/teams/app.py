@@ -77,7 +77,7 @@ def build_app(rt: TeamsRuntime | None = None, enqueue: Enqueue | None = None) ->
     adapter = CloudAdapter(rt.auth)
     adapter.on_turn_error = _on_turn_error
     bot = TeamsBot(rt.replier, rt.store, runtime.pool_store(), enqueue or enqueue_turn,
-                   max_file_bytes=int(get_settings().max_file_mb * 1_000_000),
+                   max_file_bytes=get_settings().max_file_bytes,
                    download_timeout_s=rt.settings.download_timeout_s, emulator_files=not rt.settings.authenticated)
     app = web.Application(client_max_size=1 << 20)
     app[RUNTIME], app[ADAPTER], app[BOT] = rt, adapter, bot

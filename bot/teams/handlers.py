@@ -52,7 +52,7 @@ MAX_TEXT_CHARS = 8000  # a text message well under Teams' ~28 KB (UTF-16) messag
 
 class TeamsBot(ActivityHandler):
     def __init__(self, replier: TeamsReplier, store: TeamsStore, pools: Any, enqueue: Enqueue,
-                 max_file_bytes: int, download_timeout_s: float = 30.0, emulator_files: bool = False) -> None:
+                 max_file_bytes: int, download_timeout_s: float, emulator_files: bool = False) -> None:
         self.replier = replier
         self.store = store
         self.pools = pools

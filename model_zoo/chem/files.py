@@ -42,9 +42,11 @@ SUPPORTED_EXTENSIONS = TABLE_EXTENSIONS + SMILES_EXTENSIONS + SDF_EXTENSIONS + F
 
 
 def parse_molecule_file(
-    filename: str, data: bytes, max_bytes: int = 10_000_000, max_rows: int = 100_000
+    filename: str, data: bytes, max_bytes: int, max_rows: int = 100_000
 ) -> ParsedFile:
-    """Molecules (or protein sequences, or drug pairs) from an uploaded file; FileRejected for unusable files."""
+    """Molecules (or protein sequences, or drug pairs) from an uploaded file; FileRejected for unusable files.
+
+    ``max_bytes`` has no default here: the agent's settings own it (DRUGPILOT_MAX_FILE_MB)."""
     filename = (filename or "").strip() or "upload"
     display = re.split(r"[\\/]", filename)[-1][-200:] or "upload"
     if not isinstance(data, (bytes, bytearray, memoryview)):

@@ -66,6 +66,7 @@ def child(name: str, path: str) -> None:
     """Runs in the child: import, note the baseline RSS, run the case, print one JSON line."""
     sys.path.insert(0, str(REPO))
     from agent.service import AgentDeps, handle_turn  # imports counted in the baseline
+    from agent.settings import DEFAULTS
     from model_zoo.chem.files import FileRejected, parse_molecule_file
     import openpyxl  # noqa: F401
 
@@ -86,7 +87,8 @@ def child(name: str, path: str) -> None:
         outcome, reply_chars = reply.text[:160], len(reply.text)
     else:
         try:
-            parsed = parse_molecule_file(name.rsplit("_", 1)[0] + (".xlsx" if "xlsx" in name else ".csv"), data)
+            upload = name.rsplit("_", 1)[0] + (".xlsx" if "xlsx" in name else ".csv")
+            parsed = parse_molecule_file(upload, data, DEFAULTS.max_file_bytes)
             outcome = parsed.summary()
         except FileRejected as exc:
             outcome = f"rejected: {exc}"

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rdkit import Chem
 
 import model_zoo.chem.uploads.xlsx as xlsx
+from agent.settings import DEFAULTS
 from model_zoo.chem.files import FileRejected, ParsedFile, parse_molecule_file, pool_key
 from tests_support import raw_xlsx
 
@@ -40,7 +41,7 @@ def read(tmp_path: Path, name: str, content: bytes | str, **kwargs: int) -> Pars
     """Write the upload to disk first, as the bot's download step does, then parse its bytes."""
     path = tmp_path / name
     path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
-    return parse_molecule_file(name, path.read_bytes(), **kwargs)
+    return parse_molecule_file(name, path.read_bytes(), **{"max_bytes": DEFAULTS.max_file_bytes, **kwargs})
 
 
 # --- tables -------------------------------------------------------------------------------------
@@ -272,7 +273,7 @@ def test_broken_xlsx(tmp_path: Path) -> None:
 
 def test_size_limit(tmp_path: Path) -> None:
     with pytest.raises(FileRejected, match=r"^huge\.csv is 12\.3 MB; the limit is 10 MB$"):
-        parse_molecule_file("huge.csv", b"C" * 12_300_000)
+        parse_molecule_file("huge.csv", b"C" * 12_300_000, DEFAULTS.max_file_bytes)
     with pytest.raises(FileRejected, match="the limit is 1 MB"):
         parse_molecule_file("big.smi", b"CCO\n" * 300_000, max_bytes=1_000_000)
 
@@ -328,7 +329,7 @@ EXTENSIONS = ["csv", "tsv", "txt", "smi", "sdf", "mol", "fasta", "xlsx", "", "do
 @given(data=st.binary(max_size=2_000), ext=st.sampled_from(EXTENSIONS))
 def test_random_bytes_only_raise_file_rejected(data: bytes, ext: str) -> None:
     try:
-        parse_molecule_file(f"upload.{ext}" if ext else "upload", data)
+        parse_molecule_file(f"upload.{ext}" if ext else "upload", data, DEFAULTS.max_file_bytes)
     except FileRejected:
         pass
 
@@ -340,7 +341,7 @@ _TEXTISH = st.text(alphabet=st.sampled_from(list("CcNnOo()=#[]@+-123\t,; \n>$MEN
 @given(text=_TEXTISH, ext=st.sampled_from(EXTENSIONS))
 def test_random_chemistry_like_text_only_raises_file_rejected(text: str, ext: str) -> None:
     try:
-        parsed = parse_molecule_file(f"upload.{ext}" if ext else "upload", text.encode())
+        parsed = parse_molecule_file(f"upload.{ext}" if ext else "upload", text.encode(), DEFAULTS.max_file_bytes)
     except FileRejected:
         return
     assert parsed.values
