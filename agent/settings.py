@@ -1,17 +1,37 @@
-"""Configuration from environment variables (prefix DRUGPILOT_), documented in .env.example."""
+"""Configuration from environment variables (prefix DRUGPILOT_), documented in .env.example.
+
+``Settings`` holds the core settings and, as sections, the ones below the chat platforms (``observability``);
+``bot.settings.BotSettings`` adds the platform sections. Each section reads its variables by their documented
+names (DRUGPILOT_LOG_FORMAT, not DRUGPILOT_OBSERVABILITY__LOG_FORMAT), from the environment or ``.env``.
+"""
 
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Literal
 
+from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 OLLAMA_HOST = "http://127.0.0.1:11434"  # a local Ollama, used when DRUGPILOT_OLLAMA_HOST is unset
+DRUGPILOT_ENV = SettingsConfigDict(env_prefix="DRUGPILOT_", env_file=".env", extra="ignore")
+
+
+class ObservabilitySettings(BaseSettings):
+    """DRUGPILOT_LOG_FORMAT (text | json) and DRUGPILOT_METRICS_PORT (0: no /metrics)."""
+
+    model_config = DRUGPILOT_ENV
+
+    log_format: str = "text"
+    metrics_port: int = 0
+
+    @property
+    def json_logs(self) -> bool:
+        return self.log_format.strip().lower() == "json"
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_prefix="DRUGPILOT_", env_file=".env", extra="ignore")
+    model_config = DRUGPILOT_ENV
 
     redis_url: str | None = None  # unset: embedded mode (in-process pool, artifacts and execution)
     broker_url: str | None = None  # default: redis_url
@@ -32,6 +52,7 @@ class Settings(BaseSettings):
     turns_per_minute: int = 20  # per user and workspace; requests, pool commands and uploads all count
     artifact_ttl_s: int = 7 * 24 * 3600
     output_dir: str = "drugpilot-output"
+    observability: ObservabilitySettings = Field(default_factory=ObservabilitySettings)
 
     @property
     def distributed(self) -> bool:
@@ -56,7 +77,7 @@ class Settings(BaseSettings):
 
 # Every field at its declared default, environment and .env unread: code that needs a default without settings
 # (dataclass fields, keyword defaults) reads it here, so each default is written once, above.
-DEFAULTS = Settings.model_construct()
+DEFAULTS = Settings.model_construct(observability=ObservabilitySettings.model_construct())
 
 
 @lru_cache(maxsize=1)

@@ -177,9 +177,7 @@ def _worker(args: argparse.Namespace) -> int:
         return 2
     queues = [q.strip() for q in args.queues.split(",") if q.strip()]
     commands, envs = [], []
-    from worker.logs import observability
-
-    metrics_port = observability().metrics_port
+    metrics_port = get_settings().observability.metrics_port
     for index, queue in enumerate(queues):  # one metrics port per node: DRUGPILOT_METRICS_PORT + index
         envs.append({**os.environ, "DRUGPILOT_METRICS_PORT": str(metrics_port + index)} if metrics_port else None)
         concurrency = args.concurrency or (1 if queue == "gpu" else 4)

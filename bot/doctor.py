@@ -19,9 +19,10 @@ from typing import Any
 
 import httpx
 
-from agent.settings import Settings, get_settings
-from bot.slack.settings import SlackSettings, get_slack_settings
-from bot.teams.settings import TeamsSettings, get_teams_settings
+from agent.settings import Settings
+from bot.settings import get_bot_settings
+from bot.slack.settings import SlackSettings
+from bot.teams.settings import TeamsSettings
 from worker import queues
 from worker.celeryconfig import time_limits, turn_task_limits
 
@@ -372,7 +373,8 @@ def exit_code(checks: list[Check]) -> int:
 
 def main(as_json: bool = False, timeout_s: float = 3.0, gpu_timeout_s: float = 20.0, teams_token: bool = False,
          out: Callable[[str], None] = print) -> int:
-    doctor = Doctor(get_settings(), get_slack_settings(), get_teams_settings(), timeout_s=timeout_s,
+    settings = get_bot_settings()
+    doctor = Doctor(settings.core, settings.slack, settings.teams, timeout_s=timeout_s,
                     gpu_timeout_s=gpu_timeout_s, teams_token=teams_token)
     checks = doctor.run()
     out(json.dumps({"checks": [asdict(c) for c in checks], "exit": exit_code(checks)}, indent=1) if as_json

@@ -37,10 +37,20 @@ def isolated_from_developer_settings() -> Iterator[None]:
             if name.startswith("DRUGPILOT_") and name not in TEST_KNOBS:
                 patch.delenv(name)
         patch.setattr(BaseSettings, "settings_customise_sources", classmethod(_without_dotenv))
-        settings = sys.modules.get("agent.settings")  # read at collection time, before this guard
-        if settings is not None and hasattr(getattr(settings, "get_settings", None), "cache_clear"):
-            settings.get_settings.cache_clear()
+        clear_settings_caches()  # read at collection time, before this guard
         yield
+
+
+SETTINGS_GETTERS = (("agent.settings", "get_settings"), ("bot.settings", "get_bot_settings"))
+
+
+def clear_settings_caches() -> None:
+    """Forget the settings objects cached so far (of the modules imported yet), so the next read sees the
+    environment as it is now."""
+    for module_name, getter in SETTINGS_GETTERS:
+        module = sys.modules.get(module_name)
+        if module is not None and hasattr(getattr(module, getter, None), "cache_clear"):
+            getattr(module, getter).cache_clear()
 
 
 def free_port() -> int:

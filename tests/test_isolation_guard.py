@@ -14,7 +14,8 @@ from conftest import REPO, TEST_KNOBS
 
 HOSTILE = {"DRUGPILOT_REDIS_URL": "redis://environ.invalid:1/0", "DRUGPILOT_OLLAMA_HOST": "http://environ.invalid:1",
            "DRUGPILOT_LLM_BACKEND": "ollama"}
-DOTENV = "DRUGPILOT_REDIS_URL=redis://dotenv.invalid:1/0\nDRUGPILOT_OLLAMA_HOST=http://dotenv.invalid:1\n"
+DOTENV = ("DRUGPILOT_REDIS_URL=redis://dotenv.invalid:1/0\nDRUGPILOT_OLLAMA_HOST=http://dotenv.invalid:1\n"
+          "DRUGPILOT_LOG_FORMAT=json\nSLACK_BOT_TOKEN=xoxb-dotenv\nMICROSOFT_APP_ID=dotenv-app\n")
 
 
 def test_settings_read_neither_the_environment_nor_a_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -26,6 +27,11 @@ def test_settings_read_neither_the_environment_nor_a_dotenv(tmp_path: Path, monk
     settings = get_settings()
     assert (settings.redis_url, settings.ollama_host, settings.llm_backend) == (None, None, "auto")
     assert not Settings().distributed and not Settings().use_ollama
+    from bot.settings import get_bot_settings
+
+    bot = get_bot_settings()
+    assert bot.core is settings and settings.observability.log_format == "text"
+    assert (bot.slack.bot_token, bot.teams.app_id) == (None, "")
 
 
 def test_any_settings_class_ignores_a_dotenv(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,21 +15,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from pydantic_settings import BaseSettings, SettingsConfigDict
-
-
-class ObservabilitySettings(BaseSettings):
-    """``DRUGPILOT_LOG_FORMAT`` (text | json) and ``DRUGPILOT_METRICS_PORT`` (0: no /metrics), from the
-    environment or ``.env`` like every DRUGPILOT_ setting."""
-
-    model_config = SettingsConfigDict(env_prefix="DRUGPILOT_", env_file=".env", extra="ignore")
-
-    log_format: str = "text"
-    metrics_port: int = 0
-
-
-def observability() -> ObservabilitySettings:
-    return ObservabilitySettings()
+from agent.settings import get_settings
 
 
 _context: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar("drugpilot_log_context",
@@ -42,7 +28,7 @@ _MAX_EXTRA = 2000  # characters of one extra field
 
 
 def json_enabled() -> bool:
-    return observability().log_format.strip().lower() == "json"
+    return get_settings().observability.json_logs
 
 
 def bind(**fields: str | None) -> contextvars.Token:

@@ -25,14 +25,15 @@ import time
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from worker.logs import observability
+from agent.settings import get_settings
 
 MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 
 
 def _prepare_multiprocess() -> None:
     """Must run before prometheus_client is imported: it picks its value class at import time."""
-    if os.environ.get(MULTIPROC_ENV) or "prometheus_client" in sys.modules or not observability().metrics_port:
+    if (os.environ.get(MULTIPROC_ENV) or "prometheus_client" in sys.modules
+            or not get_settings().observability.metrics_port):
         return
     path = tempfile.mkdtemp(prefix="drugpilot-metrics-")
     os.environ[MULTIPROC_ENV] = path
@@ -66,7 +67,6 @@ from prometheus_client import (  # noqa: E402
 from prometheus_client import start_http_server as _start_http_server  # noqa: E402
 from prometheus_client.core import GaugeMetricFamily  # noqa: E402
 
-from agent.settings import get_settings  # noqa: E402
 from agent.turn import ThreadRef  # noqa: E402
 from model_zoo.specs import canonical_tool_name  # noqa: E402
 from worker import logs, queues  # noqa: E402
@@ -219,7 +219,7 @@ def registry() -> CollectorRegistry:
 
 def serve(port: int | None = None, addr: str = "0.0.0.0") -> int | None:
     """Serve ``/metrics`` on ``port`` (default ``DRUGPILOT_METRICS_PORT``; unset or 0: not served)."""
-    port = port if port is not None else observability().metrics_port
+    port = port if port is not None else get_settings().observability.metrics_port
     if not port:
         return None
     if _served.get("port"):

@@ -24,7 +24,8 @@ from slack_sdk.http_retry.builtin_handlers import RateLimitErrorRetryHandler
 from agent.artifacts import ArtifactMissing, ArtifactStore
 from agent.turn import Reply
 from bot.slack import blocks
-from bot.slack.settings import SlackSettings, get_slack_settings
+from bot.settings import get_bot_settings
+from bot.slack.settings import SlackSettings
 from bot.slack.state import SlackState, state_from_settings
 
 log = logging.getLogger(__name__)
@@ -161,4 +162,4 @@ def deliverer_from_settings() -> SlackDeliverer:
     """Factory named in ``bot.delivery.DELIVERERS["slack"]``: the delivery worker builds its deliverer here."""
     from worker.runtime import artifact_store
 
-    return SlackDeliverer(web_client(get_slack_settings()), artifact_store(), state_from_settings())
+    return SlackDeliverer(web_client(get_bot_settings().slack), artifact_store(), state_from_settings())

@@ -23,12 +23,13 @@ from waitress import wasyncore
 from agent.settings import get_settings
 from bot.delivery_worker import delivery_worker
 from bot.log_lines import configure_text
+from bot.settings import get_bot_settings
 from bot.slack.app import build_app
 from bot.slack.guard import MAX_BODY_BYTES, WsgiApp, guarded
 from bot.slack.intake import Intake, NoIntake, Recovery, RedisIntake
 from bot.slack.listeners import SlackListeners, SlackServices
 from bot.slack.replier import SlackDeliverer, web_client
-from bot.slack.settings import SlackSettings, get_slack_settings
+from bot.slack.settings import SlackSettings
 from bot.slack.state import SlackState, state_from_settings
 from bot.slack.watch import TurnWatch
 from worker.celeryconfig import turn_task_limits
@@ -59,7 +60,7 @@ def services_from_settings(client: WebClient, slack: SlackSettings, state: Slack
 
 
 def create_app(slack: SlackSettings | None = None) -> App:
-    slack = slack or get_slack_settings()
+    slack = slack or get_bot_settings().slack
     if not slack.bot_token:
         raise SystemExit("SLACK_BOT_TOKEN is not set (see infra/slack/README.md).")
     client = web_client(slack)
@@ -108,7 +109,7 @@ def wsgi(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterabl
     """WSGI entry point for another server: ``gunicorn 'bot.slack.server:wsgi' -b 0.0.0.0:3000``."""
     global _wsgi_app
     if _wsgi_app is None:
-        slack = get_slack_settings()
+        slack = get_bot_settings().slack
         _wsgi_app = wsgi_app(create_app(slack), slack)
     return _wsgi_app(environ, start_response)
 
@@ -123,7 +124,7 @@ def _stop(signum: int, frame: Any) -> None:
 def run(port: int | None = None, delivery_worker_enabled: bool = True, loglevel: str = "info") -> int:
     """``drugpilot slack``."""
     configure_text(loglevel)
-    slack = get_slack_settings()
+    slack = get_bot_settings().slack
     if not slack.bot_token:
         print("SLACK_BOT_TOKEN is not set (see infra/slack/README.md).", file=sys.stderr)
         return 2

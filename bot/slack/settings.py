@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -39,8 +37,3 @@ class SlackSettings(BaseSettings):
     @property
     def socket_mode(self) -> bool:
         return bool(self.app_token)
-
-
-@lru_cache(maxsize=1)
-def get_slack_settings() -> SlackSettings:
-    return SlackSettings()

@@ -22,10 +22,11 @@ from agent.artifacts import ArtifactMissing
 from agent.settings import get_settings
 from bot.delivery_worker import delivery_worker
 from bot.log_lines import configure_text
+from bot.settings import get_bot_settings
 from bot.teams.handlers import RAW_ACTIVITY, Enqueue, TeamsBot
 from bot.teams.links import LinkRefused, LinkSigner, resolve_secret
 from bot.teams.replier import TeamsReplier
-from bot.teams.settings import TeamsSettings, get_teams_settings
+from bot.teams.settings import TeamsSettings
 from bot.teams.store import InMemoryTeamsStore, RedisTeamsStore, TeamsStore
 from worker import runtime
 
@@ -54,7 +55,7 @@ BOT = web.AppKey("bot", TeamsBot)
 
 def build_runtime(settings: TeamsSettings | None = None) -> TeamsRuntime:
     """The outbound half (no web server): what the delivery worker needs, and what the app builds on."""
-    settings = settings or get_teams_settings()
+    settings = settings or get_bot_settings().teams
     distributed = get_settings().distributed
     redis = runtime.redis_client() if distributed else None
     auth = ConfigurationBotFrameworkAuthentication(settings.bot_configuration(), logger=log)
@@ -171,7 +172,7 @@ def run(port: int | None = None, host: str | None = None, delivery_worker_enable
     """``drugpilot teams``: serve until SIGINT/SIGTERM; distributed mode also runs the delivery worker."""
     configure_text(loglevel)
     try:
-        settings = get_teams_settings()
+        settings = get_bot_settings().teams
         overrides = {k: v for k, v in (("port", port), ("host", host)) if v is not None}
         settings = settings.model_copy(update=overrides) if overrides else settings
         rt = build_runtime(settings)

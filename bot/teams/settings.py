@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -64,8 +63,3 @@ class BotConfiguration:
 
     def __init__(self, **values: str | None) -> None:
         self.__dict__.update(values)
-
-
-@lru_cache(maxsize=1)
-def get_teams_settings() -> TeamsSettings:
-    return TeamsSettings()
