@@ -11,10 +11,12 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import torch
 from torch import nn
+
+ModuleT = TypeVar("ModuleT", bound=nn.Module)
 
 FORMAT = "drugpilot-checkpoint"
 FORMAT_VERSION = 1
@@ -51,6 +53,13 @@ class Checkpoint:
         weights = {k: v.float() if v.is_floating_point() else v for k, v in self.state_dict.items()}
         model.load_state_dict(weights, strict=True)
         return model.eval()
+
+    def build_as(self, kind: type[ModuleT]) -> ModuleT:
+        """``build()`` for a caller that needs a particular network class; a ValueError for a file of another kind."""
+        model = self.build()
+        if not isinstance(model, kind):
+            raise ValueError(f"expected a {kind.__name__} checkpoint, got model kind {self.model_kind!r}")
+        return model
 
 
 def save_checkpoint(

@@ -18,8 +18,8 @@ networks here (``pair_net``, ``pair_ensemble``) so that ``Checkpoint.build`` can
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 import numpy as np
 import torch
@@ -42,6 +42,7 @@ class MorganCounts:
 
     radius: int = 2
     fp_size: int = 2048
+    _generator: rdFingerprintGenerator.FingerprintGenerator64 = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         generator = rdFingerprintGenerator.GetMorganGenerator(radius=self.radius, fpSize=self.fp_size)
@@ -204,7 +205,8 @@ class PairEnsemble(nn.Module):
     def forward_indexed(
         self, table_a: torch.Tensor, table_b: torch.Tensor, ia: torch.Tensor, ib: torch.Tensor
     ) -> torch.Tensor:
-        return torch.stack([member.forward_indexed(table_a, table_b, ia, ib) for member in self.members])
+        # a ModuleList yields plain Modules to a type checker; every member is a PairNet
+        return torch.stack([cast(PairNet, member).forward_indexed(table_a, table_b, ia, ib) for member in self.members])
 
 
 def directed_type_probabilities(logits_ab: torch.Tensor, logits_ba: torch.Tensor, n_types: int) -> torch.Tensor:

@@ -22,6 +22,13 @@ class MLP(nn.Module):
         layers.append(nn.Linear(width, out_dim))
         self.net = nn.Sequential(*layers)
 
+    @property
+    def input_layer(self) -> nn.Linear:
+        """``net[0]``, typed: a ``Sequential`` hands out plain Modules to a type checker."""
+        layer = self.net[0]
+        assert isinstance(layer, nn.Linear)
+        return layer
+
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.net(x)
 

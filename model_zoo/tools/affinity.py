@@ -74,7 +74,7 @@ class TargetPairModel:
         extra = checkpoint.extra
         drug = extra["drug_featurizer"]
         device = device or torch.device("cpu")
-        network = checkpoint.build().to(device)
+        network = checkpoint.build_as(PairEnsemble).to(device)
         model = cls(network, MorganCounts(drug["radius"], drug["fp_size"]),
                     KmerComposition(tuple(extra["protein_featurizer"]["blocks"])), extra, device)
         model._load_domain()
@@ -137,8 +137,8 @@ class TargetPairModel:
         best = float(sims.max())
         # Several training entries can share the best sequence (DAVIS lists point mutants with the wild-type
         # sequence): name the shortest name, usually the wild type, and count the others.
-        names = sorted({self._protein_names[i] for i in np.flatnonzero(sims >= best - 1e-6)} - {None},
-                       key=lambda n: (len(n), n))
+        tied = (self._protein_names[i] for i in np.flatnonzero(sims >= best - 1e-6))
+        names = sorted({n for n in tied if n is not None}, key=lambda n: (len(n), n))
         name = (names[0] + (f" (and {len(names) - 1} more with the same sequence)" if len(names) > 1 else "")
                 if names else None)
         return NearestProtein(name, min(1.0, best))

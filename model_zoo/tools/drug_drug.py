@@ -65,11 +65,19 @@ def interaction_types() -> tuple[InteractionType, ...]:
     """The 86 types in model-output order (output t = DDI type t + 1)."""
     with TYPES_CSV.open(newline="", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
-    types = sorted((InteractionType(int(re.search(r"\d+", r["DDI type"]).group()), r["Description"]) for r in rows),
+    types = sorted((InteractionType(_type_number(r["DDI type"]), r["Description"]) for r in rows),
                    key=lambda t: t.number)
     if [t.number for t in types] != list(range(1, len(types) + 1)):
         raise ValueError(f"{TYPES_CSV.name}: DDI types are not 1..{len(types)}")
     return tuple(types)
+
+
+def _type_number(label: str) -> int:
+    """The number in a type label ("DDI type 12" -> 12)."""
+    match = re.search(r"\d+", label)
+    if match is None:
+        raise ValueError(f"{TYPES_CSV.name}: no type number in {label!r}")
+    return int(match.group())
 
 
 @dataclass
@@ -84,7 +92,8 @@ class DDIModel:
         extra = checkpoint.extra
         device = device or torch.device("cpu")
         config = extra["drug_featurizer"]
-        return cls(checkpoint.build().to(device), MorganCounts(config["radius"], config["fp_size"]), extra, device)
+        return cls(checkpoint.build_as(PairEnsemble).to(device), MorganCounts(config["radius"], config["fp_size"]),
+                   extra, device)
 
     @property
     def n_types(self) -> int:
@@ -129,19 +138,20 @@ def _listed(numbers: Sequence[int]) -> str:
     return f"pair{'s' if len(numbers) > 1 else ''} {shown}{more}"
 
 
-def _check_pair(pair: Any) -> tuple[list[Chem.Mol | None], str | None]:
-    """The pair's two molecules, or an error text for the row."""
+def _check_pair(pair: Any) -> tuple[tuple[Chem.Mol, Chem.Mol] | None, str | None]:
+    """The pair's two molecules, or None and an error text for the row."""
     if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-        return [None, None], "a pair needs exactly two SMILES"
-    mols: list[Chem.Mol | None] = []
+        return None, "a pair needs exactly two SMILES"
+    mols: list[Chem.Mol] = []
     problems = []
     for k, smiles in enumerate(pair, start=1):
         try:
             mols.append(parse_smiles(smiles))
         except InvalidSmiles as err:
-            mols.append(None)
             problems.append(f"invalid SMILES {k} ({err.reason})")
-    return mols, "; ".join(problems) or None
+    if problems:
+        return None, "; ".join(problems)
+    return (mols[0], mols[1]), None
 
 
 def _pair_text(pair: Any, k: int) -> str:
@@ -189,9 +199,10 @@ def run(args: dict[str, Any]) -> ToolResult:
     for start in range(0, len(pairs), CHUNK):
         block = pairs[start:start + CHUNK]
         checked = [_check_pair(p) for p in block]
-        ok = [i for i, (_, error) in enumerate(checked) if error is None]
-        first = [checked[i][0][0] for i in ok]
-        second = [checked[i][0][1] for i in ok]
+        parsed = [(i, mols) for i, (mols, _) in enumerate(checked) if mols is not None]
+        ok = [i for i, _ in parsed]
+        first = [mols[0] for _, mols in parsed]
+        second = [mols[1] for _, mols in parsed]
         predicted = model.predict(first, second)
         directed = dict(zip(ok, predicted))
         # a pair is as far from the training drugs as its less familiar molecule
@@ -204,7 +215,7 @@ def run(args: dict[str, Any]) -> ToolResult:
             number = start + i + 1
             row: dict[str, Any] = {"pair": number, "smiles_1": _pair_text(block[i], 0),
                                    "smiles_2": _pair_text(block[i], 1)}
-            if error is not None:
+            if mols is None:
                 row["error"] = error
                 invalid.append(number)
                 warnings.append(f"pair {number}: {error}")
@@ -276,11 +287,11 @@ def interaction_figure(rows: list[dict[str, Any]], names: dict[str, str]) -> Fig
     labels = [f"#{r['pair']} {drug(r['smiles_1'])} + {drug(r['smiles_2'])}" for r in rows]
     notes = [r["description"].replace(DRUG_NAMES[0], drug(r["smiles_1"])).replace(DRUG_NAMES[1], drug(r["smiles_2"]))
              + f" (DrugBank type {r['type']})" for r in rows]
-    optional = {key: [r.get(column) for r in rows] for key, column in (("errors", "uncertainty"),
-                                                                      ("in_domain", "in_domain"))
-                if any(r.get(column) is not None for r in rows)}
+    errors = [r.get("uncertainty") for r in rows]
+    in_domain = [r.get("in_domain") for r in rows]
     return values_figure([r["probability"] for r in rows], labels, TITLE, PLOT_UNIT, limits=(0.0, 1.0), notes=notes,
-                         **optional)
+                         errors=errors if any(e is not None for e in errors) else None,
+                         in_domain=in_domain if any(d is not None for d in in_domain) else None)
 
 
 def _summary(rows: list[dict[str, Any]]) -> str:

@@ -58,6 +58,7 @@ class ProductFingerprint:
 
     radius: int = 2
     fp_size: int = 2048
+    _gen: rdFingerprintGenerator.FingerprintGenerator64 = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_gen", rdFingerprintGenerator.GetMorganGenerator(radius=self.radius,
@@ -260,6 +261,7 @@ def run(args: dict[str, Any]) -> ToolResult:
             warnings.append(f"row {number}: invalid SMILES {error.smiles!r} ({error.reason})")
             rows.append(row)
             continue
+        assert mol is not None  # check_smiles_list gives a molecule wherever it gives no error
         candidates = model.propose(mol, top_k, probabilities=next(probabilities))
         row["candidates"] = [{"rank": r, "reactants": c.reactants, "score": round(c.score, 4), "template": c.template}
                              for r, c in enumerate(candidates, start=1)]

@@ -25,7 +25,7 @@ import torch
 
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
 from model_zoo.chem.mols import parse_smiles
-from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble
+from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble, PairNet
 from model_zoo.train.common import (
     clean, command, fmt, render_card, report_rescore, sha256_of, update_metrics_file,
 )
@@ -95,7 +95,7 @@ def prepare(data: Davis, drug_featurizer: MorganCounts, protein_featurizer: Kmer
     return Prepared(drug_table, protein_table, pairs, folds, float(train_y.mean()), float(train_y.std()))
 
 
-def predict_pkd(model: torch.nn.Module, prep: Prepared, pairs: Pairs) -> np.ndarray:
+def predict_pkd(model: PairNet | PairEnsemble, prep: Prepared, pairs: Pairs) -> np.ndarray:
     """pKd for index pairs: members' standardized outputs, un-standardized and averaged."""
     raw = raw_outputs(model, torch.from_numpy(prep.drug_table), torch.from_numpy(prep.protein_table), pairs.ia,
                       pairs.ib)
@@ -111,7 +111,7 @@ def train_member(prep: Prepared, val_fold: str, config: PairConfig) -> TrainedPa
     train = prep.fold(*[f for f in TRAIN_FOLDS if f != val_fold])
     val = prep.fold(val_fold)
 
-    def validate(model: torch.nn.Module) -> float:
+    def validate(model: PairNet) -> float:
         return float(np.mean((predict_pkd(model, prep, val) - val.y) ** 2))
 
     return train_pair_net(prep.drug_table, prep.protein_table, standardized(prep, train), "mse", 1, config,
@@ -187,7 +187,7 @@ def save_model(result: TrainResult, prep: Prepared, data: Davis, drug_featurizer
 
 def model_card(extra: dict[str, Any], size: int) -> str:
     test, members, n = extra["metrics"]["test"], extra["members"], extra["n"]
-    cfg = PairConfig(**{k: tuple(v) if isinstance(v, list) else v for k, v in extra["train_config"].items()})
+    cfg = PairConfig.from_dict(extra["train_config"])
     return render_card(
         "affinity", model_name=MODEL_NAME, version=MODEL_VERSION, source=SOURCE, drugs=n["drugs"],
         proteins=n["proteins"], pairs=extra["data"]["pairs"],

@@ -217,13 +217,13 @@ def fold_projection(model: MLP, prep: Prepared) -> MLP:
     """The MLP over [full drug features | cell features] that computes exactly what ``model`` computes over
     [projected drug features | cell features]: W_full = W_z P^T, b_full = b - W_z P^T mu."""
     k = prep.projection.shape[1]
-    first: nn.Linear = model.net[0]
+    first = model.input_layer
     hidden = [layer.out_features for layer in model.net if isinstance(layer, nn.Linear)][:-1]
     dropout = next((layer.p for layer in model.net if isinstance(layer, nn.Dropout)), 0.0)
     full = MLP(prep.drug_x.shape[1] + prep.cell_x.shape[1], hidden, 1, dropout)
     w_drug = first.weight[:, :k] @ torch.from_numpy(prep.projection).T
-    full.net[0].weight.copy_(torch.cat([w_drug, first.weight[:, k:]], dim=1))
-    full.net[0].bias.copy_(first.bias - w_drug @ torch.from_numpy(prep.center))
+    full.input_layer.weight.copy_(torch.cat([w_drug, first.weight[:, k:]], dim=1))
+    full.input_layer.bias.copy_(first.bias - w_drug @ torch.from_numpy(prep.center))
     for i in range(1, len(model.net)):
         full.net[i].load_state_dict(model.net[i].state_dict())
     return full.eval()
@@ -232,7 +232,7 @@ def fold_projection(model: MLP, prep: Prepared) -> MLP:
 def _pair_outputs(model: MLP, drug_x: torch.Tensor, cell_x: torch.Tensor, d: torch.Tensor,
                   c: torch.Tensor) -> torch.Tensor:
     """model(cat(drug_x[d], cell_x[c])) computed as first layer per unique drug / cell line, then gathered."""
-    first: nn.Linear = model.net[0]
+    first = model.input_layer
     n_drug = drug_x.shape[1]
     h_drug = drug_x @ first.weight[:, :n_drug].T
     h_cell = cell_x @ first.weight[:, n_drug:].T + first.bias

@@ -29,7 +29,7 @@ from sklearn.metrics import cohen_kappa_score, f1_score
 
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
 from model_zoo.chem.mols import parse_smiles
-from model_zoo.nn.interaction import MorganCounts, PairEnsemble, directed_type_probabilities
+from model_zoo.nn.interaction import MorganCounts, PairEnsemble, PairNet, directed_type_probabilities
 from model_zoo.train.common import (
     clean, command, fmt, render_card, report_rescore, sha256_of, update_metrics_file,
 )
@@ -100,7 +100,7 @@ def flip_label(y: torch.Tensor) -> torch.Tensor:
     return (y + N_TYPES) % (2 * N_TYPES)
 
 
-def directed_probabilities(model: torch.nn.Module, table: np.ndarray, pairs: Pairs) -> np.ndarray:
+def directed_probabilities(model: PairNet | PairEnsemble, table: np.ndarray, pairs: Pairs) -> np.ndarray:
     """(n, 2, 86): [:, 0] first drug is #Drug1, [:, 1] second drug is #Drug1 (both orders averaged)."""
     t = torch.from_numpy(table)
     out = []
@@ -128,7 +128,7 @@ def train_member(prep: Prepared, config: PairConfig) -> TrainedPairNet:
     val = prep.pairs["val"]
     sample = val.subset(np.random.default_rng(12345).permutation(len(val))[:VALIDATION_SAMPLE])
 
-    def validate(model: torch.nn.Module) -> float:
+    def validate(model: PairNet) -> float:
         return float(np.mean(directed_probabilities(model, prep.drug_table, sample).sum(axis=1).argmax(axis=1)
                              == sample.y))
 
@@ -197,7 +197,7 @@ def save_model(result: TrainResult, data: DDIData, featurizer: MorganCounts, out
 
 
 def model_card(extra: dict[str, Any], size: int) -> str:
-    cfg = PairConfig(**{k: tuple(v) if isinstance(v, list) else v for k, v in extra["train_config"].items()})
+    cfg = PairConfig.from_dict(extra["train_config"])
     m, n, member = extra["metrics"], extra["n"], extra["members"][0]
     rows = [
         *(f"| **this model**, {p} | **{m[p]['accuracy']:.3f}** | {m[p]['macro_f1']:.3f} | {m[p]['weighted_f1']:.3f} | "

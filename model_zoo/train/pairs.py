@@ -10,7 +10,7 @@ import argparse
 import logging
 import platform
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -22,7 +22,7 @@ from sklearn.metrics import average_precision_score, roc_auc_score
 from torch import nn
 
 from model_zoo.checkpoint import load_checkpoint
-from model_zoo.nn.interaction import PairNet
+from model_zoo.nn.interaction import PairEnsemble, PairNet
 from model_zoo.train.common import config_dict, trainer_parser
 
 log = logging.getLogger(__name__)
@@ -47,6 +47,12 @@ class PairConfig:
 
     def as_dict(self) -> dict[str, Any]:
         return config_dict(self)
+
+    @classmethod
+    def from_dict(cls, stored: Mapping[str, Any]) -> PairConfig:
+        """The config ``as_dict`` wrote (its lists back to tuples)."""
+        fields: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in stored.items()}
+        return cls(**fields)
 
     def net_kwargs(self, a_dim: int, b_dim: int, out_dim: int, shared: bool) -> dict[str, Any]:
         return {"a_dim": a_dim, "b_dim": b_dim, "a_hidden": list(self.a_hidden), "b_hidden": list(self.b_hidden),
@@ -79,8 +85,8 @@ class TrainedPairNet:
 
 
 @torch.no_grad()
-def raw_outputs(model: nn.Module, table_a: torch.Tensor, table_b: torch.Tensor, ia: np.ndarray, ib: np.ndarray,
-                batch_size: int = 8192) -> torch.Tensor:
+def raw_outputs(model: PairNet | PairEnsemble, table_a: torch.Tensor, table_b: torch.Tensor, ia: np.ndarray,
+                ib: np.ndarray, batch_size: int = 8192) -> torch.Tensor:
     """Model outputs for index pairs, in order: (n, out) for a PairNet, (members, n, out) for an ensemble."""
     model.eval()
     ta, tb = torch.as_tensor(np.array(ia, dtype=np.int64)), torch.as_tensor(np.array(ib, dtype=np.int64))

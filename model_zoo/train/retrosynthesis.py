@@ -243,7 +243,7 @@ class Trained:
 def _sparse_forward(model: MLP, indices: torch.Tensor, offsets: torch.Tensor) -> torch.Tensor:
     """model(x) for binary fingerprints given as on-bit indices: the first layer as an embedding-bag sum over the
     columns of its weight (same parameters, same function, ~40x fewer operations than a dense product)."""
-    first: nn.Linear = model.net[0]
+    first = model.input_layer
     hidden = nn.functional.embedding_bag(indices, first.weight.T, offsets, mode="sum") + first.bias
     return model.net[1:](hidden)
 
@@ -360,9 +360,9 @@ def model_card(extra: dict[str, Any]) -> str:
 
 def by_class(ranks: np.ndarray, classes: Sequence[int]) -> dict[str, dict[str, float]]:
     out = {}
-    classes = np.asarray(classes)
-    for k in sorted(set(classes.tolist())):
-        sel = ranks[classes == k]
+    labels = np.asarray(classes)
+    for k in sorted(set(labels.tolist())):
+        sel = ranks[labels == k]
         out[str(k)] = {"n": len(sel), **topk(sel)}
     return out
 
@@ -405,7 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"test {fmt(fresh)} on the first {len(products)} test reactions")
             return 0
         if args.write:  # after an inference change; the weights are not touched
-            extra = dict(checkpoint.extra)
+            extra: dict[str, Any] = dict(checkpoint.extra)
             extra["seconds"] = {**extra.get("seconds", {}), "evaluate": round(time.perf_counter() - start, 1)}
             store_results(path, extra, checkpoint.hparams, checkpoint.state_dict, ranks, classes)
             print(f"test {fmt(fresh)} (was {fmt(stored)}): stored in {out_dir}")
@@ -443,7 +443,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     seconds["ranker"] = time.perf_counter() - t0
 
     files = {f: sha256_of(data_dir / f) for f in (VAL_FILE, TEST_FILE, TRAIN_FILE)}
-    extra: dict[str, Any] = {
+    extra = {
         "model_name": MODEL_NAME,
         "version": MODEL_VERSION,
         "templates": templates,

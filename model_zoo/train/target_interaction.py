@@ -26,7 +26,7 @@ from rdkit import DataStructs
 
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
-from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble, unit_kmer_matrix
+from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble, PairNet, unit_kmer_matrix
 from model_zoo.train.common import (
     clean, command, fmt, render_card, report_rescore, sha256_of, update_metrics_file,
 )
@@ -98,7 +98,7 @@ def prepare(data: HumanData, drug_featurizer: MorganCounts, protein_featurizer: 
                     protein_featurizer.many(sequences), pairs)
 
 
-def predict_probability(model: torch.nn.Module, prep: Prepared, pairs: Pairs) -> np.ndarray:
+def predict_probability(model: PairNet | PairEnsemble, prep: Prepared, pairs: Pairs) -> np.ndarray:
     raw = raw_outputs(model, torch.from_numpy(prep.drug_table), torch.from_numpy(prep.protein_table), pairs.ia,
                       pairs.ib)
     return torch.sigmoid(raw.reshape(-1, len(pairs))).mean(dim=0).numpy().astype(np.float64)
@@ -107,7 +107,7 @@ def predict_probability(model: torch.nn.Module, prep: Prepared, pairs: Pairs) ->
 def train_member(prep: Prepared, config: PairConfig) -> TrainedPairNet:
     val = prep.pairs["val"]
 
-    def validate(model: torch.nn.Module) -> float:
+    def validate(model: PairNet) -> float:
         return binary_metrics(val.y, predict_probability(model, prep, val))["auroc"]
 
     return train_pair_net(prep.drug_table, prep.protein_table, prep.pairs["train"], "bce", 1, config, validate,
@@ -170,7 +170,7 @@ class TrainResult:
 def train_ensemble(prep: Prepared, grid: Sequence[PairConfig] = SEARCH_GRID,
                    seeds: Sequence[int] = ENSEMBLE_SEEDS) -> TrainResult:
     start = time.perf_counter()
-    trials = []
+    trials: list[dict[str, Any]] = []
     for config in grid if len(grid) > 1 else []:
         member = train_member(prep, config)
         trials.append({"config": config.as_dict(), "val_auroc": member.val_metric, "best_epoch": member.best_epoch})
@@ -238,7 +238,7 @@ def _sub(entry: dict[str, Any]) -> str:
 
 
 def model_card(extra: dict[str, Any], size: int) -> str:
-    cfg = PairConfig(**{k: tuple(v) if isinstance(v, list) else v for k, v in extra["train_config"].items()})
+    cfg = PairConfig.from_dict(extra["train_config"])
     m, n, members, sub = extra["metrics"], extra["n"], extra["members"], extra["metrics"]["test_subgroups"]
     rows = [
         f"| **this model** | **{m['test']['auroc']:.3f}** | **{m['test']['auprc']:.3f}** | "
