@@ -62,7 +62,7 @@ def _describe_bad_chars(seq: str) -> str:
     return msg
 
 
-def normalize_sequence(text: str) -> str:
+def normalize_sequence(text: object) -> str:
     """Return the bare upper-case amino-acid sequence of one protein.
 
     Accepts one line, a FASTA record (header + wrapped lines), groups of 10 separated by spaces,

@@ -64,6 +64,7 @@ def run(args: dict[str, Any]) -> ToolResult:
             invalid.append(i + 1)
             warnings.append(f"row {i + 1}: invalid SMILES {error.smiles!r} ({error.reason})")
         else:
+            assert mol is not None  # check_smiles_list gives a molecule wherever it gives no error
             fields = compute(name, mol)
             row.update(value=fields.pop("value"), unit=d.unit, **fields, method=f"computed with {d.method}")
         rows.append(row)

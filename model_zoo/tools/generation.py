@@ -289,6 +289,14 @@ class Candidate:
             self._profile = profile
         return self._profile
 
+    @property
+    def passed_profile(self) -> Profile:
+        """``profile`` of a candidate that passed the filters (every chosen one); a ValueError for any other."""
+        profile = self.profile
+        if profile is None:
+            raise ValueError(f"{self.smiles} failed the QED/SA/alert filters and has no profile")
+        return profile
+
 
 def closest(candidates: Iterable[Candidate], target: float, n: int) -> list[Candidate]:
     """The ``n`` candidates nearest the target that pass the QED/SA thresholds (profiles computed lazily)."""
@@ -400,15 +408,16 @@ def run(args: dict[str, Any]) -> ToolResult:
     result = generate(model, cosmic, target, n, seed)
     library = get_library(model)
     warnings = [w for w in [line_warning(model, cosmic)] if w]
-    rows = []
+    rows: list[dict[str, Any]] = []
     nearest_gdsc = model.nearest_training_drug([c.mol for c in result.chosen])
     half, inside, threshold = response_trust(np.array([sim for _, sim in nearest_gdsc]))
     for rank, (cand, (drug, drug_sim)) in enumerate(zip(result.chosen, nearest_gdsc), start=1):
         seed_id, seed_sim = library.nearest(cand.fp)
+        profile = cand.passed_profile
         rows.append({"rank": rank, "smiles": cand.smiles, "cell_line": line, "ln_ic50": round(cand.prediction, 3),
                      "uncertainty": round(float(half[rank - 1]), 3),
-                     "delta_to_target": round(cand.prediction - target, 3), "qed": round(cand.profile.qed, 3),
-                     "sa_score": round(cand.profile.sa, 2), "mw": round(cand.profile.mw, 1),
+                     "delta_to_target": round(cand.prediction - target, 3), "qed": round(profile.qed, 3),
+                     "sa_score": round(profile.sa, 2), "mw": round(profile.mw, 1),
                      "nearest_seed": seed_id, "seed_similarity": round(seed_sim, 3),
                      "nearest_gdsc_drug": drug, "similarity": round(drug_sim, 3),
                      "in_domain": bool(inside[rank - 1]), "origin": cand.origin})

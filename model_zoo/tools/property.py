@@ -11,7 +11,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 import torch
@@ -79,7 +79,7 @@ class PropertyModel:
         return replace(self, info=info, output=int(entry["output"]))
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> Literal["regression", "classification"]:
         return self.info["task"]
 
     def featurize(self, mols: Sequence[Chem.Mol]) -> np.ndarray:

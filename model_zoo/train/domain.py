@@ -214,11 +214,11 @@ def build_property(data_dir: Path) -> None:
         entries[name] = _property_entry(model, data.smiles, data.y[:, None], split, [name], task.dataset,
                                         out / f"domain_{name}.npz", task.unit)[name]
     for group_name, group in train.GROUPS.items():
-        data = train.load_group(data_dir, group)
-        split = train.scaffold_split(data.smiles)
+        labelled = train.load_group(data_dir, group)
+        split = train.scaffold_split(labelled.smiles)
         names = [label.name for label in group.labels]
         model = tool.get_model(names[0])
-        entries.update(_property_entry(model, data.smiles, data.y, split, names, group.dataset,
+        entries.update(_property_entry(model, labelled.smiles, labelled.y, split, names, group.dataset,
                                        out / f"domain_{group_name}.npz", "active (1) / inactive (0)"))
     write_calibration(out / "calibration.json", entries)
 

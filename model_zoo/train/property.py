@@ -258,7 +258,7 @@ def prepare(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer) -> Pre
 def select_config(task: PropertyTask, prep: Prepared, grid: Sequence[TrainConfig]) -> tuple[TrainConfig, list[dict]]:
     """Pick the grid entry with the best validation metric (validation data only)."""
     _, higher = _primary(task.kind)
-    trials = []
+    trials: list[dict[str, Any]] = []
     for config in grid:
         member = train_mlp(prep.x["train"], prep.target("train"), prep.x["val"], prep.target("val"), task.kind, config)
         val_metric = member.val_metric * (prep.y_std if task.kind == "regression" else 1.0)
@@ -288,8 +288,8 @@ def train_property(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer)
     config, trials = select_config(task, prep, SEARCH_GRID)
     members = [train_mlp(prep.x["train"], prep.target("train"), prep.x["val"], prep.target("val"), task.kind,
                          replace(config, seed=seed)) for seed in ENSEMBLE_SEEDS]
-    hparams = {"n_members": len(members), "in_dim": featurizer.dim, "hidden": list(config.hidden), "out_dim": 1,
-               "dropout": config.dropout}
+    hparams: dict[str, Any] = {"n_members": len(members), "in_dim": featurizer.dim, "hidden": list(config.hidden),
+                               "out_dim": 1, "dropout": config.dropout}
     ensemble = MLPEnsemble(**hparams)
     for target, member in zip(ensemble.members, members):
         target.load_state_dict(member.model.state_dict())
@@ -339,6 +339,14 @@ def save_model(result: TrainResult, prep: Prepared, data: Dataset, featurizer: M
     return path
 
 
+def _value_text(task: PropertyTask) -> str:
+    """What the model card says a prediction is: the unit, or the probability of the second named class."""
+    if task.kind == "regression":
+        return f"{task.unit}"
+    assert task.labels is not None  # every classification task names its two classes
+    return f"probability of class 1; label '{task.labels[1]}' at >= 0.5, else '{task.labels[0]}'"
+
+
 def model_card(result: TrainResult, extra: dict[str, Any]) -> str:
     task, config, featurizer = result.task, result.config, extra["featurizer"]
     primary, _ = _primary(task.kind)
@@ -348,8 +356,7 @@ def model_card(result: TrainResult, extra: dict[str, Any]) -> str:
                for part in ("val", "test"))]
     return render_card(
         "property", model_name=extra["model_name"], name=task.name, display=task.display,
-        value=(f"{task.unit}" if task.kind == "regression"
-               else f"probability of class 1; label '{task.labels[1]}' at >= 0.5, else '{task.labels[0]}'"),
+        value=_value_text(task),
         version=MODEL_VERSION, dataset=task.dataset, file=task.file, rows=extra["data"]["rows"],
         smiles_column=task.smiles_column, target_column=task.target_column, sha256=extra["data"]["sha256"],
         moleculenet_source=MOLECULENET_SOURCE, origin=task.origin,
@@ -577,7 +584,7 @@ def train_group(group: TaskGroup, data: LabelledDataset, featurizer: MolFeaturiz
     """Select a config on validation (mean ROC-AUC), train one member per seed, score the float16 ensemble."""
     start = time.perf_counter()
     prep = prepare_group(data, featurizer)
-    trials = []
+    trials: list[dict[str, Any]] = []
     for config in GROUP_GRID:
         member = train_multitask_mlp(prep.x["train"], prep.y["train"], prep.x["val"], prep.y["val"], config)
         trials.append({"config": config_dict(config), "val": member.val_metric, "best_epoch": member.best_epoch})
@@ -585,8 +592,8 @@ def train_group(group: TaskGroup, data: LabelledDataset, featurizer: MolFeaturiz
     config = GROUP_GRID[max(range(len(trials)), key=lambda i: trials[i]["val"])]
     members = [train_multitask_mlp(prep.x["train"], prep.y["train"], prep.x["val"], prep.y["val"],
                                    replace(config, seed=seed)) for seed in ENSEMBLE_SEEDS]
-    hparams = {"n_members": len(members), "in_dim": featurizer.dim, "hidden": list(config.hidden),
-               "out_dim": len(group.labels), "dropout": config.dropout}
+    hparams: dict[str, Any] = {"n_members": len(members), "in_dim": featurizer.dim, "hidden": list(config.hidden),
+                               "out_dim": len(group.labels), "dropout": config.dropout}
     ensemble = MLPEnsemble(**hparams)
     for target, member in zip(ensemble.members, members):
         target.load_state_dict(member.model.state_dict())
