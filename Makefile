@@ -17,9 +17,10 @@ demo: $(VENV)/.installed
 chat: $(VENV)/.installed
 	$(VENV)/bin/drugpilot chat
 
-# Lint first (rules in pyproject.toml [tool.ruff]), then the suite.
+# Lint first (rules in pyproject.toml [tool.ruff]), then type-check ([tool.mypy], zero findings), then the suite.
 test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -q
 
 test-slow: $(VENV)/.installed
