@@ -25,8 +25,14 @@ class ThreadRef:
         return ":".join(_escape(p) for p in (self.platform, self.workspace, self.channel, self.thread))
 
     def workspace_key(self) -> str:
-        """Where a workspace's daily budgets are counted (no channel or thread of that name can collide)."""
-        return ":".join(_escape(p) for p in (self.platform, self.workspace, "*workspace*"))
+        """Where a workspace's daily budgets and pool bytes are counted (no channel or thread of that name can
+        collide)."""
+        return workspace_of(self.key())
+
+
+def workspace_of(thread_key: str) -> str:
+    """The workspace key of a thread key (``ThreadRef.key``): stores find a thread's workspace from its key alone."""
+    return ":".join(thread_key.split(":")[:2] + ["*workspace*"])
 
 
 def _escape(part: str) -> str:

@@ -23,15 +23,19 @@ WORKSPACE_WRITE_BYTES_PER_DAY = 1_000_000_000
 WORKSPACE_FILES_PER_DAY = 500
 WORKSPACE_EXPORTS_PER_DAY = 200
 WORKSPACE_EXPORT_BYTES_PER_DAY = 500_000_000
+# Standing bytes of one workspace's pools (values and the old versions kept, all its threads): about a third of
+# shipped Redis maxmemory (1536 MB, infra/redis/redis.conf), so one workspace cannot fill it for all the others.
+WORKSPACE_POOL_BYTES = 500_000_000
 
 
 class ThreadPool:
     def __init__(self, store: PoolStore, thread_key: str, max_keys: int = MAX_KEYS,
-                 workspace_key: str | None = None) -> None:
+                 workspace_key: str | None = None, max_workspace_bytes: int = WORKSPACE_POOL_BYTES) -> None:
         self.store = store
         self.thread_key = thread_key
         self.max_keys = max_keys
         self.workspace_key = workspace_key  # where the workspace's daily budgets are counted; None: not counted
+        self.max_workspace_bytes = max_workspace_bytes  # the store counts it for the thread key's workspace
 
     def list(self) -> list[EntryMeta]:
         return self.store.list(self.thread_key)
@@ -59,7 +63,7 @@ class ThreadPool:
                 raise PoolError(f"this thread's pool already holds {MAX_FILES} uploaded files, the limit; "
                                 "free some with `pool del KEY` or start a new thread")
         if self.workspace_key is None:
-            return self.store.put(self.thread_key, key, value, kind, set_by, source)
+            return self.store.put(self.thread_key, key, value, kind, set_by, source, self.max_workspace_bytes)
         nbytes, day = len(json.dumps(value)), _today()
         written = self.store.usage(self.workspace_key, f"write_bytes:{day}")
         if written + nbytes > WORKSPACE_WRITE_BYTES_PER_DAY:
@@ -70,7 +74,7 @@ class ThreadPool:
         if source == "file" and files >= WORKSPACE_FILES_PER_DAY:
             raise PoolError(f"this workspace has uploaded {files} files today; the limit is {WORKSPACE_FILES_PER_DAY} "
                             "a day across all its threads. It resets at midnight UTC")
-        meta = self.store.put(self.thread_key, key, value, kind, set_by, source)
+        meta = self.store.put(self.thread_key, key, value, kind, set_by, source, self.max_workspace_bytes)
         self.store.add_usage(self.workspace_key, f"write_bytes:{day}", nbytes, DAY_S)
         if source == "file":
             self.store.add_usage(self.workspace_key, f"files:{day}", 1, DAY_S)
@@ -99,7 +103,7 @@ class ThreadPool:
         return self.store.delete(self.thread_key, key, by)
 
     def rename(self, old: str, new: str, by: str) -> EntryMeta:
-        return self.store.rename(self.thread_key, old, new, by)
+        return self.store.rename(self.thread_key, old, new, by, self.max_workspace_bytes)
 
     def history(self, key: str) -> builtins.list[PoolEntry]:
         entries = self.store.history(self.thread_key, key)
