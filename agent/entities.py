@@ -35,7 +35,7 @@ _NUMBER = re.compile(r"(?<![\w.\-−])([-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])"
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
 _TAKEN_BACK_AFTER = re.compile(
     r"\b(?:not|forget(?: about)?|drop|scratch|replace|swap|switch|substitute|exchange|instead of|rather than|no longer|"
-    r"skip)\s+(?:the\s+|out\s+)?(\S+)", re.I)
+    r"skip|i (?:said|wrote|typed))\s+(?:the\s+|out\s+)?(\S+)", re.I)
 _TAKEN_BACK_BEFORE = re.compile(
     r"(?<!\S)(\S+?)[\s?!.,:;-]{0,6}\b(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b", re.I)
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,

@@ -265,7 +265,9 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     """The best tool for a request, from its words and from the kinds of values it holds; ``prior`` is the
     tool of the request this one says it repeats."""
     scores = tool_scores(entities.text, offered)
-    if prior is not None and prior.name in scores:
+    # a repeat keeps the earlier tool unless its words ask for another one ("the pKd instead" after a yes/no)
+    own_best = max(scores.values(), default=0.0)
+    if prior is not None and prior.name in scores and not (own_best >= 2.0 and scores[prior.name] < 1.0):
         scores[prior.name] += 4.0
     prose = entities.prose
     shaped = (entities.masks, entities.atom_ranges, entities.cell_lines, entities.sequences, entities.pairs)
@@ -351,8 +353,10 @@ def _properties(prose: str) -> list[str]:
     """The properties a request asks for, in the order the message names them, then those only the intent
     model reads (probability >= 0.5: typos, paraphrases)."""
     said = _property_words(prose.lower())
+    taken_back = {member for _, _, member in _named_properties(prose.lower())} - set(said)
     scores = read_intent(prose).properties
-    learned = [name for name in PROPERTY_NAMES if scores.get(name, 0.0) >= 0.5 and name not in said]
+    learned = [name for name in PROPERTY_NAMES
+               if scores.get(name, 0.0) >= 0.5 and name not in said and name not in taken_back]
     found = said + sorted(learned, key=lambda name: -scores[name])
     if len(found) < 2:
         return found
@@ -363,24 +367,45 @@ def _properties(prose: str) -> list[str]:
     return sorted(found, key=lambda name: first_part[name])
 
 
-_PROPERTY_PARTS = re.compile(r"\s*(?:[,;&/+]|\band\b|\bplus\b|\bas well as\b|\balso\b|\bthen\b|\bor\b)\s*", re.I)
+_PROPERTY_PARTS = re.compile(r"\s*(?:[,;&/+?\n*•]|\band\b|\bplus\b|\bas well as\b|\balso\b|\bthen\b|\bor\b)\s*", re.I)
+
+
+# A property the message takes back: "not lipophilicity, I need ...", "but that's BBB; redo it as logS", "instead of
+# logD", "logS, sorry, I meant logD".
+_TAKEN_BACK_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bforget(?: about)?|\bdrop|\bskip|"
+                                r"\bbut that(?:'s| is| was)|\bthat was|\byou (?:ran|did|gave|predicted))"
+                                r"\s+(?:the\s+|a\s+|an\s+)?$")
+_TAKEN_BACK_AFTER = re.compile(r"^\s*[?!.,:;-]{0,6}\s*(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b")
+
+
+def _taken_back(lowered: str, start: int, end: int) -> bool:
+    return bool(_TAKEN_BACK_BEFORE.search(lowered[max(0, start - 30):start])
+                or _TAKEN_BACK_AFTER.match(lowered[end:end + 30]))
 
 
 def _property_words(lowered: str) -> list[str]:
-    """The property enums named in the text, in order, tolerating misspellings ("solubilty")."""
-    found: list[tuple[int, str]] = []
+    """The property enums named in the text, in order, tolerating misspellings ("solubilty"); a property the
+    message takes back ("not logD, logS") is left out when another one is named."""
+    found = _named_properties(lowered)
+    kept = [(start, member) for start, end, member in found if not _taken_back(lowered, start, end)]
+    chosen = kept if kept else [(start, member) for start, _, member in found]
+    return list(dict.fromkeys(member for _, member in sorted(chosen)))
+
+
+def _named_properties(lowered: str) -> list[tuple[int, int, str]]:
+    found: list[tuple[int, int, str]] = []
     taken = lowered
     for phrase in sorted(PROPERTY_WORDS, key=len, reverse=True):
         for match in re.finditer(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", taken):
-            found.append((match.start(), PROPERTY_WORDS[phrase]))
+            found.append((match.start(), match.end(), PROPERTY_WORDS[phrase]))
         taken = re.sub(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", lambda m: " " * len(m.group(0)), taken)
     if not found:
         candidates = [w for w in PROPERTY_WORDS if len(w) >= 6]
         for match in re.finditer(r"[a-z][a-z\-]{4,}", lowered):
             close = difflib.get_close_matches(match.group(0), candidates, n=1, cutoff=0.8)
             if close:
-                found.append((match.start(), PROPERTY_WORDS[close[0]]))
-    return list(dict.fromkeys(member for _, member in sorted(found)))
+                found.append((match.start(), match.end(), PROPERTY_WORDS[close[0]]))
+    return found
 
 
 def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities) -> list[ToolCall]:

@@ -168,11 +168,26 @@ _AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|respond(?:s|ed
                     r"viability\b)", re.IGNORECASE)
 
 
+# A message that is nothing but one name and follow-up words ("great, and Jurkat?", "Raji too", "what about
+# KELLY"): in a thread, such a message gives the next value for the same request.
+_FOLLOW_UP_LEAD = re.compile(r"^\s*(?:(?:ok(?:ay)?|great|thanks|nice|cool|good|yes|so|and|now|also|then|next|"
+                             r"what\s+about|how\s+about|try|same\s+(?:for|in|with))\b[\s,!.]*)*$", re.IGNORECASE)
+_FOLLOW_UP_TAIL = re.compile(r"^\s*(?:(?:too|also|instead|then|as\s+well|please|pls)\b)?\s*[?.!]*\s*$",
+                             re.IGNORECASE)
+_GREETINGS = frozenset({"Hey"})  # a GDSC line, and what a message of one word usually says
+
+
+def _bare_follow_up(text: str, start: int, end: int) -> bool:
+    if start > 40 or len(text) - end > 20 or text[start:end] in _GREETINGS:  # a short message only
+        return False
+    return bool(_FOLLOW_UP_LEAD.match(text[:start])) and bool(_FOLLOW_UP_TAIL.match(text[end:]))
+
+
 def _has_context(text: str, start: int, end: int, long_enough: bool) -> bool:
     before, after = text[max(0, start - 20):start], text[end:end + 20]
     if _BEFORE_ANY.search(before) or _AFTER.match(after):
         return True
-    return long_enough and bool(_BEFORE_LONG.search(before))
+    return long_enough and bool(_BEFORE_LONG.search(before) or _bare_follow_up(text, start, end))
 
 
 def _is_distinctive(spelling: str) -> bool:

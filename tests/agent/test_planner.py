@@ -193,3 +193,43 @@ def test_two_tools_too_close_to_call_are_asked_about_not_picked() -> None:
     # the property tool is no reading when no property is named
     scores = {"Retrosynthetic_reaction_pathway_prediction": 1.96, "drug_property_prediction": 1.72}
     assert _close_calls(scores, "what are the likely precurors of") == ["Retrosynthetic_reaction_pathway_prediction"]
+
+
+def test_a_property_the_message_takes_back_is_not_run() -> None:
+    from agent.history import PastRequest
+
+    answered = [PastRequest("alice", "BBB penetration of CCO please", answered=True)]
+    for correction, wanted in [("thanks, but that's BBB penetration; could you redo it as solubility?", "logSolubility"),
+                               ("ah wait, not BBB. I need hydration free energy for it", "freesolv"),
+                               ("logS, sorry, I meant logD for CCO", "lipo")]:
+        calls = plan_calls(correction, [], list(TOOLS), answered)
+        assert [c.arguments["property"] for c in calls] == [wanted], correction
+    both = plan_calls("not only solubility but also logD for CCO", [], list(TOOLS))
+    assert [c.arguments["property"] for c in both] == ["logSolubility", "lipo"]
+
+
+def test_properties_listed_as_bullets_run_in_the_order_written() -> None:
+    calls = plan("Checklist for CCO before we order it:\n* logS?\n* logD?\n* how would we make it?")
+    assert [c.arguments.get("property", c.name) for c in calls] == \
+        ["logSolubility", "lipo", "Retrosynthetic_reaction_pathway_prediction"]
+
+
+def test_instead_with_another_tools_words_switches_tool() -> None:
+    from agent.history import PastRequest
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", ["CCO"], "smiles_list", "a", "message")
+    pool.put("user_target_seq", SEQ, "protein_seq", "a", "message")
+    answered = [PastRequest("alice", f"does CCO hit this kinase? {SEQ}", answered=True)]
+    [call] = plan_calls("Could you give me the regression value (pKd) instead?", pool.list(), list(TOOLS), answered)
+    assert call.name == "drug_target_affinity_regression_predict"
+    [call] = plan_calls("what about CCN instead?", pool.list(), list(TOOLS), answered)  # a new value: the same tool
+    assert call.name == "drug_target_classification_predict"
+
+
+def test_i_said_x_but_meant_y_takes_y() -> None:
+    from agent.history import PastRequest
+
+    answered = [PastRequest("alice", "IC50 for CCO in Calu3?", answered=True)]
+    [call] = plan_calls("Sorry, I said Calu3 but I meant MIA PaCa-2.", [], list(TOOLS), answered)
+    assert call.arguments["cell_name"] == "MIA-PaCa-2"

@@ -109,6 +109,16 @@ def test_find_short_and_word_like_names_need_context() -> None:
     assert names(find_cell_lines("how does it do against Jurkat?")) == ["Jurkat"]
 
 
+@pytest.mark.parametrize("text, found", [
+    ("great, and Jurkat?", ["Jurkat"]), ("Raji too", ["Raji"]), ("ok now KELLY please", ["KELLY"]),
+    ("what about Daudi instead?", ["Daudi"]),
+    ("Hey", []), ("and sat?", []),  # a greeting; a word not written as the line's name
+    ("and Jurkat was the plan for tomorrow", []),  # more than a name: the usual context rules apply
+])
+def test_a_message_that_only_names_a_line_is_a_follow_up(text: str, found: list[str]) -> None:
+    assert names(find_cell_lines(text)) == found
+
+
 @pytest.mark.parametrize(
     "text",
     [
