@@ -199,9 +199,10 @@ def test_a_property_the_message_takes_back_is_not_run() -> None:
     from agent.history import PastRequest
 
     answered = [PastRequest("alice", "BBB penetration of CCO please", answered=True)]
-    for correction, wanted in [("thanks, but that's BBB penetration; could you redo it as solubility?", "logSolubility"),
-                               ("ah wait, not BBB. I need hydration free energy for it", "freesolv"),
-                               ("logS, sorry, I meant logD for CCO", "lipo")]:
+    corrections = [("thanks, but that's BBB penetration; could you redo it as solubility?", "logSolubility"),
+                   ("ah wait, not BBB. I need hydration free energy for it", "freesolv"),
+                   ("logS, sorry, I meant logD for CCO", "lipo")]
+    for correction, wanted in corrections:
         calls = plan_calls(correction, [], list(TOOLS), answered)
         assert [c.arguments["property"] for c in calls] == [wanted], correction
     both = plan_calls("not only solubility but also logD for CCO", [], list(TOOLS))
