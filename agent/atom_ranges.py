@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.pool.refs import ref_key
-from model_zoo.chem.cores import MURCKO, CoreError, core_from_text, core_mask, murcko_atoms, ring_systems_in, scaffolds
+from model_zoo.chem.cores import (MURCKO, CoreError, core_from_text, core_mask, functional_groups, murcko_atoms,
+                                  ring_systems_in, scaffolds)
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.specs import get_spec
 
@@ -38,13 +39,17 @@ _SMILES_TOKEN = re.compile(r"[A-Za-z0-9@+\-\[\]()=#$%/\\.:*~;,&!]+")
 
 
 def _core_names() -> str:
-    names = sorted([*scaffolds(), "murcko scaffold", "bemis-murcko scaffold", "scaffold", BARE_CORE], key=len,
-                   reverse=True)
+    names = sorted([*scaffolds(), *functional_groups(), "murcko scaffold", "bemis-murcko scaffold", "scaffold",
+                    BARE_CORE], key=len, reverse=True)
     return "|".join(re.escape(n) for n in names)
 
 
 _CORE_BEFORE = re.compile(rf"\b(?:{_KEEP})\s+(?:the\s+|its\s+|their\s+|this\s+)?(?P<name>{_core_names()})"
                           rf"{_CORE_SUFFIX}\b(?:\s*(?::|=|as|\()?\s*(?P<smiles>[^\s,;]+))?", re.I)
+# "only change the morpholine", "modify only the tert-butyl group", "just vary the amide": that part may change,
+# everything else stays
+_CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+(?:only|just))\s+"
+                          rf"(?:the\s+|its\s+|their\s+|this\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\b", re.I)
 _CORE_AFTER = re.compile(rf"\b(?:the\s+|its\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\s+(?:is\s+|are\s+|stays?\s+|"
                          rf"remains?\s+)?(?:{_KEPT_AFTER})\b", re.I)
 
@@ -85,6 +90,10 @@ def find_cores(text: str) -> list[AtomRange]:
     for match in _CORE_AFTER.finditer(text):
         if not any(start <= match.start() < start + len(r.written) for start, r in found):
             found.append((match.start(), AtomRange((), True, match.group(0), core=match.group("name").lower())))
+    for match in _CORE_CHANGE.finditer(text):
+        name = match.group("name").lower()
+        if name not in (BARE_CORE, "scaffold"):  # "only change the core" names nothing that may change
+            found.append((match.start(), AtomRange((), False, match.group(0), core=name)))
     return [r for _, r in sorted(found, key=lambda item: item[0])]
 
 
@@ -158,6 +167,15 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
         return mask_from_ranges(plain, mol.GetNumHeavyAtoms())
     if any(r.core == BARE_CORE for r in cores):
         raise CoreError(_which_core(mol))
+    if len({r.keep for r in cores}) > 1:
+        raise CoreError("say either which part to keep or which part may change, not both")
+    if not cores[0].keep:  # only the named parts may change
+        if plain:
+            raise CoreError("say either which part may change or which atoms, not both")
+        changing = [0] * mol.GetNumAtoms()
+        for r in cores:
+            changing = [max(a, 1 - b) for a, b in zip(changing, core_mask(mol, core_from_text(r.core)))]
+        return changing
     mask = [1] * mol.GetNumAtoms()
     for r in cores:
         mask = [min(a, b) for a, b in zip(mask, core_mask(mol, core_from_text(r.core)))]

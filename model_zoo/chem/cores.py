@@ -17,6 +17,7 @@ from rdkit import Chem, rdBase
 from rdkit.Chem.Scaffolds import MurckoScaffold
 
 SCAFFOLDS_PATH = Path(__file__).resolve().parent.parent / "data" / "core_scaffolds.json"
+GROUPS_PATH = Path(__file__).resolve().parent.parent / "data" / "functional_groups.json"
 MURCKO = "Murcko scaffold"
 MURCKO_WORDS = ("murcko scaffold", "murcko", "scaffold", "bemis-murcko scaffold")
 MAX_MATCHES = 50  # distinct placements listed at most; symmetric cores can match many ways
@@ -40,11 +41,28 @@ def scaffolds() -> dict[str, str]:
     return {name: smarts for name, smarts in table.items() if not name.startswith("_")}
 
 
+@lru_cache(maxsize=1)
+def functional_groups() -> dict[str, str]:
+    """Functional-group name or other spelling (lower case) -> SMARTS ("tert-butyl", "CF3", "sulfonamide")."""
+    table = json.loads(GROUPS_PATH.read_text(encoding="utf-8"))
+    groups: dict[str, str] = table["groups"]
+    return {**groups, **{spelling: groups[name] for spelling, name in table["spellings"].items()}}
+
+
+def group_name(words: str) -> str:
+    """The group's own name for one of its spellings ("cf3" -> "trifluoromethyl")."""
+    table = json.loads(GROUPS_PATH.read_text(encoding="utf-8"))
+    return str(table["spellings"].get(words, words))
+
+
 def core_from_text(text: str) -> Core:
-    """The core a phrase names: a ring system from the table, the Murcko scaffold, or a SMILES/SMARTS."""
+    """The core a phrase names: a ring system or functional group from the tables, the Murcko scaffold, or a
+    SMILES/SMARTS."""
     words = text.strip().lower()
     if words in scaffolds():
         return Core(words, scaffolds()[words])
+    if words in functional_groups():
+        return Core(group_name(words), functional_groups()[words])
     if words in MURCKO_WORDS:
         return Core(MURCKO, "")
     if len(text) > MAX_CORE_CHARS:

@@ -123,3 +123,37 @@ def test_the_offline_planner_asks_when_the_core_is_not_in_the_molecule() -> None
     ok = f"Optimise {GEFITINIB} for HCT-116 to ln(IC50) -2 but keep the quinazoline"
     [call] = plan_calls(ok, [], list(TOOLS))
     assert {i for i, m in enumerate(call.arguments["mask"]) if m == 0} == _quinazoline_atoms(GEFITINIB)
+
+
+# --- functional groups and "only change the X" ------------------------------------------------------------------
+
+DABRAFENIB = "CC(C)(C)c1nc(c(s1)-c1ccnc(N)n1)-c1cccc(NS(=O)(=O)c2c(F)cccc2F)c1F"
+
+
+@pytest.mark.parametrize("text", ["keep the tert-butyl group", "keep the tBu", "leave the t-butyl untouched"])
+def test_a_named_functional_group_is_kept(text: str) -> None:
+    mask = mask_from_words(find_atom_ranges(text), DABRAFENIB)
+    assert {i for i, m in enumerate(mask) if m == 0} == {0, 1, 2, 3}  # the quaternary carbon and its methyls
+
+
+def test_a_group_that_occurs_twice_is_asked_about() -> None:
+    question = core_question("drug_cell_response_regression_optimization", {"gt": DABRAFENIB},
+                             "keep the fluorine")
+    assert question is not None and "occurs 3 times" in question
+
+
+@pytest.mark.parametrize("text", ["only change the morpholine", "modify only the morpholine ring",
+                                  "just vary the morpholine"])
+def test_only_the_named_part_may_change(text: str) -> None:
+    from rdkit import Chem
+
+    mask = mask_from_words(find_atom_ranges(text), GEFITINIB)
+    morpholine = set(Chem.MolFromSmiles(GEFITINIB).GetSubstructMatch(Chem.MolFromSmarts("C1COCCN1")))
+    assert {i for i, m in enumerate(mask) if m == 1} == morpholine and len(morpholine) == 6
+
+
+def test_keeping_one_part_and_changing_another_is_asked_about() -> None:
+    text = "keep the quinazoline, only change the morpholine"
+    assert mask_from_words(find_atom_ranges(text), GEFITINIB) is None
+    question = core_question("drug_cell_response_regression_optimization", {"gt": GEFITINIB}, text)
+    assert question is not None and "not both" in question
