@@ -45,7 +45,7 @@ _REPEAT = re.compile(r"^\W*and (?:on|in|for|against|with|at)\b|^\W*(?:ok(?:ay)?\
 _CORRECTS = re.compile(r"\b(?:oops|typo|my bad|i meant|i mean|sorry|correction|wrong (?:one|target|protein|kinase|"
                        r"line|cell line|drug|molecule|compound|property)|no no|rather than|make (?:that|it)|"
                        r"change (?:that|it) to|switch to)\b", re.I)
-_SWITCH = re.compile(r"^(?!.*\bsame\b).*\b(?:instead|rather)\b", re.I | re.S)
+_SAME = re.compile(r"\bsame\b", re.I)
 _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
 
@@ -266,9 +266,9 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     """The best tool for a request, from its words and from the kinds of values it holds; ``prior`` is the
     tool of the request this one says it repeats."""
     scores = tool_scores(entities.text, offered)
-    # a repeat keeps the earlier tool unless it says "instead" in another tool's words ("the pKd instead" after a
-    # yes/no); "same settings, but start from X" stays the same tool
-    switches = bool(_SWITCH.search(entities.prose)) and max(scores.values(), default=0.0) >= 2.0 and \
+    # a repeat keeps the earlier tool unless its words ask for another one ("the pKd instead" after a yes/no);
+    # "same settings, but start from X" stays the same tool
+    switches = not _SAME.search(entities.prose) and max(scores.values(), default=0.0) >= 2.0 and \
         prior is not None and scores.get(prior.name, 0.0) < 1.0
     if prior is not None and prior.name in scores and not switches:
         scores[prior.name] += 4.0

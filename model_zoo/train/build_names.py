@@ -103,6 +103,13 @@ def _inchikey(smiles: str, parent: bool = False) -> str | None:
     return Chem.MolToInchiKey(mol) or None
 
 
+def _canonical(smiles: str) -> str | None:
+    from rdkit import Chem
+
+    mol = Chem.MolFromSmiles(smiles)
+    return Chem.MolToSmiles(mol) if mol is not None else None
+
+
 def _same_compound(a: str, b: str) -> bool:
     """Same connectivity (first InChIKey block) of the parents: salt forms and stereo may differ."""
     ka, kb = _inchikey(a, parent=True), _inchikey(b, parent=True)
@@ -190,7 +197,7 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
         drug.names.setdefault(name, "gdsc")
         for syn in synonyms_by_name.get(name.lower(), ()):
             drug.names.setdefault(syn, "gdsc")
-    merged = 0
+    merged = restructured = 0
     for drug in gdsc.values():
         target = None
         for name in drug.names:
@@ -202,9 +209,16 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
             merged += 1
             for name in drug.names:
                 target.names.setdefault(name, "gdsc")
+            if _canonical(target.smiles) != _canonical(drug.smiles):
+                # GDSC's structure is the one the drug-response data were measured and trained with, and the
+                # usual form where the SSI-DDI copy has another (olaparib's lactim, cisplatin as one complex)
+                target.smiles = drug.smiles
+                target.source += ", structure as in GDSC"
+                restructured += 1
         else:
             drugs[drug.id] = drug
-    print(f"GDSC: {len(gdsc)} structures, {merged} merged into DrugBank entries", file=sys.stderr)
+    print(f"GDSC: {len(gdsc)} structures, {merged} merged into DrugBank entries ({restructured} take GDSC's structure)",
+          file=sys.stderr)
 
     # FreeSolv IUPAC names: merged into a DrugBank entry with the same full InChIKey, else their own.
     structured: dict[str, Drug] = {}
