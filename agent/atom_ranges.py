@@ -17,7 +17,7 @@ from typing import Any
 
 from agent.pool.refs import ref_key
 from model_zoo.chem.cores import (MURCKO, CoreError, core_from_text, core_mask, functional_groups, murcko_atoms,
-                                  ring_systems_in, scaffolds)
+                                  placements, ring_systems_in, scaffolds)
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.specs import get_spec
 
@@ -50,6 +50,22 @@ _CORE_BEFORE = re.compile(rf"\b(?:{_KEEP})\s+(?:the\s+|its\s+|their\s+|this\s+)?
 # everything else stays
 _CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+(?:only|just))\s+"
                           rf"(?:the\s+|its\s+|their\s+|this\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\b", re.I)
+# Parts named by a systematic or lab name that the tables may not hold ("only the morpholinopropoxy tail may change",
+# "keep everything except the two methoxyethoxy chains"); such a name counts only when it reads as one
+# (``core_from_text``: a table entry or OPSIN).
+_NAMED = r"[a-z][a-z0-9(),'\[\]]*(?:-[a-z0-9(),'\[\]]+)*"
+_CHEMICAL_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|ine|ane|ene|ole|one|ide|ate|boc|amine|amide|ether|ester)$", re.I)
+_REGION = r"(?:side[\s-]+chains?|tails?|chains?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|" \
+          r"bicycles?|rings?)"
+_MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
+              r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|free)\b|(?:is|are)\s+free\b"
+_PART = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?(?P<name>{_NAMED})(?:\s+(?P<region>{_REGION}))?"
+_ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}\s+(?:{_MAY_CHANGE})", re.I)
+_EVERYTHING_BUT = re.compile(
+    rf"\b(?:keep|freeze|fix)\s+everything\s+(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
+_PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:{_MAY_CHANGE})", re.I)
+_REST_STAYS = re.compile(r"\b(?:rest|everything\s+else|all\s+else)\b", re.I)
+_MURCKO_NAMED = re.compile(rf"\b(?:{_KEEP})\b[^.;\n]{{0,60}}?\b(?:bemis-)?murcko(?:\s+scaffold)?\b", re.I)
 _CORE_AFTER = re.compile(rf"\b(?:the\s+|its\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\s+(?:is\s+|are\s+|stays?\s+|"
                          rf"remains?\s+)?(?:{_KEPT_AFTER})\b", re.I)
 
@@ -61,6 +77,7 @@ class AtomRange:
     written: str
     every_atom: bool = False  # "all atoms may change": the whole molecule, whatever its size
     core: str = ""  # a named core to keep instead of indices: a ring-system name, SMILES/SMARTS, or "core"
+    every_place: bool = False  # "the two methoxyethoxy chains": every place the named part occurs
 
 
 def find_atom_ranges(text: str) -> list[AtomRange]:
@@ -94,7 +111,38 @@ def find_cores(text: str) -> list[AtomRange]:
         name = match.group("name").lower()
         if name not in (BARE_CORE, "scaffold"):  # "only change the core" names nothing that may change
             found.append((match.start(), AtomRange((), False, match.group(0), core=name)))
+    found += _named_parts(text, found)
+    if not any(r.core for _, r in found) and (murcko := _MURCKO_NAMED.search(text)):
+        found.append((murcko.start(), AtomRange((), True, murcko.group(0), core="murcko scaffold")))
     return [r for _, r in sorted(found, key=lambda item: item[0])]
+
+
+def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[int, AtomRange]]:
+    """Parts that may change, named by any chemical name: "only the morpholinopropoxy tail may change", "keep
+    everything except the two methoxyethoxy chains", "the methoxyethoxy chains can change, the rest stays"."""
+    taken = [(start, start + len(r.written)) for start, r in found]
+    parts = []
+    patterns = [_ONLY_PART_CHANGES, _EVERYTHING_BUT] + ([_PART_CHANGES] if _REST_STAYS.search(text) else [])
+    for pattern in patterns:
+        for match in pattern.finditer(text):
+            name = match.group("name").lower()
+            if any(s <= match.start("name") < e for s, e in taken) or not _names_a_part(name):
+                continue
+            plural = bool(match.group("count")) or (match.group("region") or "").lower().endswith("s")
+            parts.append((match.start(), AtomRange((), False, match.group(0), core=name, every_place=plural)))
+            taken.append(match.span())
+    return parts
+
+
+def _names_a_part(name: str) -> bool:
+    if name in (BARE_CORE, "scaffold") or not (name in scaffolds() or name in functional_groups()
+                                               or (len(name) >= 5 and _CHEMICAL_ENDING.search(name))):
+        return False
+    try:
+        core_from_text(name)
+    except CoreError:
+        return False
+    return True
 
 
 def _as_core_smiles(token: str | None) -> str:
@@ -167,15 +215,21 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
         return mask_from_ranges(plain, mol.GetNumHeavyAtoms())
     if any(r.core == BARE_CORE for r in cores):
         raise CoreError(_which_core(mol))
-    if len({r.keep for r in cores}) > 1:
-        raise CoreError("say either which part to keep or which part may change, not both")
-    if not cores[0].keep:  # only the named parts may change
+    changes = [r for r in cores if not r.keep]
+    if changes:  # only the named parts may change; parts also named to keep restate the rest
         if plain:
             raise CoreError("say either which part may change or which atoms, not both")
-        changing = [0] * mol.GetNumAtoms()
-        for r in cores:
-            changing = [max(a, 1 - b) for a, b in zip(changing, core_mask(mol, core_from_text(r.core)))]
-        return changing
+        changing: set[int] = set()
+        for r in changes:
+            core = core_from_text(r.core)
+            if r.every_place and (places := placements(mol, core)):
+                changing.update(*places)
+            else:
+                changing.update(i for i, m in enumerate(core_mask(mol, core)) if m == 0)
+        if any(r.keep and set(i for i, m in enumerate(core_mask(mol, core_from_text(r.core))) if m == 0) & changing
+               for r in cores):
+            raise CoreError("say either which part to keep or which part may change, not both")
+        return [int(i in changing) for i in range(mol.GetNumAtoms())]
     mask = [1] * mol.GetNumAtoms()
     for r in cores:
         mask = [min(a, b) for a, b in zip(mask, core_mask(mol, core_from_text(r.core)))]

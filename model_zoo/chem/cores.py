@@ -9,6 +9,7 @@ the places, so that the person can choose; nothing is picked for them.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -63,6 +64,9 @@ def core_from_text(text: str) -> Core:
         return Core(words, scaffolds()[words])
     if words in functional_groups():
         return Core(group_name(words), functional_groups()[words])
+    named = fragment_from_name(words)
+    if named is not None:
+        return Core(words, named)
     if words in MURCKO_WORDS:
         return Core(MURCKO, "")
     if len(text) > MAX_CORE_CHARS:
@@ -72,6 +76,45 @@ def core_from_text(text: str) -> Core:
         raise CoreError(f"I don't know the core '{text.strip()}': give it as SMILES or SMARTS, or name a ring system "
                         f"({known})")
     return Core(text.strip(), text.strip())
+
+
+_NAME_WORD = re.compile(r"[a-z][a-z0-9(),'\[\]-]{4,80}")
+
+
+def fragment_from_name(words: str) -> str | None:
+    """SMARTS of a part named systematically ("morpholinopropoxy", "cyclopropylcarbonyl-piperazine",
+    "methoxyethoxy"), read by OPSIN as a molecule or, for a substituent, as that substituent on silane (whose Si is
+    then removed); None when OPSIN is unavailable or does not read it."""
+    from model_zoo.names import opsin
+
+    if not _NAME_WORD.fullmatch(words) or not opsin.available():
+        return None
+    joined = re.sub(r"ine-(?=[a-z])", "ino", words)  # "morpholine-propoxy" -> "morpholinopropoxy"
+    for name in dict.fromkeys([words, joined, joined.replace("-", ""), f"{joined}silane", f"({joined})silane"]):
+        smiles = opsin.to_smiles(name)
+        mol = Chem.MolFromSmiles(smiles) if smiles else None
+        if mol is None:
+            continue
+        editable = Chem.RWMol(mol)
+        for atom in sorted((a.GetIdx() for a in mol.GetAtoms() if a.GetSymbol() == "Si"), reverse=True):
+            editable.RemoveAtom(atom)
+        fragment = editable.GetMol()
+        if fragment.GetNumAtoms() >= 2 and len(Chem.GetMolFrags(fragment)) == 1:
+            return _chain_and_ring_smarts(fragment)
+    return None
+
+
+def _chain_and_ring_smarts(mol: Chem.Mol) -> str:
+    """SMARTS whose chain atoms match only chain atoms and ring atoms only ring atoms: "methoxyethoxy" is a chain,
+    never a run of atoms that reaches into the ring it hangs from."""
+    Chem.GetSymmSSSR(mol)
+    symbols = [f"[#{a.GetAtomicNum()};{'a' if a.GetIsAromatic() else 'A'};{'R' if a.IsInRing() else '!R'}]"
+               for a in mol.GetAtoms()]
+    bonds = {Chem.BondType.SINGLE: "-", Chem.BondType.DOUBLE: "=", Chem.BondType.TRIPLE: "#",
+             Chem.BondType.AROMATIC: ":"}
+    bond_symbols = [bonds.get(b.GetBondType(), "~") for b in mol.GetBonds()]
+    return Chem.MolFragmentToSmiles(mol, atomsToUse=list(range(mol.GetNumAtoms())), atomSymbols=symbols,
+                                    bondSymbols=bond_symbols, allBondsExplicit=True, canonical=False)
 
 
 def _query(smarts: str) -> Chem.Mol | None:

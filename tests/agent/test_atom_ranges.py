@@ -152,8 +152,41 @@ def test_only_the_named_part_may_change(text: str) -> None:
     assert {i for i, m in enumerate(mask) if m == 1} == morpholine and len(morpholine) == 6
 
 
-def test_keeping_one_part_and_changing_another_is_asked_about() -> None:
-    text = "keep the quinazoline, only change the morpholine"
+def test_parts_named_to_keep_may_restate_the_rest_but_not_overlap() -> None:
+    restated = mask_from_words(find_atom_ranges("keep the quinazoline, only change the morpholine"), GEFITINIB)
+    assert restated == mask_from_words(find_atom_ranges("only change the morpholine"), GEFITINIB)
+    text = "keep the quinazoline, only change the anilinoquinazoline"
     assert mask_from_words(find_atom_ranges(text), GEFITINIB) is None
     question = core_question("drug_cell_response_regression_optimization", {"gt": GEFITINIB}, text)
     assert question is not None and "not both" in question
+
+
+ERLOTINIB = "COCCOC1=C(C=C2C(=C1)C(=NC=N2)NC3=CC=CC(=C3)C#C)OCCOC"
+
+
+@pytest.mark.parametrize(("text", "smiles", "free"), [
+    ("only the morpholinopropoxy tail may change", GEFITINIB, "OCCCN1CCOCC1"),
+    ("keep quinazoline and the anilino part fixed, only the morpholine-propoxy chain may change", GEFITINIB,
+     "OCCCN1CCOCC1"),
+    ("keep everything except the two methoxyethoxy side chains", ERLOTINIB, "COCCO.COCCO"),
+    ("the methoxyethoxy chains can change, rest stays", ERLOTINIB, "COCCO.COCCO"),
+    ("keep the NHBoc untouched, everything else is free to change", "CC(O)[C@H](Cc1ccccc1)NC(=O)OC(C)(C)C",
+     "CC(O)C(C)c1ccccc1"),
+])
+def test_parts_named_systematically(text: str, smiles: str, free: str) -> None:
+    from rdkit import Chem
+
+    from model_zoo.names import opsin
+
+    if not opsin.available() and ("methoxyethoxy" in text or "propoxy" in text):
+        pytest.skip(opsin.why_unavailable())
+    mask = mask_from_words(find_atom_ranges(text), smiles)
+    assert mask is not None
+    freed = sum(mask)
+    assert freed == Chem.MolFromSmiles(free).GetNumAtoms()
+
+
+def test_murcko_scaffold_in_brackets_is_the_core_to_keep() -> None:
+    text = "keep its ring systems and linkers (Murcko scaffold), only substituents can change"
+    assert mask_from_words(find_atom_ranges(text), GEFITINIB) == \
+        mask_from_words(find_atom_ranges("keep the Murcko scaffold"), GEFITINIB)
