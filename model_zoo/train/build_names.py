@@ -209,12 +209,13 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
             merged += 1
             for name in drug.names:
                 target.names.setdefault(name, "gdsc")
+            # GDSC's SMILES is the one the drug-response data were measured and trained with (its atom order is
+            # the one masks are written in), and the usual form where the SSI-DDI copy has another (olaparib's
+            # lactim, axitinib's imidic acid)
             if _canonical(target.smiles) != _canonical(drug.smiles):
-                # GDSC's structure is the one the drug-response data were measured and trained with, and the
-                # usual form where the SSI-DDI copy has another (olaparib's lactim, cisplatin as one complex)
-                target.smiles = drug.smiles
                 target.source += ", structure as in GDSC"
                 restructured += 1
+            target.smiles = drug.smiles
         else:
             drugs[drug.id] = drug
     print(f"GDSC: {len(gdsc)} structures, {merged} merged into DrugBank entries ({restructured} take GDSC's structure)",
