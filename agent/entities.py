@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from agent.atom_ranges import AtomRange, find_atom_ranges
 from agent.quantities import Quantity, find_quantities, find_unitless_ic50, readings
 from agent.vocabulary import load
-from model_zoo.chem.cells import CellLine, find_cell_line_mentions
+from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, is_part_of, parse_smiles, same_molecule_key
 from model_zoo.chem.proteins import find_sequences
-from model_zoo.names import (Resolved, Unresolved, find_cell_shaped_words, find_drug_names, find_target_names,
-                             find_unknown_cell_lines)
+from model_zoo.names import (Resolved, Unresolved, find_cell_line_names, find_cell_shaped_words, find_drug_names,
+                             find_target_names, find_unknown_cell_lines)
 
 _SMILES_CHARS = re.compile(r"^[A-Za-z0-9@+\-\[\]()=#$%/\\.:*]+$")
 _ELEMENT_LETTERS = re.compile(r"^(?:Cl|Br|C|N|O|S|P|F|I|B)+$")
@@ -91,7 +91,7 @@ def _extract(text: str) -> Entities:
     found.sequences = find_sequences(text)
     found.masks, text_wo_masks = _extract_masks(text)
     negated = _negated_spans(text_wo_masks)
-    found.cell_mentions = [(written, line) for written, line in find_cell_line_mentions(text_wo_masks)
+    found.cell_mentions = [(written, line) for written, line in _cell_mentions(text_wo_masks)
                            if not _inside(text_wo_masks.find(written), negated)]
     found.cell_lines = list(dict.fromkeys(line for _, line in found.cell_mentions))
     cell_tokens = {written for written, _ in found.cell_mentions}
@@ -215,6 +215,17 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     found.smiles += [n.value for n in unlabelled]
     found.named_molecules = [n.value for n in unlabelled]
     return [p for p, _ in items]
+
+
+def _cell_mentions(text: str) -> list[tuple[str, CellLine]]:
+    """GDSC lines as written: exact and loose spellings (``model_zoo.chem.cells``), plus lab spellings the names
+    layer reads in a cell-line context ("U87 glioma cells" -> U-87-MG, "for H1975" -> NCI-H1975)."""
+    mentions = find_cell_line_mentions(text)
+    written = {w for w, _ in mentions}
+    for name in find_cell_line_names(text[:NAMES_READ_CHARS]):
+        if isinstance(name, Resolved) and name.written not in written:
+            mentions.append((name.written, resolve_cell_line(name.value)))
+    return sorted(mentions, key=lambda m: text.find(m[0]))
 
 
 def _negated_spans(text: str) -> list[tuple[int, int]]:

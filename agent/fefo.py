@@ -81,6 +81,8 @@ def check_call(
             # so a 100,000-molecule reference is not parsed again here.
             trusted = entry is not None and entry.meta.kind in ("smiles_list", "smiles_pairs")
             value = entry.value if entry else raw
+            if entry is not None and _is_empty(value):
+                raise ValueError(f"'{key}' is empty: it holds no {'molecules' if trusted else 'value'}")
             resolved[param.name] = _normalise(spec, param, value, max_molecules, trusted)
         except (PoolError, ValueError) as exc:
             problems.append(f"{param.name}: {exc}")

@@ -110,10 +110,24 @@ def _canonical(smiles: str) -> str | None:
     return Chem.MolToSmiles(mol) if mol is not None else None
 
 
+_METALS = frozenset("Pt Pd Ru Rh Ir Os Au Ag Cu Fe Co Ni Zn Ga Gd Ti V".split())
+
+
 def _same_compound(a: str, b: str) -> bool:
-    """Same connectivity (first InChIKey block) of the parents: salt forms and stereo may differ."""
+    """Same connectivity (first InChIKey block) of the parents: salt forms and stereo may differ. A metal complex
+    is written with or without its coordination bonds ("N[Pt](N)(Cl)Cl" and "N.N.Cl[Pt]Cl", which InChI tells
+    apart, and which leave the ligands one hydrogen fewer each): for those, the same heavy atoms."""
     ka, kb = _inchikey(a, parent=True), _inchikey(b, parent=True)
-    return bool(ka and kb and ka[:14] == kb[:14])
+    if ka and kb and ka[:14] == kb[:14]:
+        return True
+    from collections import Counter
+
+    from rdkit import Chem
+
+    ma, mb = Chem.MolFromSmiles(a), Chem.MolFromSmiles(b)
+    if ma is None or mb is None or not any(atom.GetSymbol() in _METALS for atom in ma.GetAtoms()):
+        return False
+    return Counter(x.GetSymbol() for x in ma.GetAtoms()) == Counter(x.GetSymbol() for x in mb.GetAtoms())
 
 
 def _read_csv(path: Path) -> list[dict[str, str]]:

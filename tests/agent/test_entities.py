@@ -75,3 +75,9 @@ def test_a_potency_goal_without_a_scale_is_asked_about() -> None:
     assert goal.kind == "ic50_unit" and goal.written == "6.5" and "pIC50 6.5 (ln IC50 -1.15)" in goal.closest
     assert extract("generate for A549, ln IC50 target 4").unresolved == []
     assert extract("design 5 molecules for A549 with target -2").unresolved == []
+
+
+def test_lab_spellings_of_gdsc_lines_are_read_in_a_cell_line_context() -> None:
+    assert [c.name for c in extract("design compounds active in U87 glioma cells").cell_lines] == ["U-87-MG"]
+    assert [c.name for c in extract("IC50 of CCO in H1975").cell_lines] == ["NCI-H1975"]
+    assert extract("we sat in room 101 at 9").cell_lines == []

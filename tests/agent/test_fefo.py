@@ -37,6 +37,13 @@ def test_pool_references_resolve_and_are_not_literals(pool: ThreadPool) -> None:
         assert "drug_smiles" not in checked.literals
 
 
+def test_a_reference_to_an_empty_upload_is_refused(pool: ThreadPool) -> None:
+    pool.put("upload_plate9.csv", [], "smiles_list", "u", "file")
+    with pytest.raises(FeFoError) as info:
+        check("drug_property_prediction", {"drug_smiles": "(upload_plate9.csv)", "property": "p_np"}, pool)
+    assert "'upload_plate9.csv' is empty: it holds no molecules" in str(info.value)
+
+
 @pytest.mark.parametrize(
     ("name", "args", "message"),
     [
