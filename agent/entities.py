@@ -69,6 +69,7 @@ class Entities:
     cell_mentions: list[tuple[str, CellLine]] = field(default_factory=list)  # (as written, GDSC line)
     names: list[Resolved] = field(default_factory=list)  # drug and target names resolved offline
     unresolved: list[Unresolved] = field(default_factory=list)  # named drugs, targets, cell lines we don't know
+    taken_back: list[str] = field(default_factory=list)  # drugs the message takes out ("swap X for Y": X's SMILES)
     cell_shaped: list[Unresolved] = field(default_factory=list)  # "Huh7.5" with no cell-line context: maybe a line
     text: str = ""  # the message the values were found in (Number.pos points into it)
     prose: str = ""  # the words around the values: the message with molecules, sequences and masks blanked
@@ -180,7 +181,10 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     Returns the molecules' positions in the text."""
     prose = prose[:NAMES_READ_CHARS]
     negated = _negated_spans(prose)
-    mentions = [m for m in find_drug_names(prose) + find_target_names(prose) if not _inside(m.start, negated)]
+    named = find_drug_names(prose) + find_target_names(prose)
+    mentions = [m for m in named if not _inside(m.start, negated)]
+    found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
+                        _inside(m.start, negated)]
     found.names = [m for m in mentions if isinstance(m, Resolved)]
     known_cells = {written.lower() for written, _ in found.cell_mentions}
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [

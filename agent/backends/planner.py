@@ -25,6 +25,7 @@ from agent.pool.refs import REFERS_BACK, ref_key
 from agent.provenance import ask_about
 from agent.selection import select_molecules
 from agent.wording import task
+from model_zoo.chem.mols import same_molecule_key
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.names.types import Resolved, Unresolved
 from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS, ToolSpec, get_spec
@@ -238,6 +239,7 @@ def _merge(current: Entities, earlier: Entities, prose: str | None = None) -> En
     merged.pairs = current.pairs if current.molecules else earlier.pairs
     merged.prose = earlier.prose + "\n" + current.prose if prose is None else prose
     merged.text = current.text if current.numbers else earlier.text
+    merged.taken_back = current.taken_back
     return merged
 
 
@@ -422,9 +424,27 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities) -> list[ToolCall]
             values = list(dict.fromkeys(e.sequences))
         elif param.name == "property":
             values = _properties(e.prose)
+        elif param.name == "task":
+            values = _ddi_tasks(e.prose)
         if len(values) > 1:
-            return [ToolCall(spec.name, {**args, param.name: v}) for v in values]
+            calls = [ToolCall(spec.name, {**args, param.name: v}) for v in values]
+            default = param.default
+            return [ToolCall(c.name, {k: v for k, v in c.arguments.items() if not (k == param.name and v == default)})
+                    for c in calls]
     return [ToolCall(spec.name, args)]
+
+
+_INTERACTION_TYPE = re.compile(r"\b(?:ddi|interaction)\s+(?:type|class)|\btype\s+of\s+(?:the\s+)?interaction|"
+                               r"\bmechanism|\bdrugbank\b", re.I)
+_SIDE_EFFECTS = re.compile(r"\bside[\s-]?effects?|\badverse\b|\btwosides\b", re.I)
+
+
+def _ddi_tasks(prose: str) -> list[str]:
+    """Both tasks, in the order named, when a message asks for the interaction type and the side effects."""
+    kind, side = _INTERACTION_TYPE.search(prose), _SIDE_EFFECTS.search(prose)
+    if kind is None or side is None:
+        return []
+    return ["drugbank", "twosides"] if kind.start() < side.start() else ["twosides", "drugbank"]
 
 
 def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall], focus: str | None
@@ -462,7 +482,8 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
             value = e.masks[0] if e.masks else _mask_from_words(e, args.get(param.mask_of or ""), context) or \
                 _pool_ref(pool, ("mask",), lowered)
         elif param.kind == "smiles_pairs":
-            value = _pairs(e) or _pool_ref(pool, ("smiles_pairs",), lowered)
+            value = _swapped_pairs(e, pool, lowered, context.read) or _pairs(e) or \
+                _pool_ref(pool, ("smiles_pairs",), lowered)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
         if value not in (None, [], ""):
@@ -557,6 +578,22 @@ def _pairs(e: Entities) -> list[list[str]]:
     if len(molecules) == 2:
         return [molecules[:2]]
     return e.pairs or [[molecules[0], other] for other in molecules[1:]]
+
+
+def _swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None
+                   ) -> list[list[str]] | None:
+    """The thread's pairs with one drug exchanged: "swap phenytoin for midazolam", "replace celecoxib with
+    clopidogrel", "midazolam instead of phenytoin"; None unless exactly one drug goes and one comes in."""
+    if len(e.taken_back) != 1 or len(e.molecules) != 1 or read is None:
+        return None
+    key = ref_key(_pool_ref(pool, ("smiles_pairs",), lowered))
+    pairs = read(key) if key else None
+    if not isinstance(pairs, list):
+        return None
+    out_key, new = same_molecule_key(e.taken_back[0]), e.molecules[0]
+    swapped = [[new if same_molecule_key(s) == out_key else s for s in pair] for pair in pairs
+               if isinstance(pair, list) and len(pair) == 2]
+    return swapped if swapped != pairs else None
 
 
 def _no_tool_answer(request: str, offered: list[ToolSpec]) -> str:

@@ -234,3 +234,25 @@ def test_i_said_x_but_meant_y_takes_y() -> None:
     answered = [PastRequest("alice", "IC50 for CCO in Calu3?", answered=True)]
     [call] = plan_calls("Sorry, I said Calu3 but I meant MIA PaCa-2.", [], list(TOOLS), answered)
     assert call.arguments["cell_name"] == "MIA-PaCa-2"
+
+
+def test_swapping_one_drug_of_the_threads_pairs() -> None:
+    from agent.history import PastRequest
+    from model_zoo.names.drugs import resolve_drug
+
+    carbamazepine, phenytoin, midazolam = (resolve_drug(n).value for n in ("carbamazepine", "phenytoin", "midazolam"))
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles_pairs", [[carbamazepine, phenytoin]], "smiles_pairs", "a", "message")
+    answered = [PastRequest("alice", "is carbamazepine + phenytoin a problem?", answered=True)]
+    for swap in ("swap phenytoin for midazolam", "what about midazolam instead of phenytoin?",
+                 "replace phenytoin with midazolam"):
+        [call] = plan_calls(swap, pool.list(), list(TOOLS), answered, lambda key: pool.get(key).value)
+        assert call.name == "drug_drug_response_predict", swap
+        assert call.arguments["smiles_pairs"] == [[carbamazepine, midazolam]], swap
+
+
+def test_interaction_type_and_side_effects_are_two_calls_in_the_order_asked() -> None:
+    calls = plan("warfarin + aspirin: predicted DDI type, and also the side-effect profile for the same pair")
+    assert [c.arguments.get("task") for c in calls] == [None, "twosides"]
+    assert calls[0].arguments["smiles_pairs"] == calls[1].arguments["smiles_pairs"]
+    assert [c.arguments.get("task") for c in plan("side effects of warfarin with aspirin?")] == ["twosides"]
