@@ -182,7 +182,8 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     prose = prose[:NAMES_READ_CHARS]
     negated = _negated_spans(prose)
     named = find_drug_names(prose) + find_target_names(prose)
-    mentions = [m for m in named if not _inside(m.start, negated)]
+    parts = _named_part_spans(prose, found.atom_ranges)  # "keep quinazoline + aniline": parts, not inputs
+    mentions = [m for m in named if not _inside(m.start, negated) and not _inside(m.start, parts)]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated)]
     found.names = [m for m in mentions if isinstance(m, Resolved)]
@@ -230,6 +231,20 @@ def _cell_mentions(text: str) -> list[tuple[str, CellLine]]:
         if isinstance(name, Resolved) and name.written not in written:
             mentions.append((name.written, resolve_cell_line(name.value)))
     return sorted(mentions, key=lambda m: text.find(m[0]))
+
+
+def _named_part_spans(text: str, ranges: list[AtomRange]) -> list[tuple[int, int]]:
+    """Where a message names parts of a molecule to keep or change: from each such phrase to the end of its clause
+    ("keep quinazoline + aniline, only ..."), so that "aniline" there is a part, not a molecule to run."""
+    spans = []
+    for r in ranges:
+        if not r.core:
+            continue
+        start = text.find(r.written)
+        if start >= 0:
+            end = re.search(r"[,;.\n]|$", text[start + len(r.written):])
+            spans.append((start, start + len(r.written) + (end.start() if end else 0)))
+    return spans
 
 
 def _negated_spans(text: str) -> list[tuple[int, int]]:

@@ -63,6 +63,12 @@ class OfflinePlanner:
             question = core_question(plan[done].name, plan[done].arguments, ctx.request, ctx.read)
             return FinalAnswer(question) if question else plan[done]
         if not plan:
+            request = extract(_strip_pool_line(ctx.request))
+            missing_file = _unknown_upload(request.prose.lower(), ctx.pool, _known_words(request))
+            if missing_file is not None:
+                written, closest = missing_file
+                return FinalAnswer(f"I can't find '{written}' in this thread's pool; the closest: "
+                                   f"{', '.join(closest)}. Which one should I use?")
             unknown = extract(_strip_pool_line(ctx.request)).unresolved
             if unknown:
                 question = "; ".join(dict.fromkeys(ask_about(u) for u in unknown))
@@ -83,11 +89,13 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     whole = extract(text)
     if _asks_only_untrained(whole):
         return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
+    if not whole.molecules and _unknown_upload(whole.prose.lower(), pool, _known_words(whole)) is not None:
+        return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
     context = _Context(pool, read, history)
     previous = history[-1] if history else None
     earlier = extract(_strip_pool_line(previous.text)) if previous else None
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
-    supplies_values = bool(_given(whole))
+    supplies_values = bool(_given(whole, pool))
     repeats = bool(_REPEAT.search(whole.prose) or (supplies_values and (
         _CORRECTS.search(whole.prose) or _only_values(whole))))
     prior = _previous_tool(earlier, pool, offered) if repeats else None
@@ -133,7 +141,7 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # takes the missing ones from the earlier request.
     same_tool = bool(calls) and earlier_spec is not None and all(c.name == earlier_spec.name for c in calls) \
         and not _complete(calls, whole)
-    continues = (answers or not asked or same_tool) and _takes_values_of(earlier_spec, whole)
+    continues = (answers or not asked or same_tool) and _takes_values_of(earlier_spec, whole, pool)
     asked = asked and not answers
     if not (supplies_values or not previous.answered) or not (
             not calls or continues or (not previous.answered and not _complete(calls, whole))):
@@ -194,7 +202,7 @@ def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: lis
     planned = [c for c in plan_calls(text, pool, offered, history, read) if c.name == spec.name]
     given = planned[0].arguments if planned else {}
     missing = {_value_kind(p.kind) for p in spec.params if p.required and p.name not in given}
-    return bool(missing & _given(now))
+    return bool(missing & _given(now, pool))
 
 def _asks_only_untrained(e: Entities) -> bool:
     """The message asks for a property no model predicts, and for no trained one."""
@@ -202,19 +210,58 @@ def _asks_only_untrained(e: Entities) -> bool:
         read_intent(e.text).tool in (PROPERTY.name, "none")  # not "… with B? worried about CYP3A4"
 
 
-def _takes_values_of(spec: ToolSpec | None, e: Entities) -> bool:
+def _takes_values_of(spec: ToolSpec | None, e: Entities, pool: Sequence[EntryMeta] = ()) -> bool:
     """Whether a tool has a parameter for every kind of value the message supplies."""
     if spec is None:
         return False
-    given = _given(e)
+    given = _given(e, pool)
     return bool(given) and given <= {_value_kind(p.kind) for p in spec.params}
 
 
-def _given(e: Entities) -> set[str]:
-    """The kinds of value a message gives (molecules count once, whichever parameter takes them)."""
+def _given(e: Entities, pool: Sequence[EntryMeta] = ()) -> set[str]:
+    """The kinds of value a message gives (molecules count once, whichever parameter takes them); an uploaded file
+    named by its name ("ah my bad, plate1") gives its molecules."""
     values = (("molecules", e.molecules), ("protein_seq", e.sequences), ("cell_line", e.cell_lines),
               ("number", e.numbers), ("mask", e.masks or e.atom_ranges))
-    return {kind for kind, found in values if found}
+    given = {kind for kind, found in values if found}
+    if _names_an_upload(e.prose.lower(), pool):
+        given.add("molecules")
+    return given
+
+
+_FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))?|"
+                        r"[\w-]+\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))(?![\w-])")
+
+
+def _known_words(e: Entities) -> set[str]:
+    """Cell lines, drugs and targets as the message writes them: never taken for a file name."""
+    return {w.lower() for w, _ in e.cell_mentions} | {n.written.lower() for n in e.names}
+
+
+def _unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str] | set[str] = frozenset()
+                    ) -> tuple[str, list[str]] | None:
+    """A file-like name the message uses that no upload has, but that looks like one that does ("plate2" when only
+    plate1 was uploaded): (the word, the closest uploads' keys); None when nothing like that is written."""
+    uploads = {m.key.removeprefix("upload_").lower(): m.key for m in pool if m.key.startswith("upload_")}
+    stems = {**uploads, **{name.rsplit(".", 1)[0]: key for name, key in uploads.items()}}
+    if not stems:
+        return None
+    for match in _FILE_LIKE.finditer(lowered):
+        word = match.group()
+        if word in known:
+            continue
+        if word in stems or any(word == m.key.lower() for m in pool):
+            return None  # an upload named as it is: no question
+        closest = difflib.get_close_matches(word, list(stems), n=3, cutoff=0.7)
+        if closest or "." in word:  # like an upload's name, or written as a file name
+            return word, list(dict.fromkeys(stems[c] for c in closest or stems))[:3]
+    return None
+
+
+def _names_an_upload(lowered: str, pool: Sequence[EntryMeta]) -> bool:
+    return any(m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_") and
+               re.search(rf"(?<![\w.-]){re.escape(m.key.removeprefix('upload_').rsplit('.', 1)[0].lower())}(?![\w-])",
+                         lowered) for m in pool)
 
 
 def _value_kind(param_kind: str) -> str:
@@ -351,6 +398,10 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
             bonus += 2.0
     if "smiles_list" in kinds and not has_molecules:
         bonus -= 1.5  # nothing to run it on
+    if "cell_line" in kinds and not kinds & {"smiles_list", "smiles"} and not e.cell_lines and not e.numbers:
+        bonus -= 1.0  # a design request names a cell line or a potency
+    if spec.param("property") is not None and _property_words(lowered):
+        bonus += 0.5  # "logS for plate2": a property named in so many words
     return bonus
 
 

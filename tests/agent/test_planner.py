@@ -256,3 +256,27 @@ def test_interaction_type_and_side_effects_are_two_calls_in_the_order_asked() ->
     assert [c.arguments.get("task") for c in calls] == [None, "twosides"]
     assert calls[0].arguments["smiles_pairs"] == calls[1].arguments["smiles_pairs"]
     assert [c.arguments.get("task") for c in plan("side effects of warfarin with aspirin?")] == ["twosides"]
+
+
+def test_a_file_the_pool_does_not_hold_is_asked_about_never_replaced() -> None:
+    from agent.history import PastRequest
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("upload_plate1.csv", ["CCO", "CCN"], "smiles_list", "a", "file")
+    assert plan_calls("logS for plate2 please", pool.list(), list(TOOLS)) == []
+    assert plan_calls("logS for plate2.csv please", pool.list(), list(TOOLS)) == []
+    ctx = PlanContext(request="logS for plate2 please", pool=pool.list(), offered=list(TOOLS), history=[])
+    answer = OfflinePlanner().next_action(ctx)
+    assert isinstance(answer, FinalAnswer) and "'plate2'" in answer.text and "upload_plate1.csv" in answer.text
+    asked = [PastRequest("alice", "logS for plate2 please", answered=False)]
+    [call] = plan_calls("ah my bad, plate1", pool.list(), list(TOOLS), asked)
+    assert call.arguments == {"drug_smiles": "(upload_plate1.csv)", "property": "logSolubility"}
+
+
+def test_a_part_named_to_keep_is_not_a_molecule_to_run() -> None:
+    from agent.history import PastRequest
+
+    asked = [PastRequest("alice", "optimize gefitinib for A549 to 100 nM", answered=False)]
+    [call] = plan_calls("keep quinazoline + aniline, only the morpholinopropoxy tail can change", [], list(TOOLS),
+                        asked)
+    assert call.arguments["gt"].startswith("COC1=C") and "mask" in call.arguments
