@@ -1,4 +1,5 @@
-"""The ``drugpilot`` command: chat, ask, demo, worker, slack, teams, eval, doctor."""
+"""The ``drugpilot`` command: chat, ask, demo, worker, one command per chat platform (bot.platforms), eval,
+doctor."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import time
 from pathlib import Path
 
 from agent.settings import get_settings
+from bot.platforms import PLATFORMS, load, platform
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -40,22 +42,16 @@ def main(argv: list[str] | None = None) -> int:
     worker.add_argument("--concurrency", type=int, default=None, help="processes per queue")
     worker.add_argument("--loglevel", default="info")
 
-    slack = sub.add_parser("slack", help="run the Slack app (Socket Mode with SLACK_APP_TOKEN, else HTTP)")
-    slack.add_argument("--port", type=int, default=None, help="HTTP mode port (default: DRUGPILOT_SLACK_PORT or 3000)")
-    slack.add_argument("--no-delivery-worker", action="store_true",
-                       help="distributed mode: do not start the replies.slack delivery worker here")
-    slack.add_argument("--loglevel", default="info")
-
-    teams = sub.add_parser("teams", help="run the Microsoft Teams bot endpoint (POST /api/messages)")
-    teams.add_argument("--port", type=int, default=None, help="default: DRUGPILOT_TEAMS_PORT or 3978")
-    teams.add_argument("--host", default=None,
-                       help="default: DRUGPILOT_TEAMS_HOST, else 0.0.0.0 with MICROSOFT_APP_ID and 127.0.0.1 without")
-    teams.add_argument("--no-delivery-worker", action="store_true",
-                       help="distributed mode: do not start the replies.teams delivery worker here")
-    teams.add_argument("--loglevel", default="info")
+    for declared in PLATFORMS:
+        serve = sub.add_parser(declared.name, help=declared.help)
+        for option in declared.options:
+            serve.add_argument(f"--{option.name}", type=option.type, default=None, help=option.help)
+        serve.add_argument("--no-delivery-worker", action="store_true",
+                           help=f"distributed mode: do not start the {declared.queue} delivery worker here")
+        serve.add_argument("--loglevel", default="info")
 
     doctor = sub.add_parser("doctor", help="check configuration and reachability: Redis, workers, GPU, Ollama, "
-                                           "Slack, Teams (exit 1 on FAIL)")
+                                           f"{', '.join(p.title for p in PLATFORMS)} (exit 1 on FAIL)")
     doctor.add_argument("--json", action="store_true", help="print the checks as JSON")
     doctor.add_argument("--timeout", type=float, default=3.0, help="seconds per network check")
     doctor.add_argument("--gpu-timeout", type=float, default=20.0, help="seconds to wait for a gpu worker's answer")
@@ -82,9 +78,8 @@ def main(argv: list[str] | None = None) -> int:
     scale.add_argument("--out", type=Path, required=True, help="folder for poolscale.json and poolscale.png")
 
     args = parser.parse_args(argv)
-    handlers = {"teams": _teams, "slack": _slack, "chat": _chat, "ask": _ask, "demo": _demo, "worker": _worker,
-                "eval": _eval, "doctor": _doctor}
-    return handlers[args.command](args)
+    handlers = {"chat": _chat, "ask": _ask, "demo": _demo, "worker": _worker, "eval": _eval, "doctor": _doctor}
+    return handlers[args.command](args) if args.command in handlers else _serve(args)
 
 
 def _thread(thread: str):  # ConsoleThread, imported late to keep --help fast
@@ -265,20 +260,13 @@ def _observe(loglevel: str) -> None:
     serve()
 
 
-def _slack(args: argparse.Namespace) -> int:
-    from bot.slack.server import run
-
+def _serve(args: argparse.Namespace) -> int:
+    """``drugpilot <platform>``: the platform's server (bot.platforms), and its delivery worker unless told not to."""
+    chosen = platform(args.command)
     _observe(args.loglevel)
-    return run(port=args.port, delivery_worker_enabled=not args.no_delivery_worker, loglevel=args.loglevel)
-
-
-
-def _teams(args: argparse.Namespace) -> int:
-    from bot.teams.app import run
-
-    _observe(args.loglevel)
-    return run(port=args.port, host=args.host, delivery_worker_enabled=not args.no_delivery_worker,
-               loglevel=args.loglevel)
+    options = {option.name: getattr(args, option.name) for option in chosen.options}
+    return int(load(chosen.serve)(delivery_worker_enabled=not args.no_delivery_worker, loglevel=args.loglevel,
+                                  **options))
 
 
 if __name__ == "__main__":

@@ -7,7 +7,6 @@ Run with ``celery -A bot.delivery worker -Q replies.<platform>`` (``drugpilot sl
 
 from __future__ import annotations
 
-import importlib
 import logging
 from functools import lru_cache
 from typing import Any
@@ -16,23 +15,19 @@ from celery import Task
 
 from agent.turn import Reply
 from bot.delivery_retry import DELAYS_S, give_up
+from bot.platforms import load, platform
 from worker.celery_app import app
 from worker.client import Deliverer
 from worker.runtime import redis_client
 
-# platform -> "module:factory" returning a Deliverer; imported lazily in the delivery worker.
-DELIVERERS: dict[str, str] = {
-    "slack": "bot.slack.replier:deliverer_from_settings",
-    "teams": "bot.teams.replier:deliverer_from_settings",
-}
 DELIVERED_TTL_S = 7 * 24 * 3600
 log = logging.getLogger(__name__)
 
 
 @lru_cache(maxsize=None)
-def deliverer_for(platform: str) -> Deliverer:
-    module, factory = DELIVERERS[platform].split(":")
-    return getattr(importlib.import_module(module), factory)()
+def deliverer_for(name: str) -> Deliverer:
+    """The platform's deliverer (bot.platforms), imported in the delivery worker when first needed."""
+    return load(platform(name).deliverer)()
 
 
 @app.task(name="bot.deliver", bind=True, acks_late=True, max_retries=len(DELAYS_S))

@@ -7,9 +7,11 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from worker.queues import replies_queue
+
 
 def delivery_worker_command(platform: str, loglevel: str = "info") -> list[str]:
-    return [sys.executable, "-m", "celery", "-A", "bot.delivery", "worker", "-Q", f"replies.{platform}",
+    return [sys.executable, "-m", "celery", "-A", "bot.delivery", "worker", "-Q", replies_queue(platform),
             "-n", f"replies-{platform}@%h", "--pool", "threads", "--concurrency", "4", "--loglevel", loglevel]
 
 

@@ -1,11 +1,11 @@
 """``drugpilot doctor``: is this deployment configured and reachable? One line per check, with a fix.
 
 Checks, in order: configuration; Redis (reachable, persistence, eviction policy); the Celery broker;
-which workers consume each queue (``agent``, ``gpu``, ``replies.slack``, ``replies.teams``) and how many
-messages wait there; what the gpu workers compute on (a ``worker.tasks.gpu_info`` task); Ollama (reachable,
-model pulled, tool calling, context length); Slack (``auth.test``) and Teams credentials (and, with
-``--teams-token``, a token from Microsoft Entra). A check that depends on a failed one is skipped.
-Exit status 1 when any check FAILs.
+which workers consume each queue (``agent``, ``gpu``, ``replies.<platform>``) and how many messages wait
+there; what the gpu workers compute on (a ``worker.tasks.gpu_info`` task); Ollama (reachable, model pulled,
+tool calling, context length); each chat platform's own check (bot.platforms: Slack's ``auth.test``, Teams
+credentials and, with ``--teams-token``, a token from Microsoft Entra). A check that depends on a failed one is
+skipped. Exit status 1 when any check FAILs.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ import httpx
 
 from agent.settings import Settings
 from bot.settings import get_bot_settings
-from bot.slack.settings import SlackSettings
-from bot.teams.settings import TeamsSettings
+from bot.platforms import PLATFORMS, load, platform
 from worker import queues
 from worker.celeryconfig import time_limits, turn_task_limits
 
@@ -41,8 +40,7 @@ class Check:
 @dataclass
 class Doctor:
     settings: Settings
-    slack: SlackSettings
-    teams: TeamsSettings
+    platforms: dict[str, Any]  # platform name -> its settings section (bot.settings.BotSettings)
     timeout_s: float = 3.0
     gpu_timeout_s: float = 20.0
     teams_token: bool = False
@@ -71,8 +69,8 @@ class Doctor:
                 if not any(c.name == name or c.name.startswith(name + " ") for c in self.checks):
                     self.add(name, SKIP, "skipped: Redis or the broker is unreachable")
         self.check_ollama()
-        self.check_slack()
-        self.check_teams()
+        for declared in PLATFORMS:
+            self.check_platform(declared.name)
         return self.checks
 
     # -- configuration ------------------------------------------------------------------------------------
@@ -170,10 +168,9 @@ class Doctor:
         fixes = {
             queues.AGENT: "start an agent worker: drugpilot worker --queues agent (compose service agent-worker)",
             queues.GPU: "start a gpu worker: drugpilot worker --queues gpu (compose: --profile gpu or --profile cpu)",
-            "replies.slack": "run drugpilot slack (it starts the delivery worker) or compose service delivery-slack",
-            "replies.teams": "run drugpilot teams (it starts the delivery worker) or compose service delivery-teams",
-        }
-        configured = {"replies.slack": bool(self.slack.bot_token), "replies.teams": bool(self.teams.app_id)}
+        } | {p.queue: f"run drugpilot {p.name} (it starts the delivery worker) or compose service delivery-{p.name}"
+             for p in PLATFORMS}
+        delivered = {p.queue: p for p in PLATFORMS}
         for queue in queues.ALL:
             names = sorted(consumers.get(queue, []))
             waiting = lengths.get(queue)
@@ -186,9 +183,9 @@ class Doctor:
                              "Scaling); KEDA scales the gpu worker on this length")
                 else:
                     self.add(name, OK, detail)
-            elif queue in configured and not configured[queue]:
-                self.add(name, SKIP, f"{'Slack' if 'slack' in queue else 'Teams'} is not configured; {wait_text}")
-            elif queue in configured:
+            elif queue in delivered and not delivered[queue].is_configured(self.platforms[delivered[queue].name]):
+                self.add(name, SKIP, f"{delivered[queue].title} is not configured; {wait_text}")
+            elif queue in delivered:
                 self.add(name, WARN, detail + ": replies wait in Redis until a delivery worker runs", fixes[queue])
             else:
                 self.add(name, FAIL, detail, fixes[queue])
@@ -279,70 +276,9 @@ class Doctor:
             self.add("ollama", OK, detail + "; tool calling")
 
     # -- chat platforms -----------------------------------------------------------------------------------
-    def check_slack(self) -> None:
-        slack = self.slack
-        if not slack.bot_token:
-            self.add("slack", SKIP, "not configured (no SLACK_BOT_TOKEN)", "see infra/slack/README.md")
-            return
-        if slack.app_token and not slack.app_token.startswith("xapp-"):
-            self.add("slack", FAIL, "SLACK_APP_TOKEN is not an app-level token (xapp-…)",
-                     "create one under Basic Information → App-Level Tokens with connections:write")
-            return
-        if not slack.socket_mode and not slack.signing_secret:
-            self.add("slack", FAIL, "HTTP mode without SLACK_SIGNING_SECRET",
-                     "copy the Signing Secret (Basic Information), or set SLACK_APP_TOKEN for Socket Mode")
-            return
-        from slack_sdk import WebClient
-        from slack_sdk.errors import SlackApiError
-
-        try:
-            client = WebClient(token=slack.bot_token, base_url=slack.base_url, timeout=int(self.timeout_s) + 2)
-            auth = client.auth_test()
-        except SlackApiError as exc:
-            error = exc.response.get("error", str(exc)) if exc.response is not None else str(exc)
-            self.add("slack", FAIL, f"auth.test: {error}", "copy the Bot User OAuth Token (xoxb-…) from OAuth & "
-                     "Permissions, and reinstall the app if it was revoked")
-            return
-        except Exception as exc:  # URLError, timeouts
-            self.add("slack", FAIL, f"{slack.base_url}: {type(exc).__name__}: {exc}",
-                     "check outbound HTTPS to Slack (or DRUGPILOT_SLACK_API_URL)")
-            return
-        mode = "Socket Mode" if slack.socket_mode else f"HTTP on :{slack.port}{slack.path}"
-        self.add("slack", OK, f"auth.test ok: team {auth.get('team')} ({auth.get('team_id')}), bot "
-                 f"{auth.get('user')} ({auth.get('user_id')}); {mode}")
-
-    def check_teams(self) -> None:
-        teams = self.teams
-        if not teams.app_id:
-            self.add("teams", SKIP, "not configured (no MICROSOFT_APP_ID)", "see infra/teams/README.md")
-            return
-        try:
-            teams.bot_configuration()
-        except ValueError as exc:
-            self.add("teams", FAIL, str(exc), "copy the client secret and the tenant id of the app registration")
-            return
-        password = teams.app_password.get_secret_value()
-        if teams.app_type != "UserAssignedMSI" and not password:
-            self.add("teams", FAIL, "MICROSOFT_APP_PASSWORD is empty", "create a client secret for the app")
-            return
-        detail = f"app {teams.app_id} ({teams.app_type}" + (f", tenant {teams.app_tenant_id})" if
-                                                             teams.app_tenant_id else ")")
-        if self.teams_token and teams.app_type != "UserAssignedMSI":
-            try:
-                from botframework.connector.auth import MicrosoftAppCredentials
-
-                tenant = teams.app_tenant_id if teams.app_type == "SingleTenant" else None
-                MicrosoftAppCredentials(teams.app_id, password, channel_auth_tenant=tenant).get_access_token()
-                detail += "; token fetched"
-            except Exception as exc:
-                self.add("teams", FAIL, f"{detail}; no token: {type(exc).__name__}: {exc}",
-                         "check the client secret (expired?), the tenant id and MICROSOFT_APP_TYPE")
-                return
-        if not teams.public_url:
-            self.add("teams", WARN, detail + "; DRUGPILOT_PUBLIC_URL unset: file links point at localhost",
-                     "set DRUGPILOT_PUBLIC_URL to the https address Teams reaches this bot at")
-            return
-        self.add("teams", OK, detail + f"; public URL {teams.public_url}")
+    def check_platform(self, name: str) -> None:
+        """The platform's own check (bot.platforms ``doctor_check``), on its settings section."""
+        load(platform(name).doctor_check)(self, self.platforms[name])
 
 
 def _with_tag(name: str) -> str:
@@ -374,7 +310,7 @@ def exit_code(checks: list[Check]) -> int:
 def main(as_json: bool = False, timeout_s: float = 3.0, gpu_timeout_s: float = 20.0, teams_token: bool = False,
          out: Callable[[str], None] = print) -> int:
     settings = get_bot_settings()
-    doctor = Doctor(settings.core, settings.slack, settings.teams, timeout_s=timeout_s,
+    doctor = Doctor(settings.core, {p.name: p.settings_of(settings) for p in PLATFORMS}, timeout_s=timeout_s,
                     gpu_timeout_s=gpu_timeout_s, teams_token=teams_token)
     checks = doctor.run()
     out(json.dumps({"checks": [asdict(c) for c in checks], "exit": exit_code(checks)}, indent=1) if as_json

@@ -9,7 +9,16 @@ from typing import Any
 
 AGENT = "agent"  # turns (worker.tasks.run_turn): threads, no model
 GPU = "gpu"  # model calls (worker.tasks.run_tool, gpu_info): one process per GPU
-REPLIES = ("replies.slack", "replies.teams")  # finished turns, posted by the bot-side delivery workers
+# The chat platforms declared in bot/platforms.py (worker/ does not import bot/; tests/bot/test_platforms.py checks).
+PLATFORMS = ("slack", "teams")
+
+
+def replies_queue(platform: str) -> str:
+    """Finished turns wait here until the platform's delivery worker (bot side) posts them."""
+    return f"replies.{platform}"
+
+
+REPLIES = tuple(replies_queue(p) for p in PLATFORMS)  # finished turns, posted by the bot-side delivery workers
 ALL = (AGENT, GPU, *REPLIES)
 
 # kombu's Redis transport keeps a queue's priority levels in separate lists: "gpu", "gpu\x06\x163", …

@@ -14,12 +14,8 @@ from worker.celery_app import app
 from worker.devices import device_report
 from worker.execute import execute_tool
 from worker.lease import TurnLease
+from worker.queues import replies_queue
 from worker.runtime import artifact_store, build_deps, redis_client
-
-
-def replies_queue(platform: str) -> str:
-    """Finished turns wait here until the platform's delivery worker (bot side) posts them."""
-    return f"replies.{platform}"
 
 
 @app.task(name="worker.tasks.run_turn", bind=True, acks_late=True, **celeryconfig.turn_task_limits())

@@ -159,7 +159,7 @@ class SlackDeliverer:
 
 
 def deliverer_from_settings() -> SlackDeliverer:
-    """Factory named in ``bot.delivery.DELIVERERS["slack"]``: the delivery worker builds its deliverer here."""
+    """Factory named in ``bot.platforms`` (``deliverer``): the delivery worker builds its deliverer here."""
     from worker.runtime import artifact_store
 
     return SlackDeliverer(web_client(get_bot_settings().slack), artifact_store(), state_from_settings())

@@ -252,7 +252,7 @@ def _with_links(reply: Reply, links: LinkSigner) -> str:
 
 
 def deliverer_from_settings() -> TeamsReplier:
-    """Factory named in bot.delivery.DELIVERERS: the replier of this process, from settings."""
+    """Factory named in bot.platforms (``deliverer``): the replier of this process, from settings."""
     from bot.teams.app import shared_replier
 
     return shared_replier()

@@ -77,8 +77,8 @@ def slack_api() -> Iterator[SlackAPI]:
 
 def doctor(settings: Settings | None = None, slack: SlackSettings | None = None,
            teams: TeamsSettings | None = None) -> Doctor:
-    return Doctor(settings or Settings(), slack or SlackSettings(SLACK_BOT_TOKEN=None),
-                  teams or TeamsSettings(MICROSOFT_APP_ID=""), timeout_s=2)
+    return Doctor(settings or Settings(), {"slack": slack or SlackSettings(SLACK_BOT_TOKEN=None),
+                                           "teams": teams or TeamsSettings(MICROSOFT_APP_ID="")}, timeout_s=2)
 
 
 def one(d: Doctor, name: str) -> Any:
@@ -138,14 +138,14 @@ def test_slack_auth_test_ok_and_revoked(slack_api: SlackAPI) -> None:
     slack = SlackSettings(SLACK_BOT_TOKEN=BOT_TOKEN, SLACK_APP_TOKEN="xapp-1-test",
                           DRUGPILOT_SLACK_API_URL=slack_api.api_url)
     d = doctor(slack=slack)
-    d.check_slack()
+    d.check_platform("slack")
     assert one(d, "slack").status == OK and "T0LAB" in one(d, "slack").detail
     assert "Socket Mode" in one(d, "slack").detail
     assert slack_api.calls("auth.test")
 
     slack_api.fail_next("auth.test", error="token_revoked")
     d = doctor(slack=slack)
-    d.check_slack()
+    d.check_platform("slack")
     assert one(d, "slack").status == FAIL and "token_revoked" in one(d, "slack").detail
 
 
@@ -154,7 +154,7 @@ def test_slack_configuration_mistakes_fail_before_any_call() -> None:
     wrong_app_token = SlackSettings(SLACK_BOT_TOKEN="xoxb-1", SLACK_APP_TOKEN="xoxb-not-an-app-token")
     for slack in (http_without_secret, wrong_app_token):
         d = doctor(slack=slack)
-        d.check_slack()
+        d.check_platform("slack")
         assert one(d, "slack").status == FAIL and one(d, "slack").fix
 
 
@@ -162,18 +162,18 @@ def test_teams_credentials() -> None:
     missing_tenant = TeamsSettings(MICROSOFT_APP_ID="app", MICROSOFT_APP_PASSWORD="secret",
                                    MICROSOFT_APP_TENANT_ID="", MICROSOFT_APP_TYPE="SingleTenant")
     d = doctor(teams=missing_tenant)
-    d.check_teams()
+    d.check_platform("teams")
     assert one(d, "teams").status == FAIL and "TENANT_ID" in one(d, "teams").detail
 
     no_public_url = TeamsSettings(MICROSOFT_APP_ID="app", MICROSOFT_APP_PASSWORD="secret",
                                   MICROSOFT_APP_TENANT_ID="tenant", DRUGPILOT_PUBLIC_URL=None)
     d = doctor(teams=no_public_url)
-    d.check_teams()
+    d.check_platform("teams")
     assert one(d, "teams").status == WARN and "DRUGPILOT_PUBLIC_URL" in one(d, "teams").fix
 
     complete = no_public_url.model_copy(update={"public_url": "https://bot.example.org"})
     d = doctor(teams=complete)
-    d.check_teams()
+    d.check_platform("teams")
     assert one(d, "teams").status == OK
 
 
