@@ -35,7 +35,8 @@ _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", r
 _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
                       r"[,;.]?(?<!\s)\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|,\s*and\s+|"
                       r",?(?<!\s)\s+(?:plus|as well as|and also)\s+|"
-                      r"(?<!\s)\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted)\b)",
+                      r"(?<!\s)\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted|if so)\b)|"
+                      r"(?<!\s)\s+\+\s+(?=(?:its|their|the|a|an)\b)",
                       re.I)
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
@@ -131,6 +132,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     request when the earlier tool takes values of that kind.
     """
     pool, history = context.pool, context.history
+    if len({c.name for c in calls}) > 1:
+        return None  # the message asks for several tools itself ("what about AURKB, and a pKd for it too")
     asked = not repeats and max(tool_scores(whole.text, offered).values(), default=0.0) >= 2.0
     earlier_spec = choose_tool(earlier, offered, pool)
     # A reply that gives what the question asked for answers it ("for trametinib and osimertinib" after
@@ -160,7 +163,7 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
 def _requested(own: Entities, offered: list[ToolSpec], pool: list[EntryMeta], prior: ToolSpec | None = None
                ) -> list[tuple[ToolSpec, str | None]]:
     """The tools a clause asks for; with several intents, each with the words of its own part."""
-    several = intents(own, offered)
+    several = intents(own, offered, prior)
     if len(several) > 1:
         return [(spec, words) for spec, words in several]
     spec = choose_tool(own, offered, pool, prior)
@@ -349,9 +352,11 @@ def _close_calls(scores: dict[str, float], prose: str) -> list[str]:
 TIE_MARGIN = 0.5  # on tool_scores' scale (4 x probability): two tools within 0.125 of each other
 
 
-def intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[ToolSpec, str]]:
+def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None = None) -> list[tuple[ToolSpec, str]]:
     """Tools asked for in separate parts of one sentence ("does it cross the BBB, and does it bind X?"),
-    in the order they are mentioned, each with the words of its part; a single tool means one intent."""
+    in the order they are mentioned, each with the words of its part; a single tool means one intent. With
+    ``prior`` (the message repeats an earlier request), a part that only gives values repeats that tool ("what
+    about AURKB. and give me a pKd for it too")."""
     found: list[tuple[ToolSpec, str]] = []
     cuts = list(_SEGMENT.finditer(entities.prose))
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(entities.prose)]
@@ -363,6 +368,9 @@ def intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[ToolSpec,
         spec = next((s for s in offered if s.name == best[0]), None)
         if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found]:
             found.append((spec, entities.prose[start:end]))
+        elif prior is not None and cuts and prior not in [f for f, _ in found] and \
+                _given(extract(entities.text[start:end])):
+            found.append((prior, entities.prose[start:end]))
     return _qualified(found) if len(cuts) == 1 and "?" in cuts[0].group(0) else found
 
 

@@ -280,3 +280,22 @@ def test_a_part_named_to_keep_is_not_a_molecule_to_run() -> None:
     [call] = plan_calls("keep quinazoline + aniline, only the morpholinopropoxy tail can change", [], list(TOOLS),
                         asked)
     assert call.arguments["gt"].startswith("COC1=C") and "mask" in call.arguments
+
+
+def test_two_asks_in_one_sentence_are_two_calls() -> None:
+    assert [c.name for c in plan("Does imatinib hit ABL1 and if so how strongly (Kd)?")] == \
+        ["drug_target_classification_predict", "drug_target_affinity_regression_predict"]
+    assert [c.name for c in plan("CCO\nretro route + its solubility, thanks")] == \
+        ["Retrosynthetic_reaction_pathway_prediction", "drug_property_prediction"]
+
+
+def test_a_repeat_with_a_new_value_and_another_ask_gives_both() -> None:
+    from agent.history import PastRequest
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", ["CCO"], "smiles_list", "a", "message")
+    pool.put("user_target_seq", SEQ, "protein_seq", "a", "message")
+    answered = [PastRequest("alice", "does ruxolitinib bind AURKA?", answered=True)]
+    calls = plan_calls("k, what about AURKB. and give me a pKd for it too", pool.list(), list(TOOLS), answered)
+    assert [c.name for c in calls] == ["drug_target_classification_predict", "drug_target_affinity_regression_predict"]
+    assert calls[0].arguments["target_seq"] == calls[1].arguments["target_seq"] != SEQ
