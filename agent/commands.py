@@ -80,7 +80,8 @@ def run_command(text: str, pool: ThreadPool, user: str) -> CommandResult:
         if verb == "show" and len(args) == 1:
             return _show(pool.require(args[0]))
         if verb == "set" and len(args) >= 2:
-            raw = text.strip().split(None, 3)[3]  # keep the value exactly as typed
+            parts = text.strip().split(None, 3)  # keep the value exactly as typed (a quoted blank key splits less)
+            raw = parts[3] if len(parts) == 4 else " ".join(args[1:])
             return _set(pool, args[0], raw, user)
         if verb in ("del", "delete", "rm") and len(args) == 1:
             meta = pool.delete(args[0], user)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from agent.pool.store import is_out_of_memory
@@ -22,13 +23,14 @@ class RateLimiter(Protocol):
 
 
 class InMemoryRateLimiter:
-    def __init__(self, per_minute: int) -> None:
+    def __init__(self, per_minute: int, clock: Callable[[], float] = time.time) -> None:
         self.per_minute = per_minute
+        self._clock = clock  # tests pass a fixed one: a window boundary mid-test would reset the count
         self._lock = threading.Lock()
         self._windows: dict[tuple[str, int], int] = {}
 
     def hit(self, user_key: str) -> int:
-        now = time.time()
+        now = self._clock()
         window = int(now // 60)
         with self._lock:
             self._windows = {k: v for k, v in self._windows.items() if k[1] >= window}

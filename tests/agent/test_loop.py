@@ -168,7 +168,7 @@ def test_messages_per_user_per_minute_are_limited_pool_commands_and_uploads_too(
     from agent.ratelimit import InMemoryRateLimiter
 
     d = deps()
-    d.rate_limiter = InMemoryRateLimiter(per_minute=2)
+    d.rate_limiter = InMemoryRateLimiter(per_minute=2, clock=lambda: 1_800_000_030.0)  # one window throughout
     assert ask(d, "logS of CCO").tool_calls
     assert "key(s)" in ask(d, "pool list").text
     limited = ask(d, "logS of CCC")
