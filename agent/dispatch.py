@@ -6,6 +6,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 from agent.turn import ArtifactRef
+from model_zoo.errors import UserFacingError
 
 
 @dataclass
@@ -34,7 +35,7 @@ class ToolOutcome:
         return cls(**d)
 
 
-class ToolFailed(RuntimeError):
+class ToolFailed(UserFacingError, RuntimeError):
     """A tool could not run (worker timeout, model error); the message is for the user."""
 
 

@@ -19,6 +19,7 @@ from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
 from model_zoo.chem.echo import echo
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
+from model_zoo.errors import UserFacingError
 from model_zoo.specs import Param, ToolSpec, canonical_enum, get_spec
 
 
@@ -30,7 +31,7 @@ class CheckedCall:
 
 
 @dataclass
-class FeFoError(Exception):
+class FeFoError(UserFacingError):
     problems: list[str]
     tool: str | None = None
     fixable_by_user: bool = True  # False when the LLM made the mistake (unknown tool, bad JSON shape)

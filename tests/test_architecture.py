@@ -8,11 +8,12 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-# package -> first-party modules it may import
+# package -> first-party modules it may import (model_zoo.errors: the user-facing error family, for all)
 ALLOWED = {
-    "bot": ("agent", "worker", "bot"),
+    "bot": ("agent", "worker", "bot", "model_zoo.errors"),
     "worker": ("agent", "model_zoo", "worker"),
-    "agent": ("agent", "model_zoo.specs", "model_zoo.chem", "model_zoo.names", "model_zoo.tables"),
+    "agent": ("agent", "model_zoo.specs", "model_zoo.chem", "model_zoo.names", "model_zoo.tables",
+              "model_zoo.errors"),
     "model_zoo": ("model_zoo",),
 }
 FIRST_PARTY = tuple(ALLOWED)

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from model_zoo.chem.echo import echo
+from model_zoo.errors import UserFacingError
 
 KINDS = ("smiles_list", "smiles", "smiles_pairs", "protein_seq", "cell_line", "number", "text", "mask", "table")
 KEY_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]{0,79}$")
@@ -20,7 +21,7 @@ PREVIEW_CHARS = 80
 LABELLED = "_labelled_values"
 
 
-class PoolError(ValueError):
+class PoolError(UserFacingError):
     """A pool operation the user asked for cannot be done; the message says why."""
 
 

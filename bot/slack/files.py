@@ -17,6 +17,7 @@ from slack_sdk.errors import SlackApiError
 
 from agent.turn import Attachment
 from bot.slack.payloads import FileRef, file_ref_from_info, size_problem
+from model_zoo.errors import UserFacingError
 
 log = logging.getLogger(__name__)
 TIMEOUT_S = 60.0
@@ -39,7 +40,7 @@ def download_all(client: WebClient, refs: list[FileRef], max_bytes: int) -> Down
     return result
 
 
-class FileProblem(Exception):
+class FileProblem(UserFacingError):
     """A file that cannot be used; the message says why in plain words."""
 
 

@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from model_zoo.chem.echo import echo
+from model_zoo.errors import UserFacingError
 
 CATALOGUE_PATH = Path(__file__).resolve().parents[1] / "data" / "gdsc_cell_lines.csv"
 
@@ -31,7 +32,7 @@ class CellLine:
         return f"{self.name} (COSMIC {self.cosmic_id})"
 
 
-class UnknownCellLine(ValueError):
+class UnknownCellLine(UserFacingError):
     """No (or no unique) GDSC cell line matches; the message names close matches for the user."""
 
 

@@ -17,6 +17,8 @@ from pathlib import Path
 from rdkit import Chem, rdBase
 from rdkit.Chem.Scaffolds import MurckoScaffold
 
+from model_zoo.errors import UserFacingError
+
 SCAFFOLDS_PATH = Path(__file__).resolve().parent.parent / "data" / "core_scaffolds.json"
 GROUPS_PATH = Path(__file__).resolve().parent.parent / "data" / "functional_groups.json"
 MURCKO = "Murcko scaffold"
@@ -25,7 +27,7 @@ MAX_MATCHES = 50  # distinct placements listed at most; symmetric cores can matc
 MAX_CORE_CHARS = 500  # a typed SMILES/SMARTS core longer than this is refused before parsing
 
 
-class CoreError(ValueError):
+class CoreError(UserFacingError):
     """A core that cannot become a mask; the message is written for the person who named it."""
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from rdkit import Chem, rdBase
 
 from model_zoo.chem.echo import echo
+from model_zoo.errors import UserFacingError
 
 # The longest SMILES in the shared datasets (SIDER, MoleculeNet) is 1,340 characters; a 3,000,000-character one
 # cost RDKit 1.66 GB and 38 s. Anything longer than this is refused before RDKit sees it.
@@ -20,7 +21,7 @@ _TIMESTAMP = re.compile(r"^\[\d{2}:\d{2}:\d{2}\]\s*")
 _PARSE_PREFIX = "SMILES Parse Error: "
 
 
-class InvalidSmiles(ValueError):
+class InvalidSmiles(UserFacingError):
     """A SMILES that RDKit cannot turn into a sanitized molecule; ``reason`` is RDKit's explanation."""
 
     def __init__(self, smiles: object, reason: str) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from model_zoo.errors import UserFacingError
+
 STANDARD_AA = "ACDEFGHIKLMNPQRSTVWY"
 # X = unknown (DAVIS has it); B/Z = ambiguous D/N and E/Q; U = selenocysteine; O = pyrrolysine.
 EXTRA_AA = "XBZUO"
@@ -22,7 +24,7 @@ _EDGE_PUNCT_LEAD = "\"'([{<`"
 _EDGE_PUNCT_TRAIL = "\"')]}>`.,;:!?"
 
 
-class InvalidSequence(ValueError):
+class InvalidSequence(UserFacingError):
     """The text is not a usable protein sequence; the message says why, for the user."""
 
 

@@ -25,6 +25,7 @@ from model_zoo.chem.cells import UnknownCellLine, all_cell_lines, resolve_cell_l
 from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer
 from model_zoo.chem.mols import check_smiles_list
 from model_zoo.device import pick_device
+from model_zoo.errors import UserFacingError
 from model_zoo.plots import given_names, rows_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import CELL_RESPONSE
@@ -44,7 +45,7 @@ SAME_DRUG = 0.999  # Tanimoto at which a query is taken to be the GDSC2 drug its
 _SIMILARITY_FP = rdFingerprintGenerator.GetMorganGenerator(radius=2, fpSize=2048)
 
 
-class NoGenomicFeatures(ValueError):
+class NoGenomicFeatures(UserFacingError):
     """The cell line is known to GDSC but has no genomic-feature row, so the model cannot describe it."""
 
 

@@ -7,6 +7,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from model_zoo.errors import UserFacingError
+
 MAX_COLUMNS = 500  # a wide ELN export has ~150; 40,000 columns cost seconds per file before this cap
 MAX_CELL_CHARS = 10_000  # any cell; a SMILES cell is also held to mols.MAX_SMILES_CHARS
 MAX_XLSX_UNPACKED = 100_000_000  # bytes once unzipped; a zip bomb blows far past this
@@ -19,7 +21,7 @@ MAX_RAW_TEXT = 200  # characters of a rejected row kept for the report
 Kind = Literal["smiles_list", "smiles_pairs", "protein_seq"]
 
 
-class FileRejected(ValueError):
+class FileRejected(UserFacingError):
     """The whole file cannot be used; the message tells the user why and what to do."""
 
 
