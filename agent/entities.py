@@ -41,7 +41,7 @@ _TAKEN_BACK_BEFORE = re.compile(
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
 NAMES_READ_CHARS = 5_000
-_PAIR_SEPARATOR = re.compile(r"[;\n]|,|\.\s|\band also\b")
+_PAIR_SEPARATOR = re.compile(r"[;\n]|,|[.?]\s|\band also\b")
 _PAIR_BLOCK = re.compile(r"\n[ \t]*\n")
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")

@@ -81,3 +81,8 @@ def test_lab_spellings_of_gdsc_lines_are_read_in_a_cell_line_context() -> None:
     assert [c.name for c in extract("design compounds active in U87 glioma cells").cell_lines] == ["U-87-MG"]
     assert [c.name for c in extract("IC50 of CCO in H1975").cell_lines] == ["NCI-H1975"]
     assert extract("we sat in room 101 at 9").cell_lines == []
+
+
+def test_pairs_separated_by_a_question_mark() -> None:
+    e = extract("ok and ketoconazole with imatinib? and itraconazole w/ imatinib in one go")
+    assert len(e.pairs) == 2 and e.pairs[0][1] == e.pairs[1][1]
