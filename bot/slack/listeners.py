@@ -93,7 +93,6 @@ class SlackListeners:
 
     def start_turn(self, client: WebClient, msg: payloads.SlackMessage, intake_key: str | None = None,
                    status_ts: str | None = None) -> None:
-        target = payloads.reply_target(msg, None)
         if status_ts is None:
             _quietly(client.reactions_add, channel=msg.channel, timestamp=msg.ts, name=RECEIVED)
             status = _quietly(client.chat_postMessage, channel=msg.channel, thread_ts=msg.thread_ts,
@@ -101,7 +100,7 @@ class SlackListeners:
             status_ts = status["ts"] if status else None
             if intake_key and status_ts:
                 self.s.intake.note(intake_key, status_ts=status_ts)  # a replay reuses this line
-        target["status_ts"] = status_ts
+        target = payloads.reply_target(msg, status_ts)
         files = download_all(client, msg.files, self.s.settings.max_file_bytes) if msg.files else Downloaded([], [])
         text = msg.text
         if not text and not files.attachments:
@@ -112,7 +111,7 @@ class SlackListeners:
         if files.problems:
             self.s.deliverer.say(target, blocks.file_problem_text(files.problems))
         turn = Turn(thread=ThreadRef(PLATFORM, msg.team, msg.channel, msg.thread_ts), user=payloads.person(msg.user),
-                    text=text, files=files.attachments, turn_id=payloads.turn_id(msg), reply_to=target)
+                    text=text, files=files.attachments, turn_id=payloads.turn_id(msg), reply_to=target.to_json())
         try:
             self.s.enqueue(turn, RetryingDeliverer(self.s.deliverer, self.s.retry_delays_s))
         except Exception as exc:  # the person must hear that nothing will come

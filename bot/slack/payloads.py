@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.slack.target import SlackTarget
+
 # Message subtypes that are a person writing in a thread. Everything else (edits, deletions, joins,
 # bot_message, channel topic changes, …) is ignored. thread_broadcast is a reply "also sent to the channel".
 HANDLED_SUBTYPES = (None, "file_share", "thread_broadcast")
@@ -151,10 +153,10 @@ def turn_id(msg: SlackMessage) -> str:
     return hashlib.sha256(msg.message_key.encode()).hexdigest()[:32]
 
 
-def reply_target(msg: SlackMessage, status_ts: str | None) -> dict[str, Any]:
-    """Turn.reply_to for Slack: everything the deliverer needs, as JSON (it travels through Celery)."""
-    return {"team": msg.team, "channel": msg.channel, "thread_ts": msg.thread_ts, "message_ts": msg.ts,
-            "status_ts": status_ts}
+def reply_target(msg: SlackMessage, status_ts: str | None) -> SlackTarget:
+    """Where the answer to ``msg`` goes (``Turn.reply_to`` as its JSON)."""
+    return SlackTarget(team=msg.team, channel=msg.channel, thread_ts=msg.thread_ts, message_ts=msg.ts,
+                       status_ts=status_ts)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from bot.slack import blocks
 from bot.settings import get_bot_settings
 from bot.slack.settings import SlackSettings
 from bot.slack.state import SlackState, state_from_settings
+from bot.slack.target import SlackTarget
 
 log = logging.getLogger(__name__)
 
@@ -51,64 +52,63 @@ class SlackDeliverer:
         self._last_progress: dict[str, float] = {}
         self._lock = threading.Lock()
 
-    # -- the Deliverer protocol (worker.client) --------------------------------------------------------
+    # -- the Deliverer protocol (worker.client): ``target`` is the JSON of a SlackTarget ------------------
     def deliver(self, target: dict[str, Any], reply: Reply) -> None:
-        channel, thread_ts = target["channel"], target["thread_ts"]
+        to = SlackTarget.from_json(target)
+        channel, thread_ts = to.channel, to.thread_ts
         if not self.state.step_done(reply.turn_id, "answer"):
             self._post_answer(channel, thread_ts, reply)
             self.state.mark_step(reply.turn_id, "answer")
         if reply.artifacts and not self.state.step_done(reply.turn_id, "files"):
             self._upload(channel, thread_ts, reply)
             self.state.mark_step(reply.turn_id, "files")
-        self._finish(target)
+        self._finish(to)
         self.state.mark_step(reply.turn_id, "delivered")
         with self._lock:
             self._last_progress.pop(reply.turn_id, None)
 
     def progress(self, target: dict[str, Any], turn_id: str, text: str) -> None:
-        if not target.get("status_ts") or self.state.step_done(turn_id, "delivered"):
+        to = SlackTarget.from_json(target)
+        if not to.status_ts or self.state.step_done(turn_id, "delivered"):
             return
         now = time.monotonic()
         with self._lock:
             if now - self._last_progress.get(turn_id, 0.0) < PROGRESS_MIN_INTERVAL_S:
                 return  # chat.update is rate limited; a line a second is plenty to read
             self._last_progress[turn_id] = now
-        self._quietly("chat_update", channel=target["channel"], ts=target["status_ts"],
-                      text=blocks.status_text(text))
-
-    # -- other messages into a thread ------------------------------------------------------------------
-    def say(self, target: dict[str, Any], text: str) -> None:
-        """A plain message into the thread (problems with files, timeouts, …)."""
-        self.client.chat_postMessage(channel=target["channel"], thread_ts=target["thread_ts"], text=text,
-                                     blocks=[blocks.section(text)])
-
-    def notice(self, target: dict[str, Any], text: str) -> None:
-        """The status message ("Working on it…") becomes ``text``; a new message if there is none."""
-        if target.get("status_ts") and self._quietly("chat_update", channel=target["channel"],
-                                                     ts=target["status_ts"], text=text):
-            return
-        self.say(target, text)
-
-    def fail(self, target: dict[str, Any], text: str) -> None:
-        """The request could not even start: say why, and 👀 on the question becomes ⚠️."""
-        self.notice(target, text)
-        if target.get("message_ts"):
-            self._quietly("reactions_remove", channel=target["channel"], timestamp=target["message_ts"],
-                          name=RECEIVED)
-            self._quietly("reactions_add", channel=target["channel"], timestamp=target["message_ts"], name=FAILED)
+        self._quietly("chat_update", channel=to.channel, ts=to.status_ts, text=blocks.status_text(text))
 
     def give_up(self, target: dict[str, Any], reply: Reply, error: Exception) -> None:
         """Delivery failed for good (bot.delivery_retry): say so in the thread and end the turn there, so no
         "No answer after …" notice follows an answer that was in fact posted."""
+        to = SlackTarget.from_json(target)
         why = error.response.get("error") if isinstance(error, SlackApiError) else type(error).__name__
         answered = self.state.step_done(reply.turn_id, "answer")
         self.state.mark_step(reply.turn_id, "delivered")
         if answered:
-            self.say(target, f"The answer is above, but its files could not be posted ({why}). Ask again for them.")
-            self._finish(target)
+            self.say(to, f"The answer is above, but its files could not be posted ({why}). Ask again for them.")
+            self._finish(to)
         else:
-            self.fail(target, f"I finished this request but could not post its answer here ({why}). Please ask "
-                              "again.")
+            self.fail(to, f"I finished this request but could not post its answer here ({why}). Please ask again.")
+
+    # -- other messages into a thread ------------------------------------------------------------------
+    def say(self, to: SlackTarget, text: str) -> None:
+        """A plain message into the thread (problems with files, timeouts, …)."""
+        self.client.chat_postMessage(channel=to.channel, thread_ts=to.thread_ts, text=text,
+                                     blocks=[blocks.section(text)])
+
+    def notice(self, to: SlackTarget, text: str) -> None:
+        """The status message ("Working on it…") becomes ``text``; a new message if there is none."""
+        if to.status_ts and self._quietly("chat_update", channel=to.channel, ts=to.status_ts, text=text):
+            return
+        self.say(to, text)
+
+    def fail(self, to: SlackTarget, text: str) -> None:
+        """The request could not even start: say why, and 👀 on the question becomes ⚠️."""
+        self.notice(to, text)
+        if to.message_ts:
+            self._quietly("reactions_remove", channel=to.channel, timestamp=to.message_ts, name=RECEIVED)
+            self._quietly("reactions_add", channel=to.channel, timestamp=to.message_ts, name=FAILED)
 
     def is_delivered(self, turn_id: str) -> bool:
         """The answer is in the thread (its files may still be on their way), or the turn was ended."""
@@ -137,16 +137,15 @@ class SlackDeliverer:
             self.client.files_upload_v2(file_uploads=uploads[start:start + MAX_FILES_PER_MESSAGE],
                                         channel=channel, thread_ts=thread_ts)
         if missing:
-            self.say({"channel": channel, "thread_ts": thread_ts},
+            self.say(SlackTarget(team="", channel=channel, thread_ts=thread_ts),
                      "These files expired before they could be posted: " + ", ".join(missing) + ". Ask again.")
 
-    def _finish(self, target: dict[str, Any]) -> None:
-        channel = target["channel"]
-        if target.get("status_ts"):
-            self._quietly("chat_delete", channel=channel, ts=target["status_ts"])
-        if target.get("message_ts"):
-            self._quietly("reactions_remove", channel=channel, timestamp=target["message_ts"], name=RECEIVED)
-            self._quietly("reactions_add", channel=channel, timestamp=target["message_ts"], name=ANSWERED)
+    def _finish(self, to: SlackTarget) -> None:
+        if to.status_ts:
+            self._quietly("chat_delete", channel=to.channel, ts=to.status_ts)
+        if to.message_ts:
+            self._quietly("reactions_remove", channel=to.channel, timestamp=to.message_ts, name=RECEIVED)
+            self._quietly("reactions_add", channel=to.channel, timestamp=to.message_ts, name=ANSWERED)
 
     def _quietly(self, method: str, **kwargs: Any) -> bool:
         """Cosmetic calls (reactions, status edits): a failure is logged, never fatal to the answer."""

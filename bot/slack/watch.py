@@ -11,22 +11,22 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from bot.slack.target import SlackTarget
 
 log = logging.getLogger(__name__)
 
 
 class TurnWatch:
-    def __init__(self, is_delivered: Callable[[str], bool], notify: Callable[[dict[str, Any], str], None],
+    def __init__(self, is_delivered: Callable[[str], bool], notify: Callable[[SlackTarget, str], None],
                  timeout_s: float) -> None:
         self._is_delivered = is_delivered
         self._notify = notify
         self.timeout_s = timeout_s
-        self._heap: list[tuple[float, str, dict[str, Any]]] = []
+        self._heap: list[tuple[float, str, SlackTarget]] = []
         self._cond = threading.Condition()
         self._thread: threading.Thread | None = None
 
-    def watch(self, turn_id: str, target: dict[str, Any]) -> None:
+    def watch(self, turn_id: str, target: SlackTarget) -> None:
         with self._cond:
             heapq.heappush(self._heap, (time.monotonic() + self.timeout_s, turn_id, target))
             if self._thread is None:

@@ -13,6 +13,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import aiohttp
@@ -31,6 +32,7 @@ from bot.teams import activities as acts
 from bot.teams import cards
 from bot.teams.replier import TeamsReplier, no_msrest_retries, retryable, status_of, with_retry
 from bot.teams.store import TeamsStore
+from bot.teams.target import TeamsTarget
 from model_zoo.errors import UserFacingError
 from worker.client import Deliverer
 
@@ -94,7 +96,7 @@ class TeamsBot(ActivityHandler):
             log.warning("typing indicator for %s refused (%s); going on", raw.get("id"), type(exc).__name__)
         ref = acts.thread_ref(raw)
         self.store.save_reference(ref.key(), acts.reference(raw))
-        target: dict[str, Any] = {"ref": ref.key(), "reply_to_id": raw.get("id")}
+        target = TeamsTarget(ref=ref.key(), reply_to_id=raw.get("id"))
         text = acts.clean_text(raw)
 
         submit = acts.card_submit(raw)
@@ -107,7 +109,7 @@ class TeamsBot(ActivityHandler):
             if command is None:  # "Refresh", "Previous", "Next"
                 await self._update_pool_card(ctx, raw.get("replyToId"), ref, acts.card_page(submit))
                 return
-            target["card_id"] = raw.get("replyToId")
+            target = replace(target, card_id=raw.get("replyToId"))
             text = command
 
         scope = acts.conversation(raw).scope
@@ -131,21 +133,20 @@ class TeamsBot(ActivityHandler):
             return
         if not is_pool_command(text):
             ack = await self._say(ctx, WORKING)
-            target["ack_id"] = ack.id if ack else None
+            target = replace(target, ack_id=ack.id if ack else None)
 
         turn = Turn(thread=ref, user=acts.user_name(raw), text=text, files=[], turn_id=acts.turn_id(raw),
-                    reply_to=target)
+                    reply_to=target.to_json())
         if files:  # after this request has been answered: Teams does not wait for a slow download
             emulator = acts.origin(raw.get("serviceUrl") or "") if self.emulator_files else None
-            task = asyncio.create_task(self._download_then_enqueue(turn, files, emulator))
+            task = asyncio.create_task(self._download_then_enqueue(turn, target, files, emulator))
             self._background.add(task)
             task.add_done_callback(self._background.discard)
             return
         self.enqueue(turn, RetryingDeliverer(self.replier))
 
-    async def _download_then_enqueue(self, turn: Turn, files: list[acts.FileToDownload],
+    async def _download_then_enqueue(self, turn: Turn, target: TeamsTarget, files: list[acts.FileToDownload],
                                      emulator: tuple[str, str, int | None] | None) -> None:
-        target = turn.reply_to or {}
         try:
             turn.files, problems = await self._download(files, emulator)
             if problems:
@@ -156,7 +157,7 @@ class TeamsBot(ActivityHandler):
                 await asyncio.to_thread(self.replier.say, target, text)
             await asyncio.to_thread(self.enqueue, turn, RetryingDeliverer(self.replier))
         except Exception as exc:
-            log.exception("files of Teams message %s: download or enqueue failed", target.get("reply_to_id"))
+            log.exception("files of Teams message %s: download or enqueue failed", target.reply_to_id)
             text = UNAVAILABLE if is_outage(exc) else (
                 f"Sorry, I couldn't handle that message ({type(exc).__name__}). Please send it again.")
             try:

@@ -34,6 +34,7 @@ from agent.turn import Reply
 from bot.teams import cards
 from bot.teams.links import LinkSigner
 from bot.teams.store import TeamsStore
+from bot.teams.target import TeamsTarget
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -99,9 +100,8 @@ def no_msrest_retries(connector: Any) -> Any:
 
 
 class TeamsReplier:
-    """Implements worker.client.Deliverer for Teams: ``target`` is the Turn's ``reply_to``:
-    ``{"ref": store key of the thread's conversation reference, "reply_to_id": message answered,
-    "ack_id": the "working on it" message (updated with progress), "card_id": a pool card to refresh}``."""
+    """Implements worker.client.Deliverer for Teams: ``target`` is the Turn's ``reply_to``, the JSON of a
+    TeamsTarget (bot.teams.target)."""
 
     def __init__(self, auth: BotFrameworkAuthentication, app_id: str, store: TeamsStore, artifacts: ArtifactStore,
                  links: LinkSigner, pools: PoolStore, policy: RetryPolicy = RetryPolicy()) -> None:
@@ -118,41 +118,42 @@ class TeamsReplier:
 
     # -- Deliverer (sync) ------------------------------------------------------------------------
     def deliver(self, target: dict[str, Any], reply: Reply) -> None:
-        self._run(self.deliver_async(target, reply))
+        self._run(self.deliver_async(TeamsTarget.from_json(target), reply))
 
     def progress(self, target: dict[str, Any], turn_id: str, text: str) -> None:
         try:
-            self._run(self.progress_async(target, text))
+            self._run(self.progress_async(TeamsTarget.from_json(target), text))
         except Exception:  # a progress line is a courtesy: never fail the turn for it
             log.warning("progress for turn %s not posted", turn_id, exc_info=True)
 
     def give_up(self, target: dict[str, Any], reply: Reply, error: Exception) -> None:
         """Delivery failed for good (bot.delivery_retry): "Working on it…" says so instead."""
         why = status_of(error) or type(error).__name__
-        self.notice(target, f"I finished this request but couldn't post its answer here ({why}). Please ask again.")
+        self.notice(TeamsTarget.from_json(target),
+                    f"I finished this request but couldn't post its answer here ({why}). Please ask again.")
 
-    def say(self, target: dict[str, Any], text: str) -> None:
+    def say(self, target: TeamsTarget, text: str) -> None:
         """A message into the thread, outside any inbound request (problems with files, …)."""
         self._run(self.say_async(target, text))
 
-    def notice(self, target: dict[str, Any], text: str) -> None:
+    def notice(self, target: TeamsTarget, text: str) -> None:
         """The "Working on it…" message becomes ``text`` (a new message when there is none): nothing will run."""
         self._run(self.notice_async(target, text))
 
     # -- async -----------------------------------------------------------------------------------
-    async def say_async(self, target: dict[str, Any], text: str) -> None:
+    async def say_async(self, target: TeamsTarget, text: str) -> None:
         ref = self.reference(target)
         await self.post(await self.connector(ref.service_url), ref, self.message(ref, text))
 
-    async def notice_async(self, target: dict[str, Any], text: str) -> None:
+    async def notice_async(self, target: TeamsTarget, text: str) -> None:
         ref = self.reference(target)
         connector = await self.connector(ref.service_url)
-        if target.get("ack_id"):
-            await self.update(connector, ref, target["ack_id"], self.message(ref, text))
+        if target.ack_id:
+            await self.update(connector, ref, target.ack_id, self.message(ref, text))
         else:
             await self.post(connector, ref, self.message(ref, text))
 
-    async def deliver_async(self, target: dict[str, Any], reply: Reply) -> None:
+    async def deliver_async(self, target: TeamsTarget, reply: Reply) -> None:
         ref = self.reference(target)
         connector = await self.connector(ref.service_url)
         card = cards.reply_card(reply, self.links.url)
@@ -165,17 +166,17 @@ class TeamsReplier:
             # A card Teams refuses (too big, a client that cannot render it): the text and the links still go.
             log.warning("card refused (%s); posting text and links instead", status_of(exc))
             await self.post(connector, ref, self.message(ref, _with_links(reply, self.links)))
-        if target.get("ack_id"):
-            await self._quietly(self.update(connector, ref, target["ack_id"], self.message(ref, DONE_TEXT)))
-        if target.get("card_id"):
-            await self._quietly(self.refresh_pool_card(connector, ref, target["card_id"], target["ref"]))
+        if target.ack_id:
+            await self._quietly(self.update(connector, ref, target.ack_id, self.message(ref, DONE_TEXT)))
+        if target.card_id:
+            await self._quietly(self.refresh_pool_card(connector, ref, target.card_id, target.ref))
 
-    async def progress_async(self, target: dict[str, Any], text: str) -> None:
+    async def progress_async(self, target: TeamsTarget, text: str) -> None:
         ref = self.reference(target)
         connector = await self.connector(ref.service_url)
         line = f"Working on it… {text}"
-        if target.get("ack_id"):
-            await self.update(connector, ref, target["ack_id"], self.message(ref, line))
+        if target.ack_id:
+            await self.update(connector, ref, target.ack_id, self.message(ref, line))
         else:
             await self.post(connector, ref, self.message(ref, line))
 
@@ -208,12 +209,12 @@ class TeamsReplier:
             self._connectors[service_url] = no_msrest_retries(await factory.create(service_url, None))
         return self._connectors[service_url]
 
-    def reference(self, target: dict[str, Any]) -> ConversationReference:
-        stored = self._store.load_reference(target["ref"])
+    def reference(self, target: TeamsTarget) -> ConversationReference:
+        stored = self._store.load_reference(target.ref)
         if stored is None:
-            raise LookupError(f"no Teams conversation reference for {target['ref']} (expired or never stored)")
+            raise LookupError(f"no Teams conversation reference for {target.ref} (expired or never stored)")
         ref = ConversationReference().deserialize(stored)
-        ref.activity_id = target.get("reply_to_id") or ref.activity_id
+        ref.activity_id = target.reply_to_id or ref.activity_id
         # botbuilder maps ConversationAccount.tenant_id to "tenantID"; Teams' JSON says "tenantId".
         ref.conversation.tenant_id = (stored.get("conversation") or {}).get("tenantId") or ref.conversation.tenant_id
         return ref
