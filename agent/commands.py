@@ -21,10 +21,10 @@ from agent.pool.entry import PoolEntry, PoolError, infer_kind, labelled, relabel
 from agent.pool.thread_pool import ThreadPool
 from agent.report import build_report
 from agent.turn import ThreadRef
-from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
+from model_zoo.chem.cells import resolve_cell_line
 from model_zoo.chem.echo import echo
-from model_zoo.chem.mols import InvalidSmiles, parse_smiles
-from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
+from model_zoo.chem.mols import parse_smiles
+from model_zoo.chem.proteins import normalize_sequence
 from model_zoo.tables import rows_to_csv
 
 USAGE = (
@@ -130,28 +130,21 @@ def _set(pool: ThreadPool, key: str, raw: str, user: str) -> CommandResult:
 
 
 def parse_value(raw: str, kind: str | None) -> tuple[Any, str]:
-    """A typed value from what a person typed; validated for the key's kind (or a guessed one)."""
+    """A typed value from what a person typed; validated for the key's kind (or a guessed one).
+
+    Raises ValueError with a message for that person (the chemistry checks' UserFacingError among them)."""
     raw = raw.strip()
     if _spells_non_finite(raw):
         raise ValueError(f"{echo(raw)} is not a finite number")
     if kind in ("smiles_list", "smiles") or (kind is None and _all_smiles(raw)):
         molecules = _split_items(raw)
         for item in molecules:
-            try:
-                parse_smiles(item)
-            except InvalidSmiles as exc:
-                raise ValueError(str(exc)) from None
+            parse_smiles(item)
         return molecules, "smiles_list"
     if kind == "protein_seq":
-        try:
-            return normalize_sequence(raw), kind
-        except InvalidSequence as exc:
-            raise ValueError(str(exc)) from None
+        return normalize_sequence(raw), kind
     if kind == "cell_line":
-        try:
-            resolve_cell_line(raw)
-        except UnknownCellLine as exc:
-            raise ValueError(str(exc)) from None
+        resolve_cell_line(raw)
         return raw, kind
     if kind == "number":
         try:

@@ -11,14 +11,13 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from agent.pool.entry import PoolError
 from agent.pool.refs import ref_key
 from agent.pool.thread_pool import ThreadPool
 from agent.settings import DEFAULTS
-from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
+from model_zoo.chem.cells import resolve_cell_line
 from model_zoo.chem.echo import echo
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
-from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
+from model_zoo.chem.proteins import normalize_sequence
 from model_zoo.errors import UserFacingError
 from model_zoo.specs import Param, ToolSpec, canonical_enum, get_spec
 
@@ -85,7 +84,7 @@ def check_call(
             if entry is not None and _is_empty(value):
                 raise ValueError(f"'{key}' is empty: it holds no {'molecules' if trusted else 'value'}")
             resolved[param.name] = _normalise(spec, param, value, max_molecules, trusted)
-        except (PoolError, ValueError) as exc:
+        except ValueError as exc:  # a UserFacingError (PoolError, UnknownCellLine…) or _normalise's own refusal
             problems.append(f"{param.name}: {exc}")
             continue
         if key is None:
@@ -129,15 +128,9 @@ def _normalise(spec: ToolSpec, param: Param, value: Any, max_molecules: int, tru
     if kind == "protein_seq":
         if not isinstance(value, str):
             raise ValueError("expected one amino-acid sequence as text")
-        try:
-            return normalize_sequence(value)
-        except InvalidSequence as exc:
-            raise ValueError(str(exc)) from None
+        return normalize_sequence(value)
     if kind == "cell_line":
-        try:
-            return resolve_cell_line(value).cosmic_id
-        except UnknownCellLine as exc:
-            raise ValueError(str(exc)) from None
+        return resolve_cell_line(value).cosmic_id
     if kind == "number":
         try:
             number = float(value)
