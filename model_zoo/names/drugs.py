@@ -373,6 +373,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
             i += n
             continue
         i += 1
+    out += _list_neighbours(text, ws, out, taken)
     # systematic names (OPSIN), then single unknown words: misspellings and INN-shaped names
     for s, e, phrase in _systematic_chunks(text, taken):
         out.append(_opsin(phrase, s, e))
@@ -393,6 +394,35 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
             out.append(result)
             taken.append((s, e))
     return sorted(out, key=lambda r: r.start)
+
+
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|/)\s*", re.I)
+_NOT_IN_LISTS = frozenset({"water"})  # "aspirin, ibuprofen and water" is more likely a medium than a molecule
+
+
+def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],
+                     taken: list[tuple[int, int]]) -> list[Resolved | Unresolved]:
+    """Names never read alone in free text ("ethanol": "dissolved in ethanol" is no request about it) that stand in
+    a list with drugs found here: "hydration free energy of phenol, ethanol and caffeine"."""
+    added: list[Resolved | Unresolved] = []
+    anchors = [(m.start, m.end) for m in found if isinstance(m, Resolved)]
+    candidates = []  # one-word names with one structure, not read yet: few in any message
+    for w, s, e in ws:
+        if w.isalpha() and w.lower() not in _NOT_IN_LISTS and not overlaps(s, e, taken):
+            entries = [f for f in _entries(w.lower(), in_text=False) if f[0].smiles]
+            if entries and len({f[0].id for f in entries}) == 1:
+                candidates.append((w, s, e, entries))
+    grew = bool(anchors)
+    while grew:
+        grew = False
+        for w, s, e, entries in list(candidates):
+            if any(_LIST_JOIN.fullmatch(text[e:a]) or _LIST_JOIN.fullmatch(text[b:s]) for a, b in anchors):
+                added.append(_from_entries(entries, w, False, s, e))
+                taken.append((s, e))
+                anchors.append((s, e))
+                candidates.remove((w, s, e, entries))
+                grew = True
+    return added
 
 
 def coverage_counts() -> dict[str, int]:

@@ -427,3 +427,13 @@ def test_substituted_ring_systems_are_structure_words_not_unknown_drugs() -> Non
         assert find_drug_names(text) == []
     [omeprazole] = find_drug_names("omeprazole please")
     assert omeprazole.name.lower() == "omeprazole"
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("hydration free energy for phenol & ethanol", ["phenol", "ethanol"]),
+    ("freesolv for phenol, ethanol, caffeine, naproxen", ["phenol", "ethanol", "caffeine", "naproxen"]),
+    ("solubility of aspirin in ethanol", ["aspirin"]),  # a solvent, not a molecule to predict for
+    ("aspirin and water", ["aspirin"]),
+])
+def test_names_never_read_alone_count_in_a_list_with_drugs(text: str, names: list[str]) -> None:
+    assert [m.name for m in find_drug_names(text)] == names
