@@ -14,10 +14,10 @@ from typing import Any
 from celery import Task
 
 from agent.turn import Reply
+from bot.deliverer import Deliverer
 from bot.delivery_retry import DELAYS_S, give_up
 from bot.platforms import load, platform
 from worker.celery_app import app
-from worker.client import Deliverer
 from worker.runtime import redis_client
 
 DELIVERED_TTL_S = 7 * 24 * 3600

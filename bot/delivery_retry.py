@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agent.turn import Reply
-from worker.client import Deliverer
+from bot.deliverer import Deliverer
 
 log = logging.getLogger(__name__)
 DELAYS_S = (1.0, 5.0, 20.0)  # between tries: a Slack/Teams hiccup passes, a lasting outage is reported

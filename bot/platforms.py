@@ -31,7 +31,7 @@ class Platform:
     title: str  # as people write it
     help: str  # of ``drugpilot <name>``
     serve: str  # run(delivery_worker_enabled=, loglevel=, **options) -> exit status
-    deliverer: str  # () -> worker.client.Deliverer, built in the delivery worker from settings
+    deliverer: str  # () -> bot.deliverer.Deliverer, built in the delivery worker from settings
     doctor_check: str  # (Doctor, settings section) -> None: adds the check named ``name``
     settings: str  # the attribute of bot.settings.BotSettings holding this platform's section
     configured: str  # the attribute of the settings section that is empty when the platform is not configured

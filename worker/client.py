@@ -3,8 +3,8 @@ delivered into its thread when the turn ends (chat platforms)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Protocol
 
 from agent.service import handle_turn
 from agent.settings import get_settings
@@ -12,13 +12,6 @@ from agent.turn import Reply, Turn
 from worker.runtime import build_deps
 
 _embedded_pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="turn")
-
-
-class Deliverer(Protocol):
-    """Posts into a chat thread; implemented by each platform adapter in bot/."""
-
-    def deliver(self, target: dict[str, Any], reply: Reply) -> None: ...
-    def progress(self, target: dict[str, Any], turn_id: str, text: str) -> None: ...
 
 
 def submit_turn(turn: Turn) -> Reply:
@@ -33,26 +26,26 @@ def submit_turn(turn: Turn) -> Reply:
     return Reply.from_json(result.get(timeout=turn_task_limits()["time_limit"]))
 
 
-def enqueue_turn(turn: Turn, deliverer: Deliverer) -> None:
+def enqueue_turn(turn: Turn, progress: Callable[[str], None], deliver: Callable[[Reply], None]) -> None:
     """Return at once. Distributed: the turn goes to the `agent` queue and its reply to the platform's
-    `replies.<platform>` queue, served by the bot-side delivery worker (which uses the same deliverer).
-    Embedded: a background thread runs the turn and delivers in this process."""
+    `replies.<platform>` queue, served by the bot-side delivery worker (bot.delivery).
+    Embedded: a background thread runs the turn, calling ``progress`` with its progress lines and ``deliver``
+    with its reply, in this process."""
     assert turn.reply_to is not None, "a turn without reply_to has nowhere to be delivered"
     if get_settings().distributed:
         from worker.celery_app import app
 
         app.send_task("worker.tasks.run_turn", args=[turn.to_json()], queue="agent")
         return
-    _embedded_pool.submit(_run_embedded, turn, deliverer)
+    _embedded_pool.submit(_run_embedded, turn, progress, deliver)
 
 
-def _run_embedded(turn: Turn, deliverer: Deliverer) -> None:
-    target = turn.reply_to or {}
+def _run_embedded(turn: Turn, progress: Callable[[str], None], deliver: Callable[[Reply], None]) -> None:
     try:
-        reply = handle_turn(turn, build_deps(), lambda text: deliverer.progress(target, turn.turn_id, text))
+        reply = handle_turn(turn, build_deps(), progress)
     except Exception as exc:  # the thread must hear about it; the log keeps the trace
         import logging
 
         logging.getLogger(__name__).exception("turn %s failed", turn.turn_id)
         reply = Reply(turn_id=turn.turn_id, text=f"Sorry, that request failed: {type(exc).__name__}: {exc}")
-    deliverer.deliver(target, reply)
+    deliver(reply)

@@ -23,6 +23,7 @@ from agent.pool.store import PoolStore
 from agent.pool.thread_pool import ThreadPool
 from agent.settings import Settings
 from agent.turn import ThreadRef, Turn
+from bot.deliverer import Deliverer
 from bot.delivery_retry import DELAYS_S, RetryingDeliverer
 from bot.outage import UNAVAILABLE, is_outage
 from bot.slack import blocks, modal, payloads
@@ -32,7 +33,6 @@ from bot.slack.replier import RECEIVED, SlackDeliverer
 from bot.slack.state import SlackState
 from bot.slack.status import status_lines
 from bot.slack.watch import TurnWatch
-from worker.client import Deliverer
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class SlackServices:
     pool_store: PoolStore
     deliverer: SlackDeliverer
     watch: TurnWatch
-    enqueue: Callable[[Turn, Deliverer], None]  # worker.client.enqueue_turn
+    enqueue: Callable[[Turn, Deliverer], None]  # bot.deliverer.enqueue_turn
     form_secret: bytes  # signs the pool modal's private_metadata (bot.slack.modal)
     retry_delays_s: tuple[float, ...] = DELAYS_S  # embedded delivery: pauses between tries
     intake: Intake = field(default_factory=NoIntake)  # events acknowledged but not yet enqueued

@@ -52,7 +52,7 @@ class SlackDeliverer:
         self._last_progress: dict[str, float] = {}
         self._lock = threading.Lock()
 
-    # -- the Deliverer protocol (worker.client): ``target`` is the JSON of a SlackTarget ------------------
+    # -- the Deliverer protocol (bot.deliverer): ``target`` is the JSON of a SlackTarget ------------------
     def deliver(self, target: dict[str, Any], reply: Reply) -> None:
         to = SlackTarget.from_json(target)
         channel, thread_ts = to.channel, to.thread_ts

@@ -21,6 +21,7 @@ from slack_sdk import WebClient
 from waitress import wasyncore
 
 from agent.settings import get_settings
+from bot.deliverer import enqueue_turn
 from bot.delivery_worker import delivery_worker
 from bot.log_lines import configure_text
 from bot.settings import get_bot_settings
@@ -33,7 +34,6 @@ from bot.slack.settings import SlackSettings
 from bot.slack.state import SlackState, state_from_settings
 from bot.slack.watch import TurnWatch
 from worker.celeryconfig import turn_task_limits
-from worker.client import enqueue_turn
 
 log = logging.getLogger(__name__)
 

@@ -72,7 +72,7 @@ def shared_replier() -> TeamsReplier:
 
 
 def build_app(rt: TeamsRuntime | None = None, enqueue: Enqueue | None = None) -> web.Application:
-    from worker.client import enqueue_turn
+    from bot.deliverer import enqueue_turn
 
     rt = rt or build_runtime()
     adapter = CloudAdapter(rt.auth)

@@ -26,6 +26,7 @@ from msrest.exceptions import HttpOperationError
 from agent.commands import is_pool_command, run_command
 from agent.pool.thread_pool import ThreadPool
 from agent.turn import Attachment, ThreadRef, Turn
+from bot.deliverer import Deliverer
 from bot.delivery_retry import RetryingDeliverer
 from bot.outage import UNAVAILABLE, is_outage
 from bot.teams import activities as acts
@@ -34,7 +35,6 @@ from bot.teams.replier import TeamsReplier, no_msrest_retries, retryable, status
 from bot.teams.store import TeamsStore
 from bot.teams.target import TeamsTarget
 from model_zoo.errors import UserFacingError
-from worker.client import Deliverer
 
 log = logging.getLogger(__name__)
 RAW_ACTIVITY = "drugpilot.raw_activity"  # turn_state key: the activity JSON exactly as Teams posted it

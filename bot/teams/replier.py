@@ -100,7 +100,7 @@ def no_msrest_retries(connector: Any) -> Any:
 
 
 class TeamsReplier:
-    """Implements worker.client.Deliverer for Teams: ``target`` is the Turn's ``reply_to``, the JSON of a
+    """Implements bot.deliverer.Deliverer for Teams: ``target`` is the Turn's ``reply_to``, the JSON of a
     TeamsTarget (bot.teams.target)."""
 
     def __init__(self, auth: BotFrameworkAuthentication, app_id: str, store: TeamsStore, artifacts: ArtifactStore,
