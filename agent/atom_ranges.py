@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.pool.refs import ref_key
-from model_zoo.chem.cores import (MURCKO, CoreError, core_from_text, core_mask, functional_groups, murcko_atoms,
-                                  placements, ring_systems_in, scaffolds)
+from model_zoo.chem.cores import (MURCKO, MURCKO_WORDS, CoreError, core_from_text, core_mask, functional_groups,
+                                  murcko_atoms, placements, ring_systems_in, scaffolds)
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.specs import get_spec
 
@@ -39,8 +39,7 @@ _SMILES_TOKEN = re.compile(r"[A-Za-z0-9@+\-\[\]()=#$%/\\.:*~;,&!]+")
 
 
 def _core_names() -> str:
-    names = sorted([*scaffolds(), *functional_groups(), "murcko scaffold", "bemis-murcko scaffold", "scaffold",
-                    BARE_CORE], key=len, reverse=True)
+    names = sorted([*scaffolds(), *functional_groups(), *MURCKO_WORDS, BARE_CORE], key=len, reverse=True)
     return "|".join(re.escape(n) for n in names)
 
 

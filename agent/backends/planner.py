@@ -417,6 +417,13 @@ def _properties(prose: str) -> list[str]:
     """The properties a request asks for, in the order the message names them, then those only the intent
     model reads (probability >= 0.5: typos, paraphrases)."""
     said = _property_words(prose.lower())
+    lbd = _LBD.search(prose)
+    if lbd and not _taken_back(prose.lower(), lbd.start(), lbd.end()) and not any(p.endswith("-LBD") for p in said):
+        receptors = [p for p in said if p in ("NR-ER", "NR-AR")]
+        if len(receptors) == 1:
+            return [f"{receptors[0]}-LBD"]  # "and the LBD assay" after NR-AR: the same receptor's LBD assay
+        if not receptors:
+            return said  # "the LBD assay" names no receptor: the thread's earlier request may (``fill``)
     taken_back = {member for _, _, member in _named_properties(prose.lower())} - set(said)
     scores = read_intent(prose).properties
     learned = [name for name in PROPERTY_NAMES
@@ -431,6 +438,7 @@ def _properties(prose: str) -> list[str]:
     return sorted(found, key=lambda name: first_part[name])
 
 
+_LBD = re.compile(r"\blbd\b|\bligand[- ]binding domain\b", re.I)
 _PROPERTY_PARTS = re.compile(r"\s*(?:[,;&/+?\n*•]|\band\b|\bplus\b|\bas well as\b|\balso\b|\bthen\b|\bor\b)\s*", re.I)
 
 
@@ -523,8 +531,10 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
     args: dict[str, Any] = {}
     for param in spec.params:
         value: Any = None
-        if param.kind == "smiles_list":
-            value = picked or e.molecules or _molecules_from_context(lowered, pool, earlier)
+        if param.kind == "smiles_list":  # a drug named twice ("... gefitinib? and is gefitinib ...") runs once
+            chosen = picked or e.molecules
+            value = (list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen) or \
+                _molecules_from_context(lowered, pool, earlier)
         elif param.kind == "smiles":
             value = e.molecules[0] if e.molecules else (picked[0] if picked else None) or _pool_ref(
                 pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True)
@@ -545,6 +555,8 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
                 _pool_ref(pool, ("smiles_pairs",), lowered)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
+            if value is None and param.name == "property" and _LBD.search(lowered) and context.history:
+                value = next(iter(_properties(f"{context.history[-1].text}\n{lowered}")), None)
         if value not in (None, [], ""):
             args[param.name] = value
     return args

@@ -22,7 +22,7 @@ from model_zoo.errors import UserFacingError
 SCAFFOLDS_PATH = Path(__file__).resolve().parent.parent / "data" / "core_scaffolds.json"
 GROUPS_PATH = Path(__file__).resolve().parent.parent / "data" / "functional_groups.json"
 MURCKO = "Murcko scaffold"
-MURCKO_WORDS = ("murcko scaffold", "murcko", "scaffold", "bemis-murcko scaffold")
+MURCKO_WORDS = ("murcko scaffold", "murcko", "scaffold", "bemis-murcko scaffold", "ring system", "ring systems")
 MAX_MATCHES = 50  # distinct placements listed at most; symmetric cores can match many ways
 MAX_CORE_CHARS = 500  # a typed SMILES/SMARTS core longer than this is refused before parsing
 

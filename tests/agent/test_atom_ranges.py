@@ -190,3 +190,9 @@ def test_murcko_scaffold_in_brackets_is_the_core_to_keep() -> None:
     text = "keep its ring systems and linkers (Murcko scaffold), only substituents can change"
     assert mask_from_words(find_atom_ranges(text), GEFITINIB) == \
         mask_from_words(find_atom_ranges("keep the Murcko scaffold"), GEFITINIB)
+
+
+def test_the_ring_system_to_keep_is_the_murcko_scaffold() -> None:
+    text = "don't touch the ring system - only the side chains outside the scaffold"
+    assert mask_from_words(find_atom_ranges(text), GEFITINIB) == \
+        mask_from_words(find_atom_ranges("keep the Murcko scaffold"), GEFITINIB)

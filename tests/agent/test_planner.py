@@ -299,3 +299,22 @@ def test_a_repeat_with_a_new_value_and_another_ask_gives_both() -> None:
     calls = plan_calls("k, what about AURKB. and give me a pKd for it too", pool.list(), list(TOOLS), answered)
     assert [c.name for c in calls] == ["drug_target_classification_predict", "drug_target_affinity_regression_predict"]
     assert calls[0].arguments["target_seq"] == calls[1].arguments["target_seq"] != SEQ
+
+
+def test_the_lbd_assay_of_the_receptor_asked_before() -> None:
+    from agent.history import PastRequest
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", ["CCO"], "smiles_list", "a", "message")
+    answered = [PastRequest("alice", "Tox21 NR-AR for CCO", answered=True)]
+    [call] = plan_calls("and the LBD assay", pool.list(), list(TOOLS), answered)
+    assert call.arguments["property"] == "NR-AR-LBD"
+    [call] = plan("would tamoxifen come up active in the ER-alpha assay? the full-length one, not the LBD")
+    assert call.arguments["property"] == "NR-ER"
+
+
+def test_a_drug_named_twice_runs_once_and_targets_after_hit() -> None:
+    calls = plan("does A549 respond to gefitinib? and separately is gefitinib an EGFR binder per the DTI model")
+    assert [len(c.arguments["drug_smiles"]) for c in calls] == [1, 1]
+    [call] = plan("does crizotinib hit MET? just the interaction probability is fine")
+    assert call.name == "drug_target_classification_predict" and "target_seq" in call.arguments
