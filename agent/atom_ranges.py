@@ -60,6 +60,11 @@ _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+
               r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|free)\b|(?:is|are)\s+free\b"
 _PART = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?(?P<name>{_NAMED})(?:\s+(?P<region>{_REGION}))?"
 _ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}\s+(?:{_MAY_CHANGE})", re.I)
+# "only touch the morpholinopropoxy tail", "only let the two methoxyethoxy chains (incl. the ring O) change"
+_ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:touch|modify|change|vary|edit|alter)|"
+                             rf"(?:touch|modify|change|vary|edit|alter)\s+(?:only|just))\s+{_PART}|"
+                             rf"\bonly\s+let\s+{_PART.replace('(?P<', '(?P<let_')}(?:\s*\([^)]{{0,80}}\))?\s+"
+                             r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
 _EVERYTHING_BUT = re.compile(
     rf"\b(?:keep|freeze|fix)\s+everything\s+(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
 _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:{_MAY_CHANGE})", re.I)
@@ -121,13 +126,16 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     everything except the two methoxyethoxy chains", "the methoxyethoxy chains can change, the rest stays"."""
     taken = [(start, start + len(r.written)) for start, r in found]
     parts = []
-    patterns = [_ONLY_PART_CHANGES, _EVERYTHING_BUT] + ([_PART_CHANGES] if _REST_STAYS.search(text) else [])
+    patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _EVERYTHING_BUT] + (
+        [_PART_CHANGES] if _REST_STAYS.search(text) else [])
     for pattern in patterns:
         for match in pattern.finditer(text):
-            name = match.group("name").lower()
-            if any(s <= match.start("name") < e for s, e in taken) or not _names_a_part(name):
+            prefix = "let_" if match.groupdict().get("let_name") else ""
+            name = (match.group(f"{prefix}name") or "").lower()
+            if not name or any(s <= match.start(f"{prefix}name") < e for s, e in taken) or not _names_a_part(name):
                 continue
-            plural = bool(match.group("count")) or (match.group("region") or "").lower().endswith("s")
+            plural = bool(match.group(f"{prefix}count")) or \
+                (match.group(f"{prefix}region") or "").lower().endswith("s")
             parts.append((match.start(), AtomRange((), False, match.group(0), core=name, every_place=plural)))
             taken.append(match.span())
     return parts

@@ -306,6 +306,22 @@ def _clauses(text: str) -> list[str]:
     return parts or [text]
 
 
+_SELECTION_PHRASE = re.compile(r"\b(?:the\s+)?(?:most|least|more|less|highest|lowest|best|worst|top|bottom)\s+"
+                               r"(?:\d+\s+)?(?:by\s+)?[\w-]+(?:\s+(?:ones?|compounds?|molecules?|hits?|analogues?))?",
+                               re.I)
+
+
+def _tool_words(text: str, offered: list[ToolSpec]) -> dict[str, float]:
+    """``tool_scores`` of the words that ask for something, without those that only pick the molecules ("retro on
+    the most soluble one" asks for a retrosynthesis); all the words when nothing else is left to read."""
+    blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
+    if blanked != text:
+        scores = tool_scores(blanked, offered)
+        if max(scores.values(), default=0.0) >= 2.0:
+            return scores
+    return tool_scores(text, offered)
+
+
 def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
     0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own."""
@@ -317,7 +333,7 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
                 prior: ToolSpec | None = None) -> ToolSpec | None:
     """The best tool for a request, from its words and from the kinds of values it holds; ``prior`` is the
     tool of the request this one says it repeats."""
-    scores = tool_scores(entities.text, offered)
+    scores = _tool_words(entities.text, offered)
     # a repeat keeps the earlier tool unless its words ask for another one ("the pKd instead" after a yes/no);
     # "same settings, but start from X" stays the same tool
     switches = not _SAME.search(entities.prose) and max(scores.values(), default=0.0) >= 2.0 and \
@@ -450,8 +466,13 @@ _TAKEN_BACK_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|\bno longe
 _TAKEN_BACK_AFTER = re.compile(r"^\s*[?!.,:;-]{0,6}\s*(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b")
 
 
+_SORT_KEY_BEFORE = re.compile(r"\b(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(?:predicted\s+)?$")
+
+
 def _taken_back(lowered: str, start: int, end: int) -> bool:
-    return bool(_TAKEN_BACK_BEFORE.search(lowered[max(0, start - 30):start])
+    """Taken back ("not logD"), or only the key of a selection ("the top 2 by BBB - their logD")."""
+    before = lowered[max(0, start - 30):start]
+    return bool(_TAKEN_BACK_BEFORE.search(before) or _SORT_KEY_BEFORE.search(before)
                 or _TAKEN_BACK_AFTER.match(lowered[end:end + 30]))
 
 
@@ -599,6 +620,10 @@ def _molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[T
     return _pool_ref(pool, ("smiles_list", "smiles"), lowered)
 
 
+_PRODUCED = re.compile(r"\b(?:generated|optimi[sz]ed|uploaded)\s+(?:ones?|molecules?|compounds?|analogues?|structures?|"
+                       r"smiles|list|set|hits?|cpds?)\b|\bthe\s+(?:analogues|file)\b")
+
+
 def _pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_if_referred: bool = False,
               single: bool = False) -> str | None:
     """The pool key the text points to: named explicitly, by its origin word, else the most recently set
@@ -620,6 +645,9 @@ def _pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_
             for meta in reversed(candidates):
                 if meta.key.startswith(prefix):
                     return f"({meta.key})"
+            if "smiles_list" in kinds and _PRODUCED.search(lowered) and not any(m.key.startswith(prefix) for m in pool):
+                # "the generated ones" with nothing generated in this thread: asked, never another list
+                return None
     if only_if_referred and not REFERS_BACK.search(lowered):
         return None
     return f"({candidates[-1].key})"

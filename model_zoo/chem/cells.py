@@ -178,7 +178,8 @@ _FOLLOW_UP_TAIL = re.compile(r"^\s*(?:(?:too|also|instead|then|as\s+well|please|
 _GREETINGS = frozenset({"Hey"})  # a GDSC line, and what a message of one word usually says
 
 
-def _bare_follow_up(text: str, start: int, end: int) -> bool:
+def bare_follow_up(text: str, start: int, end: int) -> bool:
+    """Whether the message is only this name and follow-up words ("great, and Jurkat?", "and H1975")."""
     if start > 40 or len(text) - end > 20 or text[start:end] in _GREETINGS:  # a short message only
         return False
     return bool(_FOLLOW_UP_LEAD.match(text[:start])) and bool(_FOLLOW_UP_TAIL.match(text[end:]))
@@ -188,7 +189,7 @@ def _has_context(text: str, start: int, end: int, long_enough: bool) -> bool:
     before, after = text[max(0, start - 20):start], text[end:end + 20]
     if _BEFORE_ANY.search(before) or _AFTER.match(after):
         return True
-    return long_enough and bool(_BEFORE_LONG.search(before) or _bare_follow_up(text, start, end))
+    return long_enough and bool(_BEFORE_LONG.search(before) or bare_follow_up(text, start, end))
 
 
 def _is_distinctive(spelling: str) -> bool:

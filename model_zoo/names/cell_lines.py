@@ -182,7 +182,8 @@ def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
 
 
     def context(s: int, e: int) -> bool:
-        return bool(_CONTEXT_AFTER.match(text[e:e + 25]) or _CONTEXT_BEFORE.search(text[max(0, s - 25):s]))
+        return bool(_CONTEXT_AFTER.match(text[e:e + 25]) or _CONTEXT_BEFORE.search(text[max(0, s - 25):s])
+                    or cells.bare_follow_up(text, s, e))
 
     for s, e, written, known in _known_mentions(text):
         out.append(_line_result(known, written, s, e))

@@ -196,3 +196,14 @@ def test_the_ring_system_to_keep_is_the_murcko_scaffold() -> None:
     text = "don't touch the ring system - only the side chains outside the scaffold"
     assert mask_from_words(find_atom_ranges(text), GEFITINIB) == \
         mask_from_words(find_atom_ranges("keep the Murcko scaffold"), GEFITINIB)
+
+
+@pytest.mark.parametrize("text", ["only touch the morpholinopropoxy tail, rest stays",
+                                  "keep the quinazoline, change only the morpholinopropoxy chain",
+                                  "only let the morpholinopropoxy chain (incl. the ring O) change"])
+def test_only_touch_change_only_and_only_let_name_the_part_that_may_change(text: str) -> None:
+    from model_zoo.names import opsin
+
+    if not opsin.available():
+        pytest.skip(opsin.why_unavailable())
+    assert sum(mask_from_words(find_atom_ranges(text), GEFITINIB)) == 10  # O-C-C-C and the morpholine

@@ -318,3 +318,28 @@ def test_a_drug_named_twice_runs_once_and_targets_after_hit() -> None:
     assert [len(c.arguments["drug_smiles"]) for c in calls] == [1, 1]
     [call] = plan("does crizotinib hit MET? just the interaction probability is fine")
     assert call.name == "drug_target_classification_predict" and "target_seq" in call.arguments
+
+
+def test_selection_words_neither_choose_the_tool_nor_the_property() -> None:
+    from agent.history import PastRequest
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("generated_smiles", ["CCO", "CCN"], "smiles_list", "a", "tool")
+    pool.put("drug_property_prediction_result", [{"row": 1, "smiles": "CCO", "prediction": -1.0},
+                                                 {"row": 2, "smiles": "CCN", "prediction": -3.0}], "table", "a", "tool")
+    answered = [PastRequest("alice", "predict solubility for those", answered=True)]
+    [call] = plan_calls("and retro on the most soluble one", pool.list(), list(TOOLS), answered,
+                        lambda key: pool.get(key).value)
+    assert call.name == "Retrosynthetic_reaction_pathway_prediction" and call.arguments["smiles_list"] == ["CCO"]
+    from agent.backends.planner import _properties
+    assert _properties("the top 2 by BBB - what's their logD") == ["lipo"]
+
+
+def test_the_generated_ones_when_nothing_was_generated_take_no_other_list() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", ["CCO", "CCN"], "smiles_list", "a", "message")
+    [call] = plan_calls("run the generated ones through the BBB model", pool.list(), list(TOOLS))
+    assert "drug_smiles" not in call.arguments  # Fe-Fo asks for the molecules
+    pool.put("user_smiles", ["CCO"], "smiles_list", "a", "message")
+    [call] = plan_calls("optimise the compound I posted earlier for A549 to ln IC50 -1", pool.list(), list(TOOLS))
+    assert call.arguments.get("gt") == "(user_smiles)"  # 'optimise' is no reference to optimised molecules
