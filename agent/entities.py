@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.atom_ranges import AtomRange, find_atom_ranges
+from agent.selection import group_phrase_spans
 from agent.quantities import Quantity, find_quantities, find_unitless_ic50, readings
 from agent.vocabulary import load
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
@@ -182,7 +183,8 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
     prose = prose[:NAMES_READ_CHARS]
     negated = _negated_spans(prose)
     named = find_drug_names(prose) + find_target_names(prose)
-    parts = _named_part_spans(prose, found.atom_ranges)  # "keep quinazoline + aniline": parts, not inputs
+    # "keep quinazoline + aniline", "the aniline from that route": parts and groups, not molecules to run
+    parts = _named_part_spans(prose, found.atom_ranges) + group_phrase_spans(prose)
     mentions = [m for m in named if not _inside(m.start, negated) and not _inside(m.start, parts)]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated)]

@@ -17,13 +17,20 @@ _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, 
              "fifth": 5, "5th": 5, "last": -1}
 # "the second one", "3rd compound", "the last" — not "logD second" or "last: solubility" (the order of asks)
 _ORD = r"first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last"
-_ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:call|step|request|time|thing|question|ask|turn))|\b({_ORD})\s+"
+_NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heavy\s+)?atom"
+_ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE}))|\b({_ORD})\s+"
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
                       r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule)\s?(\d{1,3})\b", re.I)
-_BEST = re.compile(r"\b(most|least|best|top|highest|lowest|strongest|weakest|worst)\b(?:\s+(\d+))?", re.I)
+_BEST = re.compile(r"\b(most|least|best|top|highest|lowest|strongest|weakest|worst|more|less|higher|lower|stronger|"
+                   r"weaker)\b(?:\s+(\d+))?", re.I)
+_COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "lowest", "stronger": "strongest",
+                "weaker": "weakest"}  # "the more potent one" of two is the most potent
+_FIRST_N = re.compile(r"\b(first|last)\s+(\d{1,3})\b(?!\s*(?:heavy\s+)?atoms?\b)", re.I)
 _HITS = re.compile(r"\b(predicted to (?:interact|bind)|that (?:interact|bind)|interacting|binders|the hits|"
+                   r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
                    r"positives?|the actives?)\b", re.I)
-_PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting materials?)\b", re.I)
+_PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting materials?|from (?:that|the) route)\b",
+                         re.I)
 _EACH = re.compile(r"\b(each|individually|separately|on (?:its|their) own|both drugs|the two drugs)\b", re.I)
 _LOWER_IS_BETTER = ("ic50", "kd_nm")
 _METRICS = ("prediction", "probability", "pKd", "ln_ic50", "predicted_ln_ic50", "score")
@@ -36,7 +43,9 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     if _PRECURSORS.search(lowered):
         table = _newest(pool, read, lambda rows: "candidates" in rows[0])
         if table:
-            return _unique(s for row in table for s in (row["candidates"] or [{}])[0].get("reactants", []))
+            reactants = _unique(s for row in table for s in (row["candidates"] or [{}])[0].get("reactants", []))
+            group = _named_group(lowered)
+            return group([{"smiles": r} for r in reactants]) if group is not None else reactants
     if _EACH.search(lowered):
         table = _newest(pool, read, lambda rows: "smiles_1" in rows[0])
         if table:
@@ -44,6 +53,14 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     rows = _newest(pool, read, lambda rows: "smiles" in rows[0])
     if rows is None:
         return None
+    group = _named_group(lowered)
+    if group is not None:
+        return group(rows)
+    first = _FIRST_N.search(lowered)
+    if first:
+        count = int(first.group(2))
+        sliced = rows[:count] if first.group(1).lower() == "first" else rows[-count:]
+        return [r["smiles"] for r in sliced] or None
     if _HITS.search(lowered) and any("probability" in r or "interaction" in r for r in rows):
         return [r["smiles"] for r in rows if r.get("interaction") is True or (r.get("probability") or 0) >= 0.5]
     picks = [m for m in _ORDINAL.finditer(lowered)]
@@ -56,8 +73,53 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         return chosen or None
     best = _BEST.search(lowered)
     if best:
-        return _ranked(rows, best.group(1).lower(), int(best.group(2) or 1), lowered)
+        word = best.group(1).lower()
+        return _ranked(rows, _COMPARATIVE.get(word, word), int(best.group(2) or 1), lowered)
     return None
+
+
+# "the one with the carbamate", "the ones with a sulfonamide", "the amine precursor", "the aniline from that route"
+_WITH_GROUP = re.compile(r"\b(?:ones?|compounds?|molecules?|precursors?|reactants?|hits?|analogues?)\s+with\s+"
+                         r"(?:the\s+|an?\s+)?(?P<name>[a-z][\w-]{2,40})", re.I)
+_GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40})\s+(?:one|precursor|reactant|building block|"
+                          r"compound|fragment|from\s+(?:that|the)\s+route)\b", re.I)
+
+
+def _named_group(lowered: str) -> Callable[[list[dict[str, Any]]], list[str] | None] | None:
+    """A filter for rows holding a named group or ring ("the one with the carbamate"), or None when the words
+    name none."""
+    from model_zoo.chem.cores import CoreError, functional_groups, scaffolds
+
+    for pattern in (_WITH_GROUP, _GROUP_FIRST):
+        match = pattern.search(lowered)
+        name = match.group("name") if match else ""
+        if name in functional_groups() or name in scaffolds():
+            try:
+                return lambda rows: _holding(rows, name)
+            except CoreError:
+                return None
+    return None
+
+
+def group_phrase_spans(text: str) -> list[tuple[int, int]]:
+    """Where a message picks results by a group ("the aniline from that route", "the one with the carbamate"):
+    a drug name there ("aniline") is the group, not a molecule to run."""
+    from model_zoo.chem.cores import functional_groups, scaffolds
+
+    known = {**functional_groups(), **scaffolds()}
+    return [m.span("name") for pattern in (_WITH_GROUP, _GROUP_FIRST) for m in pattern.finditer(text)
+            if m.group("name").lower() in known]
+
+
+def _holding(rows: list[dict[str, Any]], name: str) -> list[str] | None:
+    from rdkit import Chem
+
+    from model_zoo.chem.cores import core_from_text
+
+    query = Chem.MolFromSmarts(core_from_text(name).smarts)
+    held = [r["smiles"] for r in rows if isinstance(r.get("smiles"), str)
+            and (mol := Chem.MolFromSmiles(r["smiles"])) is not None and mol.HasSubstructMatch(query)]
+    return _unique(held) or None
 
 
 def _newest(pool: list[EntryMeta], read: Callable[[str], Any], accepts: Callable[[list[dict]], bool]
