@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from collections import Counter
@@ -32,7 +33,8 @@ class LoadReport:
 
 
 def load_records(path: Path) -> LoadReport:
-    raw = json.loads(path.read_text(encoding="utf-8"))
+    data = gzip.decompress(path.read_bytes()) if path.suffix == ".gz" else path.read_bytes()
+    raw = json.loads(data.decode("utf-8"))
     records, skipped, repaired = [], [], 0
     for index, item in enumerate(raw):
         try:

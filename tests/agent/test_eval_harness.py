@@ -68,3 +68,11 @@ def test_scoring_rules() -> None:
     seq_pred = {"name": "drug_target_classification_prediction",
                 "arguments": {"drug_smiles": "CCO", "target_seq": ("mkvlaagivgllla q" * 3) + "."}}
     assert params_ok(seq_gold, seq_pred, pool)  # alias, case, spaces, trailing period
+
+
+def test_the_independent_sets_load_compressed() -> None:
+    from agent.evaluation.tcdd import load_records
+
+    folder = Path(__file__).resolve().parents[2] / "agent" / "evaluation" / "benchmarks"
+    counts = {p.name: len(load_records(p).records) for p in sorted(folder.glob("set_*.json.gz"))}
+    assert counts == {"set_A.json.gz": 140, "set_B.json.gz": 160, "set_C.json.gz": 120, "set_D.json.gz": 160}
