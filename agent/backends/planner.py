@@ -449,8 +449,8 @@ def _properties(prose: str) -> list[str]:
         return found
     # in the order the message names them: the first part ("ClinTox toxicity & logD") that reads as each
     parts = [p for p in _PROPERTY_PARTS.split(prose) if p and p.strip()]
-    first_part = {name: next((i for i, part in enumerate(parts) if read_intent(part).properties.get(name, 0.0) >= 0.5),
-                             len(parts)) for name in found}
+    first_part = {name: next((i for i, part in enumerate(parts) if name in _property_words(part.lower())
+                              or read_intent(part).properties.get(name, 0.0) >= 0.5), len(parts)) for name in found}
     return sorted(found, key=lambda name: first_part[name])
 
 
@@ -573,7 +573,7 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
                 _pool_ref(pool, ("mask",), lowered)
         elif param.kind == "smiles_pairs":
             value = _swapped_pairs(e, pool, lowered, context.read) or _pairs(e) or \
-                _pool_ref(pool, ("smiles_pairs",), lowered)
+                _picked_pairs(pool, lowered, context.read) or _pool_ref(pool, ("smiles_pairs",), lowered)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
             if value is None and param.name == "property" and _LBD.search(lowered) and context.history:
@@ -677,6 +677,24 @@ def _pairs(e: Entities) -> list[list[str]]:
     if len(molecules) == 2:
         return [molecules[:2]]
     return e.pairs or [[molecules[0], other] for other in molecules[1:]]
+
+
+_PAIR_ORDINAL = re.compile(r"\b(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(?:pair|combination|combo)\b|"
+                           r"\bpair\s+(?:#\s?)?(\d{1,2})\b")
+_PAIR_INDEX = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "last": -1}
+
+
+def _picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None) -> list[list[str]] | None:
+    """One of the thread's pairs by its place: "just the second pair with twosides"."""
+    match = _PAIR_ORDINAL.search(lowered)
+    if match is None or read is None:
+        return None
+    key = ref_key(_pool_ref(pool, ("smiles_pairs",), lowered))
+    pairs = read(key) if key else None
+    index = _PAIR_INDEX[match.group(1)] if match.group(1) else int(match.group(2)) - 1
+    if not isinstance(pairs, list) or not -len(pairs) <= index < len(pairs):
+        return None
+    return [pairs[index]]
 
 
 def _swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None

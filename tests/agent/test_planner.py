@@ -343,3 +343,19 @@ def test_the_generated_ones_when_nothing_was_generated_take_no_other_list() -> N
     pool.put("user_smiles", ["CCO"], "smiles_list", "a", "message")
     [call] = plan_calls("optimise the compound I posted earlier for A549 to ln IC50 -1", pool.list(), list(TOOLS))
     assert call.arguments.get("gt") == "(user_smiles)"  # 'optimise' is no reference to optimised molecules
+
+
+def test_tox21_assays_named_in_a_row_keep_their_order() -> None:
+    calls = plan("NR-AhR and NR-AR-LBD for these two:\nCCO\nCCN")
+    assert [c.arguments["property"] for c in calls] == ["NR-AhR", "NR-AR-LBD"]
+
+
+def test_one_of_the_threads_pairs_by_its_place() -> None:
+    from agent.history import PastRequest
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles_pairs", [["CCO", "CCN"], ["CCO", "CCC"]], "smiles_pairs", "a", "message")
+    answered = [PastRequest("alice", "pairs to check: CCO+CCN, CCO+CCC", answered=True)]
+    [call] = plan_calls("just the second pair with twosides pls", pool.list(), list(TOOLS), answered,
+                        lambda key: pool.get(key).value)
+    assert call.arguments == {"smiles_pairs": [["CCO", "CCC"]], "task": "twosides"}
