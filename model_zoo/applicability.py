@@ -26,17 +26,16 @@ from typing import Any
 
 import numpy as np
 from rdkit import Chem, DataStructs, rdBase
-from rdkit.Chem import rdFingerprintGenerator
+
+from model_zoo.chem.featurizers import morgan_bits
 
 FP_RADIUS = 2
 FP_BITS = 2048
 THRESHOLD_PERCENTILE = 5.0  # of held-out-to-training similarity: what "in domain" means for every model
 
-_generator = rdFingerprintGenerator.GetMorganGenerator(radius=FP_RADIUS, fpSize=FP_BITS)
-
 
 def fingerprint(mol: Chem.Mol) -> DataStructs.ExplicitBitVect:
-    return _generator.GetFingerprint(mol)
+    return morgan_bits(mol, FP_RADIUS, FP_BITS)
 
 
 def fingerprint_hash(fp: DataStructs.ExplicitBitVect) -> int:

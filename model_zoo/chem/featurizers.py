@@ -1,4 +1,8 @@
-"""Molecule -> float32 vector: Morgan count fingerprint plus a fast RDKit 2D descriptor set.
+"""Molecule featurizers: the one place Morgan fingerprints are set up, and the molecule vector of the property and
+cell-response models (Morgan count fingerprint plus a fast RDKit 2D descriptor set).
+
+Morgan generators use RDKit's defaults besides radius and size (no chirality, bit and count vectors from the same
+generator), one per (radius, bits) per process.
 
 The descriptors are ones RDKit computes in C++: about 1 ms per drug-sized molecule with the fingerprint,
 versus ~12 ms for ``Descriptors.CalcMolDescriptors`` alone (its Python SMARTS-based descriptors dominate),
@@ -9,11 +13,12 @@ descriptors are standardized by a ``DescriptorScaler`` fitted on the training sp
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
-from rdkit import Chem
+from rdkit import Chem, DataStructs
 from rdkit.Chem import rdFingerprintGenerator
 from rdkit.Chem import rdMolDescriptors as rd
 
@@ -43,13 +48,56 @@ DESCRIPTOR_NAMES: tuple[str, ...] = _SCALAR_PROPERTIES + tuple(
 )
 
 
+@lru_cache(maxsize=None)
+def morgan_generator(radius: int = 2, bits: int = 2048) -> rdFingerprintGenerator.FingerprintGenerator64:
+    """The Morgan fingerprint generator for (radius, bits), built once per process."""
+    return rdFingerprintGenerator.GetMorganGenerator(radius=radius, fpSize=bits)
+
+
+def morgan_bits(mol: Chem.Mol, radius: int = 2, bits: int = 2048) -> DataStructs.ExplicitBitVect:
+    """Morgan bit vector, for Tanimoto similarity."""
+    return morgan_generator(radius, bits).GetFingerprint(mol)
+
+
+@dataclass(frozen=True)
+class MorganCounts:
+    """Molecule -> log1p(Morgan count fingerprint) as float32 (the drug input of the pair networks)."""
+
+    radius: int = 2
+    fp_size: int = 2048
+    _generator: rdFingerprintGenerator.FingerprintGenerator64 = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_generator", morgan_generator(self.radius, self.fp_size))
+
+    @property
+    def dim(self) -> int:
+        return self.fp_size
+
+    def config(self) -> dict[str, Any]:
+        return {"kind": "morgan_counts_log1p", "radius": self.radius, "fp_size": self.fp_size}
+
+    def __call__(self, mol: Chem.Mol) -> np.ndarray:
+        return np.log1p(self._generator.GetCountFingerprintAsNumPy(mol).astype(np.float32))
+
+    def many(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
+        out = np.empty((len(mols), self.dim), dtype=np.float32)
+        for i, mol in enumerate(mols):
+            out[i] = self(mol)
+        return out
+
+    def bits(self, mol: Chem.Mol) -> Any:
+        """Bit-vector fingerprint (same radius and size) for Tanimoto similarity."""
+        return self._generator.GetFingerprint(mol)
+
+
 class MolFeaturizer:
     """[log1p(Morgan counts) | raw descriptors] as float32; descriptors that fail or overflow are NaN."""
 
     def __init__(self, radius: int = 2, fp_size: int = 2048) -> None:
         self.radius = radius
         self.fp_size = fp_size
-        self._generator = rdFingerprintGenerator.GetMorganGenerator(radius=radius, fpSize=fp_size)
+        self._generator = morgan_generator(radius, fp_size)
         self._properties = rd.Properties(list(_SCALAR_PROPERTIES))
 
     @property

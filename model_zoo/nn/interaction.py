@@ -3,7 +3,7 @@
 Shared by ``drug_target_affinity_regression_predict`` (DAVIS), ``drug_target_classification_predict``
 (DrugBAN Human) and ``drug_drug_response_predict`` (DrugBank DDI); each tool trains its own weights.
 
-- Molecules enter as log1p(Morgan count fingerprint) (``MorganCounts``).
+- Molecules enter as log1p(Morgan count fingerprint) (``model_zoo.chem.featurizers.MorganCounts``).
 - Proteins enter as k-mer composition (``KmerComposition``: amino acids, dipeptides and conjoint-triad 3-mers by
   default), each block L2-normalized and scaled so that its entries have unit root-mean-square. Any length is
   accepted. Cosine similarity of amino-acid 3-mer counts (``kmer_cosine``) measures how far a query protein is
@@ -18,13 +18,11 @@ networks here (``pair_net``, ``pair_ensemble``) so that ``Checkpoint.build`` can
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, cast
 
 import numpy as np
 import torch
-from rdkit import Chem
-from rdkit.Chem import rdFingerprintGenerator
 from torch import nn
 
 from model_zoo.nn.mlp import MLP
@@ -34,39 +32,6 @@ _AA_INDEX = {a: i for i, a in enumerate(AMINO_ACIDS)}
 
 
 # --- inputs -------------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class MorganCounts:
-    """Molecule -> log1p(Morgan count fingerprint) as float32."""
-
-    radius: int = 2
-    fp_size: int = 2048
-    _generator: rdFingerprintGenerator.FingerprintGenerator64 = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        generator = rdFingerprintGenerator.GetMorganGenerator(radius=self.radius, fpSize=self.fp_size)
-        object.__setattr__(self, "_generator", generator)
-
-    @property
-    def dim(self) -> int:
-        return self.fp_size
-
-    def config(self) -> dict[str, Any]:
-        return {"kind": "morgan_counts_log1p", "radius": self.radius, "fp_size": self.fp_size}
-
-    def __call__(self, mol: Chem.Mol) -> np.ndarray:
-        return np.log1p(self._generator.GetCountFingerprintAsNumPy(mol).astype(np.float32))
-
-    def many(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
-        out = np.empty((len(mols), self.dim), dtype=np.float32)
-        for i, mol in enumerate(mols):
-            out[i] = self(mol)
-        return out
-
-    def bits(self, mol: Chem.Mol) -> Any:
-        """Bit-vector fingerprint (same radius and size) for Tanimoto similarity."""
-        return self._generator.GetFingerprint(mol)
 
 
 # Conjoint-triad alphabet (Shen et al., PNAS 2007): amino acids grouped by dipole and side-chain volume.

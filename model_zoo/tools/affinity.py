@@ -27,16 +27,12 @@ from model_zoo.applicability import (
     trust_fields,
 )
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
+from model_zoo.chem.featurizers import MorganCounts
 from model_zoo.chem.mols import check_smiles_list
 from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
 from model_zoo.device import pick_device
 from model_zoo.names.targets import tables as target_tables
-from model_zoo.nn.interaction import (
-    KmerComposition,
-    MorganCounts,
-    PairEnsemble,
-    kmer_counts,
-)
+from model_zoo.nn.interaction import KmerComposition, PairEnsemble, kmer_counts
 from model_zoo.plots import given_names, rows_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import AFFINITY, ToolSpec

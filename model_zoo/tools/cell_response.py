@@ -16,13 +16,12 @@ from typing import Any
 import numpy as np
 import torch
 from rdkit import Chem, DataStructs
-from rdkit.Chem import rdFingerprintGenerator
 from torch import nn
 
 from model_zoo.applicability import get_domain, outside_sentence, trust_fields
 from model_zoo.checkpoint import load_checkpoint
 from model_zoo.chem.cells import UnknownCellLine, all_cell_lines, resolve_cell_line
-from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer
+from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer, morgan_bits
 from model_zoo.chem.mols import check_smiles_list
 from model_zoo.device import pick_device
 from model_zoo.errors import UserFacingError
@@ -42,7 +41,6 @@ UNIT = "ln(IC50/uM)"
 DOMAIN_PATH = PACKAGE / "weights" / "cell_response" / "domain_cell_response.npz"
 CALIBRATION_PATH = PACKAGE / "weights" / "cell_response" / "calibration.json"
 SAME_DRUG = 0.999  # Tanimoto at which a query is taken to be the GDSC2 drug itself
-_SIMILARITY_FP = rdFingerprintGenerator.GetMorganGenerator(radius=2, fpSize=2048)
 
 
 class NoGenomicFeatures(UserFacingError):
@@ -131,7 +129,7 @@ class CellResponseModel:
         if cells.feature_names != extra["cell_feature_names"]:
             raise ValueError(f"{cell_features.name} does not match the checkpoint's cell features; retrain")
         device = device or torch.device("cpu")
-        fps = [_SIMILARITY_FP.GetFingerprint(Chem.MolFromSmiles(s)) for s in extra["training_drugs"]["smiles"]]
+        fps = [morgan_bits(Chem.MolFromSmiles(s)) for s in extra["training_drugs"]["smiles"]]
         # float64 inference: predictions do not depend on batch size or thread count, so the generation and
         # optimization searches (which rank near-tied candidates) are reproducible across processes.
         network = checkpoint.build().double().to(device)
@@ -175,7 +173,7 @@ class CellResponseModel:
         names = self.info["training_drugs"]["names"]
         out = []
         for mol in mols:
-            sims = DataStructs.BulkTanimotoSimilarity(_SIMILARITY_FP.GetFingerprint(mol), self.training_fps)
+            sims = DataStructs.BulkTanimotoSimilarity(morgan_bits(mol), self.training_fps)
             best = int(np.argmax(sims))
             out.append((names[best], float(sims[best])))
         return out

@@ -22,13 +22,10 @@ from rdkit import Chem
 
 from model_zoo.applicability import get_domain, outside_sentence, trust_columns, trust_fields
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
+from model_zoo.chem.featurizers import MorganCounts
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.device import pick_device
-from model_zoo.nn.interaction import (
-    MorganCounts,
-    PairEnsemble,
-    directed_type_probabilities,
-)
+from model_zoo.nn.interaction import PairEnsemble, directed_type_probabilities
 from model_zoo.plots import MAX_BARS, figure_png, given_names, histogram_png, values_figure
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
 from model_zoo.specs import DRUG_DRUG

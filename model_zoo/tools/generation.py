@@ -18,11 +18,12 @@ from typing import Any
 
 import numpy as np
 from rdkit import Chem, DataStructs, rdBase
-from rdkit.Chem import QED, rdFingerprintGenerator
+from rdkit.Chem import QED
 
 from model_zoo.chem.alerts import AlertScreen, alerts_in
 from model_zoo.chem.alerts import describe as describe_alerts
 from model_zoo.chem.cells import UnknownCellLine
+from model_zoo.chem.featurizers import morgan_bits
 from model_zoo.chem.rdkit_typed import mol_weight
 from model_zoo.plots import molecule_grid_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
@@ -55,7 +56,6 @@ SUBSTITUENTS = ("C", "F", "Cl", "Br", "O", "N", "OC", "C(F)(F)F", "C#N", "C(N)=O
                 "N(C)C", "OC(F)(F)F", "c1ccccc1", "C1CCOCC1", "N1CCOCC1", "N1CCNCC1")
 SWAP_ELEMENTS = (6, 7, 8, 9, 16, 17)
 
-_SIM_FP = rdFingerprintGenerator.GetMorganGenerator(radius=2, fpSize=2048)
 _SUBSTITUENT_MOLS = [Chem.MolFromSmiles(s) for s in SUBSTITUENTS]
 
 
@@ -131,7 +131,7 @@ def sanitized(mol: Chem.Mol) -> Chem.Mol | None:
 
 
 def fingerprint(mol: Chem.Mol) -> Any:
-    return _SIM_FP.GetFingerprint(mol)
+    return morgan_bits(mol)
 
 
 # --- graph edits ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from torch import nn
 
 from model_zoo.applicability import get_domain, measured_sentence, outside_sentence, trust_fields
 from model_zoo.checkpoint import load_checkpoint
+from model_zoo.chem.featurizers import morgan_generator
 from model_zoo.chem.mols import check_smiles_list
 from model_zoo.plots import given_names, molecule_grid_png, short_label, titled_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult
@@ -61,8 +62,7 @@ class ProductFingerprint:
     _gen: rdFingerprintGenerator.FingerprintGenerator64 = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_gen", rdFingerprintGenerator.GetMorganGenerator(radius=self.radius,
-                                                                                  fpSize=self.fp_size))
+        object.__setattr__(self, "_gen", morgan_generator(self.radius, self.fp_size))
 
     def __call__(self, mol: Chem.Mol) -> np.ndarray:
         return self._gen.GetFingerprintAsNumPy(mol).astype(np.float32)

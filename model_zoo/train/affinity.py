@@ -25,7 +25,8 @@ import torch
 
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
 from model_zoo.chem.mols import parse_smiles
-from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble, PairNet
+from model_zoo.chem.featurizers import MorganCounts
+from model_zoo.nn.interaction import KmerComposition, PairEnsemble, PairNet
 from model_zoo.train.common import (
     clean, command, fmt, render_card, report_rescore, sha256_of, update_metrics_file,
 )

@@ -29,7 +29,8 @@ from sklearn.metrics import cohen_kappa_score, f1_score
 
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
 from model_zoo.chem.mols import parse_smiles
-from model_zoo.nn.interaction import MorganCounts, PairEnsemble, PairNet, directed_type_probabilities
+from model_zoo.chem.featurizers import MorganCounts
+from model_zoo.nn.interaction import PairEnsemble, PairNet, directed_type_probabilities
 from model_zoo.train.common import (
     clean, command, fmt, render_card, report_rescore, sha256_of, update_metrics_file,
 )

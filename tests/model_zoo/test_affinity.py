@@ -10,7 +10,8 @@ import pytest
 import torch
 
 from model_zoo.checkpoint import load_checkpoint
-from model_zoo.nn.interaction import KmerComposition, MorganCounts, PairEnsemble, kmer_counts
+from model_zoo.chem.featurizers import MorganCounts
+from model_zoo.nn.interaction import KmerComposition, PairEnsemble, kmer_counts
 from model_zoo.tools import affinity as tool
 from model_zoo.train.pairs import PairConfig, Pairs, concordance_index, raw_outputs, train_pair_net
 

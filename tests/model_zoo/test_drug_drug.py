@@ -11,7 +11,8 @@ import pytest
 import torch
 
 from model_zoo.checkpoint import load_checkpoint
-from model_zoo.nn.interaction import MorganCounts, PairEnsemble, directed_type_probabilities
+from model_zoo.chem.featurizers import MorganCounts
+from model_zoo.nn.interaction import PairEnsemble, directed_type_probabilities
 from model_zoo.tools import drug_drug as tool
 from model_zoo.train.drug_drug import N_TYPES, flip_label
 from model_zoo.train.pairs import PairConfig, Pairs, raw_outputs, train_pair_net
