@@ -1,5 +1,6 @@
 """drug_target_classification_predict: probability that each molecule interacts with one protein
-(DrugBAN-Human-trained PairNet ensemble; shares its machinery with the affinity tool)."""
+(DrugBAN-Human-trained PairNet ensemble; model loading and the run are shared with the affinity tool in
+model_zoo.target_models)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 
 from model_zoo.results import ToolResult
 from model_zoo.specs import TARGET_CLASSIFICATION
-from model_zoo.tools.affinity import TargetToolConfig, run_target_tool
+from model_zoo.target_models import TargetToolConfig, run_target_tool
 
 WEIGHTS = Path(__file__).resolve().parent.parent / "weights" / "target_interaction" / "human.pt"
 THRESHOLD = 0.5

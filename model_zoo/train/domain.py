@@ -262,7 +262,7 @@ def _property_entry(model: Any, smiles: list[str], y: np.ndarray, split: Any, na
 
 
 def build_target_interaction(data_dir: Path) -> None:
-    from model_zoo.tools.affinity import get_model
+    from model_zoo.target_models import get_model
     from model_zoo.tools.target_interaction import WEIGHTS as PATH
     from model_zoo.train import target_interaction as train
 
@@ -311,7 +311,8 @@ def _pair_members(model: Any, drug_table: np.ndarray, protein_table: np.ndarray,
 
 
 def build_affinity(data_dir: Path) -> None:
-    from model_zoo.tools.affinity import AFFINITY_TOOL, get_model
+    from model_zoo.target_models import get_model
+    from model_zoo.tools.affinity import AFFINITY_TOOL
     from model_zoo.train import affinity as train
     from model_zoo.train.pairs import Pairs
 

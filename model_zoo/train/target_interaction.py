@@ -268,7 +268,7 @@ def model_card(extra: dict[str, Any], size: int) -> str:
 
 def evaluate_saved(data: HumanData, out_dir: Path) -> dict[str, float]:
     """Re-score the shipped file on the test split through the tool's own prediction path (per protein)."""
-    from model_zoo.tools.affinity import TargetPairModel  # the tools import nothing from train
+    from model_zoo.target_models import TargetPairModel  # the tools import nothing from train
 
     model = TargetPairModel.from_checkpoint(load_checkpoint(out_dir / f"{FILE_STEM}.pt"))
     if model.info["data"]["sha256"] != data.sha256:

@@ -115,14 +115,15 @@ def bench_property(smiles: list[str]) -> dict[str, Any]:
 
 
 def bench_target(smiles: list[str]) -> dict[str, Any]:
+    from model_zoo import target_models
     from model_zoo.tools import affinity, target_interaction
 
     out: dict[str, Any] = {}
     for label, module, key, config in (("affinity", affinity, "davis", affinity.AFFINITY_TOOL),
                                        ("target_interaction", target_interaction, "human",
                                         target_interaction.TARGET_INTERACTION_TOOL)):
-        model = affinity.get_model(config.weights)
-        davis = affinity.get_model(affinity.AFFINITY_TOOL.weights).info["domain"]
+        model = target_models.get_model(config.weights)
+        davis = target_models.get_model(affinity.AFFINITY_TOOL.weights).info["domain"]
         egfr = davis["protein_sequences"][davis["protein_names"].index("EGFR")]
         module.run({"drug_smiles": smiles[:10], "target_seq": egfr})
         seconds, _ = timed(lambda module=module, egfr=egfr: module.run({"drug_smiles": smiles, "target_seq": egfr}))

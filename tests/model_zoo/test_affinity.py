@@ -12,6 +12,7 @@ import torch
 from model_zoo.checkpoint import load_checkpoint
 from model_zoo.chem.featurizers import MorganCounts
 from model_zoo.nn.interaction import KmerComposition, PairEnsemble, kmer_counts
+from model_zoo.target_models import get_model
 from model_zoo.tools import affinity as tool
 from model_zoo.train.pairs import PairConfig, Pairs, concordance_index, raw_outputs, train_pair_net
 
@@ -34,7 +35,7 @@ WEIGHTS = tool.WEIGHTS_DIR / "davis.pt"
 
 
 def davis_sequence(name: str) -> str:
-    info = tool.get_model(WEIGHTS).info["domain"]
+    info = get_model(WEIGHTS).info["domain"]
     return info["protein_sequences"][info["protein_names"].index(name)]
 
 

@@ -12,6 +12,7 @@ import pytest
 from rdkit import Chem
 
 from model_zoo.applicability import Domain, fingerprint, get_domain, save_domain
+from model_zoo.target_models import get_model
 from model_zoo.tools import affinity, cell_response, drug_drug, retrosynthesis, target_interaction
 from model_zoo.tools import property as prop
 from model_zoo.uncertainty import (
@@ -102,7 +103,7 @@ def test_every_tool_has_a_calibration_entry_with_test_numbers() -> None:
 
 
 def test_dti_answer_carries_the_ligand_bias_warning_for_everyday_molecules() -> None:
-    davis = affinity.get_model(affinity.AFFINITY_TOOL.weights).info["domain"]
+    davis = get_model(affinity.AFFINITY_TOOL.weights).info["domain"]
     egfr = davis["protein_sequences"][davis["protein_names"].index("EGFR")]
     result = target_interaction.run({"drug_smiles": [ETHANOL, ASPIRIN, BENZENE], "target_seq": egfr})
     card = json.loads((WEIGHTS / "target_interaction" / "metrics.json").read_text())["human"]

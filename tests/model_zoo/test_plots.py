@@ -9,7 +9,7 @@ from rdkit import Chem
 
 from model_zoo import plots
 from model_zoo.names import find_target_names
-from model_zoo.tools.affinity import NearestProtein, target_name
+from model_zoo.target_models import NearestProtein, target_name
 from model_zoo.tools.drug_drug import _plot as ddi_plot
 from model_zoo.tools.drug_drug import interaction_figure
 
