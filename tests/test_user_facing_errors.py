@@ -22,7 +22,7 @@ from model_zoo.chem.mols import InvalidSmiles
 from model_zoo.chem.proteins import InvalidSequence
 from model_zoo.chem.uploads.parsed import FileRejected
 from model_zoo.errors import UserFacingError
-from model_zoo.tools.cell_response import NoGenomicFeatures
+from model_zoo.cell_models import NoGenomicFeatures
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGES = ("bot", "worker", "agent", "model_zoo")

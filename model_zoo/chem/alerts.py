@@ -16,6 +16,9 @@ from collections.abc import Iterable
 from rdkit import Chem
 from rdkit.Chem.FilterCatalog import FilterCatalog, FilterCatalogEntry, FilterCatalogParams, SmartsMatcher
 
+from model_zoo.results import FileArtifact
+from model_zoo.tables import rows_to_csv
+
 CATALOGS = ("PAINS", "BRENK", "NIH")  # RDKit FilterCatalogs used
 # Reactive or unstable groups not covered by the catalogs above (kept from the generation search's own list).
 EXTRA_SMARTS: dict[str, str] = {
@@ -117,3 +120,11 @@ class AlertScreen:
 def describe(alerts: Iterable[str]) -> str:
     """'; '-joined, sorted: how a table cell lists a molecule's alerts."""
     return "; ".join(sorted(alerts))
+
+
+def removed_artifact(screen: AlertScreen, name: str) -> list[FileArtifact]:
+    """A CSV of the molecules removed for structural alerts, with the alerts of each (none when nothing was)."""
+    if not screen.examples:
+        return []
+    rows = [{"smiles": smiles, "alerts": describe(alerts)} for smiles, alerts in screen.examples]
+    return [FileArtifact(name, "text/csv", rows_to_csv(rows, ["smiles", "alerts"]))]

@@ -2,9 +2,9 @@
 
 This is a **model-guided search, not a trained generative model**: candidates come from graph mutations and
 cut-and-join crossovers of a shipped seed library (``model_zoo/data/generation_seeds.smi``: MOSES molecules and
-the GDSC2 drugs), filtered for validity, novelty and drug-likeness, and scored with the cell-response model
-(``model_zoo.tools.cell_response``); a few rounds keep the candidates closest to the target as the next parents.
-Deterministic for a given ``seed``. The optimization tool reuses the chemistry helpers defined here.
+the GDSC2 drugs), filtered for validity, novelty and drug-likeness (``model_zoo.chem.druglike``), and scored with the
+cell-response model (``model_zoo.cell_models``); a few rounds keep the candidates closest to the target as the next
+parents. Deterministic for a given ``seed``.
 """
 
 from __future__ import annotations
@@ -17,19 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from rdkit import Chem, DataStructs, rdBase
-from rdkit.Chem import QED
+from rdkit import Chem, DataStructs
 
-from model_zoo.chem.alerts import AlertScreen, alerts_in
-from model_zoo.chem.alerts import describe as describe_alerts
-from model_zoo.chem.cells import UnknownCellLine
-from model_zoo.chem.featurizers import morgan_bits
-from model_zoo.chem.rdkit_typed import mol_weight
-from model_zoo.plots import molecule_grid_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
-from model_zoo.specs import GENERATION
-from model_zoo.tables import rows_to_csv
-from model_zoo.tools.cell_response import (
+from model_zoo.cell_models import (
     CellResponseModel,
     NoGenomicFeatures,
     get_model,
@@ -39,6 +29,15 @@ from model_zoo.tools.cell_response import (
     response_calibration,
     response_trust,
 )
+from model_zoo.chem.alerts import AlertScreen, removed_artifact
+from model_zoo.chem.cells import UnknownCellLine
+from model_zoo.chem.druglike import Profile, profile_of, structure_ok
+from model_zoo.chem.edits import SUBSTITUENT_MOLS, SWAP_ELEMENTS, attach, delete_atom, sanitized, swap_element
+from model_zoo.chem.featurizers import morgan_bits
+from model_zoo.plots import molecule_grid_png
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
+from model_zoo.specs import GENERATION
+from model_zoo.tables import rows_to_csv
 
 SEEDS_PATH = Path(__file__).resolve().parent.parent / "data" / "generation_seeds.smi"
 DEFAULT_N = 10
@@ -47,135 +46,9 @@ ROUNDS = 3
 OFFSPRING_PER_ROUND = 350
 PARENTS = 40
 DIVERSITY_MAX_SIMILARITY = 0.75  # two returned molecules are at most this similar (Tanimoto, Morgan r2)
-ALLOWED_ELEMENTS = frozenset({6, 7, 8, 9, 15, 16, 17, 35, 53})
-MW_RANGE = (200.0, 600.0)
-MIN_QED = 0.35
-MAX_SA = 4.5
-MAX_RING_SIZE = 8
-SUBSTITUENTS = ("C", "F", "Cl", "Br", "O", "N", "OC", "C(F)(F)F", "C#N", "C(N)=O", "C(=O)O", "S(C)(=O)=O", "C1CC1",
-                "N(C)C", "OC(F)(F)F", "c1ccccc1", "C1CCOCC1", "N1CCOCC1", "N1CCNCC1")
-SWAP_ELEMENTS = (6, 7, 8, 9, 16, 17)
-
-_SUBSTITUENT_MOLS = [Chem.MolFromSmiles(s) for s in SUBSTITUENTS]
 
 
-# --- drug-likeness -------------------------------------------------------------------------------------------
-
-
-_sa_lock = threading.Lock()
-_sascorer: Any = None
-
-
-def sa_score(mol: Chem.Mol) -> float:
-    """Ertl & Schuffenhauer synthetic accessibility, 1 (easy) to 10 (hard), from RDKit's Contrib."""
-    global _sascorer
-    with _sa_lock:
-        if _sascorer is None:
-            from rdkit.Contrib.SA_Score import sascorer
-
-            sascorer.readFragmentScores()
-            _sascorer = sascorer
-    return float(_sascorer.calculateScore(mol))
-
-
-@dataclass
-class Profile:
-    qed: float
-    sa: float
-    mw: float
-
-
-def structure_ok(mol: Chem.Mol, mw_range: tuple[float, float] = MW_RANGE) -> bool:
-    """The cheap filters: one fragment, common organic elements, no radicals or net charge, rings of at most 8
-    atoms, MW in range (structural alerts are screened later, on the few candidates that could be chosen)."""
-    if len(Chem.GetMolFrags(mol)) != 1:
-        return False
-    charge = 0
-    for atom in mol.GetAtoms():
-        if atom.GetAtomicNum() not in ALLOWED_ELEMENTS or atom.GetNumRadicalElectrons():
-            return False
-        charge += atom.GetFormalCharge()
-    if charge != 0 or any(len(r) > MAX_RING_SIZE for r in mol.GetRingInfo().AtomRings()):
-        return False
-    return mw_range[0] <= mol_weight(mol) <= mw_range[1]
-
-
-def profile_of(mol: Chem.Mol, min_qed: float = MIN_QED, max_sa: float = MAX_SA) -> Profile | None:
-    """QED, SA score and MW when QED >= min_qed and SA <= max_sa, else None (QED is the slow part: ~5 ms)."""
-    sa = sa_score(mol)
-    if sa > max_sa:
-        return None
-    qed = QED.qed(mol)
-    return Profile(qed, sa, mol_weight(mol)) if qed >= min_qed else None
-
-
-def drug_likeness(mol: Chem.Mol, mw_range: tuple[float, float] = MW_RANGE, min_qed: float = MIN_QED,
-                  max_sa: float = MAX_SA) -> Profile | None:
-    """QED/SA/MW when the molecule passes every filter (``structure_ok``, ``profile_of``, no structural alert),
-    else None."""
-    if not structure_ok(mol, mw_range):
-        return None
-    profile = profile_of(mol, min_qed, max_sa)
-    return profile if profile is not None and not alerts_in(mol) else None
-
-
-def sanitized(mol: Chem.Mol) -> Chem.Mol | None:
-    """A sanitized copy, or None when RDKit rejects the structure (valence, kekulization...)."""
-    try:
-        out = Chem.Mol(mol)
-        with rdBase.BlockLogs():
-            Chem.SanitizeMol(out)
-        return out
-    except Exception:  # any sanitization failure means "not a molecule"
-        return None
-
-
-def fingerprint(mol: Chem.Mol) -> Any:
-    return morgan_bits(mol)
-
-
-# --- graph edits ---------------------------------------------------------------------------------------------
-
-
-def attach(mol: Chem.Mol, atom_idx: int, substituent: Chem.Mol) -> Chem.Mol | None:
-    """``mol`` with ``substituent`` (its first atom) bonded to atom ``atom_idx`` by a single bond."""
-    if mol.GetAtomWithIdx(atom_idx).GetTotalNumHs() == 0:
-        return None
-    combined = Chem.RWMol(Chem.CombineMols(mol, substituent))
-    combined.AddBond(atom_idx, mol.GetNumAtoms(), Chem.BondType.SINGLE)
-    atom = combined.GetAtomWithIdx(atom_idx)
-    atom.SetNoImplicit(False)
-    atom.SetNumExplicitHs(0)
-    return sanitized(combined.GetMol())
-
-
-def swap_element(mol: Chem.Mol, atom_idx: int, element: int) -> Chem.Mol | None:
-    atom = mol.GetAtomWithIdx(atom_idx)
-    if atom.GetAtomicNum() == element:
-        return None
-    if atom.GetIsAromatic() and element not in (6, 7, 8, 16):
-        return None
-    rw = Chem.RWMol(mol)
-    target = rw.GetAtomWithIdx(atom_idx)
-    target.SetAtomicNum(element)
-    target.SetFormalCharge(0)
-    target.SetNoImplicit(False)
-    target.SetNumExplicitHs(0)
-    return sanitized(rw.GetMol())
-
-
-def delete_atom(mol: Chem.Mol, atom_idx: int) -> Chem.Mol | None:
-    """Remove a terminal atom (one heavy neighbour)."""
-    atom = mol.GetAtomWithIdx(atom_idx)
-    if atom.GetDegree() != 1 or mol.GetNumAtoms() < 3:
-        return None
-    neighbor = atom.GetNeighbors()[0]
-    rw = Chem.RWMol(mol)
-    n = rw.GetAtomWithIdx(neighbor.GetIdx())
-    n.SetNoImplicit(False)
-    n.SetNumExplicitHs(0)
-    rw.RemoveAtom(atom_idx)
-    return sanitized(rw.GetMol())
+# --- mutation and crossover ----------------------------------------------------------------------------------
 
 
 def _cut_pieces(mol: Chem.Mol, rng: random.Random) -> list[Chem.Mol]:
@@ -212,7 +85,7 @@ def mutate(mol: Chem.Mol, rng: random.Random) -> Chem.Mol | None:
     op = rng.choice(("attach", "attach", "swap", "delete"))
     idx = rng.choice(atoms)
     if op == "attach":
-        return attach(mol, idx, _SUBSTITUENT_MOLS[rng.randrange(len(_SUBSTITUENT_MOLS))])
+        return attach(mol, idx, SUBSTITUENT_MOLS[rng.randrange(len(SUBSTITUENT_MOLS))])
     if op == "swap":
         return swap_element(mol, idx, rng.choice(SWAP_ELEMENTS))
     return delete_atom(mol, idx)
@@ -242,7 +115,7 @@ class SeedLibrary:
                 ids.append(ident.strip() or smi)
                 smiles.append(Chem.MolToSmiles(mol))
                 mols.append(mol)
-        return cls(ids, smiles, mols, set(smiles), [fingerprint(m) for m in mols], model.featurize(mols))
+        return cls(ids, smiles, mols, set(smiles), [morgan_bits(m) for m in mols], model.featurize(mols))
 
     def nearest(self, fp: Any) -> tuple[str, float]:
         sims = DataStructs.BulkTanimotoSimilarity(fp, self.fps)
@@ -322,7 +195,7 @@ def pick_diverse(candidates: Iterable[Candidate], target: float, n: int,
         if cand.profile is None:
             continue
         if cand.fp is None:
-            cand.fp = fingerprint(cand.mol)
+            cand.fp = morgan_bits(cand.mol)
         if chosen and max(DataStructs.BulkTanimotoSimilarity(cand.fp, [c.fp for c in chosen])) > max_similarity:
             continue
         chosen.append(cand)
@@ -384,14 +257,6 @@ def generate(model: CellResponseModel, cosmic: str, target: float, n: int = DEFA
 
 
 # --- the tool ------------------------------------------------------------------------------------------------
-
-
-def removed_artifact(screen: AlertScreen, name: str) -> list[FileArtifact]:
-    """A CSV of the molecules removed for structural alerts, with the alerts of each (none when nothing was)."""
-    if not screen.examples:
-        return []
-    rows = [{"smiles": smiles, "alerts": describe_alerts(alerts)} for smiles, alerts in screen.examples]
-    return [FileArtifact(name, "text/csv", rows_to_csv(rows, ["smiles", "alerts"]))]
 
 
 def run(args: dict[str, Any]) -> ToolResult:

@@ -18,16 +18,7 @@ import numpy as np
 from rdkit import Chem, DataStructs
 from rdkit.Chem import QED
 
-from model_zoo.chem.alerts import AlertScreen, alerts_in
-from model_zoo.chem.alerts import describe as describe_alerts
-from model_zoo.chem.cells import UnknownCellLine
-from model_zoo.chem.mols import InvalidSmiles, parse_smiles
-from model_zoo.chem.rdkit_typed import mol_weight
-from model_zoo.plots import given_names, molecule_grid_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
-from model_zoo.specs import OPTIMIZATION
-from model_zoo.tables import rows_to_csv
-from model_zoo.tools.cell_response import (
+from model_zoo.cell_models import (
     CellResponseModel,
     NoGenomicFeatures,
     get_model,
@@ -37,18 +28,18 @@ from model_zoo.tools.cell_response import (
     response_calibration,
     response_trust,
 )
-from model_zoo.tools.generation import (
-    _SUBSTITUENT_MOLS,
-    SUBSTITUENTS,
-    SWAP_ELEMENTS,
-    Profile,
-    attach,
-    delete_atom,
-    fingerprint,
-    removed_artifact,
-    sa_score,
-    swap_element,
-)
+from model_zoo.chem.alerts import AlertScreen, alerts_in, removed_artifact
+from model_zoo.chem.alerts import describe as describe_alerts
+from model_zoo.chem.cells import UnknownCellLine
+from model_zoo.chem.druglike import Profile, sa_score
+from model_zoo.chem.edits import SUBSTITUENT_MOLS, SUBSTITUENTS, SWAP_ELEMENTS, attach, delete_atom, swap_element
+from model_zoo.chem.featurizers import morgan_bits
+from model_zoo.chem.mols import InvalidSmiles, parse_smiles
+from model_zoo.chem.rdkit_typed import mol_weight
+from model_zoo.plots import given_names, molecule_grid_png
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
+from model_zoo.specs import OPTIMIZATION
+from model_zoo.tables import rows_to_csv
 
 KEEP = "dp_keep"  # int atom property: 1 on mask-0 atoms of gt (must survive), 0 on atoms that may change
 ORIGIN = "dp_origin"  # int atom property: the atom's index in gt, -1 for atoms added by an edit
@@ -146,7 +137,7 @@ def apply_edit(mol: Chem.Mol, spec: EditSpec) -> tuple[Chem.Mol, str] | None:
         new = swap_element(mol, idx, arg)
         return (new, f"{label}->{Chem.GetPeriodicTable().GetElementSymbol(arg)}") if new is not None else None
     if op == "attach":
-        new = attach(mol, idx, _SUBSTITUENT_MOLS[arg])
+        new = attach(mol, idx, SUBSTITUENT_MOLS[arg])
         if new is None:
             return None
         for added in range(mol.GetNumAtoms(), new.GetNumAtoms()):
@@ -189,7 +180,7 @@ def optimize(model: CellResponseModel, cosmic: str, gt: Chem.Mol, mask: list[int
     rng = random.Random(seed)
     query = kept_query(gt, mask)
     gt_smiles = Chem.MolToSmiles(gt)
-    gt_fp = fingerprint(gt)
+    gt_fp = morgan_bits(gt)
     gt_value = float(model.predict([gt], cosmic)[0])
     seen = {gt_smiles}
     if screen is None:
@@ -220,7 +211,7 @@ def optimize(model: CellResponseModel, cosmic: str, gt: Chem.Mol, mask: list[int
         values = model.predict_features(model.featurize([a.mol for a in fresh]), cosmic)
         for analogue, value in zip(fresh, values):
             analogue.prediction = float(value)
-            analogue.fp = fingerprint(analogue.mol)
+            analogue.fp = morgan_bits(analogue.mol)
             analogue.similarity = DataStructs.TanimotoSimilarity(gt_fp, analogue.fp)
             scored[analogue.smiles] = analogue
         ordered = sorted(fresh, key=lambda a: (abs(a.prediction - target), -a.similarity, a.smiles))

@@ -388,7 +388,7 @@ def model_card(result: Result, extra: dict[str, Any], blind: Result | None) -> s
 
 def evaluate_saved(data_dir: Path, out_dir: Path) -> dict[str, float]:
     """Re-score the shipped checkpoint on the mixed test split through the tool's own prediction path."""
-    from model_zoo.tools.cell_response import CellResponseModel
+    from model_zoo.cell_models import CellResponseModel
 
     model = CellResponseModel.from_files(out_dir / "cell_response.pt", CELL_FEATURES_PATH)
     cells = build_cell_table(data_dir)

@@ -385,7 +385,7 @@ def build_drug_drug(data_dir: Path) -> None:
 
 
 def build_cell_response(data_dir: Path) -> None:
-    from model_zoo.tools.cell_response import WEIGHTS_PATH, get_model
+    from model_zoo.cell_models import WEIGHTS_PATH, get_model
     from model_zoo.train import cell_response as train
 
     model = get_model()

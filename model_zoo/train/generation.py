@@ -88,9 +88,9 @@ def build_seeds(data_dir: Path, path: Path = SEEDS_PATH, n_moses: int = N_MOSES)
 
 
 def _internal_diversity(mols: Sequence[Chem.Mol]) -> float:
-    from model_zoo.tools.generation import fingerprint
+    from model_zoo.chem.featurizers import morgan_bits
 
-    fps = [fingerprint(m) for m in mols]
+    fps = [morgan_bits(m) for m in mols]
     if len(fps) < 2:
         return 0.0
     sims = [s for i in range(1, len(fps)) for s in DataStructs.BulkTanimotoSimilarity(fps[i], fps[:i])]
@@ -98,10 +98,12 @@ def _internal_diversity(mols: Sequence[Chem.Mol]) -> float:
 
 
 def benchmark(data_dir: Path, seed: int = 0) -> dict[str, Any]:
+    from model_zoo.cell_models import get_model
     from model_zoo.chem.cells import resolve_cell_line
+    from model_zoo.chem.featurizers import morgan_bits
     from model_zoo.tools import generation as tool
 
-    model = tool.get_model()
+    model = get_model()
     library = tool.get_library(model)
     moses = set()
     for smi in pd.read_csv(data_dir / MOSES_FILE)["SMILES"].astype(str):
@@ -132,7 +134,7 @@ def benchmark(data_dir: Path, seed: int = 0) -> dict[str, Any]:
                 "qed": float(np.mean([c.passed_profile.qed for c in run.chosen])),
                 "sa": float(np.mean([c.passed_profile.sa for c in run.chosen])),
                 "internal_diversity": _internal_diversity(mols),
-                "nearest_seed_similarity": float(np.mean([library.nearest(tool.fingerprint(m))[1] for m in mols])),
+                "nearest_seed_similarity": float(np.mean([library.nearest(morgan_bits(m))[1] for m in mols])),
                 "nearest_gdsc_similarity": float(np.mean(gdsc)),
                 "candidates_scored": run.evaluated, "proposals": run.proposed,
             })
@@ -149,7 +151,9 @@ def benchmark(data_dir: Path, seed: int = 0) -> dict[str, Any]:
 
 
 def model_card(metrics: dict[str, Any], seeds: dict[str, int], cell_info: dict[str, Any]) -> str:
+    from model_zoo.chem import druglike
     from model_zoo.chem.alerts import catalog
+    from model_zoo.chem.edits import SUBSTITUENTS
     from model_zoo.tools import generation as tool
 
     o = metrics["overall"]
@@ -158,9 +162,10 @@ def model_card(metrics: dict[str, Any], seeds: dict[str, int], cell_info: dict[s
                    for t, v in metrics["by_target"].items()]
     blind = cell_info.get("drug_blind_metrics") or {}
     return render_card(
-        "generation", substituents=len(tool.SUBSTITUENTS), rounds=tool.ROUNDS, offspring=tool.OFFSPRING_PER_ROUND,
-        parents=tool.PARENTS, max_ring=tool.MAX_RING_SIZE, alerts=catalog().GetNumEntries(),
-        mw_min=f"{tool.MW_RANGE[0]:.0f}", mw_max=f"{tool.MW_RANGE[1]:.0f}", min_qed=tool.MIN_QED, max_sa=tool.MAX_SA,
+        "generation", substituents=len(SUBSTITUENTS), rounds=tool.ROUNDS, offspring=tool.OFFSPRING_PER_ROUND,
+        parents=tool.PARENTS, max_ring=druglike.MAX_RING_SIZE, alerts=catalog().GetNumEntries(),
+        mw_min=f"{druglike.MW_RANGE[0]:.0f}", mw_max=f"{druglike.MW_RANGE[1]:.0f}", min_qed=druglike.MIN_QED,
+        max_sa=druglike.MAX_SA,
         default_n=tool.DEFAULT_N, diversity=tool.DIVERSITY_MAX_SIMILARITY, moses=seeds["moses"], gdsc2=seeds["gdsc2"],
         requests=len(metrics["requests"]), lines=", ".join(BENCH_LINES),
         targets=", ".join(str(t) for t in BENCH_TARGETS), mean_abs_delta=f"{o['mean_abs_delta']:.3f}",
@@ -175,7 +180,7 @@ def model_card(metrics: dict[str, Any], seeds: dict[str, int], cell_info: dict[s
 
 
 def write_benchmark(metrics: dict[str, Any], seeds: dict[str, int], out_dir: Path) -> None:
-    from model_zoo.tools.cell_response import get_model
+    from model_zoo.cell_models import get_model
 
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "metrics.json").write_text(json.dumps({"generation": {**metrics, "seeds": seeds}}, indent=2) + "\n")

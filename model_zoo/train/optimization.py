@@ -58,9 +58,9 @@ def kept_smarts_query(mol: Chem.Mol, mask: Sequence[int]) -> Chem.Mol | None:
 
 
 def benchmark(data_dir: Path) -> dict[str, Any]:
+    from model_zoo.cell_models import get_model
     from model_zoo.chem.cells import resolve_cell_line
     from model_zoo.tools import optimization as tool
-    from model_zoo.tools.cell_response import get_model
     from model_zoo.train.generation import largest_organic_fragment
 
     model = get_model()
@@ -121,11 +121,12 @@ def benchmark(data_dir: Path) -> dict[str, Any]:
 
 
 def model_card(metrics: dict[str, Any]) -> str:
+    from model_zoo.chem.edits import SUBSTITUENTS
     from model_zoo.tools import optimization as tool
 
     o = metrics["overall"]
     return render_card(
-        "optimization", n_substituents=len(tool.SUBSTITUENTS), substituents=", ".join(tool.SUBSTITUENTS),
+        "optimization", n_substituents=len(SUBSTITUENTS), substituents=", ".join(SUBSTITUENTS),
         edits_per_step=tool.EDITS_PER_STEP, beam=tool.BEAM, steps=tool.STEPS, max_sa=tool.MAX_SA,
         requests=o["requests"], free_atoms=f"{o['mean_free_atoms']:.1f}", shift=f"{metrics['shift']:+.1f}",
         cell_line=metrics["cell_line"], kept=f"{o['all_keep_mask0_atoms']:.2f}", with_analogues=o["with_analogues"],

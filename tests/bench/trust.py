@@ -152,16 +152,18 @@ def bench_drug_drug(smiles: list[str]) -> dict[str, Any]:
 
 
 def bench_cell_response(smiles: list[str]) -> dict[str, Any]:
+    from model_zoo import cell_models
     from model_zoo.tools import cell_response as tool
     from model_zoo.tools import generation, optimization
 
-    model = tool.get_model()
+    model = cell_models.get_model()
     tool.run({"drug_smiles": smiles[:10], "cell_name": "A549"})
     seconds, _ = timed(lambda: tool.run({"drug_smiles": smiles, "cell_name": "A549"}))
-    out = {"test_metric": model.metrics, "calibration": calibration_summary(tool.CALIBRATION_PATH, "cell_response"),
-           "domain": domain_summary(tool.DOMAIN_PATH),
+    out = {"test_metric": model.metrics,
+           "calibration": calibration_summary(cell_models.CALIBRATION_PATH, "cell_response"),
+           "domain": domain_summary(cell_models.DOMAIN_PATH),
            "throughput": throughput("cell_response", len(smiles), seconds,
-                                    rdkit_time(smiles, model.featurizer.many), tool.DOMAIN_PATH, smiles)}
+                                    rdkit_time(smiles, model.featurizer.many), cell_models.DOMAIN_PATH, smiles)}
     seconds, result = timed(lambda: generation.run({"cell_line": "A549", "zscore": 1.0, "n": 10}))
     out["generation (one request, 10 molecules)"] = {
         "seconds": round(seconds, 2), "out_of_domain": sum(not r["in_domain"] for r in result.rows),

@@ -6,7 +6,8 @@ import pytest
 from rdkit import Chem
 
 from model_zoo.chem.alerts import AlertScreen, alerts_in
-from model_zoo.tools import generation, optimization
+from model_zoo.chem.featurizers import morgan_bits
+from model_zoo.tools import optimization
 from model_zoo.tools.generation import Candidate, pick_diverse
 from model_zoo.tools.optimization import Analogue
 
@@ -57,7 +58,7 @@ def test_a_hydrazine_analogue_closest_to_the_target_is_removed() -> None:
     carries a hydrazine, and counts it."""
     def analogue(smiles: str, prediction: float) -> Analogue:
         mol = Chem.MolFromSmiles(smiles)
-        return Analogue(mol, Chem.MolToSmiles(mol), ["edit"], prediction, 0.8, fp=generation.fingerprint(mol))
+        return Analogue(mol, Chem.MolToSmiles(mol), ["edit"], prediction, 0.8, fp=morgan_bits(mol))
 
     hydrazine = analogue("COc1cc2ncnc(Nc3ccc(F)c(Cl)c3)c2cc1OCCCN1CCN(N)CC1", -3.0)  # exactly on target
     clean = analogue("COc1cc2ncnc(Nc3ccc(F)c(Cl)c3)c2cc1OCCCN1CCC(O)CC1", -2.0)

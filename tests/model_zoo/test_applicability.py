@@ -11,6 +11,7 @@ import pandas as pd
 import pytest
 from rdkit import Chem
 
+from model_zoo import cell_models
 from model_zoo.applicability import Domain, fingerprint, get_domain, save_domain
 from model_zoo.target_models import get_model
 from model_zoo.tools import affinity, cell_response, drug_drug, retrosynthesis, target_interaction
@@ -161,7 +162,7 @@ def test_ddi_pairs_carry_calibrated_confidence_and_the_less_familiar_molecule() 
 
 
 def test_cell_response_interval_is_wider_for_a_molecule_never_measured() -> None:
-    gdsc2_drug = cell_response.get_model().info["training_drugs"]["smiles"][0]
+    gdsc2_drug = cell_models.get_model().info["training_drugs"]["smiles"][0]
     result = cell_response.run({"drug_smiles": [gdsc2_drug, "CC(C)Cc1ccc(C(C)C(=O)O)cc1"], "cell_name": "A549"})
     gdsc_drug, ibuprofen = result.rows
     assert gdsc_drug["similarity"] == 1.0 and ibuprofen["similarity"] < 1.0

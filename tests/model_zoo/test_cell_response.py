@@ -13,6 +13,7 @@ from agent.loop import Limits
 from agent.pool.store import InMemoryPoolStore
 from agent.service import AgentDeps, handle_turn
 from agent.turn import ThreadRef, Turn
+from model_zoo import cell_models
 from model_zoo.checkpoint import load_checkpoint
 from model_zoo.chem.featurizers import MolFeaturizer
 from model_zoo.registry import IMPLEMENTATIONS
@@ -75,7 +76,7 @@ def test_invalid_row_in_the_middle_keeps_order() -> None:
     assert row["ic50_uM"] == pytest.approx(np.exp(row["ln_ic50"]), rel=1e-2)
     assert row["sigmoid_score"] == pytest.approx(float(sigmoid10(row["ln_ic50"])), abs=1e-3)
     # paracetamol is not a GDSC2 drug: its interval is the drug-blind one, much wider than a GDSC2 drug's
-    assert row["uncertainty"] == pytest.approx(tool.response_calibration().info["novel_halfwidth"], abs=1e-3)
+    assert row["uncertainty"] == pytest.approx(cell_models.response_calibration().info["novel_halfwidth"], abs=1e-3)
     assert row["uncertainty"] > result.rows[0]["uncertainty"] and "the drug-blind error" in result.summary
     names = [a.name for a in result.artifacts]
     assert names == [f"cell_response_{A549}.csv", f"cell_response_{A549}.png"]
@@ -87,7 +88,7 @@ def test_invalid_row_in_the_middle_keeps_order() -> None:
 def test_cell_lines_without_features_or_unknown_are_request_errors() -> None:
     from model_zoo.chem.cells import all_cell_lines
 
-    model = tool.get_model()
+    model = cell_models.get_model()
     missing = next(c.cosmic_id for c in all_cell_lines() if c.cosmic_id not in model.cells.index)
     result = run([PARACETAMOL], missing)
     assert result.status == "error" and result.rows == []
@@ -99,7 +100,7 @@ def test_cell_lines_without_features_or_unknown_are_request_errors() -> None:
 
 
 def test_lines_outside_training_get_a_warning() -> None:
-    model = tool.get_model()
+    model = cell_models.get_model()
     untrained = [c for c, t in zip(model.cells.cosmic_ids, model.cells.in_training) if not t]
     assert untrained, "the feature file should flag lines without GDSC2 pairs"
     result = run([PARACETAMOL], untrained[0])
@@ -107,16 +108,16 @@ def test_lines_outside_training_get_a_warning() -> None:
 
 
 def test_checkpoint_and_cell_features_are_small_and_consistent() -> None:
-    assert tool.WEIGHTS_PATH.stat().st_size < 10 * 2**20
-    assert tool.CELL_FEATURES_PATH.stat().st_size < 1 * 2**20
-    checkpoint = load_checkpoint(tool.WEIGHTS_PATH)
+    assert cell_models.WEIGHTS_PATH.stat().st_size < 10 * 2**20
+    assert cell_models.CELL_FEATURES_PATH.stat().st_size < 1 * 2**20
+    checkpoint = load_checkpoint(cell_models.WEIGHTS_PATH)
     checkpoint.build()
     extra = checkpoint.extra
     assert extra["version"] == "1.0.0" and extra["metrics"]["test"]["rmse"] < 1.2
     assert extra["drug_blind_metrics"]["test"]["rmse"] > extra["metrics"]["test"]["rmse"]
     assert not any(word.startswith("/") for word in extra["train_command"].split())
     assert extra["train_command"].startswith("python -m model_zoo.train")
-    model = tool.get_model()
+    model = cell_models.get_model()
     assert model.cells.matrix.shape == (len(model.cells.cosmic_ids), len(extra["cell_feature_names"]))
     assert set(np.unique(model.cells.matrix)) <= {0.0, 1.0}
 

@@ -14,6 +14,9 @@ from agent.loop import Limits
 from agent.pool.store import InMemoryPoolStore
 from agent.service import AgentDeps, handle_turn
 from agent.turn import ThreadRef, Turn
+from model_zoo.cell_models import get_model
+from model_zoo.chem import druglike
+from model_zoo.chem.alerts import alerts_in
 from model_zoo.registry import IMPLEMENTATIONS
 from model_zoo.tools import generation as tool
 from model_zoo.train.generation import build_seeds, largest_organic_fragment
@@ -36,10 +39,10 @@ def test_edits_and_filters() -> None:
     made = [tool.mutate(aspirin, rng) for _ in range(30)] + [tool.crossover(aspirin, imatinib, rng) for _ in range(30)]
     made = [m for m in made if m is not None]
     assert len(made) > 20 and all(Chem.MolFromSmiles(Chem.MolToSmiles(m)) is not None for m in made)
-    assert tool.drug_likeness(imatinib) is not None
-    assert tool.drug_likeness(Chem.MolFromSmiles("CCOOCC")) is None  # peroxide alert, and too small
-    assert tool.drug_likeness(Chem.MolFromSmiles("CCCC.CCCC")) is None
-    assert tool.alerts_in(Chem.MolFromSmiles("Oc1ccc(NOF)cc1"))  # O-F bond
+    assert druglike.drug_likeness(imatinib) is not None
+    assert druglike.drug_likeness(Chem.MolFromSmiles("CCOOCC")) is None  # peroxide alert, and too small
+    assert druglike.drug_likeness(Chem.MolFromSmiles("CCCC.CCCC")) is None
+    assert alerts_in(Chem.MolFromSmiles("Oc1ccc(NOF)cc1"))  # O-F bond
 
 
 def test_tiny_seed_library_build(tmp_path: Path) -> None:
@@ -70,13 +73,13 @@ def test_agent_turn_generates_novel_molecules_near_the_target() -> None:
     entry = deps.pool_store.get(thread.key(), "generated_smiles")
     assert entry.meta.kind == "smiles_list" and len(entry.value) == tool.DEFAULT_N
     [table] = reply.tables
-    seeds = tool.get_library(tool.get_model()).canonical
+    seeds = tool.get_library(get_model()).canonical
     for smiles, row in zip(entry.value, table.rows):
         mol = Chem.MolFromSmiles(smiles)
         assert mol is not None and Chem.MolToSmiles(mol) == smiles == row["smiles"]
         assert smiles not in seeds  # novel
         assert abs(row["ln_ic50"] - (-2.0)) <= 0.5  # near the target (as predicted)
-        assert row["qed"] >= tool.MIN_QED and row["sa_score"] <= tool.MAX_SA
+        assert row["qed"] >= druglike.MIN_QED and row["sa_score"] <= druglike.MAX_SA
     assert len(set(entry.value)) == len(entry.value)
     assert {a.media_type for a in reply.artifacts} == {"text/csv", "image/png"}
     png = next(a for a in reply.artifacts if a.media_type == "image/png")
@@ -84,7 +87,7 @@ def test_agent_turn_generates_novel_molecules_near_the_target() -> None:
 
 
 def test_search_is_deterministic_for_a_seed() -> None:
-    model = tool.get_model()
+    model = get_model()
     runs = [tool.generate(model, "905949", 1.0, n=5, seed=seed, rounds=1, offspring=80) for seed in (3, 3, 4)]
     first, again, other = ([c.smiles for c in r.chosen] for r in runs)
     assert first and first == again
