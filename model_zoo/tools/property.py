@@ -18,6 +18,7 @@ import torch
 from rdkit import Chem
 from torch import nn
 
+from model_zoo import computed_properties
 from model_zoo.applicability import (
     Assessment,
     get_domain,
@@ -34,7 +35,6 @@ from model_zoo.nn.mlp import to_values
 from model_zoo.plots import given_names, rows_png
 from model_zoo.results import FileArtifact, ModelInfo, ToolResult
 from model_zoo.specs import COMPUTED_NAMES, PROPERTY
-from model_zoo.tools import descriptors
 from model_zoo.tables import rows_to_csv
 from model_zoo.uncertainty import Calibration, get_calibration
 
@@ -230,7 +230,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     """Predict ``args['property']`` for each SMILES in ``args['drug_smiles']``; one row per input, in order."""
     name = args["property"]
     if name in COMPUTED_NAMES:  # exact RDKit descriptors: computed, not predicted
-        return descriptors.run(args)
+        return computed_properties.run(args)
     smiles_list = args["drug_smiles"]
     if isinstance(smiles_list, str):
         smiles_list = [smiles_list]

@@ -17,9 +17,9 @@ from collections import Counter
 
 from rdkit import Chem
 
+from model_zoo import computed_properties
 from model_zoo.chem.alerts import alerts_in, catalog
 from model_zoo.specs import COMPUTED_NAMES
-from model_zoo.tools import descriptors
 from model_zoo.tools.generation import SEEDS_PATH
 
 
@@ -40,7 +40,7 @@ def main() -> None:
     rates = {}
     for name in COMPUTED_NAMES:
         start = time.perf_counter()
-        descriptors.run({"property": name, "drug_smiles": smiles})
+        computed_properties.run({"property": name, "drug_smiles": smiles})
         rates[name] = round(n / (time.perf_counter() - start))
     print(json.dumps({"molecules": n, "catalog_entries": catalog().GetNumEntries(),
                       "alerts_ms_per_molecule": round(alerts_ms, 2),

@@ -1,5 +1,6 @@
 """The property tool's computed properties (MW, cLogP, TPSA, HBD, HBA, rotatable bonds, QED, Lipinski, Veber):
-exact RDKit values, labelled "computed", with no model, uncertainty or applicability domain."""
+exact RDKit values, labelled "computed", with no model, uncertainty or applicability domain. Not a tool of its own:
+``model_zoo.tools.property`` answers with it for ``model_zoo.specs.COMPUTED_NAMES``."""
 
 from __future__ import annotations
 
