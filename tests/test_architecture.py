@@ -60,3 +60,39 @@ def test_networks_import_only_networks_and_tools_no_training_code() -> None:
     bad += [f"{path.relative_to(REPO)} imports {name}" for path in (model_zoo / "tools").rglob("*.py")
             for name in imports(path) if name.startswith("model_zoo.train")]
     assert bad == []
+
+
+
+def tool_modules_imported(source: str) -> list[str]:
+    """The model_zoo.tools modules a file imports (``from model_zoo.tools import x`` counts as x; any relative
+    import counts too)."""
+    names = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names if a.name.startswith("model_zoo.tools.")]
+        elif isinstance(node, ast.ImportFrom) and (node.level > 0 or node.module == "model_zoo.tools"):
+            prefix = "." * node.level + (f"{node.module}." if node.module else "")
+            names += [prefix + a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("model_zoo.tools."):
+            names.append(str(node.module))
+    return names
+
+
+def test_tools_import_no_other_tool() -> None:
+    """What several tools share lives outside model_zoo/tools (cell_models, target_models, chem/), and every module
+    there is a tool that a spec names."""
+    from model_zoo.specs import TOOLS
+
+    tools = REPO / "model_zoo" / "tools"
+    assert {p.stem for p in tools.glob("*.py")} - {"__init__"} == {spec.model for spec in TOOLS}
+    bad = [f"{path.relative_to(REPO)} imports {name}" for path in tools.glob("*.py")
+           for name in tool_modules_imported(path.read_text())]
+    assert bad == []
+
+
+def test_morgan_generators_are_set_up_in_one_place() -> None:
+    """Every Morgan fingerprint comes from model_zoo.chem.featurizers (one cached generator per radius and size)."""
+    allowed = REPO / "model_zoo" / "chem" / "featurizers.py"
+    found = [str(path.relative_to(REPO)) for package in FIRST_PARTY for path in (REPO / package).rglob("*.py")
+             if "GetMorganGenerator" in path.read_text() and path != allowed]
+    assert found == []
