@@ -620,6 +620,7 @@ def _molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[T
     return _pool_ref(pool, ("smiles_list", "smiles"), lowered)
 
 
+_KNOWN_SOURCES = frozenset({"message", "tool", "file", "command", "analysis"})
 _PRODUCED = re.compile(r"\b(?:generated|optimi[sz]ed|uploaded)\s+(?:ones?|molecules?|compounds?|analogues?|structures?|"
                        r"smiles|list|set|hits?|cpds?)\b|\bthe\s+(?:analogues|file)\b")
 
@@ -645,8 +646,11 @@ def _pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_
             for meta in reversed(candidates):
                 if meta.key.startswith(prefix):
                     return f"({meta.key})"
-            if "smiles_list" in kinds and _PRODUCED.search(lowered) and not any(m.key.startswith(prefix) for m in pool):
-                # "the generated ones" with nothing generated in this thread: asked, never another list
+            produced = any(m.key.startswith(prefix) for m in pool)
+            if "smiles_list" in kinds and _PRODUCED.search(lowered) and not produced \
+                    and all(m.source in _KNOWN_SOURCES for m in candidates):
+                # "the generated ones" with nothing generated in this thread: asked, never another list (entries of
+                # unknown origin, as in a benchmark's starting pool, may be what the words mean)
                 return None
     if only_if_referred and not REFERS_BACK.search(lowered):
         return None
