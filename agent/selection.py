@@ -88,16 +88,13 @@ _GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40})\s+(?:one|precurso
 def _named_group(lowered: str) -> Callable[[list[dict[str, Any]]], list[str] | None] | None:
     """A filter for rows holding a named group or ring ("the one with the carbamate"), or None when the words
     name none."""
-    from model_zoo.chem.cores import CoreError, functional_groups, scaffolds
+    from model_zoo.chem.cores import functional_groups, scaffolds
 
     for pattern in (_WITH_GROUP, _GROUP_FIRST):
         match = pattern.search(lowered)
         name = match.group("name") if match else ""
         if name in functional_groups() or name in scaffolds():
-            try:
-                return lambda rows: _holding(rows, name)
-            except CoreError:
-                return None
+            return lambda rows: _holding(rows, name)
     return None
 
 

@@ -45,17 +45,21 @@ def scaffolds() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def _groups_table() -> dict[str, dict[str, str]]:
+    table: dict[str, dict[str, str]] = json.loads(GROUPS_PATH.read_text(encoding="utf-8"))
+    return table
+
+
+@lru_cache(maxsize=1)
 def functional_groups() -> dict[str, str]:
     """Functional-group name or other spelling (lower case) -> SMARTS ("tert-butyl", "CF3", "sulfonamide")."""
-    table = json.loads(GROUPS_PATH.read_text(encoding="utf-8"))
-    groups: dict[str, str] = table["groups"]
-    return {**groups, **{spelling: groups[name] for spelling, name in table["spellings"].items()}}
+    groups, spellings = _groups_table()["groups"], _groups_table()["spellings"]
+    return {**groups, **{spelling: groups[name] for spelling, name in spellings.items()}}
 
 
 def group_name(words: str) -> str:
     """The group's own name for one of its spellings ("cf3" -> "trifluoromethyl")."""
-    table = json.loads(GROUPS_PATH.read_text(encoding="utf-8"))
-    return str(table["spellings"].get(words, words))
+    return _groups_table()["spellings"].get(words, words)
 
 
 def core_from_text(text: str) -> Core:
