@@ -12,7 +12,7 @@ import rdkit
 from model_zoo.chem.descriptors import DESCRIPTORS, compute, is_rule
 from model_zoo.chem.mols import check_smiles_list
 from model_zoo.plots import given_names, rows_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult, mark_invalid
 from model_zoo.specs import PROPERTY
 from model_zoo.tables import rows_to_csv
 
@@ -61,9 +61,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     for i, mol, error in check_smiles_list(smiles_list):
         row: dict[str, Any] = {"row": i + 1, "smiles": smiles_list[i]}
         if error is not None:
-            row["error"] = f"invalid SMILES: {error.reason}"
-            invalid.append(i + 1)
-            warnings.append(f"row {i + 1}: invalid SMILES {error.smiles!r} ({error.reason})")
+            mark_invalid(row, i + 1, error, invalid, warnings)
         else:
             assert mol is not None  # check_smiles_list gives a molecule wherever it gives no error
             fields = compute(name, mol)

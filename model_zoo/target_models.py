@@ -35,7 +35,7 @@ from model_zoo.device import pick_device
 from model_zoo.names.targets import tables as target_tables
 from model_zoo.nn.interaction import KmerComposition, PairEnsemble, kmer_counts
 from model_zoo.plots import given_names, rows_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result, mark_invalid
 from model_zoo.specs import ToolSpec
 from model_zoo.tables import rows_to_csv
 from model_zoo.uncertainty import get_calibration
@@ -259,9 +259,7 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
             row_number = start + i + 1
             row: dict[str, Any] = {"row": row_number, "smiles": smiles_list[start + i]}
             if error is not None:
-                row["error"] = f"invalid SMILES: {error.reason}"
-                invalid_rows.append(row_number)
-                warnings.append(f"row {row_number}: invalid SMILES {error.smiles!r} ({error.reason})")
+                mark_invalid(row, row_number, error, invalid_rows, warnings)
             else:
                 k = next(position)
                 config.fill_row(row, float(predicted[k]))

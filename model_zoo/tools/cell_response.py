@@ -23,7 +23,7 @@ from model_zoo.cell_models import (
 from model_zoo.chem.cells import UnknownCellLine
 from model_zoo.chem.mols import check_smiles_list
 from model_zoo.plots import given_names, rows_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result, mark_invalid
 from model_zoo.specs import CELL_RESPONSE
 from model_zoo.tables import rows_to_csv
 
@@ -63,9 +63,7 @@ def run(args: dict[str, Any]) -> ToolResult:
             number = start + i + 1
             row: dict[str, Any] = {"row": number, "smiles": smiles_list[start + i], "cell_line": line}
             if error is not None:
-                row["error"] = f"invalid SMILES: {error.reason}"
-                invalid.append(number)
-                warnings.append(f"row {number}: invalid SMILES {error.smiles!r} ({error.reason})")
+                mark_invalid(row, number, error, invalid, warnings)
             else:
                 value = float(next(predictions))
                 (name, sim), width, in_domain = next(trust)

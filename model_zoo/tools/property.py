@@ -33,7 +33,7 @@ from model_zoo.chem.mols import check_smiles_list
 from model_zoo.device import pick_device
 from model_zoo.nn.mlp import to_values
 from model_zoo.plots import given_names, rows_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult, mark_invalid
 from model_zoo.specs import COMPUTED_NAMES, PROPERTY
 from model_zoo.tables import rows_to_csv
 from model_zoo.uncertainty import Calibration, get_calibration
@@ -249,9 +249,7 @@ def run(args: dict[str, Any]) -> ToolResult:
             row_number = start + i + 1
             row: dict[str, Any] = {"row": row_number, "smiles": smiles_list[start + i]}
             if error is not None:
-                row["error"] = f"invalid SMILES: {error.reason}"
-                invalid_rows.append(row_number)
-                warnings.append(f"row {row_number}: invalid SMILES {error.smiles!r} ({error.reason})")
+                mark_invalid(row, row_number, error, invalid_rows, warnings)
             else:
                 k = next(position)
                 value = round(float(predicted[k]), 3)  # the label follows the value the user sees

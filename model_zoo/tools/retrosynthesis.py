@@ -25,7 +25,7 @@ from model_zoo.checkpoint import load_checkpoint
 from model_zoo.chem.featurizers import morgan_generator
 from model_zoo.chem.mols import check_smiles_list
 from model_zoo.plots import given_names, molecule_grid_png, short_label, titled_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult, mark_invalid
 from model_zoo.specs import RETROSYNTHESIS
 from model_zoo.tables import rows_to_csv
 from model_zoo.uncertainty import get_calibration
@@ -255,10 +255,8 @@ def run(args: dict[str, Any]) -> ToolResult:
         number = i + 1
         row: dict[str, Any] = {"row": number, "product": smiles_list[i]}
         if error is not None:
-            row["error"] = f"invalid SMILES: {error.reason}"
+            mark_invalid(row, number, error, invalid, warnings)
             row["candidates"] = []
-            invalid.append(number)
-            warnings.append(f"row {number}: invalid SMILES {error.smiles!r} ({error.reason})")
             rows.append(row)
             continue
         assert mol is not None  # check_smiles_list gives a molecule wherever it gives no error
