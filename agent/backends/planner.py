@@ -573,7 +573,9 @@ def fill(spec: ToolSpec, e: Entities, context: _Context, earlier: list[ToolCall]
                 _pool_ref(pool, ("mask",), lowered)
         elif param.kind == "smiles_pairs":
             value = _swapped_pairs(e, pool, lowered, context.read) or _pairs(e) or \
-                _picked_pairs(pool, lowered, context.read) or _pool_ref(pool, ("smiles_pairs",), lowered)
+                _picked_pairs(pool, lowered, context.read)
+            if not value and not _names_pairs_it_cannot_find(e, lowered):
+                value = _pool_ref(pool, ("smiles_pairs",), lowered)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
             if value is None and param.name == "property" and _LBD.search(lowered) and context.history:
@@ -699,6 +701,11 @@ def _picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any
     if not isinstance(pairs, list) or not -len(pairs) <= index < len(pairs):
         return None
     return [pairs[index]]
+
+
+def _names_pairs_it_cannot_find(e: Entities, lowered: str) -> bool:
+    """"swap X for Y" or "the third pair" said, but no such pair in the thread: asked, never all the pairs."""
+    return bool(_PAIR_ORDINAL.search(lowered)) or (len(e.taken_back) == 1 and len(e.molecules) == 1)
 
 
 def _swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None

@@ -359,3 +359,15 @@ def test_one_of_the_threads_pairs_by_its_place() -> None:
     [call] = plan_calls("just the second pair with twosides pls", pool.list(), list(TOOLS), answered,
                         lambda key: pool.get(key).value)
     assert call.arguments == {"smiles_pairs": [["CCO", "CCC"]], "task": "twosides"}
+
+
+def test_a_pair_or_swap_the_thread_does_not_hold_takes_no_other_pairs() -> None:
+    from agent.history import PastRequest
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles_pairs", [["CCO", "CCN"]], "smiles_pairs", "a", "message")
+    answered = [PastRequest("alice", "is CCO + CCN a problem?", answered=True)]
+    read = lambda key: pool.get(key).value  # noqa: E731
+    for words in ("just the third pair with twosides", "swap aspirin for CCCC"):  # aspirin is in no pair here
+        [call] = plan_calls(words, pool.list(), list(TOOLS), answered, read)
+        assert call.name == "drug_drug_response_predict" and "smiles_pairs" not in call.arguments, words
