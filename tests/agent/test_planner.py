@@ -184,15 +184,15 @@ def test_a_value_taken_back_is_not_used() -> None:
 
 
 def test_two_tools_too_close_to_call_are_asked_about_not_picked() -> None:
-    from agent.backends.planner import _close_calls
+    from agent.planning.tool_choice import close_calls
 
     scores = {"drug_property_prediction": 2.04, "drug_cell_response_regression_predict": 1.88, "none": 0.1}
-    assert _close_calls(scores, "response of") == ["drug_property_prediction", "drug_cell_response_regression_predict"]
-    assert _close_calls({"drug_property_prediction": 3.9, "drug_cell_response_regression_predict": 0.1}, "logS of") == [
+    assert close_calls(scores, "response of") == ["drug_property_prediction", "drug_cell_response_regression_predict"]
+    assert close_calls({"drug_property_prediction": 3.9, "drug_cell_response_regression_predict": 0.1}, "logS of") == [
         "drug_property_prediction"]
     # the property tool is no reading when no property is named
     scores = {"Retrosynthetic_reaction_pathway_prediction": 1.96, "drug_property_prediction": 1.72}
-    assert _close_calls(scores, "what are the likely precurors of") == ["Retrosynthetic_reaction_pathway_prediction"]
+    assert close_calls(scores, "what are the likely precurors of") == ["Retrosynthetic_reaction_pathway_prediction"]
 
 
 def test_a_property_the_message_takes_back_is_not_run() -> None:
@@ -331,8 +331,8 @@ def test_selection_words_neither_choose_the_tool_nor_the_property() -> None:
     [call] = plan_calls("and retro on the most soluble one", pool.list(), list(TOOLS), answered,
                         lambda key: pool.get(key).value)
     assert call.name == "Retrosynthetic_reaction_pathway_prediction" and call.arguments["smiles_list"] == ["CCO"]
-    from agent.backends.planner import _properties
-    assert _properties("the top 2 by BBB - what's their logD") == ["lipo"]
+    from agent.planning.properties import requested_properties
+    assert requested_properties("the top 2 by BBB - what's their logD") == ["lipo"]
 
 
 def test_the_generated_ones_when_nothing_was_generated_take_no_other_list() -> None:

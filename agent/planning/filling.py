@@ -1,0 +1,132 @@
+"""Fill a tool's parameters by kind: from the message first, else from earlier steps, results or the pool; one
+call per value where the tool takes one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from agent.atom_ranges import mask_from_words
+from agent.backends.base import ToolCall
+from agent.backends.reading import read_intent
+from agent.entities import Entities, pick_number
+from agent.history import PastRequest
+from agent.planning.pairs import message_pairs, names_pairs_it_cannot_find, picked_pairs, swapped_pairs
+from agent.planning.properties import LBD, ddi_tasks, requested_properties
+from agent.planning.references import molecules_from_context, pool_protein, pool_ref
+from agent.pool.entry import EntryMeta
+from agent.pool.refs import ref_key
+from agent.selection import select_molecules
+from model_zoo.specs import ToolSpec
+
+
+@dataclass
+class PlanningContext:
+    """What the planner may consult besides the message: the pool and the thread's earlier requests."""
+
+    pool: list[EntryMeta]
+    read: Callable[[str], Any] | None
+    history: Sequence[PastRequest]
+
+
+def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None
+         ) -> dict[str, Any]:
+    """Parameters by kind: from the message, else from earlier steps, results or the pool.
+
+    ``focus`` is this tool's own part of a multi-intent message; a selection there ("the most soluble
+    one") picks from the newest result even when the message also lists molecules.
+    """
+    pool = context.pool
+    lowered = e.prose.lower()
+    picked = None
+    if focus is not None or earlier or not e.molecules:
+        picked = select_molecules(focus if focus is not None else e.prose, pool, context.read)
+    if picked is None and focus is not None and earlier:
+        picked = e.molecules or None
+    args: dict[str, Any] = {}
+    for param in spec.params:
+        value: Any = None
+        if param.kind == "smiles_list":  # a drug named twice ("... gefitinib? and is gefitinib ...") runs once
+            chosen = picked or e.molecules
+            value = (list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen) or \
+                molecules_from_context(lowered, pool, earlier)
+        elif param.kind == "smiles":
+            value = e.molecules[0] if e.molecules else (picked[0] if picked else None) or pool_ref(
+                pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True)
+        elif param.kind == "protein_seq":
+            if e.sequences and not e.sequences_from_names:
+                value = e.sequences[0]
+            else:
+                value = pool_protein(e, pool, context.history) or (e.sequences[0] if e.sequences else None)
+        elif param.kind == "cell_line":
+            value = e.cell_lines[0].name if e.cell_lines else pool_ref(pool, ("cell_line",), lowered)
+        elif param.kind == "number":
+            value = pick_number(e) if e.numbers else pool_ref(pool, ("number",), lowered)
+        elif param.kind == "mask":
+            value = e.masks[0] if e.masks else _mask_from_words(e, args.get(param.mask_of or ""), context) or \
+                pool_ref(pool, ("mask",), lowered)
+        elif param.kind == "smiles_pairs":
+            value = swapped_pairs(e, pool, lowered, context.read) or message_pairs(e) or \
+                picked_pairs(pool, lowered, context.read)
+            if not value and not names_pairs_it_cannot_find(e, lowered):
+                value = pool_ref(pool, ("smiles_pairs",), lowered)
+        elif param.kind == "enum":
+            value = _enum_value(spec, param.name, lowered)
+            if value is None and param.name == "property" and LBD.search(lowered) and context.history:
+                value = next(iter(requested_properties(f"{context.history[-1].text}\n{lowered}")), None)
+        if value not in (None, [], ""):
+            args[param.name] = value
+    return args
+
+
+def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities) -> list[ToolCall]:
+    """One call per value when the message names several where the tool takes one
+    ("in HT-29 and COLO-205", two pasted sequences, "BBB and logD")."""
+    for param in spec.params:
+        values: list[Any] = []
+        if param.kind == "cell_line":
+            values = list(dict.fromkeys(c.name for c in e.cell_lines))
+        elif param.kind == "protein_seq":
+            values = list(dict.fromkeys(e.sequences))
+        elif param.name == "property":
+            values = requested_properties(e.prose)
+        elif param.name == "task":
+            values = ddi_tasks(e.prose)
+        if len(values) > 1:
+            calls = [ToolCall(spec.name, {**args, param.name: v}) for v in values]
+            default = param.default
+            return [ToolCall(c.name, {k: v for k, v in c.arguments.items() if not (k == param.name and v == default)})
+                    for c in calls]
+    return [ToolCall(spec.name, args)]
+
+
+def _mask_from_words(e: Entities, molecule: Any, context: PlanningContext) -> list[int] | None:
+    """A mask from atom ranges or a named core in words, once the molecule it applies to is known."""
+    if not e.atom_ranges or molecule is None:
+        return None
+    key = ref_key(molecule)
+    if key is not None:
+        if context.read is None:
+            return None
+        value = context.read(key)
+        molecule = value[0] if isinstance(value, list) and len(value) == 1 else value
+    if not isinstance(molecule, str):
+        return None
+    return mask_from_words(e.atom_ranges, molecule)
+
+
+def _enum_value(spec: ToolSpec, param: str, lowered: str) -> str | None:
+    if param == "property":
+        return next(iter(requested_properties(lowered)), None)
+    if param == "task" and read_intent(lowered).ddi_task.get("twosides", 0.0) >= 0.5:
+        return "twosides"  # side effects of the combination, as the intent model reads it
+    for word, member in spec.value_aliases.get(param, {}).items():
+        if word in lowered and member != spec.param(param).default:  # type: ignore[union-attr]
+            return member
+    return None
+
+
+def enum_words_in(spec: ToolSpec, prose: str) -> bool:
+    return any(p.kind == "enum" and _enum_value(spec, p.name, prose.lower()) for p in spec.params)

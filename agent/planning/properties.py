@@ -1,0 +1,107 @@
+"""The property enums and drug-drug tasks a request names, in order, without those it takes back.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from agent.backends.reading import read_intent
+from agent.entities import Entities
+from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS
+
+LBD = re.compile(r"\blbd\b|\bligand[- ]binding domain\b", re.I)
+
+
+_PROPERTY_PARTS = re.compile(r"\s*(?:[,;&/+?\n*•]|\band\b|\bplus\b|\bas well as\b|\balso\b|\bthen\b|\bor\b)\s*", re.I)
+
+
+# A property the message takes back: "not lipophilicity, I need ...", "but that's BBB; redo it as logS", "instead of
+# logD", "logS, sorry, I meant logD".
+_TAKEN_BACK_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bforget(?: about)?|\bdrop|\bskip|"
+                                r"\bbut that(?:'s| is| was)|\bthat was|\byou (?:ran|did|gave|predicted))"
+                                r"\s+(?:the\s+|a\s+|an\s+)?$")
+
+
+_TAKEN_BACK_AFTER = re.compile(r"^\s*[?!.,:;-]{0,6}\s*(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b")
+
+
+_SORT_KEY_BEFORE = re.compile(r"\b(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(?:predicted\s+)?$")
+
+
+def _taken_back(lowered: str, start: int, end: int) -> bool:
+    """Taken back ("not logD"), or only the key of a selection ("the top 2 by BBB - their logD")."""
+    before = lowered[max(0, start - 30):start]
+    return bool(_TAKEN_BACK_BEFORE.search(before) or _SORT_KEY_BEFORE.search(before)
+                or _TAKEN_BACK_AFTER.match(lowered[end:end + 30]))
+
+
+def property_words(lowered: str) -> list[str]:
+    """The property enums named in the text, in order, tolerating misspellings ("solubilty"); a property the
+    message takes back ("not logD, logS") is left out when another one is named."""
+    found = _named_properties(lowered)
+    kept = [(start, member) for start, end, member in found if not _taken_back(lowered, start, end)]
+    chosen = kept if kept else [(start, member) for start, _, member in found]
+    return list(dict.fromkeys(member for _, member in sorted(chosen)))
+
+
+def _named_properties(lowered: str) -> list[tuple[int, int, str]]:
+    found: list[tuple[int, int, str]] = []
+    taken = lowered
+    for phrase in sorted(PROPERTY_WORDS, key=len, reverse=True):
+        for match in re.finditer(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", taken):
+            found.append((match.start(), match.end(), PROPERTY_WORDS[phrase]))
+        taken = re.sub(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", lambda m: " " * len(m.group(0)), taken)
+    if not found:
+        candidates = [w for w in PROPERTY_WORDS if len(w) >= 6]
+        for match in re.finditer(r"[a-z][a-z\-]{4,}", lowered):
+            close = difflib.get_close_matches(match.group(0), candidates, n=1, cutoff=0.8)
+            if close:
+                found.append((match.start(), match.end(), PROPERTY_WORDS[close[0]]))
+    return found
+
+
+def requested_properties(prose: str) -> list[str]:
+    """The properties a request asks for, in the order the message names them, then those only the intent
+    model reads (probability >= 0.5: typos, paraphrases)."""
+    said = property_words(prose.lower())
+    lbd = LBD.search(prose)
+    if lbd and not _taken_back(prose.lower(), lbd.start(), lbd.end()) and not any(p.endswith("-LBD") for p in said):
+        receptors = [p for p in said if p in ("NR-ER", "NR-AR")]
+        if len(receptors) == 1:
+            return [f"{receptors[0]}-LBD"]  # "and the LBD assay" after NR-AR: the same receptor's LBD assay
+        if not receptors:
+            return said  # "the LBD assay" names no receptor: the thread's earlier request may (``fill``)
+    taken_back = {member for _, _, member in _named_properties(prose.lower())} - set(said)
+    scores = read_intent(prose).properties
+    learned = [name for name in PROPERTY_NAMES
+               if scores.get(name, 0.0) >= 0.5 and name not in said and name not in taken_back]
+    found = said + sorted(learned, key=lambda name: -scores[name])
+    if len(found) < 2:
+        return found
+    # in the order the message names them: the first part ("ClinTox toxicity & logD") that reads as each
+    parts = [p for p in _PROPERTY_PARTS.split(prose) if p and p.strip()]
+    first_part = {name: next((i for i, part in enumerate(parts) if name in property_words(part.lower())
+                              or read_intent(part).properties.get(name, 0.0) >= 0.5), len(parts)) for name in found}
+    return sorted(found, key=lambda name: first_part[name])
+
+
+def asks_only_untrained(e: Entities) -> bool:
+    """The message asks for a property no model predicts, and for no trained one."""
+    return any(u.kind == "property" for u in e.unresolved) and not property_words(e.prose.lower()) and \
+        read_intent(e.text).tool in (PROPERTY.name, "none")  # not "… with B? worried about CYP3A4"
+
+
+_INTERACTION_TYPE = re.compile(r"\b(?:ddi|interaction)\s+(?:type|class)|\btype\s+of\s+(?:the\s+)?interaction|"
+                               r"\bmechanism|\bdrugbank\b", re.I)
+
+
+_SIDE_EFFECTS = re.compile(r"\bside[\s-]?effects?|\badverse\b|\btwosides\b", re.I)
+
+
+def ddi_tasks(prose: str) -> list[str]:
+    """Both tasks, in the order named, when a message asks for the interaction type and the side effects."""
+    kind, side = _INTERACTION_TYPE.search(prose), _SIDE_EFFECTS.search(prose)
+    if kind is None or side is None:
+        return []
+    return ["drugbank", "twosides"] if kind.start() < side.start() else ["twosides", "drugbank"]

@@ -1,0 +1,91 @@
+"""Values taken from the thread's pool: the entry a message points to (by key, file stem, origin word, or
+"these"), the molecules of an earlier step, the thread's target.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from agent.backends.base import ToolCall
+from agent.entities import Entities
+from agent.history import PastRequest
+from agent.pool.entry import EntryMeta
+from agent.pool.refs import REFERS_BACK
+from model_zoo.chem.proteins import find_sequences
+
+_PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
+                  "drug_cell_response_regression_optimization": "optimized_smiles"}
+
+
+def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[ToolCall]) -> Any:
+    if earlier:
+        producer = _PRODUCER_KEYS.get(earlier[-1].name)
+        if producer:
+            return f"({producer})"
+        previous = earlier[-1].arguments.get("drug_smiles") or earlier[-1].arguments.get("smiles_list")
+        if previous:
+            return previous
+    return pool_ref(pool, ("smiles_list", "smiles"), lowered)
+
+
+_KNOWN_SOURCES = frozenset({"message", "tool", "file", "command", "analysis"})
+
+
+_PRODUCED = re.compile(r"\b(?:generated|optimi[sz]ed|uploaded)\s+(?:ones?|molecules?|compounds?|analogues?|structures?|"
+                       r"smiles|list|set|hits?|cpds?)\b|\bthe\s+(?:analogues|file)\b")
+
+
+def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_if_referred: bool = False,
+              single: bool = False) -> str | None:
+    """The pool key the text points to: named explicitly, by its origin word, else the most recently set
+    entry of the kind ("these" after a colleague edited user_smiles means the edited list)."""
+    candidates = sorted((m for m in pool if m.kind in kinds and (not single or m.size == 1)), key=lambda m: m.set_at)
+    if not candidates:
+        return None
+    named = [m for m in candidates if re.search(rf"(?<![\w.-]){re.escape(m.key.lower())}(?![\w.-])", lowered)]
+    if named:  # a key written out wins over a file's stem ("upload_k.fasta_1" is not "upload_k.fasta_2")
+        return f"({named[-1].key})"
+    for meta in reversed(candidates):
+        stem = meta.key.removeprefix("upload_").lower()
+        if meta.key.startswith("upload_") and stem.rsplit(".", 1)[0] in lowered:
+            return f"({meta.key})"
+    cues = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"),
+            ("upload", "upload_"), ("file", "upload_"))
+    for cue, prefix in cues:
+        if cue in lowered:
+            for meta in reversed(candidates):
+                if meta.key.startswith(prefix):
+                    return f"({meta.key})"
+            produced = any(m.key.startswith(prefix) for m in pool)
+            if "smiles_list" in kinds and _PRODUCED.search(lowered) and not produced \
+                    and all(m.source in _KNOWN_SOURCES for m in candidates):
+                # "the generated ones" with nothing generated in this thread: asked, never another list (entries of
+                # unknown origin, as in a benchmark's starting pool, may be what the words mean)
+                return None
+    if only_if_referred and not REFERS_BACK.search(lowered):
+        return None
+    return f"({candidates[-1].key})"
+
+
+_GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
+
+
+_NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
+                "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
+
+
+def pool_protein(e: Entities, pool: list[EntryMeta], history: Sequence[PastRequest]) -> str | None:
+    """Reuse the thread's target only when the message does not name another protein: a named target
+    must match a pool key ("lck.fasta") or an earlier request that pasted its sequence."""
+    named = [w for w in _GENE_LIKE.findall(e.prose) if w not in _NOT_TARGETS and not w.isdigit()]
+    named += [n.written for n in e.names if n.kind == "target"] + [n.name for n in e.names if n.kind == "target"]
+    lowered = e.prose.lower()
+    if named and not re.search(r"\b(same|that|this) (target|protein|kinase|sequence)\b", lowered):
+        explicit = [m for m in pool if m.kind == "protein_seq" and any(n.lower() in m.key.lower() for n in named)]
+        if explicit:
+            return f"({explicit[-1].key})"
+        pasted = any(n in past.text and find_sequences(past.text) for past in history for n in named)
+        return pool_ref(pool, ("protein_seq",), lowered) if pasted else None
+    return pool_ref(pool, ("protein_seq",), lowered)

@@ -1,0 +1,150 @@
+"""Which tool a request (or each part of a multi-intent message) asks for: the intent model's scores plus what
+the message holds; too close to call means ask, never pick.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent.backends.reading import read_intent
+from agent.entities import Entities, extract
+from agent.planning.properties import property_words, requested_properties
+from agent.planning.values import given_kinds
+from agent.pool.entry import EntryMeta
+from agent.pool.refs import REFERS_BACK
+from model_zoo.specs import PROPERTY, ToolSpec
+
+# Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
+_SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
+                      r"[,;.]?(?<!\s)\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|,\s*and\s+|"
+                      r",?(?<!\s)\s+(?:plus|as well as|and also)\s+|"
+                      r"(?<!\s)\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted|if so)\b)|"
+                      r"(?<!\s)\s+\+\s+(?=(?:its|their|the|a|an)\b)",
+                      re.I)
+
+
+_SAME = re.compile(r"\bsame\b", re.I)
+
+
+_SELECTION_PHRASE = re.compile(r"\b(?:the\s+)?(?:most|least|more|less|highest|lowest|best|worst|top|bottom)\s+"
+                               r"(?:\d+\s+)?(?:by\s+)?[\w-]+(?:\s+(?:ones?|compounds?|molecules?|hits?|analogues?))?",
+                               re.I)
+
+
+def _tool_words(text: str, offered: list[ToolSpec]) -> dict[str, float]:
+    """``tool_scores`` of the words that ask for something, without those that only pick the molecules ("retro on
+    the most soluble one" asks for a retrosynthesis); all the words when nothing else is left to read."""
+    blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
+    if blanked != text:
+        scores = tool_scores(blanked, offered)
+        if max(scores.values(), default=0.0) >= 2.0:
+            return scores
+    return tool_scores(text, offered)
+
+
+def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
+    """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
+    0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own."""
+    tools = read_intent(text).tools
+    return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
+
+
+def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[EntryMeta] = (),
+                prior: ToolSpec | None = None) -> ToolSpec | None:
+    """The best tool for a request, from its words and from the kinds of values it holds; ``prior`` is the
+    tool of the request this one says it repeats."""
+    scores = _tool_words(entities.text, offered)
+    # a repeat keeps the earlier tool unless its words ask for another one ("the pKd instead" after a yes/no);
+    # "same settings, but start from X" stays the same tool
+    switches = not _SAME.search(entities.prose) and max(scores.values(), default=0.0) >= 2.0 and \
+        prior is not None and scores.get(prior.name, 0.0) < 1.0
+    if prior is not None and prior.name in scores and not switches:
+        scores[prior.name] += 4.0
+    prose = entities.prose
+    shaped = (entities.masks, entities.atom_ranges, entities.cell_lines, entities.sequences, entities.pairs)
+    if max(scores.values(), default=0.0) < 1.0 and len(offered) > 1 and not any(shaped):
+        return None
+    has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles", "smiles_pairs", "table")
+                                                    for m in pool)
+    refers_back = bool(REFERS_BACK.search(prose)) and has_molecules
+    for spec in offered:
+        scores[spec.name] += _shape_bonus(spec, entities, prose.lower(), has_molecules, refers_back)
+    best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
+    if best[0] is None or best[1] < 1.0:
+        return offered[0] if len(offered) == 1 else None
+    if len(close_calls(scores, prose)) > 1:
+        return None  # "response of CCO": the cell-line response or a Tox21 stress response? ask, never pick
+    return next(s for s in offered if s.name == best[0])
+
+
+def close_calls(scores: dict[str, float], prose: str) -> list[str]:
+    """Tools whose scores are too close to the best one's to choose between them (best first). The property
+    tool is a reading only when the words name a property ("likely precurors of …" names none)."""
+    ranked = sorted(((name, score) for name, score in scores.items()
+                     if name != PROPERTY.name or requested_properties(prose)), key=lambda kv: -kv[1])
+    return [name for name, score in ranked if score >= 1.0 and ranked[0][1] - score < TIE_MARGIN]
+
+
+TIE_MARGIN = 0.5  # on tool_scores' scale (4 x probability): two tools within 0.125 of each other
+
+
+def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None = None) -> list[tuple[ToolSpec, str]]:
+    """Tools asked for in separate parts of one sentence ("does it cross the BBB, and does it bind X?"),
+    in the order they are mentioned, each with the words of its part; a single tool means one intent. With
+    ``prior`` (the message repeats an earlier request), a part that only gives values repeats that tool ("what
+    about AURKB. and give me a pKd for it too")."""
+    found: list[tuple[ToolSpec, str]] = []
+    cuts = list(_SEGMENT.finditer(entities.prose))
+    bounds = [0, *(b for cut in cuts for b in cut.span()), len(entities.prose)]
+    for start, end in zip(bounds[::2], bounds[1::2]):
+        if not entities.prose[start:end].strip():
+            continue
+        scores = tool_scores(entities.text[start:end], offered)
+        best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
+        spec = next((s for s in offered if s.name == best[0]), None)
+        if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found]:
+            found.append((spec, entities.prose[start:end]))
+        elif prior is not None and cuts and prior not in [f for f, _ in found] and \
+                given_kinds(extract(entities.text[start:end])):
+            found.append((prior, entities.prose[start:end]))
+    return _qualified(found) if len(cuts) == 1 and "?" in cuts[0].group(0) else found
+
+
+def _qualified(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:
+    """"would they bind SRC? pKd please": a short part after a question that names another tool for the same
+    inputs says which answer the question wants; it is one ask, not two."""
+    if len(found) != 2:
+        return found
+    (first, _), (second, _) = found
+    sizes = [len(re.findall(r"[a-z0-9]+", words.lower())) for _, words in found]
+    shortest = sizes.index(min(sizes))
+    same_inputs = {p.kind for p in first.params} == {p.kind for p in second.params}
+    return [found[shortest]] if same_inputs and sizes[shortest] <= 2 and sizes[0] != sizes[1] else found
+
+
+def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool) -> float:
+    """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
+    kinds = {p.kind for p in spec.params}
+    bonus = 0.0
+    if (e.masks or e.atom_ranges) and "mask" in kinds:
+        bonus += 3.0
+    if e.sequences and "protein_seq" in kinds:
+        bonus += 1.5
+    if e.cell_lines and "cell_line" in kinds:
+        bonus += 1.0
+        if not e.molecules and not refers_back and "smiles_list" not in kinds:
+            bonus += 1.0  # a cell line and nothing to test in it: design for it
+    if refers_back and "smiles_list" in kinds:
+        bonus += 0.5
+    if len(e.molecules) >= 2 and "smiles_pairs" in kinds and re.search(r"\bwith\b|\+|\band\b", lowered):
+        bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two
+        if not e.sequences and "interact" in lowered:
+            bonus += 2.0
+    if "smiles_list" in kinds and not has_molecules:
+        bonus -= 1.5  # nothing to run it on
+    if "cell_line" in kinds and not kinds & {"smiles_list", "smiles"} and not e.cell_lines and not e.numbers:
+        bonus -= 1.0  # a design request names a cell line or a potency
+    if spec.param("property") is not None and property_words(lowered):
+        bonus += 0.5  # "logS for plate2": a property named in so many words
+    return bonus

@@ -1,0 +1,45 @@
+"""Uploaded files named in a message: an upload named as it is, and a file-like name no upload has (asked about).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+
+from agent.entities import Entities
+from agent.pool.entry import EntryMeta
+
+_FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))?|"
+                        r"[\w-]+\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))(?![\w-])")
+
+
+def known_words(e: Entities) -> set[str]:
+    """Cell lines, drugs and targets as the message writes them: never taken for a file name."""
+    return {w.lower() for w, _ in e.cell_mentions} | {n.written.lower() for n in e.names}
+
+
+def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str] | set[str] = frozenset()
+                    ) -> tuple[str, list[str]] | None:
+    """A file-like name the message uses that no upload has, but that looks like one that does ("plate2" when only
+    plate1 was uploaded): (the word, the closest uploads' keys); None when nothing like that is written."""
+    uploads = {m.key.removeprefix("upload_").lower(): m.key for m in pool if m.key.startswith("upload_")}
+    stems = {**uploads, **{name.rsplit(".", 1)[0]: key for name, key in uploads.items()}}
+    if not stems:
+        return None
+    for match in _FILE_LIKE.finditer(lowered):
+        word = match.group()
+        if word in known:
+            continue
+        if word in stems or any(word == m.key.lower() for m in pool):
+            return None  # an upload named as it is: no question
+        closest = difflib.get_close_matches(word, list(stems), n=3, cutoff=0.7)
+        if closest or "." in word:  # like an upload's name, or written as a file name
+            return word, list(dict.fromkeys(stems[c] for c in closest or stems))[:3]
+    return None
+
+
+def names_an_upload(lowered: str, pool: Sequence[EntryMeta]) -> bool:
+    return any(m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_") and
+               re.search(rf"(?<![\w.-]){re.escape(m.key.removeprefix('upload_').rsplit('.', 1)[0].lower())}(?![\w-])",
+                         lowered) for m in pool)

@@ -1,0 +1,77 @@
+"""What kinds of values a message gives (molecules, sequences, cell lines, numbers, masks), and how a short
+message's values merge with the earlier request's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent.backends.base import ToolCall
+from agent.entities import Entities
+from agent.planning.uploads import names_an_upload
+from agent.pool.entry import EntryMeta
+from model_zoo.names.types import Resolved, Unresolved
+from model_zoo.specs import ToolSpec, get_spec
+
+_LINKING_WORDS = frozenset("and now then too also as well next please pls ok okay so what about how try same for in on "
+                           "with against at the cells cell line lines instead".split())
+
+
+def only_values(e: Entities) -> bool:
+    """Nothing but values and linking words ("and ALK?", "HT-29 too", "now BTK", "ok, Huh-7 then")."""
+    prose = list(e.prose)
+    spans: list[Resolved | Unresolved] = [*e.names, *e.unresolved]
+    for m in spans:
+        if m.start >= 0:
+            prose[m.start:m.end] = " " * (m.end - m.start)
+    rest = "".join(prose)
+    for written, _ in e.cell_mentions:
+        rest = rest.replace(written, " ")
+    return all(w in _LINKING_WORDS for w in re.findall(r"[a-z]+", rest.lower()))
+
+
+def takes_values_of(spec: ToolSpec | None, e: Entities, pool: Sequence[EntryMeta] = ()) -> bool:
+    """Whether a tool has a parameter for every kind of value the message supplies."""
+    if spec is None:
+        return False
+    given = given_kinds(e, pool)
+    return bool(given) and given <= {value_kind(p.kind) for p in spec.params}
+
+
+def given_kinds(e: Entities, pool: Sequence[EntryMeta] = ()) -> set[str]:
+    """The kinds of value a message gives (molecules count once, whichever parameter takes them); an uploaded file
+    named by its name ("ah my bad, plate1") gives its molecules."""
+    values = (("molecules", e.molecules), ("protein_seq", e.sequences), ("cell_line", e.cell_lines),
+              ("number", e.numbers), ("mask", e.masks or e.atom_ranges))
+    given = {kind for kind, found in values if found}
+    if names_an_upload(e.prose.lower(), pool):
+        given.add("molecules")
+    return given
+
+
+def value_kind(param_kind: str) -> str:
+    return "molecules" if param_kind in ("smiles_list", "smiles", "smiles_pairs") else param_kind
+
+
+def all_filled(calls: list[ToolCall], entities: Entities) -> bool:
+    specs = [get_spec(c.name) for c in calls]
+    return bool(calls) and not entities.invalid_smiles and all(
+        spec is not None and all(p in c.arguments for p in spec.required) for spec, c in zip(specs, calls))
+
+
+def merge_entities(current: Entities, earlier: Entities, prose: str | None = None) -> Entities:
+    """What the user says now wins; what is missing comes from the earlier request."""
+    merged = Entities()
+    for name in ("smiles", "molecules", "sequences", "cell_lines", "numbers", "masks", "atom_ranges", "names",
+                 "unresolved", "cell_mentions"):
+        setattr(merged, name, getattr(current, name) or getattr(earlier, name))
+    merged.molecules_from_names = (current if current.molecules else earlier).molecules_from_names
+    merged.named_molecules = (current if current.molecules else earlier).named_molecules
+    merged.sequences_from_names = (current if current.sequences else earlier).sequences_from_names
+    merged.invalid_smiles = current.invalid_smiles if current.molecules else earlier.invalid_smiles
+    merged.pairs = current.pairs if current.molecules else earlier.pairs
+    merged.prose = earlier.prose + "\n" + current.prose if prose is None else prose
+    merged.text = current.text if current.numbers else earlier.text
+    merged.taken_back = current.taken_back
+    return merged
