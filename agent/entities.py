@@ -14,14 +14,21 @@ import re
 from dataclasses import dataclass, field
 
 from agent.atom_ranges import AtomRange, find_atom_ranges
-from agent.selection import group_phrase_spans
 from agent.quantities import Quantity, find_quantities, find_unitless_ic50, readings
-from agent.vocabulary import load
+from agent.selection import group_phrase_spans
+from agent.vocabulary import load, phrases
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, is_part_of, parse_smiles, same_molecule_key
 from model_zoo.chem.proteins import find_sequences
-from model_zoo.names import (Resolved, Unresolved, find_cell_line_names, find_cell_shaped_words, find_drug_names,
-                             find_target_names, find_unknown_cell_lines)
+from model_zoo.names import (
+    Resolved,
+    Unresolved,
+    find_cell_line_names,
+    find_cell_shaped_words,
+    find_drug_names,
+    find_target_names,
+    find_unknown_cell_lines,
+)
 
 _SMILES_CHARS = re.compile(r"^[A-Za-z0-9@+\-\[\]()=#$%/\\.:*]+$")
 _ELEMENT_LETTERS = re.compile(r"^(?:Cl|Br|C|N|O|S|P|F|I|B)+$")
@@ -34,11 +41,8 @@ _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
 _NUMBER = re.compile(r"(?<![\w.\-−])([-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
-_TAKEN_BACK_AFTER = re.compile(
-    r"\b(?:not|forget(?: about)?|drop|scratch|replace|swap|switch|substitute|exchange|instead of|rather than|no longer|"
-    r"skip|i (?:said|wrote|typed))\s+(?:the\s+|out\s+)?(\S+)", re.I)
-_TAKEN_BACK_BEFORE = re.compile(
-    r"(?<!\S)(\S+?)[\s?!.,:;-]{0,6}\b(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b", re.I)
+_TAKEN_BACK_AFTER = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:the\s+|out\s+)?(\S+)", re.I)
+_TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;-]{{0,6}}\b(?:{phrases('self_corrections')})\b", re.I)
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
 NAMES_READ_CHARS = 5_000

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from agent.pool.entry import EntryMeta
+from agent.vocabulary import ordinals
 
-_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-             "fifth": 5, "5th": 5, "last": -1}
+_ORDINALS = ordinals()
 # "the second one", "3rd compound", "the last" — not "logD second" or "last: solubility" (the order of asks)
-_ORD = r"first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|last"
+_ORD = "|".join(_ORDINALS)
 _NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heavy\s+)?atom"
 _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE}))|\b({_ORD})\s+"
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"

@@ -24,6 +24,7 @@ from agent.planning.uploads import known_words, unknown_upload
 from agent.planning.values import all_filled, given_kinds, merge_entities, only_values, takes_values_of, value_kind
 from agent.pool.entry import EntryMeta
 from agent.provenance import ask_about
+from agent.vocabulary import phrases
 from agent.wording import task
 from model_zoo.specs import ToolSpec, get_spec
 
@@ -35,9 +36,7 @@ _REPEAT = re.compile(r"^\W*and (?:on|in|for|against|with|at)\b|^\W*(?:ok(?:ay)?\
                      r"(?:settings|parameters|conditions))|what about|how about|instead|now for|also for)\b", re.I)
 
 
-_CORRECTS = re.compile(r"\b(?:oops|typo|my bad|i meant|i mean|sorry|correction|wrong (?:one|target|protein|kinase|"
-                       r"line|cell line|drug|molecule|compound|property)|no no|rather than|make (?:that|it)|"
-                       r"change (?:that|it) to|switch to)\b", re.I)
+_CORRECTS = re.compile(rf"\b(?:{phrases('corrections')})\b", re.I)
 
 
 class OfflinePlanner:

@@ -12,6 +12,7 @@ from agent.entities import Entities
 from agent.planning.references import pool_ref
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
+from agent.vocabulary import ordinals
 from model_zoo.chem.mols import same_molecule_key
 
 
@@ -26,11 +27,11 @@ def message_pairs(e: Entities) -> list[list[str]]:
     return e.pairs or [[molecules[0], other] for other in molecules[1:]]
 
 
-_PAIR_ORDINAL = re.compile(r"\b(first|1st|second|2nd|third|3rd|fourth|4th|last)\s+(?:pair|combination|combo)\b|"
+_PAIR_INDEX = {word: place - 1 if place > 0 else place for word, place in ordinals().items()}
+_PAIR_ORDINAL = re.compile(rf"\b({'|'.join(_PAIR_INDEX)})\s+(?:pair|combination|combo)\b|"
                            r"\bpair\s+(?:#\s?)?(\d{1,2})\b")
 
 
-_PAIR_INDEX = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3, "last": -1}
 
 
 def picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None) -> list[list[str]] | None:

@@ -8,6 +8,7 @@ import re
 
 from agent.backends.reading import read_intent
 from agent.entities import Entities
+from agent.vocabulary import phrases
 from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS
 
 LBD = re.compile(r"\blbd\b|\bligand[- ]binding domain\b", re.I)
@@ -18,12 +19,8 @@ _PROPERTY_PARTS = re.compile(r"\s*(?:[,;&/+?\n*•]|\band\b|\bplus\b|\bas well a
 
 # A property the message takes back: "not lipophilicity, I need ...", "but that's BBB; redo it as logS", "instead of
 # logD", "logS, sorry, I meant logD".
-_TAKEN_BACK_BEFORE = re.compile(r"(?:\bnot|\binstead of|\brather than|\bno longer|\bforget(?: about)?|\bdrop|\bskip|"
-                                r"\bbut that(?:'s| is| was)|\bthat was|\byou (?:ran|did|gave|predicted))"
-                                r"\s+(?:the\s+|a\s+|an\s+)?$")
-
-
-_TAKEN_BACK_AFTER = re.compile(r"^\s*[?!.,:;-]{0,6}\s*(?:no wait|wait no|sorry|i meant|i mean|correction|oops)\b")
+_TAKEN_BACK_BEFORE = re.compile(rf"\b(?:{phrases('property_taken_back_before')})\s+(?:the\s+|a\s+|an\s+)?$")
+_TAKEN_BACK_AFTER = re.compile(rf"^\s*[?!.,:;-]{{0,6}}\s*(?:{phrases('self_corrections')})\b")
 
 
 _SORT_KEY_BEFORE = re.compile(r"\b(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(?:predicted\s+)?$")

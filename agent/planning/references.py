@@ -13,6 +13,7 @@ from agent.entities import Entities
 from agent.history import PastRequest
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
+from agent.vocabulary import words
 from model_zoo.chem.proteins import find_sequences
 
 _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
@@ -72,8 +73,7 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 
 
-_NOT_TARGETS = {"SMILES", "BBB", "BBBP", "DDI", "CNS", "LOGS", "ESOL", "BACE", "IC50", "GDSC", "CSV", "SDF", "FASTA",
-                "OK", "PLEASE", "THE", "AND", "DNA", "RNA", "LN", "PKD", "KD", "TWOSIDES", "DRUGBANK", "CYP3A4"}
+_NOT_TARGETS = frozenset(words("not_target_symbols"))
 
 
 def pool_protein(e: Entities, pool: list[EntryMeta], history: Sequence[PastRequest]) -> str | None:

@@ -11,11 +11,11 @@ from agent.backends.base import ToolCall
 from agent.entities import Entities
 from agent.planning.uploads import names_an_upload
 from agent.pool.entry import EntryMeta
+from agent.vocabulary import words
 from model_zoo.names.types import Resolved, Unresolved
 from model_zoo.specs import ToolSpec, get_spec
 
-_LINKING_WORDS = frozenset("and now then too also as well next please pls ok okay so what about how try same for in on "
-                           "with against at the cells cell line lines instead".split())
+_LINKING_WORDS = frozenset(words("linking_words"))
 
 
 def only_values(e: Entities) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -13,3 +14,21 @@ def load(name: str) -> dict[str, Any]:
     """A JSON vocabulary file of this package, without its ``_about`` note."""
     text = resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
     return {k: v for k, v in json.loads(text).items() if not k.startswith("_")}
+
+
+def words(name: str) -> list[str]:
+    """A list of ``cues.json``."""
+    listed: list[str] = load("cues.json")[name]
+    return listed
+
+
+def phrases(name: str) -> str:
+    """A regex alternation of a ``cues.json`` list: escaped, longest first (so "forget about" wins over "forget"),
+    spaces matching any whitespace; the caller adds the boundaries and flags."""
+    return "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in sorted(words(name), key=len, reverse=True))
+
+
+def ordinals() -> dict[str, int]:
+    """Place words ("second", "3rd", "last") and their 1-based positions; the last is -1."""
+    places: dict[str, int] = load("cues.json")["ordinals"]
+    return places
