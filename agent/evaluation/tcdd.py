@@ -49,6 +49,8 @@ def load_records(path: Path) -> LoadReport:
                     except json.JSONDecodeError:
                         message["call"] = loads_lenient(message["value"])
                         repaired += 1
+                if message["from"] == "observation" and "memory_pool" not in message:
+                    _lift_pool(message)
                 conversations.append(message)
             records.append(Record(index=index, id=str(item.get("id", index)), category=item.get("category", "all"),
                                   conversations=conversations, tools=tools,
@@ -56,6 +58,18 @@ def load_records(path: Path) -> LoadReport:
         except (KeyError, TypeError, ValueError) as exc:
             skipped.append({"index": index, "reason": f"{type(exc).__name__}: {exc}"})
     return LoadReport(records, skipped, repaired)
+
+
+def _lift_pool(observation: dict[str, Any]) -> None:
+    """design.md §5 lets an observation carry the pool after its call; some writers put it inside the observation's
+    JSON value instead of beside it. Either way it becomes the message's ``memory_pool``."""
+    try:
+        value = json.loads(observation["value"])
+    except (TypeError, ValueError):
+        return
+    if isinstance(value, dict) and isinstance(value.get("memory_pool"), dict):
+        observation["memory_pool"] = value.pop("memory_pool")
+        observation["value"] = json.dumps(value, ensure_ascii=False)
 
 
 def apply_name_golds(records: list[Record]) -> list[str]:
