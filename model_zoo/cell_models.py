@@ -8,7 +8,6 @@ on first use.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,12 +24,13 @@ from model_zoo.chem.cells import UnknownCellLine, all_cell_lines, resolve_cell_l
 from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer, morgan_bits
 from model_zoo.device import pick_device
 from model_zoo.errors import UserFacingError
+from model_zoo.pipeline import CHUNK, Cache, trained_file
+from model_zoo.results import ModelInfo
 from model_zoo.uncertainty import Calibration, get_calibration
 
 PACKAGE = Path(__file__).resolve().parent
 WEIGHTS_PATH = PACKAGE / "weights" / "cell_response" / "cell_response.pt"
 CELL_FEATURES_PATH = PACKAGE / "data" / "gdsc_cell_features.npz"
-CHUNK = 2048
 # In/out threshold (from data) and interval calibration, built by python -m model_zoo.train.domain --tool cell_response
 DOMAIN_PATH = PACKAGE / "weights" / "cell_response" / "domain_cell_response.npz"
 CALIBRATION_PATH = PACKAGE / "weights" / "cell_response" / "calibration.json"
@@ -130,6 +130,10 @@ class CellResponseModel:
         return cls(network, MolFeaturizer(config["radius"], config["fp_size"]),
                    DescriptorScaler.from_state(extra["descriptor_scaler"]), cells, extra, device, fps)
 
+    def model_info(self, method: str = "") -> ModelInfo:
+        """What a reply says about the model (``method``: what runs on top of it, e.g. " + masked local search")."""
+        return ModelInfo(self.info["model_name"] + method, self.info["version"], self.metrics)
+
     @property
     def metrics(self) -> dict[str, float]:
         test = self.info["metrics"]["test"]
@@ -173,20 +177,25 @@ class CellResponseModel:
         return out
 
 
-_model: CellResponseModel | None = None
-_lock = threading.Lock()
+_models: Cache[CellResponseModel] = Cache()
 
 
 def get_model() -> CellResponseModel:
     """The cell-response model, loaded on first use and kept for the life of the process (thread-safe)."""
-    global _model
-    with _lock:
-        if _model is None:
-            if not WEIGHTS_PATH.exists():
-                raise FileNotFoundError(f"no trained cell-response model ({WEIGHTS_PATH.name} missing)")
-            device = pick_device()
-            _model = CellResponseModel.from_files(device=device)
-        return _model
+    return _models.get(WEIGHTS_PATH, _load)
+
+
+def _load() -> CellResponseModel:
+    return CellResponseModel.from_files(trained_file(WEIGHTS_PATH, "cell-response model"), device=pick_device())
+
+
+CELL_LINE_ERRORS = (NoGenomicFeatures, UnknownCellLine)  # what resolve_cosmic raises, with a message for the user
+
+
+def cell_line(model: CellResponseModel, value: Any) -> tuple[str, str]:
+    """(COSMIC id, "NAME (COSMIC id)") of the line ``value`` names (raises one of ``CELL_LINE_ERRORS``)."""
+    cosmic = resolve_cosmic(model, value)
+    return cosmic, f"{model.cells.name(cosmic)} (COSMIC {cosmic})"
 
 
 def resolve_cosmic(model: CellResponseModel, value: Any) -> str:
@@ -215,12 +224,18 @@ def response_calibration() -> Calibration:
     return get_calibration(CALIBRATION_PATH, "cell_response")
 
 
-def interval_text(calibration: Calibration) -> str:
+def interval_text() -> str:
     """The summary's sentence on what ± means for this model."""
-    info = calibration.info
+    info = response_calibration().info
     return (f"± is a 90 % interval: {info['scale'] * info['floor']:.1f} ln units for the GDSC2 drugs themselves "
             f"({info['test']['coverage_90']:.0%} of test pairs inside), {info['novel_halfwidth']:.1f} for any other "
             "molecule (the drug-blind error).")
+
+
+def far_sentence(far: int, threshold: float) -> str:
+    """The summary's sentence on the chosen molecules that are far from every GDSC2 training drug."""
+    return (f" {far} of them are far from every GDSC2 training drug (Tanimoto < {threshold:.2f}), where the "
+            "response model is least reliable; treat the predictions as hypotheses.") if far else ""
 
 
 def line_warning(model: CellResponseModel, cosmic_id: str) -> str | None:

@@ -61,10 +61,3 @@ class ToolResult:
 def error_result(tool: str, message: str) -> ToolResult:
     return ToolResult(tool=tool, status="error", rows=[], columns=[], summary=message, warnings=[message])
 
-
-def mark_invalid(row: dict[str, Any], number: int, error: Any, invalid: list[int], warnings: list[str]) -> None:
-    """One row whose SMILES did not parse: its error in the row, its number in ``invalid``, a warning line.
-    ``error`` is the ``InvalidSmiles`` that ``check_smiles_list`` gave for it."""
-    row["error"] = f"invalid SMILES: {error.reason}"
-    invalid.append(number)
-    warnings.append(f"row {number}: invalid SMILES {error.smiles!r} ({error.reason})")

@@ -8,7 +8,6 @@ Used by ``drug_target_affinity_regression_predict`` (model_zoo.tools.affinity) a
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -29,19 +28,26 @@ from model_zoo.applicability import (
 )
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
 from model_zoo.chem.featurizers import MorganCounts
-from model_zoo.chem.mols import check_smiles_list
 from model_zoo.chem.proteins import InvalidSequence, normalize_sequence
 from model_zoo.device import pick_device
 from model_zoo.names.targets import tables as target_tables
 from model_zoo.nn.interaction import KmerComposition, PairEnsemble, kmer_counts
+from model_zoo.pipeline import (
+    CHUNK,
+    Cache,
+    Fill,
+    as_list,
+    invalid_sentence,
+    predict_rows,
+    rows_text,
+    table_files,
+    table_result,
+    trained_file,
+)
 from model_zoo.plots import given_names, rows_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result, mark_invalid
+from model_zoo.results import ModelInfo, ToolResult, error_result
 from model_zoo.specs import ToolSpec
-from model_zoo.tables import rows_to_csv
 from model_zoo.uncertainty import get_calibration
-
-CHUNK = 2048  # molecules parsed, featurized and predicted together; bounds memory for very long inputs
-MAX_LISTED_ROWS = 10
 
 
 @dataclass
@@ -142,27 +148,16 @@ class TargetPairModel:
 
 # --- loading --------------------------------------------------------------------------------------------------------
 
-_models: dict[Path, TargetPairModel] = {}
-_lock = threading.Lock()
+_models: Cache[TargetPairModel] = Cache()
 
 
 def get_model(path: Path) -> TargetPairModel:
     """The model in ``path``, loaded on first use and kept for the life of the process (thread-safe)."""
-    with _lock:
-        if path not in _models:
-            if not path.exists():
-                raise FileNotFoundError(f"no trained model ({path.name} missing)")
-            _models[path] = TargetPairModel.from_checkpoint(load_checkpoint(path), pick_device())
-        return _models[path]
+    return _models.get(path, lambda: TargetPairModel.from_checkpoint(load_checkpoint(trained_file(path)),
+                                                                     pick_device()))
 
 
 # --- the tool run -----------------------------------------------------------------------------------------------------
-
-
-def rows_text(rows: Sequence[int], word: str = "row") -> str:
-    shown = ", ".join(str(r) for r in rows[:MAX_LISTED_ROWS])
-    more = f" and {len(rows) - MAX_LISTED_ROWS} more" if len(rows) > MAX_LISTED_ROWS else ""
-    return f"{word}{'s' if len(rows) > 1 else ''} {shown}{more}"
 
 
 @dataclass(frozen=True)
@@ -226,9 +221,7 @@ def _target_text(sequence: str, nearest: NearestProtein, word: str) -> str:
 
 def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResult:
     """One row per molecule, in input order; invalid SMILES are reported in their row, the rest are predicted."""
-    smiles_list = args.get("drug_smiles")
-    if isinstance(smiles_list, str):
-        smiles_list = [smiles_list]
+    smiles_list = as_list(args.get("drug_smiles"))
     if not isinstance(smiles_list, (list, tuple)):
         return error_result(config.spec.name, "drug_smiles must be a list of SMILES")
     try:
@@ -240,37 +233,30 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
     chem_domain = get_domain(config.weights.parent / f"domain_{config.trust_key}.npz")
     calibration = get_calibration(config.weights.parent / "calibration.json", config.trust_key)
     nearest = model.nearest_protein(sequence)
-    rows: list[dict[str, Any]] = []
-    warnings: list[str] = []
-    invalid_rows: list[int] = []
     far_rows: list[int] = []
     measured_rows: list[tuple[int, str]] = []
-    for start in range(0, len(smiles_list), CHUNK):
-        checked = check_smiles_list(smiles_list[start:start + CHUNK])
-        mols = [mol for _, mol, _ in checked if mol is not None]
+
+    def predict(mols: list[Chem.Mol]) -> Fill:
         members = model.predict_members(mols, sequence)
         if model.kind == "regression":
             predicted, uncertainty = members.mean(axis=0), calibration.halfwidth(members.std(axis=0))
         else:
             predicted, uncertainty = calibration.probability_spread(members)
         assessment = chem_domain.assess(mols, context=protein_key(sequence))
-        position = iter(range(len(mols)))  # index of each valid molecule in this chunk's predictions
-        for i, _, error in checked:
-            row_number = start + i + 1
-            row: dict[str, Any] = {"row": row_number, "smiles": smiles_list[start + i]}
-            if error is not None:
-                mark_invalid(row, row_number, error, invalid_rows, warnings)
-            else:
-                k = next(position)
-                config.fill_row(row, float(predicted[k]))
-                measured = next(iter((assessment.measured[k] or {}).values()), None)
-                row.update(trust_fields(uncertainty[k], assessment.similarity[k], assessment.in_domain[k],
-                                        None if measured is None else round(measured, 3)))
-                if not assessment.in_domain[k]:
-                    far_rows.append(row_number)
-                if measured is not None:
-                    measured_rows.append((row_number, config.measured_text(measured)))
-            rows.append(row)
+
+        def fill(row: dict[str, Any], k: int) -> None:
+            config.fill_row(row, float(predicted[k]))
+            measured = next(iter((assessment.measured[k] or {}).values()), None)
+            row.update(trust_fields(uncertainty[k], assessment.similarity[k], assessment.in_domain[k],
+                                    None if measured is None else round(measured, 3)))
+            if not assessment.in_domain[k]:
+                far_rows.append(row["row"])
+            if measured is not None:
+                measured_rows.append((row["row"], config.measured_text(measured)))
+        return fill
+
+    table = predict_rows(smiles_list, predict)
+    rows, warnings, invalid_rows = table.rows, table.warnings, table.invalid
 
     computed = [row for row in rows if "error" not in row]
     n_train_mols = int(chem_domain.meta.get("n_training", len(chem_domain.fingerprints)))
@@ -308,25 +294,12 @@ def run_target_tool(args: dict[str, Any], config: TargetToolConfig) -> ToolResul
             summary += " " + measured_sentence(measured_rows, chem_domain.meta.get("dataset", "training"))
         if caveat:
             summary += f" Caution: {caveat}."
-    if invalid_rows and computed:
-        summary += f" {len(invalid_rows)} invalid SMILES ({rows_text(invalid_rows)})."
-    artifacts = ([FileArtifact(f"{config.file_stem}.csv", "text/csv", rows_to_csv(rows, columns))] if rows else [])
     if computed:
-        names = given_names(args)
-        plot = rows_png(computed, config.value_columns[0], f"{config.plot_title}: "
-                        f"{target_name(sequence, nearest, names, str(args.get('target_seq')))}",
-                        config.plot_unit, names=names, reference=config.plot_reference, limits=config.plot_limits,
-                        points=True)
-        artifacts.append(FileArtifact(f"{config.file_stem}.png", "image/png", plot))
-    return ToolResult(
-        tool=config.spec.name,
-        status="ok" if computed else "error",
-        rows=rows,
-        columns=columns,
-        summary=summary,
-        model=ModelInfo.from_checkpoint_info(model.info),
-        warnings=warnings,
-        artifacts=artifacts,
-        pool_value=rows,
-        pool_kind="table",
-    )
+        summary += invalid_sentence(invalid_rows)
+    names = given_names(args)
+    artifacts = table_files(config.file_stem, rows, columns, (lambda: rows_png(
+        computed, config.value_columns[0],
+        f"{config.plot_title}: {target_name(sequence, nearest, names, str(args.get('target_seq')))}", config.plot_unit,
+        names=names, reference=config.plot_reference, limits=config.plot_limits, points=True)) if computed else None)
+    return table_result(config.spec.name, rows, columns, summary, ModelInfo.from_checkpoint_info(model.info),
+                        warnings, artifacts)

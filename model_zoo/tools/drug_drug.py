@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import re
-import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,19 +25,27 @@ from model_zoo.chem.featurizers import MorganCounts
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.device import pick_device
 from model_zoo.nn.interaction import PairEnsemble, directed_type_probabilities
+from model_zoo.pipeline import (
+    CHUNK,
+    Cache,
+    Fill,
+    Rejected,
+    predict_rows,
+    rows_text,
+    table_files,
+    table_result,
+    trained_file,
+)
 from model_zoo.plots import MAX_BARS, figure_png, given_names, histogram_png, values_figure
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
+from model_zoo.results import ModelInfo, ToolResult, error_result
 from model_zoo.specs import DRUG_DRUG
-from model_zoo.tables import rows_to_csv
 from model_zoo.uncertainty import get_calibration
 
 WEIGHTS = Path(__file__).resolve().parent.parent / "weights" / "drug_drug" / "drugbank.pt"
 TYPES_CSV = Path(__file__).resolve().parent.parent / "data" / "ddi_interaction_types.csv"
 DOMAIN = WEIGHTS.parent / "domain_drugbank.npz"  # training drugs' fingerprints and in/out threshold
 CALIBRATION = WEIGHTS.parent / "calibration.json"  # "drugbank": calibrated confidence in the top type
-CHUNK = 2048  # pairs featurized and predicted together
 TOP_K = 3
-MAX_LISTED = 10
 DRUG_NAMES = ("Drug 1", "Drug 2")  # what #Drug1 / #Drug2 become: the pair's first / second molecule
 TWOSIDES_UNAVAILABLE = (
     "twosides model not available: the data is partial. Only the validation split of SumGNN's TWOSIDES subset "
@@ -113,32 +120,19 @@ class DDIModel:
         return np.concatenate(out)
 
 
-_model: DDIModel | None = None
-_lock = threading.Lock()
+_models: Cache[DDIModel] = Cache()
 
 
 def get_model() -> DDIModel:
     """Loaded on first use and kept for the life of the process (thread-safe)."""
-    global _model
-    with _lock:
-        if _model is None:
-            if not WEIGHTS.exists():
-                raise FileNotFoundError(f"no trained drug-drug model ({WEIGHTS.name} missing)")
-            device = pick_device()
-            _model = DDIModel.from_checkpoint(load_checkpoint(WEIGHTS), device)
-        return _model
+    return _models.get(WEIGHTS, lambda: DDIModel.from_checkpoint(
+        load_checkpoint(trained_file(WEIGHTS, "drug-drug model")), pick_device()))
 
 
-def _listed(numbers: Sequence[int]) -> str:
-    shown = ", ".join(str(n) for n in numbers[:MAX_LISTED])
-    more = f" and {len(numbers) - MAX_LISTED} more" if len(numbers) > MAX_LISTED else ""
-    return f"pair{'s' if len(numbers) > 1 else ''} {shown}{more}"
-
-
-def _check_pair(pair: Any) -> tuple[tuple[Chem.Mol, Chem.Mol] | None, str | None]:
-    """The pair's two molecules, or None and an error text for the row."""
+def _check_pair(pair: Any) -> tuple[tuple[Chem.Mol, Chem.Mol] | None, Rejected | None]:
+    """The pair's two molecules, or why the pair was rejected."""
     if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-        return None, "a pair needs exactly two SMILES"
+        return None, _rejected("a pair needs exactly two SMILES")
     mols: list[Chem.Mol] = []
     problems = []
     for k, smiles in enumerate(pair, start=1):
@@ -147,12 +141,20 @@ def _check_pair(pair: Any) -> tuple[tuple[Chem.Mol, Chem.Mol] | None, str | None
         except InvalidSmiles as err:
             problems.append(f"invalid SMILES {k} ({err.reason})")
     if problems:
-        return None, "; ".join(problems)
+        return None, _rejected("; ".join(problems))
     return (mols[0], mols[1]), None
+
+
+def _rejected(error: str) -> Rejected:
+    return Rejected(error, error)
 
 
 def _pair_text(pair: Any, k: int) -> str:
     return str(pair[k]) if isinstance(pair, (list, tuple)) and len(pair) > k else ""
+
+
+def _new_row(number: int, pair: Any) -> dict[str, Any]:
+    return {"pair": number, "smiles_1": _pair_text(pair, 0), "smiles_2": _pair_text(pair, 1)}
 
 
 def _fill_row(row: dict[str, Any], directed: np.ndarray, types: Sequence[InteractionType]) -> None:
@@ -188,52 +190,38 @@ def run(args: dict[str, Any]) -> ToolResult:
     domain = get_domain(DOMAIN)
     calibration = get_calibration(CALIBRATION, "drugbank")
     threshold = domain.threshold
-    rows: list[dict[str, Any]] = []
-    warnings: list[str] = []
-    invalid: list[int] = []
     far: list[int] = []
     same: list[int] = []
-    for start in range(0, len(pairs), CHUNK):
-        block = pairs[start:start + CHUNK]
-        checked = [_check_pair(p) for p in block]
-        parsed = [(i, mols) for i, (mols, _) in enumerate(checked) if mols is not None]
-        ok = [i for i, _ in parsed]
-        first = [mols[0] for _, mols in parsed]
-        second = [mols[1] for _, mols in parsed]
+
+    def predict(parsed: list[tuple[Chem.Mol, Chem.Mol]]) -> Fill:
+        first = [mols[0] for mols in parsed]
+        second = [mols[1] for mols in parsed]
         predicted = model.predict(first, second)
-        directed = dict(zip(ok, predicted))
         # a pair is as far from the training drugs as its less familiar molecule
         similarity = domain.similarity(first + second)
-        low = dict(zip(ok, np.minimum(similarity[:len(ok)], similarity[len(ok):])))
-        top = predicted.sum(axis=1).max(axis=1) if len(ok) else np.empty(0)
+        low = np.minimum(similarity[:len(parsed)], similarity[len(parsed):])
+        top = predicted.sum(axis=1).max(axis=1) if parsed else np.empty(0)
         confidence, spread = calibration.probability_spread(top[None, :])
-        trust = dict(zip(ok, zip(confidence, spread)))
-        for i, (mols, error) in enumerate(checked):
-            number = start + i + 1
-            row: dict[str, Any] = {"pair": number, "smiles_1": _pair_text(block[i], 0),
-                                   "smiles_2": _pair_text(block[i], 1)}
-            if mols is None:
-                row["error"] = error
-                invalid.append(number)
-                warnings.append(f"pair {number}: {error}")
-            else:
-                _fill_row(row, directed[i], types)
-                row["confidence"] = round(float(trust[i][0]), 3)
-                row.update(trust_fields(trust[i][1], low[i], low[i] >= threshold))
-                if low[i] < threshold:
-                    far.append(number)
-                if Chem.MolToSmiles(mols[0]) == Chem.MolToSmiles(mols[1]):
-                    same.append(number)
-            rows.append(row)
 
-    computed = [r for r in rows if "error" not in r]
+        def fill(row: dict[str, Any], k: int) -> None:
+            _fill_row(row, predicted[k], types)
+            row["confidence"] = round(float(confidence[k]), 3)
+            row.update(trust_fields(spread[k], low[k], low[k] >= threshold))
+            if low[k] < threshold:
+                far.append(row["pair"])
+            if Chem.MolToSmiles(first[k]) == Chem.MolToSmiles(second[k]):
+                same.append(row["pair"])
+        return fill
+
+    table = predict_rows(pairs, predict, check=_check_pair, new_row=_new_row, label="pair")
+    rows, warnings, invalid, computed = table.rows, table.warnings, table.invalid, table.computed
     if far:
-        warnings.append(f"{len(far)} pair(s) ({_listed(far)}) contain a molecule far from all "
+        warnings.append(f"{len(far)} pair(s) ({rows_text(far, 'pair')}) contain a molecule far from all "
                         f"{domain.meta['n_training']} DrugBank training drugs (highest Tanimoto < "
                         f"{threshold:.2f}): treat their interaction types as extrapolations")
     if same:
-        warnings.append(f"{_listed(same)}: both SMILES are the same molecule; the model was trained on pairs of "
-                        "different drugs")
+        warnings.append(f"{rows_text(same, 'pair')}: both SMILES are the same molecule; the model was trained on "
+                        "pairs of different drugs")
     if not pairs:
         summary = "No pairs given, nothing predicted."
     elif not computed:
@@ -246,24 +234,12 @@ def run(args: dict[str, Any]) -> ToolResult:
         if far:
             summary += " " + outside_sentence(len(far), len(computed), noun="pairs", threshold=threshold)
     if invalid and computed:
-        summary += f" {len(invalid)} pair(s) not predicted ({_listed(invalid)}): invalid input."
+        summary += f" {len(invalid)} pair(s) not predicted ({rows_text(invalid, 'pair')}): invalid input."
     columns = COLUMNS + trust_columns(domain) + (["error"] if invalid else [])
-    artifacts = [FileArtifact("ddi_predictions.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
-    if computed:
-        plot = _plot(computed, given_names(args))
-        artifacts.append(FileArtifact("ddi_predictions.png", "image/png", plot))
-    return ToolResult(
-        tool=DRUG_DRUG.name,
-        status="ok" if computed else "error",
-        rows=rows,
-        columns=columns,
-        summary=summary,
-        model=ModelInfo.from_checkpoint_info(model.info),
-        warnings=warnings,
-        artifacts=artifacts,
-        pool_value=rows,
-        pool_kind="table",
-    )
+    artifacts = table_files("ddi_predictions", rows, columns,
+                            (lambda: _plot(computed, given_names(args))) if computed else None)
+    return table_result(DRUG_DRUG.name, rows, columns, summary, ModelInfo.from_checkpoint_info(model.info), warnings,
+                        artifacts)
 
 
 TITLE = "Most likely DrugBank interaction of each pair"

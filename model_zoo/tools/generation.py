@@ -10,7 +10,6 @@ parents. Deterministic for a given ``seed``.
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,22 +19,22 @@ import numpy as np
 from rdkit import Chem, DataStructs
 
 from model_zoo.cell_models import (
+    CELL_LINE_ERRORS,
     CellResponseModel,
-    NoGenomicFeatures,
+    cell_line,
+    far_sentence,
     get_model,
     interval_text,
     line_warning,
-    resolve_cosmic,
-    response_calibration,
     response_trust,
 )
 from model_zoo.chem.alerts import AlertScreen, removed_artifact
-from model_zoo.chem.cells import UnknownCellLine
 from model_zoo.chem.druglike import Profile, profile_of, structure_ok
 from model_zoo.chem.edits import SUBSTITUENT_MOLS, SWAP_ELEMENTS, attach, delete_atom, sanitized, swap_element
 from model_zoo.chem.featurizers import morgan_bits
+from model_zoo.pipeline import Cache
 from model_zoo.plots import molecule_grid_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
+from model_zoo.results import FileArtifact, ToolResult, error_result
 from model_zoo.specs import GENERATION
 from model_zoo.tables import rows_to_csv
 
@@ -123,16 +122,13 @@ class SeedLibrary:
         return self.ids[best], float(sims[best])
 
 
-_library: SeedLibrary | None = None
-_library_lock = threading.Lock()
+_libraries: Cache[SeedLibrary] = Cache()
 
 
 def get_library(model: CellResponseModel) -> SeedLibrary:
-    global _library
-    with _library_lock:
-        if _library is None:
-            _library = SeedLibrary.load(model)
-        return _library
+    """The seed library (featurized by the first model asked for), built on first use and kept for the life of the
+    process."""
+    return _libraries.get(SEEDS_PATH, lambda: SeedLibrary.load(model))
 
 
 # --- the search ----------------------------------------------------------------------------------------------
@@ -266,10 +262,9 @@ def run(args: dict[str, Any]) -> ToolResult:
     seed = int(args.get("seed") or 0)
     model = get_model()
     try:
-        cosmic = resolve_cosmic(model, args["cell_line"])
-    except (NoGenomicFeatures, UnknownCellLine) as exc:
+        cosmic, line = cell_line(model, args["cell_line"])
+    except CELL_LINE_ERRORS as exc:
         return error_result(GENERATION.name, str(exc))
-    line = f"{model.cells.name(cosmic)} (COSMIC {cosmic})"
     result = generate(model, cosmic, target, n, seed)
     library = get_library(model)
     warnings = [w for w in [line_warning(model, cosmic)] if w]
@@ -291,7 +286,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     if not rows:
         return ToolResult(GENERATION.name, "error", [], columns,
                           f"No molecule passing the drug-likeness filters was found for {line}.",
-                          ModelInfo(model.info["model_name"], model.info["version"], model.metrics), warnings,
+                          model.model_info(), warnings,
                           pool_value=[], pool_kind="smiles_list")
     values = np.array([r["ln_ic50"] for r in rows])
     within = int(np.sum(np.abs(values - target) <= 0.5))
@@ -301,10 +296,8 @@ def run(args: dict[str, Any]) -> ToolResult:
                f"{min(r['qed'] for r in rows):.2f}-{max(r['qed'] for r in rows):.2f}. Searched {result.evaluated} "
                f"novel candidates that passed the structure filters (mutations and crossovers of the seed library, "
                f"seed {seed}); the best existing library molecule was {result.seed_best:.2f} ln units from the target.")
-    summary += " " + interval_text(response_calibration())
-    if far:
-        summary += (f" {far} of them are far from every GDSC2 training drug (Tanimoto < {threshold:.2f}), where the "
-                    "response model is least reliable; treat the predictions as hypotheses.")
+    summary += " " + interval_text()
+    summary += far_sentence(far, threshold)
     summary += " " + (result.screen.summary("candidate", " near the target") or
                       "No candidate near the target carried a structural alert (PAINS, Brenk, NIH).")
     artifacts = [FileArtifact(f"generated_{cosmic}.csv", "text/csv", rows_to_csv(rows, columns)),
@@ -315,6 +308,5 @@ def run(args: dict[str, Any]) -> ToolResult:
                                                 f"Generated for {line}: predicted ln(IC50), target {target:g}"))]
     artifacts += removed_artifact(result.screen, f"generated_{cosmic}_removed_for_alerts.csv")
     return ToolResult(GENERATION.name, "ok", rows, columns, summary,
-                      ModelInfo(model.info["model_name"] + " + seed-library search", model.info["version"],
-                                model.metrics),
+                      model.model_info(" + seed-library search"),
                       warnings, artifacts, pool_value=[r["smiles"] for r in rows], pool_kind="smiles_list")

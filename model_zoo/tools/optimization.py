@@ -18,26 +18,16 @@ import numpy as np
 from rdkit import Chem, DataStructs
 from rdkit.Chem import QED
 
-from model_zoo.cell_models import (
-    CellResponseModel,
-    NoGenomicFeatures,
-    get_model,
-    interval_text,
-    line_warning,
-    resolve_cosmic,
-    response_calibration,
-    response_trust,
-)
+from model_zoo import cell_models
 from model_zoo.chem.alerts import AlertScreen, alerts_in, removed_artifact
 from model_zoo.chem.alerts import describe as describe_alerts
-from model_zoo.chem.cells import UnknownCellLine
 from model_zoo.chem.druglike import Profile, sa_score
 from model_zoo.chem.edits import SUBSTITUENT_MOLS, SUBSTITUENTS, SWAP_ELEMENTS, attach, delete_atom, swap_element
 from model_zoo.chem.featurizers import morgan_bits
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.chem.rdkit_typed import mol_weight
 from model_zoo.plots import given_names, molecule_grid_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult, error_result
+from model_zoo.results import FileArtifact, ToolResult, error_result
 from model_zoo.specs import OPTIMIZATION
 from model_zoo.tables import rows_to_csv
 
@@ -172,7 +162,7 @@ def _passes(analogue: Analogue, screen: AlertScreen) -> bool:
     return bool(analogue.profile)
 
 
-def optimize(model: CellResponseModel, cosmic: str, gt: Chem.Mol, mask: list[int], target: float,
+def optimize(model: cell_models.CellResponseModel, cosmic: str, gt: Chem.Mol, mask: list[int], target: float,
              top_k: int = DEFAULT_TOP_K, steps: int = STEPS, beam: int = BEAM, seed: int = 0,
              budget: int = EDITS_PER_STEP, screen: AlertScreen | None = None) -> tuple[list[Analogue], float, int]:
     """(best analogues, prediction for gt, number of analogues scored). ``screen`` (default: alerts of gt allowed)
@@ -263,19 +253,18 @@ def run(args: dict[str, Any]) -> ToolResult:
     if not any(mask):
         return error_result(OPTIMIZATION.name, "the mask allows no atom to change (all entries are 0); set 1 on the "
                                                "atoms that may be modified")
-    model = get_model()
+    model = cell_models.get_model()
     try:
-        cosmic = resolve_cosmic(model, args["cell_line"])
-    except (NoGenomicFeatures, UnknownCellLine) as exc:
+        cosmic, line = cell_models.cell_line(model, args["cell_line"])
+    except cell_models.CELL_LINE_ERRORS as exc:
         return error_result(OPTIMIZATION.name, str(exc))
-    line = f"{model.cells.name(cosmic)} (COSMIC {cosmic})"
     screen = AlertScreen(alerts_in(gt))
     analogues, gt_value, n_scored = optimize(model, cosmic, gt, mask, target, top_k, seed=int(args.get("seed") or 0),
                                              screen=screen)
-    warnings = [w for w in [line_warning(model, cosmic)] if w]
+    warnings = [w for w in [cell_models.line_warning(model, cosmic)] if w]
     columns = ["rank", "smiles", "cell_line", "ln_ic50", "uncertainty", "delta_to_target", "similarity_to_gt", "qed",
                "n_edits", "edits", "structural_alerts", "nearest_gdsc_drug", "similarity", "in_domain"]
-    info = ModelInfo(model.info["model_name"] + " + masked local search", model.info["version"], model.metrics)
+    info = model.model_info(" + masked local search")
     if not analogues:
         return ToolResult(OPTIMIZATION.name, "error", [], columns,
                           f"No valid analogue of {args['gt']} could be made by changing only the {sum(mask)} "
@@ -283,7 +272,7 @@ def run(args: dict[str, Any]) -> ToolResult:
                           removed_artifact(screen, f"optimized_{cosmic}_removed_for_alerts.csv"),
                           pool_value=[], pool_kind="smiles_list")
     nearest = model.nearest_training_drug([a.mol for a in analogues])
-    half, inside, threshold = response_trust(np.array([sim for _, sim in nearest]))
+    half, inside, threshold = cell_models.response_trust(np.array([sim for _, sim in nearest]))
     rows = [{"rank": r, "smiles": a.smiles, "cell_line": line, "ln_ic50": round(a.prediction, 3),
              "uncertainty": round(float(half[r - 1]), 3),
              "delta_to_target": round(a.prediction - target, 3), "similarity_to_gt": round(a.similarity, 3),
@@ -299,11 +288,9 @@ def run(args: dict[str, Any]) -> ToolResult:
                f"Tanimoto {analogues[0].similarity:.2f} to the start), chosen from {n_scored} scored analogues.")
     if abs(analogues[0].prediction - target) > 1.0:
         summary += " The target was not reached within the allowed edits; these are the closest found."
-    summary += " " + interval_text(response_calibration())
+    summary += " " + cell_models.interval_text()
     far = sum(not row["in_domain"] for row in rows)
-    if far:
-        summary += (f" {far} of them are far from every GDSC2 training drug (Tanimoto < {threshold:.2f}), where the "
-                    "response model is least reliable; treat the predictions as hypotheses.")
+    summary += cell_models.far_sentence(far, threshold)
     summary += " " + (screen.summary("analogue", " near the target") or
                       "No analogue near the target added a structural alert (PAINS, Brenk, NIH).")
     if screen.allowed:

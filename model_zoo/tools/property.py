@@ -7,7 +7,6 @@ multitask file (ClinTox, Tox21) named by ``index.json``; a multitask file is loa
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -29,20 +28,27 @@ from model_zoo.applicability import (
 )
 from model_zoo.checkpoint import Checkpoint, load_checkpoint
 from model_zoo.chem.featurizers import DESCRIPTOR_NAMES, DescriptorScaler, MolFeaturizer
-from model_zoo.chem.mols import check_smiles_list
 from model_zoo.device import pick_device
 from model_zoo.nn.mlp import to_values
+from model_zoo.pipeline import (
+    Cache,
+    Fill,
+    as_list,
+    invalid_sentence,
+    predict_rows,
+    table_files,
+    table_result,
+    trained_file,
+)
 from model_zoo.plots import given_names, rows_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult, mark_invalid
+from model_zoo.results import ModelInfo, ToolResult
 from model_zoo.specs import COMPUTED_NAMES, PROPERTY
-from model_zoo.tables import rows_to_csv
 from model_zoo.uncertainty import Calibration, get_calibration
 
 WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "weights" / "property"
 INDEX_FILE = "index.json"  # enum value -> {"file": multitask checkpoint, "output": its column}, from the trainer
 CALIBRATION = WEIGHTS_DIR / "calibration.json"  # per property: interval scale or Platt scaling (model_zoo.train.domain)
-CHUNK = 2048  # molecules parsed, featurized and predicted together; bounds memory for very long inputs
-MAX_LISTED_ROWS = 10  # invalid rows named in the summary
+CHUNK = 2048  # molecules featurized and predicted together; bounds memory for very long inputs
 
 
 @dataclass
@@ -113,9 +119,8 @@ class PropertyModel:
                                for i in range(0, len(mols), CHUNK)])
 
 
-_models: dict[str, PropertyModel] = {}
-_files: dict[str, PropertyModel] = {}  # multitask checkpoints by file name, shared by their properties
-_lock = threading.Lock()
+_models: Cache[PropertyModel] = Cache()
+_files: Cache[PropertyModel] = Cache()  # multitask checkpoints by file name, shared by their properties
 
 
 def model_location(name: str) -> tuple[Path, int | None]:
@@ -130,21 +135,19 @@ def model_location(name: str) -> tuple[Path, int | None]:
 
 def get_model(name: str) -> PropertyModel:
     """The model for one property, loaded on first use and kept for the life of the process."""
-    with _lock:
-        if name not in _models:
-            path, output = model_location(name)
-            if not path.exists():
-                raise FileNotFoundError(f"no trained model for property {name!r} ({path.name} missing)")
-            if output is None:
-                _models[name] = PropertyModel.from_checkpoint(load_checkpoint(path), pick_device())
-            else:
-                if path.name not in _files:
-                    _files[path.name] = PropertyModel.from_checkpoint(load_checkpoint(path), pick_device())
-                model = _files[path.name].select(name)
-                if model.output != output:
-                    raise ValueError(f"{INDEX_FILE} and {path.name} disagree on the output of {name!r}; retrain")
-                _models[name] = model
-        return _models[name]
+    return _models.get(name, lambda: _load(name))
+
+
+def _load(name: str) -> PropertyModel:
+    path, output = model_location(name)
+    trained_file(path, f"model for property {name!r}")
+    if output is None:
+        return PropertyModel.from_checkpoint(load_checkpoint(path), pick_device())
+    model = _files.get(path.name, lambda: PropertyModel.from_checkpoint(load_checkpoint(path), pick_device()))
+    model = model.select(name)
+    if model.output != output:
+        raise ValueError(f"{INDEX_FILE} and {path.name} disagree on the output of {name!r}; retrain")
+    return model
 
 
 def domain_path(name: str) -> Path:
@@ -167,12 +170,6 @@ def predict_with_trust(model: PropertyModel, name: str, mols: Sequence[Chem.Mol]
 def _label(model: PropertyModel, probability: float) -> str:
     negative, positive = model.info["labels"]
     return positive if probability >= 0.5 else negative
-
-
-def _rows_text(rows: Sequence[int]) -> str:
-    shown = ", ".join(str(r) for r in rows[:MAX_LISTED_ROWS])
-    more = f" and {len(rows) - MAX_LISTED_ROWS} more" if len(rows) > MAX_LISTED_ROWS else ""
-    return f"row{'s' if len(rows) > 1 else ''} {shown}{more}"
 
 
 def _trust_summary(model: PropertyModel, calibration: Calibration, rows: list[dict[str, Any]],
@@ -221,9 +218,7 @@ def _summary(model: PropertyModel, values: np.ndarray, invalid_rows: list[int]) 
         n_pos = int((values >= 0.5).sum())
         text = (f"{info['display']} predicted for {len(values)} molecule(s): {n_pos} labelled '{positive}' "
                 f"(probability >= 0.5); probabilities {values.min():.2f} to {values.max():.2f}.")
-    if invalid_rows and len(values):
-        text += f" {len(invalid_rows)} invalid SMILES ({_rows_text(invalid_rows)})."
-    return text
+    return text + (invalid_sentence(invalid_rows) if len(values) else "")
 
 
 def run(args: dict[str, Any]) -> ToolResult:
@@ -231,58 +226,36 @@ def run(args: dict[str, Any]) -> ToolResult:
     name = args["property"]
     if name in COMPUTED_NAMES:  # exact RDKit descriptors: computed, not predicted
         return computed_properties.run(args)
-    smiles_list = args["drug_smiles"]
-    if isinstance(smiles_list, str):
-        smiles_list = [smiles_list]
+    smiles_list = as_list(args["drug_smiles"])
     model = get_model(name)
     classification = model.kind == "classification"
     unit = model.info["unit"]
-    rows: list[dict[str, Any]] = []
-    warnings: list[str] = []
-    invalid_rows: list[int] = []
-    for start in range(0, len(smiles_list), CHUNK):
-        checked = check_smiles_list(smiles_list[start:start + CHUNK])
-        valid = [mol for _, mol, _ in checked if mol is not None]
-        predicted, uncertainty, assessment = predict_with_trust(model, name, valid)
-        position = iter(range(len(predicted)))  # index of each valid molecule in this chunk's predictions
-        for i, _, error in checked:
-            row_number = start + i + 1
-            row: dict[str, Any] = {"row": row_number, "smiles": smiles_list[start + i]}
-            if error is not None:
-                mark_invalid(row, row_number, error, invalid_rows, warnings)
-            else:
-                k = next(position)
-                value = round(float(predicted[k]), 3)  # the label follows the value the user sees
-                row.update(prediction=value, unit=unit)
-                if classification:
-                    row["label"] = _label(model, value)
-                measured = (assessment.measured[k] or {}).get(name)
-                row.update(trust_fields(uncertainty[k], assessment.similarity[k], assessment.in_domain[k],
-                                        None if measured is None else round(measured, 3)))
-            rows.append(row)
 
-    computed = [row for row in rows if "error" not in row]
+    def predict(mols: list[Chem.Mol]) -> Fill:
+        predicted, uncertainty, assessment = predict_with_trust(model, name, mols)
+
+        def fill(row: dict[str, Any], k: int) -> None:
+            value = round(float(predicted[k]), 3)  # the label follows the value the user sees
+            row.update(prediction=value, unit=unit)
+            if classification:
+                row["label"] = _label(model, value)
+            measured = (assessment.measured[k] or {}).get(name)
+            row.update(trust_fields(uncertainty[k], assessment.similarity[k], assessment.in_domain[k],
+                                    None if measured is None else round(measured, 3)))
+        return fill
+
+    table = predict_rows(smiles_list, predict)
+    rows, computed = table.rows, table.computed
     columns = (["row", "smiles", "prediction", "unit"] + (["label"] if classification else [])
                + trust_columns(get_domain(domain_path(name))))
-    columns += ["error"] if invalid_rows else []
+    columns += ["error"] if table.invalid else []
     predictions = np.array([row["prediction"] for row in computed], dtype=np.float64)
-    artifacts = [FileArtifact(f"{name}_predictions.csv", "text/csv", rows_to_csv(rows, columns))] if rows else []
-    if computed:
-        plot = rows_png(computed, "prediction", f"Predicted {model.info['display']}", unit, names=given_names(args),
-                        reference=0.5 if classification else None, limits=(0.0, 1.0) if classification else None,
-                        points=True)
-        artifacts.append(FileArtifact(f"{name}_predictions.png", "image/png", plot))
-    return ToolResult(
-        tool=PROPERTY.name,
-        status="ok" if computed else "error",
-        rows=rows,
-        columns=columns,
-        summary=_summary(model, predictions, invalid_rows) + (_trust_summary(
-            model, get_calibration(CALIBRATION, name), computed, get_domain(domain_path(name)).threshold)
-            if computed else ""),
-        model=ModelInfo.from_checkpoint_info(model.info),
-        warnings=warnings,
-        artifacts=artifacts,
-        pool_value=rows,
-        pool_kind="table",
-    )
+    artifacts = table_files(f"{name}_predictions", rows, columns, (lambda: rows_png(
+        computed, "prediction", f"Predicted {model.info['display']}", unit, names=given_names(args),
+        reference=0.5 if classification else None, limits=(0.0, 1.0) if classification else None, points=True))
+        if computed else None)
+    summary = _summary(model, predictions, table.invalid) + (_trust_summary(
+        model, get_calibration(CALIBRATION, name), computed, get_domain(domain_path(name)).threshold)
+        if computed else "")
+    return table_result(PROPERTY.name, rows, columns, summary, ModelInfo.from_checkpoint_info(model.info),
+                        table.warnings, artifacts)

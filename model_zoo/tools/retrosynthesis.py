@@ -23,9 +23,19 @@ from torch import nn
 from model_zoo.applicability import get_domain, measured_sentence, outside_sentence, trust_fields
 from model_zoo.checkpoint import load_checkpoint
 from model_zoo.chem.featurizers import morgan_generator
-from model_zoo.chem.mols import check_smiles_list
+from model_zoo.pipeline import (
+    Cache,
+    Fill,
+    Rows,
+    as_list,
+    invalid_sentence,
+    predict_rows,
+    rows_text,
+    table_result,
+    trained_file,
+)
 from model_zoo.plots import given_names, molecule_grid_png, short_label, titled_png
-from model_zoo.results import FileArtifact, ModelInfo, ToolResult, mark_invalid
+from model_zoo.results import FileArtifact, ModelInfo, ToolResult
 from model_zoo.specs import RETROSYNTHESIS
 from model_zoo.tables import rows_to_csv
 from model_zoo.uncertainty import get_calibration
@@ -33,7 +43,6 @@ from model_zoo.uncertainty import get_calibration
 WEIGHTS_PATH = Path(__file__).resolve().parent.parent / "weights" / "retrosynthesis" / "retrosynthesis.pt"
 DEFAULT_TOP_K = 10
 MAX_TEMPLATES = 100  # applied per product, in rank order, at most
-MAX_LISTED_ROWS = 10
 MAX_DRAWN = 4  # products drawn in the picture
 
 
@@ -176,18 +185,12 @@ def product_query(template: str) -> Chem.Mol | None:
         return None
 
 
-_model: RetroModel | None = None
-_load_lock = threading.Lock()
+_models: Cache[RetroModel] = Cache()
 
 
 def get_model() -> RetroModel:
-    global _model
-    with _load_lock:
-        if _model is None:
-            if not WEIGHTS_PATH.exists():
-                raise FileNotFoundError(f"no trained retrosynthesis model ({WEIGHTS_PATH.name} missing)")
-            _model = RetroModel.from_checkpoint(WEIGHTS_PATH)
-        return _model
+    return _models.get(WEIGHTS_PATH,
+                       lambda: RetroModel.from_checkpoint(trained_file(WEIGHTS_PATH, "retrosynthesis model")))
 
 
 def _picture(best: list[tuple[int, str, Candidate]], names: dict[str, str]) -> bytes:
@@ -220,69 +223,57 @@ def reaction_picture(product: str, reactants: Sequence[str]) -> bytes:
     return buffer.getvalue()
 
 
-def _rows_text(rows: Sequence[int]) -> str:
-    shown = ", ".join(str(r) for r in rows[:MAX_LISTED_ROWS])
-    more = f" and {len(rows) - MAX_LISTED_ROWS} more" if len(rows) > MAX_LISTED_ROWS else ""
-    return f"row{'s' if len(rows) > 1 else ''} {shown}{more}"
-
-
 # per product: calibrated confidence in the best set, its ±, nearest-training similarity, in/out, recorded reactants
 TRUST_CSV = ["confidence", "uncertainty", "similarity", "in_domain", "measured"]
 
 
 def run(args: dict[str, Any]) -> ToolResult:
     """Ranked precursor sets for each product SMILES in ``args['smiles_list']``, one row per input, in order."""
-    smiles_list = args["smiles_list"]
-    if isinstance(smiles_list, str):
-        smiles_list = [smiles_list]
+    smiles_list = as_list(args["smiles_list"])
     top_k = int(args.get("top_k") or DEFAULT_TOP_K)
     model = get_model()
     domain = get_domain(WEIGHTS_PATH.parent / "domain_retrosynthesis.npz")
     calibration = get_calibration(WEIGHTS_PATH.parent / "calibration.json", "retrosynthesis")
-    rows: list[dict[str, Any]] = []
-    warnings: list[str] = []
-    invalid: list[int] = []
     empty: list[int] = []
     far: list[int] = []
     recorded: list[tuple[int, str]] = []
     best: list[tuple[int, str, Candidate]] = []
-    checked = check_smiles_list(smiles_list)
-    valid = [mol for _, mol, _ in checked if mol is not None]
-    probabilities = iter(model.probabilities(valid) if valid else [])
-    assessment = domain.assess(valid)
-    position = iter(range(len(valid)))  # index of each valid product in the assessment
-    for i, mol, error in checked:
-        number = i + 1
-        row: dict[str, Any] = {"row": number, "product": smiles_list[i]}
-        if error is not None:
-            mark_invalid(row, number, error, invalid, warnings)
-            row["candidates"] = []
-            rows.append(row)
-            continue
-        assert mol is not None  # check_smiles_list gives a molecule wherever it gives no error
-        candidates = model.propose(mol, top_k, probabilities=next(probabilities))
-        row["candidates"] = [{"rank": r, "reactants": c.reactants, "score": round(c.score, 4), "template": c.template}
-                             for r, c in enumerate(candidates, start=1)]
-        k = next(position)
-        measured = (assessment.measured[k] or {}).get("text")
-        if not assessment.in_domain[k]:
-            far.append(number)
-        if measured:
-            recorded.append((number, measured))
-        if candidates:
-            row["best_reactants"] = ".".join(candidates[0].reactants)
-            row["best_score"] = round(candidates[0].score, 4)
-            confidence, spread = calibration.probability_spread(np.array([[candidates[0].score]]))
-            row["confidence"] = round(float(confidence[0]), 3)
-            row.update(trust_fields(spread[0], assessment.similarity[k], assessment.in_domain[k], measured))
-            best.append((number, Chem.MolToSmiles(mol), candidates[0]))
-        else:
-            row.update({k: v for k, v in trust_fields(0.0, assessment.similarity[k], assessment.in_domain[k],
-                                                       measured).items() if k != "uncertainty"})
-            empty.append(number)
-            row["error"] = "no template in the library applies to this product"
-            warnings.append(f"row {number}: no known disconnection (no shipped template matches this product)")
-        rows.append(row)
+    table = Rows()  # its warnings also take the products without a template, in row order
+
+    def predict(mols: list[Chem.Mol]) -> Fill:
+        probabilities = model.probabilities(mols) if mols else np.empty((0, len(model.templates)))
+        assessment = domain.assess(mols)
+
+        def fill(row: dict[str, Any], k: int) -> None:
+            number, mol = row["row"], mols[k]
+            candidates = model.propose(mol, top_k, probabilities=probabilities[k])
+            row["candidates"] = [{"rank": r, "reactants": c.reactants, "score": round(c.score, 4),
+                                  "template": c.template} for r, c in enumerate(candidates, start=1)]
+            measured = (assessment.measured[k] or {}).get("text")
+            if not assessment.in_domain[k]:
+                far.append(number)
+            if measured:
+                recorded.append((number, measured))
+            if candidates:
+                row["best_reactants"] = ".".join(candidates[0].reactants)
+                row["best_score"] = round(candidates[0].score, 4)
+                confidence, spread = calibration.probability_spread(np.array([[candidates[0].score]]))
+                row["confidence"] = round(float(confidence[0]), 3)
+                row.update(trust_fields(spread[0], assessment.similarity[k], assessment.in_domain[k], measured))
+                best.append((number, Chem.MolToSmiles(mol), candidates[0]))
+            else:
+                row.update({key: v for key, v in trust_fields(0.0, assessment.similarity[k], assessment.in_domain[k],
+                                                               measured).items() if key != "uncertainty"})
+                empty.append(number)
+                row["error"] = "no template in the library applies to this product"
+                table.warnings.append(f"row {number}: no known disconnection (no shipped template matches this "
+                                      "product)")
+        return fill
+
+    predict_rows(smiles_list, predict, key="product", out=table)
+    rows, warnings, invalid = table.rows, table.warnings, table.invalid
+    for row in rows:
+        row.setdefault("candidates", [])  # an invalid product's row: no candidates after its error
     flat: list[dict[str, Any]] = []
     for row in rows:
         if row["candidates"]:
@@ -307,13 +298,13 @@ def run(args: dict[str, Any]) -> ToolResult:
                     f"interval); on test products the recorded set ranked first {test['top1']:.0%} and in the top 10 "
                     f"{test['top10']:.0%} of the time.")
         if far:
-            summary += " " + outside_sentence(len(far), len(valid), noun="products", threshold=domain.threshold)
+            summary += " " + outside_sentence(len(far), len(rows) - len(invalid), noun="products",
+                                              threshold=domain.threshold)
         if recorded:
             summary += " " + measured_sentence(recorded, "USPTO-50K")
         if empty:
-            summary += f" No applicable template for {_rows_text(empty)}."
-        if invalid:
-            summary += f" {len(invalid)} invalid SMILES ({_rows_text(invalid)})."
+            summary += f" No applicable template for {rows_text(empty)}."
+        summary += invalid_sentence(invalid)
     columns = (["row", "product", "rank", "reactants", "score", "template", *TRUST_CSV]
                + (["error"] if invalid or empty else []))
     artifacts = [FileArtifact("retrosynthesis.csv", "text/csv", rows_to_csv(flat, columns))] if rows else []
@@ -328,9 +319,7 @@ def run(args: dict[str, Any]) -> ToolResult:
             artifacts.append(FileArtifact("retrosynthesis.png", "image/png",
                                           _picture(best[:MAX_DRAWN], given_names(args))))
     metrics = {k: round(float(v), 4) for k, v in model.info["metrics"]["test"].items()}
-    return ToolResult(
-        tool=RETROSYNTHESIS.name, status="ok" if done else "error", rows=rows,
-        columns=(["row", "product", "best_reactants", "best_score", *TRUST_CSV, "candidates"]
-                 + (["error"] if invalid or empty else [])),
-        summary=summary, model=ModelInfo(model.info["model_name"], model.info["version"], metrics), warnings=warnings,
-        artifacts=artifacts, pool_value=rows, pool_kind="table")
+    columns = (["row", "product", "best_reactants", "best_score", *TRUST_CSV, "candidates"]
+               + (["error"] if invalid or empty else []))
+    return table_result(RETROSYNTHESIS.name, rows, columns, summary,
+                        ModelInfo(model.info["model_name"], model.info["version"], metrics), warnings, artifacts)
