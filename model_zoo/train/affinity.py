@@ -11,6 +11,7 @@ the ensemble as a whole has seen all five training folds and never the test fold
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 import time
@@ -23,16 +24,14 @@ import numpy as np
 import pandas as pd
 import torch
 
-from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
+from model_zoo.checkpoint import load_checkpoint, roundtrip_state
 from model_zoo.chem.mols import parse_smiles
 from model_zoo.chem.featurizers import MorganCounts
 from model_zoo.nn.interaction import KmerComposition, PairEnsemble, PairNet
-from model_zoo.train.common import (
-    clean, command, fmt, render_card, report_rescore, sha256_of, update_metrics_file,
-)
+from model_zoo.train.common import clean, fmt, provenance, render_card, sha256_of
 from model_zoo.train.pairs import (
-    PairConfig, Pairs, TrainedPairNet, pair_parser, raw_outputs, regression_metrics, software, train_pair_net,
-    write_card,
+    PairConfig, PairTrainer, Pairs, TrainedPairNet, card_provenance, raw_outputs, regression_metrics,
+    run_pair_trainer, save_pair_model, train_pair_net,
 )
 
 log = logging.getLogger(__name__)
@@ -176,14 +175,10 @@ def save_model(result: TrainResult, prep: Prepared, data: Davis, drug_featurizer
         # the training molecules and proteins, for similarity (applicability-domain) checks at prediction time
         "domain": {"smiles": data.drugs.smiles.tolist(), "protein_names": data.proteins.target_id.tolist(),
                    "protein_sequences": data.proteins.sequence.tolist(), "warn_below": SIMILARITY_WARNING},
-        "train_command": command(MODULE, data_dir_arg, out_arg),
-        "evaluate_command": command(MODULE, data_dir_arg, out_arg, evaluate=True),
-        "software": software(),
+        **provenance(MODULE, data_dir_arg, out_arg, numpy=True),
     })
-    path = out_dir / f"{FILE_STEM}.pt"
-    save_checkpoint(path, "pair_ensemble", result.hparams, result.ensemble.state_dict(), extra)
-    write_card(model_card, path, out_dir)
-    return path
+    return save_pair_model(out_dir / f"{FILE_STEM}.pt", result.hparams, result.ensemble.state_dict(), extra,
+                           model_card)
 
 
 def model_card(extra: dict[str, Any], size: int) -> str:
@@ -206,9 +201,7 @@ def model_card(extra: dict[str, Any], size: int) -> str:
         anchor_rows="\n".join(f"| {name} (published, same split) | {m['mse']:.3f} | {m['ci']:.3f} | | |"
                               for name, m in ANCHORS.items()),
         warn_drug=SIMILARITY_WARNING["drug_tanimoto"], warn_protein=SIMILARITY_WARNING["protein_kmer3_cosine"],
-        train_command=extra["train_command"], evaluate_command=extra["evaluate_command"], stem=FILE_STEM,
-        minutes=f"{extra['train_seconds'] / 60:.1f}", torch=extra["software"]["torch"],
-        rdkit=extra["software"]["rdkit"], mib=f"{size / 2**20:.1f}")
+        **card_provenance(extra, size, FILE_STEM))
 
 
 def evaluate_saved(data: Davis, out_dir: Path) -> dict[str, float]:
@@ -228,28 +221,22 @@ def evaluate_saved(data: Davis, out_dir: Path) -> dict[str, float]:
     return regression_metrics(test.pKd.to_numpy(np.float64), pred)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = pair_parser(__doc__, "davis/", "affinity").parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    torch.set_num_threads(args.threads)
-    data_dir, out_dir = Path(args.data_dir), Path(args.out)
-    if args.card_only:
-        write_card(model_card, out_dir / f"{FILE_STEM}.pt", args.report_dir or out_dir)
-        return 0
-    data = load_davis(data_dir)
-    if args.evaluate:
-        stored = load_checkpoint(out_dir / f"{FILE_STEM}.pt").extra["metrics"]["test"]
-        fresh = evaluate_saved(data, out_dir)
-        return report_rescore("davis", fresh, stored, args.report_dir)
+def train(data: Davis, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    """Train and save the model with its card: (its metrics.json entry, the line that reports it)."""
+    out_dir = Path(args.out)
     drug_featurizer, protein_featurizer = MorganCounts(), KmerComposition()
     prep = prepare(data, drug_featurizer, protein_featurizer)
     result = train_ensemble(prep)
     save_model(result, prep, data, drug_featurizer, protein_featurizer, out_dir, args.data_dir, args.out)
-    update_metrics_file(out_dir, {FILE_STEM: clean({
+    metrics = {
         "dataset": "DAVIS", "split": "setting1", **result.metrics, "anchors": ANCHORS, "n": result.n,
-        "members": result.members, "config": CONFIG.as_dict(), "train_seconds": round(result.seconds, 1)})})
-    print(f"davis: test {fmt(result.metrics['test'])} (anchors {ANCHORS}) in {result.seconds:.0f} s")
-    return 0
+        "members": result.members, "config": CONFIG.as_dict(), "train_seconds": round(result.seconds, 1)}
+    return metrics, f"davis: test {fmt(result.metrics['test'])} (anchors {ANCHORS}) in {result.seconds:.0f} s"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_pair_trainer(PairTrainer(__doc__, "davis/", "affinity", FILE_STEM, model_card, load_davis,
+                                        evaluate_saved, train), argv)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ The training also writes the cell feature matrix the tool needs (``model_zoo/dat
 from __future__ import annotations
 
 import logging
-import platform
 import sys
 import time
 from collections.abc import Sequence
@@ -38,8 +37,8 @@ from model_zoo.chem.featurizers import DescriptorScaler, MolFeaturizer
 from model_zoo.chem.mols import parse_smiles
 from model_zoo.nn.mlp import MLP
 from model_zoo.train.common import (
-    SPLIT_FRACTIONS, SPLIT_SEED, Split, command, config_dict, fmt, random_split, render_card, report_rescore, sha256_of,
-    trainer_parser, update_metrics_file,
+    SPLIT_FRACTIONS, SPLIT_SEED, Split, config_dict, fmt, provenance, random_split, render_card, report_rescore,
+    sha256_of, start_trainer, trainer_parser, update_metrics_file,
 )
 
 log = logging.getLogger(__name__)
@@ -344,10 +343,7 @@ def save_model(result: Result, pairs: Pairs, cells: CellTable, featurizer: MolFe
         "data": {"files": pairs.sha256, "pairs": len(pairs.y), "raw_rows": pairs.n_raw,
                  "drugs": len(pairs.drug_names), "cell_lines": int(cells.in_training.sum())},
         "train_seconds": round(result.seconds, 1),
-        "train_command": command(MODULE, data_dir_arg, out_arg),
-        "evaluate_command": command(MODULE, data_dir_arg, out_arg, evaluate=True),
-        "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
-                     "python": platform.python_version()},
+        **provenance(MODULE, data_dir_arg, out_arg),
     }
     hparams = {"in_dim": int(result.prep.drug_x.shape[1] + result.prep.cell_x.shape[1]),
                "hidden": list(result.config.hidden), "out_dim": 1, "dropout": result.config.dropout}
@@ -406,9 +402,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = trainer_parser(__doc__, "gdsc/", "cell_response")
     parser.add_argument("--skip-drug-blind", action="store_true", help="do not train the drug-blind comparison")
     parser.add_argument("--max-epochs", type=int, default=DEFAULT_CONFIG.max_epochs)
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    torch.set_num_threads(args.threads)
+    args = start_trainer(parser, argv)
     data_dir, out_dir = Path(args.data_dir), Path(args.out)
     if args.evaluate:
         stored = load_checkpoint(out_dir / "cell_response.pt").extra["metrics"]["test"]

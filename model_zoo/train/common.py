@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import logging
+import platform
 import shlex
 from collections.abc import Sequence
 from dataclasses import asdict
@@ -20,6 +22,8 @@ from string import Template
 from typing import Any
 
 import numpy as np
+import rdkit
+import torch
 
 SPLIT_SEED = 0
 SPLIT_FRACTIONS = (0.8, 0.1, 0.1)
@@ -46,6 +50,14 @@ def trainer_parser(description: str | None, holds: str, name: str, threads: int 
     return parser
 
 
+def start_trainer(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """A trainer's parsed command line, with logging at INFO (timed lines) and ``--threads`` torch threads."""
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    torch.set_num_threads(args.threads)
+    return args
+
+
 def portable(path: str, placeholder: str) -> str:
     """Paths go into files only when relative; an absolute one is replaced by a placeholder."""
     return placeholder if Path(path).is_absolute() else path
@@ -56,6 +68,22 @@ def command(module: str, data_dir: str, out: str, options: Sequence[str] = (), e
     parts = ["python", "-m", module, "--data-dir", portable(data_dir, "$DATA_DIR"), "--out", portable(out, "$OUT_DIR"),
              *options]
     return shlex.join(parts + (["--evaluate"] if evaluate else []))
+
+
+def software(numpy: bool = False) -> dict[str, str]:
+    """The versions that trained a model (numpy's too where a trainer has always recorded it)."""
+    versions = {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__)}
+    if numpy:
+        versions["numpy"] = str(np.__version__)
+    return {**versions, "python": platform.python_version()}
+
+
+def provenance(module: str, data_dir: str, out: str, options: Sequence[str] = (), numpy: bool = False
+               ) -> dict[str, Any]:
+    """A checkpoint's record of how it was made: the commands that train and re-score it, and the software."""
+    return {"train_command": command(module, data_dir, out, options),
+            "evaluate_command": command(module, data_dir, out, options, evaluate=True),
+            "software": software(numpy)}
 
 
 def fmt(metrics: dict[str, float]) -> str:

@@ -46,6 +46,7 @@ from model_zoo.uncertainty import (
     reliability,
     sigmoid,
 )
+from model_zoo.train.common import start_trainer
 
 log = logging.getLogger(__name__)
 WEIGHTS = Path(__file__).resolve().parents[1] / "weights"
@@ -584,9 +585,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tool", choices=TOOLS, action="append", help="build for this tool (repeatable; default all)")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--cards-only", action="store_true", help="only rewrite the cards' section from built files")
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    torch.set_num_threads(args.threads)
+    args = start_trainer(parser, argv)
     for tool in args.tool or TOOLS:
         started = time.time()
         if not args.cards_only:

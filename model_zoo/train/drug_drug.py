@@ -14,6 +14,7 @@ task=twosides is not trained: see the model card.
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 import time
@@ -27,15 +28,14 @@ import pandas as pd
 import torch
 from sklearn.metrics import cohen_kappa_score, f1_score
 
-from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
+from model_zoo.checkpoint import load_checkpoint, roundtrip_state
 from model_zoo.chem.mols import parse_smiles
 from model_zoo.chem.featurizers import MorganCounts
 from model_zoo.nn.interaction import PairEnsemble, PairNet, directed_type_probabilities
-from model_zoo.train.common import (
-    clean, command, fmt, render_card, report_rescore, sha256_of, update_metrics_file,
-)
+from model_zoo.train.common import clean, fmt, provenance, render_card, sha256_of
 from model_zoo.train.pairs import (
-    PairConfig, Pairs, TrainedPairNet, pair_parser, raw_outputs, software, train_pair_net, write_card,
+    PairConfig, PairTrainer, Pairs, TrainedPairNet, card_provenance, raw_outputs, run_pair_trainer, save_pair_model,
+    train_pair_net,
 )
 
 log = logging.getLogger(__name__)
@@ -187,14 +187,10 @@ def save_model(result: TrainResult, data: DDIData, featurizer: MorganCounts, out
         "train_seconds": round(result.seconds, 1),
         "data": {"files": list(FILES), "sha256": data.sha256},
         "domain": {"smiles": data.drugs.smiles.tolist(), "warn_below": SIMILARITY_WARNING},
-        "train_command": command(MODULE, data_dir_arg, out_arg),
-        "evaluate_command": command(MODULE, data_dir_arg, out_arg, evaluate=True),
-        "software": software(),
+        **provenance(MODULE, data_dir_arg, out_arg, numpy=True),
     })
-    path = out_dir / f"{FILE_STEM}.pt"
-    save_checkpoint(path, "pair_ensemble", result.hparams, result.ensemble.state_dict(), extra)
-    write_card(model_card, path, out_dir)
-    return path
+    return save_pair_model(out_dir / f"{FILE_STEM}.pt", result.hparams, result.ensemble.state_dict(), extra,
+                           model_card)
 
 
 def model_card(extra: dict[str, Any], size: int) -> str:
@@ -214,9 +210,7 @@ def model_card(extra: dict[str, Any], size: int) -> str:
         head_hidden=cfg.head_hidden[0], dropout=cfg.dropout, lr=cfg.lr, batch_size=cfg.batch_size,
         max_epochs=cfg.max_epochs, patience=cfg.patience, best_epoch=member["best_epoch"],
         epochs_run=member["epochs_run"], metric_rows="\n".join(rows), warn_drug=SIMILARITY_WARNING["drug_tanimoto"],
-        train_command=extra["train_command"], evaluate_command=extra["evaluate_command"], stem=FILE_STEM,
-        minutes=f"{extra['train_seconds'] / 60:.1f}", torch=extra["software"]["torch"],
-        rdkit=extra["software"]["rdkit"], mib=f"{size / 2**20:.1f}")
+        **card_provenance(extra, size, FILE_STEM))
 
 
 def evaluate_saved(data: DDIData, out_dir: Path) -> dict[str, float]:
@@ -233,29 +227,23 @@ def evaluate_saved(data: DDIData, out_dir: Path) -> dict[str, float]:
     return ddi_metrics(test.ddi_type_minus1.to_numpy(np.int64), directed)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = pair_parser(__doc__, "ddi/drugbank/", "drug_drug").parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    torch.set_num_threads(args.threads)
-    data_dir, out_dir = Path(args.data_dir), Path(args.out)
-    if args.card_only:
-        write_card(model_card, out_dir / f"{FILE_STEM}.pt", args.report_dir or out_dir)
-        return 0
-    data = load_ddi(data_dir)
-    if args.evaluate:
-        stored = load_checkpoint(out_dir / f"{FILE_STEM}.pt").extra["metrics"]["test"]
-        fresh = evaluate_saved(data, out_dir)
-        return report_rescore("drugbank", fresh, stored, args.report_dir)
+def train(data: DDIData, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    """Train and save the model with its card: (its metrics.json entry, the line that reports it)."""
+    out_dir = Path(args.out)
     featurizer = MorganCounts()
     prep = prepare(data, featurizer)
     result = train_ensemble(prep)
     save_model(result, data, featurizer, out_dir, args.data_dir, args.out)
-    update_metrics_file(out_dir, {FILE_STEM: clean({
+    metrics = {
         "dataset": "DrugBank DDI (DeepDDI 86 types)", "split": "MR-GNN", **result.metrics, "anchors": ANCHORS,
         "n": result.n, "members": result.members, "config": CONFIG.as_dict(),
-        "train_seconds": round(result.seconds, 1)})})
-    print(f"drugbank: test {fmt(result.metrics['test'])} in {result.seconds:.0f} s")
-    return 0
+        "train_seconds": round(result.seconds, 1)}
+    return metrics, f"drugbank: test {fmt(result.metrics['test'])} in {result.seconds:.0f} s"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_pair_trainer(PairTrainer(__doc__, "ddi/drugbank/", "drug_drug", FILE_STEM, model_card, load_ddi,
+                                        evaluate_saved, train), argv)
 
 
 if __name__ == "__main__":

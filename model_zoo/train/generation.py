@@ -34,7 +34,7 @@ import rdkit
 import torch
 from rdkit import Chem, DataStructs, rdBase
 
-from model_zoo.train.common import output_dirs, render_card, trainer_parser
+from model_zoo.train.common import output_dirs, render_card, start_trainer, trainer_parser
 
 log = logging.getLogger(__name__)
 
@@ -189,10 +189,8 @@ def write_benchmark(metrics: dict[str, Any], seeds: dict[str, int], out_dir: Pat
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = trainer_parser(__doc__, "generation/ and gdsc/", "generation")
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    args = start_trainer(parser, argv)
     rdBase.DisableLog("rdApp.*")
-    torch.set_num_threads(args.threads)
     data_dir, out_dir = Path(args.data_dir), Path(args.out)
     if not args.evaluate:
         seeds = build_seeds(data_dir)

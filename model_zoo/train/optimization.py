@@ -32,7 +32,7 @@ import torch
 from rdkit import Chem, rdBase
 
 from model_zoo.chem.rdkit_typed import mol_weight
-from model_zoo.train.common import output_dirs, render_card, trainer_parser
+from model_zoo.train.common import output_dirs, render_card, start_trainer, trainer_parser
 
 log = logging.getLogger(__name__)
 
@@ -145,10 +145,8 @@ def write_benchmark(metrics: dict[str, Any], out_dir: Path) -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = trainer_parser(__doc__, "gdsc/", "optimization")
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    args = start_trainer(parser, argv)
     rdBase.DisableLog("rdApp.*")
-    torch.set_num_threads(args.threads)
     metrics = benchmark(Path(args.data_dir))
     for out_dir in output_dirs(args) if args.evaluate else [Path(args.out)]:
         write_benchmark(metrics, out_dir)

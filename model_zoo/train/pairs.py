@@ -8,26 +8,32 @@ from __future__ import annotations
 
 import argparse
 import logging
-import platform
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 import numpy as np
-import rdkit
 import torch
 from sklearn.metrics import average_precision_score, roc_auc_score
 from torch import nn
 
-from model_zoo.checkpoint import load_checkpoint
+from model_zoo.checkpoint import load_checkpoint, save_checkpoint
 from model_zoo.nn.interaction import PairEnsemble, PairNet
-from model_zoo.train.common import config_dict, trainer_parser
+from model_zoo.train.common import (
+    clean,
+    config_dict,
+    report_rescore,
+    start_trainer,
+    trainer_parser,
+    update_metrics_file,
+)
 
 log = logging.getLogger(__name__)
 
 LossKind = Literal["mse", "bce", "ce"]
+D = TypeVar("D")
 
 
 @dataclass(frozen=True)
@@ -210,11 +216,6 @@ def set_seeds(seed: int) -> None:
 # --- files --------------------------------------------------------------------------------------------------------
 
 
-def software() -> dict[str, str]:
-    return {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__), "numpy": str(np.__version__),
-            "python": platform.python_version()}
-
-
 def pair_parser(description: str | None, holds: str, name: str) -> argparse.ArgumentParser:
     """The command line every pair-model trainer shares: the common one, one thread, and ``--card-only``."""
     parser = trainer_parser(description, holds, name, threads=1)
@@ -228,3 +229,50 @@ def write_card(card: Callable[[dict[str, Any], int], str], checkpoint: Path, des
     dest.mkdir(parents=True, exist_ok=True)
     text = card(load_checkpoint(checkpoint).extra, checkpoint.stat().st_size)
     (dest / checkpoint.with_suffix(".md").name).write_text(text)
+
+
+def save_pair_model(path: Path, hparams: dict[str, Any], state: dict[str, torch.Tensor], extra: dict[str, Any],
+                    card: Callable[[dict[str, Any], int], str]) -> Path:
+    """Save a pair ensemble's checkpoint and write its card beside it."""
+    save_checkpoint(path, "pair_ensemble", hparams, state, extra)
+    write_card(card, path, path.parent)
+    return path
+
+
+def card_provenance(extra: dict[str, Any], size: int, stem: str) -> dict[str, str]:
+    """The placeholders every pair model's card fills from its checkpoint: commands, file, time, software."""
+    return {"train_command": extra["train_command"], "evaluate_command": extra["evaluate_command"], "stem": stem,
+            "minutes": f"{extra['train_seconds'] / 60:.1f}", "torch": extra["software"]["torch"],
+            "rdkit": extra["software"]["rdkit"], "mib": f"{size / 2**20:.1f}"}
+
+
+@dataclass(frozen=True)
+class PairTrainer(Generic[D]):
+    """A pair-model trainer's own parts; ``run_pair_trainer`` drives them from the shared command line."""
+
+    description: str | None
+    holds: str  # what --data-dir must hold
+    name: str  # the model's folder under model_zoo/weights
+    stem: str  # the checkpoint's file stem, also the label of a re-score
+    card: Callable[[dict[str, Any], int], str]  # (checkpoint extra, file size) -> model card
+    load: Callable[[Path], D]  # the data set, from --data-dir
+    evaluate: Callable[[D, Path], dict[str, float]]  # test metrics of the model saved in a folder
+    train: Callable[[D, argparse.Namespace], tuple[dict[str, Any], str]]  # (metrics.json entry, report line)
+
+
+def run_pair_trainer(trainer: PairTrainer[D], argv: Sequence[str] | None) -> int:
+    """--card-only rewrites the card, --evaluate re-scores the saved model (0 when its metrics match), else train."""
+    args = start_trainer(pair_parser(trainer.description, trainer.holds, trainer.name), argv)
+    data_dir, out_dir = Path(args.data_dir), Path(args.out)
+    checkpoint = out_dir / f"{trainer.stem}.pt"
+    if args.card_only:
+        write_card(trainer.card, checkpoint, args.report_dir or out_dir)
+        return 0
+    data = trainer.load(data_dir)
+    if args.evaluate:
+        stored = load_checkpoint(checkpoint).extra["metrics"]["test"]
+        return report_rescore(trainer.stem, trainer.evaluate(data, out_dir), stored, args.report_dir)
+    metrics, report = trainer.train(data, args)
+    update_metrics_file(out_dir, {trainer.stem: clean(metrics)})
+    print(report)
+    return 0

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import logging
-import platform
 import sys
 import time
 from collections import defaultdict
@@ -40,8 +39,8 @@ from model_zoo.chem.featurizers import DescriptorScaler, MolFeaturizer
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.nn.mlp import MLP, MLPEnsemble, to_values
 from model_zoo.train.common import (
-    SPLIT_FRACTIONS, SPLIT_SEED, Split, command, config_dict, fmt, random_split, render_card, report_rescore,
-    sha256_of, trainer_parser, update_json_file, update_metrics_file,
+    SPLIT_FRACTIONS, SPLIT_SEED, Split, config_dict, fmt, random_split, render_card, report_rescore,
+    provenance, sha256_of, start_trainer, trainer_parser, update_json_file, update_metrics_file,
 )
 
 log = logging.getLogger(__name__)
@@ -328,10 +327,7 @@ def save_model(result: TrainResult, prep: Prepared, data: Dataset, featurizer: M
         "ensemble_seeds": list(ENSEMBLE_SEEDS),
         "best_epochs": result.best_epochs,
         "data": {"file": task.file, "sha256": data.sha256, "rows": len(data.smiles)},
-        "train_command": command(MODULE, data_dir_arg, out_arg, ("--only", task.name)),
-        "evaluate_command": command(MODULE, data_dir_arg, out_arg, ("--only", task.name), evaluate=True),
-        "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
-                     "python": platform.python_version()},
+        **provenance(MODULE, data_dir_arg, out_arg, ("--only", task.name)),
     }
     path = out_dir / f"{task.name}.pt"
     save_checkpoint(path, "mlp_ensemble", result.hparams, result.ensemble.state_dict(), extra)
@@ -639,10 +635,7 @@ def save_group(result: GroupResult, prep: Prepared, data: LabelledDataset, featu
         "best_epochs": result.best_epochs,
         "data": {"file": group.file, "sha256": data.sha256, "rows": data.rows, "used": len(data.smiles),
                  "dropped": data.dropped},
-        "train_command": command(MODULE, data_dir_arg, out_arg, ("--only", group.name)),
-        "evaluate_command": command(MODULE, data_dir_arg, out_arg, ("--only", group.name), evaluate=True),
-        "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
-                     "python": platform.python_version()},
+        **provenance(MODULE, data_dir_arg, out_arg, ("--only", group.name)),
     }
     path = out_dir / f"{group.name}.pt"
     save_checkpoint(path, "mlp_ensemble", result.hparams, result.ensemble.state_dict(), extra)
@@ -734,9 +727,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = trainer_parser(__doc__, "moleculenet/", "property")
     parser.add_argument("--only", choices=sorted(TASKS) + sorted(GROUPS), action="append",
                         help="train/evaluate only this property, or this multitask dataset (clintox, tox21)")
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    torch.set_num_threads(args.threads)
+    args = start_trainer(parser, argv)
     data_dir, out_dir = Path(args.data_dir), Path(args.out)
     featurizer = MolFeaturizer()
     failures = 0

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import logging
 import multiprocessing as mp
-import platform
 import sys
 import time
 from collections import Counter
@@ -42,7 +41,8 @@ from torch import nn
 from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
 from model_zoo.nn.mlp import MLP
 from model_zoo.train.common import (
-    command, config_dict, fmt, render_card, report_rescore, sha256_of, trainer_parser, update_metrics_file,
+    config_dict, fmt, provenance, render_card, report_rescore, sha256_of, start_trainer, trainer_parser,
+    update_metrics_file,
 )
 
 log = logging.getLogger(__name__)
@@ -384,10 +384,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-train-labels", action="store_true", help="train the ranker on validation reactions only")
     parser.add_argument("--test-limit", type=int, default=0, help="score only the first N test reactions (debugging)")
     parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    args = start_trainer(parser, argv)
     rdBase.DisableLog("rdApp.*")
-    torch.set_num_threads(args.threads)
     data_dir, out_dir = Path(args.data_dir), Path(args.out)
     path = out_dir / "retrosynthesis.pt"
     products, reactants, classes = load_test(data_dir)
@@ -458,10 +456,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "data": files,
         "anchor": ANCHORS,
         "metrics": {"test": {}},
-        "train_command": command(MODULE, args.data_dir, args.out),
-        "evaluate_command": command(MODULE, args.data_dir, args.out, evaluate=True),
-        "software": {"torch": str(torch.__version__), "rdkit": str(rdkit.__version__),
-                     "python": platform.python_version()},
+        **provenance(MODULE, args.data_dir, args.out),
     }
     hparams = {"in_dim": FP_SIZE, "hidden": list(config.hidden), "out_dim": len(templates), "dropout": config.dropout}
     out_dir.mkdir(parents=True, exist_ok=True)

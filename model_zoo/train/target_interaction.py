@@ -11,6 +11,7 @@ weights. Same architecture as the DAVIS affinity model (model_zoo.nn.interaction
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 import time
@@ -24,15 +25,14 @@ import pandas as pd
 import torch
 from rdkit import DataStructs
 
-from model_zoo.checkpoint import load_checkpoint, roundtrip_state, save_checkpoint
+from model_zoo.checkpoint import load_checkpoint, roundtrip_state
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.chem.featurizers import MorganCounts
 from model_zoo.nn.interaction import KmerComposition, PairEnsemble, PairNet, unit_kmer_matrix
-from model_zoo.train.common import (
-    clean, command, fmt, render_card, report_rescore, sha256_of, update_metrics_file,
-)
+from model_zoo.train.common import clean, fmt, provenance, render_card, sha256_of
 from model_zoo.train.pairs import (
-    PairConfig, Pairs, TrainedPairNet, binary_metrics, pair_parser, raw_outputs, software, train_pair_net, write_card,
+    PairConfig, PairTrainer, Pairs, TrainedPairNet, binary_metrics, card_provenance, raw_outputs, run_pair_trainer,
+    save_pair_model, train_pair_net,
 )
 
 log = logging.getLogger(__name__)
@@ -222,14 +222,10 @@ def save_model(result: TrainResult, prep: Prepared, data: HumanData, drug_featur
         "domain": {"smiles": [prep.smiles[i] for i in sorted(set(train.ia.tolist()))],
                    "protein_sequences": [prep.sequences[i] for i in sorted(set(train.ib.tolist()))],
                    "warn_below": SIMILARITY_WARNING},
-        "train_command": command(MODULE, data_dir_arg, out_arg),
-        "evaluate_command": command(MODULE, data_dir_arg, out_arg, evaluate=True),
-        "software": software(),
+        **provenance(MODULE, data_dir_arg, out_arg, numpy=True),
     })
-    path = out_dir / f"{FILE_STEM}.pt"
-    save_checkpoint(path, "pair_ensemble", result.hparams, result.ensemble.state_dict(), extra)
-    write_card(model_card, path, out_dir)
-    return path
+    return save_pair_model(out_dir / f"{FILE_STEM}.pt", result.hparams, result.ensemble.state_dict(), extra,
+                           model_card)
 
 
 def _sub(entry: dict[str, Any]) -> str:
@@ -261,9 +257,7 @@ def model_card(extra: dict[str, Any], size: int) -> str:
         warn_protein=SIMILARITY_WARNING["protein_kmer3_cosine"], warn_drug=SIMILARITY_WARNING["drug_tanimoto"],
         protein_far=_sub(sub["protein_far"]), drug_far=_sub(sub["drug_far"]),
         protein_unseen=_sub(sub["protein_unseen"]), drug_unseen=_sub(sub["drug_unseen"]),
-        train_command=extra["train_command"], evaluate_command=extra["evaluate_command"], stem=FILE_STEM,
-        minutes=f"{extra['train_seconds'] / 60:.1f}", torch=extra["software"]["torch"],
-        rdkit=extra["software"]["rdkit"], mib=f"{size / 2**20:.1f}")
+        **card_provenance(extra, size, FILE_STEM))
 
 
 def evaluate_saved(data: HumanData, out_dir: Path) -> dict[str, float]:
@@ -280,29 +274,23 @@ def evaluate_saved(data: HumanData, out_dir: Path) -> dict[str, float]:
     return binary_metrics(test.Y.to_numpy(np.float64), prob)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = pair_parser(__doc__, "dti_drugban/", "target_interaction").parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
-    torch.set_num_threads(args.threads)
-    data_dir, out_dir = Path(args.data_dir), Path(args.out)
-    if args.card_only:
-        write_card(model_card, out_dir / f"{FILE_STEM}.pt", args.report_dir or out_dir)
-        return 0
-    data = load_human(data_dir)
-    if args.evaluate:
-        stored = load_checkpoint(out_dir / f"{FILE_STEM}.pt").extra["metrics"]["test"]
-        fresh = evaluate_saved(data, out_dir)
-        return report_rescore("human", fresh, stored, args.report_dir)
+def train(data: HumanData, args: argparse.Namespace) -> tuple[dict[str, Any], str]:
+    """Train and save the model with its card: (its metrics.json entry, the line that reports it)."""
+    out_dir = Path(args.out)
     drug_featurizer, protein_featurizer = MorganCounts(), KmerComposition()
     prep = prepare(data, drug_featurizer, protein_featurizer)
     result = train_ensemble(prep)
     save_model(result, prep, data, drug_featurizer, protein_featurizer, out_dir, args.data_dir, args.out)
-    update_metrics_file(out_dir, {FILE_STEM: clean({
+    metrics = {
         "dataset": "DrugBAN Human", "split": "random", **result.metrics, "anchors": ANCHORS, "n": result.n,
         "members": result.members, "config": result.config.as_dict(), "selection": result.trials,
-        "train_seconds": round(result.seconds, 1)})})
-    print(f"human: test {fmt(result.metrics['test'])} (anchors {ANCHORS}) in {result.seconds:.0f} s")
-    return 0
+        "train_seconds": round(result.seconds, 1)}
+    return metrics, f"human: test {fmt(result.metrics['test'])} (anchors {ANCHORS}) in {result.seconds:.0f} s"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run_pair_trainer(PairTrainer(__doc__, "dti_drugban/", "target_interaction", FILE_STEM, model_card,
+                                        load_human, evaluate_saved, train), argv)
 
 
 if __name__ == "__main__":
