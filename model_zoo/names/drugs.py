@@ -7,6 +7,10 @@ when its table row allows it (ordinary words, solvents, elements, gene symbols a
 spelling correction needs 6+ letters, the same first letter, at most 1 edit (2 from 9 letters) and a word
 that is not English; a word that only looks like a drug (INN stem, "zorbatinib") comes back Unresolved with
 the nearest known names.
+
+Lab shorthand ("palbo", "osi", "MTX") comes from the hand-written ``drug_shorthand.csv``: each alias is added
+to the name table at load time as one more name of the drug it stands for (kind ``shorthand``), so it is read
+and reported like any other name, its source line starting "lab shorthand; ". A real name always wins.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import difflib
 import gzip
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -35,6 +39,7 @@ from model_zoo.names.types import Resolved, Unresolved
 DATA = Path(__file__).resolve().parents[1] / "data" / "names"
 MAX_PHRASE_WORDS = 6
 N_CLOSEST = 5
+SHORTHAND = "shorthand"  # the name kind of lab shorthand ("palbo")
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,30 @@ def _word_list(path: Path) -> frozenset[str]:
     return frozenset(out)
 
 
+@dataclass(frozen=True)
+class Shorthand:
+    alias: str  # as labs write it: "palbo", "MTX"
+    drug: str  # a name the drug tables know: "palbociclib"
+    text: str  # T: read in free text; L: unless written in capitals (GEF, TAM); C: only as written (MTX)
+    note: str
+
+
+def read_shorthand() -> list[Shorthand]:
+    """The rows of the hand-written ``drug_shorthand.csv``."""
+    with (DATA / "drug_shorthand.csv").open(encoding="utf-8", newline="") as fh:
+        return [Shorthand(r["alias"].strip(), r["drug"].strip(), r["text"].strip(), r["note"].strip())
+                for r in csv.DictReader(fh)]
+
+
+def shorthand_drug_id(entry: Shorthand, names: dict[str, tuple[tuple[str, str, str], ...]]) -> str | None:
+    """The drug an alias stands for: the one drug its ``drug`` name belongs to; None when that name is unknown
+    or shared, or when the alias is itself a name (a real name is never shadowed)."""
+    if name_key(entry.alias) in names:
+        return None
+    ids = {i for i, _, _ in names.get(name_key(entry.drug), ())}
+    return ids.pop() if len(ids) == 1 else None
+
+
 @lru_cache(maxsize=1)
 def tables() -> _Tables:
     drugs = {i: DrugEntry(i, name, smiles, source) for i, name, smiles, source in _read_gz_rows(DATA / "drugs.csv.gz")}
@@ -84,16 +113,23 @@ def tables() -> _Tables:
             parts = key.split(" ")
             for n in range(1, len(parts)):
                 prefixes.add(" ".join(parts[:n]))
-    return _Tables(drugs, {k: tuple(v) for k, v in names.items()}, frozenset(prefixes),
+    table = {k: tuple(v) for k, v in names.items()}
+    for entry in read_shorthand():
+        drug_id = shorthand_drug_id(entry, table)
+        if drug_id is not None:
+            table[name_key(entry.alias)] = ((drug_id, SHORTHAND, entry.text),)
+    return _Tables(drugs, table, frozenset(prefixes),
                    _word_list(DATA / "never_drugs.txt"), _word_list(DATA / "not_drug_words.txt"))
 
 
 @lru_cache(maxsize=1)
 def _fuzzy_index() -> dict[str, list[str]]:
-    """Delete index over names that may be corrected to: one-word names of 6-20 letters found in text."""
+    """Delete index over names that may be corrected to: one-word names of 6-20 letters found in text (not
+    lab shorthand: "venetto" is no misspelling of "veneto")."""
     t = tables()
     return delete_index(k for k, rows in t.names.items()
-                        if k.isalpha() and 6 <= len(k) <= 20 and any(f == "T" for _, _, f in rows))
+                        if k.isalpha() and 6 <= len(k) <= 20 and any(f == "T" and kind != SHORTHAND
+                                                                     for _, kind, f in rows))
 
 
 @lru_cache(maxsize=1)
@@ -110,7 +146,13 @@ def _entries(key: str, in_text: bool) -> list[tuple[DrugEntry, str, str]]:
     rows = t.names.get(key, ())
     if in_text:
         rows = tuple(r for r in rows if r[2] != "N")
-    return [(t.drugs[i], kind, flag) for i, kind, flag in rows if i in t.drugs]
+    return [(_as_shorthand(t.drugs[i]) if kind == SHORTHAND else t.drugs[i], kind, flag)
+            for i, kind, flag in rows if i in t.drugs]
+
+
+def _as_shorthand(entry: DrugEntry) -> DrugEntry:
+    """The drug as named by lab shorthand: its source line says so ("lab shorthand; DrugBank DB09073")."""
+    return replace(entry, source=f"lab shorthand; {entry.source}")
 
 
 def _resolved(entry: DrugEntry, written: str, fuzzy: bool, start: int = -1, end: int = -1) -> Resolved:
@@ -323,7 +365,10 @@ def _smiles_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _as_written_ok(written: str, flag: str) -> bool:
-    """Flag C (short codes, acronyms): the text must not write it all in lower case ("SAHA", not "saha")."""
+    """Flag C (short codes, acronyms): the text must not write it all in lower case ("SAHA", not "saha"); flag L
+    (lab shorthand that is an acronym in capitals): not all in capitals ("gef", "Gef", not the protein class GEF)."""
+    if flag == "L":
+        return not written.isupper()
     return flag != "C" or any(ch.isupper() for ch in written) or not any(ch.isalpha() for ch in written)
 
 
