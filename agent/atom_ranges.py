@@ -17,7 +17,7 @@ from typing import Any
 
 from agent.pool.refs import ref_key
 from model_zoo.chem.cores import (MURCKO, MURCKO_WORDS, CoreError, core_from_text, core_mask, functional_groups,
-                                  murcko_atoms, placements, ring_systems_in, scaffolds)
+                                  murcko_atoms, part_descriptors, placements, ring_systems_in, scaffolds, widened)
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.specs import get_spec
 
@@ -47,6 +47,8 @@ _CORE_BEFORE = re.compile(rf"\b(?:{_KEEP})\s+(?:the\s+|its\s+|their\s+|this\s+)?
                           rf"{_CORE_SUFFIX}\b(?:\s*(?::|=|as|\()?\s*(?P<smiles>[^\s,;]+))?", re.I)
 # "only change the morpholine", "modify only the tert-butyl group", "just vary the amide": that part may change,
 # everything else stays
+# "keep the core (Murcko scaffold)", "keep the core, i.e. the quinazoline": the words in brackets say which
+_CORE_GLOSS = re.compile(rf"\s*(?:\(|,)\s*(?:i\.\s?e\.,?\s+|namely\s+)?(?:the\s+)?(?P<name>{_core_names()})\b", re.I)
 _CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+(?:only|just))\s+"
                           rf"(?:the\s+|its\s+|their\s+|this\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\b", re.I)
 # Parts named by a systematic or lab name that the tables may not hold ("only the morpholinopropoxy tail may change",
@@ -54,17 +56,30 @@ _CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+
 # (``core_from_text``: a table entry or OPSIN).
 _NAMED = r"[a-z][a-z0-9(),'\[\]]*(?:-[a-z0-9(),'\[\]]+)*"
 _CHEMICAL_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|ine|ane|ene|ole|one|ide|ate|boc|amine|amide|ether|ester)$", re.I)
-_REGION = r"(?:side[\s-]+chains?|tails?|chains?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|" \
-          r"bicycles?|rings?)"
+_CHAIN_WORDS = r"side[\s-]+chains?|tails?|chains?|arms?"  # the substituent up to the ring it hangs on
+_REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|bits?|" \
+          r"pieces?|bicycles?|rings?)"
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
               r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|free)\b|(?:is|are)\s+free\b"
-_PART = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?(?P<name>{_NAMED})(?:\s+(?P<region>{_REGION}))?"
+_DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors())  # "the solubilising … chain"
+_PART = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}(?P<name>{_NAMED})" \
+        rf"(?:\s+(?P<region>{_REGION}))?"
 _ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}\s+(?:{_MAY_CHANGE})", re.I)
-# "only touch the morpholinopropoxy tail", "only let the two methoxyethoxy chains (incl. the ring O) change"
-_ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:touch|modify|change|vary|edit|alter)|"
-                             rf"(?:touch|modify|change|vary|edit|alter)\s+(?:only|just))\s+{_PART}|"
-                             rf"\bonly\s+let\s+{_PART.replace('(?P<', '(?P<let_')}(?:\s*\([^)]{{0,80}}\))?\s+"
-                             r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
+_CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e"
+# "only touch the morpholinopropoxy tail", "optimize only the difluorophenylsulfonyl bit"
+_ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE_VERB})|(?:{_CHANGE_VERB})\s+(?:only|just))\s+{_PART}",
+                             re.I)
+# "optimize the two methoxyethoxy arms only"
+_VERB_PART_ONLY = re.compile(rf"\b(?:{_CHANGE_VERB})\s+{_PART}\s+only\b", re.I)
+# "only let the two methoxyethoxy chains (incl. the ring O) change", "just let the cyclopropylcarbonyl change"
+_LET_PART = re.compile(rf"\b(?:only|just)\s+let\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
+                       r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
+# "N-methylpiperazine is the only part you may change"
+_THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit|group|piece|region|thing)s?\b"
+                            rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move)\b", re.I)
+# "let the rest move (i.e. the THF ether)": what the rest is, named
+_REST_NAMED = re.compile(rf"\b(?:rest|everything\s+else)\b(?P<between>[^.;\n(]{{0,40}}?)\(?\s*"
+                         rf"(?:i\.\s?e\.|namely|that\s+is)[,:]?\s+{_PART}", re.I)
 _EVERYTHING_BUT = re.compile(
     rf"\b(?:keep|freeze|fix)\s+everything\s+(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
 _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:{_MAY_CHANGE})", re.I)
@@ -82,6 +97,7 @@ class AtomRange:
     every_atom: bool = False  # "all atoms may change": the whole molecule, whatever its size
     core: str = ""  # a named core to keep instead of indices: a ring-system name, SMILES/SMARTS, or "core"
     every_place: bool = False  # "the two methoxyethoxy chains": every place the named part occurs
+    reach: str = ""  # "chain": up to the ring the part hangs on; "ether": with its ether oxygen (``cores.widened``)
 
 
 def find_atom_ranges(text: str) -> list[AtomRange]:
@@ -107,6 +123,9 @@ def find_cores(text: str) -> list[AtomRange]:
         name, smiles = match.group("name").lower(), _as_core_smiles(match.group("smiles"))
         typed = bool(smiles) and name in (BARE_CORE, "scaffold")
         written = match.group(0) if typed else match.group(0)[: match.end("name") - match.start()]
+        gloss = _CORE_GLOSS.match(text, match.end("name")) if name == BARE_CORE and not typed else None
+        if gloss and gloss.group("name").lower() != BARE_CORE:
+            name, written = gloss.group("name").lower(), text[match.start(): gloss.end()]
         found.append((match.start(), AtomRange((), True, written, core=smiles if typed else name)))
     for match in _CORE_AFTER.finditer(text):
         if not any(start <= match.start() < start + len(r.written) for start, r in found):
@@ -126,17 +145,20 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     everything except the two methoxyethoxy chains", "the methoxyethoxy chains can change, the rest stays"."""
     taken = [(start, start + len(r.written)) for start, r in found]
     parts = []
-    patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _EVERYTHING_BUT] + (
-        [_PART_CHANGES] if _REST_STAYS.search(text) else [])
+    patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
+                _REST_NAMED] + ([_PART_CHANGES] if _REST_STAYS.search(text) else [])
     for pattern in patterns:
         for match in pattern.finditer(text):
-            prefix = "let_" if match.groupdict().get("let_name") else ""
-            name = (match.group(f"{prefix}name") or "").lower()
-            if not name or any(s <= match.start(f"{prefix}name") < e for s, e in taken) or not _names_a_part(name):
+            name = (match.group("name") or "").lower()
+            if not name or any(s <= match.start("name") < e for s, e in taken) or not _names_a_part(name):
                 continue
-            plural = bool(match.group(f"{prefix}count")) or \
-                (match.group(f"{prefix}region") or "").lower().endswith("s")
-            parts.append((match.start(), AtomRange((), False, match.group(0), core=name, every_place=plural)))
+            if "between" in match.groupdict() and not re.search(rf"\b(?:{_CHANGE}|move)\b", match.group("between")):
+                continue  # "keep the rest (i.e. the quinazoline)" names what stays
+            region = (match.group("region") or "").lower()
+            reach = "chain" if re.fullmatch(_CHAIN_WORDS, region) else "ether" if region.startswith("ether") else ""
+            plural = bool(match.group("count")) or region.endswith("s")
+            parts.append((match.start(), AtomRange((), False, match.group(0), core=name, every_place=plural,
+                                                   reach=reach)))
             taken.append(match.span())
     return parts
 
@@ -229,10 +251,9 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
         changing: set[int] = set()
         for r in changes:
             core = core_from_text(r.core)
-            if r.every_place and (places := placements(mol, core)):
-                changing.update(*places)
-            else:
-                changing.update(i for i, m in enumerate(core_mask(mol, core)) if m == 0)
+            places = placements(mol, core) if r.every_place else []
+            for atoms in places or [tuple(i for i, m in enumerate(core_mask(mol, core)) if m == 0)]:
+                changing.update(widened(mol, atoms, r.reach))
         if any(r.keep and set(i for i, m in enumerate(core_mask(mol, core_from_text(r.core))) if m == 0) & changing
                for r in cores):
             raise CoreError("say either which part to keep or which part may change, not both")

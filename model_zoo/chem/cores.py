@@ -35,6 +35,7 @@ class CoreError(UserFacingError):
 class Core:
     name: str  # how replies name it: "quinazoline", "c1ccncc1", "Murcko scaffold"
     smarts: str  # "" for the Murcko scaffold (computed per molecule)
+    loose: str = ""  # SMILES of a part named without locants ("difluorophenylsulfonyl"): matched wherever it sits
 
 
 @lru_cache(maxsize=1)
@@ -52,9 +53,16 @@ def _groups_table() -> dict[str, dict[str, str]]:
 
 @lru_cache(maxsize=1)
 def functional_groups() -> dict[str, str]:
-    """Functional-group name or other spelling (lower case) -> SMARTS ("tert-butyl", "CF3", "sulfonamide")."""
+    """Functional-group name or other spelling (lower case) -> SMARTS ("tert-butyl", "CF3", "sulfonamide"); a
+    spelling may name a ring system ("thf")."""
     groups, spellings = _groups_table()["groups"], _groups_table()["spellings"]
-    return {**groups, **{spelling: groups[name] for spelling, name in spellings.items()}}
+    return {**groups, **{spelling: groups.get(name) or scaffolds()[name] for spelling, name in spellings.items()}}
+
+
+@lru_cache(maxsize=1)
+def part_descriptors() -> tuple[str, ...]:
+    """Words that describe a part without naming it ("solubilising", "terminal")."""
+    return tuple(_groups_table()["descriptors"])
 
 
 def group_name(words: str) -> str:
@@ -72,7 +80,7 @@ def core_from_text(text: str) -> Core:
         return Core(group_name(words), functional_groups()[words])
     named = fragment_from_name(words)
     if named is not None:
-        return Core(words, named)
+        return Core(words, _chain_and_ring_smarts(named), "" if re.search(r"\d", words) else Chem.MolToSmiles(named))
     if words in MURCKO_WORDS:
         return Core(MURCKO, "")
     if len(text) > MAX_CORE_CHARS:
@@ -87,8 +95,8 @@ def core_from_text(text: str) -> Core:
 _NAME_WORD = re.compile(r"[a-z][a-z0-9(),'\[\]-]{4,80}")
 
 
-def fragment_from_name(words: str) -> str | None:
-    """SMARTS of a part named systematically ("morpholinopropoxy", "cyclopropylcarbonyl-piperazine",
+def fragment_from_name(words: str) -> Chem.Mol | None:
+    """The part named systematically ("morpholinopropoxy", "cyclopropylcarbonyl-piperazine",
     "methoxyethoxy"), read by OPSIN as a molecule or, for a substituent, as that substituent on silane (whose Si is
     then removed); None when OPSIN is unavailable or does not read it."""
     from model_zoo.names import opsin
@@ -106,7 +114,7 @@ def fragment_from_name(words: str) -> str | None:
             editable.RemoveAtom(atom)
         fragment = editable.GetMol()
         if fragment.GetNumAtoms() >= 2 and len(Chem.GetMolFrags(fragment)) == 1:
-            return _chain_and_ring_smarts(fragment)
+            return fragment
     return None
 
 
@@ -139,7 +147,79 @@ def placements(mol: Chem.Mol, core: Core) -> list[tuple[int, ...]]:
     if query is None:
         raise CoreError(f"the core '{core.name}' is not valid SMILES or SMARTS")
     found = {tuple(sorted(m)) for m in mol.GetSubstructMatches(query, uniquify=True, maxMatches=10 * MAX_MATCHES)}
-    return sorted(found)
+    if not found and core.loose:
+        found = set(_loose_placements(mol, core.loose))
+    return _whole_parts(mol, sorted(found))
+
+
+def _whole_parts(mol: Chem.Mol, found: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """One placement per site: of overlapping placements, those with the fewest bonds to the rest of the molecule.
+    In imatinib "methylpiperazine" also matches with the benzylic CH2 as its methyl (two bonds out); the
+    N-methylpiperazine that hangs on that CH2 (one bond out) is the part. Ties stay, to be asked about."""
+    def bonds_out(atoms: tuple[int, ...]) -> int:
+        inside = set(atoms)
+        return sum((b.GetBeginAtomIdx() in inside) != (b.GetEndAtomIdx() in inside) for b in mol.GetBonds())
+
+    kept = []
+    for atoms in found:
+        rivals = [other for other in found if set(other) & set(atoms)]
+        if bonds_out(atoms) == min(bonds_out(other) for other in rivals):
+            kept.append(atoms)
+    return kept
+
+
+def _loose_placements(mol: Chem.Mol, smiles: str) -> list[tuple[int, ...]]:
+    """Substituents of the molecule (cut off by one acyclic single bond) with the named part's atoms, bonds and
+    ring systems wherever its substituents sit: a name without locants ("difluorophenylsulfonyl") says nothing
+    about them, while OPSIN had to pick some (2,3-difluoro)."""
+    part = Chem.MolFromSmiles(smiles)
+    if part is None:
+        return []
+    wanted = _composition(part, tuple(range(part.GetNumAtoms())))
+    found = []
+    for bond in mol.GetBonds():
+        if bond.IsInRing() or bond.GetBondType() != Chem.BondType.SINGLE:
+            continue
+        pieces = Chem.FragmentOnBonds(mol, [bond.GetIdx()], addDummies=False)
+        for atoms in Chem.GetMolFrags(pieces):
+            if len(atoms) == part.GetNumAtoms() and _composition(mol, tuple(atoms)) == wanted:
+                found.append(tuple(sorted(atoms)))
+    return found
+
+
+def _composition(mol: Chem.Mol, atoms: tuple[int, ...]) -> tuple[object, ...]:
+    """What a part is made of, positions on its rings aside: its atoms (element, aromatic, in a ring), its bonds
+    (the elements and order) and its rings (element sequence)."""
+    inside = set(atoms)
+    elements = sorted((mol.GetAtomWithIdx(i).GetAtomicNum(), mol.GetAtomWithIdx(i).GetIsAromatic(),
+                       mol.GetAtomWithIdx(i).IsInRing()) for i in atoms)
+    bonds = sorted((*sorted((b.GetBeginAtom().GetAtomicNum(), b.GetEndAtom().GetAtomicNum())), str(b.GetBondType()))
+                   for b in mol.GetBonds() if b.GetBeginAtomIdx() in inside and b.GetEndAtomIdx() in inside)
+    rings = sorted(tuple(sorted(mol.GetAtomWithIdx(i).GetAtomicNum() for i in ring))
+                   for ring in mol.GetRingInfo().AtomRings() if set(ring) <= inside)
+    return tuple(elements), tuple(bonds), tuple(rings)
+
+
+def widened(mol: Chem.Mol, atoms: tuple[int, ...], reach: str) -> tuple[int, ...]:
+    """A part with what its words add: "chain" (tail, arm, side chain) takes the substituent up to the ring it hangs
+    on (gefitinib's "morpholine chain" is the morpholine and its propoxy linker), "ether" the ether oxygens on it
+    ("the THF ether"). A chain between two rings is not one substituent and stays as named."""
+    part = set(atoms)
+    if reach == "ether":
+        part |= {n.GetIdx() for i in atoms for n in mol.GetAtomWithIdx(i).GetNeighbors()
+                 if n.GetSymbol() == "O" and not n.IsInRing() and n.GetDegree() == 2}
+    elif reach == "chain":
+        grown, edge = set(part), list(part)
+        while edge:
+            for n in mol.GetAtomWithIdx(edge.pop()).GetNeighbors():
+                if n.GetIdx() not in grown and not n.IsInRing():
+                    grown.add(n.GetIdx())
+                    edge.append(n.GetIdx())
+        hangs_on = {(i, n.GetIdx()) for i in grown for n in mol.GetAtomWithIdx(i).GetNeighbors()
+                    if n.GetIdx() not in grown}
+        if len(hangs_on) == 1:
+            part = grown
+    return tuple(sorted(part))
 
 
 def murcko_atoms(mol: Chem.Mol) -> tuple[int, ...]:

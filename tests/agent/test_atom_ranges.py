@@ -207,3 +207,89 @@ def test_only_touch_change_only_and_only_let_name_the_part_that_may_change(text:
     if not opsin.available():
         pytest.skip(opsin.why_unavailable())
     assert sum(mask_from_words(find_atom_ranges(text), GEFITINIB)) == 10  # O-C-C-C and the morpholine
+
+
+# --- named substituents and chains: the free atoms are exactly the named part ---------------------------------------
+
+IMATINIB = "CC1=C(C=C(C=C1)NC(=O)C2=CC=C(C=C2)CN3CCN(CC3)C)NC4=NC=CC(=N4)C5=CN=CC=C5"
+AFATINIB = "CN(C)C/C=C/C(=O)NC1=C(C=C2C(=C1)C(=NC=N2)NC3=CC(=C(C=C3)F)Cl)O[C@H]4CCOC4"
+OLAPARIB = "C1CC1C(=O)N2CCN(CC2)C(=O)C3=C(C=CC(=C3)CC4=NNC(=O)C5=CC=CC=C54)F"
+SORAFENIB = "CNC(=O)C1=NC=CC(=C1)OC2=CC=C(C=C2)NC(=O)NC3=CC(=C(C=C3)Cl)C(F)(F)F"
+
+
+def _free(text: str, smiles: str) -> set[int]:
+    mask = mask_from_words(find_atom_ranges(text), smiles)
+    assert mask is not None, text
+    return {i for i, m in enumerate(mask) if m == 1}
+
+
+def _atoms_of(smiles: str, smarts: str) -> set[int]:
+    from rdkit import Chem
+
+    [match] = Chem.MolFromSmiles(smiles).GetSubstructMatches(Chem.MolFromSmarts(smarts))
+    return set(match)
+
+
+@pytest.fixture
+def needs_opsin() -> None:
+    from model_zoo.names import opsin
+
+    if not opsin.available():
+        pytest.skip(opsin.why_unavailable())
+
+
+@pytest.mark.usefixtures("needs_opsin")
+@pytest.mark.parametrize(("text", "smiles", "part"), [
+    # a describing word before the name ("solubilising") is no part of it
+    ("optimize only the solubilising morpholinopropoxy chain", GEFITINIB, "[OX2;!R]CCCN1CCOCC1"),
+    # unlocanted: OPSIN reads 2,3-difluoro, dabrafenib has 2,6; the name says nothing about positions
+    ("optimize only the difluorophenylsulfonyl bit", DABRAFENIB, "S(=O)(=O)c1c(F)cccc1F"),
+    # the N-methylpiperazine, not the benzylic CH2 (which also reads as an N-methyl of the piperazine)
+    ("only the methylpiperazine may change", IMATINIB, "[CH3]N1CCNCC1"),
+    ("N-methylpiperazine is the only part you may change", IMATINIB, "[CH3]N1CCNCC1"),
+    ("just let the cyclopropylcarbonyl change", OLAPARIB, "C1CC1C(=O)"),
+])
+def test_a_named_substituent_is_exactly_what_may_change(text: str, smiles: str, part: str) -> None:
+    assert _free(text, smiles) == _atoms_of(smiles, part)
+
+
+@pytest.mark.usefixtures("needs_opsin")
+def test_a_part_named_for_every_place_it_occurs() -> None:
+    assert len(_free("optimize the two methoxyethoxy arms only", ERLOTINIB)) == 10
+
+
+@pytest.mark.usefixtures("needs_opsin")
+def test_a_chain_is_the_substituent_up_to_the_ring_it_hangs_on() -> None:
+    assert _free("only the morpholine chain may change", GEFITINIB) == _atoms_of(GEFITINIB, "[OX2;!R]CCCN1CCOCC1")
+    assert _free("only the morpholine ring may change", GEFITINIB) == _atoms_of(GEFITINIB, "N1CCOCC1")
+    assert _free("only the methylpiperazine tail may change", IMATINIB) == _atoms_of(IMATINIB, "[CH2]N1CCN(C)CC1")
+
+
+def test_the_rest_named_after_ie_is_what_may_change() -> None:
+    text = "keep the acrylamide warhead and the quinazoline-aniline core, let the rest move (i.e. the THF ether)"
+    assert _free(text, AFATINIB) == _atoms_of(AFATINIB, "[OX2;!R]C1CCOC1")
+    assert find_cores("keep the rest (i.e. the THF ether)") == []  # what stays, not what may change
+
+
+def test_the_core_glossed_in_brackets_is_that_core() -> None:
+    assert mask_from_words(find_atom_ranges("Keep the core (Murcko scaffold), decorate the rest"), SORAFENIB) == \
+        mask_from_words(find_atom_ranges("keep the Murcko scaffold"), SORAFENIB)
+
+
+def test_a_named_ring_keeps_its_own_atoms_only() -> None:
+    """Phthalazin-1(2H)-one is ten ring atoms and the carbonyl O; the CH2 that joins it to the fluorophenyl is a
+    linker, free to change."""
+    kept = set(range(32)) - _free("keep the phthalazinone fixed", OLAPARIB)
+    assert kept == _atoms_of(OLAPARIB, "O=c1[nH]ncc2ccccc12")
+
+
+@pytest.mark.usefixtures("needs_opsin")
+@pytest.mark.parametrize(("text", "smiles", "says"), [
+    ("only the methoxyethoxy may change", ERLOTINIB, "occurs 2 times"),  # one named, two there: which?
+    ("optimize only the difluorophenylsulfonyl bit", GEFITINIB, "not in"),
+    ("only the morpholinopropoxy chain may change", ERLOTINIB, "not in"),
+])
+def test_a_part_absent_or_in_several_places_is_asked_about(text: str, smiles: str, says: str) -> None:
+    assert mask_from_words(find_atom_ranges(text), smiles) is None
+    question = core_question("drug_cell_response_regression_optimization", {"gt": smiles}, text)
+    assert question is not None and says in question
