@@ -10,10 +10,13 @@ from agent.analysis import plots
 from agent.analysis.execute import Answer, execute
 from agent.analysis.parse import parse
 from agent.analysis.query import AskBack, Query
-from agent.analysis.results import ResultSet, catalog
+from agent.analysis.results import Measure, ResultSet, catalog
 from agent.history import PastRequest
+from agent.planning.properties import property_words
+from agent.planning.tool_choice import requested_tool
 from agent.pool.entry import PoolError
 from agent.pool.thread_pool import ThreadPool
+from model_zoo.specs import PROPERTY, TOOLS
 from model_zoo.tables import ABOUT_CHARS, ABOUT_COLUMNS, rows_to_csv
 
 KEY_PREFIX = {"filter": "filtered", "sort": "sorted", "top": "top", "join": "per_compound", "plot": "plot"}
@@ -32,8 +35,11 @@ class FollowUp:
 
 
 def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) -> FollowUp | None:
-    """The answer when ``text`` filters, sorts, ranks, joins or plots results the thread has; else None."""
+    """The answer when ``text`` filters, sorts, ranks, joins or plots results the thread has; else None (also when
+    the words ask for a tool and only pick its molecules from the results: "retro on the most soluble one")."""
     results = catalog(log, pool)
+    if _asks_to_compute(text, results.measures()):
+        return None
     query = parse(text, results)
     if query is None:
         return None
@@ -58,6 +64,18 @@ def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) ->
     files.insert(0, (f"{key}.csv", "text/csv", data))
     return FollowUp("\n".join(lines), True, answer.columns, answer.rows[:TABLE_ROWS], len(answer.rows), files,
                     output)
+
+
+def _asks_to_compute(text: str, computed: list[Measure]) -> bool:
+    """A request for a tool that only picks its molecules from the results ("retro on the most soluble one"), or for
+    a property the thread has not computed ("logD for the least soluble one" after logS): not a query of results."""
+    tool = requested_tool(text, list(TOOLS))
+    if tool is None:
+        return False
+    if tool != PROPERTY.name:
+        return True
+    have = {m.id.split("/")[1] for m in computed if m.id.startswith(PROPERTY.name + "/")}
+    return any(name not in have for name in property_words(text.lower()))
 
 
 def _new_key(pool: ThreadPool, prefix: str) -> str:

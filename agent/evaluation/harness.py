@@ -13,11 +13,12 @@ import time
 from collections import defaultdict
 from typing import Any
 
+from agent.analysis.followup import follow_up
 from agent.backends.base import Backend, BackendUnavailable, PlanContext, Step, ToolCall
 from agent.entities import extract
 from agent.evaluation.scoring import name_ok, params_ok
 from agent.evaluation.tcdd import Record, strip_pool_line
-from agent.history import PastRequest
+from agent.history import CallLog, PastRequest
 from agent.loop import Decider, Limits, observation_messages
 from agent.pool.entry import infer_kind
 from agent.pool.store import InMemoryPoolStore
@@ -43,13 +44,14 @@ def evaluate_record(record: Record, backend: Backend, limits: Limits, fallback: 
     request, scored = "", []
     steps_since_request: list[Step] = []
     history: list[PastRequest] = []
+    calls: list[CallLog] = []  # the current request's gold calls whose results are in the pool
     for message in record.conversations:
         role = message["from"]
         if role == "human":
             if request:
-                history.append(PastRequest("user", request, answered=bool(steps_since_request)))
+                history.append(PastRequest("user", request, answered=bool(steps_since_request), calls=calls))
             request = strip_pool_line(message["value"])
-            steps_since_request = []
+            steps_since_request, calls = [], []
             messages.append({"role": "user", "content": _user_content(request, pool)})
         elif role == "function_call":
             gold = message["call"]
@@ -63,10 +65,27 @@ def evaluate_record(record: Record, backend: Backend, limits: Limits, fallback: 
             if isinstance(message.get("memory_pool"), dict):
                 pool = ThreadPool(InMemoryPoolStore(), pool.thread_key)
                 load_pool(pool, message["memory_pool"])
+                if steps_since_request:
+                    _log_result(steps_since_request[-1].call, pool, history, calls)
             messages.append({"role": "tool", "content": message["value"][:4000]})
         elif role == "gpt":
             messages.append({"role": "assistant", "content": message["value"]})
     return {"index": record.index, "id": record.id, "category": record.category, "steps": scored}
+
+
+def _log_result(call: ToolCall, pool: ThreadPool, history: list[PastRequest], calls: list[CallLog]) -> None:
+    """Log a gold call with the pool version of its result, as a chat turn does, so that the follow-up analyses
+    find it. The pool is reloaded at every observation (its versions restart), so only the newest call per
+    result key is kept."""
+    spec = get_spec(call.name)
+    meta = pool.store.meta(pool.thread_key, spec.result_key) if spec is not None else None
+    if spec is None or meta is None:
+        return
+    for past in history:
+        past.calls = [c for c in past.calls if c.result_key != spec.result_key]
+    calls[:] = [c for c in calls if c.result_key != spec.result_key]
+    calls.append(CallLog(spec.name, call.arguments, None, {}, "ok", result_key=spec.result_key,
+                         result_version=meta.version))
 
 
 def _score_step(gold: dict[str, Any], request: str, pool: ThreadPool, offered: list[ToolSpec],
@@ -78,10 +97,14 @@ def _score_step(gold: dict[str, Any], request: str, pool: ThreadPool, offered: l
     decider = Decider(backend, pool, offered, limits, fallback)
     started = time.perf_counter()
     predicted, backend_error = None, None
+    # As in a chat turn (agent.service): a message that filters, ranks or asks about the thread's results is
+    # answered from them before any backend reads it ("which one is the most soluble?"): no tool call.
+    answered = not steps and follow_up(request, "eval", pool, list(history)) is not None
     try:
-        decision = decider.decide(ctx, extract(request), time.monotonic() + limits.turn_seconds)
-        if decision.action is not None:
-            predicted = {"name": decision.action.name, "arguments": decision.action.arguments}
+        if not answered:
+            decision = decider.decide(ctx, extract(request), time.monotonic() + limits.turn_seconds)
+            if decision.action is not None:
+                predicted = {"name": decision.action.name, "arguments": decision.action.arguments}
     except BackendUnavailable as exc:  # scored as a miss, counted apart: the model did not answer
         backend_error = str(exc)
     seconds = time.perf_counter() - started

@@ -23,7 +23,9 @@ _TAKEN_BACK_BEFORE = re.compile(rf"\b(?:{phrases('property_taken_back_before')})
 _TAKEN_BACK_AFTER = re.compile(rf"^\s*[?!.,:;-]{{0,6}}\s*(?:{phrases('self_corrections')})\b")
 
 
-_SORT_KEY_BEFORE = re.compile(r"\b(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(?:predicted\s+)?$")
+# only the key of a selection: "the top 2 by BBB", "the least soluble one", "the one with the highest logD"
+_SORT_KEY_BEFORE = re.compile(r"\b(?:(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(?:predicted\s+)?|"
+                              r"(?:most|least|more|less|highest|lowest|best|worst)\s+(?:predicted\s+)?)$")
 
 
 def _taken_back(lowered: str, start: int, end: int) -> bool:

@@ -43,6 +43,13 @@ def _tool_words(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     return tool_scores(text, offered)
 
 
+def requested_tool(text: str, offered: list[ToolSpec]) -> str | None:
+    """The tool the words ask for, without those that only pick molecules: "retro on the most soluble one" asks for
+    a retrosynthesis; "which one is the most soluble?" asks for none (it is answered from the results)."""
+    name, score = max(_tool_words(text, offered).items(), key=lambda kv: kv[1], default=(None, 0.0))
+    return name if score >= 2.0 else None
+
+
 def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
     0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own."""

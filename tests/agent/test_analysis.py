@@ -234,3 +234,15 @@ def test_a_result_the_pool_no_longer_keeps_is_said_not_guessed() -> None:
     assert isinstance(found, Query)
     answer = execute(found, catalog(log, pool))
     assert isinstance(answer, AskBack) and "no longer keeps binding affinity pKd to ABL1" in answer.text
+
+
+def test_a_tool_asked_for_the_picked_molecules_runs_the_tool() -> None:
+    """"retro on the most soluble one" picks from the results but asks for a retrosynthesis; a property the thread has
+    not computed ("CT_TOX of the least soluble one") is a prediction too. Neither is answered as a query."""
+    t = Thread("analysis-then-tool")
+    t.ask("", "bob", [Attachment("drugs.csv", DRUGS)])
+    t.ask("how soluble are the uploaded compounds?", "bob")
+    for request, tool in (("retro on the most soluble one", "Retrosynthetic_reaction_pathway_prediction"),
+                          ("CT_TOX of the least soluble one", "drug_property_prediction")):
+        reply = t.ask(request, "bob")
+        assert reply.backend != "analysis" and [c.name for c in reply.tool_calls] == [tool], reply.text

@@ -75,4 +75,20 @@ def test_the_independent_sets_load_compressed() -> None:
 
     folder = Path(__file__).resolve().parents[2] / "agent" / "evaluation" / "benchmarks"
     counts = {p.name: len(load_records(p).records) for p in sorted(folder.glob("set_*.json.gz"))}
-    assert counts == {"set_A.json.gz": 140, "set_B.json.gz": 160, "set_C.json.gz": 120, "set_D.json.gz": 160}
+    assert counts == {"set_A.json.gz": 140, "set_B.json.gz": 160, "set_C.json.gz": 120, "set_D.json.gz": 160,
+                      "set_E.json.gz": 160, "set_F.json.gz": 160, "set_G.json.gz": 160}
+
+
+def test_a_pool_written_inside_the_observation_value_is_the_pool_after_the_call(tmp_path: Path) -> None:
+    from agent.evaluation.tcdd import load_records
+
+    pool = {"user_smiles": ["CCO"], "drug_property_prediction_result": [{"row": 1, "prediction": 0.1}]}
+    record = {"id": "r", "tools": [], "conversations": [
+        {"from": "human", "value": "logS of CCO"},
+        {"from": "function_call", "value": json.dumps({"name": "drug_property_prediction", "arguments": {}})},
+        {"from": "observation", "value": json.dumps({"status": "ok", "memory_pool": pool})}]}
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps([record]), encoding="utf-8")
+    observation = load_records(path).records[0].conversations[2]
+    assert observation["memory_pool"] == pool
+    assert json.loads(observation["value"]) == {"status": "ok"}
