@@ -1,8 +1,10 @@
-"""Pick molecules out of earlier results: "the second one", "the most soluble one", "the top 3",
-"the ones predicted to interact", "those precursors", "each on its own".
+"""Pick molecules out of earlier results: "the second one", "the most soluble one", "the top 3", "the two best ones",
+"the ones below 0.3", "all but the first", "the ones predicted to interact", "those precursors", "each on its own".
 
 Used by the offline planner when a request points into a result instead of naming molecules. It
-reads pool values (the planner is code, not an LLM, so values cost no prompt).
+reads pool values (the planner is code, not an LLM, so values cost no prompt). ``None`` means the words pick
+nothing out of a result; ``[]`` means they do but no row qualifies ("the ones above 0.9" when none is), which
+the caller asks about instead of running every row.
 """
 
 from __future__ import annotations
@@ -15,28 +17,62 @@ from agent.pool.entry import EntryMeta
 from agent.vocabulary import ordinals
 
 _ORDINALS = ordinals()
+# "the top three", "the first two": a count in digits or words; one is the default ("the best one")
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_COUNT = r"(?<![-.\d])(?:\d{1,3}|" + "|".join(_COUNT_WORDS) + r")\b"
 # "the second one", "3rd compound", "the last" — not "logD second" or "last: solubility" (the order of asks)
 _ORD = "|".join(_ORDINALS)
 _NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heavy\s+)?atom"
 _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE}))|\b({_ORD})\s+"
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
                       r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule)\s?(\d{1,3})\b", re.I)
-_BEST = re.compile(r"\b(most|least|best|top|highest|lowest|strongest|weakest|worst|more|less|higher|lower|stronger|"
-                   r"weaker)\b(?:\s+(\d+))?", re.I)
+_SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst"
+# words between a count and its superlative: "the two best", "the three with the highest p", "which two look best"
+_BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures?|with|the|that|which|have|has|had|"
+            r"show(?:ed)?|look(?:ed|ing)?|are|were|came|come|out|score[sd]?|of|them|those|these|by|far")
+_BEST = re.compile(rf"\b(?:(?P<before>{_COUNT})\s+(?:(?:{_BETWEEN})\s+){{0,4}}(?=(?:{_SUPERLATIVE})\b))?"
+                   rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker)\b(?:\s+(?P<after>{_COUNT}))?",
+                   re.I)
 _COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "lowest", "stronger": "strongest",
                 "weaker": "weakest"}  # "the more potent one" of two is the most potent
-_FIRST_N = re.compile(r"\b(first|last)\s+(\d{1,3})\b(?!\s*(?:heavy\s+)?atoms?\b)", re.I)
+_FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)(?!\s+(?:{_NOT_A_MOLECULE}))", re.I)
 _HITS = re.compile(r"\b(predicted to (?:interact|bind)|that (?:interact|bind)|interacting|binders|the hits|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
                    r"positives?|the actives?)\b", re.I)
 _PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting materials?|from (?:that|the) route)\b",
                          re.I)
 _EACH = re.compile(r"\b(each|individually|separately|on (?:its|their) own|both drugs|the two drugs)\b", re.I)
+# "the ones below 0.3", "anything with p > 0.7", "pKd over 7", "those with IC50 under 1 uM": rows (or their value)
+# or counted ("the best two above 0.5") before the comparison, a few words at most before it
+_ROWS_OR_VALUE = (r"ones?|those|these|them|any(?:thing|one)?|all|everything|compounds?|molecules?|cpds?|hits?|"
+                  r"analog(?:ue)?s?|structures?|rows?|which(?:ever)?|where|p|prob(?:ability)?|score|pkd|kd|ic50|logs|"
+                  r"logd|logp|values?|predictions?")
+_AT_MOST = r"<=|≤|=<|<|below|under|less\s+than|lower\s+than|smaller\s+than|at\s+most|no\s+more\s+than"
+_AT_LEAST = r">=|≥|=>|>|above|over|greater\s+than|higher\s+than|more\s+than|bigger\s+than|larger\s+than|at\s+least|" \
+            r"exceeding"
+_INCLUSIVE = ("<=", "≤", "=<", ">=", "≥", "=>", "at", "no")  # "at most 7", "no more than 7", ">= 0.5"
+_THRESHOLD = re.compile(rf"(?:\b(?:{_ROWS_OR_VALUE})\b|{_COUNT})(?:\s+[\w-]+){{0,3}}?\s*"
+                        rf"(?:(?P<low>{_AT_MOST})|(?P<high>{_AT_LEAST}))"
+                        r"\s*(?P<number>[-−+]?(?:\d+(?:\.\d+)?|\.\d+))(?!\s*(?:heavy\s+)?atoms?\b)"
+                        r"(?:\s*(?P<unit>[pnuµμm]m)\b)?", re.I)
+# "aim for ln IC50 below -2", "nothing above 0.5": a goal or a negation, not rows to pick
+_NOT_A_FILTER = re.compile(r"\b(?:aim\w*|target(?:ing)?|goal|towards?|reach|optimi[sz]\w*|design\w*|generat\w*|"
+                           r"improv\w*|nothing|none|no|not)\b", re.I)
+_CLAUSE_END = re.compile(r"[,;!?\n]|\.(?!\d)")  # not the point in "0.3"
+_NANOMOLAR = {"pm": 1e-3, "nm": 1.0, "um": 1e3, "µm": 1e3, "μm": 1e3, "mm": 1e6}
+# "drop #2", "all but the first", "everything except #3", "without the second one": what follows is left out
+_EXCLUDE = re.compile(r"\b(?:drop|remove|exclude|excluding|skip|without|except(?:\s+for)?|other\s+than|apart\s+from|"
+                      r"all\s+but|everything\s+but|leave\s+out|leaving\s+out|but\s+not)\b"
+                      r"(?P<left_out>.*?)(?=[,;!?\n]|\.(?!\d)|\s+(?:and|then|run|rerun|predict|check|send|do|give)\b|$)",
+                      re.I | re.S)
 _LOWER_IS_BETTER = ("ic50", "kd_nm")
+_POTENCY = re.compile(r"\b(?:potent|active)\b", re.I)
 _METRICS = ("prediction", "probability", "pKd", "ln_ic50", "predicted_ln_ic50", "score")
 
 
 def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None) -> list[str] | None:
+    """The molecules the words pick from the thread's newest fitting result; None when they pick none (see the
+    module docstring for ``[]``)."""
     if read is None:
         return None
     lowered = prose.lower()
@@ -53,29 +89,73 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     rows = _newest(pool, read, lambda rows: "smiles" in rows[0])
     if rows is None:
         return None
+    excluded = _EXCLUDE.search(lowered)
+    left_out = _pick(excluded.group("left_out"), rows) if excluded else None
+    if left_out is not None:
+        return [r["smiles"] for r in rows if r["smiles"] not in left_out]
+    return _pick(lowered, rows)
+
+
+def _pick(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
+    """The rows the words pick: by a named group, a threshold, a count from either end, the hits, a place or a
+    rank; a threshold narrows the rows that a count or a rank then picks from ("the best two above 0.5")."""
     group = _named_group(lowered)
     if group is not None:
         return group(rows)
+    passing = _passing(lowered, rows)
+    candidates = rows if passing is None else passing
     first = _FIRST_N.search(lowered)
     if first:
-        count = int(first.group(2))
-        sliced = rows[:count] if first.group(1).lower() == "first" else rows[-count:]
-        return [r["smiles"] for r in sliced] or None
-    if _HITS.search(lowered) and any("probability" in r or "interaction" in r for r in rows):
+        count = _count(first.group(2))
+        return [r["smiles"] for r in (candidates[:count] if first.group(1) == "first" else candidates[-count:])]
+    if passing is None and _HITS.search(lowered) and any("probability" in r or "interaction" in r for r in rows):
         return [r["smiles"] for r in rows if r.get("interaction") is True or (r.get("probability") or 0) >= 0.5]
-    picks = [m for m in _ORDINAL.finditer(lowered)]
-    if picks:
-        chosen = []
-        for m in picks:
-            index = _ORDINALS.get((m.group(1) or m.group(2) or "").lower()) or int(m.group(3) or m.group(4))
-            if -len(rows) <= (index - 1 if index > 0 else index) < len(rows):
-                chosen.append(rows[index - 1 if index > 0 else index]["smiles"])
-        return chosen or None
+    if passing is None and _ORDINAL.search(lowered):
+        return _placed(lowered, rows)
     best = _BEST.search(lowered)
     if best:
-        word = best.group(1).lower()
-        return _ranked(rows, _COMPARATIVE.get(word, word), int(best.group(2) or 1), lowered)
-    return None
+        word = best.group("word")
+        count = _count(best.group("before") or best.group("after") or "1")
+        return _ranked(candidates, _COMPARATIVE.get(word, word), count, lowered)
+    return None if passing is None else [r["smiles"] for r in passing]
+
+
+def _count(word: str) -> int:
+    return _COUNT_WORDS.get(word) or int(word)
+
+
+def _placed(lowered: str, rows: list[dict[str, Any]]) -> list[str]:
+    """Rows by place ("the second one", "#3", "the last"); a place past the end picks nothing."""
+    chosen = []
+    for m in _ORDINAL.finditer(lowered):
+        index = _ORDINALS.get((m.group(1) or m.group(2) or "").lower()) or int(m.group(3) or m.group(4))
+        if -len(rows) <= (index - 1 if index > 0 else index) < len(rows):
+            chosen.append(rows[index - 1 if index > 0 else index]["smiles"])
+    return chosen
+
+
+def _passing(lowered: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+    """The rows whose value passes a threshold in the words ("the ones below 0.3", "IC50 under 1 uM"); None when
+    the words set none, or set a goal ("aim for ln IC50 below -2") or deny one ("none of them above 0.5")."""
+    match = _THRESHOLD.search(lowered)
+    if match is None or _NOT_A_FILTER.search(lowered[_clause_start(lowered, match.start()):match.start()]):
+        return None
+    limit = float(match.group("number").replace("−", "-"))
+    unit = (match.group("unit") or "").replace("μ", "µ")
+    column = _concentration(rows) if unit else _metric(rows)
+    if column is None:
+        return None
+    if unit:  # compared in the column's own unit ("Kd_nM", "ic50_uM")
+        limit *= _NANOMOLAR[unit] / _NANOMOLAR[column.rsplit("_", 1)[1].lower()]
+    low, high = match.group("low"), match.group("high")
+    inclusive = (low or high).startswith(_INCLUSIVE)
+    valued = [(r, r[column]) for r in rows if isinstance(r.get(column), (int, float))]
+    return [r for r, v in valued if (v == limit and inclusive) or (v < limit if low else v > limit)]
+
+
+def _clause_start(text: str, end: int) -> int:
+    """Where the clause holding ``end`` starts: after the last comma, semicolon or full stop before it."""
+    return max((m.end() for m in _CLAUSE_END.finditer(text, 0, end)), default=0)
 
 
 # "the one with the carbamate", "the ones with a sulfonamide", "the amine precursor", "the aniline from that route"
@@ -133,19 +213,38 @@ def _newest(pool: list[EntryMeta], read: Callable[[str], Any], accepts: Callable
     return None
 
 
-def _ranked(rows: list[dict[str, Any]], word: str, count: int, lowered: str) -> list[str] | None:
-    metric = next((m for m in _METRICS if any(isinstance(r.get(m), (int, float)) for r in rows)), None)
+def _metric(rows: list[dict[str, Any]]) -> str | None:
+    """The value column of a result (a prediction, probability, pKd or ln IC50)."""
+    return next((m for m in _METRICS if any(isinstance(r.get(m), (int, float)) for r in rows)), None)
+
+
+def _concentration(rows: list[dict[str, Any]]) -> str | None:
+    """A column in nM or uM ("Kd_nM", "ic50_uM"), for a threshold written with a unit."""
+    columns = (c for r in rows for c, v in r.items() if isinstance(v, (int, float)))
+    return next((c for c in columns if c.rsplit("_", 1)[-1].lower() in ("nm", "um")), None)
+
+
+def _ranked(rows: list[dict[str, Any]], word: str, count: int, lowered: str) -> list[str]:
+    metric = _metric(rows)
     if metric is None:
         return [r["smiles"] for r in rows[:count]]  # ranked lists (generated, optimized) come best first
-    scored = [r for r in rows if isinstance(r.get(metric), (int, float))]
-    wants_high = word not in ("least", "lowest", "weakest", "worst")
-    if any(k in metric.lower() for k in _LOWER_IS_BETTER):  # a low IC50 is the strong, "best" one
-        if word in ("best", "top", "strongest") or (word == "most" and "potent" in lowered):
-            wants_high = False
-        elif word in ("weakest", "worst"):
-            wants_high = True
-    scored.sort(key=lambda r: r[metric], reverse=wants_high)
-    return [r["smiles"] for r in scored[:count]] or None
+    scored = sorted((r for r in rows if isinstance(r.get(metric), (int, float))), key=lambda r: r[metric],
+                    reverse=_wants_high(word, metric, lowered))
+    return [r["smiles"] for r in scored[:count]]
+
+
+def _wants_high(word: str, metric: str, lowered: str) -> bool:
+    """Whether the rank word asks for high values: "highest" and "lowest" as written; "best", "top" and "most
+    potent" ask for the strong end, which for an IC50 or a Kd is the low one."""
+    lower_is_better = any(k in metric.lower() for k in _LOWER_IS_BETTER)
+    if word in ("highest", "lowest"):
+        return word == "highest"
+    if word in ("best", "top", "strongest"):
+        return not lower_is_better
+    if word in ("worst", "weakest"):
+        return lower_is_better
+    potency = lower_is_better and _POTENCY.search(lowered) is not None  # "the most potent" has the lowest IC50
+    return (word == "most") != potency
 
 
 def _unique(items: Any) -> list[str]:

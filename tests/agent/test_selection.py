@@ -39,3 +39,73 @@ def test_a_named_group_picks_among_a_routes_precursors(pool: ThreadPool) -> None
     read = pool.list(), lambda key: pool.get(key).value
     assert select_molecules("the aniline from that route - would it cross the BBB?", *read) == [reactants[0]]
     assert select_molecules("solubility of the precursors", *read) == reactants
+
+
+def _picked(rows: list[dict[str, object]], words: str) -> list[str] | None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("result", rows, "table", "a", "tool")
+    return select_molecules(words, pool.list(), lambda key: pool.get(key).value)
+
+
+CELL = [{"row": i, "smiles": s, "ln_ic50": v, "ic50_uM": u} for i, (s, v, u) in
+        enumerate([("A", 2.6, 13.46), ("B", 1.85, 6.36), ("C", -3.11, 0.045), ("D", -0.98, 0.375)], 1)]
+BBB = [{"row": i, "smiles": s, "probability": p, "label": int(p >= 0.5)} for i, (s, p) in
+       enumerate([("A", 0.2), ("B", 0.9), ("C", 0.25), ("D", 0.6)], 1)]
+PKD = [{"row": i, "smiles": s, "pKd": v, "Kd_nM": k} for i, (s, v, k) in
+       enumerate([("A", 6.0, 1000.0), ("B", 8.2, 6.31), ("C", 7.5, 31.6)], 1)]
+
+
+@pytest.mark.parametrize(("rows", "words", "picked"), [
+    (CELL, "take the two best ones from before", ["C", "D"]),  # the best ln IC50 is the lowest
+    (CELL, "the three best", ["C", "D", "B"]),
+    (CELL, "the two most potent", ["C", "D"]),
+    (CELL, "the least potent one", ["A"]),
+    (CELL, "the first two", ["A", "B"]),
+    (CELL, "the last three", ["B", "C", "D"]),
+    (PKD, "the two best ones - check they don't hit AURKA", ["B", "C"]),  # the best pKd is the highest
+    (PKD, "the top three by pKd", ["B", "C", "A"]),
+    (BBB, "the two with the highest p", ["B", "D"]),
+    (BBB, "rerun the two with the best BBB numbers", ["B", "D"]),
+    (BBB, "hm, nothing above 0.5. pKd for the two with the highest p anyway", ["B", "D"]),
+])
+def test_counts_in_words_and_either_order(rows: list[dict[str, object]], words: str, picked: list[str]) -> None:
+    assert _picked(rows, words) == picked
+
+
+@pytest.mark.parametrize(("rows", "words", "picked"), [
+    (BBB, "the ones below 0.3, what's their logS", ["A", "C"]),
+    (BBB, "those above 0.5", ["B", "D"]),
+    (BBB, "anything with p > 0.7", ["B"]),
+    (BBB, "the ones with p >= 0.6", ["B", "D"]),  # "at least", ">=" keep a value on the line
+    (PKD, "pKd over 7", ["B", "C"]),
+    (PKD, "the ones with Kd below 10 nM", ["B"]),  # a unit compares in the column of that unit
+    (CELL, "ln IC50 under -2", ["C"]),
+    (CELL, "those with IC50 below 1 uM", ["C", "D"]),
+    (CELL, "the best two above -2", ["D", "B"]),  # a rank picks among the rows that pass
+    (BBB, "the ones above 0.95", []),  # none passes: nothing picked, never every row
+])
+def test_thresholds_filter_the_newest_results_values(rows: list[dict[str, object]], words: str,
+                                                     picked: list[str]) -> None:
+    assert _picked(rows, words) == picked
+
+
+@pytest.mark.parametrize("words", ["optimise it, aim for ln IC50 below -2", "none of them above 0.5, run all"])
+def test_a_goal_or_a_denial_is_no_threshold(words: str) -> None:
+    assert _picked(CELL, words) is None
+
+
+@pytest.mark.parametrize(("words", "picked"), [
+    ("drop #2, run the other three", ["A", "C", "D"]),
+    ("all but the first", ["B", "C", "D"]),
+    ("all but the first two in HeLa", ["C", "D"]),
+    ("everything except #3", ["A", "B", "D"]),
+    ("without the second one", ["A", "C", "D"]),
+    ("drop the ones above 0, rerun the rest", ["C", "D"]),
+    ("skip the first step, just the most potent one", ["C"]),  # a step is not a molecule to leave out
+])
+def test_exclusion_keeps_the_other_rows(words: str, picked: list[str]) -> None:
+    assert _picked(CELL, words) == picked
+
+
+def test_a_place_past_the_end_picks_nothing() -> None:
+    assert _picked(CELL, "retro for the 5th one") == []
