@@ -188,6 +188,13 @@ def group_phrase_spans(text: str) -> list[tuple[int, int]]:
             if m.group("name").lower() in known]
 
 
+def picking_spans(text: str) -> list[tuple[int, int]]:
+    """Where a message only picks molecules from results ("the two best", "#2", "the ones predicted to interact",
+    "the aniline from that route", "all but the first"): words there ask for no tool."""
+    patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, _PRECURSORS, _WITH_GROUP, _GROUP_FIRST, _EXCLUDE)
+    return [m.span() for pattern in patterns for m in pattern.finditer(text)]
+
+
 def _holding(rows: list[dict[str, Any]], name: str) -> list[str] | None:
     from rdkit import Chem
 

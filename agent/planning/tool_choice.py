@@ -10,9 +10,11 @@ from collections.abc import Sequence
 from agent.backends.reading import read_intent
 from agent.entities import Entities, extract
 from agent.planning.properties import property_words, requested_properties
-from agent.planning.values import given_kinds
+from agent.planning.values import given_kinds, only_values, takes_values_of
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
+from agent.selection import picking_spans
+from agent.vocabulary import words
 from model_zoo.specs import PROPERTY, ToolSpec
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
@@ -46,7 +48,7 @@ def _tool_words(text: str, offered: list[ToolSpec]) -> dict[str, float]:
 def requested_tool(text: str, offered: list[ToolSpec]) -> str | None:
     """The tool the words ask for, without those that only pick molecules: "retro on the most soluble one" asks for
     a retrosynthesis; "which one is the most soluble?" asks for none (it is answered from the results)."""
-    name, score = max(_tool_words(text, offered).items(), key=lambda kv: kv[1], default=(None, 0.0))
+    name, score = max(tool_scores(_without_picking(text), offered).items(), key=lambda kv: kv[1], default=(None, 0.0))
     return name if score >= 2.0 else None
 
 
@@ -115,7 +117,59 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         elif prior is not None and cuts and prior not in [f for f, _ in found] and \
                 given_kinds(extract(entities.text[start:end])):
             found.append((prior, entities.prose[start:end]))
-    return _qualified(found) if len(cuts) == 1 and "?" in cuts[0].group(0) else found
+    if len(cuts) == 1 and "?" in cuts[0].group(0):
+        return _qualified(found)
+    if len(found) < 2:
+        loose = _loose_intents(entities, offered)
+        return loose if len(loose) >= 2 else found
+    return found
+
+
+# Where terse messages separate asks: "EGFR pKd, A549 IC50, route", "pKd on EGFR and IC50 in H1975", "binding prob +
+# pKd", "1) logD of X 2) retro of same", "DDI warf+asp. and Temodar in U-87"
+_LOOSE_CUT = re.compile(r"\s*(?:[,;&+/]|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|\(?\b\d[.)](?=\s)|"
+                        r"[.?!](?=\s))\s*", re.I)
+
+
+_SUBJECT_WORDS = frozenset(words("subject_openers"))  # "take X and …", "starting from X, …": X is the subject
+
+
+def _is_an_ask(spec: ToolSpec, part: Entities) -> bool:
+    """Whether a part of a terse message is an ask of its own, not a value of a neighbouring ask: it must not give a
+    value its tool does not take ("ln IC50 -1.5" after a design ask), must not be values alone ("K562, "), and a
+    potency or mask alone ("aim -1", "target -3, keep the ring system") reads as any of the cell-response tools,
+    so it belongs to the ask it follows."""
+    given = given_kinds(part)
+    if given and (not takes_values_of(spec, part) or only_values(part, _SUBJECT_WORDS)):
+        return False
+    return not (spec.param("cell_line") or spec.param("cell_name")) or not given or bool(given - {"number", "mask"})
+
+
+def _without_picking(text: str) -> str:
+    """The text with the words that only pick molecules from results blanked ("the most soluble one")."""
+    blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
+    for start, end in picking_spans(blanked):
+        blanked = blanked[:start] + " " * (end - start) + blanked[end:]
+    return blanked
+
+
+def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[ToolSpec, str]]:
+    """Asks separated only by commas, "and", "+" or numbering: parts that each read strongly as a different tool
+    (words that only pick molecules left out), in order, each with the words up to the next such part. Parts that
+    read as no tool (values, "pls", a selection) stay with the ask before them."""
+    prose = entities.prose
+    bounds = [0, *(b for cut in _LOOSE_CUT.finditer(prose) for b in cut.span()), len(prose)]
+    parts = [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if prose[start:end].strip()]
+    asks: list[tuple[ToolSpec, int]] = []
+    for start, end in parts:
+        words = entities.text[start:end]
+        tool = PROPERTY.name if property_words(_without_picking(prose[start:end]).lower()) else \
+            requested_tool(words, offered)
+        spec = next((s for s in offered if s.name == tool), None)
+        if spec is not None and spec not in [a for a, _ in asks] and _is_an_ask(spec, extract(words)):
+            asks.append((spec, start))
+    starts = [start for _, start in asks] + [len(prose)]
+    return [(spec, prose[start:starts[i + 1]]) for i, (spec, start) in enumerate(asks)]
 
 
 def _qualified(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:

@@ -18,8 +18,9 @@ from model_zoo.specs import ToolSpec, get_spec
 _LINKING_WORDS = frozenset(words("linking_words"))
 
 
-def only_values(e: Entities) -> bool:
-    """Nothing but values and linking words ("and ALK?", "HT-29 too", "now BTK", "ok, Huh-7 then")."""
+def only_values(e: Entities, also: frozenset[str] = frozenset()) -> bool:
+    """Nothing but values and linking words ("and ALK?", "HT-29 too", "now BTK", "ok, Huh-7 then"), or the words
+    ``also`` allows."""
     prose = list(e.prose)
     spans: list[Resolved | Unresolved] = [*e.names, *e.unresolved]
     for m in spans:
@@ -28,7 +29,7 @@ def only_values(e: Entities) -> bool:
     rest = "".join(prose)
     for written, _ in e.cell_mentions:
         rest = rest.replace(written, " ")
-    return all(w in _LINKING_WORDS for w in re.findall(r"[a-z]+", rest.lower()))
+    return all(w in _LINKING_WORDS or w in also for w in re.findall(r"[a-z]+", rest.lower()))
 
 
 def takes_values_of(spec: ToolSpec | None, e: Entities, pool: Sequence[EntryMeta] = ()) -> bool:

@@ -371,3 +371,23 @@ def test_a_pair_or_swap_the_thread_does_not_hold_takes_no_other_pairs() -> None:
     for words in ("just the third pair with twosides", "swap aspirin for CCCC"):  # aspirin is in no pair here
         [call] = plan_calls(words, pool.list(), list(TOOLS), answered, read)
         assert call.name == "drug_drug_response_predict" and "smiles_pairs" not in call.arguments, words
+
+
+def test_terse_asks_separated_by_commas_and_plus_are_each_run() -> None:
+    """Asks separated only by commas, "and", "+" or numbering each run, in the order written."""
+    gef = "COc1cc2ncnc(Nc3ccc(F)c(Cl)c3)cc2cc1OCCCN1CCOCC1"
+    assert [c.name for c in plan(f"gefitinib ({gef}) - EGFR pKd, A549 IC50, route")] == [
+        "drug_target_affinity_regression_predict", "drug_cell_response_regression_predict",
+        "Retrosynthetic_reaction_pathway_prediction"]
+    assert [c.name for c in plan(f"{gef}: pKd on EGFR and IC50 in H1975 cells")] == [
+        "drug_target_affinity_regression_predict", "drug_cell_response_regression_predict"]
+    assert [c.name for c in plan(f"two things pls. 1) logD of {gef} 2) retro of same molecule")] == [
+        "drug_property_prediction", "Retrosynthetic_reaction_pathway_prediction"]
+
+
+def test_a_potency_or_the_subject_of_an_ask_is_not_a_second_ask() -> None:
+    assert [c.name for c in plan("Propose novel compounds predicted to kill MIA-PaCa-2, ln IC50 ≈ -1.5")] == [
+        "drug_cell_response_regression_generation"]
+    assert [c.name for c in plan("design for K562, like 10 nM")] == ["drug_cell_response_regression_generation"]
+    assert [c.name for c in plan("Take imatinib and optimise toward ln(IC50) -2 in K562, only the methylpiperazine "
+                                 "may change")] == ["drug_cell_response_regression_optimization"]
