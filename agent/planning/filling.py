@@ -51,10 +51,10 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         if param.kind == "smiles_list":  # a drug named twice ("... gefitinib? and is gefitinib ...") runs once
             chosen = picked or e.molecules
             value = (list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen) or \
-                molecules_from_context(lowered, pool, earlier)
+                (None if picked == [] else molecules_from_context(lowered, pool, earlier))  # [] picks none: ask
         elif param.kind == "smiles":
-            value = e.molecules[0] if e.molecules else (picked[0] if picked else None) or pool_ref(
-                pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True)
+            value = e.molecules[0] if e.molecules else (picked[0] if picked else None) or (None if picked == [] else
+                pool_ref(pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True))
         elif param.kind == "protein_seq":
             if e.sequences and not e.sequences_from_names:
                 value = e.sequences[0]

@@ -109,3 +109,17 @@ def test_exclusion_keeps_the_other_rows(words: str, picked: list[str]) -> None:
 
 def test_a_place_past_the_end_picks_nothing() -> None:
     assert _picked(CELL, "retro for the 5th one") == []
+
+
+def test_a_selection_that_picks_nothing_leaves_the_molecules_to_ask_for() -> None:
+    """No row passes "above 5": the call gets no molecules (Fe-Fo asks), never the whole list."""
+    from agent.backends.planner import plan_calls
+    from model_zoo.specs import TOOLS
+
+    pool = ThreadPool(InMemoryPoolStore(), "asked")
+    pool.put("user_smiles", [IRINOTECAN, "CCO", "CCN"], "smiles_list", "a", "message")
+    rows = [{"row": i + 1, "smiles": s, "prediction": v} for i, (s, v) in enumerate(
+        [(IRINOTECAN, -4.0), ("CCO", -1.0), ("CCN", -2.0)])]
+    pool.put("drug_property_prediction_result", rows, "table", "a", "tool")
+    [call] = plan_calls("logD for the ones above 5", pool.list(), list(TOOLS), read=lambda key: pool.get(key).value)
+    assert "drug_smiles" not in call.arguments
