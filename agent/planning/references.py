@@ -11,6 +11,7 @@ from typing import Any
 from agent.backends.base import ToolCall
 from agent.entities import Entities
 from agent.history import PastRequest
+from agent.planning.uploads import upload_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.vocabulary import words
@@ -49,8 +50,7 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
     if named:  # a key written out wins over a file's stem ("upload_k.fasta_1" is not "upload_k.fasta_2")
         return f"({named[-1].key})"
     for meta in reversed(candidates):
-        stem = meta.key.removeprefix("upload_").lower()
-        if meta.key.startswith("upload_") and stem.rsplit(".", 1)[0] in lowered:
+        if meta.key.startswith("upload_") and upload_named(meta.key, lowered):
             return f"({meta.key})"
     cues = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"),
             ("upload", "upload_"), ("file", "upload_"))

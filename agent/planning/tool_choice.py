@@ -117,7 +117,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         elif prior is not None and cuts and prior not in [f for f, _ in found] and \
                 given_kinds(extract(entities.text[start:end])):
             found.append((prior, entities.prose[start:end]))
-    if len(cuts) == 1 and "?" in cuts[0].group(0):
+    if len(cuts) == 1 and "?" in cuts[0].group(0) and len(found) == 2:
         return _qualified(found)
     if len(found) < 2:
         loose = _loose_intents(entities, offered)

@@ -14,6 +14,14 @@ _FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|s
                         r"[\w-]+\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))(?![\w-])")
 
 
+def upload_named(key: str, lowered: str) -> bool:
+    """Whether the text names an upload by its file name's stem, as written ("plate14_hits") or with spaces for its
+    separators ("the plate14 hits")."""
+    stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
+    spaced = re.sub(r"[_\-]+", " ", stem).strip()
+    return any(re.search(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", lowered) for form in {stem, spaced} if form)
+
+
 def known_words(e: Entities) -> set[str]:
     """Cell lines, drugs and targets as the message writes them: never taken for a file name."""
     return {w.lower() for w, _ in e.cell_mentions} | {n.written.lower() for n in e.names}
@@ -25,7 +33,7 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
     plate1 was uploaded): (the word, the closest uploads' keys); None when nothing like that is written."""
     uploads = {m.key.removeprefix("upload_").lower(): m.key for m in pool if m.key.startswith("upload_")}
     stems = {**uploads, **{name.rsplit(".", 1)[0]: key for name, key in uploads.items()}}
-    if not stems:
+    if not stems or any(upload_named(key, lowered) for key in uploads.values()):
         return None
     for match in _FILE_LIKE.finditer(lowered):
         word = match.group()
@@ -40,6 +48,5 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
 
 
 def names_an_upload(lowered: str, pool: Sequence[EntryMeta]) -> bool:
-    return any(m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_") and
-               re.search(rf"(?<![\w.-]){re.escape(m.key.removeprefix('upload_').rsplit('.', 1)[0].lower())}(?![\w-])",
-                         lowered) for m in pool)
+    return any(m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_") and upload_named(m.key, lowered)
+               for m in pool)

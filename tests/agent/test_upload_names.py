@@ -217,3 +217,11 @@ def test_rdkits_reasons_for_a_bad_smiles_are_bounded() -> None:
     with pytest.raises(InvalidSmiles) as bad:
         parse_smiles("C1CC(" * 500)  # 2,500 characters: RDKit writes one message per unclosed ring and branch
     assert len(str(bad.value)) < 600 and "more)" in bad.value.reason
+
+
+def test_an_upload_named_with_spaces_for_its_separators_is_that_upload() -> None:
+    from agent.planning.uploads import upload_named
+
+    assert upload_named("upload_plate14_hits.csv", "predicted response of mia paca-2 to the plate14 hits")
+    assert upload_named("upload_plate14_hits.csv", "logs for plate14_hits.csv")
+    assert not upload_named("upload_plate14_hits.csv", "logs for plate14")
