@@ -120,3 +120,13 @@ def test_an_unknown_code_equated_with_a_known_drug_is_that_drug() -> None:
         e = extract(text)
         assert e.unresolved == [] and len(e.names) == 1, text
     assert [u.written for u in extract("zorbatinib and aspirin").unresolved] == ["zorbatinib"]
+
+
+def test_an_unknown_compound_code_is_asked_about_never_replaced_by_pool_molecules() -> None:
+    """"pKd of AZ-0917 on EGFR" with molecules in the pool: the code names a compound no table knows."""
+    from agent.entities import extract
+
+    for text in ("pKd of AZ-0917 on EGFR (our internal cpd)", "logS of ZX-3312?"):
+        assert [u.kind for u in extract(text).unresolved] == ["drug"], text
+    assert not [u for u in extract("pKd of STI-571 on ABL1").unresolved]  # a known code resolves
+    assert [u.kind for u in extract("IC50 of gefitinib in PC-9").unresolved] == ["cell_line"]
