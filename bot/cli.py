@@ -55,7 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     doctor.add_argument("--json", action="store_true", help="print the checks as JSON")
     doctor.add_argument("--timeout", type=float, default=3.0, help="seconds per network check")
     doctor.add_argument("--gpu-timeout", type=float, default=20.0, help="seconds to wait for a gpu worker's answer")
-    doctor.add_argument("--teams-token", action="store_true", help="also fetch a Bot Framework token (network)")
+    for flag in (f for p in PLATFORMS for f in p.doctor_flags):
+        doctor.add_argument(f"--{flag.name}", action="store_true", help=flag.help)
 
     evaluate = sub.add_parser("eval", help="evaluations").add_subparsers(dest="suite", required=True)
     toolcall = evaluate.add_parser("toolcall", help="teacher-forced tool-calling accuracy on a TCDD-layout file")
@@ -247,8 +248,8 @@ def _poolscale(args: argparse.Namespace) -> int:
 def _doctor(args: argparse.Namespace) -> int:
     from bot.doctor import main as doctor
 
-    return doctor(as_json=args.json, timeout_s=args.timeout, gpu_timeout_s=args.gpu_timeout,
-                  teams_token=args.teams_token)
+    flags = {f.name: getattr(args, f.name.replace("-", "_")) for p in PLATFORMS for f in p.doctor_flags}
+    return doctor(as_json=args.json, timeout_s=args.timeout, gpu_timeout_s=args.gpu_timeout, flags=flags)
 
 
 def _observe(loglevel: str) -> None:

@@ -43,7 +43,7 @@ class Doctor:
     platforms: dict[str, Any]  # platform name -> its settings section (bot.settings.BotSettings)
     timeout_s: float = 3.0
     gpu_timeout_s: float = 20.0
-    teams_token: bool = False
+    flags: dict[str, bool] = field(default_factory=dict)  # the platforms' doctor_flags given ("teams-token")
     checks: list[Check] = field(default_factory=list)
     _celery: Any = None
     _redis: Any = None
@@ -307,11 +307,11 @@ def exit_code(checks: list[Check]) -> int:
     return 1 if any(c.status == FAIL for c in checks) else 0
 
 
-def main(as_json: bool = False, timeout_s: float = 3.0, gpu_timeout_s: float = 20.0, teams_token: bool = False,
-         out: Callable[[str], None] = print) -> int:
+def main(as_json: bool = False, timeout_s: float = 3.0, gpu_timeout_s: float = 20.0,
+         flags: dict[str, bool] | None = None, out: Callable[[str], None] = print) -> int:
     settings = get_bot_settings()
     doctor = Doctor(settings.core, {p.name: p.settings_of(settings) for p in PLATFORMS}, timeout_s=timeout_s,
-                    gpu_timeout_s=gpu_timeout_s, teams_token=teams_token)
+                    gpu_timeout_s=gpu_timeout_s, flags=dict(flags or {}))
     checks = doctor.run()
     out(json.dumps({"checks": [asdict(c) for c in checks], "exit": exit_code(checks)}, indent=1) if as_json
         else render(checks))

@@ -36,6 +36,7 @@ class Platform:
     settings: str  # the attribute of bot.settings.BotSettings holding this platform's section
     configured: str  # the attribute of the settings section that is empty when the platform is not configured
     options: tuple[Option, ...] = ()
+    doctor_flags: tuple[Option, ...] = ()  # ``drugpilot doctor --<name>`` switches its check reads (type bool)
 
     @property
     def queue(self) -> str:
@@ -60,7 +61,8 @@ PLATFORMS = (
         doctor_check="bot.teams.doctor:check", settings="teams", configured="app_id",
         options=(Option("port", int, "default: DRUGPILOT_TEAMS_PORT or 3978"),
                  Option("host", str, "default: DRUGPILOT_TEAMS_HOST, else 0.0.0.0 with MICROSOFT_APP_ID and "
-                                     "127.0.0.1 without"))),
+                                     "127.0.0.1 without")),
+        doctor_flags=(Option("teams-token", bool, "also fetch a Bot Framework token (network)"),)),
 )
 
 

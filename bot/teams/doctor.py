@@ -22,7 +22,7 @@ def check(doctor: Doctor, teams: TeamsSettings) -> None:
         return
     detail = f"app {teams.app_id} ({teams.app_type}" + (f", tenant {teams.app_tenant_id})" if
                                                          teams.app_tenant_id else ")")
-    if doctor.teams_token and teams.app_type != "UserAssignedMSI":
+    if doctor.flags.get("teams-token") and teams.app_type != "UserAssignedMSI":
         try:
             from botframework.connector.auth import MicrosoftAppCredentials
 
