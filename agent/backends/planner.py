@@ -21,7 +21,15 @@ from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
 from agent.planning.properties import asks_only_untrained
 from agent.planning.tool_choice import choose_tool, close_calls, intents, tool_scores
 from agent.planning.uploads import known_words, unknown_upload
-from agent.planning.values import all_filled, given_kinds, merge_entities, only_values, takes_values_of, value_kind
+from agent.planning.values import (
+    all_filled,
+    given_kinds,
+    merge_entities,
+    only_values,
+    takes_values_of,
+    value_kind,
+    value_numbers,
+)
 from agent.pool.entry import EntryMeta
 from agent.provenance import ask_about
 from agent.vocabulary import phrases
@@ -31,9 +39,11 @@ from model_zoo.specs import ToolSpec, get_spec
 _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
 
 
-_REPEAT = re.compile(r"^\W*and (?:on|in|for|against|with|at)\b|^\W*(?:ok(?:ay)?\W+)?now (?!the\b|their\b|its\b)|"
-                     r"\b(?:re-?run|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?"
-                     r"(?:settings|parameters|conditions))|what about|how about|instead|now for|also for)\b", re.I)
+_REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versus|to)\b|"
+                     r"^\W*(?:ok(?:ay)?\W+)?now (?!the\b|their\b|its\b)|\bnow the other\b|"
+                     r"\b(?:re-?run|re-?do|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?"
+                     r"(?:settings|parameters|conditions))|same rest|everything else (?:the )?same|"
+                     r"what about|how about|instead|now for|also for)\b", re.I)
 
 
 _CORRECTS = re.compile(rf"\b(?:{phrases('corrections')})\b", re.I)
@@ -74,14 +84,14 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     the new value.
     """
     text = _strip_pool_line(request)
-    whole = extract(text)
+    whole = value_numbers(extract(text))
     if asks_only_untrained(whole):
         return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
     if not whole.molecules and unknown_upload(whole.prose.lower(), pool, known_words(whole)) is not None:
         return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
     context = PlanningContext(pool, read, history)
     previous = history[-1] if history else None
-    earlier = extract(_strip_pool_line(previous.text)) if previous else None
+    earlier = value_numbers(extract(_strip_pool_line(previous.text))) if previous else None
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
     supplies_values = bool(given_kinds(whole, pool))
     repeats = bool(_REPEAT.search(whole.prose) or (supplies_values and (
@@ -89,7 +99,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     prior = _previous_tool(earlier, pool, offered) if repeats else None
     calls: list[ToolCall] = []
     for clause in _clauses(text):
-        own = extract(clause)
+        own = value_numbers(extract(clause))
         for spec, focus in _requested(own, offered, pool, prior):
             # The first step may use values written anywhere in the message; later ones build on earlier steps.
             entities = own if calls else merge_entities(own, whole, prose=own.prose)

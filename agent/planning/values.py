@@ -4,6 +4,7 @@ message's values merge with the earlier request's.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Sequence
 
@@ -30,6 +31,20 @@ def only_values(e: Entities, also: frozenset[str] = frozenset()) -> bool:
     for written, _ in e.cell_mentions:
         rest = rest.replace(written, " ")
     return all(w in _LINKING_WORDS or w in also for w in re.findall(r"[a-z]+", rest.lower()))
+
+
+# "not 231" (a line taken back by its number), "KMS-11 (t(4;14))" (a karyotype): numbers that are no value to use
+_INCIDENTAL_BEFORE = re.compile(r"(?:\b(?:not|instead of|rather than)\s+|[A-Za-z]\((?:[\d.;,\s]*))$", re.I)
+
+
+def value_numbers(e: Entities) -> Entities:
+    """The message without numbers that only take a value back or belong to a notation."""
+    kept = [n for n in e.numbers if not _INCIDENTAL_BEFORE.search(e.text[max(0, n.pos - 20):n.pos])]
+    if len(kept) == len(e.numbers):
+        return e
+    trimmed = copy.copy(e)
+    trimmed.numbers = kept
+    return trimmed
 
 
 def takes_values_of(spec: ToolSpec | None, e: Entities, pool: Sequence[EntryMeta] = ()) -> bool:
@@ -64,9 +79,11 @@ def all_filled(calls: list[ToolCall], entities: Entities) -> bool:
 def merge_entities(current: Entities, earlier: Entities, prose: str | None = None) -> Entities:
     """What the user says now wins; what is missing comes from the earlier request."""
     merged = Entities()
-    for name in ("smiles", "molecules", "sequences", "cell_lines", "numbers", "masks", "atom_ranges", "names",
-                 "unresolved", "cell_mentions"):
+    for name in ("smiles", "molecules", "sequences", "cell_lines", "numbers", "names", "unresolved", "cell_mentions"):
         setattr(merged, name, getattr(current, name) or getattr(earlier, name))
+    # a mask in words ("just let the cyclopropylcarbonyl change") replaces an earlier mask list, and the reverse
+    masked = current if current.masks or current.atom_ranges else earlier
+    merged.masks, merged.atom_ranges = masked.masks, masked.atom_ranges
     merged.molecules_from_names = (current if current.molecules else earlier).molecules_from_names
     merged.named_molecules = (current if current.molecules else earlier).named_molecules
     merged.sequences_from_names = (current if current.sequences else earlier).sequences_from_names

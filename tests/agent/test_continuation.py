@@ -1,0 +1,65 @@
+"""Messages that continue the thread's previous request: corrections, repeats with a new value, answers to the
+agent's question (requests written for these tests, not taken from the benchmark sets)."""
+
+from agent.backends.base import ToolCall
+from agent.backends.planner import plan_calls
+from agent.entities import extract
+from agent.history import PastRequest
+from agent.planning.values import merge_entities, value_numbers
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from model_zoo.specs import TOOLS
+
+ERLOTINIB = "COCCOC1=C(C=C2C(=C1)C(=NC=N2)NC3=CC=CC(=C3)C#C)OCCOC"
+
+
+def after(earlier: str, now: str, answered: bool = True, pool: ThreadPool | None = None) -> list[ToolCall]:
+    history = [PastRequest("alice", earlier, answered=answered)]
+    return plan_calls(now, pool.list() if pool else [], list(TOOLS), history)
+
+
+def test_numbers_that_take_a_line_back_or_belong_to_a_notation_are_no_values() -> None:
+    assert value_numbers(extract("I meant MDA-MB-468, not 231")).numbers == []
+    assert value_numbers(extract("wrong line, I wanted KMS-11 (t(4;14))")).numbers == []
+    assert [n.value for n in value_numbers(extract("redo it in HT-29 at -2")).numbers] == [-2.0]
+
+
+def test_a_corrected_cell_line_with_a_stray_number_reruns_the_earlier_request() -> None:
+    [call] = after(f"ln IC50 of {ERLOTINIB} in MDA-MB-231?", "argh sorry, I meant MDA-MB-468, not 231")
+    assert call.name == "drug_cell_response_regression_predict"
+    assert call.arguments["cell_name"] == "MDA-MB-468"
+    [call] = after(f"ln IC50 of {ERLOTINIB} in RPMI-8226?", "sorry wrong line, I wanted KMS-11 (t(4;14))")
+    assert call.name == "drug_cell_response_regression_predict"
+    assert call.arguments["cell_name"] == "KMS-11"
+
+
+def test_a_new_target_after_versus_or_the_other_repeats_the_earlier_tool() -> None:
+    [call] = after("erlotinib pKd EGFR", "and vs ERBB2?")
+    assert call.name == "drug_target_affinity_regression_predict"
+    calls = after("pKd for erlotinib and gefitinib on ERBB2", "and now the other kinase (EGFR), same 2")
+    assert {c.name for c in calls} == {"drug_target_affinity_regression_predict"}
+
+
+def test_same_inputs_with_a_named_tool_is_that_tool() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", [ERLOTINIB], "smiles_list", "a", "message")
+    pool.put("user_target_seq", "MAKQYDSVECPFCDEVSKYEKLAKIGQGTFGEVFKARHRKTGQKVALKKVLM", "protein_seq", "a", "message")
+    [call] = after("pKd of erlotinib for this kinase",
+                   "also run the binary interaction classifier on the same compounds", pool=pool)
+    assert call.name == "drug_target_classification_predict"
+
+
+def test_a_mask_in_words_replaces_an_earlier_mask_list() -> None:
+    earlier = extract(f"optimise {ERLOTINIB} for A549, ln IC50 -2, mask [0, 0, 0, 1]")
+    merged = merge_entities(extract("just let the ethynylphenyl change"), earlier)
+    assert merged.masks == [] and merged.atom_ranges
+    merged = merge_entities(extract("yes everything free"), earlier)
+    assert merged.masks == [] and merged.atom_ranges[0].every_atom
+    assert merge_entities(extract("in HT-29"), earlier).masks == [[0, 0, 0, 1]]
+
+
+def test_redo_with_a_new_potency_repeats_the_optimisation() -> None:
+    [call] = after(f"optimise {ERLOTINIB} for A549 to 50 nM, mask [0, 0, 0, 1]",
+                   "can you redo it with target 10 nM, everything else the same")
+    assert call.name == "drug_cell_response_regression_optimization"
+    assert round(call.arguments["zscore"], 2) == -4.61 and call.arguments["cell_line"] == "A549"
