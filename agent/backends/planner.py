@@ -17,12 +17,14 @@ from agent.atom_ranges import core_question
 from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
 from agent.entities import Entities, extract
 from agent.history import PastRequest
+from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
 from agent.planning.properties import asks_only_untrained
 from agent.planning.tool_choice import choose_tool, close_calls, intents, tool_scores
 from agent.planning.uploads import known_words, unknown_upload
 from agent.planning.values import (
     all_filled,
+    corrected_molecules,
     given_kinds,
     merge_entities,
     only_values,
@@ -108,7 +110,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
     if previous is not None and earlier is not None:
         calls = _continued(calls, whole, earlier, previous, repeats, supplies_values, context, offered) or calls
-    return calls
+    return match_count(calls, whole.prose, pool, history)
 
 
 def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previous: PastRequest, repeats: bool,
@@ -141,6 +143,10 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     if spec is None:
         return None
     merged = merge_entities(whole, earlier)
+    fixed = corrected_molecules(whole, earlier) if not previous.answered else None
+    if fixed is not None:  # "fixed: <SMILES>" after the agent asked about an invalid one
+        merged.molecules = merged.smiles = fixed
+        merged.invalid_smiles = []
     if not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
         merged.molecules = earlier.molecules + whole.molecules  # "with <SMILES>" names the partner
     if enum_words_in(spec, whole.prose):

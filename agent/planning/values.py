@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Sequence
+from difflib import SequenceMatcher
 
 from agent.backends.base import ToolCall
 from agent.entities import Entities
@@ -93,3 +94,24 @@ def merge_entities(current: Entities, earlier: Entities, prose: str | None = Non
     merged.text = current.text if current.numbers else earlier.text
     merged.taken_back = current.taken_back
     return merged
+
+
+def corrected_molecules(current: Entities, earlier: Entities) -> list[str] | None:
+    """The earlier request's molecules with each invalid SMILES replaced by the reply's valid SMILES that spells
+    it closest ("fixed: <SMILES>", "yes Cl. <SMILES>"): valid earlier ones stay, and a reply's word that is only part
+    of a fix ("Cl") is no molecule. None when the reply fixes none of them (a new list)."""
+    invalid = {token for token, _ in earlier.invalid_smiles}
+    fixes: dict[str, str] = {}
+    for smiles in current.smiles:
+        close = max(invalid, key=lambda bad: _likeness(bad, smiles), default=None)
+        if close is not None and close not in fixes and _likeness(close, smiles) >= 0.8:
+            fixes[close] = smiles
+    if not fixes:
+        return None
+    kept = [fixes.get(m, m) for m in earlier.molecules if m in fixes or m not in invalid]
+    extra = [m for m in current.molecules if m not in fixes.values() and not any(m in f for f in fixes.values())]
+    return list(dict.fromkeys(kept + extra))
+
+
+def _likeness(a: str, b: str) -> float:
+    return SequenceMatcher(None, a.lower(), b.lower()).ratio()

@@ -5,7 +5,8 @@ from agent.backends.base import ToolCall
 from agent.backends.planner import plan_calls
 from agent.entities import extract
 from agent.history import PastRequest
-from agent.planning.values import merge_entities, value_numbers
+from agent.planning.counts import counted
+from agent.planning.values import corrected_molecules, merge_entities, value_numbers
 from agent.pool.store import InMemoryPoolStore
 from agent.pool.thread_pool import ThreadPool
 from model_zoo.specs import TOOLS
@@ -63,3 +64,27 @@ def test_redo_with_a_new_potency_repeats_the_optimisation() -> None:
                    "can you redo it with target 10 nM, everything else the same")
     assert call.name == "drug_cell_response_regression_optimization"
     assert round(call.arguments["zscore"], 2) == -4.61 and call.arguments["cell_line"] == "A549"
+
+
+def test_a_corrected_smiles_replaces_only_the_invalid_one() -> None:
+    earlier = "pKd vs BRAF for COc1ccc(NC(=O)c2ccnc(N)n2)cc1 and CNC=O)c1ccccc1"
+    [call] = after(earlier, "fixed: CNC(=O)c1ccccc1", answered=False)
+    assert call.arguments["drug_smiles"] == ["COc1ccc(NC(=O)c2ccnc(N)n2)cc1", "CNC(=O)c1ccccc1"]
+    [call] = after("BBB pen? NC(N)=NC(=O)c1nc(CL)c(N)nc1N", "yes Cl. NC(N)=NC(=O)c1nc(Cl)c(N)nc1N", answered=False)
+    assert call.arguments["drug_smiles"] == ["NC(N)=NC(=O)c1nc(Cl)c(N)nc1N"]
+
+
+def test_a_reply_with_an_unrelated_list_is_a_new_list() -> None:
+    assert corrected_molecules(extract("use CCO and CCN instead"), extract("logD of c1ccccc1C(")) is None
+
+
+def test_a_count_that_does_not_match_the_pool_list_takes_the_earlier_request_with_that_many() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", ["CCO"], "smiles_list", "a", "message")
+    history = [PastRequest("alice", "logS for CCO, CCN, CCC and CCCl", answered=True),
+               PastRequest("alice", "logD of the least soluble one", answered=True)]
+    [call] = plan_calls("ok. BBB for all four", pool.list(), list(TOOLS), history)
+    assert call.arguments["drug_smiles"] == ["CCO", "CCN", "CCC", "CCCl"]
+    [call] = plan_calls("ok. BBB for all three", pool.list(), list(TOOLS), history)
+    assert "drug_smiles" not in call.arguments  # no earlier list of three: asked
+    assert counted("BBB for the two best") is None and counted("run both in HT-29") == 2

@@ -1,0 +1,58 @@
+"""Molecules a message counts ("BBB for all four", "the same 3"): when the list the planner took from the pool has
+another size, the thread's earlier request with that many molecules is meant; when none has, the agent asks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from agent.backends.base import ToolCall
+from agent.entities import extract
+from agent.history import PastRequest
+from agent.pool.entry import EntryMeta
+from agent.pool.refs import ref_key
+from model_zoo.specs import get_spec
+
+_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+          "ten": 10}
+# "all four", "the same 3", "these two", "both": a count that names a whole list, not a pick from it ("the two best")
+_COUNTED = re.compile(r"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|"
+                      r"eight|nine|ten)|(?P<both>both))\b(?!\s+(?:best|worst|top|most|least|highest|lowest|first|last|"
+                      r"of|with|that|which|where)\b)(?!\s+\w+(?:est|er)\b)", re.I)
+
+
+def counted(prose: str) -> int | None:
+    """The number of molecules the message says it means, when it says one."""
+    found = list(_COUNTED.finditer(prose))
+    if len(found) != 1:
+        return None
+    word = (found[0].group("n") or found[0].group("both")).lower()
+    return _WORDS.get(word) or int(word)
+
+
+def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
+                history: Sequence[PastRequest]) -> list[ToolCall]:
+    """Calls whose molecules, taken from a pool list of another size than the message counts, become the molecules of
+    the newest earlier request with that many; with none, the molecules are left out so that the agent asks."""
+    n = counted(prose)
+    if n is None:
+        return calls
+    sizes = {m.key: m.size for m in pool if m.kind in ("smiles_list", "smiles")}
+    out = []
+    for call in calls:
+        spec = get_spec(call.name)
+        params = [p.name for p in spec.params if p.kind == "smiles_list"] if spec else []
+        args = dict(call.arguments)
+        for name in params:
+            key = ref_key(args.get(name))
+            if key is None or sizes.get(key, n) == n:
+                continue
+            earlier = next((mols for mols in (extract(p.text).molecules for p in reversed(history))
+                            if len(dict.fromkeys(mols)) == n), None)
+            if earlier is None:
+                del args[name]
+            else:
+                args[name] = list(dict.fromkeys(earlier))
+        out.append(ToolCall(call.name, args))
+    return out
