@@ -106,11 +106,31 @@ def corrected_molecules(current: Entities, earlier: Entities) -> list[str] | Non
         close = max(invalid, key=lambda bad: _likeness(bad, smiles), default=None)
         if close is not None and close not in fixes and _likeness(close, smiles) >= 0.8:
             fixes[close] = smiles
+    if not fixes and not current.molecules and _NAMED_STRUCTURE.search(current.prose):
+        fixes = _structures_of_labels(earlier, invalid)
     if not fixes:
         return None
     kept = [fixes.get(m, m) for m in earlier.molecules if m in fixes or m not in invalid]
     extra = [m for m in current.molecules if m not in fixes.values() and not any(m in f for f in fixes.values())]
     return list(dict.fromkeys(kept + extra))
+
+
+# "yes use the database one": the structure of the drug name that labels an invalid SMILES
+_NAMED_STRUCTURE = re.compile(r"\b(?:database|db|drugbank|pubchem|chembl|library|reference|known|official|"
+                              r"from (?:the|its) name|by (?:the )?name)\b", re.I)
+
+
+def _structures_of_labels(e: Entities, invalid: set[str]) -> dict[str, str]:
+    """Each invalid SMILES of ``e`` written right beside a drug name ("imatinib (CC1…)"), with that drug's structure."""
+    found = {}
+    for token in invalid:
+        start = e.text.find(token)
+        end = start + len(token)
+        beside = [n for n in e.names if n.kind == "drug" and start >= 0 and
+                  (0 <= start - n.end <= 3 or 0 <= n.start - end <= 3)]
+        if len(beside) == 1:
+            found[token] = beside[0].value
+    return found
 
 
 def _likeness(a: str, b: str) -> float:

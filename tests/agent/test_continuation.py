@@ -88,3 +88,10 @@ def test_a_count_that_does_not_match_the_pool_list_takes_the_earlier_request_wit
     [call] = plan_calls("ok. BBB for all three", pool.list(), list(TOOLS), history)
     assert "drug_smiles" not in call.arguments  # no earlier list of three: asked
     assert counted("BBB for the two best") is None and counted("run both in HT-29") == 2
+
+
+def test_use_the_database_one_takes_the_named_drugs_structure_for_its_invalid_smiles() -> None:
+    earlier = "gefitinib (COC1=C(C=C2C(=C1)N=CN=C2NC3=CC(=C(C=C3)F)Cl)OCCCN4CCOCC4)) in A549?"
+    [call] = after(earlier, "yes use the database one", answered=False)
+    assert call.arguments["drug_smiles"] == [extract("gefitinib").molecules[0]]
+    assert corrected_molecules(extract("ok"), extract(earlier)) is None
