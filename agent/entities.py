@@ -48,6 +48,7 @@ _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;-]{{0,6}}\b(?:{phrases(
 NAMES_READ_CHARS = 5_000
 _PAIR_SEPARATOR = re.compile(r"[;\n]|,|[.?]\s|\band also\b")
 _PAIR_BLOCK = re.compile(r"\n[ \t]*\n")
+_PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|\bw/|\bwith\b)\s*", re.I)
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
 _MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.])")
@@ -104,7 +105,7 @@ def _extract(text: str) -> Entities:
     residues = "".join(found.sequences)
     prose = text_wo_masks
     searched_from = 0
-    positions: list[int] = []
+    positions: list[tuple[int, int]] = []  # where each molecule is written: (start, end)
     for token in _tokens(text_wo_masks):
         if token in cell_tokens or (token.isalpha() and token.isupper() and len(token) >= 6 and token in residues):
             continue
@@ -112,7 +113,7 @@ def _extract(text: str) -> Entities:
         if smiles or error:
             prose = prose.replace(token, " " * len(token))  # keeps offsets aligned with the text
             searched_from = max(text.find(token, searched_from), searched_from)
-            positions.append(searched_from)
+            positions.append((searched_from, searched_from + len(token)))
         if smiles:
             found.smiles.append(smiles)
             found.molecules.append(smiles)
@@ -163,10 +164,16 @@ def _unscaled_goal(found: Entities) -> list[Quantity]:
     return out
 
 
-def _pair_groups(text: str, molecules: list[str], positions: list[int]) -> list[list[str]]:
-    """Molecules two by two when every line or clause of the message holds exactly two of them."""
-    if len(molecules) <= 2 or len(positions) != len(molecules):
+def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
+    """Molecules two by two: when each is joined to the next by "+", "/", "&", "w/" or "with" ("warf+asp and
+    warf+clopidogrel"), or when every block, line or clause of the message holds exactly two of them. A pair written
+    twice is one pair, and a drug is never paired with itself."""
+    if len(molecules) <= 2 or len(spans) != len(molecules):
         return []
+    joined = _joined_pairs(text, molecules, spans)
+    if joined:
+        return _distinct_pairs(joined)
+    positions = [start for start, _ in spans]
     # blocks separated by blank lines ("A\nB\n\nC\nD") first, then lines and clauses
     for separator in (_PAIR_BLOCK, _PAIR_SEPARATOR):
         cuts = [m.start() for m in separator.finditer(text)]
@@ -174,16 +181,40 @@ def _pair_groups(text: str, molecules: list[str], positions: list[int]) -> list[
         for molecule, position in zip(molecules, positions):
             groups.setdefault(bisect.bisect(cuts, position), []).append(molecule)
         if all(len(g) == 2 for g in groups.values()):
-            return list(groups.values())
+            return _distinct_pairs(list(groups.values()))
     return []
 
 
-def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
+def _joined_pairs(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
+    """The molecules as pairs when they fall into consecutive twos, each written "A+B", "A/B", "A w/ B"."""
+    if len(molecules) % 2:
+        return []
+    pairs = []
+    for i in range(0, len(molecules), 2):
+        (_, end), (start, _) = spans[i], spans[i + 1]
+        if not _PAIR_JOIN.fullmatch(text[end:start]):
+            return []
+        pairs.append(molecules[i:i + 2])
+    return pairs
+
+
+def _distinct_pairs(pairs: list[list[str]]) -> list[list[str]]:
+    seen: set[frozenset[str]] = set()
+    out = []
+    for pair in pairs:
+        keys = frozenset(same_molecule_key(m) or m for m in pair)
+        if len(keys) == 2 and keys not in seen:
+            seen.add(keys)
+            out.append(pair)
+    return out
+
+
+def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Drug and target names become inputs when the message gives no structure or sequence of its own. With
     typed structures, a name is a label when it stands next to one ("gefitinib COC1…", "CC(C)… (salbutamol)")
     or names the same molecule or a part of one ("keep the pyrrolidine"); any other drug name is an input too
     ("clarithromycin with alprazolam <SMILES> and methadone <SMILES>", "solubility of aspirin and CCOc1ccccc1").
-    Returns the molecules' positions in the text."""
+    Returns where the molecules are written in the text."""
     prose = prose[:NAMES_READ_CHARS]
     negated = _negated_spans(prose)
     named = find_drug_names(prose) + find_target_names(prose)
@@ -213,15 +244,15 @@ def _add_names(found: Entities, prose: str, positions: list[int]) -> list[int]:
         found.smiles = list(found.molecules)
         found.named_molecules = list(found.molecules)
         found.molecules_from_names = True
-        return [n.start for n in drugs]
+        return [(n.start, n.end) for n in drugs]
     if len(positions) != len(found.molecules) or found.invalid_smiles:
         return positions  # a structure to fix first: ask about it, never replace it by a name
     typed = {same_molecule_key(m) for m in found.molecules}
     unlabelled = [n for n in drugs if same_molecule_key(n.value) not in typed and not any(
-        _labels(found.text, n, m, p) or is_part_of(n.value, m) for m, p in zip(found.molecules, positions))]
+        _labels(found.text, n, m, p) or is_part_of(n.value, m) for m, (p, _) in zip(found.molecules, positions))]
     if not unlabelled:
         return positions
-    items = sorted([*zip(positions, found.molecules), *((n.start, n.value) for n in unlabelled)])
+    items = sorted([*zip(positions, found.molecules), *(((n.start, n.end), n.value) for n in unlabelled)])
     found.molecules = [m for _, m in items]
     found.smiles += [n.value for n in unlabelled]
     found.named_molecules = [n.value for n in unlabelled]

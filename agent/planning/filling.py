@@ -13,7 +13,13 @@ from agent.backends.base import ToolCall
 from agent.backends.reading import read_intent
 from agent.entities import Entities, pick_number
 from agent.history import PastRequest
-from agent.planning.pairs import message_pairs, names_pairs_it_cannot_find, picked_pairs, swapped_pairs
+from agent.planning.pairs import (
+    listed_pair,
+    message_pairs,
+    names_pairs_it_cannot_find,
+    picked_pairs,
+    swapped_pairs,
+)
 from agent.planning.properties import LBD, ddi_tasks, requested_properties
 from agent.planning.references import molecules_from_context, pool_protein, pool_ref
 from agent.pool.entry import EntryMeta
@@ -68,10 +74,10 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             value = e.masks[0] if e.masks else _mask_from_words(e, args.get(param.mask_of or ""), context) or \
                 pool_ref(pool, ("mask",), lowered)
         elif param.kind == "smiles_pairs":
-            value = swapped_pairs(e, pool, lowered, context.read) or message_pairs(e) or \
+            value = swapped_pairs(e, pool, lowered, context.read) or message_pairs(e, focus) or \
                 picked_pairs(pool, lowered, context.read)
             if not value and not names_pairs_it_cannot_find(e, lowered):
-                value = pool_ref(pool, ("smiles_pairs",), lowered)
+                value = pool_ref(pool, ("smiles_pairs",), lowered) or listed_pair(pool, lowered, context.read)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
             if value is None and param.name == "property" and LBD.search(lowered) and context.history:

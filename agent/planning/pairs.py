@@ -8,23 +8,41 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from agent.entities import Entities
+from agent.entities import Entities, extract
 from agent.planning.references import pool_ref
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
-from agent.vocabulary import ordinals
+from agent.vocabulary import ordinals, phrases
 from model_zoo.chem.mols import same_molecule_key
 
 
-def message_pairs(e: Entities) -> list[list[str]]:
-    """Drug pairs: two molecules; or the pairs the message groups ("A with B, and C with D"); else the
-    first molecule with each of the others ("A with B and C")."""
-    molecules = e.molecules
+def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
+    """Drug pairs: those the message groups ("A with B, and C with D", "warf+asp and warf+clopidogrel"); else two
+    distinct molecules; else the first molecule with each of the others ("A with B and C"). A drug is never paired
+    with itself. ``focus``, the words of this tool's own ask, gives the pair when it names two drugs of its own
+    ("Temodar + dexamethasone DDI, and Temodar in U-87 MG")."""
+    own = _focused(e, focus)
+    if own is not None:
+        e = own
+    distinct: dict[str, str] = {}
+    for molecule in e.molecules:
+        distinct.setdefault(same_molecule_key(molecule) or molecule, molecule)
+    molecules = list(distinct.values())
     if len(molecules) < 2:
         return []
-    if len(molecules) == 2:
-        return [molecules[:2]]
-    return e.pairs or [[molecules[0], other] for other in molecules[1:]]
+    if e.pairs:
+        return e.pairs
+    return [[molecules[0], other] for other in molecules[1:]]
+
+
+def _focused(e: Entities, focus: str | None) -> Entities | None:
+    """The values of the part of the message that ``focus`` covers, when that part names at least two drugs."""
+    start = e.prose.find(focus) if focus and focus.strip() and len(e.text) == len(e.prose) else -1
+    if start < 0:
+        return None
+    part = extract(e.text[start:start + len(focus or "")])
+    keys = {same_molecule_key(m) for m in part.molecules}
+    return part if len(keys) >= 2 and keys <= {same_molecule_key(m) for m in e.molecules} else None
 
 
 _PAIR_INDEX = {word: place - 1 if place > 0 else place for word, place in ordinals().items()}
@@ -47,22 +65,49 @@ def picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any]
     return [pairs[index]]
 
 
+def listed_pair(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None) -> list[list[str]] | None:
+    """"do they interact with each other?" after a request on two drugs: the thread's list of two as one pair. A
+    list of any other size names no one pair, so it is asked about."""
+    key = ref_key(pool_ref(pool, ("smiles_list",), lowered, only_if_referred=True))
+    molecules = read(key) if key and read is not None else None
+    if not isinstance(molecules, list) or len(molecules) != 2 or not all(isinstance(m, str) for m in molecules):
+        return None
+    first, second = molecules
+    return [[first, second]] if (same_molecule_key(first) or first) != (same_molecule_key(second) or second) else None
+
+
+# "swap the second drug for ketoconazole", "replace the first one with dasatinib": a drug of the pair by its place
+_SWAP_PLACE = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:out\s+)?(?:the\s+)?"
+                         rf"({'|'.join(_PAIR_INDEX)})\s+(?:drug|one|partner|compound|molecule|agent|med(?:ication)?)s?\b")
+
+
 def names_pairs_it_cannot_find(e: Entities, lowered: str) -> bool:
-    """"swap X for Y" or "the third pair" said, but no such pair in the thread: asked, never all the pairs."""
-    return bool(_PAIR_ORDINAL.search(lowered)) or (len(e.taken_back) == 1 and len(e.molecules) == 1)
+    """"swap X for Y", "the third pair" or "swap the second drug" said, but no such pair in the thread: asked,
+    never all the pairs."""
+    return bool(_PAIR_ORDINAL.search(lowered) or _SWAP_PLACE.search(lowered)) or (
+        len(e.taken_back) == 1 and len(e.molecules) == 1)
 
 
 def swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None
                    ) -> list[list[str]] | None:
     """The thread's pairs with one drug exchanged: "swap phenytoin for midazolam", "replace celecoxib with
-    clopidogrel", "midazolam instead of phenytoin"; None unless exactly one drug goes and one comes in."""
-    if len(e.taken_back) != 1 or len(e.molecules) != 1 or read is None:
+    clopidogrel", "midazolam instead of phenytoin", "swap the second drug for ketoconazole"; None unless exactly
+    one drug goes (by name or by its place in the pair) and one comes in."""
+    place = _SWAP_PLACE.search(lowered)
+    if len(e.molecules) != 1 or read is None or len(e.taken_back) != (0 if place else 1):
         return None
     key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered))
     pairs = read(key) if key else None
     if not isinstance(pairs, list):
         return None
-    out_key, new = same_molecule_key(e.taken_back[0]), e.molecules[0]
-    swapped = [[new if same_molecule_key(s) == out_key else s for s in pair] for pair in pairs
-               if isinstance(pair, list) and len(pair) == 2]
+    new = e.molecules[0]
+    pairs = [pair for pair in pairs if isinstance(pair, list) and len(pair) == 2]
+    if place:
+        index = _PAIR_INDEX[place.group(1)]
+        if not -2 <= index < 2:
+            return None
+        swapped = [[new if i == index % 2 else s for i, s in enumerate(pair)] for pair in pairs]
+    else:
+        out_key = same_molecule_key(e.taken_back[0])
+        swapped = [[new if same_molecule_key(s) == out_key else s for s in pair] for pair in pairs]
     return swapped if swapped != pairs else None

@@ -19,7 +19,7 @@ def test_table_is_well_formed():
     assert len(SHORTHAND) >= 50
     assert len({name_key(a) for a in ALIASES}) == len(ALIASES), "an alias is listed twice"
     for s in SHORTHAND:
-        assert s.text in ("T", "L", "C"), s
+        assert s.text in ("T", "L", "C", "N"), s
         assert s.note, f"{s.alias}: say why it is in common use"
         assert name_key(s.alias) != name_key(s.drug)
 
@@ -97,3 +97,10 @@ def test_shorthand_is_never_a_spelling_correction():
 def test_ambiguous_shorthand_is_not_listed():
     """dox (doxorubicin or doxycycline), cis (the stereo descriptor), dex, aza: left to ask back."""
     assert not {"dox", "cis", "dex", "aza"} & {name_key(a) for a in ALIASES}
+
+
+def test_shorthand_read_only_next_to_another_drug():
+    """N: "asp" is aspirin in "warf+asp", but alone it is aspartate (Asp), so it is not read."""
+    assert find_drug_names("asp in HeLa") == []
+    assert [r.name for r in find_drug_names("warf+asp")] == ["warfarin", "aspirin"]
+    assert [r.name for r in find_drug_names("ASA with clopidogrel")] == ["aspirin", "clopidogrel"]

@@ -1,0 +1,97 @@
+"""Drug pairs as people write them: terse joins ("warf+asp", "A/B and A/C"), a drug never paired with itself, the
+pair of the ask it belongs to, and a drug of the thread's pair swapped by its place."""
+
+from agent.backends.base import ToolCall
+from agent.backends.planner import plan_calls
+from agent.entities import extract
+from agent.history import PastRequest
+from agent.planning.pairs import message_pairs
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from model_zoo.names.drugs import resolve_drug
+from model_zoo.specs import TOOLS
+
+WARFARIN, ASPIRIN, CLOPIDOGREL, CAPECITABINE, LEUCOVORIN, TEMOZOLOMIDE, DEXAMETHASONE, AMIODARONE = (
+    resolve_drug(n).value for n in ("warfarin", "aspirin", "clopidogrel", "capecitabine", "leucovorin",
+                                    "temozolomide", "dexamethasone", "amiodarone"))
+
+
+def plan(text: str) -> list[ToolCall]:
+    return plan_calls(text, [], list(TOOLS))
+
+
+def test_clinical_shorthand_in_a_pair() -> None:
+    [call] = plan("DDI warf+asp")
+    assert call.arguments == {"smiles_pairs": [[WARFARIN, ASPIRIN]]}
+    [call] = plan("warf + amiodarone, DDI type?")
+    assert call.arguments == {"smiles_pairs": [[WARFARIN, AMIODARONE]]}
+    assert message_pairs(extract("ASA with clopidogrel, any interaction?")) == [[ASPIRIN, CLOPIDOGREL]]
+
+
+def test_asp_is_aspirin_only_next_to_another_drug() -> None:
+    """Alone, "asp"/"Asp" is aspartate (a residue, an amino acid), never silently aspirin."""
+    assert extract("asp in HeLa").molecules == []
+    assert extract("the Asp residue in the hinge").molecules == []
+    assert extract("clopidogrel/asp, DDI?").molecules == [CLOPIDOGREL, ASPIRIN]
+
+
+def test_joined_pairs_are_the_pairs_not_all_combinations() -> None:
+    e = extract("interactions: capecitabine/warfarin and capecitabine/leucovorin")
+    assert message_pairs(e) == [[CAPECITABINE, WARFARIN], [CAPECITABINE, LEUCOVORIN]]
+    e = extract("DDI warf+asp and warf+clopidogrel, also twosides side effects for warf+asp")
+    assert e.pairs == [[WARFARIN, ASPIRIN], [WARFARIN, CLOPIDOGREL]]  # a pair written twice is one pair
+    e = extract("omeprazole w/ clopidogrel - DDI? and same for omeprazole w/ warfarin")
+    assert len(e.pairs) == 2 and all(len(set(p)) == 2 for p in e.pairs)
+
+
+def test_first_with_each_other_when_not_joined_two_by_two() -> None:
+    e = extract("does warfarin interact with aspirin and with clopidogrel?")
+    assert message_pairs(e) == [[WARFARIN, ASPIRIN], [WARFARIN, CLOPIDOGREL]]
+
+
+def test_a_drug_is_never_paired_with_itself() -> None:
+    e = extract("Temodar + dexamethasone DDI. and Temodar in U-87 MG")
+    assert message_pairs(e) == [[TEMOZOLOMIDE, DEXAMETHASONE]]
+    assert message_pairs(extract("warfarin with warfarin")) == []
+
+
+def test_the_pair_of_the_ask_that_names_it() -> None:
+    e = extract("DDI warf+asp and warf+clopidogrel, also twosides side effects for warf+asp")
+    focus = e.prose[e.prose.index("twosides"):]
+    assert message_pairs(e, focus) == [[WARFARIN, ASPIRIN]]
+    assert message_pairs(e, "DDI ") == e.pairs  # a part naming no pair of its own: the message's pairs
+
+
+def _swap(words: str, pairs: list[list[str]]) -> ToolCall:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles_pairs", pairs, "smiles_pairs", "a", "message")
+    answered = [PastRequest("alice", "DDI for these?", answered=True)]
+    [call] = plan_calls(words, pool.list(), list(TOOLS), answered, lambda key: pool.get(key).value)
+    return call
+
+
+def test_swapping_a_drug_by_its_place_in_the_pair() -> None:
+    for words, expected in (("swap the second drug for clopidogrel", [[WARFARIN, CLOPIDOGREL]]),
+                            ("replace the first one with clopidogrel", [[CLOPIDOGREL, ASPIRIN]]),
+                            ("switch the last drug to amiodarone", [[WARFARIN, AMIODARONE]])):
+        call = _swap(words, [[WARFARIN, ASPIRIN]])
+        assert call.name == "drug_drug_response_predict", words
+        assert call.arguments["smiles_pairs"] == expected, words
+
+
+def test_a_place_no_pair_has_is_asked_about() -> None:
+    call = _swap("swap the third drug for clopidogrel", [[WARFARIN, ASPIRIN]])
+    assert "smiles_pairs" not in call.arguments
+
+
+def test_they_after_a_request_on_two_drugs_is_their_pair() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", [WARFARIN, ASPIRIN], "smiles_list", "a", "message")
+    answered = [PastRequest("alice", "warfarin and aspirin in HepG2?", answered=True)]
+    read = lambda key: pool.get(key).value  # noqa: E731
+    [call] = plan_calls("and do they interact with each other? drugbank types", pool.list(), list(TOOLS), answered,
+                        read)
+    assert call.arguments == {"smiles_pairs": [[WARFARIN, ASPIRIN]]}
+    pool.put("user_smiles", [WARFARIN, ASPIRIN, CLOPIDOGREL], "smiles_list", "b", "message")
+    [call] = plan_calls("do they interact with each other?", pool.list(), list(TOOLS), answered, read)
+    assert "smiles_pairs" not in call.arguments  # three drugs name no one pair: asked
