@@ -102,9 +102,12 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     calls: list[ToolCall] = []
     for clause in _clauses(text):
         own = value_numbers(extract(clause))
-        for spec, focus in _requested(own, offered, pool, prior):
+        requested = _requested(own, offered, pool, prior)
+        for spec, focus in requested:
             # The first step may use values written anywhere in the message; later ones build on earlier steps.
             entities = own if calls else merge_entities(own, whole, prose=own.prose)
+            if len(requested) > 1 and focus:
+                entities = _own_values(entities, clause, own.prose, focus)
             calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities)
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
@@ -152,6 +155,17 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     if enum_words_in(spec, whole.prose):
         merged.prose = whole.prose
     return fan_out(spec, fill(spec, merged, context, [], None), merged)
+
+
+def _own_values(entities: Entities, clause: str, prose: str, focus: str) -> Entities:
+    """In a message with several asks, the values an ask's own part gives win over the others' ("affinity of X to
+    SRC, and whether it would interact with LCK": LCK for the interaction); kinds its part lacks come from the
+    whole message."""
+    start = prose.find(focus)
+    if start < 0:
+        return entities
+    part = value_numbers(extract(clause[start:start + len(focus)]))
+    return merge_entities(part, entities, prose=entities.prose)
 
 
 def _requested(own: Entities, offered: list[ToolSpec], pool: list[EntryMeta], prior: ToolSpec | None = None

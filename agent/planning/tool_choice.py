@@ -112,7 +112,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         scores = tool_scores(entities.text[start:end], offered)
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
-        if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found]:
+        if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found] and \
+                (not found or _is_an_ask(spec, extract(entities.text[start:end]))):
             found.append((spec, entities.prose[start:end]))
         elif prior is not None and cuts and prior not in [f for f, _ in found] and \
                 given_kinds(extract(entities.text[start:end])):
@@ -153,12 +154,34 @@ def _without_picking(text: str) -> str:
     return blanked
 
 
+def _value_spans(e: Entities) -> list[tuple[int, int]]:
+    """Where the message writes values: names, cell lines as written, and the blanked molecules and sequences."""
+    spans = [(n.start, n.end) for n in e.names if n.start >= 0] + [(u.start, u.end) for u in e.unresolved
+                                                                    if u.start >= 0]
+    for written, _ in e.cell_mentions:
+        spans += [m.span() for m in re.finditer(re.escape(written), e.prose)]
+    spans += [m.span() for m in re.finditer(r"(?<=\s) +(?=\s)|^ +| +$", e.prose)
+              if e.text[m.start():m.end()].strip()]  # blanked in the prose, not in the text: a molecule or sequence
+    return spans
+
+
+def _joins_values(prose: str, cut: tuple[int, int], values: list[tuple[int, int]]) -> bool:
+    """A separator between two values ("axitinib and TAE684", "A549, H1975") lists them; it does not part asks."""
+    before = prose[:cut[0]].rstrip()
+    after_start = len(prose) - len(prose[cut[1]:].lstrip())
+    ends_value = any(start < len(before) <= end for start, end in values)
+    starts_value = any(start <= after_start < end for start, end in values)
+    return ends_value and starts_value
+
+
 def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[ToolSpec, str]]:
     """Asks separated only by commas, "and", "+" or numbering: parts that each read strongly as a different tool
     (words that only pick molecules left out), in order, each with the words up to the next such part. Parts that
     read as no tool (values, "pls", a selection) stay with the ask before them."""
     prose = entities.prose
-    bounds = [0, *(b for cut in _LOOSE_CUT.finditer(prose) for b in cut.span()), len(prose)]
+    values = _value_spans(entities)
+    cuts = [cut for cut in _LOOSE_CUT.finditer(prose) if not _joins_values(prose, cut.span(), values)]
+    bounds = [0, *(b for cut in cuts for b in cut.span()), len(prose)]
     parts = [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if prose[start:end].strip()]
     asks: list[tuple[ToolSpec, int]] = []
     for start, end in parts:

@@ -31,7 +31,7 @@ def only_values(e: Entities, also: frozenset[str] = frozenset()) -> bool:
     rest = "".join(prose)
     for written, _ in e.cell_mentions:
         rest = rest.replace(written, " ")
-    return all(w in _LINKING_WORDS or w in also for w in re.findall(r"[a-z]+", rest.lower()))
+    return all(w in _LINKING_WORDS or w in also for w in re.findall(r"[a-z]{2,}", rest.lower()))
 
 
 # "not 231" (a line taken back by its number), "KMS-11 (t(4;14))" (a karyotype): numbers that are no value to use

@@ -444,7 +444,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
 
 # A company or lab compound code ("AZ-0917", "ZX3312", "GSK-12345") where a drug is named ("pKd of …", "compound …")
 _CODE = re.compile(r"[A-Z]{1,5}-?\d{3,7}[A-Za-z]?")
-_DRUG_SLOT_BEFORE = re.compile(r"\b(?:of|for|compound|cpd|drug|molecule|inhibitor|candidate|with|and|vs\.?)\s*$", re.I)
+_DRUG_SLOT_BEFORE = re.compile(r"\b(?:of|for|compound|cpd|drug|molecule|inhibitor|candidate)\s*$", re.I)
 _NOT_A_DRUG_SLOT = re.compile(r"\b(?:in|line|cells?|cosmic|against|on|to)\s*$", re.I)
 
 
@@ -452,13 +452,14 @@ def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[
     """Compound codes no table knows, written where a drug goes: asked about, so that nothing else (a pool list)
     runs in their place. Codes after "in"/"cells" are cell lines, and a code that is a cell line or target is left
     to those resolvers."""
-    from model_zoo.names.cell_lines import find_cell_line_names
+    from model_zoo.names.cell_lines import find_cell_line_names, resolve_cell_line_name
     from model_zoo.names.targets import find_target_names
 
     known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text)]]
     found = []
     for w, s, e in ws:
-        if not _CODE.fullmatch(w) or overlaps(s, e, taken) or overlaps(s, e, known):
+        if not _CODE.fullmatch(w) or overlaps(s, e, taken) or overlaps(s, e, known) or \
+                isinstance(resolve_cell_line_name(w), Resolved):
             continue
         before = text[max(0, s - 20):s]
         if _DRUG_SLOT_BEFORE.search(before) and not _NOT_A_DRUG_SLOT.search(before):

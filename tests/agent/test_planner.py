@@ -391,3 +391,19 @@ def test_a_potency_or_the_subject_of_an_ask_is_not_a_second_ask() -> None:
     assert [c.name for c in plan("design for K562, like 10 nM")] == ["drug_cell_response_regression_generation"]
     assert [c.name for c in plan("Take imatinib and optimise toward ln(IC50) -2 in K562, only the methylpiperazine "
                                  "may change")] == ["drug_cell_response_regression_optimization"]
+
+
+def test_each_ask_of_a_multi_ask_message_takes_its_own_values() -> None:
+    """"affinity of X to SRC, and separately whether it would interact with LCK": SRC for the affinity, LCK for the
+    interaction; a part that only adds a value ("and also vs KIT") is no second ask."""
+    calls = plan("affinity of bosutinib to SRC + and separately whether it would interact with LCK")
+    assert [c.name for c in calls] == ["drug_target_affinity_regression_predict", "drug_target_classification_predict"]
+    assert calls[0].arguments["target_seq"] != calls[1].arguments["target_seq"]
+    assert {c.name for c in plan("pKd of imatinib vs ABL1, and also vs KIT")} == {
+        "drug_target_affinity_regression_predict"}
+
+
+def test_cell_lines_listed_after_and_are_not_compound_codes() -> None:
+    from agent.entities import extract
+
+    assert not extract("A549 and H1975... well A549 first").unresolved
