@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from agent.backends.reading import read_intent
 from agent.entities import Entities, extract
 from agent.planning.properties import property_words, requested_properties
-from agent.planning.values import given_kinds, only_values, takes_values_of
+from agent.planning.values import given_kinds, only_values, takes_values_of, value_kind
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.selection import picking_spans
@@ -113,7 +113,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
         if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found] and \
-                (not found or _is_an_ask(spec, extract(entities.text[start:end]))):
+                (not found or _is_an_ask(spec, extract(entities.text[start:end]), [f for f, _ in found])):
             found.append((spec, entities.prose[start:end]))
         elif prior is not None and cuts and prior not in [f for f, _ in found] and \
                 given_kinds(extract(entities.text[start:end])):
@@ -135,15 +135,25 @@ _LOOSE_CUT = re.compile(r"\s*(?:[,;&+/]|\s[-–—]\s|\b(?:and|also|plus|then|to
 _SUBJECT_WORDS = frozenset(words("subject_openers"))  # "take X and …", "starting from X, …": X is the subject
 
 
-def _is_an_ask(spec: ToolSpec, part: Entities) -> bool:
+def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) -> bool:
     """Whether a part of a terse message is an ask of its own, not a value of a neighbouring ask: it must not give a
-    value its tool does not take ("ln IC50 -1.5" after a design ask), must not be values alone ("K562, "), and a
-    potency or mask alone ("aim -1", "target -3, keep the ring system") reads as any of the cell-response tools,
-    so it belongs to the ask it follows."""
+    value its tool does not take ("ln IC50 -1.5" after a design ask), must not be values alone unless they are all its
+    tool needs ("K562, " is not; "and Temodar in U-87 MG" is), and a potency or mask alone ("aim -1", "target -3,
+    keep the ring system") reads as any of the cell-response tools, so it belongs to the ask it follows."""
     given = given_kinds(part)
-    if given and (not takes_values_of(spec, part) or only_values(part, _SUBJECT_WORDS)):
+    if given and not takes_values_of(spec, part):
+        return False
+    needs = {value_kind(p.kind) for p in spec.params if p.required}
+    # values alone say which tool only when they are two kinds it needs ("and Temodar in U-87 MG") that no other ask
+    # of the message takes ("smiles X sequence Y" after "pKd for X with LYN?" are that ask's values)
+    if given and only_values(part, _SUBJECT_WORDS) and not (
+            len(needs) > 1 and needs <= given and not any(given <= _kinds(other) for other in others)):
         return False
     return not (spec.param("cell_line") or spec.param("cell_name")) or not given or bool(given - {"number", "mask"})
+
+
+def _kinds(spec: ToolSpec) -> set[str]:
+    return {value_kind(p.kind) for p in spec.params}
 
 
 def _without_picking(text: str) -> str:
@@ -183,13 +193,19 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     cuts = [cut for cut in _LOOSE_CUT.finditer(prose) if not _joins_values(prose, cut.span(), values)]
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(prose)]
     parts = [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if prose[start:end].strip()]
-    asks: list[tuple[ToolSpec, int]] = []
+    read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
         words = entities.text[start:end]
         tool = PROPERTY.name if property_words(_without_picking(prose[start:end]).lower()) else \
             requested_tool(words, offered)
         spec = next((s for s in offered if s.name == tool), None)
-        if spec is not None and spec not in [a for a, _ in asks] and _is_an_ask(spec, extract(words)):
+        if spec is not None:
+            read.append((spec, start, extract(words)))
+    worded = [spec for spec, _, part in read if not only_values(part, _SUBJECT_WORDS)]
+    asks: list[tuple[ToolSpec, int]] = []
+    for spec, start, part in read:
+        others = [other for other in worded if other != spec]
+        if spec not in [a for a, _ in asks] and _is_an_ask(spec, part, others):
             asks.append((spec, start))
     starts = [start for _, start in asks] + [len(prose)]
     return [(spec, prose[start:starts[i + 1]]) for i, (spec, start) in enumerate(asks)]

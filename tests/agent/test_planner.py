@@ -407,3 +407,12 @@ def test_cell_lines_listed_after_and_are_not_compound_codes() -> None:
     from agent.entities import extract
 
     assert not extract("A549 and H1975... well A549 first").unresolved
+
+
+def test_values_alone_that_complete_another_tool_are_a_second_ask() -> None:
+    """"… DDI. and Temodar in U-87 MG": a drug and a cell line, which no other ask of the message takes, ask for the
+    cell response; a drug and a target after "pKd for X with LYN?" are that ask's own values."""
+    calls = plan("Temodar + dexamethasone DDI. and Temodar in U-87 MG")
+    assert [c.name for c in calls] == ["drug_drug_response_predict", "drug_cell_response_regression_predict"]
+    assert [c.name for c in plan("Palbociclib, CDK4/cyclin D1 complex, affinity number pls")] == [
+        "drug_target_affinity_regression_predict"]
