@@ -98,8 +98,10 @@ def _extract(text: str) -> Entities:
     found.sequences = find_sequences(text)
     found.masks, text_wo_masks = _extract_masks(text)
     negated = _negated_spans(text_wo_masks)
-    found.cell_mentions = [(written, line) for written, line in _cell_mentions(text_wo_masks)
-                           if not _inside(text_wo_masks.find(written), negated)]
+    mentions = _cell_mentions(text_wo_masks)
+    lines_at = _cell_positions(text_wo_masks, mentions, negated)
+    found.cell_mentions = [(written, line) for written, line in mentions
+                           if not _inside(text_wo_masks.find(written), negated, lines_at)]
     found.cell_lines = list(dict.fromkeys(line for _, line in found.cell_mentions))
     cell_tokens = {written for written, _ in found.cell_mentions}
     residues = "".join(found.sequences)
@@ -218,11 +220,14 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]]) ->
     prose = prose[:NAMES_READ_CHARS]
     negated = _negated_spans(prose)
     named = find_drug_names(prose) + find_target_names(prose)
+    of_kind: dict[str, list[int]] = {}
+    for m in named:
+        of_kind.setdefault(m.kind, []).append(m.start)
     # "keep quinazoline + aniline", "the aniline from that route": parts and groups, not molecules to run
     parts = _named_part_spans(prose, found.atom_ranges) + group_phrase_spans(prose)
-    mentions = [m for m in named if not _inside(m.start, negated) and not _inside(m.start, parts)]
+    mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
-                        _inside(m.start, negated)]
+                        _inside(m.start, negated, of_kind[m.kind])]
     found.names = [m for m in mentions if isinstance(m, Resolved)]
     known_cells = {written.lower() for written, _ in found.cell_mentions}
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
@@ -232,8 +237,10 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]]) ->
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
                          for q in find_unitless_ic50(found.text) + _unscaled_goal(found)]
     flagged = {u.written.lower() for u in found.unresolved}
-    found.cell_shaped = [u for u in find_cell_shaped_words(prose) if u.written.lower() not in flagged
-                         and not _inside(u.start, negated)]
+    shaped = find_cell_shaped_words(prose)
+    lines_at = [prose.find(w) for w, _ in found.cell_mentions] + [u.start for u in shaped]
+    found.cell_shaped = [u for u in shaped if u.written.lower() not in flagged
+                         and not _inside(u.start, negated, lines_at)]
     targets = [n for n in found.names if n.kind == "target"]
     if targets and not found.sequences:
         found.sequences = list(dict.fromkeys(n.value for n in targets))
@@ -270,6 +277,16 @@ def _cell_mentions(text: str) -> list[tuple[str, CellLine]]:
     return sorted(mentions, key=lambda m: text.find(m[0]))
 
 
+def _cell_positions(text: str, mentions: list[tuple[str, CellLine]], negated: list[_TakenBack]) -> list[int]:
+    """Where cell lines, known or not, are written: a correction takes one back only when another follows it.
+    Unknown ones are looked for only when the message corrects itself."""
+    known = [text.find(written) for written, _ in mentions]
+    if all(s.corrected_at is None for s in negated):
+        return known
+    names = text[:NAMES_READ_CHARS]
+    return known + [u.start for u in find_unknown_cell_lines(names) + find_cell_shaped_words(names)]
+
+
 def _named_part_spans(text: str, ranges: list[AtomRange]) -> list[tuple[int, int]]:
     """Where a message names parts of a molecule to keep or change: from each such phrase to the end of its clause
     ("keep quinazoline + aniline, only ..."), so that "aniline" there is a part, not a molecule to run."""
@@ -284,15 +301,33 @@ def _named_part_spans(text: str, ranges: list[AtomRange]) -> list[tuple[int, int
     return spans
 
 
-def _negated_spans(text: str) -> list[tuple[int, int]]:
+@dataclass(frozen=True)
+class _TakenBack:
+    """A value a message takes back: outright ("not DU-145 - Huh7", "forget TP53, try BTK"), or by a correction
+    written after it ("HCC1937?? no wait, NCI-H1975"), which takes it back only when another value of its kind
+    follows the correction: "MCF7, sorry" apologises for a late answer and keeps MCF7."""
+    start: int
+    end: int
+    corrected_at: int | None = None  # where the correction ends; None when the value is taken back outright
+
+
+def _negated_spans(text: str) -> list[_TakenBack]:
     """Where a message takes a value back: "not DU-145 - Huh7", "forget TP53, try BTK", "replace warfarin with
     Tegretol", "HCC1937?? no wait, NCI-H1975"."""
-    spans = [m.span(1) for m in _TAKEN_BACK_AFTER.finditer(text)]
-    spans += [m.span(1) for m in _TAKEN_BACK_BEFORE.finditer(text)]
+    spans = [_TakenBack(*m.span(1)) for m in _TAKEN_BACK_AFTER.finditer(text)]
+    spans += [_TakenBack(*m.span(1), m.end()) for m in _TAKEN_BACK_BEFORE.finditer(text)]
     return spans
 
 
-def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+def _inside(position: int, spans: list[_TakenBack], same_kind: list[int] | None = None) -> bool:
+    """Whether the value written at ``position`` is taken back; ``same_kind`` are where the values of its kind are
+    written (a correction takes a value back only when one of them follows it)."""
+    return position >= 0 and any(
+        s.start <= position < s.end and (s.corrected_at is None or any(p >= s.corrected_at for p in same_kind or []))
+        for s in spans)
+
+
+def _within(position: int, spans: list[tuple[int, int]]) -> bool:
     return position >= 0 and any(start <= position < end for start, end in spans)
 
 
@@ -418,7 +453,8 @@ def pick_number(e: Entities) -> float:
     ("ln(IC50) around -2.5", "z = -1"), else the first one."""
     negated = _negated_spans(e.text)
     # "redo it with -2 instead of 200 nM": a value taken back is not the one meant
-    numbers = [n for n in e.numbers if not _inside(_digits_at(e.text, n.pos), negated)] or e.numbers
+    digits = [_digits_at(e.text, n.pos) for n in e.numbers]
+    numbers = [n for n, at in zip(e.numbers, digits) if not _inside(at, negated, digits)] or e.numbers
     converted = next((n for n in numbers if n.conversion), None)
     if converted is not None:
         return converted.value

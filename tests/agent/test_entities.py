@@ -55,6 +55,17 @@ def test_values_taken_back_are_dropped() -> None:
     assert [w for w, _ in extract("is it not toxic in A549?").cell_mentions] == ["A549"]  # "not" takes no value back
 
 
+def test_a_correction_takes_a_value_back_only_when_another_of_its_kind_follows() -> None:
+    assert [w for w, _ in extract("MCF7, sorry").cell_mentions] == ["MCF7"]
+    assert [w for w, _ in extract("now T-47D... I mean T47D").cell_mentions] == ["T47D"]
+    assert [n.written for n in extract("gefitinib sorry").names] == ["gefitinib"]
+    corrected = extract("gefitinib sorry erlotinib")
+    assert [n.written for n in corrected.names] == ["erlotinib"]
+    assert corrected.taken_back == [GEFITINIB]
+    assert pick_number(extract("target -2, sorry")) == -2
+    assert pick_number(extract("target -2 sorry -3")) == -3
+
+
 def test_pairs_in_blank_line_separated_blocks() -> None:
     e = extract("check these:\nCCO\nCCN\n\nc1ccccc1\nCC(=O)O\n\nCCCl\nCCBr")
     assert e.pairs == [["CCO", "CCN"], ["c1ccccc1", "CC(=O)O"], ["CCCl", "CCBr"]]
