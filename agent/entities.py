@@ -78,6 +78,7 @@ class Entities:
     taken_back: list[str] = field(default_factory=list)  # drugs the message takes out ("swap X for Y": X's SMILES)
     cell_shaped: list[Unresolved] = field(default_factory=list)  # "Huh7.5" with no cell-line context: maybe a line
     text: str = ""  # the message the values were found in (Number.pos points into it)
+    expect: frozenset[str] = frozenset()  # kinds the message was read as being about (``extract``); its parts too
     prose: str = ""  # the words around the values: the message with molecules, sequences and masks blanked
 
     # Names are inputs only when the message holds no structure (sequence) of its own; else they are labels.
@@ -86,19 +87,22 @@ class Entities:
     sequences_from_names: bool = False
 
 
-def extract(text: str) -> Entities:
+def extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     """The typed values of a message. A turn reads the same message several times (planner, clauses,
-    provenance, history), so results are cached; each caller gets its own copy."""
-    return copy.copy(_extract(text))
+    provenance, history), so results are cached; each caller gets its own copy.
+
+    ``expect``: kinds of value ("cell_line", "protein_seq") the message is known to be about, because it continues
+    a request whose tool takes them: a known spelling of one needs no context words ("sorry I meant H1975")."""
+    return copy.copy(_extract(text, expect))
 
 
 @functools.lru_cache(maxsize=64)
-def _extract(text: str) -> Entities:
-    found = Entities(text=text)
+def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
+    found = Entities(text=text, expect=expect)
     found.sequences = find_sequences(text)
     found.masks, text_wo_masks = _extract_masks(text)
     negated = _negated_spans(text_wo_masks)
-    mentions = _cell_mentions(text_wo_masks)
+    mentions = _cell_mentions(text_wo_masks, "cell_line" in expect)
     lines_at = _cell_positions(text_wo_masks, mentions, negated)
     found.cell_mentions = [(written, line) for written, line in mentions
                            if not _inside(text_wo_masks.find(written), negated, lines_at)]
@@ -126,7 +130,7 @@ def _extract(text: str) -> Entities:
     found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens | {r.written for r in found.atom_ranges})
     found.prose = re.sub(r"^>.*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
                          flags=re.M)
-    positions = _add_names(found, found.prose, positions)
+    positions = _add_names(found, found.prose, positions, expect)
     found.pairs = _pair_groups(text, found.molecules, positions)
     return found
 
@@ -211,7 +215,8 @@ def _distinct_pairs(pairs: list[list[str]]) -> list[list[str]]:
     return out
 
 
-def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
+               expect: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
     """Drug and target names become inputs when the message gives no structure or sequence of its own. With
     typed structures, a name is a label when it stands next to one ("gefitinib COC1…", "CC(C)… (salbutamol)")
     or names the same molecule or a part of one ("keep the pyrrolidine"); any other drug name is an input too
@@ -219,7 +224,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]]) ->
     Returns where the molecules are written in the text."""
     prose = prose[:NAMES_READ_CHARS]
     negated = _negated_spans(prose)
-    named = find_drug_names(prose) + find_target_names(prose)
+    named = find_drug_names(prose) + find_target_names(prose, in_context="protein_seq" in expect)
     of_kind: dict[str, list[int]] = {}
     for m in named:
         of_kind.setdefault(m.kind, []).append(m.start)
@@ -266,12 +271,12 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]]) ->
     return [p for p, _ in items]
 
 
-def _cell_mentions(text: str) -> list[tuple[str, CellLine]]:
+def _cell_mentions(text: str, in_context: bool = False) -> list[tuple[str, CellLine]]:
     """GDSC lines as written: exact and loose spellings (``model_zoo.chem.cells``), plus lab spellings the names
     layer reads in a cell-line context ("U87 glioma cells" -> U-87-MG, "for H1975" -> NCI-H1975)."""
     mentions = find_cell_line_mentions(text)
     written = {w for w, _ in mentions}
-    for name in find_cell_line_names(text[:NAMES_READ_CHARS]):
+    for name in find_cell_line_names(text[:NAMES_READ_CHARS], in_context):
         if isinstance(name, Resolved) and name.written not in written:
             mentions.append((name.written, resolve_cell_line(name.value)))
     return sorted(mentions, key=lambda m: text.find(m[0]))

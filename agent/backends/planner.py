@@ -86,14 +86,15 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     the new value.
     """
     text = _strip_pool_line(request)
-    whole = value_numbers(extract(text))
+    previous = history[-1] if history else None
+    earlier = value_numbers(extract(_strip_pool_line(previous.text))) if previous else None
+    expect = _expected_kinds(earlier, pool, offered)
+    whole = value_numbers(extract(text, expect))
     if asks_only_untrained(whole):
         return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
     if not whole.molecules and unknown_upload(whole.prose.lower(), pool, known_words(whole)) is not None:
         return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
     context = PlanningContext(pool, read, history)
-    previous = history[-1] if history else None
-    earlier = value_numbers(extract(_strip_pool_line(previous.text))) if previous else None
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
     supplies_values = bool(given_kinds(whole, pool))
     repeats = bool(_REPEAT.search(whole.prose) or (supplies_values and (
@@ -101,7 +102,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     prior = _previous_tool(earlier, pool, offered) if repeats else None
     calls: list[ToolCall] = []
     for clause in _clauses(text):
-        own = value_numbers(extract(clause))
+        own = value_numbers(extract(clause, expect))
         requested = _requested(own, offered, pool, prior)
         for spec, focus in requested:
             # The first step may use values written anywhere in the message; later ones build on earlier steps.
@@ -114,6 +115,15 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if previous is not None and earlier is not None:
         calls = _continued(calls, whole, earlier, previous, repeats, supplies_values, context, offered) or calls
     return match_count(calls, whole.prose, pool, history)
+
+
+def _expected_kinds(earlier: Entities | None, pool: list[EntryMeta], offered: list[ToolSpec]) -> frozenset[str]:
+    """The named kinds (cell line, target) the previous request's tool takes: a message continuing it is about
+    them, so a bare spelling of one is one ("sorry I meant H1975", "now KIT pls, same drug")."""
+    spec = choose_tool(earlier, offered, pool) if earlier is not None else None
+    if spec is None:
+        return frozenset()
+    return frozenset({value_kind(p.kind) for p in spec.params} & {"cell_line", "protein_seq"})
 
 
 def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previous: PastRequest, repeats: bool,
@@ -164,7 +174,7 @@ def _own_values(entities: Entities, clause: str, prose: str, focus: str) -> Enti
     start = prose.find(focus)
     if start < 0:
         return entities
-    part = value_numbers(extract(clause[start:start + len(focus)]))
+    part = value_numbers(extract(clause[start:start + len(focus)], entities.expect))
     return merge_entities(part, entities, prose=entities.prose)
 
 

@@ -40,7 +40,7 @@ def _focused(e: Entities, focus: str | None) -> Entities | None:
     start = e.prose.find(focus) if focus and focus.strip() and len(e.text) == len(e.prose) else -1
     if start < 0:
         return None
-    part = extract(e.text[start:start + len(focus or "")])
+    part = extract(e.text[start:start + len(focus or "")], e.expect)
     keys = {same_molecule_key(m) for m in part.molecules}
     return part if len(keys) >= 2 and keys <= {same_molecule_key(m) for m in e.molecules} else None
 

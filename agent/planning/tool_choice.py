@@ -27,6 +27,8 @@ _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,
 
 
 _SAME = re.compile(r"\bsame\b", re.I)
+# "and KIT and PDGFRA? affinity this time": the worded ask replaces the repeated tool, it does not add to it
+_SWITCHES = re.compile(r"\b(?:this time|instead|rather)\b", re.I)
 
 
 _SELECTION_PHRASE = re.compile(r"\b(?:the\s+)?(?:most|least|more|less|highest|lowest|best|worst|top|bottom)\s+"
@@ -102,8 +104,10 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     """Tools asked for in separate parts of one sentence ("does it cross the BBB, and does it bind X?"),
     in the order they are mentioned, each with the words of its part; a single tool means one intent. With
     ``prior`` (the message repeats an earlier request), a part that only gives values repeats that tool ("what
-    about AURKB. and give me a pKd for it too")."""
+    about AURKB. and give me a pKd for it too"), unless the message switches tools ("affinity this time")."""
     found: list[tuple[ToolSpec, str]] = []
+    switches = bool(_SWITCHES.search(entities.prose))
+    repeated = None if switches else prior
     cuts = list(_SEGMENT.finditer(entities.prose))
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(entities.prose)]
     for start, end in zip(bounds[::2], bounds[1::2]):
@@ -112,12 +116,12 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         scores = tool_scores(entities.text[start:end], offered)
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
+        part = extract(entities.text[start:end], entities.expect)
         if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found] and \
-                (not found or _is_an_ask(spec, extract(entities.text[start:end]), [f for f, _ in found])):
+                (not (found or switches) or _is_an_ask(spec, part, [f for f, _ in found])):
             found.append((spec, entities.prose[start:end]))
-        elif prior is not None and cuts and prior not in [f for f, _ in found] and \
-                given_kinds(extract(entities.text[start:end])):
-            found.append((prior, entities.prose[start:end]))
+        elif repeated is not None and cuts and repeated not in [f for f, _ in found] and given_kinds(part):
+            found.append((repeated, entities.prose[start:end]))
     if len(cuts) == 1 and "?" in cuts[0].group(0) and len(found) == 2:
         return _qualified(found)
     if len(found) < 2:
@@ -200,7 +204,7 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
             requested_tool(words, offered)
         spec = next((s for s in offered if s.name == tool), None)
         if spec is not None:
-            read.append((spec, start, extract(words)))
+            read.append((spec, start, extract(words, entities.expect)))
     worded = [spec for spec, _, part in read if not only_values(part, _SUBJECT_WORDS)]
     asks: list[tuple[ToolSpec, int]] = []
     for spec, start, part in read:

@@ -171,10 +171,13 @@ def _cell_shaped(word: str) -> bool:
     return has_alpha and (has_digit or camel)
 
 
-def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
+def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved | Unresolved]:
     """Cell-line mentions in free text, in order: GDSC lines (cells.py's rules, plus variant spellings such
     as "U87" and spaced ones such as "mcf 7 cells") as Resolved, and cell-line-shaped names in a cell-line
-    context that are not GDSC lines ("in HepG2", "HEK293 cells") as Unresolved with options."""
+    context that are not GDSC lines ("in HepG2", "HEK293 cells") as Unresolved with options.
+
+    ``in_context``: the whole message stands in a cell-line context (it continues a request whose tool takes a
+    cell line: "sorry I meant H1975"), so known spellings need no context words; unknown shapes still do."""
     if not text:
         return []
     out: list[Resolved | Unresolved] = []
@@ -185,6 +188,9 @@ def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
         return bool(_CONTEXT_AFTER.match(text[e:e + 25]) or _CONTEXT_BEFORE.search(text[max(0, s - 25):s])
                     or cells.bare_follow_up(text, s, e))
 
+    def known_in_context(s: int, e: int) -> bool:
+        return in_context or context(s, e)
+
     for s, e, written, known in _known_mentions(text):
         out.append(_line_result(known, written, s, e))
         taken.append((s, e))
@@ -192,7 +198,7 @@ def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
     t = tables()
     for m in _SPACED.finditer(text):
         s, e = m.span()
-        if overlaps(s, e, taken) or not context(s, e):
+        if overlaps(s, e, taken) or not known_in_context(s, e):
             continue
         written = m.group()
         if _key(written) in t.others:
@@ -208,12 +214,12 @@ def find_cell_line_names(text: str) -> list[Resolved | Unresolved]:
         if overlaps(s, e, taken) or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")):
             continue
         key = _key(word)
-        if key in t.others and (context(s, e) or _cell_shaped(word)):
+        if key in t.others and (known_in_context(s, e) or _cell_shaped(word)):
             out.append(_unknown(word, s, e))
             taken.append((s, e))
             continue
         if key in t.variants or re.fullmatch(r"h\d{3,4}", key):
-            if not (key in t.variants or context(s, e)):
+            if not (key in t.variants or known_in_context(s, e)):
                 continue
             line = _lookup(word)
             if line is not None:

@@ -318,10 +318,14 @@ def _mutations_after(text: str, ws, j: int) -> tuple[frozenset[str], int, int]:
     return frozenset(muts), last, end
 
 
-def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None) -> list[Resolved | Unresolved]:
+def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
+                      in_context: bool = False) -> list[Resolved | Unresolved]:
     """Target mentions in free text, in order: DAVIS ids and aliases (with mutations that follow them),
     KIBA UniProt accessions, and unknown gene-like names in a target context ("bind XYZ1", "FOOB kinase")
-    as Unresolved with the closest symbols. ``exclude`` spans (drugs, cell lines) are skipped."""
+    as Unresolved with the closest symbols. ``exclude`` spans (drugs, cell lines) are skipped.
+
+    ``in_context``: the whole message stands in a target context (it continues a request whose tool takes a
+    target: "now KIT pls"), so symbols that are also English words need no target word; unknown names still do."""
     if not text:
         return []
     from model_zoo.names.drugs import looks_like_smiles
@@ -349,7 +353,7 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None) -
             written = text[s:end]
             rows = _symbol_targets(written, in_text=True)
             followed_by_mutation = i + n < len(ws) and bool(_MUTATION_WORD.fullmatch(ws[i + n][0]))
-            if rows and (rows[0][1] != "X" or _in_context(text, s, end) or followed_by_mutation) \
+            if rows and (rows[0][1] != "X" or in_context or _in_context(text, s, end) or followed_by_mutation) \
                     and not (_names_a_cell_line(written) and _CELL_AFTER.match(text[end:end + 20])):
                 hit = (n, end, written)
                 break

@@ -95,3 +95,16 @@ def test_use_the_database_one_takes_the_named_drugs_structure_for_its_invalid_sm
     [call] = after(earlier, "yes use the database one", answered=False)
     assert call.arguments["drug_smiles"] == [extract("gefitinib").molecules[0]]
     assert corrected_molecules(extract("ok"), extract(earlier)) is None
+
+
+def test_a_continuation_reads_bare_cell_lines_and_targets_of_the_earlier_tool() -> None:
+    [call] = after("Tagrisso in A549?", "sorry I meant H1975 not A549")
+    assert call.name == "drug_cell_response_regression_predict" and call.arguments["cell_name"] == "NCI-H1975"
+    [call] = after("ponatinib pKd ABL1", "now KIT pls, same drug")
+    assert call.name == "drug_target_affinity_regression_predict"
+    assert call.arguments["target_seq"] == extract("KIT kinase").sequences[0]
+
+
+def test_values_before_a_switch_of_tool_go_to_the_new_tool() -> None:
+    calls = after("does ponatinib interact with FLT3?", "and KIT and PDGFRA? affinity this time (pKd)")
+    assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"] * 2

@@ -323,6 +323,12 @@ def test_english_word_symbols_need_context() -> None:
         "MET", "KIT(D816V)"]
 
 
+def test_a_message_in_a_target_context_reads_word_symbols_bare() -> None:
+    assert find_target_names("now KIT pls, same drug") == []
+    assert [r.name for r in find_target_names("now KIT pls, same drug", in_context=True)] == ["KIT"]
+    assert find_target_names("we met at the kit shop", in_context=True) == []  # written as words, not symbols
+
+
 def test_unknown_gene_like_names_in_target_context() -> None:
     found = find_target_names("Does it bind XYZ1, or inhibit FOOB kinase?")
     assert [(type(r).__name__, r.written) for r in found] == [("Unresolved", "XYZ1"), ("Unresolved", "FOOB")]
@@ -365,6 +371,12 @@ def test_unknown_cell_lines_in_text() -> None:
     assert [r.written for r in found] == ["HepG2", "Hep G2", "HEK293", "XYZ-12"]
     assert all(text[r.start:r.end] == r.written for r in found)
     assert find_unknown_cell_lines("predict IC50 in 3D culture at 10 uM for EGFR and imatinib in 2 cells") == []
+
+
+def test_a_message_in_a_cell_line_context_reads_known_spellings_bare() -> None:
+    assert find_cell_line_names("sorry I meant H1975") == []
+    assert [r.name for r in find_cell_line_names("sorry I meant H1975", in_context=True)] == ["NCI-H1975"]
+    assert find_cell_line_names("rerun with XYZ12", in_context=True) == []  # an unknown shape still needs context
 
 
 def test_cell_line_mentions_in_text() -> None:
