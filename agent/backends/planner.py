@@ -49,6 +49,12 @@ _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versu
 
 
 _CORRECTS = re.compile(rf"\b(?:{phrases('corrections')})\b", re.I)
+# "and add alpelisib to the two", "include X in those too": more molecules for the earlier request's list
+_ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?\b(?:to|into|with)\s+(?:the\s+)?"
+                           r"(?:two|three|four|both|them|those|these|list|set|others|rest|same|earlier|previous)\b"
+                           r"(?!\s+(?:\w+\s+)?(?:cell|lines?|cells|targets?|kinases?|proteins?)\b)", re.I)
+# "binary prob too": another tool on the same inputs
+_ADDS_TOOL = re.compile(r"\b(?:too|also|as well|in addition)\b", re.I)
 
 
 class OfflinePlanner:
@@ -95,6 +101,10 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if not whole.molecules and unknown_upload(whole.prose.lower(), pool, known_words(whole)) is not None:
         return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
     context = PlanningContext(pool, read, history)
+    if previous is not None and earlier is not None:
+        extended = _extended_list(whole, earlier, pool, offered, context)
+        if extended is not None:
+            return extended
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
     supplies_values = bool(given_kinds(whole, pool))
     repeats = bool(_REPEAT.search(whole.prose) or (supplies_values and (
@@ -112,9 +122,43 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities)
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
+    if not calls and earlier is not None:
+        calls = _added_tool(whole, earlier, context, offered)
     if previous is not None and earlier is not None:
         calls = _continued(calls, whole, earlier, previous, repeats, supplies_values, context, offered) or calls
     return match_count(calls, whole.prose, pool, history)
+
+
+def _extended_list(whole: Entities, earlier: Entities, pool: list[EntryMeta], offered: list[ToolSpec],
+                   context: PlanningContext) -> list[ToolCall] | None:
+    """"now T47D, and add alpelisib to the two": the earlier request again, with its molecules and the new ones
+    (and any other value the message changes); None when the message adds no molecules to an earlier list."""
+    if not (whole.molecules and earlier.molecules and _ADDS_TO_LIST.search(whole.prose)):
+        return None
+    spec = choose_tool(earlier, offered, pool)
+    if spec is None or not takes_values_of(spec, whole, pool):
+        return None
+    merged = merge_entities(whole, earlier)
+    merged.molecules = merged.smiles = list(dict.fromkeys(earlier.molecules + whole.molecules))
+    merged.pairs = []
+    return fan_out(spec, fill(spec, merged, context, [], None), merged)
+
+
+def _added_tool(whole: Entities, earlier: Entities, context: PlanningContext, offered: list[ToolSpec]
+                ) -> list[ToolCall]:
+    """"binary prob too" after a pKd: a message with no values that adds a tool its words point to, even weakly,
+    runs that tool on the earlier request's values."""
+    pool = context.pool
+    if given_kinds(whole, pool) or not _ADDS_TOOL.search(whole.prose):
+        return []
+    earlier_spec = _previous_tool(None, pool, offered) or choose_tool(earlier, offered, pool)  # the tool that ran
+    ranked = sorted(tool_scores(whole.text, offered).items(), key=lambda kv: -kv[1])
+    if earlier_spec is None or not ranked or ranked[0][1] < 0.5 or ranked[0][0] == earlier_spec.name:
+        return []
+    spec = next(s for s in offered if s.name == ranked[0][0])
+    if not {value_kind(p.kind) for p in spec.params if p.required} <= {value_kind(p.kind) for p in earlier_spec.params}:
+        return []  # the same inputs only
+    return fan_out(spec, fill(spec, earlier, context, [], None), earlier)
 
 
 def _expected_kinds(earlier: Entities | None, pool: list[EntryMeta], offered: list[ToolSpec]) -> frozenset[str]:

@@ -54,10 +54,17 @@ def requested_tool(text: str, offered: list[ToolSpec]) -> str | None:
     return name if score >= 2.0 else None
 
 
+# "the optimized ones", "those generated molecules": earlier results named by the tool that made them, not an ask
+_RESULTS_BY_TOOL = re.compile(r"\b(?:the|those|these|its|their|our|your)\s+(?:[\w-]+\s+)?(?:optimi[sz]ed|generated|"
+                              r"designed|proposed)\s+(?:ones?|molecules?|compounds?|analog(?:ue)?s?|structures?|"
+                              r"candidates?|hits?|smiles|mols?)\b", re.I)
+
+
 def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
-    0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own."""
-    tools = read_intent(text).tools
+    0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own. Words that only name
+    earlier results by the tool that made them ("check the optimized ones in Calu-3") ask for nothing."""
+    tools = read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), text)).tools
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
 

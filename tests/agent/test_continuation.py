@@ -108,3 +108,27 @@ def test_a_continuation_reads_bare_cell_lines_and_targets_of_the_earlier_tool() 
 def test_values_before_a_switch_of_tool_go_to_the_new_tool() -> None:
     calls = after("does ponatinib interact with FLT3?", "and KIT and PDGFRA? affinity this time (pKd)")
     assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"] * 2
+
+
+def test_adding_a_molecule_to_the_earlier_list_reruns_the_request_with_it() -> None:
+    [call] = after("tamoxifen and fulvestrant in MCF7", "now T47D, and add alpelisib to the two")
+    assert call.name == "drug_cell_response_regression_predict" and call.arguments["cell_name"] == "T47D"
+    assert len(call.arguments["drug_smiles"]) == 3
+    calls = after("5-FU in HCT116 and in HT29", "add oxaliplatin in the same two lines?")
+    assert all(len(c.arguments["drug_smiles"]) == 1 for c in calls)  # the two lines, not the two molecules
+
+
+def test_another_tool_too_runs_on_the_inputs_of_the_tool_that_ran() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", [ERLOTINIB], "smiles_list", "a", "message")
+    pool.put("user_target_seq", "MAKQYDSVECPFCDEVSKYEKLAKIGQGTFGEVFKARHRKTGQKVALKKVLM", "protein_seq", "a", "message")
+    pool.put("drug_target_affinity_regression_predict_result", [5.0], "table", "a", "tool")
+    [call] = after(f"same target, these 2: {ERLOTINIB}", "binary prob too", pool=pool)
+    assert call.name == "drug_target_classification_predict"
+
+
+def test_results_named_by_the_tool_that_made_them_ask_for_no_tool() -> None:
+    from agent.planning.tool_choice import tool_scores
+
+    scores = tool_scores("check the optimized ones in Calu-3 also", list(TOOLS))
+    assert max(scores, key=lambda name: scores[name]) == "drug_cell_response_regression_predict"

@@ -377,6 +377,7 @@ def test_a_message_in_a_cell_line_context_reads_known_spellings_bare() -> None:
     assert find_cell_line_names("sorry I meant H1975") == []
     assert [r.name for r in find_cell_line_names("sorry I meant H1975", in_context=True)] == ["NCI-H1975"]
     assert find_cell_line_names("rerun with XYZ12", in_context=True) == []  # an unknown shape still needs context
+    assert [r.name for r in find_cell_line_names("and RKO, right? yes. RKO", in_context=True)] == ["RKO", "RKO"]
 
 
 def test_cell_line_mentions_in_text() -> None:
