@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,9 +67,17 @@ def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) ->
                     output)
 
 
+# "can you redo it with target 10 nM, everything else the same": a request repeated, not a question about results
+_REPEATS = re.compile(r"\b(?:re-?do|re-?run|repeat)\b|\b(?:run|do|try|predict|compute)\b[^.?!\n]{0,40}\bagain\b|"
+                      r"\beverything else (?:the )?same\b|\bsame (?:settings|parameters|conditions|rest)\b", re.I)
+
+
 def _asks_to_compute(text: str, computed: list[Measure]) -> bool:
-    """A request for a tool that only picks its molecules from the results ("retro on the most soluble one"), or for
-    a property the thread has not computed ("logD for the least soluble one" after logS): not a query of results."""
+    """A request for a tool that only picks its molecules from the results ("retro on the most soluble one"), for
+    a property the thread has not computed ("logD for the least soluble one" after logS), or a request repeated
+    ("redo it with target 10 nM"): not a query of results."""
+    if _REPEATS.search(text):
+        return True
     tool = requested_tool(text, list(TOOLS))
     if tool is None:
         return False

@@ -246,3 +246,11 @@ def test_a_tool_asked_for_the_picked_molecules_runs_the_tool() -> None:
                           ("CT_TOX of the least soluble one", "drug_property_prediction")):
         reply = t.ask(request, "bob")
         assert reply.backend != "analysis" and [c.name for c in reply.tool_calls] == [tool], reply.text
+
+
+def test_a_repeated_request_is_no_question_about_results() -> None:
+    from agent.analysis.followup import _asks_to_compute
+
+    assert _asks_to_compute("can you redo it with target 10 nM, everything else the same", [])
+    assert _asks_to_compute("run it again in HT-29", [])
+    assert not _asks_to_compute("which one is the most soluble again?", [])
