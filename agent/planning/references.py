@@ -11,7 +11,7 @@ from typing import Any
 from agent.backends.base import ToolCall
 from agent.entities import Entities
 from agent.history import PastRequest
-from agent.planning.uploads import upload_named
+from agent.planning.uploads import upload_by_extension, upload_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.vocabulary import words
@@ -52,13 +52,18 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
     for meta in reversed(candidates):
         if meta.key.startswith("upload_") and upload_named(meta.key, lowered):
             return f"({meta.key})"
+    by_type = upload_by_extension(lowered, [m.key for m in candidates])
+    if by_type is not None:
+        return f"({by_type})"
     cues = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"),
             ("upload", "upload_"), ("file", "upload_"))
     for cue, prefix in cues:
         if cue in lowered:
-            for meta in reversed(candidates):
-                if meta.key.startswith(prefix):
-                    return f"({meta.key})"
+            fitting = [m for m in candidates if m.key.startswith(prefix)]
+            if prefix == "upload_" and len(fitting) > 1:
+                return None  # "the uploaded file" with two uploads of the kind: asked which, never the newest
+            if fitting:
+                return f"({fitting[-1].key})"
             produced = any(m.key.startswith(prefix) for m in pool)
             if "smiles_list" in kinds and _PRODUCED.search(lowered) and not produced \
                     and all(m.source in _KNOWN_SOURCES for m in candidates):

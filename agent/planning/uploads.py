@@ -22,6 +22,17 @@ def upload_named(key: str, lowered: str) -> bool:
     return any(re.search(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", lowered) for form in {stem, spaced} if form)
 
 
+_EXTENSION = re.compile(r"(?<![\w.-])\.?(csv|tsv|sdf|smi|xlsx|fasta|fa|txt)(?![\w.-])")
+
+
+def upload_by_extension(lowered: str, keys: Sequence[str]) -> str | None:
+    """The one upload of ``keys`` whose file type the text names ("the sdf", "use the csv"); None when no type is
+    written or several uploads have it."""
+    written = set(_EXTENSION.findall(lowered))
+    fitting = [k for k in keys if k.startswith("upload_") and k.rsplit(".", 1)[-1].lower() in written]
+    return fitting[0] if len(fitting) == 1 else None
+
+
 def known_words(e: Entities) -> set[str]:
     """Cell lines, drugs and targets as the message writes them: never taken for a file name."""
     return {w.lower() for w, _ in e.cell_mentions} | {n.written.lower() for n in e.names}
@@ -48,5 +59,5 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
 
 
 def names_an_upload(lowered: str, pool: Sequence[EntryMeta]) -> bool:
-    return any(m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_") and upload_named(m.key, lowered)
-               for m in pool)
+    keys = [m.key for m in pool if m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_")]
+    return any(upload_named(key, lowered) for key in keys) or upload_by_extension(lowered, keys) is not None

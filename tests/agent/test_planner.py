@@ -416,3 +416,18 @@ def test_values_alone_that_complete_another_tool_are_a_second_ask() -> None:
     assert [c.name for c in calls] == ["drug_drug_response_predict", "drug_cell_response_regression_predict"]
     assert [c.name for c in plan("Palbociclib, CDK4/cyclin D1 complex, affinity number pls")] == [
         "drug_target_affinity_regression_predict"]
+
+
+def test_the_uploaded_file_with_two_uploads_is_asked_about_and_a_file_type_picks_one() -> None:
+    from agent.history import PastRequest
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("upload_batchA.csv", ["CCO", "CCN"], "smiles_list", "a", "file")
+    pool.put("upload_batchB.sdf", ["CCC", "CCCl"], "smiles_list", "b", "file")
+    [call] = plan("logS for the uploaded file", pool)
+    assert "drug_smiles" not in call.arguments  # which file: asked, never the newest
+    asked = [PastRequest("alice", "logS for the uploaded file", answered=False)]
+    [call] = plan_calls("the sdf", pool.list(), list(TOOLS), asked)
+    assert call.arguments == {"drug_smiles": "(upload_batchB.sdf)", "property": "logSolubility"}
+    [call] = plan_calls("batchA", pool.list(), list(TOOLS), asked)
+    assert call.arguments["drug_smiles"] == "(upload_batchA.csv)"
