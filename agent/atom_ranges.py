@@ -82,6 +82,9 @@ _REST_NAMED = re.compile(rf"\b(?:rest|everything\s+else)\b(?P<between>[^.;\n(]{{
                          rf"(?:i\.\s?e\.|namely|that\s+is)[,:]?\s+{_PART}", re.I)
 _EVERYTHING_BUT = re.compile(
     rf"\b(?:keep|freeze|fix)\s+everything\s+(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
+# "just the morpholine ring", "only the carboxamide, keep rest": a reply that is nothing but the part, as to "which
+# part may change?"
+_ONLY_PART_REPLY = re.compile(rf"^\W*(?:only|just)\s+{_PART}\s*(?=$|[,.;!]|\s+(?:keep|please|pls|thanks)\b)", re.I)
 _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:{_MAY_CHANGE})", re.I)
 _REST_STAYS = re.compile(r"\b(?:rest|everything\s+else|all\s+else)\b", re.I)
 _MURCKO_NAMED = re.compile(rf"\b(?:{_KEEP})\b[^.;\n]{{0,60}}?\b(?:bemis-)?murcko(?:\s+scaffold)?\b", re.I)
@@ -146,10 +149,10 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     taken = [(start, start + len(r.written)) for start, r in found]
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
-                _REST_NAMED] + ([_PART_CHANGES] if _REST_STAYS.search(text) else [])
+                _REST_NAMED, _ONLY_PART_REPLY] + ([_PART_CHANGES] if _REST_STAYS.search(text) else [])
     for pattern in patterns:
         for match in pattern.finditer(text):
-            name = (match.group("name") or "").lower()
+            name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"
             if not name or any(s <= match.start("name") < e for s, e in taken) or not _names_a_part(name):
                 continue
             if "between" in match.groupdict() and not re.search(rf"\b(?:{_CHANGE}|move)\b", match.group("between")):

@@ -293,3 +293,16 @@ def test_a_part_absent_or_in_several_places_is_asked_about(text: str, smiles: st
     assert mask_from_words(find_atom_ranges(text), smiles) is None
     question = core_question("drug_cell_response_regression_optimization", {"gt": smiles}, text)
     assert question is not None and says in question
+
+
+def test_a_reply_naming_only_a_part_says_that_part_may_change() -> None:
+    from agent.history import PastRequest
+
+    gefitinib = "COC1=C(C=C2C(=C1)N=CN=C2NC3=CC(=C(C=C3)F)Cl)OCCCN4CCOCC4"
+    asked = [PastRequest("alice", "optimize gefitinib in A549 to 100 nM", answered=False)]
+    [call] = plan_calls("just the morpholine ring", [], list(TOOLS), asked)
+    assert call.arguments["gt"] == gefitinib  # morpholine is the part, not a molecule to optimise
+    assert call.arguments["mask"] == [0] * 25 + [1] * 6
+    [call] = plan_calls("only the morpholine-propoxy, keep rest", [], list(TOOLS), asked)
+    assert call.arguments["mask"] == [0] * 21 + [1] * 10
+    assert find_atom_ranges("is it only the morpholine ring that matters for binding?") == []
