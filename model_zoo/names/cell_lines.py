@@ -171,6 +171,15 @@ def _cell_shaped(word: str) -> bool:
     return has_alpha and (has_digit or camel)
 
 
+_FILE_EXTENSION = r"\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt)\b"
+_FILE_NAME_GOES_ON = re.compile(rf"_|{_FILE_EXTENSION}", re.I)
+
+
+def _in_file_name(text: str, end: int, word: str) -> bool:
+    """Whether a word is (part of) a file name: "plate9_primary.csv", "hits2.sdf"."""
+    return bool(_FILE_NAME_GOES_ON.match(text, end) or re.search(_FILE_EXTENSION, word, re.I))
+
+
 def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved | Unresolved]:
     """Cell-line mentions in free text, in order: GDSC lines (cells.py's rules, plus variant spellings such
     as "U87" and spaced ones such as "mcf 7 cells") as Resolved, and cell-line-shaped names in a cell-line
@@ -211,8 +220,9 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
             taken.append((s, e))
     for m in _SHAPE.finditer(text):
         s, e, word = m.start(), m.end(), m.group()
-        if overlaps(s, e, taken) or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")):
-            continue
+        if overlaps(s, e, taken) or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")) \
+                or _in_file_name(text, e, word):
+            continue  # part of a longer word or of a file name ("plate9_primary.csv", "hits2.sdf")
         key = _key(word)
         if key in t.others and (known_in_context(s, e) or _cell_shaped(word)):
             out.append(_unknown(word, s, e))
@@ -244,7 +254,8 @@ def find_cell_shaped_words(text: str) -> list[Unresolved]:
     out = []
     for m in _SHAPE.finditer(text):
         s, e, word = m.start(), m.end(), m.group()
-        if (s, e) in known or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")):
+        if (s, e) in known or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")) \
+                or _in_file_name(text, e, word):
             continue
         if any(ch.isdigit() for ch in word) and _cell_shaped(word) and not _NOT_LINE_WORD.match(word) \
                 and not is_cell_line_name(word) and not _other_entity(word):

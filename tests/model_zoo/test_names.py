@@ -450,3 +450,12 @@ def test_substituted_ring_systems_are_structure_words_not_unknown_drugs() -> Non
 ])
 def test_names_never_read_alone_count_in_a_list_with_drugs(text: str, names: list[str]) -> None:
     assert [m.name for m in find_drug_names(text)] == names
+
+
+def test_a_file_name_is_no_cell_line() -> None:
+    from model_zoo.names.cell_lines import find_cell_line_names, find_cell_shaped_words
+
+    text = "predicted ln IC50 in SW620 for plate9_primary.csv, then logS for hits2.sdf"
+    assert [m.written for m in find_cell_line_names(text)] == ["SW620"]
+    assert find_cell_shaped_words(text) == []
+    assert [m.written for m in find_cell_line_names("IC50 in HepG2 please")] == ["HepG2"]  # still asked about
