@@ -34,6 +34,7 @@ from agent.planning.values import (
 )
 from agent.pool.entry import EntryMeta
 from agent.provenance import ask_about
+from agent.selection import select_molecules
 from agent.vocabulary import phrases
 from agent.wording import task
 from model_zoo.specs import ToolSpec, get_spec
@@ -201,6 +202,9 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
         return None
     merged = merge_entities(whole, earlier)
     fixed = corrected_molecules(whole, earlier) if not previous.answered else None
+    picked = None if whole.molecules else select_molecules(whole.prose, pool, context.read)
+    if picked:  # "rerun the two best ones in A549": the rows the words pick, not the whole earlier list
+        merged.molecules = merged.smiles = picked
     if fixed is not None:  # "fixed: <SMILES>" after the agent asked about an invalid one
         merged.molecules = merged.smiles = fixed
         merged.invalid_smiles = []

@@ -31,7 +31,9 @@ _SAME = re.compile(r"\bsame\b", re.I)
 _SWITCHES = re.compile(r"\b(?:this time|instead|rather)\b", re.I)
 
 
-_SELECTION_PHRASE = re.compile(r"\b(?:the\s+)?(?:most|least|more|less|highest|lowest|best|worst|top|bottom)\s+"
+# "the most soluble one", "the two best ones", "the 3 lowest": the count goes with the pick (not "take the two" alone)
+_SELECTION_PHRASE = re.compile(r"\b(?:the\s+)?(?:(?:\d{1,2}|two|three|four|five|six|ten)\s+)?"
+                               r"(?:most|least|more|less|highest|lowest|best|worst|top|bottom)\s+"
                                r"(?:\d+\s+)?(?:by\s+)?[\w-]+(?:\s+(?:ones?|compounds?|molecules?|hits?|analogues?))?",
                                re.I)
 

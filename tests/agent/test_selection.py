@@ -123,3 +123,23 @@ def test_a_selection_that_picks_nothing_leaves_the_molecules_to_ask_for() -> Non
     pool.put("drug_property_prediction_result", rows, "table", "a", "tool")
     [call] = plan_calls("logD for the ones above 5", pool.list(), list(TOOLS), read=lambda key: pool.get(key).value)
     assert "drug_smiles" not in call.arguments
+
+
+def test_a_rerun_of_the_best_rows_runs_those_rows_only() -> None:
+    """"take the two best ones from before and rerun them in A549": the earlier tool on the two rows the words pick
+    (lowest ln IC50), never the whole earlier list nor a drug-drug ask for "the two"."""
+    from agent.backends.planner import plan_calls
+    from agent.history import PastRequest
+    from model_zoo.specs import TOOLS
+
+    pool = ThreadPool(InMemoryPoolStore(), "rerun")
+    pool.put("user_smiles", ["CCO", "CCN", "CCC", "CCCl"], "smiles_list", "a", "message")
+    pool.put("user_cell_line", "NCI-H1975", "cell_line", "a", "message")
+    rows = [{"row": i + 1, "smiles": s, "ln_ic50": v} for i, (s, v) in enumerate(
+        [("CCO", 2.6), ("CCN", 1.85), ("CCC", -3.1), ("CCCl", -0.98)])]
+    pool.put("drug_cell_response_regression_predict_result", rows, "table", "a", "tool")
+    earlier = [PastRequest("alice", "ln IC50 of CCO, CCN, CCC and CCCl in H1975", answered=True)]
+    [call] = plan_calls("nice. take the two best ones from before and rerun them in A-549", pool.list(), list(TOOLS),
+                        earlier, read=lambda key: pool.get(key).value)
+    assert call.name == "drug_cell_response_regression_predict"
+    assert call.arguments == {"drug_smiles": ["CCC", "CCCl"], "cell_name": "A549"}
