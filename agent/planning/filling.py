@@ -4,6 +4,7 @@ call per value where the tool takes one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,10 @@ from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import select_molecules
 from model_zoo.specs import ToolSpec
+
+
+# "that one", "those three", "these two": the molecules an earlier message picked out of a result
+_PICKED_BEFORE = re.compile(r"\b(?:that|this)\s+one\b|\b(?:those|these)\s+(?:two|three|four|five|six|\d{1,2})\b")
 
 
 @dataclass
@@ -51,6 +56,11 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         picked = select_molecules(focus if focus is not None else e.prose, pool, context.read)
     if picked is None and focus is not None and earlier:
         picked = e.molecules or None
+    if picked is None and not e.molecules and context.history and not context.history[-1].calls \
+            and _PICKED_BEFORE.search(lowered):
+        # "which one is the most soluble?" (answered from the results, no tool ran) then "ok run that one in T47D":
+        # the rows the question picked
+        picked = select_molecules(context.history[-1].text, pool, context.read) or None
     args: dict[str, Any] = {}
     for param in spec.params:
         value: Any = None

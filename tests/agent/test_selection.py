@@ -143,3 +143,27 @@ def test_a_rerun_of_the_best_rows_runs_those_rows_only() -> None:
                         earlier, read=lambda key: pool.get(key).value)
     assert call.name == "drug_cell_response_regression_predict"
     assert call.arguments == {"drug_smiles": ["CCC", "CCCl"], "cell_name": "A549"}
+
+
+def test_that_one_after_a_question_that_picked_it_runs_the_pick() -> None:
+    """"which one is the most soluble?" is answered from the results (no tool runs); "ok run that one in T47D" then
+    means that row, not every molecule of the list."""
+    from agent.backends.planner import plan_calls
+    from agent.history import CallLog, PastRequest
+    from model_zoo.specs import TOOLS
+
+    pool = ThreadPool(InMemoryPoolStore(), "picked")
+    pool.put("generated_smiles", ["CCO", "CCN", "CCC"], "smiles_list", "a", "tool")
+    rows = [{"row": i + 1, "smiles": s, "prediction": v} for i, (s, v) in enumerate(
+        [("CCO", -3.0), ("CCN", -0.5), ("CCC", -2.0)])]
+    pool.put("drug_property_prediction_result", rows, "table", "a", "tool")
+    asked = [PastRequest("alice", "which one is the most soluble, remind me?", answered=True)]
+    [call] = plan_calls("ok run that one in T47D pls", pool.list(), list(TOOLS), asked,
+                        read=lambda key: pool.get(key).value)
+    assert call.arguments == {"drug_smiles": ["CCN"], "cell_name": "T47D"}
+    ran = [PastRequest("alice", "logS of the most soluble one", answered=True,
+                       calls=[CallLog(tool="drug_property_prediction", arguments={}, resolved={}, sources={},
+                                      status="ok", seconds=0.1, error=None)])]
+    [call] = plan_calls("ok run that one in T47D pls", pool.list(), list(TOOLS), ran,
+                        read=lambda key: pool.get(key).value)
+    assert call.arguments["drug_smiles"] != ["CCN"]  # a tool ran on that pick: the pool holds what it ran on
