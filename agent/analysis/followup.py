@@ -17,7 +17,7 @@ from agent.planning.properties import property_words
 from agent.planning.tool_choice import requested_tool
 from agent.pool.entry import PoolError
 from agent.pool.thread_pool import ThreadPool
-from model_zoo.specs import PROPERTY, TOOLS
+from model_zoo.specs import PROPERTY, TOOLS, get_spec
 from model_zoo.tables import ABOUT_CHARS, ABOUT_COLUMNS, rows_to_csv
 
 KEY_PREFIX = {"filter": "filtered", "sort": "sorted", "top": "top", "join": "per_compound", "plot": "plot"}
@@ -78,10 +78,10 @@ def _asks_to_compute(text: str, computed: list[Measure]) -> bool:
     ("redo it with target 10 nM"): not a query of results."""
     if _REPEATS.search(text):
         return True
-    tool = requested_tool(text, list(TOOLS))
-    if tool is None:
-        return False
-    if tool != PROPERTY.name:
+    spec = get_spec(requested_tool(text, list(TOOLS)) or "")
+    if spec is None or not any(p.kind in ("smiles_list", "smiles", "smiles_pairs") for p in spec.params):
+        return False  # a tool that takes no molecules cannot run on picked rows ("keep those with logS above 0")
+    if spec.name != PROPERTY.name:
         return True
     have = {m.id.split("/")[1] for m in computed if m.id.startswith(PROPERTY.name + "/")}
     return any(name not in have for name in property_words(text.lower()))

@@ -254,3 +254,10 @@ def test_a_repeated_request_is_no_question_about_results() -> None:
     assert _asks_to_compute("can you redo it with target 10 nM, everything else the same", [])
     assert _asks_to_compute("run it again in HT-29", [])
     assert not _asks_to_compute("which one is the most soluble again?", [])
+
+
+def test_a_filter_that_reads_like_a_design_ask_is_still_a_filter(thread: Thread) -> None:
+    """"keep those with logS above 0" reads to the intent model like a design request (keep … a number); a tool
+    that takes no molecules cannot run on picked rows, so the analysis answers it."""
+    reply = thread.follow_up("keep those with logS above 0")
+    assert reply.tables
