@@ -115,7 +115,8 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     for token in _tokens(text_wo_masks):
         if token in cell_tokens or (token.isalpha() and token.isupper() and len(token) >= 6 and token in residues):
             continue
-        smiles, error = _as_smiles(token)
+        closes = _open_parentheses(text_wo_masks[:max(text_wo_masks.find(token, searched_from), 0)]) > 0
+        smiles, error = _as_smiles(token, closes)
         if smiles or error:
             prose = prose.replace(token, " " * len(token))  # keeps offsets aligned with the text
             searched_from = max(text.find(token, searched_from), searched_from)
@@ -124,8 +125,9 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
             found.smiles.append(smiles)
             found.molecules.append(smiles)
         elif error:
-            found.invalid_smiles.append((_strip(token), error))
-            found.molecules.append(_strip(token))
+            written = _strip(token, closes)
+            found.invalid_smiles.append((written, error))
+            found.molecules.append(written)
     found.atom_ranges = find_atom_ranges(text_wo_masks)
     found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens | {r.written for r in found.atom_ranges})
     found.prose = re.sub(r"^>.*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
@@ -360,7 +362,10 @@ def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,;?]+", text) if t]  # "?" never occurs in SMILES: "following?CCO"
 
 
-def _strip(token: str) -> str:
+def _strip(token: str, closes: bool = True) -> str:
+    """The token without the punctuation around it; an unmatched ")" at its end is dropped only when it ``closes``
+    a bracket the prose opened before the token ("(try CCO)"), else it is the structure's own (a typo to ask
+    about, never to repair silently)."""
     previous = None
     while token != previous:
         previous = token
@@ -373,9 +378,20 @@ def _strip(token: str) -> str:
         token = token[1:-1]
     if token.startswith("(") and not _balanced(token):
         token = token[1:]
-    if token.endswith(")") and not _balanced(token):
+    if token.endswith(")") and not _balanced(token) and (closes or len(token) < _STRUCTURE_CHARS):
         token = token[:-1]
     return token
+
+
+_STRUCTURE_CHARS = 15  # shorter tokens with a stray ")" are words in brackets more often than typed structures
+
+
+def _open_parentheses(text: str) -> int:
+    """How many brackets the text leaves open."""
+    depth = 0
+    for ch in text:
+        depth = max(0, depth + (ch == "(") - (ch == ")"))
+    return depth
 
 
 def _balanced(text: str) -> bool:
@@ -414,8 +430,8 @@ def _mistyped_structure(token: str, strays: int) -> bool:
         token.count("(") + token.count("=")) >= 2
 
 
-def _as_smiles(raw: str) -> tuple[str | None, str | None]:
-    token = _strip(raw)
+def _as_smiles(raw: str, closes: bool = True) -> tuple[str | None, str | None]:
+    token = _strip(raw, closes)
     if not looks_like_smiles(token):
         return None, None
     try:

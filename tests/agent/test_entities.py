@@ -97,3 +97,11 @@ def test_lab_spellings_of_gdsc_lines_are_read_in_a_cell_line_context() -> None:
 def test_pairs_separated_by_a_question_mark() -> None:
     e = extract("ok and ketoconazole with imatinib? and itraconazole w/ imatinib in one go")
     assert len(e.pairs) == 2 and e.pairs[0][1] == e.pairs[1][1]
+
+
+def test_a_stray_closing_bracket_in_a_structure_is_asked_about_never_dropped() -> None:
+    typo = "CN(C)CCSCc1ccc2sc(S(N)(=O)=O)cc2c1)"
+    e = extract(f"retro on {typo}")
+    assert e.molecules == [typo] and [s for s, _ in e.invalid_smiles] == [typo]
+    assert extract(f"retro on ({typo}").molecules == [typo[:-1]]  # the prose's own bracket closes there
+    assert extract("logS (of CCO)").molecules == ["CCO"]
