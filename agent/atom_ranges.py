@@ -62,8 +62,8 @@ _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|frag
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
               r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|free)\b|(?:is|are)\s+free\b"
 _DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors())  # "the solubilising … chain"
-_PART = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}(?P<name>{_NAMED})" \
-        rf"(?:\s+(?P<region>{_REGION}))?"
+_PART_NAME = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}(?P<name>{_NAMED})"
+_PART = rf"{_PART_NAME}(?:\s+(?P<region>{_REGION}))?"
 _ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}\s+(?:{_MAY_CHANGE})", re.I)
 _CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e"
 # "only touch the morpholinopropoxy tail", "optimize only the difluorophenylsulfonyl bit"
@@ -86,6 +86,8 @@ _EVERYTHING_BUT = re.compile(
 # part may change?"
 _ONLY_PART_REPLY = re.compile(rf"^\W*(?:only|just)\s+{_PART}\s*(?=$|[,.;!]|\s+(?:keep|please|pls|thanks)\b)", re.I)
 _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:{_MAY_CHANGE})", re.I)
+# "keep quinazoline core + aniline, methoxyethoxy chains free": a part with its region word, then "free"
+_PART_FREE = re.compile(rf"\b{_PART_NAME}\s+(?P<region>{_REGION})\s+free\b", re.I)
 _REST_STAYS = re.compile(r"\b(?:rest|everything\s+else|all\s+else)\b", re.I)
 _MURCKO_NAMED = re.compile(rf"\b(?:{_KEEP})\b[^.;\n]{{0,60}}?\b(?:bemis-)?murcko(?:\s+scaffold)?\b", re.I)
 _CORE_AFTER = re.compile(rf"\b(?:the\s+|its\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\s+(?:is\s+|are\s+|stays?\s+|"
@@ -149,7 +151,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     taken = [(start, start + len(r.written)) for start, r in found]
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
-                _REST_NAMED, _ONLY_PART_REPLY] + ([_PART_CHANGES] if _REST_STAYS.search(text) else [])
+                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE] + ([_PART_CHANGES] if _REST_STAYS.search(text) else [])
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"

@@ -306,3 +306,11 @@ def test_a_reply_naming_only_a_part_says_that_part_may_change() -> None:
     [call] = plan_calls("only the morpholine-propoxy, keep rest", [], list(TOOLS), asked)
     assert call.arguments["mask"] == [0] * 21 + [1] * 10
     assert find_atom_ranges("is it only the morpholine ring that matters for binding?") == []
+
+
+def test_a_part_written_free_after_a_core_to_keep_may_change() -> None:
+    text = "optimise erlotinib for PC-3, target 200 nM, keep quinazoline core + aniline, methoxyethoxy chains free"
+    assert [(r.core, r.keep) for r in find_atom_ranges(text)] == [("quinazoline", True), ("methoxyethoxy", False)]
+    [call] = plan_calls(text, [], list(TOOLS))
+    assert call.arguments["mask"] == [1] * 5 + [0] * 19 + [1] * 5  # both chains, nothing else
+    assert find_atom_ranges("is a morpholine free analogue better?") == []  # "X-free" is no region set free
