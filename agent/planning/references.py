@@ -39,6 +39,10 @@ _PRODUCED = re.compile(r"\b(?:generated|optimi[sz]ed|uploaded)\s+(?:ones?|molecu
                        r"smiles|list|set|hits?|cpds?)\b|\bthe\s+(?:analogues|file)\b")
 
 
+# "the new molecules", "the new ones": what a tool made, without saying which tool
+_NEW_ONES = re.compile(r"\bnew\s+(?:ones?|molecules?|compounds?|cpds?|structures?|designs?|analog(?:ue)?s?|smiles)\b")
+
+
 def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_if_referred: bool = False,
               single: bool = False) -> str | None:
     """The pool key the text points to: named explicitly, by its origin word, else the most recently set
@@ -52,6 +56,8 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
     for meta in reversed(candidates):
         if meta.key.startswith("upload_") and upload_named(meta.key, lowered):
             return f"({meta.key})"
+    if _NEW_ONES.search(lowered) and all(any(m.key == key for m in candidates) for key in _PRODUCER_KEYS.values()):
+        return None  # "the new molecules" with both generated and optimised ones in the thread: asked which
     by_type = upload_by_extension(lowered, [m.key for m in candidates])
     if by_type is not None:
         return f"({by_type})"

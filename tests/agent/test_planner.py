@@ -431,3 +431,16 @@ def test_the_uploaded_file_with_two_uploads_is_asked_about_and_a_file_type_picks
     assert call.arguments == {"drug_smiles": "(upload_batchB.sdf)", "property": "logSolubility"}
     [call] = plan_calls("batchA", pool.list(), list(TOOLS), asked)
     assert call.arguments["drug_smiles"] == "(upload_batchA.csv)"
+
+
+def test_the_new_molecules_with_both_generated_and_optimised_ones_are_asked_about() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("generated_smiles", ["CCO", "CCN"], "smiles_list", "a", "tool")
+    pool.put("optimized_smiles", ["CCC", "CCCl"], "smiles_list", "b", "tool")
+    [call] = plan("IC50 of the new molecules in HT-29", pool)
+    assert "drug_smiles" not in call.arguments  # which ones: asked, never the newest
+    [call] = plan("IC50 of the optimised ones in HT-29", pool)
+    assert call.arguments["drug_smiles"] == "(optimized_smiles)"
+    only = ThreadPool(InMemoryPoolStore(), "u")
+    only.put("generated_smiles", ["CCO", "CCN"], "smiles_list", "a", "tool")
+    assert plan("IC50 of the new molecules in HT-29", only)[0].arguments["drug_smiles"] == "(generated_smiles)"
