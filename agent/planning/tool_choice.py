@@ -41,7 +41,7 @@ _SELECTION_PHRASE = re.compile(r"\b(?:the\s+)?(?:(?:\d{1,2}|two|three|four|five|
 def _tool_words(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """``tool_scores`` of the words that ask for something, without those that only pick the molecules ("retro on
     the most soluble one" asks for a retrosynthesis); all the words when nothing else is left to read."""
-    blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
+    blanked = _without_picking(text)
     if blanked != text:
         scores = tool_scores(blanked, offered)
         if max(scores.values(), default=0.0) >= 2.0:

@@ -167,3 +167,21 @@ def test_that_one_after_a_question_that_picked_it_runs_the_pick() -> None:
     [call] = plan_calls("ok run that one in T47D pls", pool.list(), list(TOOLS), ran,
                         read=lambda key: pool.get(key).value)
     assert call.arguments["drug_smiles"] != ["CCN"]  # a tool ran on that pick: the pool holds what it ran on
+
+
+def test_a_property_of_the_precursors_in_a_route_is_a_property_call() -> None:
+    """"the logS of the precursors in route 1": the route only picks the molecules; the ask is the logS."""
+    from agent.backends.planner import plan_calls
+    from agent.history import PastRequest
+    from model_zoo.specs import TOOLS
+
+    pool = ThreadPool(InMemoryPoolStore(), "route")
+    pool.put("user_smiles", ["CC(=O)Nc1ccccc1"], "smiles_list", "a", "message")
+    pool.put("Retrosynthetic_reaction_pathway_prediction_result",
+             [{"row": 1, "smiles": "CC(=O)Nc1ccccc1", "candidates": [{"reactants": ["CC(=O)Cl", "Nc1ccccc1"]}]}],
+             "table", "a", "tool")
+    earlier = [PastRequest("alice", "one-step retro on CC(=O)Nc1ccccc1 please", answered=True)]
+    [call] = plan_calls("what's the logS of the precursors in route 1? need to know if the coupling can run in water",
+                        pool.list(), list(TOOLS), earlier, read=lambda key: pool.get(key).value)
+    assert call.name == "drug_property_prediction"
+    assert call.arguments == {"drug_smiles": ["CC(=O)Cl", "Nc1ccccc1"], "property": "logSolubility"}
