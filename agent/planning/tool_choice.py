@@ -122,7 +122,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     for start, end in zip(bounds[::2], bounds[1::2]):
         if not entities.prose[start:end].strip():
             continue
-        scores = tool_scores(entities.text[start:end], offered)
+        scores = _tool_words(entities.text[start:end], offered)
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
         part = extract(entities.text[start:end], entities.expect)

@@ -172,6 +172,8 @@ def test_that_one_after_a_question_that_picked_it_runs_the_pick() -> None:
 def test_a_property_of_the_precursors_in_a_route_is_a_property_call() -> None:
     """"the logS of the precursors in route 1": the route only picks the molecules; the ask is the logS."""
     from agent.backends.planner import plan_calls
+    from agent.entities import extract
+    from agent.planning.tool_choice import intents
     from agent.history import PastRequest
     from model_zoo.specs import TOOLS
 
@@ -185,3 +187,6 @@ def test_a_property_of_the_precursors_in_a_route_is_a_property_call() -> None:
                         pool.list(), list(TOOLS), earlier, read=lambda key: pool.get(key).value)
     assert call.name == "drug_property_prediction"
     assert call.arguments == {"drug_smiles": ["CC(=O)Cl", "Nc1ccccc1"], "property": "logSolubility"}
+    # each part of a message with several asks is read without its picking words too
+    assert [s.name for s, _ in intents(extract("logS of the precursors in route 1? then retro on CCO"), list(TOOLS))] \
+        == ["drug_property_prediction", "Retrosynthetic_reaction_pathway_prediction"]
