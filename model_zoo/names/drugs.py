@@ -78,7 +78,8 @@ def _word_list(path: Path) -> frozenset[str]:
 class Shorthand:
     alias: str  # as labs write it: "palbo", "MTX"
     drug: str  # a name the drug tables know: "palbociclib"
-    text: str  # T: read in free text; L: unless written in capitals (GEF, TAM); C: only as written (MTX)
+    text: str  # T: read in free text; L: unless written in capitals (GEF, TAM); C: only as written (MTX);
+    # N: only listed with another drug the message names ("warf+asp"; "asp" alone is aspartate)
     note: str
 
 
