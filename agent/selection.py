@@ -14,11 +14,11 @@ from collections.abc import Callable
 from typing import Any
 
 from agent.pool.entry import EntryMeta
-from agent.vocabulary import ordinals
+from agent.vocabulary import number_words, ordinals
 
 _ORDINALS = ordinals()
 # "the top three", "the first two": a count in digits or words; one is the default ("the best one")
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_COUNT_WORDS = number_words()
 _COUNT = r"(?<![-.\d])(?:\d{1,3}|" + "|".join(_COUNT_WORDS) + r")\b"
 # "the second one", "3rd compound", "the last" — not "logD second" or "last: solubility" (the order of asks)
 _ORD = "|".join(_ORDINALS)

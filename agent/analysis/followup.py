@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +13,7 @@ from agent.analysis.query import AskBack, Query
 from agent.analysis.results import Measure, ResultSet, catalog
 from agent.history import PastRequest
 from agent.planning.properties import property_words
+from agent.planning.values import REDO
 from agent.planning.tool_choice import requested_tool
 from agent.pool.entry import PoolError
 from agent.pool.thread_pool import ThreadPool
@@ -68,15 +68,13 @@ def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) ->
 
 
 # "can you redo it with target 10 nM, everything else the same": a request repeated, not a question about results
-_REPEATS = re.compile(r"\b(?:re-?do|re-?run|repeat)\b|\b(?:run|do|try|predict|compute)\b[^.?!\n]{0,40}\bagain\b|"
-                      r"\beverything else (?:the )?same\b|\bsame (?:settings|parameters|conditions|rest)\b", re.I)
 
 
 def _asks_to_compute(text: str, computed: list[Measure]) -> bool:
     """A request for a tool that only picks its molecules from the results ("retro on the most soluble one"), for
     a property the thread has not computed ("logD for the least soluble one" after logS), or a request repeated
     ("redo it with target 10 nM"): not a query of results."""
-    if _REPEATS.search(text):
+    if REDO.search(text):
         return True
     spec = get_spec(requested_tool(text, list(TOOLS)) or "")
     if spec is None or not any(p.kind in ("smiles_list", "smiles", "smiles_pairs") for p in spec.params):

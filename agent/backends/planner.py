@@ -23,6 +23,7 @@ from agent.planning.properties import asks_only_untrained
 from agent.planning.tool_choice import choose_tool, close_calls, intents, tool_scores
 from agent.planning.uploads import known_words, unknown_upload
 from agent.planning.values import (
+    REDO,
     all_filled,
     corrected_molecules,
     given_kinds,
@@ -108,8 +109,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             return extended
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
     supplies_values = bool(given_kinds(whole, pool))
-    repeats = bool(_REPEAT.search(whole.prose) or (supplies_values and (
-        _CORRECTS.search(whole.prose) or only_values(whole))))
+    repeats = bool(REDO.search(whole.prose) or _REPEAT.search(whole.prose) or (
+        supplies_values and (_CORRECTS.search(whole.prose) or only_values(whole))))
     prior = _previous_tool(earlier, pool, offered) if repeats else None
     calls: list[ToolCall] = []
     for clause in _clauses(text):

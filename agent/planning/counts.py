@@ -12,14 +12,14 @@ from agent.entities import extract
 from agent.history import PastRequest
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
+from agent.vocabulary import count_pattern, number_words
 from model_zoo.specs import get_spec
 
-_WORDS = {"both": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-          "ten": 10}
+_WORDS = {"both": 2, **number_words()}
 # "all four", "the same 3", "these two", "both": a count that names a whole list, not a pick from it ("the two best")
-_COUNTED = re.compile(r"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|"
-                      r"eight|nine|ten)|(?P<both>both))\b(?!\s+(?:best|worst|top|most|least|highest|lowest|first|last|"
-                      r"of|with|that|which|where)\b)(?!\s+\w+(?:est|er)\b)", re.I)
+_COUNTED = re.compile(rf"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{count_pattern()})|(?P<both>both))\b"
+                      r"(?!\s+(?:best|worst|top|most|least|highest|lowest|first|last|of|with|that|which|where)\b)"
+                      r"(?!\s+\w+(?:est|er)\b)", re.I)
 
 
 def counted(prose: str) -> int | None:

@@ -26,11 +26,11 @@ from agent.planning.references import molecules_from_context, pool_protein, pool
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import select_molecules
+from agent.vocabulary import count_pattern
 from model_zoo.specs import ToolSpec
 
-
 # "that one", "those three", "these two": the molecules an earlier message picked out of a result
-_PICKED_BEFORE = re.compile(r"\b(?:that|this)\s+one\b|\b(?:those|these)\s+(?:two|three|four|five|six|\d{1,2})\b")
+_PICKED_BEFORE = re.compile(rf"\b(?:that|this)\s+one\b|\b(?:those|these)\s+(?:{count_pattern()})\b")
 
 
 @dataclass

@@ -14,7 +14,7 @@ from agent.planning.values import given_kinds, only_values, takes_values_of, val
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.selection import picking_spans
-from agent.vocabulary import words
+from agent.vocabulary import count_pattern, words
 from model_zoo.specs import PROPERTY, ToolSpec
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
@@ -32,7 +32,7 @@ _SWITCHES = re.compile(r"\b(?:this time|instead|rather)\b", re.I)
 
 
 # "the most soluble one", "the two best ones", "the 3 lowest": the count goes with the pick (not "take the two" alone)
-_SELECTION_PHRASE = re.compile(r"\b(?:the\s+)?(?:(?:\d{1,2}|two|three|four|five|six|ten)\s+)?"
+_SELECTION_PHRASE = re.compile(rf"\b(?:the\s+)?(?:(?:{count_pattern()})\s+)?"
                                r"(?:most|least|more|less|highest|lowest|best|worst|top|bottom)\s+"
                                r"(?:\d+\s+)?(?:by\s+)?[\w-]+(?:\s+(?:ones?|compounds?|molecules?|hits?|analogues?))?",
                                re.I)

@@ -17,6 +17,11 @@ from agent.vocabulary import words
 from model_zoo.names.types import Resolved, Unresolved
 from model_zoo.specs import ToolSpec, get_spec
 
+# A request said again ("redo it with 10 nM", "run it again", "everything else the same"): never a question about
+# results, and the previous request's tool
+REDO = re.compile(r"\b(?:re-?do|re-?run|repeat)\b|\b(?:run|do|try|predict|compute)\b[^.?!\n]{0,40}\bagain\b|"
+                      r"\beverything else (?:the )?same\b|\bsame (?:settings|parameters|conditions|rest)\b", re.I)
+
 _LINKING_WORDS = frozenset(words("linking_words"))
 
 

@@ -32,3 +32,14 @@ def ordinals() -> dict[str, int]:
     """Place words ("second", "3rd", "last") and their 1-based positions; the last is -1."""
     places: dict[str, int] = load("cues.json")["ordinals"]
     return places
+
+
+def number_words() -> dict[str, int]:
+    """Counts written as words ("the two best", "all four"), two to ten."""
+    counts: dict[str, int] = load("cues.json")["number_words"]
+    return counts
+
+
+def count_pattern() -> str:
+    """A regex alternation of a count: one or two digits, or a number word."""
+    return r"\d{1,2}|" + "|".join(number_words())
