@@ -197,6 +197,9 @@ def _joins_values(prose: str, cut: tuple[int, int], values: list[tuple[int, int]
     return ends_value and starts_value
 
 
+MAX_LOOSE_PARTS = 12  # terse asks come in twos and threes; each part costs a name lookup and an intent reading
+
+
 def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[ToolSpec, str]]:
     """Asks separated only by commas, "and", "+" or numbering: parts that each read strongly as a different tool
     (words that only pick molecules left out), in order, each with the words up to the next such part. Parts that
@@ -206,6 +209,8 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     cuts = [cut for cut in _LOOSE_CUT.finditer(prose) if not _joins_values(prose, cut.span(), values)]
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(prose)]
     parts = [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if prose[start:end].strip()]
+    if len(parts) > MAX_LOOSE_PARTS:
+        return []  # a long list of names, not a handful of asks: each part would be read again
     read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
         words = entities.text[start:end]

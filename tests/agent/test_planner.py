@@ -444,3 +444,16 @@ def test_the_new_molecules_with_both_generated_and_optimised_ones_are_asked_abou
     only = ThreadPool(InMemoryPoolStore(), "u")
     only.put("generated_smiles", ["CCO", "CCN"], "smiles_list", "a", "tool")
     assert plan("IC50 of the new molecules in HT-29", only)[0].arguments["drug_smiles"] == "(generated_smiles)"
+
+
+def test_a_message_with_more_parts_than_a_handful_of_asks_is_not_read_part_by_part() -> None:
+    """The loose split reads each part again (names, intent); past MAX_LOOSE_PARTS parts it reads none, so the cost
+    of a long comma list stays bounded (the message is then read as a whole)."""
+    from agent.entities import extract
+    from agent.planning.tool_choice import MAX_LOOSE_PARTS, _loose_intents
+
+    asks = ["logS of CCO", "pKd on EGFR", "IC50 in A549", "retro"]
+    assert len(_loose_intents(extract(", ".join(asks)), list(TOOLS))) == 4
+    many = ", ".join(asks * 4)
+    assert len(many.split(",")) > MAX_LOOSE_PARTS
+    assert _loose_intents(extract(many), list(TOOLS)) == []
