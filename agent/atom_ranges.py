@@ -55,14 +55,18 @@ _CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+
 # "keep everything except the two methoxyethoxy chains"); such a name counts only when it reads as one
 # (``core_from_text``: a table entry or OPSIN).
 _NAMED = r"[a-z][a-z0-9(),'\[\]]*(?:-[a-z0-9(),'\[\]]+)*"
+# table names of more than one word ("hydroxamic acid", "carboxylic acid"), which _NAMED does not span
+_SPACED_NAMES = "|".join(re.escape(n) for n in sorted((n for n in [*scaffolds(), *functional_groups()] if " " in n),
+                                                       key=len, reverse=True))
 _CHEMICAL_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|ine|ane|ene|ole|one|ide|ate|boc|amine|amide|ether|ester)$", re.I)
 _CHAIN_WORDS = r"side[\s-]+chains?|tails?|chains?|arms?"  # the substituent up to the ring it hangs on
 _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|bits?|" \
-          r"pieces?|bicycles?|rings?)"
+          r"pieces?|bicycles?|rings?|ends?)"
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
               r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|free)\b|(?:is|are)\s+free\b"
 _DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors())  # "the solubilising … chain"
-_PART_NAME = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}(?P<name>{_NAMED})"
+_PART_NAME = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}" \
+             rf"(?P<name>(?:{_SPACED_NAMES})(?![\w-])|{_NAMED})"
 _PART = rf"{_PART_NAME}(?:\s+(?P<region>{_REGION}))?"
 _ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}\s+(?:{_MAY_CHANGE})", re.I)
 _CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e"
@@ -80,6 +84,8 @@ _THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit
 # "let the rest move (i.e. the THF ether)": what the rest is, named
 _REST_NAMED = re.compile(rf"\b(?:rest|everything\s+else)\b(?P<between>[^.;\n(]{{0,40}}?)\(?\s*"
                          rf"(?:i\.\s?e\.|namely|that\s+is)[,:]?\s+{_PART}", re.I)
+_REGION_THEN_NAME = re.compile(rf"\b(?:only\s+(?:the\s+)?(?P<region>{_CHAIN_WORDS})|"
+                               rf"(?:the\s+)?(?P<region2>{_CHAIN_WORDS})\s+only)\s*\(\s*{_PART_NAME}\s*\)", re.I)
 _EVERYTHING_BUT = re.compile(
     rf"\b(?:keep|freeze|fix)\s+everything\s+(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
 # "just the morpholine ring", "only the carboxamide, keep rest": a reply that is nothing but the part, as to "which
@@ -151,7 +157,8 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     taken = [(start, start + len(r.written)) for start, r in found]
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
-                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE] + ([_PART_CHANGES] if _REST_STAYS.search(text) else [])
+                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME]
+    patterns += [_PART_CHANGES] if _REST_STAYS.search(text) else []
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"
@@ -159,7 +166,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
                 continue
             if "between" in match.groupdict() and not re.search(rf"\b(?:{_CHANGE}|move)\b", match.group("between")):
                 continue  # "keep the rest (i.e. the quinazoline)" names what stays
-            region = (match.group("region") or "").lower()
+            region = (match.groupdict().get("region") or match.groupdict().get("region2") or "").lower()
             reach = "chain" if re.fullmatch(_CHAIN_WORDS, region) else "ether" if region.startswith("ether") else ""
             plural = bool(match.group("count")) or region.endswith("s")
             parts.append((match.start(), AtomRange((), False, match.group(0), core=name, every_place=plural,

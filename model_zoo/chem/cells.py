@@ -176,6 +176,7 @@ _FOLLOW_UP_LEAD = re.compile(r"^\s*(?:(?:ok(?:ay)?|great|thanks|nice|cool|good|y
 _FOLLOW_UP_TAIL = re.compile(r"^\s*(?:(?:too|also|instead|then|as\s+well|please|pls)\b)?\s*[?.!]*\s*$",
                              re.IGNORECASE)
 _GREETINGS = frozenset({"Hey"})  # a GDSC line, and what a message of one word usually says
+_COMMON_NAMES = frozenset({"Becker", "Toledo"})  # GDSC lines spelled like a surname or a city
 
 
 def bare_follow_up(text: str, start: int, end: int) -> bool:
@@ -198,8 +199,11 @@ def _is_distinctive(spelling: str) -> bool:
         return False
     if any(ch.isdigit() or ch == "-" for ch in spelling):
         return True
-    # camelCase pure-letter names (HeLa, LoVo, SiHa, VCaP) are not English words
-    return bool(re.search(r"[a-z][A-Z]", spelling))
+    # camelCase pure-letter names (HeLa, LoVo, SiHa, VCaP) are not English words; nor are long capitalised ones
+    # (Jurkat, Daudi) or long all-capital ones (NAMALWA, KURAMOCHI), apart from the few that are names of places
+    # and people
+    return bool(re.search(r"[a-z][A-Z]", spelling) or re.fullmatch(r"[A-Z][a-z]{4,}|[A-Z]{6,}", spelling)) \
+        and spelling not in _COMMON_NAMES
 
 
 def _accept(text: str, match: re.Match[str], spelling: str) -> bool:

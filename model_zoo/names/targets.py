@@ -283,7 +283,8 @@ _CONTEXT_BEFORE = re.compile(
     r"(?:\bbind\w*\b[^.?!\n]{0,60}\sto|\bmake (?:that|it)|\bwrong (?:target|protein|kinase)[\s:–-]*|"
     r"\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bat|\btowards?|\bversus|\bvs\.?|->|=>|\u2192|"
-    r"\bhit(?:s|ting)?|\binteract(?:s|ing)?\s+(?:with|w/)|\bblock(?:s|ing)?|\bengag(?:e|es|ing))\s*(?:the\s+)?$",
+    r"\bhit(?:s|ting)?|\binteract(?:s|ing)?\s+(?:with|w/)|\bblock(?:s|ing)?|\bengag(?:e|es|ing)|"
+    r"\bp?K[di]|\baffinity|\bbinding(?:\s+prob\w*)?)\s*(?:the\s+)?$",
     re.IGNORECASE)
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"

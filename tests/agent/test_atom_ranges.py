@@ -248,8 +248,23 @@ def needs_opsin() -> None:
     ("only the methylpiperazine may change", IMATINIB, "[CH3]N1CCNCC1"),
     ("N-methylpiperazine is the only part you may change", IMATINIB, "[CH3]N1CCNCC1"),
     ("just let the cyclopropylcarbonyl change", OLAPARIB, "C1CC1C(=O)"),
+    # a region word, then the part's name in brackets
+    ("optimise it for A549, tail only (morpholinopropoxy)", GEFITINIB, "[OX2;!R]CCCN1CCOCC1"),
 ])
 def test_a_named_substituent_is_exactly_what_may_change(text: str, smiles: str, part: str) -> None:
+    assert _free(text, smiles) == _atoms_of(smiles, part)
+
+
+VORINOSTAT = "C1=CC=C(C=C1)NC(=O)CCCCCCC(=O)NO"
+TEMOZOLOMIDE = "CN1C(=O)N2C=NC(=C2N=N1)C(=O)N"
+
+
+@pytest.mark.parametrize(("text", "smiles", "part"), [
+    ("only hydroxamic acid end can change", VORINOSTAT, "C(=O)NO"),  # a table name of two words
+    ("the N-methylamide can change, rest fixed", SORAFENIB, "[CH3]NC(=O)"),
+    ("only the carboxamide", TEMOZOLOMIDE, "C(=O)[NH2]"),  # not the ring's urea carbonyl
+])
+def test_functional_groups_named_as_the_part_that_may_change(text: str, smiles: str, part: str) -> None:
     assert _free(text, smiles) == _atoms_of(smiles, part)
 
 

@@ -323,6 +323,11 @@ def test_english_word_symbols_need_context() -> None:
         "MET", "KIT(D816V)"]
 
 
+@pytest.mark.parametrize("text", ["foretinib pKd MET", "Kd KIT for these", "binding prob MET?", "affinity MET pls"])
+def test_an_affinity_word_before_a_symbol_is_a_target_context(text: str) -> None:
+    assert len(find_target_names(text)) == 1
+
+
 def test_a_message_in_a_target_context_reads_word_symbols_bare() -> None:
     assert find_target_names("now KIT pls, same drug") == []
     assert [r.name for r in find_target_names("now KIT pls, same drug", in_context=True)] == ["KIT"]
