@@ -25,7 +25,9 @@ _ORD = "|".join(_ORDINALS)
 _NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heavy\s+)?atom"
 _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE}))|\b({_ORD})\s+"
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
-                      r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule)\s?(\d{1,3})\b", re.I)
+                      r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule|rank)\s?#?(\d{1,3})\b"
+                      # "logS of first", "retro on second pls": a bare ordinal ending the phrase
+                      rf"|\b(?:of|for|on)\s+({_ORD})\b(?=\s*(?:$|[,.;!?)]|and\b|pls\b|please\b|too\b|only\b))", re.I)
 _SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst"
 # words between a count and its superlative: "the two best", "the three with the highest p", "which two look best"
 _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures?|with|the|that|which|have|has|had|"
@@ -36,9 +38,13 @@ _BEST = re.compile(rf"\b(?:(?P<before>{_COUNT})\s+(?:(?:{_BETWEEN})\s+){{0,4}}(?
 _COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "lowest", "stronger": "strongest",
                 "weaker": "weakest"}  # "the more potent one" of two is the most potent
 _FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)(?!\s+(?:{_NOT_A_MOLECULE}))", re.I)
+# the rows a yes/no model said no to: "the non-penetrant ones", "the inactives", "those predicted not to bind"
+_MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactives?|negatives?|the no ones|"
+                     r"predicted not to (?:interact|bind|penetrate|cross)|(?:that|which) (?:do not|don't) "
+                     r"(?:interact|bind|penetrate|cross)|bbb-(?=\s|$)|bbb negative)", re.I)
 _HITS = re.compile(r"\b(predicted to (?:interact|bind)|that (?:interact|bind)|interacting|binders|the hits|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
-                   r"positives?|the actives?)\b", re.I)
+                   r"positives?|the actives?|(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+)", re.I)
 _PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting materials?|from (?:that|the) route|"
                          r"(?:in|of|from) (?:the )?(?:(?:top|first|best) )?route(?: #?\d)?)\b", re.I)
 _EACH = re.compile(r"\b(each|individually|separately|on (?:its|their) own|both drugs|the two drugs)\b", re.I)
@@ -108,7 +114,10 @@ def _pick(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
     if first:
         count = _count(first.group(2))
         return [r["smiles"] for r in (candidates[:count] if first.group(1) == "first" else candidates[-count:])]
-    if passing is None and _HITS.search(lowered) and any("probability" in r or "interaction" in r for r in rows):
+    yes_no = any("probability" in r or "interaction" in r for r in rows)
+    if passing is None and _MISSES.search(lowered) and yes_no:
+        return [r["smiles"] for r in rows if r.get("interaction") is False or (r.get("probability") or 1) < 0.5]
+    if passing is None and _HITS.search(lowered) and yes_no:
         return [r["smiles"] for r in rows if r.get("interaction") is True or (r.get("probability") or 0) >= 0.5]
     if passing is None and _ORDINAL.search(lowered):
         return _placed(lowered, rows)
@@ -128,7 +137,7 @@ def _placed(lowered: str, rows: list[dict[str, Any]]) -> list[str]:
     """Rows by place ("the second one", "#3", "the last"); a place past the end picks nothing."""
     chosen = []
     for m in _ORDINAL.finditer(lowered):
-        index = _ORDINALS.get((m.group(1) or m.group(2) or "").lower()) or int(m.group(3) or m.group(4))
+        index = _ORDINALS.get((m.group(1) or m.group(2) or m.group(5) or "").lower()) or int(m.group(3) or m.group(4))
         if -len(rows) <= (index - 1 if index > 0 else index) < len(rows):
             chosen.append(rows[index - 1 if index > 0 else index]["smiles"])
     return chosen

@@ -107,6 +107,23 @@ def test_exclusion_keeps_the_other_rows(words: str, picked: list[str]) -> None:
     assert _picked(CELL, words) == picked
 
 
+@pytest.mark.parametrize(("words", "picked"), [
+    ("for the non-penetrant ones, logD?", ["A", "C"]), ("the BBB- ones to retro", ["A", "C"]),
+    ("the inactives please", ["A", "C"]), ("those predicted not to cross", ["A", "C"]),
+    ("the penetrant ones, their logS", ["B", "D"]), ("BBB+ ones only", ["B", "D"]),
+])
+def test_a_yes_no_result_picks_its_yes_or_its_no_rows(words: str, picked: list[str]) -> None:
+    assert _picked(BBB, words) == picked
+
+
+@pytest.mark.parametrize(("words", "picked"), [
+    ("rank1 -> retro", ["A"]), ("rank #3 in HeLa", ["C"]), ("and solubility of first", ["A"]),
+    ("retro on second pls", ["B"]),
+])
+def test_a_rank_or_a_bare_ordinal_picks_a_place(words: str, picked: list[str]) -> None:
+    assert _picked(CELL, words) == picked
+
+
 def test_a_place_past_the_end_picks_nothing() -> None:
     assert _picked(CELL, "retro for the 5th one") == []
 
