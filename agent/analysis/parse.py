@@ -25,7 +25,9 @@ HISTOGRAM = re.compile(r"\b(histogram|distribution)\b")
 JOIN = re.compile(r"\b(everything|all (?:the |our |of the )?results|per[- ](?:compound|molecule|drug)|for each "
                   r"(?:compound|molecule|drug)|summari[sz]e|one table)\b")
 TOP = re.compile(r"\b(top|bottom|best|worst|first|last|highest|lowest)\s+(\d{1,6})\b")
-MOST = re.compile(r"\b(most|least|highest|lowest|largest|smallest|maximum|minimum|max|min)\b")
+# "which one's more lipophilic" of two is the most lipophilic; "more than 0.5" is a comparison
+MOST = re.compile(r"\b(most|least|highest|lowest|largest|smallest|maximum|minimum|max|min|"
+                  r"(?:more|less|higher|lower|larger|smaller)(?!\s+than\b))\b")
 SORT = re.compile(r"\b(sort|sorted|sorting|order|ordered|rank|ranked)\b")
 FILTER = re.compile(r"\b(only|keep|filter|exclude|remove|drop|those|ones|which|where|with|show)\b")
 ASCENDING = re.compile(r"\b(ascending|increasing|lowest first|smallest first|low to high|worst first)\b")
@@ -228,7 +230,7 @@ def _ordering(low: str, query: Query, top: re.Match[str] | None, most: re.Match[
         descending = True
         if top and top.group(1) in ("bottom", "worst", "last", "lowest"):
             descending = False
-        if most and most.group(1) in ("least", "lowest", "smallest", "minimum", "min"):
+        if most and most.group(1) in ("least", "lowest", "smallest", "minimum", "min", "less", "lower", "smaller"):
             descending = False
         if mention.phrase in measure.less or any(w in low[anchor:mention.end] for w in measure.less):
             descending = not descending  # "most potent" = lowest IC50

@@ -135,6 +135,16 @@ def test_which_is_most_answers_from_the_computed_result(thread: Thread) -> None:
     assert least.tables[0].rows[0]["smiles"] == min(logs, key=lambda s: logs[s])
 
 
+def test_a_comparative_question_answers_like_a_superlative(thread: Thread) -> None:
+    lipo = thread.result(2)
+    [row] = thread.follow_up("which one's more lipophilic then").tables[0].rows
+    assert row["smiles"] == max(lipo, key=lambda s: lipo[s])
+    [row] = thread.follow_up("and which is less lipophilic?").tables[0].rows
+    assert row["smiles"] == min(lipo, key=lambda s: lipo[s])
+    filtered = thread.follow_up("only the ones with logD above 1")  # a comparison, not "the more lipophilic"
+    assert all(r[_column(filtered, "lipophilicity")] > 1 for r in filtered.tables[0].rows)
+
+
 def test_which_is_most_of_something_not_computed_is_an_agent_turn() -> None:
     t = Thread("not-computed")
     t.ask("", "bob", [Attachment("drugs.csv", DRUGS)])
