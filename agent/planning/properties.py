@@ -8,6 +8,7 @@ import re
 
 from agent.backends.reading import read_intent
 from agent.entities import Entities
+from agent.planning.retraction import asked_part
 from agent.vocabulary import phrases
 from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS
 
@@ -63,6 +64,7 @@ def _named_properties(lowered: str) -> list[tuple[int, int, str]]:
 def requested_properties(prose: str) -> list[str]:
     """The properties a request asks for, in the order the message names them, then those only the intent
     model reads (probability >= 0.5: typos, paraphrases)."""
+    prose = asked_part(prose)
     said = property_words(prose.lower())
     lbd = LBD.search(prose)
     if lbd and not _taken_back(prose.lower(), lbd.start(), lbd.end()) and not any(p.endswith("-LBD") for p in said):

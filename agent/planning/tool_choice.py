@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from agent.backends.reading import read_intent
 from agent.entities import Entities, extract
 from agent.planning.properties import property_words, requested_properties
+from agent.planning.retraction import asked_part
 from agent.planning.values import given_kinds, only_values, takes_values_of, value_kind
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
@@ -66,7 +67,7 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
     0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own. Words that only name
     earlier results by the tool that made them ("check the optimized ones in Calu-3") ask for nothing."""
-    tools = read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), text)).tools
+    tools = read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), asked_part(text))).tools
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
 
@@ -119,10 +120,11 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     repeated = None if switches else prior
     cuts = list(_SEGMENT.finditer(entities.prose))
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(entities.prose)]
+    asked = asked_part(entities.text)  # a part taken back ("make it... no.") asks for nothing
     for start, end in zip(bounds[::2], bounds[1::2]):
-        if not entities.prose[start:end].strip():
+        if not entities.prose[start:end].strip() or not asked[start:end].strip():
             continue
-        scores = _tool_words(entities.text[start:end], offered)
+        scores = _tool_words(asked[start:end], offered)
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
         part = extract(entities.text[start:end], entities.expect)
@@ -208,7 +210,8 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     values = _value_spans(entities)
     cuts = [cut for cut in _LOOSE_CUT.finditer(prose) if not _joins_values(prose, cut.span(), values)]
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(prose)]
-    parts = [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if prose[start:end].strip()]
+    asked = asked_part(prose)
+    parts = [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if asked[start:end].strip()]
     if len(parts) > MAX_LOOSE_PARTS:
         return []  # a long list of names, not a handful of asks: each part would be read again
     read: list[tuple[ToolSpec, int, Entities]] = []

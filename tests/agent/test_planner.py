@@ -457,3 +457,12 @@ def test_a_message_with_more_parts_than_a_handful_of_asks_is_not_read_part_by_pa
     many = ", ".join(asks * 4)
     assert len(many.split(",")) > MAX_LOOSE_PARTS
     assert _loose_intents(extract(many), list(TOOLS)) == []
+
+
+def test_an_ask_taken_back_in_the_same_message_is_not_run() -> None:
+    [call] = plan(f"make it... no. just the predicted affinity of CCO and CCN vs this kinase {SEQ}")
+    assert call.name == "drug_target_affinity_regression_predict" and call.arguments["drug_smiles"] == ["CCO", "CCN"]
+    [call] = plan("quick BBB on CCO - scratch that, its logD please")
+    assert call.arguments == {"drug_smiles": ["CCO"], "property": "lipo"}
+    [call] = plan("solubility of CCO, no wait")  # nothing after it: nothing is taken back
+    assert call.arguments == {"drug_smiles": ["CCO"], "property": "logSolubility"}

@@ -1,0 +1,24 @@
+"""Asks a message takes back as it goes: "quick BBB on them — no wait, logD instead", "make it... no. just the pKd
+vs EGFR". The words before the last retraction ask for nothing; the values in them (molecules, names) still count,
+so only the reading of the ask uses ``asked_part``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agent.vocabulary import phrases
+
+# "no wait", "scratch that", or a bare "no" after a pause mark ("make it... no.", "BBB — no, logD")
+_RETRACTION = re.compile(rf"\b(?:{phrases('retractions')})\b|(?:\.\.\.|…|—|–|--)\s*no\b", re.I)
+_MIN_LEFT = 2  # words after the retraction: "no wait" at the end of a message takes nothing back
+
+
+def asked_part(text: str) -> str:
+    """``text`` with everything before its last retraction blanked (same length, so spans still line up); unchanged
+    when the retraction opens the message or ends it."""
+    last = next(reversed(list(_RETRACTION.finditer(text))), None)
+    if last is None or len(re.findall(r"[A-Za-z]{2,}", text[last.end():])) < _MIN_LEFT \
+            or not re.search(r"[A-Za-z]{2,}", text[:last.start()]):
+        return text  # "never mind, check it on AURKB instead" takes back the earlier message, not its own words
+    return " " * last.end() + text[last.end():]
