@@ -75,6 +75,7 @@ class _Tables:
     by_symbol: dict[str, list[Construct]]  # symbol -> its constructs
     names: dict[str, list[tuple[str, str, str, str]]]  # key -> (written, target_id, text flag, note)
     first_words: frozenset[str]
+    most_words: int  # the longest name, in words ("vascular endothelial growth factor receptor 2": 6)
 
 
 @lru_cache(maxsize=1)
@@ -95,7 +96,7 @@ def tables() -> _Tables:
         for r in csv.DictReader(fh):
             names.setdefault(name_key(r["name"]), []).append((r["name"], r["target_id"], r["text"], r["note"]))
     first = frozenset(k.split(" ", 1)[0] for k in names if " " in k)
-    return _Tables(davis, kiba, by_symbol, names, first)
+    return _Tables(davis, kiba, by_symbol, names, first, max(len(k.split(" ")) for k in names))
 
 
 @cache
@@ -197,6 +198,8 @@ def _symbol_targets(symbol_written: str, in_text: bool = False) -> list[tuple[st
     out = []
     for written, tid, flag, note in t.names.get(name_key(symbol_written), ()):
         if in_text and flag in ("C", "X") and symbol_written not in (written, written.upper()):
+            if symbol_written == written.capitalize() != written:
+                out.append((tid, "X", note))  # "engages Lck": a symbol in title case, next to a target word only
             continue
         out.append((tid, flag, note))
     return out
@@ -344,10 +347,10 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
         if overlaps(s, e, taken):
             i += 1
             continue
-        longest = 4 if w.lower() in t.first_words else 1
+        longest = t.most_words if w.lower() in t.first_words else 1
         hit = None
         for n in range(min(longest, len(ws) - i), 0, -1):
-            if n > 1 and not all(re.fullmatch(r"[ \t/-]", text[ws[i + k][2]:ws[i + k + 1][1]])
+            if n > 1 and not all(re.fullmatch(r"[ \t/'’-]", text[ws[i + k][2]:ws[i + k + 1][1]])
                                  for k in range(n - 1)):
                 continue
             end = ws[i + n - 1][2]

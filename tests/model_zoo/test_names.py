@@ -328,6 +328,23 @@ def test_an_affinity_word_before_a_symbol_is_a_target_context(text: str) -> None
     assert len(find_target_names(text)) == 1
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    ("Kd estimate for crizotinib against anaplastic lymphoma kinase", "ALK"),
+    ("Ibrutinib on Bruton's tyrosine kinase, Kd in nM please", "BTK"),
+    ("binding to vascular endothelial growth factor receptor 2", "VEGFR2"),  # six words
+    ("does it hit platelet-derived growth factor receptor beta", "PDGFRB"),
+    ("and on PDGFR alpha", "PDGFRA"), ("inhibits Janus kinase 2?", "JAK2(JH1domain-catalytic)"),
+    ("probability that bosutinib engages Lck", "LCK"),  # a symbol in title case, next to a target word
+])
+def test_protein_names_and_title_case_symbols(text: str, name: str) -> None:
+    assert [r.name for r in find_target_names(text)] == [name]
+
+
+@pytest.mark.parametrize("text", ["Lck and Src are here", "Met with Bob about it"])
+def test_title_case_symbols_need_a_target_word(text: str) -> None:
+    assert find_target_names(text) == []
+
+
 def test_a_message_in_a_target_context_reads_word_symbols_bare() -> None:
     assert find_target_names("now KIT pls, same drug") == []
     assert [r.name for r in find_target_names("now KIT pls, same drug", in_context=True)] == ["KIT"]
