@@ -61,7 +61,7 @@ _SPACED_NAMES = "|".join(re.escape(n) for n in sorted((n for n in [*scaffolds(),
 _CHEMICAL_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|ine|ane|ene|ole|one|ide|ate|boc|amine|amide|ether|ester)$", re.I)
 _CHAIN_WORDS = r"side[\s-]+chains?|tails?|chains?|arms?"  # the substituent up to the ring it hangs on
 _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|bits?|" \
-          r"pieces?|bicycles?|rings?|ends?)"
+          r"pieces?|bicycles?|rings?|ends?|caps?)"
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
               r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|free)\b|(?:is|are)\s+free\b"
 _DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors())  # "the solubilising … chain"
@@ -87,7 +87,9 @@ _REST_NAMED = re.compile(rf"\b(?:rest|everything\s+else)\b(?P<between>[^.;\n(]{{
 _REGION_THEN_NAME = re.compile(rf"\b(?:only\s+(?:the\s+)?(?P<region>{_CHAIN_WORDS})|"
                                rf"(?:the\s+)?(?P<region2>{_CHAIN_WORDS})\s+only)\s*\(\s*{_PART_NAME}\s*\)", re.I)
 _EVERYTHING_BUT = re.compile(
-    rf"\b(?:keep|freeze|fix)\s+everything\s+(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
+    rf"\b(?:keep|freeze|fix|leave|(?:don'?t|do\s+not)\s+touch)\s+everything(?:\s+else)?"
+    rf"(?:\s+(?:alone|untouched|as\s+it\s+is|as\s+is|fixed|intact|unchanged))?\s+"
+    rf"(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
 # "just the morpholine ring", "only the carboxamide, keep rest": a reply that is nothing but the part, as to "which
 # part may change?"
 _ONLY_PART_REPLY = re.compile(rf"^\W*(?:only|just)\s+{_PART}\s*(?=$|[,.;!]|\s+(?:keep|please|pls|thanks)\b)", re.I)
@@ -96,8 +98,10 @@ _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:{_MAY_CHANGE})", re.I)
 _PART_FREE = re.compile(rf"\b{_PART_NAME}\s+(?P<region>{_REGION})\s+free\b", re.I)
 _REST_STAYS = re.compile(r"\b(?:rest|everything\s+else|all\s+else)\b", re.I)
 _MURCKO_NAMED = re.compile(rf"\b(?:{_KEEP})\b[^.;\n]{{0,60}}?\b(?:bemis-)?murcko(?:\s+scaffold)?\b", re.I)
-_CORE_AFTER = re.compile(rf"\b(?:the\s+|its\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\s+(?:is\s+|are\s+|stays?\s+|"
-                         rf"remains?\s+)?(?:{_KEPT_AFTER})\b", re.I)
+# "the quinazoline stays intact", "the phthalazinone has to stay", "the indole must be kept"
+_CORE_AFTER = re.compile(rf"\b(?:the\s+|its\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\s+(?:(?:is\s+|are\s+|stays?\s+|"
+                         rf"remains?\s+)?(?:{_KEPT_AFTER})|(?:has|have|needs?|must|should)\s+(?:to\s+)?"
+                         rf"(?:stay|remain|be\s+kept)|stays?(?=\s*[,.;]))\b", re.I)
 
 
 @dataclass(frozen=True)

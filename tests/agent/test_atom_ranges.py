@@ -263,9 +263,18 @@ TEMOZOLOMIDE = "CN1C(=O)N2C=NC(=C2N=N1)C(=O)N"
     ("only hydroxamic acid end can change", VORINOSTAT, "C(=O)NO"),  # a table name of two words
     ("the N-methylamide can change, rest fixed", SORAFENIB, "[CH3]NC(=O)"),
     ("only the carboxamide", TEMOZOLOMIDE, "C(=O)[NH2]"),  # not the ring's urea carbonyl
+    ("Leave everything alone except the N-methylpiperazine.", IMATINIB, "[CH3]N1CCNCC1"),
 ])
 def test_functional_groups_named_as_the_part_that_may_change(text: str, smiles: str, part: str) -> None:
     assert _free(text, smiles) == _atoms_of(smiles, part)
+
+
+@pytest.mark.parametrize("text", ["The phthalazinone has to stay, the rest is free.",
+                                  "the phthalazinone must be kept", "phthalazinone stays, rest can go"])
+def test_a_core_said_to_stay_is_kept(text: str) -> None:
+    mask = mask_from_words(find_atom_ranges(text), OLAPARIB)
+    assert mask is not None
+    assert {i for i, m in enumerate(mask) if m == 0} == _atoms_of(OLAPARIB, "O=c1[nH]ncc2ccccc12")
 
 
 @pytest.mark.usefixtures("needs_opsin")

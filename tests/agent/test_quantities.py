@@ -18,6 +18,8 @@ from agent.quantities import find_quantities
     ("IC50 of 10 µM would do", math.log(10)),
     ("IC50 = 2.5 mM", math.log(2500)),
     ("target 300 pM", math.log(3e-4)),
+    ("Around 1 micromolar is fine", 0.0), ("IC50 of 50 nanomolar", math.log(0.05)),  # units spelled out
+    ("aim at 20 nmol/L", math.log(0.02)),
 ])
 def test_units_are_converted_to_ln_micromolar(text: str, expected: float) -> None:
     [quantity] = find_quantities(text)

@@ -142,6 +142,14 @@ def test_long_names_that_are_no_words_need_no_context(text: str, found: list[str
     assert names(find_cell_lines(text)) == found
 
 
+@pytest.mark.parametrize(("text", "found"), [
+    ("generate for MV4;11 at 5 nM", ["MV-4-11"]),  # the translocation spelling is one name
+    ("A549;HeLa and K562; HL-60", ["A549", "HeLa", "K-562", "HL-60"]),  # a semicolon between names separates them
+])
+def test_a_semicolon_inside_a_name(text: str, found: list[str]) -> None:
+    assert names(find_cell_lines(text)) == found
+
+
 @pytest.mark.parametrize("text", ["the Toledo site sends the plates", "ask Becker about it", "Raji asked me"])
 def test_short_or_word_like_names_still_need_context(text: str) -> None:
     assert find_cell_lines(text) == []
