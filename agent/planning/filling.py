@@ -15,6 +15,7 @@ from agent.backends.reading import read_intent
 from agent.entities import Entities, pick_number
 from agent.history import PastRequest
 from agent.planning.pairs import (
+    earlier_drug_names,
     listed_pair,
     message_pairs,
     names_pairs_it_cannot_find,
@@ -84,7 +85,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             value = e.masks[0] if e.masks else _mask_from_words(e, args.get(param.mask_of or ""), context) or \
                 pool_ref(pool, ("mask",), lowered)
         elif param.kind == "smiles_pairs":
-            value = swapped_pairs(e, pool, lowered, context.read) or message_pairs(e, focus) or \
+            names = earlier_drug_names([past.text for past in context.history[-5:]])
+            value = swapped_pairs(e, pool, lowered, context.read, names) or message_pairs(e, focus) or \
                 picked_pairs(pool, lowered, context.read)
             if not value and not names_pairs_it_cannot_find(e, lowered):
                 value = pool_ref(pool, ("smiles_pairs",), lowered) or listed_pair(pool, lowered, context.read)

@@ -14,6 +14,7 @@ from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.vocabulary import ordinals, phrases
 from model_zoo.chem.mols import same_molecule_key
+from model_zoo.names.text import inn_stem
 
 
 def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
@@ -81,19 +82,27 @@ _SWAP_PLACE = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:out\
                          rf"({'|'.join(_PAIR_INDEX)})\s+(?:drug|one|partner|compound|molecule|agent|med(?:ication)?)s?\b")
 
 
+# "what if we swap the statin for Crestor?", "the antifungal switched to Nizoral": one drug comes in, the one it
+# replaces is said by its kind
+_SWAP_WORDS = re.compile(r"\b(?:swap\w*|switch\w*|replac\w*|substitut\w*|exchang\w*|instead)\b", re.I)
+
+
 def names_pairs_it_cannot_find(e: Entities, lowered: str) -> bool:
-    """"swap X for Y", "the third pair" or "swap the second drug" said, but no such pair in the thread: asked,
-    never all the pairs."""
+    """"swap X for Y", "the third pair", "swap the second drug" or "swap the statin for Y" said, but no such pair in
+    the thread (or no drug of that kind in it): asked, never all the pairs."""
     return bool(_PAIR_ORDINAL.search(lowered) or _SWAP_PLACE.search(lowered)) or (
-        len(e.taken_back) == 1 and len(e.molecules) == 1)
+        len(e.molecules) == 1 and (len(e.taken_back) == 1 or bool(_SWAP_WORDS.search(lowered))))
 
 
-def swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None
-                   ) -> list[list[str]] | None:
+def swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None,
+                  earlier_names: dict[str, str] | None = None) -> list[list[str]] | None:
     """The thread's pairs with one drug exchanged: "swap phenytoin for midazolam", "replace celecoxib with
-    clopidogrel", "midazolam instead of phenytoin", "swap the second drug for ketoconazole"; None unless exactly
-    one drug goes (by name or by its place in the pair) and one comes in."""
+    clopidogrel", "midazolam instead of phenytoin", "swap the second drug for ketoconazole", "swap the statin for
+    Crestor" (the drug whose name, as the thread gave it in ``earlier_names``, shares the new drug's INN stem);
+    None unless exactly one drug goes and one comes in."""
     place = _SWAP_PLACE.search(lowered)
+    if len(e.molecules) == 1 and read is not None and not place and not e.taken_back and _SWAP_WORDS.search(lowered):
+        return _swapped_by_kind(e, pool, lowered, read, earlier_names or {})
     if len(e.molecules) != 1 or read is None or len(e.taken_back) != (0 if place else 1):
         return None
     key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered))
@@ -111,3 +120,33 @@ def swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
         out_key = same_molecule_key(e.taken_back[0])
         swapped = [[new if same_molecule_key(s) == out_key else s for s in pair] for pair in pairs]
     return swapped if swapped != pairs else None
+
+
+def _swapped_by_kind(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any],
+                     earlier_names: dict[str, str]) -> list[list[str]] | None:
+    """Each pair's one drug of the new drug's kind (same INN stem: simvastatin -> rosuvastatin), else None."""
+    new = e.molecules[0]
+    stem = next((inn_stem(r.name) for r in e.names if r.kind == "drug" and r.value == new), None)
+    key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered))
+    pairs = read(key) if key and stem else None
+    if not isinstance(pairs, list):
+        return None
+    swapped = []
+    for pair in pairs:
+        if not (isinstance(pair, list) and len(pair) == 2):
+            return None
+        kin = [i for i, s in enumerate(pair) if inn_stem(earlier_names.get(same_molecule_key(s) or s, "")) == stem]
+        if len(kin) != 1:
+            return None  # no drug of that kind in the pair, or both: asked
+        swapped.append([new if i == kin[0] else s for i, s in enumerate(pair)])
+    return swapped if swapped != pairs else None
+
+
+def earlier_drug_names(texts: list[str]) -> dict[str, str]:
+    """Drug names the thread's earlier messages gave, by molecule ("Zocor" -> simvastatin's key -> "simvastatin")."""
+    names: dict[str, str] = {}
+    for text in texts:
+        for r in extract(text).names:
+            if r.kind == "drug":
+                names.setdefault(same_molecule_key(r.value) or r.value, r.name)
+    return names

@@ -79,6 +79,25 @@ def test_swapping_a_drug_by_its_place_in_the_pair() -> None:
         assert call.arguments["smiles_pairs"] == expected, words
 
 
+def _swap_after(earlier: str, words: str, pairs: list[list[str]]) -> ToolCall:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles_pairs", pairs, "smiles_pairs", "a", "message")
+    answered = [PastRequest("alice", earlier, answered=True)]
+    [call] = plan_calls(words, pool.list(), list(TOOLS), answered, lambda key: pool.get(key).value)
+    return call
+
+
+def test_swapping_a_drug_said_by_its_kind() -> None:
+    simvastatin, clarithromycin, rosuvastatin = (resolve_drug(n).value for n in ("simvastatin", "clarithromycin",
+                                                                                 "rosuvastatin"))
+    call = _swap_after("Zocor with clarithromycin - co-administration OK?", "what if we swap the statin for Crestor?",
+                       [[simvastatin, clarithromycin]])
+    assert call.arguments["smiles_pairs"] == [[rosuvastatin, clarithromycin]]  # the -statin goes
+    # no drug of the new one's kind in the pair: asked, never the old pair again
+    call = _swap_after("warfarin with aspirin?", "what if we swap it for Crestor?", [[WARFARIN, ASPIRIN]])
+    assert "smiles_pairs" not in call.arguments
+
+
 def test_a_place_no_pair_has_is_asked_about() -> None:
     call = _swap("swap the third drug for clopidogrel", [[WARFARIN, ASPIRIN]])
     assert "smiles_pairs" not in call.arguments
