@@ -150,10 +150,30 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
     variant_data = dner["drug_variant_to_variant_data"]
     table = {r["drug_id"]: r["smiles"] for r in _read_csv(data / "ddi/drugbank/drugbank_drug_smiles.csv")}
 
+    # The vocabulary's DrugBank id is sometimes a neighbouring entry without a structure here (levetiracetam ->
+    # DB11868, etiracetam); its own structure, not trusted as such, finds the table's entry when it is exactly one
+    # table structure (InChIKey of the parent), and only the table's structure is shipped.
+    # Failing that, the one table structure with the same skeleton (first InChIKey block: verapamil's entry there
+    # is an enantiomer, the table's DB00661 the racemate).
+    table_by_key: dict[str, set[str]] = defaultdict(set)
+    for dbid, smiles in table.items():
+        key = _inchikey(smiles, parent=True)
+        if key:
+            table_by_key[key].add(dbid)
+            table_by_key[key.split("-")[0]].add(dbid)
+
+    def table_id(entry: dict) -> str | None:
+        dbid = entry.get("drugbank_id")
+        key = _inchikey(entry["smiles"], parent=True) if dbid not in table and entry.get("smiles") else None
+        for found in ((table_by_key.get(key, set()), table_by_key.get(key.split("-")[0], set())) if key else ()):
+            if len(found) == 1:
+                return next(iter(found))
+        return dbid
+
     drugs: dict[str, Drug] = {}
     by_canon: dict[str, str] = {}
     for key, entry in canon.items():
-        dbid = entry.get("drugbank_id")
+        dbid = table_id(entry)
         if not dbid:
             continue
         smiles = table.get(dbid, "")
@@ -274,8 +294,13 @@ def text_flag(written: str, kind: str, has_structure: bool, english: dict[str, i
     """
     key = name_key(written)
     rule = rules.get(key)
-    if not has_structure or never_drug or not key or rule == "block" or key in never or key in collisions:
+    if never_drug or not key or rule == "block" or key in never or key in collisions:
         return "N"
+    if not has_structure:
+        # read, to be asked about ("logS of caffeine, insulin and aspirin" must not run on the other two alone):
+        # a drug's own name or brand, one word of six or more letters that is not an English word
+        plain = key.isalpha() and len(key) >= 6 and english.get(key, 0) <= ENGLISH_COMMON
+        return "T" if kind in ("name", "brand") and plain and squashed(key) not in collisions else "N"
     if squashed(key) in collisions:
         return "N"
     alnum = re.sub(r"[^a-z0-9]", "", key)

@@ -130,3 +130,15 @@ def test_an_unknown_compound_code_is_asked_about_never_replaced_by_pool_molecule
         assert [u.kind for u in extract(text).unresolved] == ["drug"], text
     assert not [u for u in extract("pKd of STI-571 on ABL1").unresolved]  # a known code resolves
     assert [u.kind for u in extract("IC50 of gefitinib in PC-9").unresolved] == ["cell_line"]
+
+
+def test_a_known_drug_without_a_structure_in_a_list_is_asked_about_never_dropped() -> None:
+    """"logS of caffeine, acamprosate and aspirin": acamprosate is a known drug whose structure is not shipped; the
+    request is asked about, never run on the two others alone."""
+    e = extract("logS of caffeine, acamprosate and aspirin")
+    assert [u.written for u in e.unresolved] == ["acamprosate"] and len(e.molecules) == 2
+    action, final = _decide("logS of caffeine, acamprosate and aspirin", OfflinePlanner())
+    assert action is None and final is not None and "acamprosate" in final
+    # a structure given next to the name is that drug's structure
+    action, _ = _decide("solubility of acamprosate CC(=O)NCCCS(=O)(=O)O please", OfflinePlanner())
+    assert action is not None and action.arguments["drug_smiles"] == ["CC(=O)NCCCS(=O)(=O)O"]

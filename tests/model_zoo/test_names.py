@@ -328,6 +328,14 @@ def test_an_affinity_word_before_a_symbol_is_a_target_context(text: str) -> None
     assert len(find_target_names(text)) == 1
 
 
+@pytest.mark.parametrize(("name", "source"), [("levetiracetam", "DrugBank DB01202"), ("verapamil", "DrugBank DB00661")])
+def test_a_vocabulary_id_without_a_structure_finds_the_tables_entry_of_that_structure(name: str, source: str) -> None:
+    """The name vocabulary points these at neighbouring DrugBank entries (etiracetam, an enantiomer) that have no
+    structure in the shipped table; the table's entry of the same structure is used."""
+    resolved = resolve_drug(name)
+    assert isinstance(resolved, Resolved) and resolved.source == source
+
+
 @pytest.mark.parametrize(("text", "name"), [
     ("Kd estimate for crizotinib against anaplastic lymphoma kinase", "ALK"),
     ("Ibrutinib on Bruton's tyrosine kinase, Kd in nM please", "BTK"),
