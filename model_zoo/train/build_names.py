@@ -156,11 +156,11 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
     # Failing that, the one table structure with the same skeleton (first InChIKey block: verapamil's entry there
     # is an enantiomer, the table's DB00661 the racemate).
     table_by_key: dict[str, set[str]] = defaultdict(set)
-    for dbid, smiles in table.items():
-        key = _inchikey(smiles, parent=True)
-        if key:
-            table_by_key[key].add(dbid)
-            table_by_key[key.split("-")[0]].add(dbid)
+    for table_dbid, table_smiles in table.items():
+        table_key = _inchikey(table_smiles, parent=True)
+        if table_key:
+            table_by_key[table_key].add(table_dbid)
+            table_by_key[table_key.split("-")[0]].add(table_dbid)
 
     def table_id(entry: dict) -> str | None:
         dbid = entry.get("drugbank_id")
