@@ -415,7 +415,7 @@ def looks_like_smiles(token: str) -> bool:
     if not _SMILES_SYNTAX.search(token):
         return False
     outside = re.sub(r"\[[^\]]*\]", "", token).replace("Cl", "").replace("Br", "")
-    strays = re.findall(r"[abd-mqr-z]|[AD-EG-HJ-MQ-RT-Z]", outside)
+    strays = re.findall(r"[ad-mqrt-z]|[AD-EG-HJ-MQ-RT-Z]", outside)  # all but the atoms b c n o p s B C F I N O P S
     if strays and not _mistyped_structure(token, len(strays)):
         return False  # letters that are no atom outside brackets: "ln(IC50)", "t-test", "H2O"
     letters = re.sub(r"[^A-Za-z]", "", token)

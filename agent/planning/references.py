@@ -72,9 +72,10 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
                 return f"({fitting[-1].key})"
             produced = any(m.key.startswith(prefix) for m in pool)
             if "smiles_list" in kinds and _PRODUCED.search(lowered) and not produced \
-                    and all(m.source in _KNOWN_SOURCES for m in candidates):
+                    and all(m.source in _KNOWN_SOURCES or m.key in _PRODUCER_KEYS.values() for m in candidates):
                 # "the generated ones" with nothing generated in this thread: asked, never another list (entries of
-                # unknown origin, as in a benchmark's starting pool, may be what the words mean)
+                # unknown origin, as in a benchmark's starting pool, may be what the words mean; a key that names
+                # the other tool's output does not)
                 return None
     if only_if_referred and not REFERS_BACK.search(lowered):
         return None

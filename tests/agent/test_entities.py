@@ -8,6 +8,11 @@ def test_smiles_are_taken_verbatim_in_order() -> None:
     assert e.molecules == ["CCO", "c1ccc(cc1)O", "CC(=O)Oc1ccccc1C(=O)O"]
 
 
+def test_aromatic_sulfur_and_boron_are_atoms() -> None:
+    e = extract("how soluble are c2ccc1scnc1c2, c1ccsc1 and OB(O)c1ccccc1?")
+    assert e.molecules == ["c2ccc1scnc1c2", "c1ccsc1", "OB(O)c1ccccc1"]
+
+
 def test_words_that_look_chemical_are_not_molecules() -> None:
     e = extract("Is CDK9 or EGFR hit at IC50 below 5 nM in A549? BBB and CNS matter, ln(IC50) -2; t-test")
     assert e.molecules == []

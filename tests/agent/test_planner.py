@@ -343,6 +343,11 @@ def test_the_generated_ones_when_nothing_was_generated_take_no_other_list() -> N
     pool.put("user_smiles", ["CCO"], "smiles_list", "a", "message")
     [call] = plan_calls("optimise the compound I posted earlier for A549 to ln IC50 -1", pool.list(), list(TOOLS))
     assert call.arguments.get("gt") == "(user_smiles)"  # 'optimise' is no reference to optimised molecules
+    # "the optimized analogues" with only generated ones in the pool (of unknown origin, as in a starting pool)
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("generated_smiles", ["CCO", "CCN"], "smiles_list", "a", "benchmark")
+    [call] = plan_calls("Predict the optimized analogues in A549 please", pool.list(), list(TOOLS))
+    assert "drug_smiles" not in call.arguments
 
 
 def test_tox21_assays_named_in_a_row_keep_their_order() -> None:
