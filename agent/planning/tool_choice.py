@@ -133,7 +133,11 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             found.append((spec, entities.prose[start:end]))
         elif repeated is not None and cuts and repeated not in [f for f, _ in found] and given_kinds(part):
             found.append((repeated, entities.prose[start:end]))
-    if len(cuts) == 1 and "?" in cuts[0].group(0) and len(found) == 2:
+        elif found and given_kinds(part) and only_values(part, _SUBJECT_WORDS | _MORE_OF_THE_SAME):
+            # "does X engage HER2, and how about lapatinib?": more values for the ask before it
+            spec_before, words_before = found[-1]
+            found[-1] = (spec_before, entities.prose[entities.prose.find(words_before):end])
+    if len(found) == 2 and (len(cuts) == 1 and "?" in cuts[0].group(0) or _QUALIFIER.search(found[1][1])):
         return _qualified(found)
     if len(found) < 2:
         loose = _loose_intents(entities, offered)
@@ -148,6 +152,9 @@ _LOOSE_CUT = re.compile(r"\s*(?:[,;&+/]|\s[-–—]\s|\b(?:and|also|plus|then|to
 
 
 _SUBJECT_WORDS = frozenset(words("subject_openers"))  # "take X and …", "starting from X, …": X is the subject
+_MORE_OF_THE_SAME = frozenset({"how", "what", "about", "with", "for", "also", "too", "as", "well"})
+# "interaction calls only", "just the pKd": a closing part that says which of the asks is meant
+_QUALIFIER = re.compile(r"^\W*(?:only|just)\b|\bonly\W*$", re.I)
 
 
 def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) -> bool:
@@ -164,7 +171,14 @@ def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) 
     if given and only_values(part, _SUBJECT_WORDS) and not (
             len(needs) > 1 and needs <= given and not any(given <= _kinds(other) for other in others)):
         return False
+    if spec.param("smiles_pairs") and len(part.molecules) == 1 and not _PAIRING.search(part.prose):
+        return False  # "… with methotrexate? And with nelarabine.": one more drug for the ask before, not a pair
     return not (spec.param("cell_line") or spec.param("cell_name")) or not given or bool(given - {"number", "mask"})
+
+
+# words that ask about two drugs together, not merely name one more
+_PAIRING = re.compile(r"\binteract|\bddi\b|\bcombin|\bco-?admin|\btogether\b|\bpairs?\b|\bcontraindicat|\bsafe\b|"
+                      r"\bside[ -]effects?\b|\btwosides\b", re.I)
 
 
 def _kinds(spec: ToolSpec) -> set[str]:
@@ -234,13 +248,16 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
 
 def _qualified(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:
     """"would they bind SRC? pKd please": a short part after a question that names another tool for the same
-    inputs says which answer the question wants; it is one ask, not two."""
+    inputs says which answer the question wants; it is one ask, not two. "…, and how about lapatinib? interaction
+    calls only": a closing "X only" qualifies the ask; naming a tool for other inputs, it keeps the ask as it is."""
     if len(found) != 2:
         return found
-    (first, _), (second, _) = found
+    (first, _), (second, words) = found
     sizes = [len(re.findall(r"[a-z0-9]+", words.lower())) for _, words in found]
     shortest = sizes.index(min(sizes))
     same_inputs = {p.kind for p in first.params} == {p.kind for p in second.params}
+    if _QUALIFIER.search(words) and sizes[1] <= 4:
+        return [found[1]] if same_inputs else [found[0]]
     return [found[shortest]] if same_inputs and sizes[shortest] <= 2 and sizes[0] != sizes[1] else found
 
 

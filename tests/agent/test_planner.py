@@ -471,3 +471,13 @@ def test_an_ask_taken_back_in_the_same_message_is_not_run() -> None:
     assert call.arguments == {"drug_smiles": ["CCO"], "property": "lipo"}
     [call] = plan("solubility of CCO, no wait")  # nothing after it: nothing is taken back
     assert call.arguments == {"drug_smiles": ["CCO"], "property": "logSolubility"}
+
+
+def test_more_values_for_the_ask_before_are_no_ask_of_their_own() -> None:
+    [call] = plan("Does gefitinib engage HER2 at all, and how about lapatinib? interaction calls only")
+    assert call.name == "drug_target_classification_predict" and len(call.arguments["drug_smiles"]) == 2
+    [call] = plan("Could you predict what the MOLT-4 line does with methotrexate? And with the nucleoside analogue "
+                  "nelarabine.")
+    assert call.name == "drug_cell_response_regression_predict" and len(call.arguments["drug_smiles"]) == 2
+    calls = plan("IC50 of methotrexate in MOLT-4, and does it interact with warfarin?")  # a pair asked for
+    assert [c.name for c in calls] == ["drug_cell_response_regression_predict", "drug_drug_response_predict"]
