@@ -113,11 +113,35 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities) -> list[ToolCall]
         elif param.name == "task":
             values = ddi_tasks(e.prose)
         if len(values) > 1:
-            calls = [ToolCall(spec.name, {**args, param.name: v}) for v in values]
+            drugs = next((p.name for p in spec.params if p.kind == "smiles_list"), None)
+            groups = _each_with_its_own(e, param.kind, values) if drugs and args.get(drugs) == e.molecules else None
+            calls = [ToolCall(spec.name, {**args, param.name: v, **({drugs: groups[i]} if groups and drugs else {})})
+                     for i, v in enumerate(values)]
             default = param.default
             return [ToolCall(c.name, {k: v for k, v in c.arguments.items() if not (k == param.name and v == default)})
                     for c in calls]
     return [ToolCall(spec.name, args)]
+
+
+def _each_with_its_own(e: Entities, kind: str, values: list[Any]) -> list[list[str]] | None:
+    """"Kd of cediranib at VEGFR-2 and of linifanib at PDGFR-beta": each target (or cell line) with the drugs written
+    since the one before it, when every one has its own and none follow the last; else None (all drugs, each value)."""
+    if kind == "cell_line":
+        places = [(e.text.find(w), line.name) for w, line in e.cell_mentions]
+    else:
+        places = [(n.start, n.value) for n in e.names if n.kind == "target" and n.start >= 0]
+    places = sorted(p for p in places if p[0] >= 0)
+    drug_at = [(n.start, n.value) for n in e.names if n.kind == "drug" and n.value in e.molecules and n.start >= 0]
+    drug_at += [(e.text.find(m), m) for m in e.molecules if m not in {v for _, v in drug_at}]
+    if [v for _, v in places] != values or any(at < 0 for at, _ in drug_at):
+        return None
+    groups, previous = [], -1
+    for at, _ in places:
+        groups.append(list(dict.fromkeys(m for where, m in sorted(drug_at) if previous < where < at)))
+        previous = at
+    if not all(groups) or any(where > previous for where, _ in drug_at):
+        return None
+    return groups
 
 
 def _mask_from_words(e: Entities, molecule: Any, context: PlanningContext) -> list[int] | None:

@@ -198,7 +198,9 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
                     or cells.bare_follow_up(text, s, e))
 
     def known_in_context(s: int, e: int) -> bool:
-        return in_context or context(s, e)
+        # "in A549 and H1975": a spelling listed right after a line is one too
+        listed = any(re.fullmatch(r"\s*(?:[,;/&+]|and|or)\s*(?:(?:and|or)\s+)?", text[end:s]) for _, end in taken)
+        return in_context or context(s, e) or listed
 
     for s, e, written, known in _known_mentions(text):
         out.append(_line_result(known, written, s, e))

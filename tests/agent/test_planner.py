@@ -481,3 +481,16 @@ def test_more_values_for_the_ask_before_are_no_ask_of_their_own() -> None:
     assert call.name == "drug_cell_response_regression_predict" and len(call.arguments["drug_smiles"]) == 2
     calls = plan("IC50 of methotrexate in MOLT-4, and does it interact with warfarin?")  # a pair asked for
     assert [c.name for c in calls] == ["drug_cell_response_regression_predict", "drug_drug_response_predict"]
+
+
+def test_each_target_or_line_with_the_drugs_written_before_it() -> None:
+    calls = plan("What's the predicted Kd of cediranib at VEGFR-2 and of linifanib at PDGFR-beta?")
+    assert [len(c.arguments["drug_smiles"]) for c in calls] == [1, 1]
+    assert calls[0].arguments["drug_smiles"] != calls[1].arguments["drug_smiles"]
+    calls = plan("IC50 of gefitinib in A549 and erlotinib in H1975")
+    assert [(len(c.arguments["drug_smiles"]), c.arguments["cell_name"]) for c in calls] == [(1, "A549"),
+                                                                                        (1, "NCI-H1975")]
+    # drugs named together before the lines: every drug in every line
+    calls = plan("IC50 of gefitinib and erlotinib in A549 and H1975")
+    assert [(len(c.arguments["drug_smiles"]), c.arguments["cell_name"]) for c in calls] == [(2, "A549"),
+                                                                                        (2, "NCI-H1975")]

@@ -150,6 +150,12 @@ def test_a_semicolon_inside_a_name(text: str, found: list[str]) -> None:
     assert names(find_cell_lines(text)) == found
 
 
+def test_a_spelling_listed_after_a_line_is_a_line() -> None:
+    from model_zoo.names import find_cell_line_names
+
+    assert [r.name for r in find_cell_line_names("in A549, H1975 and H460")] == ["A549", "NCI-H1975", "NCI-H460"]
+
+
 @pytest.mark.parametrize("text", ["the Toledo site sends the plates", "ask Becker about it", "Raji asked me"])
 def test_short_or_word_like_names_still_need_context(text: str) -> None:
     assert find_cell_lines(text) == []
