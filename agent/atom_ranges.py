@@ -69,7 +69,7 @@ _PART_NAME = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DE
              rf"(?P<name>(?:{_SPACED_NAMES})(?![\w-])|{_NAMED})"
 _PART = rf"{_PART_NAME}(?:\s+(?P<region>{_REGION}))?"
 _ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}\s+(?:{_MAY_CHANGE})", re.I)
-_CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e"
+_CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e|rework|redesign|re-?engineer"
 # "only touch the morpholinopropoxy tail", "optimize only the difluorophenylsulfonyl bit"
 _ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE_VERB})|(?:{_CHANGE_VERB})\s+(?:only|just))\s+{_PART}",
                              re.I)
@@ -86,13 +86,17 @@ _REST_NAMED = re.compile(rf"\b(?:rest|everything\s+else)\b(?P<between>[^.;\n(]{{
                          rf"(?:i\.\s?e\.|namely|that\s+is)[,:]?\s+{_PART}", re.I)
 _REGION_THEN_NAME = re.compile(rf"\b(?:only\s+(?:the\s+)?(?P<region>{_CHAIN_WORDS})|"
                                rf"(?:the\s+)?(?P<region2>{_CHAIN_WORDS})\s+only)\s*\(\s*{_PART_NAME}\s*\)", re.I)
+# "free region: the morpholinoethoxy (OCCN1CCOCC1), nothing else": the part that may change, its structure in brackets
+_FREE_REGION = re.compile(rf"\b(?:free|changeable|variable|editable|mutable|modifiable)\s+(?:region|part|atoms|bit|"
+                          rf"portion|area)s?\s*[:=-]?\s*{_PART}(?:\s*\((?P<smiles>[^()\s]{{3,80}})\))?", re.I)
 _EVERYTHING_BUT = re.compile(
     rf"\b(?:keep|freeze|fix|leave|(?:don'?t|do\s+not)\s+touch)\s+everything(?:\s+else)?"
     rf"(?:\s+(?:alone|untouched|as\s+it\s+is|as\s+is|fixed|intact|unchanged))?\s+"
     rf"(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
 # "just the morpholine ring", "only the carboxamide, keep rest": a reply that is nothing but the part, as to "which
 # part may change?"
-_ONLY_PART_REPLY = re.compile(rf"^\W*(?:only|just)\s+{_PART}\s*(?=$|[,.;!]|\s+(?:keep|please|pls|thanks)\b)", re.I)
+_ONLY_PART_REPLY = re.compile(rf"^\W*(?:(?:yes|yeah|ok(?:ay)?|sure)\W+)?(?:only|just)\s+{_PART}\s*"
+                              r"(?=$|[,.;!]|\s+(?:keep|please|pls|thanks)\b)", re.I)
 _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:{_MAY_CHANGE})", re.I)
 # "keep quinazoline core + aniline, methoxyethoxy chains free": a part with its region word, then "free"
 _PART_FREE = re.compile(rf"\b{_PART_NAME}\s+(?P<region>{_REGION})\s+free\b", re.I)
@@ -161,7 +165,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     taken = [(start, start + len(r.written)) for start, r in found]
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
-                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME]
+                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _FREE_REGION]
     patterns += [_PART_CHANGES] if _REST_STAYS.search(text) else []
     for pattern in patterns:
         for match in pattern.finditer(text):
@@ -173,8 +177,9 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
             region = (match.groupdict().get("region") or match.groupdict().get("region2") or "").lower()
             reach = "chain" if re.fullmatch(_CHAIN_WORDS, region) else "ether" if region.startswith("ether") else ""
             plural = bool(match.group("count")) or region.endswith("s")
-            parts.append((match.start(), AtomRange((), False, match.group(0), core=name, every_place=plural,
-                                                   reach=reach)))
+            drawn = _as_core_smiles(match.groupdict().get("smiles"))  # "(OCCN1CCOCC1)" after the name says which atoms
+            parts.append((match.start(), AtomRange((), False, match.group(0), core=drawn or name, every_place=plural,
+                                                   reach="" if drawn else reach)))
             taken.append(match.span())
     return parts
 
@@ -252,6 +257,15 @@ def mask_from_words(ranges: list[AtomRange], smiles: str) -> list[int] | None:
         return None
 
 
+def _kept_atoms(mol: Any, core: str) -> set[int]:
+    """The atoms a part named to keep covers, when only named parts may change: it restates the rest, so a part
+    the table cannot place ("the aniline" of a secondary anilide) covers none rather than refusing the mask."""
+    try:
+        return {i for i, m in enumerate(core_mask(mol, core_from_text(core))) if m == 0}
+    except CoreError:
+        return set()
+
+
 def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
     mol = parse_smiles(smiles)
     cores = [r for r in ranges if r.core]
@@ -270,8 +284,7 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
             places = placements(mol, core) if r.every_place else []
             for atoms in places or [tuple(i for i, m in enumerate(core_mask(mol, core)) if m == 0)]:
                 changing.update(widened(mol, atoms, r.reach))
-        if any(r.keep and set(i for i, m in enumerate(core_mask(mol, core_from_text(r.core))) if m == 0) & changing
-               for r in cores):
+        if any(r.keep and _kept_atoms(mol, r.core) & changing for r in cores):
             raise CoreError("say either which part to keep or which part may change, not both")
         return [int(i in changing) for i in range(mol.GetNumAtoms())]
     mask = [1] * mol.GetNumAtoms()

@@ -205,6 +205,8 @@ PROPERTY_WORDS: dict[str, str] = {
     "sr-are": "SR-ARE",
     "antioxidant response element": "SR-ARE",
     "antioxidant response": "SR-ARE",
+    "are assay": "SR-ARE",
+    "are-bla": "SR-ARE",
     "oxidative stress": "SR-ARE",
     "nrf2": "SR-ARE",
     "nfe2l2": "SR-ARE",

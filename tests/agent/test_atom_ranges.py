@@ -269,6 +269,25 @@ def test_functional_groups_named_as_the_part_that_may_change(text: str, smiles: 
     assert _free(text, smiles) == _atoms_of(smiles, part)
 
 
+QUIZARTINIB = "CC(C)(C)C1=CC(=NO1)NC(=O)NC2=CC=C(C=C2)C3=CN4C5=C(C=C(C=C5)OCCN6CCOCC6)SC4=N3"
+
+
+@pytest.mark.parametrize(("text", "smiles", "part"), [
+    ("let the model rework only the N-methylpiperazine, everything else fixed", IMATINIB, "[CH3]N1CCNCC1"),
+    ("yes, just the morpholinopropoxy tail", GEFITINIB, "[OX2;!R]CCCN1CCOCC1"),  # a reply to "which part?"
+    ("free region: the morpholinoethoxy (OCCN1CCOCC1), nothing else", QUIZARTINIB, "OCCN1CCOCC1"),
+    # parts also named to keep restate the rest; one the table cannot place ("the aniline" of an anilide) is no veto
+    ("Only touch the solvent-exposed morpholinopropoxy tail; the quinazoline and the aniline stay.", GEFITINIB,
+     "[OX2;!R]CCCN1CCOCC1"),
+])
+def test_more_ways_to_name_the_part_that_may_change(text: str, smiles: str, part: str) -> None:
+    from model_zoo.names import opsin
+
+    if not opsin.available():
+        pytest.skip(opsin.why_unavailable())
+    assert _free(text, smiles) == _atoms_of(smiles, part)
+
+
 @pytest.mark.parametrize("text", ["The phthalazinone has to stay, the rest is free.",
                                   "the phthalazinone must be kept", "phthalazinone stays, rest can go"])
 def test_a_core_said_to_stay_is_kept(text: str) -> None:
