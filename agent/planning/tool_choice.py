@@ -89,8 +89,10 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles", "smiles_pairs", "table")
                                                     for m in pool)
     refers_back = bool(REFERS_BACK.search(prose)) and has_molecules
+    has_target = bool(entities.sequences) or any(n.kind == "target" for n in entities.names) or \
+        any(m.kind == "protein_seq" for m in pool)
     for spec in offered:
-        scores[spec.name] += _shape_bonus(spec, entities, prose.lower(), has_molecules, refers_back)
+        scores[spec.name] += _shape_bonus(spec, entities, prose.lower(), has_molecules, refers_back, has_target)
     best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
     if best[0] is None or best[1] < 1.0:
         return offered[0] if len(offered) == 1 else None
@@ -261,10 +263,13 @@ def _qualified(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:
     return [found[shortest]] if same_inputs and sizes[shortest] <= 2 and sizes[0] != sizes[1] else found
 
 
-def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool) -> float:
+def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool,
+                 has_target: bool = True) -> float:
     """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
     kinds = {p.kind for p in spec.params}
     bonus = 0.0
+    if "protein_seq" in kinds and not has_target and property_words(lowered):
+        bonus -= 3.0  # "BACE inhibitor probability for these": a property model named, and no target to run on
     if (e.masks or e.atom_ranges) and "mask" in kinds:
         bonus += 3.0
     if e.sequences and "protein_seq" in kinds:

@@ -494,3 +494,10 @@ def test_each_target_or_line_with_the_drugs_written_before_it() -> None:
     calls = plan("IC50 of gefitinib and erlotinib in A549 and H1975")
     assert [(len(c.arguments["drug_smiles"]), c.arguments["cell_name"]) for c in calls] == [(2, "A549"),
                                                                                         (2, "NCI-H1975")]
+
+
+def test_a_property_model_named_like_a_target_with_no_target_given_is_the_property() -> None:
+    [call] = plan("BACE inhibitor probability for CCO and CCN")
+    assert call.arguments == {"drug_smiles": ["CCO", "CCN"], "property": "Class"}
+    [call] = plan("does CCO bind?")  # no property named: the target tool, which asks for its target
+    assert call.name == "drug_target_classification_predict" and "target_seq" not in call.arguments
