@@ -45,7 +45,8 @@ _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", r
 
 _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versus|to)\b|"
                      r"^\W*(?:ok(?:ay)?\W+)?now (?!the\b|their\b|its\b)|\bnow the other\b|"
-                     r"\b(?:re-?run|re-?do|again|repeat|try|same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?"
+                     r"\b(?:re-?run|re-?do|again|repeat|try|same (?:drug|molecule|compound|cpd|inhibitor|ones?)s?\b|"
+                     r"same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?"
                      r"(?:settings|parameters|conditions))|same rest|everything else (?:the )?same|"
                      r"what about|how about|instead|now for|also for)\b", re.I)
 
@@ -183,8 +184,14 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     pool, history = context.pool, context.history
     if len({c.name for c in calls}) > 1:
         return None  # the message asks for several tools itself ("what about AURKB, and a pKd for it too")
-    asked = not repeats and max(tool_scores(whole.text, offered).values(), default=0.0) >= 2.0
     earlier_spec = choose_tool(earlier, offered, pool)
+    scores = tool_scores(whole.text, offered)
+    top = max(scores.items(), key=lambda kv: kv[1], default=("", 0.0))
+    # "what about logD of atorvastatin alone" after a drug-drug request: a repeat cue, but the message names its
+    # molecule and asks for another tool in so many words, which the earlier one does not read at all
+    switches = bool(whole.molecules) and top[1] >= 3.0 and earlier_spec is not None and \
+        top[0] != earlier_spec.name and scores.get(earlier_spec.name, 0.0) < 0.5
+    asked = top[1] >= 2.0 and (not repeats or switches)
     # A reply that gives what the question asked for answers it ("for trametinib and osimertinib" after
     # "run the response model on HeLa"), whatever else its words could mean.
     answers = not previous.answered and _supplies_missing(

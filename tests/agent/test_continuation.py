@@ -132,3 +132,18 @@ def test_results_named_by_the_tool_that_made_them_ask_for_no_tool() -> None:
 
     scores = tool_scores("check the optimized ones in Calu-3 also", list(TOOLS))
     assert max(scores, key=lambda name: scores[name]) == "drug_cell_response_regression_predict"
+
+
+def test_what_about_with_its_own_molecule_and_another_tool_is_that_tool() -> None:
+    """"what about logD of atorvastatin alone" after a drug-drug request: the property, not the pair again."""
+    from agent.backends.planner import plan_calls
+    from agent.history import PastRequest
+    from model_zoo.specs import TOOLS
+
+    earlier = [PastRequest("alice", "interaction type for atorvastatin + clarithromycin?", answered=True)]
+    [call] = plan_calls("what about logD of atorvastatin alone", [], list(TOOLS), earlier)
+    assert call.name == "drug_property_prediction" and call.arguments["property"] == "lipo"
+    assert len(call.arguments["drug_smiles"]) == 1
+    earlier = [PastRequest("alice", "Binding affinity of ruxolitinib for the JAK2 catalytic domain?", answered=True)]
+    [call] = plan_calls("And the TYK2 JH1 domain, same drug.", [], list(TOOLS), earlier)
+    assert call.name == "drug_target_affinity_regression_predict"  # "same drug": the earlier request again
