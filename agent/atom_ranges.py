@@ -69,10 +69,10 @@ _PART_NAME = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DE
              rf"(?P<name>(?:{_SPACED_NAMES})(?![\w-])|{_NAMED})"
 _PART = rf"{_PART_NAME}(?:\s+(?P<region>{_REGION}))?"
 _ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}\s+(?:{_MAY_CHANGE})", re.I)
-_CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e|rework|redesign|re-?engineer"
+_CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e|rework|redesign|re-?engineer|swap(?:\s+out)?|replace"
 # "only touch the morpholinopropoxy tail", "optimize only the difluorophenylsulfonyl bit"
-_ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE_VERB})|(?:{_CHANGE_VERB})\s+(?:only|just))\s+{_PART}",
-                             re.I)
+_ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:(?:allowed|permitted|free)\s+to\s+)?(?:{_CHANGE_VERB})|"
+                             rf"(?:{_CHANGE_VERB})\s+(?:only|just))\s+{_PART}", re.I)
 # "optimize the two methoxyethoxy arms only"
 _VERB_PART_ONLY = re.compile(rf"\b(?:{_CHANGE_VERB})\s+{_PART}\s+only\b", re.I)
 # "only let the two methoxyethoxy chains (incl. the ring O) change", "just let the cyclopropylcarbonyl change"

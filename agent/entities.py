@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.atom_ranges import AtomRange, find_atom_ranges
-from agent.quantities import Quantity, find_quantities, find_unitless_ic50, readings
+from agent.quantities import Quantity, find_quantities, find_unitless_ic50, impossible_concentrations, readings
 from agent.selection import group_phrase_spans
 from agent.vocabulary import load, phrases
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
@@ -243,6 +243,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved += _untrained_properties(prose)
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
                          for q in find_unitless_ic50(found.text) + _unscaled_goal(found)]
+    found.unresolved += [Unresolved("ic50_value", written, ()) for written in impossible_concentrations(found.text)]
     flagged = {u.written.lower() for u in found.unresolved}
     shaped = find_cell_shaped_words(prose)
     lines_at = [prose.find(w) for w, _ in found.cell_mentions] + [u.start for u in shaped]

@@ -28,7 +28,7 @@ TYPED, RESOLVED, REFERENCE, IMPLICIT, EARLIER, DEFAULT, POOL, UNKNOWN = (
 _FROM_THIS_MESSAGE = {TYPED, RESOLVED, REFERENCE, DEFAULT}
 _MOLECULE_KINDS = ("smiles_list", "smiles", "smiles_pairs")
 _KIND_OF_NAME = {"drug": _MOLECULE_KINDS, "target": ("protein_seq",), "cell_line": ("cell_line",),
-                 "property": ("enum",), "ic50_unit": ("number",)}
+                 "property": ("enum",), "ic50_unit": ("number",), "ic50_value": ("number",)}
 
 
 @dataclass(frozen=True)
@@ -205,8 +205,8 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
     for missing in entities.unresolved:
         params = [p for p in spec.params if p.kind in _KIND_OF_NAME.get(missing.kind, ())
                   and (missing.kind != "property" or p.name == "property")]
-        if missing.kind == "ic50_unit":
-            untyped = any(p.bounds == LN_IC50_RANGE for p in params)  # typed, but on which scale?
+        if missing.kind in ("ic50_unit", "ic50_value"):
+            untyped = any(p.bounds == LN_IC50_RANGE for p in params)  # typed, but on which scale? or impossible
         elif missing.kind == "cell_line":
             untyped = bool(params)  # "in HepG2 and A549": never run A549 alone
         else:
@@ -234,6 +234,9 @@ def ask_about(missing: Unresolved) -> str:
         return (f"'{missing.written}' has no unit, and the readings differ a lot: "
                 + "; ".join(missing.closest) + ". Which one? (e.g. write '0.5 µM', '100 nM', 'pIC50 7' or "
                 "'ln IC50 -2')")
+    if missing.kind == "ic50_value":
+        return (f"'{missing.written}' is not a concentration an IC50 can have (it must be above zero). Which potency "
+                "did you mean? (e.g. '100 nM', '0.5 µM', 'pIC50 7' or 'ln IC50 -2')")
     what = {"drug": "the drug", "target": "a sequence for the target", "cell_line": "the cell line"}[missing.kind]
     text = f"I don't know {what} '{missing.written}'" if not missing.note else \
         f"I can't use '{missing.written}': {missing.note}"

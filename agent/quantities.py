@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from model_zoo.specs import LN_IC50_RANGE
 
-
 _TO_MICROMOLAR = {"pm": 1e-6, "nm": 1e-3, "um": 1.0, "µm": 1.0, "μm": 1.0, "mm": 1e3, "m": 1e6,
                   "picomolar": 1e-6, "nanomolar": 1e-3, "micromolar": 1.0, "millimolar": 1e3,
                   "pmol/l": 1e-6, "nmol/l": 1e-3, "umol/l": 1.0, "µmol/l": 1.0, "μmol/l": 1.0, "mmol/l": 1e3}
@@ -73,6 +72,17 @@ def find_quantities(text: str) -> list[Quantity]:
 # "IC50 ~7.5" with no unit and no "ln"/"p": µM, nM, pIC50 and ln(IC50) readings differ by orders of magnitude.
 _UNITLESS_IC50 = re.compile(rf"\b(?:IC\s?50|EC\s?50|GI\s?50|potency)\b\)?{_GAP}{_NUMBER}(?![\w.%-]|\s*{_UNIT})", re.I)
 _SCALE_BEFORE = re.compile(r"(?:\bln|\blog(?:10)?|\bp|\bnatural log of)\s*\(?\s*$", re.I)
+
+
+def impossible_concentrations(text: str) -> list[str]:
+    """Potencies written with a unit but a number no concentration has ("IC50 of -5 nM", "0 µM"): asked about,
+    never read as another scale."""
+    found: list[tuple[int, int, str]] = []
+    for pattern in (_IC50_WITH_UNIT, _CONCENTRATION):
+        for match in pattern.finditer(text):
+            if _number(match.group(1)) <= 0 and not any(s < match.end() and match.start() < e for s, e, _ in found):
+                found.append((match.start(), match.end(), match.group(0).strip()))
+    return [written for _, _, written in sorted(found)]
 
 
 def find_unitless_ic50(text: str) -> list[Quantity]:

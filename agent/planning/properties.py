@@ -87,10 +87,27 @@ def requested_properties(prose: str) -> list[str]:
     return sorted(found, key=lambda name: first_part[name])
 
 
+_JOINED = re.compile(r"\W*(?:and|&|\+|plus|or|as well as)?\W*(?:the|its|their|a)?\W*", re.I)
+
+
 def asks_only_untrained(e: Entities) -> bool:
-    """The message asks for a property no model predicts, and for no trained one."""
-    return any(u.kind == "property" for u in e.unresolved) and not property_words(e.prose.lower()) and \
-        read_intent(e.text).tool in (PROPERTY.name, "none")  # not "… with B? worried about CYP3A4"
+    """The message asks for a property no model predicts, and for no trained one: a trained one counts only when
+    it is asked in the same breath ("the logS and the pKa of X") or in the question ("any MMP liability for X?
+    We're reviewing a hepatotoxicity case"), not when it is the reason ("what pKa would X have? trying to explain
+    the weird logD")."""
+    untrained = [u for u in e.unresolved if u.kind == "property"]
+    if not untrained:
+        return False
+    lowered = e.prose.lower()
+    named = [(start, end) for start, end, _ in _named_properties(lowered) if not _taken_back(lowered, start, end)]
+    if named:
+        if any(_JOINED.fullmatch(lowered[min(u.end, end):max(u.start, start)])
+               for u in untrained for start, end in named if u.start >= 0):
+            return False
+        # neither asked with the other: the question says which is asked, the rest is the reason
+        question = lowered.find("?") + 1 or len(lowered)
+        return not any(start < question for start, _ in named)
+    return read_intent(e.text).tool in (PROPERTY.name, "none")  # not "… with B? worried about CYP3A4"
 
 
 _INTERACTION_TYPE = re.compile(r"\b(?:ddi|interaction)\s+(?:type|class)|\btype\s+of\s+(?:the\s+)?interaction|"

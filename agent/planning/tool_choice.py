@@ -83,7 +83,10 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     if prior is not None and prior.name in scores and not switches:
         scores[prior.name] += 4.0
     prose = entities.prose
-    shaped = (entities.masks, entities.atom_ranges, entities.cell_lines, entities.sequences, entities.pairs)
+    # "predict the logS and the pKa of imatinib": a trained property named for molecules the message gives
+    named_property = bool(entities.molecules) and bool(property_words(entities.prose.lower()))
+    shaped = (entities.masks, entities.atom_ranges, entities.cell_lines, entities.sequences, entities.pairs,
+              named_property)
     if max(scores.values(), default=0.0) < 1.0 and len(offered) > 1 and not any(shaped):
         return None
     has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles", "smiles_pairs", "table")
@@ -289,5 +292,5 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
     if "cell_line" in kinds and not kinds & {"smiles_list", "smiles"} and not e.cell_lines and not e.numbers:
         bonus -= 1.0  # a design request names a cell line or a potency
     if spec.param("property") is not None and property_words(lowered):
-        bonus += 0.5  # "logS for plate2": a property named in so many words
+        bonus += 1.0 if e.molecules else 0.5  # "logS for plate2": a property named in so many words
     return bonus

@@ -264,6 +264,8 @@ TEMOZOLOMIDE = "CN1C(=O)N2C=NC(=C2N=N1)C(=O)N"
     ("the N-methylamide can change, rest fixed", SORAFENIB, "[CH3]NC(=O)"),
     ("only the carboxamide", TEMOZOLOMIDE, "C(=O)[NH2]"),  # not the ring's urea carbonyl
     ("Leave everything alone except the N-methylpiperazine.", IMATINIB, "[CH3]N1CCNCC1"),
+    ("only swap out the N-methylpiperazine ring (rest fixed)", IMATINIB, "[CH3]N1CCNCC1"),
+    ("Only allowed to vary the N-methyl amide (CH3-NH-C=O), the rest stays put", SORAFENIB, "[CH3]NC(=O)"),
 ])
 def test_functional_groups_named_as_the_part_that_may_change(text: str, smiles: str, part: str) -> None:
     assert _free(text, smiles) == _atoms_of(smiles, part)

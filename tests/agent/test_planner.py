@@ -501,3 +501,24 @@ def test_a_property_model_named_like_a_target_with_no_target_given_is_the_proper
     assert call.arguments == {"drug_smiles": ["CCO", "CCN"], "property": "Class"}
     [call] = plan("does CCO bind?")  # no property named: the target tool, which asks for its target
     assert call.name == "drug_target_classification_predict" and "target_seq" not in call.arguments
+
+
+def test_a_trained_property_asked_with_an_untrained_one_runs_alone() -> None:
+    [call] = plan("predict the logS and the pKa of CCO")
+    assert call.arguments == {"drug_smiles": ["CCO"], "property": "logSolubility"}
+    # the trained one only as the reason: the untrained ask is asked about
+    assert plan("what pKa would CCO have? trying to explain the weird logD") == []
+    [call] = plan("Is there a mitochondrial membrane potential liability flagged for CCO? We're reviewing a case "
+                  "of hepatotoxicity.")
+    assert call.arguments["property"] == "SR-MMP"
+
+
+def test_a_negative_potency_is_asked_about() -> None:
+    from agent.entities import extract
+    from agent.provenance import trace, unsupported
+
+    text = "generate for MCF7 with IC50 of -5 nM"
+    [call] = plan(text)
+    entities = extract(text)
+    [problem] = unsupported(call, trace(call, entities), entities)
+    assert "-5 nM" in problem and "above zero" in problem

@@ -45,3 +45,11 @@ def test_out_of_range_targets_are_flagged() -> None:
     assert quantity.in_range
     [huge] = find_quantities("pIC50 -5")
     assert not huge.in_range
+
+
+@pytest.mark.parametrize("text", ["generate for MCF7 with IC50 of -5 nM", "aim for 0 uM in A549"])
+def test_a_concentration_no_potency_can_have_is_asked_about(text: str) -> None:
+    [missing] = [u for u in extract(text).unresolved if u.kind == "ic50_value"]
+    from agent.provenance import ask_about
+
+    assert "above zero" in ask_about(missing) and missing.written in ask_about(missing)

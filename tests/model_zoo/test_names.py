@@ -323,7 +323,8 @@ def test_english_word_symbols_need_context() -> None:
         "MET", "KIT(D816V)"]
 
 
-@pytest.mark.parametrize("text", ["foretinib pKd MET", "Kd KIT for these", "binding prob MET?", "affinity MET pls"])
+@pytest.mark.parametrize("text", ["foretinib pKd MET", "Kd KIT for these", "binding prob MET?", "affinity MET pls",
+                                  "interaction probabilty nilotinib x KIT"])
 def test_an_affinity_word_before_a_symbol_is_a_target_context(text: str) -> None:
     assert len(find_target_names(text)) == 1
 
