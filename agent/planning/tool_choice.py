@@ -146,6 +146,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         return _qualified(found)
     if len(found) < 2:
         loose = _loose_intents(entities, offered)
+        if len(loose) == 2 and re.search(r"[,?]\s*$", loose[0][1]):
+            return _qualified(loose)  # "X binding to PIK3CD, pKd estimate?" (not "binding prob + pKd": both)
         return loose if len(loose) >= 2 else found
     return found
 

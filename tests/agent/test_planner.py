@@ -522,3 +522,10 @@ def test_a_negative_potency_is_asked_about() -> None:
     entities = extract(text)
     [problem] = unsupported(call, trace(call, entities), entities)
     assert "-5 nM" in problem and "above zero" in problem
+
+
+def test_a_short_part_after_a_comma_says_which_answer_is_wanted() -> None:
+    [call] = plan(f"CCO binding to this kinase, pKd estimate? {SEQ}")
+    assert call.name == "drug_target_affinity_regression_predict"
+    calls = plan("logD of CCO, retro too")  # another tool for the same molecule: both
+    assert [c.name for c in calls] == ["drug_property_prediction", "Retrosynthetic_reaction_pathway_prediction"]
