@@ -45,7 +45,8 @@ _THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", r
 
 _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versus|to)\b|"
                      r"^\W*(?:ok(?:ay)?\W+)?now (?!the\b|their\b|its\b)|\bnow the other\b|"
-                     r"\b(?:re-?run|re-?do|again|repeat|try|same (?:drug|molecule|compound|cpd|inhibitor|ones?)s?\b|"
+                     r"\b(?:re-?run|re-?do|again|repeat|try|same (?:\w+ (?:and|&) )?(?:drug|molecule|compound|cpd|"
+                     r"inhibitor|mask)s?\b(?!\s+(?:but\s+)?(?:as|with\s+the)\b)|"
                      r"same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?"
                      r"(?:settings|parameters|conditions))|same rest|everything else (?:the )?same|"
                      r"what about|how about|instead|now for|also for)\b", re.I)

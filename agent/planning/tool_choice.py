@@ -285,6 +285,9 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
             bonus += 1.0  # a cell line and nothing to test in it: design for it
     if refers_back and "smiles_list" in kinds:
         bonus += 0.5
+    if "smiles_pairs" in kinds and not (_PAIRING.search(lowered) or
+                                        re.search(r"\bwith\b|\bw/|[+&]|\band\b|\bvs\.?\b|\bx\b", lowered)):
+        bonus -= 2.0  # "would her tumour respond to olaparib? progressed on carboplatin": two drugs, no pair asked
     if len(e.molecules) >= 2 and "smiles_pairs" in kinds and re.search(r"\bwith\b|\+|\band\b", lowered):
         bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two
         if not e.sequences and "interact" in lowered:

@@ -292,7 +292,8 @@ _CONTEXT_BEFORE = re.compile(
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to))\s+(?:the\s+)?$", re.IGNORECASE)
-_CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:kinase|protein|receptor|enzyme|inhibitors?|inhibition|binding|mutant)\b|"
+_CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:kinase|protein|receptor|enzyme|inhibitors?|inhibition|binding|mutant|p?k[di]|"
+                            r"affinity)\b|"
                             r"(?:,\s*)?(?:not|instead of|rather than)\s+[A-Z][A-Z0-9]{1,9}\b)")
 _GENE_SHAPE = re.compile(r"^[a-z]?[A-Z][A-Z0-9-]{1,10}$")
 NOT_TARGETS = frozenset("""IC50 EC50 GI50 LD50 CC50 KD KI PKD PKI PIC50 BBB BBBP CNS SMILES SMILE SMARTS INCHI
@@ -320,6 +321,11 @@ def _mutations_after(text: str, ws, j: int) -> tuple[frozenset[str], int, int]:
     if muts and text[end:end + 1] == ")":
         end += 1
     return frozenset(muts), last, end
+
+
+# "the HER2+ breast line", "ER-positive cells", "BRCA2-deficient": a tumour's status, not a target asked about
+_STATUS_AFTER = re.compile(r"^(?:\+|[- ](?:positive|negative|pos|neg|amplified|amp|overexpressing|high|low|null|"
+                           r"deficient|proficient|driven|dependent|addicted)\b)", re.I)
 
 
 def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
@@ -358,7 +364,8 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             rows = _symbol_targets(written, in_text=True)
             followed_by_mutation = i + n < len(ws) and bool(_MUTATION_WORD.fullmatch(ws[i + n][0]))
             if rows and (rows[0][1] != "X" or in_context or _in_context(text, s, end) or followed_by_mutation) \
-                    and not (_names_a_cell_line(written) and _CELL_AFTER.match(text[end:end + 20])):
+                    and not (_names_a_cell_line(written) and _CELL_AFTER.match(text[end:end + 20])) \
+                    and not _STATUS_AFTER.match(text[end:end + 20]):
                 hit = (n, end, written)
                 break
         if hit is None:

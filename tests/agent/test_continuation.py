@@ -147,3 +147,15 @@ def test_what_about_with_its_own_molecule_and_another_tool_is_that_tool() -> Non
     earlier = [PastRequest("alice", "Binding affinity of ruxolitinib for the JAK2 catalytic domain?", answered=True)]
     [call] = plan_calls("And the TYK2 JH1 domain, same drug.", [], list(TOOLS), earlier)
     assert call.name == "drug_target_affinity_regression_predict"  # "same drug": the earlier request again
+
+
+def test_same_mask_and_molecule_repeats_the_optimisation() -> None:
+    from agent.backends.planner import plan_calls
+    from agent.history import PastRequest
+    from model_zoo.specs import TOOLS
+
+    earlier = [PastRequest("alice", "gefitinib in A549 - optimise, morpholine ring only may change, target 0.2 µM",
+                           answered=True)]
+    [call] = plan_calls("same mask and molecule but for NCI-H460 and tighter, 20 nM", [], list(TOOLS), earlier)
+    assert call.name == "drug_cell_response_regression_optimization"
+    assert call.arguments["cell_line"] == "NCI-H460"

@@ -529,3 +529,18 @@ def test_a_short_part_after_a_comma_says_which_answer_is_wanted() -> None:
     assert call.name == "drug_target_affinity_regression_predict"
     calls = plan("logD of CCO, retro too")  # another tool for the same molecule: both
     assert [c.name for c in calls] == ["drug_property_prediction", "Retrosynthetic_reaction_pathway_prediction"]
+
+
+def test_two_drugs_with_no_pair_asked_are_no_drug_drug_request() -> None:
+    """"would her tumour respond to olaparib? progressed on carboplatin": no cell line, and no pair asked about."""
+    assert not [c for c in plan("Would my patient's tumour respond to olaparib? She's BRCA2, progressed on "
+                                "carboplatin.") if c.name == "drug_drug_response_predict"]
+    [call] = plan("olaparib with carboplatin?")
+    assert call.name == "drug_drug_response_predict"
+
+
+def test_an_assay_word_made_of_a_gene_symbol_is_no_target_and_a_target_symbol_no_assay() -> None:
+    [call] = plan("ESR1 agonist activity in tox21? CCO")
+    assert call.arguments["property"] == "NR-ER"
+    [call] = plan("fulvestrant pKd on ESR1")  # ESR1 is no DAVIS target: asked, never the Tox21 model
+    assert call.name == "drug_target_affinity_regression_predict" and "target_seq" not in call.arguments

@@ -324,7 +324,7 @@ def test_english_word_symbols_need_context() -> None:
 
 
 @pytest.mark.parametrize("text", ["foretinib pKd MET", "Kd KIT for these", "binding prob MET?", "affinity MET pls",
-                                  "interaction probabilty nilotinib x KIT"])
+                                  "interaction probabilty nilotinib x KIT", "KIT pKd for sunitinib, sorafenib"])
 def test_an_affinity_word_before_a_symbol_is_a_target_context(text: str) -> None:
     assert len(find_target_names(text)) == 1
 
@@ -349,7 +349,8 @@ def test_protein_names_and_title_case_symbols(text: str, name: str) -> None:
     assert [r.name for r in find_target_names(text)] == [name]
 
 
-@pytest.mark.parametrize("text", ["Lck and Src are here", "Met with Bob about it"])
+@pytest.mark.parametrize("text", ["Lck and Src are here", "Met with Bob about it",
+                                  "in the HER2+ breast line HCC1954", "EGFR-positive tumours"])  # a status
 def test_title_case_symbols_need_a_target_word(text: str) -> None:
     assert find_target_names(text) == []
 

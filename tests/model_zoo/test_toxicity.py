@@ -74,7 +74,8 @@ def test_user_words_map_to_the_new_properties() -> None:
                 "antioxidant response element": "SR-ARE", "atad5": "SR-ATAD5", "heat shock": "SR-HSE",
                 "mitochondrial membrane potential": "SR-MMP", "sr-p53": "SR-p53", "nr-ar-lbd": "NR-AR-LBD",
                 # gene symbols of the assays' receptors and pathways
-                "esr1": "NR-ER", "cyp19a1": "NR-Aromatase", "nfe2l2": "SR-ARE", "hsf1": "SR-HSE", "tp53": "SR-p53",
+                "esr1 agonist": "NR-ER", "cyp19a1 inhibition": "NR-Aromatase", "nfe2l2 activation": "SR-ARE",
+                "hsf1 activation": "SR-HSE", "tp53 activation": "SR-p53",  # as assay words: ESR1 alone is a target
                 "are assay": "SR-ARE"}
     assert {word: PROPERTY_WORDS[word] for word in expected} == expected
     # ordinary English must not pick a property ("are", "response", "toxicity" alone)
