@@ -39,7 +39,8 @@ _NOT_MOLECULES = {
 }
 _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
-_NUMBER = re.compile(r"(?<![\w.\-−])([-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
+# "ln IC50 -1,5", "0,5": a decimal comma where it cannot be a list ("compounds 1,2" stays two numbers)
+_NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?![\d,])|0,\d+(?![\d,])|[-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
 _TAKEN_BACK_AFTER = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:the\s+|out\s+)?(\S+)", re.I)
 _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;-]{{0,6}}\b(?:{phrases('self_corrections')})\b", re.I)
@@ -465,7 +466,8 @@ def _numbers(text: str, smiles: list[str], cell_tokens: set[str]) -> list[Number
     for token in sorted(set(smiles) | cell_tokens, key=len, reverse=True):
         masked = masked.replace(token, " " * len(token))
     masked = re.sub(r"\b(?:[pP]?IC\s?50|[A-Z]{2,}\d+|[A-Z]{2,}-\d+)\b", lambda m: " " * len(m.group(0)), masked)
-    plain = [Number(float(m.group(1).replace("−", "-")), m.start(1)) for m in _NUMBER.finditer(masked)]
+    plain = [Number(float(m.group(1).replace("−", "-").replace(",", ".")), m.start(1))
+             for m in _NUMBER.finditer(masked)]
     converted = [Number(q.ln_ic50, q.start, q.conversion) for q in quantities]
     return sorted(plain + converted, key=lambda n: n.pos)
 

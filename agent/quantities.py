@@ -15,19 +15,21 @@ from model_zoo.specs import LN_IC50_RANGE
 
 _TO_MICROMOLAR = {"pm": 1e-6, "nm": 1e-3, "um": 1.0, "µm": 1.0, "μm": 1.0, "mm": 1e3, "m": 1e6,
                   "picomolar": 1e-6, "nanomolar": 1e-3, "micromolar": 1.0, "millimolar": 1e3,
+                  "picomol": 1e-6, "nanomol": 1e-3, "micromol": 1.0, "millimol": 1e3,
                   "pmol/l": 1e-6, "nmol/l": 1e-3, "umol/l": 1.0, "µmol/l": 1.0, "μmol/l": 1.0, "mmol/l": 1e3}
 # "1 micromolar", "50 nmol/L": sub-molar units spelled out
-_SUB_MOLAR_WORDS = r"(?i:picomolar|nanomolar|micromolar|millimolar|[pnuµμm]mol/l)"
-_NUMBER = r"([-+−]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)"
+_SUB_MOLAR_WORDS = r"(?i:(?:pico|nano|micro|milli)mol(?:ar)?|[pnuµμm]mol/l)"
+# a decimal comma ("0,5 µM", "1,25 nM") is read as a point; "1,000" (thousands) is not
+_NUMBER = r"([-+−]?(?:0,\d+|\d+,\d{1,2}(?![\d,])|\d+(?:\.\d+)?)(?:[eE][-+]?\d+)?)"
 _COMPARATOR = (r"(?:of|at|to|=|:|~|≈|<|>|≤|≥|<=|>=|below|under|less than|lower than|under|above|over|around|about|"
                r"approximately|approx\.?|near|close to|roughly|target(?:ing)?|reach(?:ing)?|of about|of around|"
                r"ideally|max(?:imum)?|at most|at least|is|was|should be|goal|aim for)")
 _GAP = rf"\s*(?:{_COMPARATOR}\s*)*"
-_UNIT = rf"({_SUB_MOLAR_WORDS}|pM|nM|uM|µM|μM|mM|M)(?![A-Za-z])"
+_UNIT = rf"({_SUB_MOLAR_WORDS}|(?i:[pnuµμ]M)|mM|M)(?![A-Za-z])"  # "500 nm" in a potency means nM
 _P_IC50 = re.compile(rf"\bpIC\s?50\b{_GAP}{_NUMBER}", re.I)
 _IC50_WITH_UNIT = re.compile(rf"\b(?:IC\s?50|potency|EC\s?50|GI\s?50)\b{_GAP}{_NUMBER}\s*{_UNIT}", re.I)
 # A bare molar unit is too often something else ("2 M NaCl"); bare concentrations need a sub-molar unit.
-_CONCENTRATION = re.compile(rf"(?<![\w.])(?:{_COMPARATOR}\s*)?{_NUMBER}\s*({_SUB_MOLAR_WORDS}|pM|nM|uM|µM|μM|mM)"
+_CONCENTRATION = re.compile(rf"(?<![\w.,])(?:{_COMPARATOR}\s*)?{_NUMBER}\s*({_SUB_MOLAR_WORDS}|(?i:[pnuµμ]M)|mM)"
                             r"(?![A-Za-z])")
 
 
@@ -107,7 +109,7 @@ def readings(q: Quantity) -> list[str]:
 
 
 def _number(written: str) -> float:
-    return float(written.replace("−", "-"))
+    return float(written.replace("−", "-").replace(",", "."))
 
 
 def _ln_micromolar(value: float, unit: str) -> float:

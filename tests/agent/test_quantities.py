@@ -20,6 +20,8 @@ from agent.quantities import find_quantities
     ("target 300 pM", math.log(3e-4)),
     ("Around 1 micromolar is fine", 0.0), ("IC50 of 50 nanomolar", math.log(0.05)),  # units spelled out
     ("aim at 20 nmol/L", math.log(0.02)),
+    ("IC50 about 0,5 uM", math.log(0.5)), ("at 1,25 nM", math.log(0.00125)),  # decimal commas
+    ("IC50 target 1 micromol", 0.0), ("aiming 500 nm", math.log(0.5)), ("improve to 20nm", math.log(0.02)),
 ])
 def test_units_are_converted_to_ln_micromolar(text: str, expected: float) -> None:
     [quantity] = find_quantities(text)
@@ -53,3 +55,8 @@ def test_a_concentration_no_potency_can_have_is_asked_about(text: str) -> None:
     from agent.provenance import ask_about
 
     assert "above zero" in ask_about(missing) and missing.written in ask_about(missing)
+
+
+def test_a_thousands_comma_and_a_list_are_no_decimal_comma() -> None:
+    assert find_quantities("IC50 1,000 nM") == []
+    assert [n.value for n in extract("compounds 1,2 and ln IC50 -1,5").numbers] == [1.0, 2.0, -1.5]
