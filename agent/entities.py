@@ -43,7 +43,8 @@ _TRAILING = ".,;:?!"
 _NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?![\d,])|0,\d+(?![\d,])|[-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
 _TAKEN_BACK_AFTER = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:the\s+|out\s+)?(\S+)", re.I)
-_TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;-]{{0,6}}\b(?:{phrases('self_corrections')})\b", re.I)
+_TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;-]{{0,6}}\b(?:{phrases('self_corrections')})\b|"
+                                r"\s*(?:\.\.\.|…|—|–)\s*no\b)", re.I)  # "SiHa... no, in Calu-3"
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
 NAMES_READ_CHARS = 5_000

@@ -110,3 +110,11 @@ def test_a_stray_closing_bracket_in_a_structure_is_asked_about_never_dropped() -
     assert e.molecules == [typo] and [s for s, _ in e.invalid_smiles] == [typo]
     assert extract(f"retro on ({typo}").molecules == [typo[:-1]]  # the prose's own bracket closes there
     assert extract("logS (of CCO)").molecules == ["CCO"]
+
+
+def test_a_value_corrected_in_other_words_is_taken_back() -> None:
+    assert [c.name for c in extract("IC50 of CCO sur NCI-H3122? ah non pardon, sur NCI-H358").cell_lines] == [
+        "NCI-H358"]
+    assert [c.name for c in extract("predict CCO also in SiHa... no, in Calu-3").cell_lines] == ["Calu-3"]
+    assert len(extract("how lipophilic are sorafenib and regorafenib... ah no, only sorafenib sorry").molecules) == 1
+    assert [c.name for c in extract("IC50 of CCO in MCF7, sorry for the delay").cell_lines] == ["MCF7"]
