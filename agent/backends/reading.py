@@ -11,6 +11,7 @@ import functools
 from agent.entities import extract
 from agent.intent import Intent, predict, to_placeholders
 from agent.intent.placeholders import Span
+from agent.vocabulary import in_english
 from model_zoo.names import Resolved, Unresolved
 
 _TAGS = {"drug": "drug", "target": "target", "cell_line": "cell"}
@@ -25,7 +26,7 @@ HEAD_CHARS, TAIL_CHARS = 3_000, 1_000
 def read_intent(text: str) -> Intent:
     if len(text) > HEAD_CHARS + TAIL_CHARS:
         text = text[:HEAD_CHARS] + "\n…\n" + text[-TAIL_CHARS:]
-    return predict(placeholder_text(text))
+    return predict(in_english(placeholder_text(text)))
 
 
 def placeholder_text(text: str) -> str:

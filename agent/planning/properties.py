@@ -9,7 +9,7 @@ import re
 from agent.backends.reading import read_intent
 from agent.entities import Entities
 from agent.planning.retraction import asked_part
-from agent.vocabulary import phrases
+from agent.vocabulary import in_english, phrases
 from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS
 
 LBD = re.compile(r"\blbd\b|\bligand[- ]binding domain\b", re.I)
@@ -39,6 +39,7 @@ def _taken_back(lowered: str, start: int, end: int) -> bool:
 def property_words(lowered: str) -> list[str]:
     """The property enums named in the text, in order, tolerating misspellings ("solubilty"); a property the
     message takes back ("not logD, logS") is left out when another one is named."""
+    lowered = in_english(lowered).lower()  # "und Löslichkeit?", "透过血脑屏障"
     found = _named_properties(lowered)
     kept = [(start, member) for start, end, member in found if not _taken_back(lowered, start, end)]
     chosen = kept if kept else [(start, member) for start, _, member in found]

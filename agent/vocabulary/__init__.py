@@ -43,3 +43,19 @@ def number_words() -> dict[str, int]:
 def count_pattern() -> str:
     """A regex alternation of a count: one or two digits, or a number word."""
     return r"\d{1,2}|" + "|".join(number_words())
+
+
+@cache
+def _foreign_words() -> tuple[re.Pattern[str], dict[str, str]]:
+    table: dict[str, str] = load("translations.json")["words"]
+    # Latin-script words stand as whole words; Chinese ones have no spaces around them
+    alternation = "|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" if re.match(r"[a-zà-ÿ¿]", w) else re.escape(w)
+                           for w in sorted(table, key=len, reverse=True))
+    return re.compile(alternation, re.I), table
+
+
+def in_english(text: str) -> str:
+    """The request words of ``translations.json`` put in English ("Löslichkeit?" -> "solubility?"), for reading
+    what is asked; the text's values stay as written. Spans of the result do not line up with ``text``."""
+    pattern, table = _foreign_words()
+    return pattern.sub(lambda m: f" {table[m.group(0).lower()]} ", text)

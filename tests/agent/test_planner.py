@@ -1,5 +1,7 @@
 """The offline planner on requests written for these tests (not taken from the dev set)."""
 
+import pytest
+
 from agent.backends.base import FinalAnswer, PlanContext, Step, ToolCall
 from agent.backends.planner import OfflinePlanner, plan_calls
 from agent.pool.store import InMemoryPoolStore
@@ -544,3 +546,22 @@ def test_an_assay_word_made_of_a_gene_symbol_is_no_target_and_a_target_symbol_no
     assert call.arguments["property"] == "NR-ER"
     [call] = plan("fulvestrant pKd on ESR1")  # ESR1 is no DAVIS target: asked, never the Tox21 model
     assert call.name == "drug_target_affinity_regression_predict" and "target_seq" not in call.arguments
+
+
+@pytest.mark.parametrize(("text", "tool", "prop"), [
+    ("Wasserlöslichkeit von CCO bitte", "drug_property_prediction", "logSolubility"),
+    ("¿Cruza CCO la barrera hematoencefálica?", "drug_property_prediction", "p_np"),
+    ("quelle est la lipophilie de CCO ?", "drug_property_prediction", "lipo"),
+    ("precursori per CCOC(=O)c1ccccc1, per favore", "Retrosynthetic_reaction_pathway_prediction", None),
+    ("CCO 的溶解度是多少?", "drug_property_prediction", "logSolubility"),
+])
+def test_request_words_in_other_languages(text: str, tool: str, prop: str | None) -> None:
+    [call] = plan(text)
+    assert call.name == tool and call.arguments.get("property") == prop
+
+
+def test_translations_leave_english_and_values_alone() -> None:
+    from agent.vocabulary import in_english
+
+    assert in_english("the pour-plate assay, und CCO") == "the pour-plate assay,  and  CCO"
+    assert in_english("IC50 of CCO in A549") == "IC50 of CCO in A549"
