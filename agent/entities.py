@@ -109,7 +109,9 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     found.cell_mentions = [(written, line) for written, line in mentions
                            if not _inside(text_wo_masks.find(written), negated, lines_at)]
     found.cell_lines = list(dict.fromkeys(line for _, line in found.cell_mentions))
-    cell_tokens = {written for written, _ in found.cell_mentions}
+    # "NCI H1975": each word of a spaced name too ("NCI" also reads as a SMILES)
+    cell_tokens = {part for written, _ in found.cell_mentions for part in (written, *written.split())
+                   if part == written or (len(part) >= 3 and not part.isdigit())}
     residues = "".join(found.sequences)
     prose = text_wo_masks
     searched_from = 0

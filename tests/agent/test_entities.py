@@ -119,3 +119,9 @@ def test_a_value_corrected_in_other_words_is_taken_back() -> None:
     named = extract("how lipophilic are sorafenib and regorafenib... ah no, only sorafenib sorry").molecules
     assert len(set(named)) == 1
     assert [c.name for c in extract("IC50 of CCO in MCF7, sorry for the delay").cell_lines] == ["MCF7"]
+
+
+def test_a_word_of_a_spaced_cell_line_name_is_no_molecule() -> None:
+    e = extract("Osimertinib in der NCI H1975, what IC50 would the model say")
+    assert len(e.molecules) == 1 and [c.name for c in e.cell_lines] == ["NCI-H1975"]
+    assert [n.value for n in extract("Calu 3 cells, aim ln IC50 -3").numbers] == [-3.0]
