@@ -17,7 +17,7 @@ from agent.atom_ranges import AtomRange, find_atom_ranges
 from agent.quantities import Quantity, find_quantities, find_unitless_ic50, impossible_concentrations, readings
 from agent.selection import group_phrase_spans
 from agent.vocabulary import load, phrases
-from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
+from model_zoo.chem.cells import CellLine, UnknownCellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, is_part_of, parse_smiles, same_molecule_key
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.names import (
@@ -103,6 +103,7 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     found = Entities(text=text, expect=expect)
     found.sequences = find_sequences(text)
     found.masks, text_wo_masks = _extract_masks(text)
+    text_wo_masks = _without_code_labels(text_wo_masks)
     negated = _negated_spans(text_wo_masks)
     mentions = _cell_mentions(text_wo_masks, "cell_line" in expect)
     lines_at = _cell_positions(text_wo_masks, mentions, negated)
@@ -447,6 +448,29 @@ def _as_smiles(raw: str, closes: bool = True) -> tuple[str | None, str | None]:
         if re.search(r"[=#()\[\]]|[A-Za-z]\d", token) and not re.fullmatch(r"[a-z]?[A-Z]+-?\d+[A-Za-z]?", token):
             return None, str(exc)
         return None, None
+
+
+# "BX-220 = <SMILES>", "BX-501: <SMILES>", "BX-301,<SMILES>" (a pasted table row): the code names the structure after it
+_CODE_LABEL = re.compile(r"(?:^|(?<=[\s>|]))[A-Z][A-Za-z]{0,5}-?\d+[A-Za-z]?"
+                         r"(?=[ \t]*(?:[:=,\t]|->)[ \t]*(?P<next>\S+))", re.M)
+
+
+def _without_code_labels(text: str) -> str:
+    """The text with compound codes that label the structure written right after them blanked, so that they are
+    read as neither a cell line nor an unknown drug."""
+    def blank(match: re.Match[str]) -> str:
+        smiles, _ = _as_smiles(match.group("next").rstrip(",;"))
+        return " " * len(match.group(0)) if smiles and not _is_cell_line(match.group(0)) else match.group(0)
+    return _CODE_LABEL.sub(blank, text)
+
+
+def _is_cell_line(word: str) -> bool:
+    """"in A549: CCO and CCN": a line's name before a colon is the line, not a compound code."""
+    try:
+        resolve_cell_line(word)
+    except (UnknownCellLine, ValueError):
+        return False
+    return True
 
 
 def _extract_masks(text: str) -> tuple[list[list[int]], str]:

@@ -447,6 +447,10 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
 _CODE = re.compile(r"[A-Z]{1,5}-?\d{3,7}[A-Za-z]?")
 _DRUG_SLOT_BEFORE = re.compile(r"\b(?:of|for|compound|cpd|drug|molecule|inhibitor|candidate)\s*$", re.I)
 _NOT_A_DRUG_SLOT = re.compile(r"\b(?:in|line|cells?|cosmic|against|on|to)\s*$", re.I)
+# "BX-999 solubility?", "AZ-0917's logD": a property or tool word right after the code asks about it
+_DRUG_SLOT_AFTER = re.compile(r"^(?:'s)?\s*(?:solubility|logs|logd|lipophilicity|bbb|brain|ic50|pkd|kd|binding|"
+                              r"retro\w*|precursors|route|synthesis|tox\w*|clintox|interaction|ddi|hydration|"
+                              r"optimi[sz]\w*)\b", re.I)
 
 
 def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[int, int]]) -> list[Unresolved]:
@@ -463,7 +467,8 @@ def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[
                 isinstance(resolve_cell_line_name(w), Resolved):
             continue
         before = text[max(0, s - 20):s]
-        if _DRUG_SLOT_BEFORE.search(before) and not _NOT_A_DRUG_SLOT.search(before):
+        if (_DRUG_SLOT_BEFORE.search(before) or _DRUG_SLOT_AFTER.match(text[e:e + 25])) \
+                and not _NOT_A_DRUG_SLOT.search(before):
             found.append(Unresolved("drug", w, (), s, e, "looks like a compound code, but no table knows it"))
     return found
 

@@ -125,3 +125,17 @@ def test_a_word_of_a_spaced_cell_line_name_is_no_molecule() -> None:
     e = extract("Osimertinib in der NCI H1975, what IC50 would the model say")
     assert len(e.molecules) == 1 and [c.name for c in e.cell_lines] == ["NCI-H1975"]
     assert [n.value for n in extract("Calu 3 cells, aim ln IC50 -3").numbers] == [-3.0]
+
+
+def test_a_compound_code_labelling_a_structure_is_no_cell_line_or_unknown_drug() -> None:
+    e = extract("DMPK triage for BX-220 = CCC(CC)NC(=O)c1cnn(C)c1NS(=O)(=O)c2ccc(C)cc2")
+    assert e.unresolved == [] and e.cell_lines == [] and len(e.molecules) == 1
+    e = extract("> BX-501: CCOc1ccccc1\n> BX-502: CCN(CC)CC")
+    assert e.unresolved == [] and e.molecules == ["CCOc1ccccc1", "CCN(CC)CC"]
+    assert [c.name for c in extract("IC50 in A549: CCO and CCN").cell_lines] == ["A549"]  # a line stays a line
+    assert extract("logD for these two: OC(=O)C(N)c4ccccc4 , CCN").molecules == ["OC(=O)C(N)c4ccccc4", "CCN"]
+
+
+def test_an_unknown_code_asked_about_by_a_property_word_after_it() -> None:
+    [missing] = extract("BX-999 solubility? (from the new batch)").unresolved
+    assert missing.kind == "drug" and missing.written == "BX-999"
