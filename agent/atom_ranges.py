@@ -63,7 +63,8 @@ _CHAIN_WORDS = r"side[\s-]+chains?|tails?|chains?|arms?"  # the substituent up t
 _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|bits?|" \
           r"pieces?|bicycles?|rings?|ends?|caps?)"
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
-              r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|free)\b|(?:is|are)\s+free\b"
+              r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|swapped|touched|altered|reworked|free)\b|" \
+              r"(?:is|are)\s+free\b"
 _DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors())  # "the solubilising … chain"
 _PART_NAME = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}" \
              rf"(?P<name>(?:{_SPACED_NAMES})(?![\w-])|{_NAMED})"
@@ -76,11 +77,11 @@ _ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:(?:allowed|permitted|fre
 # "optimize the two methoxyethoxy arms only"
 _VERB_PART_ONLY = re.compile(rf"\b(?:{_CHANGE_VERB})\s+{_PART}\s+only\b", re.I)
 # "only let the two methoxyethoxy chains (incl. the ring O) change", "just let the cyclopropylcarbonyl change"
-_LET_PART = re.compile(rf"\b(?:only|just)\s+let\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
+_LET_PART = re.compile(rf"\b(?:(?:only|just)\s+let|let\s+(?:only|just))\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
                        r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
 # "N-methylpiperazine is the only part you may change"
 _THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit|group|piece|region|thing)s?\b"
-                            rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move)\b", re.I)
+                            rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move|touch)\b", re.I)
 # "let the rest move (i.e. the THF ether)": what the rest is, named
 _REST_NAMED = re.compile(rf"\b(?:rest|everything\s+else)\b(?P<between>[^.;\n(]{{0,40}}?)\(?\s*"
                          rf"(?:i\.\s?e\.|namely|that\s+is)[,:]?\s+{_PART}", re.I)
@@ -100,7 +101,14 @@ _ONLY_PART_REPLY = re.compile(rf"^\W*(?:(?:yes|yeah|ok(?:ay)?|sure)\W+)?(?:only|
 _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:{_MAY_CHANGE})", re.I)
 # "keep quinazoline core + aniline, methoxyethoxy chains free": a part with its region word, then "free"
 _PART_FREE = re.compile(rf"\b{_PART_NAME}\s+(?P<region>{_REGION})\s+free\b", re.I)
-_REST_STAYS = re.compile(r"\b(?:rest|everything\s+else|all\s+else)\b", re.I)
+# "…, the rest stays", "core fixed", "core and ethynylaniline stay": what is not named stays
+_REST_STAYS = re.compile(r"\b(?:rest|everything\s+else|all\s+else)\b|\b(?:core|scaffold|ring\s+system)\b[^.;\n]{0,40}?"
+                         r"\b(?:fixed|kept|stays?|intact|unchanged|constant|frozen)\b", re.I)
+# "morpholine ring only", "the cyclopropyl only, target 1 uM": a part named with "only" and no verb
+_PART_ONLY = re.compile(rf"(?:^|[,;:]\s*){_PART}\s+only\b(?!\s+(?:if|when|for|in)\b)", re.I)
+# "free everything outside the ring system", "only the atoms outside the scaffold may change"
+_OUTSIDE_RINGS = re.compile(r"\b(?:everything|atoms?|all|anything)\s+outside\s+(?:the\s+|its\s+)?"
+                            r"(?:ring\s+systems?|(?:murcko\s+)?scaffold|core)\b", re.I)
 _MURCKO_NAMED = re.compile(rf"\b(?:{_KEEP})\b[^.;\n]{{0,60}}?\b(?:bemis-)?murcko(?:\s+scaffold)?\b", re.I)
 # "the quinazoline stays intact", "the phthalazinone has to stay", "the indole must be kept"
 _CORE_AFTER = re.compile(rf"\b(?:the\s+|its\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\s+(?:(?:is\s+|are\s+|stays?\s+|"
@@ -154,7 +162,7 @@ def find_cores(text: str) -> list[AtomRange]:
         if name not in (BARE_CORE, "scaffold"):  # "only change the core" names nothing that may change
             found.append((match.start(), AtomRange((), False, match.group(0), core=name)))
     found += _named_parts(text, found)
-    if not any(r.core for _, r in found) and (murcko := _MURCKO_NAMED.search(text)):
+    if not any(r.core for _, r in found) and (murcko := _MURCKO_NAMED.search(text) or _OUTSIDE_RINGS.search(text)):
         found.append((murcko.start(), AtomRange((), True, murcko.group(0), core="murcko scaffold")))
     return [r for _, r in sorted(found, key=lambda item: item[0])]
 
@@ -165,7 +173,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     taken = [(start, start + len(r.written)) for start, r in found]
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
-                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _FREE_REGION]
+                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _FREE_REGION, _PART_ONLY]
     patterns += [_PART_CHANGES] if _REST_STAYS.search(text) else []
     for pattern in patterns:
         for match in pattern.finditer(text):
@@ -272,9 +280,11 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
     plain = [r for r in ranges if not r.core and not (cores and r.every_atom)]  # "the rest may change" is implied
     if not cores:
         return mask_from_ranges(plain, mol.GetNumHeavyAtoms())
+    changes = [r for r in cores if not r.keep]
+    if changes:  # "the chains are free, core fixed": with the changing parts named, "the core" restates the rest
+        cores = [r for r in cores if not (r.keep and r.core == BARE_CORE)]
     if any(r.core == BARE_CORE for r in cores):
         raise CoreError(_which_core(mol))
-    changes = [r for r in cores if not r.keep]
     if changes:  # only the named parts may change; parts also named to keep restate the rest
         if plain:
             raise CoreError("say either which part may change or which atoms, not both")

@@ -266,6 +266,10 @@ TEMOZOLOMIDE = "CN1C(=O)N2C=NC(=C2N=N1)C(=O)N"
     ("Leave everything alone except the N-methylpiperazine.", IMATINIB, "[CH3]N1CCNCC1"),
     ("only swap out the N-methylpiperazine ring (rest fixed)", IMATINIB, "[CH3]N1CCNCC1"),
     ("Only allowed to vary the N-methyl amide (CH3-NH-C=O), the rest stays put", SORAFENIB, "[CH3]NC(=O)"),
+    ("only the N-methylpiperazine can be swapped", IMATINIB, "[CH3]N1CCNCC1"),
+    ("the N-methylpiperazine is the only thing we'll touch", IMATINIB, "[CH3]N1CCNCC1"),
+    ("optimise in K-562, ln IC50 -2, N-methylpiperazine ring only", IMATINIB, "[CH3]N1CCNCC1"),
+    ("let only the N-methylpiperazine change", IMATINIB, "[CH3]N1CCNCC1"),
 ])
 def test_functional_groups_named_as_the_part_that_may_change(text: str, smiles: str, part: str) -> None:
     assert _free(text, smiles) == _atoms_of(smiles, part)
@@ -359,3 +363,18 @@ def test_a_part_written_free_after_a_core_to_keep_may_change() -> None:
     [call] = plan_calls(text, [], list(TOOLS))
     assert call.arguments["mask"] == [1] * 5 + [0] * 19 + [1] * 5  # both chains, nothing else
     assert find_atom_ranges("is a morpholine free analogue better?") == []  # "X-free" is no region set free
+
+
+def test_a_bare_core_named_to_stay_restates_the_rest_when_the_changing_part_is_named() -> None:
+    from model_zoo.names import opsin
+
+    if not opsin.available():
+        pytest.skip(opsin.why_unavailable())
+    free = _free("both methoxyethoxy chains are free, core fixed", ERLOTINIB)
+    assert free == _free("keep everything except the two methoxyethoxy side chains", ERLOTINIB)
+
+
+def test_everything_outside_the_ring_system_may_change() -> None:
+    ranges = find_atom_ranges("only the atoms outside the ring system may change")
+    murcko = mask_from_words(find_atom_ranges("keep the Murcko scaffold"), GEFITINIB)
+    assert murcko is not None and mask_from_words(ranges, GEFITINIB) == murcko
