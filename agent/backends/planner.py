@@ -52,6 +52,9 @@ _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versu
                      r"what about|how about|instead|now for|also for)\b", re.I)
 
 
+# "and osimertinib, same target", "same cell line, but entinostat now": new values for the earlier request
+_SAME_VALUE_WORDS = frozenset({"same", "target", "protein", "kinase", "sequence", "line", "cell", "cells", "as",
+                               "before", "but"})
 _CORRECTS = re.compile(rf"\b(?:{phrases('corrections')})\b", re.I)
 # "and add alpelisib to the two", "include X in those too": more molecules for the earlier request's list
 _ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?\b(?:to|into|with)\s+(?:the\s+)?"
@@ -112,7 +115,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
     supplies_values = bool(given_kinds(whole, pool))
     repeats = bool(REDO.search(whole.prose) or _REPEAT.search(whole.prose) or (
-        supplies_values and (_CORRECTS.search(whole.prose) or only_values(whole))))
+        supplies_values and (_CORRECTS.search(whole.prose) or only_values(whole, _SAME_VALUE_WORDS))))
     prior = _previous_tool(earlier, pool, offered) if repeats else None
     calls: list[ToolCall] = []
     for clause in _clauses(text):

@@ -63,11 +63,22 @@ _RESULTS_BY_TOOL = re.compile(r"\b(?:the|those|these|its|their|our|your)\s+(?:[\
                               r"candidates?|hits?|smiles|mols?)\b", re.I)
 
 
+# "and osimertinib, same target", "in the same line": the earlier request's value, read as a value of its kind
+# (as the intent model sees values: "<target>", "<cell>"), not as words that ask for a tool
+_SAME_VALUE = re.compile(r"\b(?:the\s+)?same\s+(?:(?P<target>target|protein|kinase|sequence)|cell\s+line|line|cells)\b",
+                         re.I)
+
+
+def _as_placeholder(match: re.Match[str]) -> str:
+    return " <target> " if match.group("target") else " <cell> "
+
+
 def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
     0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own. Words that only name
     earlier results by the tool that made them ("check the optimized ones in Calu-3") ask for nothing."""
-    tools = read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), asked_part(text))).tools
+    words = _SAME_VALUE.sub(_as_placeholder, asked_part(text))
+    tools = read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), words)).tools
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
 

@@ -159,3 +159,17 @@ def test_same_mask_and_molecule_repeats_the_optimisation() -> None:
     [call] = plan_calls("same mask and molecule but for NCI-H460 and tighter, 20 nM", [], list(TOOLS), earlier)
     assert call.name == "drug_cell_response_regression_optimization"
     assert call.arguments["cell_line"] == "NCI-H460"
+
+
+def test_new_values_with_same_target_or_line_repeat_the_earlier_tool() -> None:
+    from agent.backends.planner import plan_calls
+    from agent.history import PastRequest
+    from model_zoo.specs import TOOLS
+
+    earlier = [PastRequest("alice", "pKd of gefitinib on EGFR?", answered=True)]
+    for text in ("and osimertinib, same target", "same target, now erlotinib and lapatinib"):
+        [call] = plan_calls(text, [], list(TOOLS), earlier)
+        assert call.name == "drug_target_affinity_regression_predict", text
+    earlier = [PastRequest("alice", "IC50 of vorinostat in HCT-116?", answered=True)]
+    [call] = plan_calls("same cell line, but entinostat now", [], list(TOOLS), earlier)
+    assert call.name == "drug_cell_response_regression_predict"
