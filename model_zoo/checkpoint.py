@@ -26,6 +26,7 @@ FORMAT_VERSION = 1
 MODEL_KINDS: dict[str, str] = {
     "mlp": "model_zoo.nn.mlp:MLP",
     "mlp_ensemble": "model_zoo.nn.mlp:MLPEnsemble",
+    "mlp_dmpnn_blend": "model_zoo.nn.dmpnn:DMPNNBlend",
     "pair_net": "model_zoo.nn.interaction:PairNet",
     "pair_ensemble": "model_zoo.nn.interaction:PairEnsemble",
 }

@@ -91,18 +91,36 @@ class PropertyModel:
     def featurize(self, mols: Sequence[Chem.Mol]) -> np.ndarray:
         return self.scaler.transform(self.featurizer.many(mols))
 
+    @property
+    def reads_graphs(self) -> bool:
+        """True for a network that reads the molecule graphs besides the features (a D-MPNN blend)."""
+        return self.info.get("graph_model") is not None
+
+    def _raw(self, features: np.ndarray, mols: Sequence[Chem.Mol] | None) -> torch.Tensor:
+        x = torch.from_numpy(features).to(self.device)
+        if not self.reads_graphs:
+            return self.network(x)
+        if mols is None:
+            raise ValueError(f"{self.info.get('property')}: this model reads molecule graphs; pass the molecules")
+        from model_zoo.nn.dmpnn import mol_graphs  # chemprop is imported only for a model that needs it
+
+        graphs = mol_graphs(mols)
+        graphs.to(self.device)
+        return self.network(x, graphs)
+
     @torch.inference_mode()
-    def predict_features(self, features: np.ndarray) -> np.ndarray:
-        raw = self.network(torch.from_numpy(features).to(self.device))
+    def predict_features(self, features: np.ndarray, mols: Sequence[Chem.Mol] | None = None) -> np.ndarray:
+        """``mols``: the featurized molecules, in order; needed by a model that reads graphs."""
+        raw = self._raw(features, mols)
         if self.output is not None:
             raw = raw[..., self.output:self.output + 1]
         target = self.info["target_scaler"]
         return to_values(raw, self.kind, target["mean"], target["std"]).cpu().numpy().astype(np.float64)
 
     @torch.inference_mode()
-    def predict_members(self, features: np.ndarray) -> np.ndarray:
+    def predict_members(self, features: np.ndarray, mols: Sequence[Chem.Mol] | None = None) -> np.ndarray:
         """(members, n): each ensemble member's value or probability (their mean is ``predict_features``)."""
-        raw = self.network(torch.from_numpy(features).to(self.device))
+        raw = self._raw(features, mols)
         raw = raw if raw.dim() == 3 else raw.unsqueeze(0)
         if self.output is not None:
             raw = raw[..., self.output:self.output + 1]
@@ -115,7 +133,7 @@ class PropertyModel:
         """Values (regression, in ``info['unit']``) or probabilities (classification), in input order."""
         if not mols:
             return np.empty(0)
-        return np.concatenate([self.predict_features(self.featurize(mols[i:i + CHUNK]))
+        return np.concatenate([self.predict_features(self.featurize(mols[i:i + CHUNK]), mols[i:i + CHUNK])
                                for i in range(0, len(mols), CHUNK)])
 
 
@@ -159,7 +177,7 @@ def predict_with_trust(model: PropertyModel, name: str, mols: Sequence[Chem.Mol]
                        ) -> tuple[np.ndarray, np.ndarray, Assessment]:
     """(values or calibrated probabilities, ± 90 % half-widths, domain assessment) for parsed molecules."""
     calibration = get_calibration(CALIBRATION, name)
-    members = model.predict_members(model.featurize(mols)) if mols else np.empty((1, 0))
+    members = model.predict_members(model.featurize(mols), mols) if mols else np.empty((1, 0))
     if model.kind == "regression":
         values, uncertainty = members.mean(axis=0), calibration.halfwidth(members.std(axis=0))
     else:

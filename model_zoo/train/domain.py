@@ -243,7 +243,7 @@ def _property_entry(model: Any, smiles: list[str], y: np.ndarray, split: Any, na
     entries = {}
     for k, name in enumerate(names):
         m = tool.get_model(name)
-        members = m.predict_members(features)  # (members, n)
+        members = m.predict_members(features, mols)  # (members, n)
         known = ~np.isnan(y[:, k])
         v, t = val_idx[known[val_idx]], test_idx[known[test_idx]]
         in_t = in_test[known[test_idx]]
