@@ -102,7 +102,8 @@ _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:{_MAY_CHANGE})", re.I)
 # "keep quinazoline core + aniline, methoxyethoxy chains free": a part with its region word, then "free"
 _PART_FREE = re.compile(rf"\b{_PART_NAME}\s+(?P<region>{_REGION})\s+free\b", re.I)
 # "…, the rest stays", "core fixed", "core and ethynylaniline stay": what is not named stays
-_REST_STAYS = re.compile(r"\b(?:rest|everything\s+else|all\s+else)\b|\b(?:core|scaffold|ring\s+system)\b[^.;\n]{0,40}?"
+_REST_STAYS = re.compile(r"\b(?:rest|everything\s+else|all\s+else|nothing\s+else)\b|"
+                         r"\b(?:core|scaffold|ring\s+system)\b[^.;\n]{0,40}?"
                          r"\b(?:fixed|kept|stays?|intact|unchanged|constant|frozen)\b", re.I)
 # "morpholine ring only", "the cyclopropyl only, target 1 uM": a part named with "only" and no verb
 _PART_ONLY = re.compile(rf"(?:^|[,;:]\s*){_PART}\s+only\b(?!\s+(?:if|when|for|in)\b)", re.I)

@@ -72,7 +72,7 @@ def find_quantities(text: str) -> list[Quantity]:
 
 
 # "IC50 ~7.5" with no unit and no "ln"/"p": µM, nM, pIC50 and ln(IC50) readings differ by orders of magnitude.
-_UNITLESS_IC50 = re.compile(rf"\b(?:IC\s?50|EC\s?50|GI\s?50|potency)\b\)?{_GAP}{_NUMBER}(?![\w.%-]|\s*{_UNIT})", re.I)
+_UNITLESS_IC50 = re.compile(rf"\b(?:IC\s?50|EC\s?50|GI\s?50|potency)\b\)?{_GAP}{_NUMBER}(?![\w.,%-]|\s*{_UNIT})", re.I)
 _SCALE_BEFORE = re.compile(r"(?:\bln|\blog(?:10)?|\bp|\bnatural log of)\s*\(?\s*$", re.I)
 
 

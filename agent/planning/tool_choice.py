@@ -132,6 +132,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     ``prior`` (the message repeats an earlier request), a part that only gives values repeats that tool ("what
     about AURKB. and give me a pKd for it too"), unless the message switches tools ("affinity this time")."""
     found: list[tuple[ToolSpec, str]] = []
+    subject_only: list[bool] = []  # "start from <SMILES>, optimize …": the first part only names the subject
     switches = bool(_SWITCHES.search(entities.prose))
     repeated = None if switches else prior
     cuts = list(_SEGMENT.finditer(entities.prose))
@@ -147,12 +148,15 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found] and \
                 (not (found or switches) or _is_an_ask(spec, part, [f for f, _ in found])):
             found.append((spec, entities.prose[start:end]))
+            subject_only.append(bool(given_kinds(part)) and only_values(part, _SUBJECT_WORDS) and not only_values(part))
         elif repeated is not None and cuts and repeated not in [f for f, _ in found] and given_kinds(part):
             found.append((repeated, entities.prose[start:end]))
         elif found and given_kinds(part) and only_values(part, _SUBJECT_WORDS | _MORE_OF_THE_SAME):
             # "does X engage HER2, and how about lapatinib?": more values for the ask before it
             spec_before, words_before = found[-1]
             found[-1] = (spec_before, entities.prose[entities.prose.find(words_before):end])
+    if len(found) >= 2 and subject_only[0]:
+        found = found[1:]
     if len(found) == 2 and (len(cuts) == 1 and "?" in cuts[0].group(0) or _QUALIFIER.search(found[1][1])):
         return _qualified(found)
     if len(found) < 2:
@@ -183,6 +187,8 @@ def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) 
     given = given_kinds(part)
     if given and not takes_values_of(spec, part):
         return False
+    if not given and only_values(part, _SUBJECT_WORDS) and not only_values(part):
+        return False  # "start from <SMILES>, optimize …": words that introduce the subject ask for nothing
     needs = {value_kind(p.kind) for p in spec.params if p.required}
     # values alone say which tool only when they are two kinds it needs ("and Temodar in U-87 MG") that no other ask
     # of the message takes ("smiles X sequence Y" after "pKd for X with LYN?" are that ask's values)

@@ -565,3 +565,12 @@ def test_translations_leave_english_and_values_alone() -> None:
 
     assert in_english("the pour-plate assay, und CCO") == "the pour-plate assay,  and  CCO"
     assert in_english("IC50 of CCO in A549") == "IC50 of CCO in A549"
+
+
+def test_words_that_introduce_the_subject_ask_for_nothing() -> None:
+    [call] = plan("start from Fc1ccc(Nc2oc(nn2)C(=O)Nc3ccc(nc3)N4CCOCC4)cc1, optimize for RPMI-8226, target 0,2 uM; "
+                  "keep scaffold")
+    assert call.name == "drug_cell_response_regression_optimization" and call.arguments["zscore"] < 0
+    calls = plan("5-FU in HCT116 and in SW620? also generate new ones for HCT116 at 300 nM")
+    assert [c.name for c in calls][-1] == "drug_cell_response_regression_generation"
+    assert "drug_cell_response_regression_predict" in [c.name for c in calls]

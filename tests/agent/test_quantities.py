@@ -57,6 +57,11 @@ def test_a_concentration_no_potency_can_have_is_asked_about(text: str) -> None:
     assert "above zero" in ask_about(missing) and missing.written in ask_about(missing)
 
 
+def test_a_decimal_comma_with_a_unit_is_no_unitless_ic50() -> None:
+    found = extract("design for MIA PaCa-2 with IC50 about 0,5 uM")
+    assert [u for u in found.unresolved if u.kind == "ic50_unit"] == []
+
+
 def test_a_thousands_comma_and_a_list_are_no_decimal_comma() -> None:
     assert find_quantities("IC50 1,000 nM") == []
     assert [n.value for n in extract("compounds 1,2 and ln IC50 -1,5").numbers] == [1.0, 2.0, -1.5]
