@@ -33,15 +33,16 @@ _SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst"
 _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures?|with|the|that|which|have|has|had|"
             r"show(?:ed)?|look(?:ed|ing)?|are|were|came|come|out|score[sd]?|of|them|those|these|by|far")
 _BEST = re.compile(rf"\b(?:(?P<before>{_COUNT})\s+(?:(?:{_BETWEEN})\s+){{0,4}}(?=(?:{_SUPERLATIVE})\b))?"
-                   rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker)\b(?:\s+(?P<after>{_COUNT}))?",
-                   re.I)
+                   rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker|greasiest|greasier)\b"
+                   rf"(?:\s+(?P<after>{_COUNT}))?", re.I)
 _COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "lowest", "stronger": "strongest",
-                "weaker": "weakest"}  # "the more potent one" of two is the most potent
+                "weaker": "weakest", "greasiest": "most", "greasier": "most"}  # "the more potent one" of two is the
+# most potent; "the greasiest one" has the highest logD
 _FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)(?!\s+(?:{_NOT_A_MOLECULE}))", re.I)
 # the rows a yes/no model said no to: "the non-penetrant ones", "the inactives", "those predicted not to bind"
 _MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactives?|negatives?|the no ones|"
-                     r"predicted not to (?:interact|bind|penetrate|cross)|(?:that|which) (?:do not|don't) "
-                     r"(?:interact|bind|penetrate|cross)|bbb-(?=\s|$)|bbb negative)", re.I)
+                     r"predicted not to (?:interact|bind|penetrate|cross)|(?:that|which|ones?) (?:do(?:es)? not|"
+                     r"do(?:es)?n'?t) (?:interact|bind|penetrate|cross|get in)|bbb-(?=\s|$)|bbb negative)", re.I)
 _HITS = re.compile(r"\b(predicted to (?:interact|bind)|that (?:interact|bind)|interacting|binders|the hits|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
                    r"positives?|the actives?|(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+)", re.I)

@@ -111,6 +111,7 @@ def test_exclusion_keeps_the_other_rows(words: str, picked: list[str]) -> None:
     ("for the non-penetrant ones, logD?", ["A", "C"]), ("the BBB- ones to retro", ["A", "C"]),
     ("the inactives please", ["A", "C"]), ("those predicted not to cross", ["A", "C"]),
     ("the penetrant ones, their logS", ["B", "D"]), ("BBB+ ones only", ["B", "D"]),
+    ("the one that doesn't get in - ESOL for it", ["A", "C"]), ("the ones that do not cross", ["A", "C"]),
 ])
 def test_a_yes_no_result_picks_its_yes_or_its_no_rows(words: str, picked: list[str]) -> None:
     assert _picked(BBB, words) == picked
@@ -122,6 +123,12 @@ def test_a_yes_no_result_picks_its_yes_or_its_no_rows(words: str, picked: list[s
 ])
 def test_a_rank_or_a_bare_ordinal_picks_a_place(words: str, picked: list[str]) -> None:
     assert _picked(CELL, words) == picked
+
+
+def test_the_greasiest_is_the_highest_value() -> None:
+    values = [("A", 1.2), ("B", 3.4), ("C", 2.0)]
+    lipo = [{"row": i, "smiles": s, "prediction": v} for i, (s, v) in enumerate(values, 1)]
+    assert _picked(lipo, "the greasiest one worries me - how would we make it?") == ["B"]
 
 
 def test_a_place_past_the_end_picks_nothing() -> None:
