@@ -77,9 +77,20 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
     0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own. Words that only name
     earlier results by the tool that made them ("check the optimized ones in Calu-3") ask for nothing."""
-    words = _SAME_VALUE.sub(_as_placeholder, asked_part(text))
-    tools = read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), words)).tools
+    tools = _read_tools(_asked(text))
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
+
+
+def _read_tools(words: str) -> dict[str, float]:
+    words = _SAME_VALUE.sub(_as_placeholder, words)
+    return read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), words)).tools
+
+
+def _asked(text: str) -> str:
+    """The words after the message's last retraction when they ask for a tool ("make it... no. just the pKd");
+    else all of it: "interaction between capecitabine... no wait, 5-FU and MTX" takes back a value, not the ask."""
+    after = asked_part(text)
+    return after if after == text or max(_read_tools(after).values(), default=0.0) >= 0.25 else text
 
 
 def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[EntryMeta] = (),
@@ -96,8 +107,9 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     prose = entities.prose
     # "predict the logS and the pKa of imatinib": a trained property named for molecules the message gives
     named_property = bool(entities.molecules) and bool(property_words(entities.prose.lower()))
+    paired = len(entities.molecules) >= 2 and bool(_PAIRING.search(prose))  # "interaction between A and B"
     shaped = (entities.masks, entities.atom_ranges, entities.cell_lines, entities.sequences, entities.pairs,
-              named_property)
+              named_property, paired)
     if max(scores.values(), default=0.0) < 1.0 and len(offered) > 1 and not any(shaped):
         return None
     has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles", "smiles_pairs", "table")
@@ -137,7 +149,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     repeated = None if switches else prior
     cuts = list(_SEGMENT.finditer(entities.prose))
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(entities.prose)]
-    asked = asked_part(entities.text)  # a part taken back ("make it... no.") asks for nothing
+    asked = _asked(entities.text)  # a part taken back ("make it... no.") asks for nothing
     for start, end in zip(bounds[::2], bounds[1::2]):
         if not entities.prose[start:end].strip() or not asked[start:end].strip():
             continue
@@ -248,7 +260,7 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     values = _value_spans(entities)
     cuts = [cut for cut in _LOOSE_CUT.finditer(prose) if not _joins_values(prose, cut.span(), values)]
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(prose)]
-    asked = asked_part(prose)
+    asked = _asked(prose)
     parts = [(start, end) for start, end in zip(bounds[::2], bounds[1::2]) if asked[start:end].strip()]
     if len(parts) > MAX_LOOSE_PARTS:
         return []  # a long list of names, not a handful of asks: each part would be read again

@@ -574,3 +574,9 @@ def test_words_that_introduce_the_subject_ask_for_nothing() -> None:
     calls = plan("5-FU in HCT116 and in SW620? also generate new ones for HCT116 at 300 nM")
     assert [c.name for c in calls][-1] == "drug_cell_response_regression_generation"
     assert "drug_cell_response_regression_predict" in [c.name for c in calls]
+
+
+def test_a_retraction_that_takes_back_a_value_keeps_the_ask() -> None:
+    [call] = plan("interaction between capecitabine... no wait, 5-FU and methotrexate")
+    assert call.name == "drug_drug_response_predict" and len(call.arguments["smiles_pairs"]) == 1
+    assert "capecitabine" not in str(call.arguments)
