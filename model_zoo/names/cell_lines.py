@@ -275,7 +275,12 @@ def _other_entity(word: str) -> bool:
 
     key = name_key(word)
     return looks_like_smiles(word) or word.upper() in NOT_TARGETS or key in drug_tables().names \
-        or key in target_tables().names
+        or key in target_tables().names or bool(_MUTATION.fullmatch(word))
+
+
+# "the EGFR del19 line", "the T790M line", "exon20ins cells": a mutation that describes the line, not its name
+_MUTATION = re.compile(r"(?i:del|ins|dup|exon)\d{1,3}(?i:del|ins)?|"
+                       r"[ACDEFGHIKLMNPQRSTVWY]\d{2,4}[ACDEFGHIKLMNPQRSTVWY*]")
 
 
 def find_unknown_cell_lines(text: str) -> list[Unresolved]:

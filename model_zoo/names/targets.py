@@ -292,8 +292,8 @@ _CONTEXT_BEFORE = re.compile(
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to))\s+(?:the\s+)?$", re.IGNORECASE)
-_CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:kinase|protein|receptor|enzyme|inhibitors?|inhibition|binding|mutant|p?k[di]|"
-                            r"affinity)\b|"
+_CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:kinase|protein|receptor|enzyme|inhibitors?|inhibition|binding|binders?|mutant|"
+                            r"p?k[di]|affinity)\b|"
                             r"(?:,\s*)?(?:not|instead of|rather than)\s+[A-Z][A-Z0-9]{1,9}\b)")
 _GENE_SHAPE = re.compile(r"^[a-z]?[A-Z][A-Z0-9-]{1,10}$")
 NOT_TARGETS = frozenset("""IC50 EC50 GI50 LD50 CC50 KD KI PKD PKI PIC50 BBB BBBP CNS SMILES SMILE SMARTS INCHI

@@ -150,6 +150,15 @@ def test_a_semicolon_inside_a_name(text: str, found: list[str]) -> None:
     assert names(find_cell_lines(text)) == found
 
 
+@pytest.mark.parametrize("text", ["in HCC827 (the sensitive EGFR del19 line)", "for the T790M line (cosmic 924244)",
+                                  "the exon20ins cells"])
+def test_a_mutation_that_describes_a_line_is_no_unknown_line(text: str) -> None:
+    from model_zoo.names import find_cell_line_names
+    from model_zoo.names.types import Unresolved
+
+    assert not [r for r in find_cell_line_names(text) if isinstance(r, Unresolved)]
+
+
 def test_a_spelling_listed_after_a_line_is_a_line() -> None:
     from model_zoo.names import find_cell_line_names
 

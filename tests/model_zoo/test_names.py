@@ -324,7 +324,8 @@ def test_english_word_symbols_need_context() -> None:
 
 
 @pytest.mark.parametrize("text", ["foretinib pKd MET", "Kd KIT for these", "binding prob MET?", "affinity MET pls",
-                                  "interaction probabilty nilotinib x KIT", "KIT pKd for sunitinib, sorafenib"])
+                                  "interaction probabilty nilotinib x KIT", "KIT pKd for sunitinib, sorafenib",
+                                  "Is crizotinib a MET binder (prob)?"])
 def test_an_affinity_word_before_a_symbol_is_a_target_context(text: str) -> None:
     assert len(find_target_names(text)) == 1
 
