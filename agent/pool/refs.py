@@ -12,7 +12,8 @@ TEXT_REF = re.compile(r"(?:^|(?<=\s))\(\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*\)")  # 
 # Words by which a message points at values already in the thread ("these", "the uploaded compounds").
 REFERS_BACK = re.compile(
     r"\b(these|those|them|they|it|its|this one|that one|the same|same|above|previous|earlier|uploaded|upload|"
-    r"file|list|results?|generated|optimi[sz]ed|the ones|each|the (?:[\w-]+ ){1,3}ones?)\b",
+    r"file|list|results?|generated|optimi[sz]ed|the ones|each|the (?:[\w-]+ ){1,3}ones?|"
+    r"(?:the|both)\s+(?:two|three|four)?\s*(?:drugs|compounds|molecules|cpds))\b",
     re.I,
 )
 

@@ -114,3 +114,12 @@ def test_they_after_a_request_on_two_drugs_is_their_pair() -> None:
     pool.put("user_smiles", [WARFARIN, ASPIRIN, CLOPIDOGREL], "smiles_list", "b", "message")
     [call] = plan_calls("do they interact with each other?", pool.list(), list(TOOLS), answered, read)
     assert "smiles_pairs" not in call.arguments  # three drugs name no one pair: asked
+
+
+def test_the_two_drugs_of_an_earlier_request_are_their_pair() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", [WARFARIN, ASPIRIN], "smiles_list", "a", "message")
+    answered = [PastRequest("alice", "warfarin and aspirin in HepG2?", answered=True)]
+    [call] = plan_calls("and any interaction between the two drugs themselves?", pool.list(), list(TOOLS), answered,
+                        lambda key: pool.get(key).value)
+    assert call.arguments == {"smiles_pairs": [[WARFARIN, ASPIRIN]]}
