@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import difflib
 import gzip
+import dataclasses
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -192,6 +193,29 @@ def _construct_result(c: Construct, written: str, start: int, end: int, note: st
     return Resolved("target", written, c.target_id, value, source, False, start, end)
 
 
+def _swapped_symbol(written: str) -> Resolved | None:
+    """A gene symbol typed with two neighbouring letters swapped ("EFGR", "BRFA") from exactly one DAVIS symbol of
+    four or more letters: that symbol's wild-type entry, marked fuzzy, with the reading in its source."""
+    if not _GENE_SHAPE.match(written) or len(written) < 4 or written.upper() in NOT_TARGETS:
+        return None
+    up = written.upper()
+    near = [sym for sym in tables().by_symbol if len(sym) >= 4 and _swapped_letters(up, sym.upper())]
+    if len(near) != 1:
+        return None
+    rows = [r for r in _symbol_targets(near[0]) if r[0] in tables().davis]
+    if not rows:
+        return None
+    found = _construct_result(tables().davis[rows[0][0]], written, -1, -1, via=f"{written} read as {near[0]}")
+    return dataclasses.replace(found, fuzzy=True)
+
+
+def _swapped_letters(a: str, b: str) -> bool:
+    """Two neighbouring letters swapped ("EFGR" for EGFR): the usual typo of a symbol. Other one-letter differences
+    are often another real gene (ESR1 / OSR1), so they are asked about, never read."""
+    diff = [i for i in range(len(a)) if len(a) == len(b) and a[i] != b[i]]
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
 def _symbol_targets(symbol_written: str, in_text: bool = False) -> list[tuple[str, str, str]]:
     """(target_id, text flag, note) for a symbol, id or alias as written."""
     t = tables()
@@ -285,7 +309,7 @@ def resolve_target(name: str) -> Resolved | Unresolved:
 _CONTEXT_BEFORE = re.compile(
     r"(?:\bbind\w*\b[^.?!\n]{0,60}\sto|\bmake (?:that|it)|\bwrong (?:target|protein|kinase)[\s:–-]*|"
     r"\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
-    r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bat|\btowards?|\bversus|\bvs\.?|->|=>|\u2192|"
+    r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bat|\bto|\btowards?|\bversus|\bvs\.?|->|=>|\u2192|"
     r"\bhit(?:s|ting)?|\binteract(?:s|ing)?\s+(?:with|w/)|\bblock(?:s|ing)?|\bengag(?:e|es|ing)|"
     r"\bp?K[di]|\baffinity|\bbinding(?:\s+prob\w*)?|\w\s+[x×])\s*(?:the\s+)?$",
     re.IGNORECASE)
@@ -374,6 +398,9 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
                 seq = t.kiba[up]
                 out.append(Resolved("target", w, up, seq, f"KIBA {up} (UniProt sequence as in KIBA, {len(seq)} aa)",
                                     False, s, e))
+                taken.append((s, e))
+            elif (fuzzy := _swapped_symbol(w)) is not None and _in_context(text, s, e) and not _is_other_name(w):
+                out.append(dataclasses.replace(fuzzy, start=s, end=e))  # "affinity of erlotinib to EFGR": EGFR
                 taken.append((s, e))
             elif (_GENE_SHAPE.match(w) and sum(ch.isupper() for ch in w) >= 2 and up not in NOT_TARGETS
                   and _in_context(text, s, e, strong=True) and not _is_other_name(w)):

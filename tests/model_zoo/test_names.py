@@ -350,6 +350,12 @@ def test_protein_names_and_title_case_symbols(text: str, name: str) -> None:
     assert [r.name for r in find_target_names(text)] == [name]
 
 
+def test_a_symbol_with_two_letters_swapped_is_read_and_said_so() -> None:
+    [found] = find_target_names("affinity of Erlotinib to EFGR please")
+    assert isinstance(found, Resolved) and found.name == "EGFR" and found.fuzzy and "EFGR read as EGFR" in found.source
+    assert not [r for r in find_target_names("fulvestrant pKd on ESR1") if isinstance(r, Resolved)]  # ESR1 ≠ OSR1
+
+
 @pytest.mark.parametrize("text", ["Lck and Src are here", "Met with Bob about it",
                                   "in the HER2+ breast line HCC1954", "EGFR-positive tumours"])  # a status
 def test_title_case_symbols_need_a_target_word(text: str) -> None:
