@@ -22,7 +22,9 @@ _COUNT_WORDS = number_words()
 _COUNT = r"(?<![-.\d])(?:\d{1,3}|" + "|".join(_COUNT_WORDS) + r")\b"
 # "the second one", "3rd compound", "the last" — not "logD second" or "last: solubility" (the order of asks)
 _ORD = "|".join(_ORDINALS)
-_NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heavy\s+)?atom"
+_NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heavy\s+)?atom|" \
+                  r"(?:generated|optimi[sz]ed|uploaded|designed)\s+(?:molecules|compounds|ones|structures|analogues|" \
+                  r"set|batch|list)\b|batch|set|run|list|round|results?"  # "the last generated molecules": the newest
 _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE}))|\b({_ORD})\s+"
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
                       r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule|rank)\s?#?(\d{1,3})\b"

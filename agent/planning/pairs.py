@@ -4,6 +4,7 @@ swapped.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -33,7 +34,13 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
         return []
     if e.pairs:
         return e.pairs
+    if len(molecules) > 2 and _EVERY_PAIR.search(e.prose):  # "Plavix, Brilinta and aspirin: check each pair"
+        return [list(pair) for pair in itertools.combinations(molecules, 2)]
     return [[molecules[0], other] for other in molecules[1:]]
+
+
+_EVERY_PAIR = re.compile(r"\b(?:each|every|all)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"
+                         r"\ball\s+against\s+all\b|\bwith\s+each\s+other\b", re.I)
 
 
 def _focused(e: Entities, focus: str | None) -> Entities | None:

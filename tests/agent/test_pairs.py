@@ -123,3 +123,10 @@ def test_the_two_drugs_of_an_earlier_request_are_their_pair() -> None:
     [call] = plan_calls("and any interaction between the two drugs themselves?", pool.list(), list(TOOLS), answered,
                         lambda key: pool.get(key).value)
     assert call.arguments == {"smiles_pairs": [[WARFARIN, ASPIRIN]]}
+
+
+def test_each_pair_of_three_drugs() -> None:
+    [call] = plan("warfarin, aspirin and clopidogrel: check each pair for interactions")
+    assert call.arguments["smiles_pairs"] == [[WARFARIN, ASPIRIN], [WARFARIN, CLOPIDOGREL], [ASPIRIN, CLOPIDOGREL]]
+    [call] = plan("warfarin with aspirin and clopidogrel?")  # the first with each of the others
+    assert call.arguments["smiles_pairs"] == [[WARFARIN, ASPIRIN], [WARFARIN, CLOPIDOGREL]]

@@ -214,3 +214,8 @@ def test_a_property_of_the_precursors_in_a_route_is_a_property_call() -> None:
     # each part of a message with several asks is read without its picking words too
     assert [s.name for s, _ in intents(extract("logS of the precursors in route 1? then retro on CCO"), list(TOOLS))] \
         == ["drug_property_prediction", "Retrosynthetic_reaction_pathway_prediction"]
+
+
+def test_the_last_generated_molecules_are_the_newest_set_not_its_last_row() -> None:
+    assert _picked(CELL, "BBB for the last generated molecules") is None
+    assert _picked(CELL, "retro for the first generated one pls") == ["A"]
