@@ -169,10 +169,12 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             found[-1] = (spec_before, entities.prose[entities.prose.find(words_before):end])
     if len(found) >= 2 and subject_only[0]:
         found = found[1:]
+    found = _without_drug_classes(found, entities)
     if len(found) == 2 and (len(cuts) == 1 and "?" in cuts[0].group(0) or _QUALIFIER.search(found[1][1])):
         return _qualified(found)
     if len(found) < 2:
         loose = _loose_intents(entities, offered)
+        loose = _without_drug_classes(loose, entities)
         if len(loose) == 2 and re.search(r"[,?]\s*$", loose[0][1]):
             return _qualified(loose)  # "X binding to PIK3CD, pKd estimate?" (not "binding prob + pKd": both)
         return loose if len(loose) >= 2 else found
@@ -212,6 +214,17 @@ def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) 
     return not (spec.param("cell_line") or spec.param("cell_name")) or not given or bool(given - {"number", "mask"})
 
 
+def _without_drug_classes(found: list[tuple[ToolSpec, str]], entities: Entities) -> list[tuple[ToolSpec, str]]:
+    """"PI3K inhibitors in the HER2+ line HCC1954: alpelisib, …": with no target in the message, "X inhibitors"
+    names a class of drugs, not a target tool's ask (unless it says bind, hit, affinity …)."""
+    if len(found) < 2 or entities.sequences or any(n.kind == "target" for n in entities.names):
+        return found
+    return [(spec, words) for spec, words in found
+            if not (spec.param("target_seq") and _CLASS_WORD.search(words) and not _BINDING_WORDS.search(words))]
+
+
+_CLASS_WORD = re.compile(r"\b[\w/-]+\s+inhibitors?\b", re.I)
+_BINDING_WORDS = re.compile(r"\bbind|\binteract|\bengag|\bhits?\b|\baffinity|\bp?k[di]\b", re.I)
 # words that ask about two drugs together, not merely name one more
 _PAIRING = re.compile(r"\binteract|\bddi\b|\bcombin|\bco-?admin|\btogether\b|\bpairs?\b|\bcontraindicat|\bsafe\b|"
                       r"\bside[ -]effects?\b|\btwosides\b", re.I)

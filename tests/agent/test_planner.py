@@ -580,3 +580,8 @@ def test_a_retraction_that_takes_back_a_value_keeps_the_ask() -> None:
     [call] = plan("interaction between capecitabine... no wait, 5-FU and methotrexate")
     assert call.name == "drug_drug_response_predict" and len(call.arguments["smiles_pairs"]) == 1
     assert "capecitabine" not in str(call.arguments)
+
+
+def test_a_drug_class_named_like_a_target_is_no_target_ask() -> None:
+    [call] = plan("PI3K inhibitors in the HER2+ breast line HCC1954: alpelisib, pictilisib")
+    assert call.name == "drug_cell_response_regression_predict" and len(call.arguments["drug_smiles"]) == 2
