@@ -483,10 +483,12 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
     a list with drugs found here: "hydration free energy of phenol, ethanol and caffeine"."""
     added: list[Resolved | Unresolved] = []
     anchors = [(m.start, m.end) for m in found if isinstance(m, Resolved)]
-    candidates = []  # one-word names with one structure, not read yet: few in any message
+    candidates = []  # one-word names of one drug, not read yet: few in any message
     for w, s, e in ws:
         if w.isalpha() and w.lower() not in _NOT_IN_LISTS and not overlaps(s, e, taken):
-            entries = [f for f in _entries(w.lower(), in_text=False) if f[0].smiles]
+            # a known drug without a shipped structure too ("logS of caffeine, heparin and aspirin"): asked about,
+            # never left out of the list silently
+            entries = _entries(w.lower(), in_text=False)
             if entries and len({f[0].id for f in entries}) == 1:
                 candidates.append((w, s, e, entries))
     grew = bool(anchors)

@@ -139,6 +139,8 @@ def test_a_known_drug_without_a_structure_in_a_list_is_asked_about_never_dropped
     assert [u.written for u in e.unresolved] == ["acamprosate"] and len(e.molecules) == 2
     action, final = _decide("logS of caffeine, acamprosate and aspirin", OfflinePlanner())
     assert action is None and final is not None and "acamprosate" in final
+    # a name that is also an English word, listed with drugs: read too ("heparin")
+    assert [u.written for u in extract("logS of caffeine, heparin and aspirin").unresolved] == ["heparin"]
     # a structure given next to the name is that drug's structure
     action, _ = _decide("solubility of acamprosate CC(=O)NCCCS(=O)(=O)O please", OfflinePlanner())
     assert action is not None and action.arguments["drug_smiles"] == ["CC(=O)NCCCS(=O)(=O)O"]
