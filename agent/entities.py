@@ -17,7 +17,7 @@ from agent.atom_ranges import AtomRange, find_atom_ranges
 from agent.quantities import Quantity, find_quantities, find_unitless_ic50, impossible_concentrations, readings
 from agent.selection import group_phrase_spans
 from agent.vocabulary import load, phrases
-from model_zoo.chem.cells import CellLine, UnknownCellLine, find_cell_line_mentions, resolve_cell_line
+from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, is_part_of, parse_smiles, same_molecule_key
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.names import (
@@ -28,6 +28,7 @@ from model_zoo.names import (
     find_drug_names,
     find_target_names,
     find_unknown_cell_lines,
+    resolve_cell_line_name,
 )
 
 _SMILES_CHARS = re.compile(r"^[A-Za-z0-9@+\-\[\]()=#$%/\\.:*]+$")
@@ -460,17 +461,10 @@ def _without_code_labels(text: str) -> str:
     read as neither a cell line nor an unknown drug."""
     def blank(match: re.Match[str]) -> str:
         smiles, _ = _as_smiles(match.group("next").rstrip(",;"))
-        return " " * len(match.group(0)) if smiles and not _is_cell_line(match.group(0)) else match.group(0)
+        # "in A549: CCO and CCN": a line's name before a colon is the line, not a compound code
+        is_line = isinstance(resolve_cell_line_name(match.group(0)), Resolved)
+        return " " * len(match.group(0)) if smiles and not is_line else match.group(0)
     return _CODE_LABEL.sub(blank, text)
-
-
-def _is_cell_line(word: str) -> bool:
-    """"in A549: CCO and CCN": a line's name before a colon is the line, not a compound code."""
-    try:
-        resolve_cell_line(word)
-    except (UnknownCellLine, ValueError):
-        return False
-    return True
 
 
 def _extract_masks(text: str) -> tuple[list[list[int]], str]:

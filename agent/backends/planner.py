@@ -36,7 +36,7 @@ from agent.planning.values import (
 from agent.pool.entry import EntryMeta
 from agent.provenance import ask_about
 from agent.selection import select_molecules
-from agent.vocabulary import phrases
+from agent.vocabulary import phrases, words
 from agent.wording import task
 from model_zoo.specs import ToolSpec, get_spec
 
@@ -53,8 +53,7 @@ _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versu
 
 
 # "and osimertinib, same target", "same cell line, but entinostat now": new values for the earlier request
-_SAME_VALUE_WORDS = frozenset({"same", "target", "protein", "kinase", "sequence", "line", "cell", "cells", "as",
-                               "before", "but"})
+_SAME_VALUE_WORDS = frozenset(words("same_value_words"))
 _CORRECTS = re.compile(rf"\b(?:{phrases('corrections')})\b", re.I)
 # "and add alpelisib to the two", "include X in those too": more molecules for the earlier request's list
 _ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?\b(?:to|into|with)\s+(?:the\s+)?"

@@ -65,7 +65,8 @@ def _named_properties(lowered: str) -> list[tuple[int, int, str]]:
 def requested_properties(prose: str) -> list[str]:
     """The properties a request asks for, in the order the message names them, then those only the intent
     model reads (probability >= 0.5: typos, paraphrases)."""
-    prose = asked_part(prose)
+    after = asked_part(prose)  # "logS, no wait, logD": the words after the retraction, when they name a property;
+    prose = after if property_words(after.lower()) else prose  # "solubility of caffeine... no wait, aspirin": a value
     said = property_words(prose.lower())
     lbd = LBD.search(prose)
     if lbd and not _taken_back(prose.lower(), lbd.start(), lbd.end()) and not any(p.endswith("-LBD") for p in said):

@@ -188,7 +188,7 @@ _LOOSE_CUT = re.compile(r"\s*(?:[,;&+/]|\s[-–—]\s|\b(?:and|also|plus|then|to
 
 
 _SUBJECT_WORDS = frozenset(words("subject_openers"))  # "take X and …", "starting from X, …": X is the subject
-_MORE_OF_THE_SAME = frozenset({"how", "what", "about", "with", "for", "also", "too", "as", "well"})
+_MORE_OF_THE_SAME = frozenset(words("more_of_the_same"))
 # "interaction calls only", "just the pKd": a closing part that says which of the asks is meant
 _QUALIFIER = re.compile(r"^\W*(?:only|just)\b|\bonly\W*$", re.I)
 

@@ -580,6 +580,8 @@ def test_a_retraction_that_takes_back_a_value_keeps_the_ask() -> None:
     [call] = plan("interaction between capecitabine... no wait, 5-FU and methotrexate")
     assert call.name == "drug_drug_response_predict" and len(call.arguments["smiles_pairs"]) == 1
     assert "capecitabine" not in str(call.arguments)
+    [call] = plan("solubility of caffeine... no wait, aspirin")  # the property stays when only the drug is taken back
+    assert call.arguments["property"] == "logSolubility" and len(call.arguments["drug_smiles"]) == 1
 
 
 def test_a_drug_class_named_like_a_target_is_no_target_ask() -> None:
