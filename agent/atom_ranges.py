@@ -64,7 +64,7 @@ _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|frag
           r"pieces?|bicycles?|rings?|ends?|caps?)"
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
               r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|swapped|touched|altered|reworked|free)\b|" \
-              r"(?:is|are)\s+free\b"
+              r"(?:(?:is|are)\s+)?free\s+to\s+(?:change|vary|move|be\s+(?:changed|modified))\b|(?:is|are)\s+free\b"
 _DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors())  # "the solubilising … chain"
 _PART_NAME = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}" \
              rf"(?P<name>(?:{_SPACED_NAMES})(?![\w-])|{_NAMED})"
@@ -87,6 +87,9 @@ _REST_NAMED = re.compile(rf"\b(?:rest|everything\s+else)\b(?P<between>[^.;\n(]{{
                          rf"(?:i\.\s?e\.|namely|that\s+is)[,:]?\s+{_PART}", re.I)
 _REGION_THEN_NAME = re.compile(rf"\b(?:only\s+(?:the\s+)?(?P<region>{_CHAIN_WORDS})|"
                                rf"(?:the\s+)?(?P<region2>{_CHAIN_WORDS})\s+only)\s*\(\s*{_PART_NAME}\s*\)", re.I)
+# "tail free (morpholinopropoxy)": the region said free, then which part it is in brackets
+_REGION_FREE_NAME = re.compile(rf"\b(?:the\s+)?(?P<region>{_CHAIN_WORDS})\s+(?:is\s+)?free\s*\(\s*{_PART_NAME}\s*\)",
+                               re.I)
 # "free region: the morpholinoethoxy (OCCN1CCOCC1), nothing else": the part that may change, its structure in brackets
 _FREE_REGION = re.compile(rf"\b(?:free|changeable|variable|editable|mutable|modifiable)\s+(?:region|part|atoms|bit|"
                           rf"portion|area)s?\s*[:=-]?\s*{_PART}(?:\s*\((?P<smiles>[^()\s]{{3,80}})\))?", re.I)
@@ -174,8 +177,8 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     taken = [(start, start + len(r.written)) for start, r in found]
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
-                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _FREE_REGION, _PART_ONLY]
-    patterns += [_PART_CHANGES] if _REST_STAYS.search(text) else []
+                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _REGION_FREE_NAME, _FREE_REGION,
+                _PART_ONLY, _PART_CHANGES]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"

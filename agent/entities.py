@@ -44,14 +44,17 @@ _TRAILING = ".,;:?!"
 _NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?![\d,])|0,\d+(?![\d,])|[-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
 _TAKEN_BACK_AFTER = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:the\s+|out\s+)?(\S+)", re.I)
-_TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;-]{{0,6}}\b(?:{phrases('self_corrections')})\b|"
-                                r"\s*(?:\.\.\.|…|—|–)\s*no\b)", re.I)  # "SiHa... no, in Calu-3"
+_TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('self_corrections')})\b|"
+                                r"\s*(?:\.\.\.|…|—|–)\s*(?:no|wait)\b)", re.I)  # "SiHa... no, in Calu-3", "T47D— wait"
+# "the quinone cluster", "the aniline couplings", "a quinazoline-type core": a name that describes another noun
+_QUALIFIES_NOUN = re.compile(rf"[\s-]*(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
+_DROPPED_AFTER = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('value_dropped_after')})\b", re.I)
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
 NAMES_READ_CHARS = 5_000
 _PAIR_SEPARATOR = re.compile(r"[;\n]|,|[.?]\s|\band also\b")
 _PAIR_BLOCK = re.compile(r"\n[ \t]*\n")
-_PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|\bw/|\bwith\b)\s*", re.I)
+_PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|–|—|\bw/|\bwith\b)\s*", re.I)
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
 _MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.])")
@@ -179,7 +182,7 @@ def _unscaled_goal(found: Entities) -> list[Quantity]:
 
 
 def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
-    """Molecules two by two: when each is joined to the next by "+", "/", "&", "w/" or "with" ("warf+asp and
+    """Molecules two by two: when each is joined to the next by "+", "/", "&", a dash, "w/" or "with" ("warf+asp and
     warf+clopidogrel"), or when every block, line or clause of the message holds exactly two of them. A pair written
     twice is one pair, and a drug is never paired with itself."""
     if len(molecules) <= 2 or len(spans) != len(molecules):
@@ -238,7 +241,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
         of_kind.setdefault(m.kind, []).append(m.start)
     # "keep quinazoline + aniline", "the aniline from that route": parts and groups, not molecules to run
     parts = _named_part_spans(prose, found.atom_ranges) + group_phrase_spans(prose)
-    mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)]
+    mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
+                and not (m.kind == "drug" and _QUALIFIES_NOUN.match(prose, m.end))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
     found.names = [m for m in mentions if isinstance(m, Resolved)]
@@ -248,7 +252,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
     found.unresolved += _untrained_properties(prose)
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
-                         for q in find_unitless_ic50(found.text) + _unscaled_goal(found)]
+                         for q in find_unitless_ic50(found.text) + _unscaled_goal(found)
+                         if not _inside(q.start, negated, [n.pos for n in found.numbers])]  # "100 nM not 10"
     found.unresolved += [Unresolved("ic50_value", written, ()) for written in impossible_concentrations(found.text)]
     flagged = {u.written.lower() for u in found.unresolved}
     shaped = find_cell_shaped_words(prose)
@@ -327,10 +332,21 @@ class _TakenBack:
 
 def _negated_spans(text: str) -> list[_TakenBack]:
     """Where a message takes a value back: "not DU-145 - Huh7", "forget TP53, try BTK", "replace warfarin with
-    Tegretol", "HCC1937?? no wait, NCI-H1975"."""
-    spans = [_TakenBack(*m.span(1)) for m in _TAKEN_BACK_AFTER.finditer(text)]
+    Tegretol", "HCC1937?? no wait, NCI-H1975", "oxaliplatin? skip that one", "skip cabo"."""
+    outright = [m.span(1) for m in _TAKEN_BACK_AFTER.finditer(text)]
+    outright += [m.span(1) for m in _DROPPED_AFTER.finditer(text)]  # "oxaliplatin? skip that one"
+    outright += [span for start, end in outright for span in _shortened(text, text[start:end])]
+    spans = [_TakenBack(start, end) for start, end in outright]
     spans += [_TakenBack(*m.span(1), m.end()) for m in _TAKEN_BACK_BEFORE.finditer(text)]
     return spans
+
+
+def _shortened(text: str, word: str) -> list[tuple[int, int]]:
+    """Where the text writes out in full a word it takes back shortened: "axitinib and cabozantinib... skip cabo"."""
+    word = word.strip(_TRAILING + _WRAPPERS)
+    if len(word) < 4 or not word.isalpha():
+        return []
+    return [m.span() for m in re.finditer(rf"\b{re.escape(word)}\w{{3,}}", text, re.I)]
 
 
 def _inside(position: int, spans: list[_TakenBack], same_kind: list[int] | None = None) -> bool:
@@ -379,12 +395,18 @@ def _strip(token: str, closes: bool = True) -> str:
         token = token.strip(_WRAPPERS).rstrip(_TRAILING)
     if ":" in token and not token.startswith("["):  # "gt:CCO", "smiles=CCO" labels
         token = token.split(":", 1)[1] if re.match(r"^[A-Za-z_]+:", token) else token
-    token = re.sub(r"^(?:gt|smiles|mol|drug)=", "", token, flags=re.I)
+    token = re.sub(r"^(?:gt|smiles|mols?|drugs?|inputs?|molecules|compounds|cpds|structures|query|list)=", "", token,
+                   flags=re.I)
     # unwrap "(CCO)" only when the parentheses wrap the whole token
     while token.startswith("(") and token.endswith(")") and _balanced(token[1:-1]):
         token = token[1:-1]
     if token.startswith("(") and not _balanced(token):
         token = token[1:]
+    # "input=[CCO, CCN, CCC]": the list's square brackets, which no atom in brackets leaves unbalanced
+    if token.startswith("[") and token.count("[") > token.count("]"):
+        token = token[1:]
+    if token.endswith("]") and token.count("]") > token.count("["):
+        token = token[:-1]
     if token.endswith(")") and not _balanced(token) and (closes or len(token) < _STRUCTURE_CHARS):
         token = token[:-1]
     return token

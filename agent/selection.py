@@ -48,8 +48,11 @@ _MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactiv
 _HITS = re.compile(r"\b(predicted to (?:interact|bind)|that (?:interact|bind)|interacting|binders|the hits|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
                    r"positives?|the actives?|(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+)", re.I)
+# (not "precursors for gefitinib", "reactants of CCO": that asks for a route to the molecule named)
 _PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting materials?|from (?:that|the) route|"
-                         r"(?:in|of|from) (?:the )?(?:(?:top|first|best) )?route(?: #?\d)?)\b", re.I)
+                         r"(?:in|of|from) (?:the )?(?:(?:top|first|best) )?route(?: #?\d)?)\b"
+                         r"(?!\s+(?:for|of|to)\s+(?!(?:that|the|this|those|these|its?|them|their|each|every|both|all|"
+                         r"our|my|your|products?|routes?|rows?|hits?|compounds?|molecules?|#?\d)\b))", re.I)
 _EACH = re.compile(r"\b(each|individually|separately|on (?:its|their) own|both drugs|the two drugs)\b", re.I)
 # "the ones below 0.3", "anything with p > 0.7", "pKd over 7", "those with IC50 under 1 uM": rows (or their value)
 # or counted ("the best two above 0.5") before the comparison, a few words at most before it
@@ -86,11 +89,9 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         return None
     lowered = prose.lower()
     if _PRECURSORS.search(lowered):
-        table = _newest(pool, read, lambda rows: "candidates" in rows[0])
+        table = _newest(pool, read, lambda rows: any(k in rows[0] for k in _ROUTE_FIELDS))
         if table:
-            reactants = _unique(s for row in table for s in (row["candidates"] or [{}])[0].get("reactants", []))
-            group = _named_group(lowered)
-            return group([{"smiles": r} for r in reactants]) if group is not None else reactants
+            return _precursors(lowered, table)
     if _EACH.search(lowered):
         table = _newest(pool, read, lambda rows: "smiles_1" in rows[0])
         if table:
@@ -103,6 +104,50 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     if left_out is not None:
         return [r["smiles"] for r in rows if r["smiles"] not in left_out]
     return _pick(lowered, rows)
+
+
+# A retrosynthesis row's ranked precursor sets: this tool writes "candidates" of "reactants"; records written by other
+# producers (TCDD-layout threads) may say "routes" of "precursors".
+_ROUTE_FIELDS = ("candidates", "routes")
+_SET_FIELDS = ("reactants", "precursors")
+# "the second product", "product 2", "the last product": one product's route
+_PRODUCT = re.compile(rf"\b(?:the\s+)?({_ORD})\s+(?:product|target|molecule)\b|\bproduct\s+#?(\d{{1,2}})\b", re.I)
+# "the bigger of those two precursors", "the smaller precursor": by heavy-atom count
+_SIZE = re.compile(r"\b(bigger|biggest|larger|largest|heavier|heaviest|smaller|smallest|lighter|lightest)\b", re.I)
+
+
+def _precursors(lowered: str, table: list[dict[str, Any]]) -> list[str] | None:
+    """The precursors of the top route of each product (or of the product the words name), narrowed by a named
+    group ("the aniline from that route") or a size ("the bigger precursor")."""
+    product = _PRODUCT.search(lowered)
+    if product:
+        place = _ORDINALS.get(product.group(1) or "", 0) or int(product.group(2) or 0)
+        if not 1 <= abs(place) <= len(table) and place != -1:
+            return None
+        table = [table[place - 1 if place > 0 else place]]
+    reactants = _unique(s for row in table for s in _top_route(row))
+    group = _named_group(lowered)
+    if group is not None:
+        return group([{"smiles": r} for r in reactants])
+    size = _SIZE.search(lowered)
+    if size and len(reactants) > 1:
+        big = size.group(1).startswith(("big", "larg", "heav"))
+        return [max(reactants, key=_heavy_atoms) if big else min(reactants, key=_heavy_atoms)]
+    return reactants
+
+
+def _heavy_atoms(smiles: str) -> int:
+    from rdkit import Chem
+
+    mol = Chem.MolFromSmiles(smiles)
+    return mol.GetNumHeavyAtoms() if mol is not None else 0
+
+
+def _top_route(row: dict[str, Any]) -> list[str]:
+    routes = next((row[k] for k in _ROUTE_FIELDS if isinstance(row.get(k), list)), None) or [{}]
+    top = routes[0] if isinstance(routes[0], dict) else {}
+    found: list[Any] = next((top[k] for k in _SET_FIELDS if isinstance(top.get(k), list)), [])
+    return [s for s in found if isinstance(s, str)]
 
 
 def _pick(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:

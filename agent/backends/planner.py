@@ -24,6 +24,7 @@ from agent.planning.tool_choice import choose_tool, close_calls, intents, tool_s
 from agent.planning.uploads import known_words, unknown_upload
 from agent.planning.values import (
     REDO,
+    SAME_VALUE_WORDS,
     all_filled,
     corrected_molecules,
     given_kinds,
@@ -36,7 +37,7 @@ from agent.planning.values import (
 from agent.pool.entry import EntryMeta
 from agent.provenance import ask_about
 from agent.selection import select_molecules
-from agent.vocabulary import phrases, words
+from agent.vocabulary import phrases
 from agent.wording import task
 from model_zoo.specs import ToolSpec, get_spec
 
@@ -53,7 +54,6 @@ _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versu
 
 
 # "and osimertinib, same target", "same cell line, but entinostat now": new values for the earlier request
-_SAME_VALUE_WORDS = frozenset(words("same_value_words"))
 _CORRECTS = re.compile(rf"\b(?:{phrases('corrections')})\b", re.I)
 # "and add alpelisib to the two", "include X in those too": more molecules for the earlier request's list
 _ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?\b(?:to|into|with)\s+(?:the\s+)?"
@@ -100,7 +100,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     text = _strip_pool_line(request)
     previous = history[-1] if history else None
     earlier = value_numbers(extract(_strip_pool_line(previous.text))) if previous else None
-    expect = _expected_kinds(earlier, pool, offered)
+    ran = _ran(previous, offered)
+    expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
     whole = value_numbers(extract(text, expect))
     if asks_only_untrained(whole):
         return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
@@ -108,14 +109,14 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
     context = PlanningContext(pool, read, history)
     if previous is not None and earlier is not None:
-        extended = _extended_list(whole, earlier, pool, offered, context)
+        extended = _extended_list(whole, earlier, ran, context, offered)
         if extended is not None:
             return extended
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
     supplies_values = bool(given_kinds(whole, pool))
     repeats = bool(REDO.search(whole.prose) or _REPEAT.search(whole.prose) or (
-        supplies_values and (_CORRECTS.search(whole.prose) or only_values(whole, _SAME_VALUE_WORDS))))
-    prior = _previous_tool(earlier, pool, offered) if repeats else None
+        supplies_values and (_CORRECTS.search(whole.prose) or only_values(whole, SAME_VALUE_WORDS))))
+    prior = (ran or _previous_tool(earlier, pool, offered)) if repeats else None
     calls: list[ToolCall] = []
     for clause in _clauses(text):
         own = value_numbers(extract(clause, expect))
@@ -135,13 +136,14 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     return match_count(calls, whole.prose, pool, history)
 
 
-def _extended_list(whole: Entities, earlier: Entities, pool: list[EntryMeta], offered: list[ToolSpec],
-                   context: PlanningContext) -> list[ToolCall] | None:
+def _extended_list(whole: Entities, earlier: Entities, ran: ToolSpec | None, context: PlanningContext,
+                   offered: list[ToolSpec]) -> list[ToolCall] | None:
     """"now T47D, and add alpelisib to the two": the earlier request again, with its molecules and the new ones
     (and any other value the message changes); None when the message adds no molecules to an earlier list."""
     if not (whole.molecules and earlier.molecules and _ADDS_TO_LIST.search(whole.prose)):
         return None
-    spec = choose_tool(earlier, offered, pool)
+    pool = context.pool
+    spec = ran or choose_tool(earlier, offered, pool)
     if spec is None or not takes_values_of(spec, whole, pool):
         return None
     merged = merge_entities(whole, earlier)
@@ -167,10 +169,21 @@ def _added_tool(whole: Entities, earlier: Entities, context: PlanningContext, of
     return fan_out(spec, fill(spec, earlier, context, [], None), earlier)
 
 
-def _expected_kinds(earlier: Entities | None, pool: list[EntryMeta], offered: list[ToolSpec]) -> frozenset[str]:
+def _ran(previous: PastRequest | None, offered: list[ToolSpec]) -> ToolSpec | None:
+    """The tool the thread's previous request ran (its last call), when it is offered: what "one more: nilotinib"
+    continues, whatever the earlier words could also have meant."""
+    done = [c for c in previous.calls if c.status == "ok"] if previous is not None and previous.answered else []
+    spec = get_spec(done[-1].tool) if done else None
+    return spec if spec in offered else None
+
+
+def _chosen(earlier: Entities | None, pool: list[EntryMeta], offered: list[ToolSpec]) -> ToolSpec | None:
+    return choose_tool(earlier, offered, pool) if earlier is not None else None
+
+
+def _expected_kinds(spec: ToolSpec | None) -> frozenset[str]:
     """The named kinds (cell line, target) the previous request's tool takes: a message continuing it is about
     them, so a bare spelling of one is one ("sorry I meant H1975", "now KIT pls, same drug")."""
-    spec = choose_tool(earlier, offered, pool) if earlier is not None else None
     if spec is None:
         return frozenset()
     return frozenset({value_kind(p.kind) for p in spec.params} & {"cell_line", "protein_seq"})
@@ -187,7 +200,7 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     pool, history = context.pool, context.history
     if len({c.name for c in calls}) > 1:
         return None  # the message asks for several tools itself ("what about AURKB, and a pKd for it too")
-    earlier_spec = choose_tool(earlier, offered, pool)
+    earlier_spec = _ran(previous, offered) or choose_tool(earlier, offered, pool)
     scores = tool_scores(whole.text, offered)
     top = max(scores.items(), key=lambda kv: kv[1], default=("", 0.0))
     # "what about logD of atorvastatin alone" after a drug-drug request: a repeat cue, but the message names its
@@ -243,7 +256,8 @@ def _requested(own: Entities, offered: list[ToolSpec], pool: list[EntryMeta], pr
     several = intents(own, offered, prior)
     if len(several) > 1:
         return [(spec, words) for spec, words in several]
-    spec = choose_tool(own, offered, pool, prior)
+    # one ask read part by part ("design for X at 1 µM and also in Y at the same potency") when the whole is too close
+    spec = choose_tool(own, offered, pool, prior) or (several[0][0] if several else None)
     return [(spec, None)] if spec else []
 
 

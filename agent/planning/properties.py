@@ -21,7 +21,10 @@ _PROPERTY_PARTS = re.compile(r"\s*(?:[,;&/+?\n*•]|\band\b|\bplus\b|\bas well a
 # A property the message takes back: "not lipophilicity, I need ...", "but that's BBB; redo it as logS", "instead of
 # logD", "logS, sorry, I meant logD".
 _TAKEN_BACK_BEFORE = re.compile(rf"\b(?:{phrases('property_taken_back_before')})\s+(?:the\s+|a\s+|an\s+)?$")
-_TAKEN_BACK_AFTER = re.compile(rf"^\s*[?!.,:;-]{{0,6}}\s*(?:{phrases('self_corrections')})\b")
+_TAKEN_BACK_AFTER = re.compile(rf"^\s*[?!.,:;-]{{0,6}}\s*(?:{phrases('self_corrections')})\b|"
+                               rf"^\s*[,:;—–-]?\s*(?:{phrases('property_taken_back_after')})\b")  # "BBB we know"
+# the property a correction is for: "no, I meant lipophilicity, sorry" keeps lipophilicity
+_CORRECTED_TO = re.compile(r"\b(?:i\s+)?(?:meant|mean)\s*:?\s*(?:the\s+)?$")
 
 
 # only the key of a selection: "the top 2 by BBB", "the least soluble one", "the one with the highest logD"
@@ -33,7 +36,7 @@ def _taken_back(lowered: str, start: int, end: int) -> bool:
     """Taken back ("not logD"), or only the key of a selection ("the top 2 by BBB - their logD")."""
     before = lowered[max(0, start - 30):start]
     return bool(_TAKEN_BACK_BEFORE.search(before) or _SORT_KEY_BEFORE.search(before)
-                or _TAKEN_BACK_AFTER.match(lowered[end:end + 30]))
+                or (_TAKEN_BACK_AFTER.match(lowered[end:end + 30]) and not _CORRECTED_TO.search(before)))
 
 
 def property_words(lowered: str) -> list[str]:

@@ -11,7 +11,7 @@ from typing import Any
 from agent.backends.base import ToolCall
 from agent.entities import Entities
 from agent.history import PastRequest
-from agent.planning.uploads import upload_by_extension, upload_named
+from agent.planning.uploads import upload_by_extension, upload_by_words, upload_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.vocabulary import words
@@ -56,6 +56,11 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
     for meta in reversed(candidates):
         if meta.key.startswith("upload_") and upload_named(meta.key, lowered):
             return f"({meta.key})"
+    by_words, ambiguous = upload_by_words(lowered, [m.key for m in candidates])
+    if by_words is not None:
+        return f"({by_words})"
+    if ambiguous:
+        return None  # "Maria's list" with maria_hits.csv and maria_hits_v2.csv: asked which, never the newest
     if _NEW_ONES.search(lowered) and all(any(m.key == key for m in candidates) for key in _PRODUCER_KEYS.values()):
         return None  # "the new molecules" with both generated and optimised ones in the thread: asked which
     by_type = upload_by_extension(lowered, [m.key for m in candidates])

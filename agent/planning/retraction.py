@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import re
 
-from agent.vocabulary import phrases
+from agent.vocabulary import phrases, words
 
 # "no wait", "scratch that", or a bare "no" after a pause mark ("make it... no.", "BBB — no, logD")
 _RETRACTION = re.compile(rf"\b(?:{phrases('retractions')})\b|(?:\.\.\.|…|—|–|--)\s*no\b", re.I)
+# "er, skip cabo": a filler between pauses, in lower case ("ER" is the oestrogen-receptor assay)
+_HESITATION = re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, words('hesitations')))})(?=\s*(?:[,.…!?]|—|–|$))")
 _MIN_LEFT = 2  # words after the retraction: "no wait" at the end of a message takes nothing back
 
 
 def asked_part(text: str) -> str:
-    """``text`` with everything before its last retraction blanked (same length, so spans still line up); unchanged
-    when the retraction opens the message or ends it."""
+    """``text`` with everything before its last retraction, and its fillers ("er,"), blanked (same length, so spans
+    still line up); the part before a retraction stays when the retraction opens the message or ends it."""
+    text = _HESITATION.sub(lambda m: " " * len(m.group(0)), text)
     last = next(reversed(list(_RETRACTION.finditer(text))), None)
     if last is None or len(re.findall(r"[A-Za-z]{2,}", text[last.end():])) < _MIN_LEFT \
             or not re.search(r"[A-Za-z]{2,}", text[:last.start()]):

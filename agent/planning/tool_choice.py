@@ -11,7 +11,7 @@ from agent.backends.reading import read_intent
 from agent.entities import Entities, extract
 from agent.planning.properties import property_words, requested_properties
 from agent.planning.retraction import asked_part
-from agent.planning.values import given_kinds, only_values, takes_values_of, value_kind
+from agent.planning.values import SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.selection import picking_spans
@@ -77,12 +77,38 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
     0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own. Words that only name
     earlier results by the tool that made them ("check the optimized ones in Calu-3") ask for nothing."""
-    tools = _read_tools(_asked(text))
+    asked = _asked(text)
+    tools = _read_tools(asked)
+    if _strongest(tools) < 0.5:
+        tools = _one_asking_sentence(asked) or tools
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
 
+_SENTENCE_END = re.compile(r"[;!?]\s+|\.\s+|\n+")
+
+
+def _strongest(tools: dict[str, float]) -> float:
+    return max((p for name, p in tools.items() if name != "none"), default=0.0)
+
+
+def _one_asking_sentence(text: str) -> dict[str, float] | None:
+    """The reading of the one sentence that asks for a tool, when the others read as none: "Erlotinib and lapatinib:
+    single-step disconnections for both; we're comparing the aniline couplings." (the reason dilutes the ask)."""
+    sentences = [part for part in _SENTENCE_END.split(text) if part.strip()]
+    if len(sentences) < 2:
+        return None
+    readings = [_read_tools(sentence) for sentence in sentences]
+    asking = [r for r in readings if _strongest(r) >= 0.5]
+    quiet = all(_strongest(r) < 0.25 for r in readings if r not in asking)
+    return asking[0] if len(asking) == 1 and quiet else None
+
+
+# "what does bortezomib score there?": the place named before is a cell line's (not "is there any …?")
+_THERE = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bwas )\bthere\b(?!\s+(?:is|are|was|were|any|a|an)\b)", re.I)
+
+
 def _read_tools(words: str) -> dict[str, float]:
-    words = _SAME_VALUE.sub(_as_placeholder, words)
+    words = _THERE.sub(" <cell> ", _SAME_VALUE.sub(_as_placeholder, words))
     return read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), words)).tools
 
 
@@ -101,7 +127,7 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     # a repeat keeps the earlier tool unless its words ask for another one ("the pKd instead" after a yes/no);
     # "same settings, but start from X" stays the same tool
     switches = not _SAME.search(entities.prose) and max(scores.values(), default=0.0) >= 2.0 and \
-        prior is not None and scores.get(prior.name, 0.0) < 1.0
+        prior is not None and scores.get(prior.name, 0.0) < 1.0 and not only_values(entities, SAME_VALUE_WORDS)
     if prior is not None and prior.name in scores and not switches:
         scores[prior.name] += 4.0
     prose = entities.prose
@@ -143,6 +169,9 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     in the order they are mentioned, each with the words of its part; a single tool means one intent. With
     ``prior`` (the message repeats an earlier request), a part that only gives values repeats that tool ("what
     about AURKB. and give me a pKd for it too"), unless the message switches tools ("affinity this time")."""
+    qualified = _trailing_qualifier(entities, offered)
+    if qualified is not None:
+        return [(qualified, entities.prose)]
     found: list[tuple[ToolSpec, str]] = []
     subject_only: list[bool] = []  # "start from <SMILES>, optimize …": the first part only names the subject
     switches = bool(_SWITCHES.search(entities.prose))
@@ -157,7 +186,10 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
         part = extract(entities.text[start:end], entities.expect)
-        if spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found] and \
+        if found and _same_ask_again(found[-1][0], part):
+            spec_before, words_before = found[-1]
+            found[-1] = (spec_before, entities.prose[entities.prose.find(words_before):end])
+        elif spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found] and \
                 (not (found or switches) or _is_an_ask(spec, part, [f for f, _ in found])):
             found.append((spec, entities.prose[start:end]))
             subject_only.append(bool(given_kinds(part)) and only_values(part, _SUBJECT_WORDS) and not only_values(part))
@@ -181,6 +213,30 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     return found
 
 
+# "binding of X to AURKA and to FLT3 (yes/no)": a closing bracket that says which answer the whole message wants
+_TRAILING_BRACKET = re.compile(r"\(\s*([^()]{1,30}?)\s*\)\W*$")
+
+
+def _trailing_qualifier(entities: Entities, offered: list[ToolSpec]) -> ToolSpec | None:
+    """The tool a closing bracket names, when every ask of the message takes the same kinds of values as it and the
+    bracket closes a part that asks for nothing else (the bracket picks between sibling tools, such as affinity and
+    interaction, for all of them); else None."""
+    bracket = _TRAILING_BRACKET.search(entities.prose)
+    if bracket is None:
+        return None
+    spec = next((s for s in offered if s.name == requested_tool(bracket.group(1), offered)), None)
+    if spec is None:
+        return None
+    kinds = {p.kind for p in spec.params if p.required}
+    asks = _loose_intents(entities, offered)
+    siblings = all({p.kind for p in other.params if p.required} == kinds for other, _ in asks)
+    if len(asks) < 2 or not siblings:
+        return None
+    # the bracket closes a part that asks nothing else ("to FLT3 (yes/no)"); "and if so how strongly (Kd)?" asks
+    last = asks[-1][1].replace(bracket.group(0).strip(), " ")
+    return spec if only_values(extract(last, entities.expect), _MORE_OF_THE_SAME | {"to", "or"}) else None
+
+
 # Where terse messages separate asks: "EGFR pKd, A549 IC50, route", "pKd on EGFR and IC50 in H1975", "binding prob +
 # pKd", "1) logD of X 2) retro of same", "DDI warf+asp. and Temodar in U-87"
 _LOOSE_CUT = re.compile(r"\s*(?:[,;&+/]|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|\(?\b\d[.)](?=\s)|"
@@ -191,6 +247,12 @@ _SUBJECT_WORDS = frozenset(words("subject_openers"))  # "take X and …", "start
 _MORE_OF_THE_SAME = frozenset(words("more_of_the_same"))
 # "interaction calls only", "just the pKd": a closing part that says which of the asks is meant
 _QUALIFIER = re.compile(r"^\W*(?:only|just)\b|\bonly\W*$", re.I)
+
+
+def _same_ask_again(before: ToolSpec, part: Entities) -> bool:
+    """"… at 1 µM and also in MIA PaCa-2 at the same potency": a part that gives values the ask before it takes and
+    says "same" asks it again with them, whatever its few words alone would read as."""
+    return bool(_SAME.search(part.prose)) and bool(given_kinds(part)) and takes_values_of(before, part)
 
 
 def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) -> bool:
@@ -289,6 +351,8 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     asks: list[tuple[ToolSpec, int]] = []
     for spec, start, part in read:
         others = [other for other in worded if other != spec]
+        if asks and _same_ask_again(asks[-1][0], part):
+            continue
         if spec not in [a for a, _ in asks] and _is_an_ask(spec, part, others):
             asks.append((spec, start))
     starts = [start for _, start in asks] + [len(prose)]

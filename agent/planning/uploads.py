@@ -33,6 +33,30 @@ def upload_by_extension(lowered: str, keys: Sequence[str]) -> str | None:
     return fitting[0] if len(fitting) == 1 else None
 
 
+# Stem words that say nothing about which upload is meant ("the list", "the csv", "final", "v2").
+_GENERIC_STEM_WORDS = frozenset({"the", "and", "for", "new", "old", "final", "data", "file", "list", "set", "smiles",
+                                 "mols", "molecules", "compounds", "cpds", "upload", "uploaded", "csv", "sdf", "smi",
+                                 "tsv", "txt", "xlsx", "fasta", "copy", "version"})
+
+
+def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool]:
+    """The upload whose file name shares the most words with the text ("Maria's list" → maria_hits.csv, "the hits
+    from yesterday's run" → hits_run_1129.csv): (its key, False); (None, True) when several share as many words,
+    so the text is ambiguous between them; (None, False) when none shares a word."""
+    scores: dict[str, int] = {}
+    for key in keys:
+        if not key.startswith("upload_"):
+            continue
+        stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
+        stem_words = {w for w in re.split(r"[^a-z]+", stem) if len(w) >= 3 and w not in _GENERIC_STEM_WORDS}
+        scores[key] = sum(1 for w in stem_words if re.search(rf"\b{w}\b", lowered))
+    best = max(scores.values(), default=0)
+    if best == 0:
+        return None, False
+    top = [key for key, score in scores.items() if score == best]
+    return (top[0], False) if len(top) == 1 else (None, True)
+
+
 def known_words(e: Entities) -> set[str]:
     """Cell lines, drugs and targets as the message writes them: never taken for a file name."""
     return {w.lower() for w, _ in e.cell_mentions} | {n.written.lower() for n in e.names}

@@ -23,6 +23,8 @@ REDO = re.compile(r"\b(?:re-?do|re-?run|repeat)\b|\b(?:run|do|try|predict|comput
                       r"\beverything else (?:the )?same\b|\bsame (?:settings|parameters|conditions|rest)\b", re.I)
 
 _LINKING_WORDS = frozenset(words("linking_words"))
+# "and osimertinib, same target", "one more: nilotinib": words of a message that gives new values for the earlier ask
+SAME_VALUE_WORDS = frozenset(words("same_value_words"))
 
 
 def only_values(e: Entities, also: frozenset[str] = frozenset()) -> bool:

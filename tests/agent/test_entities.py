@@ -139,3 +139,28 @@ def test_a_compound_code_labelling_a_structure_is_no_cell_line_or_unknown_drug()
 def test_an_unknown_code_asked_about_by_a_property_word_after_it() -> None:
     [missing] = extract("BX-999 solubility? (from the new batch)").unresolved
     assert missing.kind == "drug" and missing.written == "BX-999"
+
+
+def test_values_taken_back_in_passing_are_not_used() -> None:
+    e = extract("cell=HT-29; drugs=[5-FU, irinotecan, oxaliplatin? skip that one]; predict")
+    assert [n.written for n in e.names] == ["5-FU", "irinotecan"]
+    e = extract("IC50 of axitinib and cabozantinib... er, skip cabo, just axitinib in A549")
+    assert {n.written for n in e.names} == {"axitinib"}
+    e = extract("Kd estimate crizotinib ~ ALK? oh wait we don't care about ALK, do KIT")
+    assert [n.written for n in e.names if n.kind == "target"] == ["KIT"]
+    e = extract("palbociclib in MCF7? actually no, do T47D— wait, is that even in GDSC? use BT-474")
+    assert [line.name for line in e.cell_lines] == ["BT-474"]
+    # a number taken back needs no unit
+    e = extract("correction: target 100 nM not 10")
+    assert not [u for u in e.unresolved if u.kind == "ic50_unit"]
+
+
+def test_a_bracketed_list_of_structures_is_read_without_its_brackets() -> None:
+    e = extract("pls run:\n  tool=solubility\n  input=[O=C1CCCN1, CCCC=C, CCCCCCCCCCCCCC]")
+    assert e.molecules == ["O=C1CCCN1", "CCCC=C", "CCCCCCCCCCCCCC"] and not e.invalid_smiles
+    assert extract("logS of [CCO, [NH4+], CCN]").molecules == ["CCO", "[NH4+]", "CCN"]
+
+
+def test_a_name_that_describes_another_noun_is_no_molecule() -> None:
+    e = extract("CT_TOX for shikonin and embelin? both came up in the quinone cluster")
+    assert {n.written for n in e.names} == {"shikonin", "embelin"}

@@ -587,3 +587,56 @@ def test_a_retraction_that_takes_back_a_value_keeps_the_ask() -> None:
 def test_a_drug_class_named_like_a_target_is_no_target_ask() -> None:
     [call] = plan("PI3K inhibitors in the HER2+ breast line HCC1954: alpelisib, pictilisib")
     assert call.name == "drug_cell_response_regression_predict" and len(call.arguments["drug_smiles"]) == 2
+
+
+def test_an_upload_named_by_its_owner_or_its_words_is_that_upload() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "owners")
+    pool.put("upload_maria_hits.csv", ["CCO", "CCN"], "smiles_list", "maria", "file")
+    pool.put("upload_tom_plate7.csv", ["CCCl"], "smiles_list", "tom", "file")
+    pool.put("upload_hits_run_1129.csv", ["CCBr"], "smiles_list", "tom", "file")
+    assert plan("BBB for Tom's plate", pool)[0].arguments["drug_smiles"] == "(upload_tom_plate7.csv)"
+    assert plan("solubility of Maria's list", pool)[0].arguments["drug_smiles"] == "(upload_maria_hits.csv)"
+    assert plan("the hits from yesterday's run: logD", pool)[0].arguments["drug_smiles"] == \
+        "(upload_hits_run_1129.csv)"
+    # as many words for two uploads: asked which, never the newest
+    pool.put("upload_maria_hits_v2.csv", ["CCI"], "smiles_list", "maria", "file")
+    assert "drug_smiles" not in plan("rerun Maria's list with lipo", pool)[0].arguments
+
+
+def test_a_part_the_message_says_may_change_is_the_mask() -> None:
+    imatinib_piperazine = [0] * 17 + [1] * 7 + [0] * 13
+    for text in ("optimise imatinib vs KU812, methylpiperazine is free to change, target 10 nM",
+                 "optimize imatinib in K562 with the methylpiperazine free to change, aim 10 nM"):
+        [call] = plan(text)
+        assert call.arguments["mask"] == imatinib_piperazine, text
+    [call] = plan("gefitinib, optimize for NCI-H1975, tail free (morpholinopropoxy), target 10 nM")
+    assert call.arguments["mask"] == [0] * 21 + [1] * 10
+
+
+def test_a_closing_bracket_picks_the_tool_for_every_ask() -> None:
+    calls = plan("binding of vorinostat to AURKA and to FLT3 (yes/no)")
+    assert [c.name for c in calls] == ["drug_target_classification_predict"] * 2
+    # a bracket that closes an ask of its own qualifies only that ask
+    assert [c.name for c in plan("Does ibrutinib hit BTK and if so how strongly (Kd)?")] == [
+        "drug_target_classification_predict", "drug_target_affinity_regression_predict"]
+
+
+def test_a_reason_after_the_ask_does_not_dilute_it() -> None:
+    [call] = plan("Erlotinib and lapatinib: single-step disconnections for both; we compare the aniline couplings.")
+    assert call.name == "Retrosynthetic_reaction_pathway_prediction"
+    assert len(call.arguments["smiles_list"]) == 2  # "the aniline couplings" runs no aniline
+
+
+def test_precursors_for_a_named_drug_ask_for_its_route() -> None:
+    [call] = plan("Can I get the one-step precursors for gefitinib?")
+    assert call.name == "Retrosynthetic_reaction_pathway_prediction"
+
+
+def test_the_last_tool_that_ran_is_what_a_bare_follow_up_continues() -> None:
+    from agent.history import CallLog, PastRequest
+
+    ran = CallLog("Retrosynthetic_reaction_pathway_prediction", {"smiles_list": ["CCO", "CCN"]}, None, {}, "ok")
+    # the earlier words alone ("the same for X and Y, together") would read as a drug-drug ask
+    earlier = [PastRequest("alice", "And the same for erlotinib and gefitinib, together.", answered=True, calls=[ran])]
+    [call] = plan_calls("One more: nilotinib.", [], list(TOOLS), earlier)
+    assert call.name == "Retrosynthetic_reaction_pathway_prediction"

@@ -219,3 +219,17 @@ def test_a_property_of_the_precursors_in_a_route_is_a_property_call() -> None:
 def test_the_last_generated_molecules_are_the_newest_set_not_its_last_row() -> None:
     assert _picked(CELL, "BBB for the last generated molecules") is None
     assert _picked(CELL, "retro for the first generated one pls") == ["A"]
+
+
+def test_precursors_picked_by_product_and_size(pool: ThreadPool) -> None:
+    routes = [{"row": 1, "product": "CC(=O)Nc1ccccc1",
+               "candidates": [{"rank": 1, "reactants": ["CC(=O)Cl", "Nc1ccccc1"]}]},
+              {"row": 2, "product": "CCOC(=O)c1ccccc1",
+               "candidates": [{"rank": 1, "reactants": ["CCO", "O=C(O)c1ccccc1"]}]}]
+    pool.put("Retrosynthetic_reaction_pathway_prediction_result", routes, "table", "bot", "tool")
+    read = (pool.list(), lambda key: pool.require(key).value)
+    assert select_molecules("logS of every precursor", *read) == ["CC(=O)Cl", "Nc1ccccc1", "CCO", "O=C(O)c1ccccc1"]
+    assert select_molecules("precursors of the second product: logD", *read) == ["CCO", "O=C(O)c1ccccc1"]
+    assert select_molecules("the bigger of the precursors of product 1", *read) == ["Nc1ccccc1"]
+    # "precursors for X" asks for a route to X; it picks nothing
+    assert select_molecules("precursors for gefitinib", *read) is None
