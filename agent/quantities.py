@@ -23,7 +23,8 @@ _SUB_MOLAR_WORDS = r"(?i:(?:pico|nano|micro|milli)mol(?:ar)?|[pnuµμm]mol/l)"
 _NUMBER = r"([-+−]?(?:0,\d+|\d+,\d{1,2}(?![\d,])|\d+(?:\.\d+)?)(?:[eE][-+]?\d+)?)"
 _COMPARATOR = (r"(?:of|at|to|=|:|~|≈|<|>|≤|≥|<=|>=|below|under|less than|lower than|under|above|over|around|about|"
                r"approximately|approx\.?|near|close to|roughly|target(?:ing)?|reach(?:ing)?|of about|of around|"
-               r"ideally|max(?:imum)?|at most|at least|is|was|should be|goal|aim for)")
+               r"ideally|max(?:imum)?|at most|at least|is|was|should be|goal|aim for|no worse than|better than|"
+               r"not worse than|at or below|or better|or lower)")
 _GAP = rf"\s*(?:{_COMPARATOR}\s*)*"
 _UNIT = rf"({_SUB_MOLAR_WORDS}|(?i:[pnuµμ]M)|mM|M)(?![A-Za-z])"  # "500 nm" in a potency means nM
 _P_IC50 = re.compile(rf"\bpIC\s?50\b{_GAP}{_NUMBER}", re.I)
@@ -31,6 +32,8 @@ _IC50_WITH_UNIT = re.compile(rf"\b(?:IC\s?50|potency|EC\s?50|GI\s?50)\b{_GAP}{_N
 # A bare molar unit is too often something else ("2 M NaCl"); bare concentrations need a sub-molar unit.
 _CONCENTRATION = re.compile(rf"(?<![\w.,])(?:{_COMPARATOR}\s*)?{_NUMBER}\s*({_SUB_MOLAR_WORDS}|(?i:[pnuµμ]M)|mM)"
                             r"(?![A-Za-z])")
+# "2.5e-7 M", "3E-8 M": molar in scientific notation with a negative exponent is a drug concentration
+_MOLAR_SCIENTIFIC = re.compile(rf"(?<![\w.,])(?:{_COMPARATOR}\s*)?([-+]?\d+(?:\.\d+)?[eE]-\d+)\s*(M)(?![A-Za-z])")
 
 
 @dataclass(frozen=True)
@@ -66,8 +69,9 @@ def find_quantities(text: str) -> list[Quantity]:
         add(match, math.log(10 ** (6 - _number(match.group(1)))) if abs(_number(match.group(1))) < 30 else math.inf)
     for match in _IC50_WITH_UNIT.finditer(text):
         add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
-    for match in _CONCENTRATION.finditer(text):
-        add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
+    for pattern in (_CONCENTRATION, _MOLAR_SCIENTIFIC):
+        for match in pattern.finditer(text):
+            add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
     return sorted(found, key=lambda q: q.start)
 
 

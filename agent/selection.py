@@ -24,7 +24,9 @@ _COUNT = r"(?<![-.\d])(?:\d{1,3}|" + "|".join(_COUNT_WORDS) + r")\b"
 _ORD = "|".join(_ORDINALS)
 _NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heavy\s+)?atom|" \
                   r"(?:generated|optimi[sz]ed|uploaded|designed)\s+(?:molecules|compounds|ones|structures|analogues|" \
-                  r"set|batch|list)\b|batch|set|run|list|round|results?"  # "the last generated molecules": the newest
+                  r"set|batch|list)\b|batch|set|run|list|round|results?|" \
+                  r"(?:cell\s+)?lines?|targets?|proteins?|kinases?|sequences?|products?|routes?"
+# "the last generated molecules": the newest set; "the second line should have been KM12": a cell line, not a row
 _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE}))|\b({_ORD})\s+"
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
                       r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule|rank)\s?#?(\d{1,3})\b"

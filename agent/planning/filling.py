@@ -164,10 +164,10 @@ def _enum_value(spec: ToolSpec, param: str, lowered: str) -> str | None:
         return next(iter(requested_properties(lowered)), None)
     if param == "task" and read_intent(lowered).ddi_task.get("twosides", 0.0) >= 0.5:
         return "twosides"  # side effects of the combination, as the intent model reads it
-    for word, member in spec.value_aliases.get(param, {}).items():
-        if word in lowered and member != spec.param(param).default:  # type: ignore[union-attr]
-            return member
-    return None
+    named = [member for word, member in spec.value_aliases.get(param, {}).items() if word in lowered]
+    # the default only when it is the one member named ("DrugBank model again" after a TWOSIDES run)
+    default = spec.param(param).default  # type: ignore[union-attr]
+    return next((m for m in named if m != default), None) or (default if named and isinstance(default, str) else None)
 
 
 def enum_words_in(spec: ToolSpec, prose: str) -> bool:

@@ -29,7 +29,7 @@ _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,
 
 _SAME = re.compile(r"\bsame\b", re.I)
 # "and KIT and PDGFRA? affinity this time": the worded ask replaces the repeated tool, it does not add to it
-_SWITCHES = re.compile(r"\b(?:this time|instead|rather)\b", re.I)
+SWITCHES = re.compile(r"\b(?:this time|instead|rather)\b", re.I)
 
 
 # "the most soluble one", "the two best ones", "the 3 lowest": the count goes with the pick (not "take the two" alone)
@@ -174,7 +174,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         return [(qualified, entities.prose)]
     found: list[tuple[ToolSpec, str]] = []
     subject_only: list[bool] = []  # "start from <SMILES>, optimize …": the first part only names the subject
-    switches = bool(_SWITCHES.search(entities.prose))
+    switches = bool(SWITCHES.search(entities.prose))
     repeated = None if switches else prior
     cuts = list(_SEGMENT.finditer(entities.prose))
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(entities.prose)]

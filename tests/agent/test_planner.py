@@ -640,3 +640,29 @@ def test_the_last_tool_that_ran_is_what_a_bare_follow_up_continues() -> None:
     earlier = [PastRequest("alice", "And the same for erlotinib and gefitinib, together.", answered=True, calls=[ran])]
     [call] = plan_calls("One more: nilotinib.", [], list(TOOLS), earlier)
     assert call.name == "Retrosynthetic_reaction_pathway_prediction"
+
+
+def test_a_cdk4_complex_written_with_its_cyclin_is_that_construct() -> None:
+    from model_zoo.names.targets import find_target_names
+
+    [target] = find_target_names("Also palbociclib itself on CDK4/cyclin D3 for comparison.")
+    assert target.name == "CDK4-cyclinD3"  # type: ignore[union-attr]
+
+
+def test_the_default_drug_drug_task_named_again_replaces_twosides() -> None:
+    from agent.history import CallLog, PastRequest
+
+    ran = CallLog("drug_drug_response_predict", {"smiles_pairs": [["CCO", "CCN"]], "task": "twosides"}, None, {}, "ok")
+    earlier = [PastRequest("alice", "side effects of warfarin with aspirin (TWOSIDES)", answered=True, calls=[ran])]
+    [call] = plan_calls("Replace aspirin with ketoconazole, DrugBank model again.", [], list(TOOLS), earlier)
+    assert call.arguments.get("task", "drugbank") == "drugbank"
+
+
+def test_instead_switches_the_tool_of_a_correction() -> None:
+    from agent.history import CallLog, PastRequest
+
+    ran = CallLog("drug_target_affinity_regression_predict", {"drug_smiles": ["CCO"]}, None, {}, "ok")
+    earlier = [PastRequest("alice", "Same drug CCO, DDR1 — Kd please.", answered=True, calls=[ran])]
+    [call] = plan_calls("Let me correct myself: for DDR1 I only need a yes/no. Give me the interaction probability "
+                        "instead.", [], list(TOOLS), earlier)
+    assert call.name == "drug_target_classification_predict"

@@ -65,3 +65,11 @@ def test_a_decimal_comma_with_a_unit_is_no_unitless_ic50() -> None:
 def test_a_thousands_comma_and_a_list_are_no_decimal_comma() -> None:
     assert find_quantities("IC50 1,000 nM") == []
     assert [n.value for n in extract("compounds 1,2 and ln IC50 -1,5").numbers] == [1.0, 2.0, -1.5]
+
+
+def test_molar_in_scientific_notation_and_comparisons_people_write() -> None:
+    [q] = find_quantities("design for MOLT-4 with a target IC50 no worse than 3e-8 M")
+    assert math.isclose(q.ln_ic50, math.log(0.03))
+    [q] = find_quantities("Correction: 2.5e-7 M")
+    assert math.isclose(q.ln_ic50, math.log(0.25))
+    assert find_quantities("dissolved in 2 M NaCl") == []  # a bare molar unit is no drug concentration

@@ -233,3 +233,11 @@ def test_precursors_picked_by_product_and_size(pool: ThreadPool) -> None:
     assert select_molecules("the bigger of the precursors of product 1", *read) == ["Nc1ccccc1"]
     # "precursors for X" asks for a route to X; it picks nothing
     assert select_molecules("precursors for gefitinib", *read) is None
+
+
+def test_an_ordinal_of_a_cell_line_or_target_picks_no_row(pool: ThreadPool) -> None:
+    pool.put("drug_cell_response_regression_predict_result", [{"row": 1, "smiles": "CCO", "ln_ic50": -2.0}], "table",
+             "bot", "tool")
+    read = (pool.list(), lambda key: pool.require(key).value)
+    assert select_molecules("the second line should have been KM12, rerun that one", *read) is None
+    assert select_molecules("the first target was wrong", *read) is None
