@@ -87,6 +87,9 @@ _REST_NAMED = re.compile(rf"\b(?:rest|everything\s+else)\b(?P<between>[^.;\n(]{{
                          rf"(?:i\.\s?e\.|namely|that\s+is)[,:]?\s+{_PART}", re.I)
 _REGION_THEN_NAME = re.compile(rf"\b(?:only\s+(?:the\s+)?(?P<region>{_CHAIN_WORDS})|"
                                rf"(?:the\s+)?(?P<region2>{_CHAIN_WORDS})\s+only)\s*\(\s*{_PART_NAME}\s*\)", re.I)
+# "methylpiperazine free, target 50 nM": a named part, then "free" ending the phrase (not "a morpholine free analogue",
+# nor "(carboxamide free)" glossing a typed mask, which is checked as typed)
+_NAME_FREE = re.compile(rf"(?<!\()\b{_PART_NAME}\s+free(?=\s*(?:[,;.!]|$|and\b|but\b))", re.I)
 # "tail free (morpholinopropoxy)": the region said free, then which part it is in brackets
 _REGION_FREE_NAME = re.compile(rf"\b(?:the\s+)?(?P<region>{_CHAIN_WORDS})\s+(?:is\s+)?free\s*\(\s*{_PART_NAME}\s*\)",
                                re.I)
@@ -178,7 +181,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
                 _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _REGION_FREE_NAME, _FREE_REGION,
-                _PART_ONLY, _PART_CHANGES]
+                _PART_ONLY, _PART_CHANGES, _NAME_FREE]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.atom_ranges import AtomRange, find_atom_ranges
+from agent.planning.retraction import asked_part
 from agent.quantities import Quantity, find_quantities, find_unitless_ic50, impossible_concentrations, readings
 from agent.selection import group_phrase_spans
 from agent.vocabulary import load, phrases
@@ -139,7 +140,8 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
             found.molecules.append(written)
     found.atom_ranges = find_atom_ranges(text_wo_masks)
     found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens | {r.written for r in found.atom_ranges})
-    found.prose = re.sub(r"^>.*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
+    # FASTA headers (">sp|P00533|EGFR_HUMAN …") and residues are no words; an e-mail quote ("> we need …") is
+    found.prose = re.sub(r"^>(?![ \t]).*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
                          flags=re.M)
     positions = _add_names(found, found.prose, positions, expect)
     found.pairs = _pair_groups(text, found.molecules, positions)
@@ -371,8 +373,9 @@ def _labels(text: str, name: Resolved, molecule: str, position: int) -> bool:
 
 
 def _untrained_properties(prose: str) -> list[Unresolved]:
-    """Properties asked for that no model predicts ("logP", "pKa"), with the closest trained ones."""
-    lowered = prose.lower()
+    """Properties asked for that no model predicts ("logP", "pKa"), with the closest trained ones; not those the
+    message takes back ("Ames? no — ok the Tox21 p53 one then")."""
+    lowered = asked_part(prose).lower()
     found = []
     for phrase, entry in load("untrained_properties.json").items():
         for match in re.finditer(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?![a-z0-9])", lowered):
@@ -402,6 +405,8 @@ def _strip(token: str, closes: bool = True) -> str:
         token = token[1:-1]
     if token.startswith("(") and not _balanced(token):
         token = token[1:]
+    if re.fullmatch(r"\[[A-Za-z]{4,}\]", token):  # "drugs=[gefitinib]": a word in list brackets, no bracket atom
+        token = token[1:-1]
     # "input=[CCO, CCN, CCC]": the list's square brackets, which no atom in brackets leaves unbalanced
     if token.startswith("[") and token.count("[") > token.count("]"):
         token = token[1:]

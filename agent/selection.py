@@ -25,7 +25,7 @@ _ORD = "|".join(_ORDINALS)
 _NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heavy\s+)?atom|" \
                   r"(?:generated|optimi[sz]ed|uploaded|designed)\s+(?:molecules|compounds|ones|structures|analogues|" \
                   r"set|batch|list)\b|batch|set|run|list|round|results?|" \
-                  r"(?:cell\s+)?lines?|targets?|proteins?|kinases?|sequences?|products?|routes?"
+                  r"(?:cell\s+)?lines?|targets?|proteins?|kinases?|sequences?"
 # "the last generated molecules": the newest set; "the second line should have been KM12": a cell line, not a row
 _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE}))|\b({_ORD})\s+"
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"

@@ -126,7 +126,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             entities = own if calls else merge_entities(own, whole, prose=own.prose)
             if len(requested) > 1 and focus:
                 entities = _own_values(entities, clause, own.prose, focus)
-            calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities)
+            calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities, pool)
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
     if not calls and earlier is not None:

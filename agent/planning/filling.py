@@ -22,8 +22,8 @@ from agent.planning.pairs import (
     picked_pairs,
     swapped_pairs,
 )
-from agent.planning.properties import LBD, ddi_tasks, requested_properties
-from agent.planning.references import molecules_from_context, pool_protein, pool_ref
+from agent.planning.properties import LBD, ddi_tasks, named_properties, requested_properties
+from agent.planning.references import molecules_from_context, named_upload, pool_protein, pool_ref
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import select_molecules
@@ -65,10 +65,11 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
     args: dict[str, Any] = {}
     for param in spec.params:
         value: Any = None
-        if param.kind == "smiles_list":  # a drug named twice ("... gefitinib? and is gefitinib ...") runs once
+        if param.kind == "smiles_list":  # a drug named twice ("... gefitinib? and is gefitinib ...") runs once;
+            # [] picks none: ask
             chosen = picked or e.molecules
             value = (list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen) or \
-                (None if picked == [] else molecules_from_context(lowered, pool, earlier))  # [] picks none: ask
+                (None if picked == [] else molecules_from_context(lowered, pool, earlier, (focus or "").lower()))
         elif param.kind == "smiles":
             value = e.molecules[0] if e.molecules else (picked[0] if picked else None) or (None if picked == [] else
                 pool_ref(pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True))
@@ -99,9 +100,10 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
     return args
 
 
-def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities) -> list[ToolCall]:
+def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities, pool: Sequence[EntryMeta] = ()) -> list[ToolCall]:
     """One call per value when the message names several where the tool takes one
-    ("in HT-29 and COLO-205", two pasted sequences, "BBB and logD")."""
+    ("in HT-29 and COLO-205", two pasted sequences, "BBB and logD"); "logS of aspirin and BBB of caffeine",
+    "solubility for Maria's list and BBB for Tom's plate": each property with its own molecules."""
     for param in spec.params:
         values: list[Any] = []
         if param.kind == "cell_line":
@@ -114,7 +116,11 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities) -> list[ToolCall]
             values = ddi_tasks(e.prose)
         if len(values) > 1:
             drugs = next((p.name for p in spec.params if p.kind == "smiles_list"), None)
-            groups = _each_with_its_own(e, param.kind, values) if drugs and args.get(drugs) == e.molecules else None
+            groups: list[Any] | None = None
+            if drugs and param.name == "property":
+                groups = _each_property_with_its_own(e, values, pool)
+            elif drugs and args.get(drugs) == e.molecules:
+                groups = _each_with_its_own(e, param.kind, values)
             calls = [ToolCall(spec.name, {**args, param.name: v, **({drugs: groups[i]} if groups and drugs else {})})
                      for i, v in enumerate(values)]
             default = param.default
@@ -142,6 +148,27 @@ def _each_with_its_own(e: Entities, kind: str, values: list[Any]) -> list[list[s
     if not all(groups) or any(where > previous for where, _ in drug_at):
         return None
     return groups
+
+
+def _each_property_with_its_own(e: Entities, properties: list[str], pool: Sequence[EntryMeta]) -> list[Any] | None:
+    """The molecules (or the upload) written after each property and before the next one, when each property has
+    its own and none come before the first; else None (every property on all the molecules)."""
+    lowered = e.prose.lower()
+    starts: dict[str, int] = {}
+    for start, _, member in sorted(named_properties(lowered)):
+        starts.setdefault(member, start)
+    if list(starts) != properties:
+        return None
+    bounds = [*starts.values(), len(lowered)]
+    drug_at = [(n.start, n.value) for n in e.names if n.kind == "drug" and n.value in e.molecules and n.start >= 0]
+    drug_at += [(e.text.find(m), m) for m in e.molecules if m not in {v for _, v in drug_at}]
+    if any(at < 0 or at < bounds[0] for at, _ in drug_at):
+        return None
+    groups: list[Any] = []
+    for start, end in zip(bounds, bounds[1:]):
+        own = list(dict.fromkeys(m for at, m in sorted(drug_at) if start <= at < end))
+        groups.append(own or named_upload(lowered[start:end], list(pool)))
+    return groups if all(groups) and len(set(map(str, groups))) == len(groups) else None
 
 
 def _mask_from_words(e: Entities, molecule: Any, context: PlanningContext) -> list[int] | None:

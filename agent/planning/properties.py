@@ -43,13 +43,13 @@ def property_words(lowered: str) -> list[str]:
     """The property enums named in the text, in order, tolerating misspellings ("solubilty"); a property the
     message takes back ("not logD, logS") is left out when another one is named."""
     lowered = in_english(lowered).lower()  # "und Löslichkeit?", "透过血脑屏障"
-    found = _named_properties(lowered)
+    found = named_properties(lowered)
     kept = [(start, member) for start, end, member in found if not _taken_back(lowered, start, end)]
     chosen = kept if kept else [(start, member) for start, _, member in found]
     return list(dict.fromkeys(member for _, member in sorted(chosen)))
 
 
-def _named_properties(lowered: str) -> list[tuple[int, int, str]]:
+def named_properties(lowered: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     taken = lowered
     for phrase in sorted(PROPERTY_WORDS, key=len, reverse=True):
@@ -78,7 +78,7 @@ def requested_properties(prose: str) -> list[str]:
             return [f"{receptors[0]}-LBD"]  # "and the LBD assay" after NR-AR: the same receptor's LBD assay
         if not receptors:
             return said  # "the LBD assay" names no receptor: the thread's earlier request may (``fill``)
-    taken_back = {member for _, _, member in _named_properties(prose.lower())} - set(said)
+    taken_back = {member for _, _, member in named_properties(prose.lower())} - set(said)
     scores = read_intent(prose).properties
     learned = [name for name in PROPERTY_NAMES
                if scores.get(name, 0.0) >= 0.5 and name not in said and name not in taken_back]
@@ -104,7 +104,7 @@ def asks_only_untrained(e: Entities) -> bool:
     if not untrained:
         return False
     lowered = e.prose.lower()
-    named = [(start, end) for start, end, _ in _named_properties(lowered) if not _taken_back(lowered, start, end)]
+    named = [(start, end) for start, end, _ in named_properties(lowered) if not _taken_back(lowered, start, end)]
     if named:
         if any(_JOINED.fullmatch(lowered[min(u.end, end):max(u.start, start)])
                for u in untrained for start, end in named if u.start >= 0):

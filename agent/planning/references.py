@@ -21,7 +21,12 @@ _PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles"
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
 
 
-def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[ToolCall]) -> Any:
+def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[ToolCall], own_words: str = "") -> Any:
+    """The molecules a call takes from the thread: an upload its own part of the message names ("… and BBB for Tom's
+    plate"), else what an earlier step of this message used or made, else the pool entry the words point to."""
+    named = named_upload(own_words, pool) if own_words else None
+    if named is not None:
+        return named
     if earlier:
         producer = _PRODUCER_KEYS.get(earlier[-1].name)
         if producer:
@@ -30,6 +35,16 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
         if previous:
             return previous
     return pool_ref(pool, ("smiles_list", "smiles"), lowered)
+
+
+def named_upload(lowered: str, pool: list[EntryMeta]) -> str | None:
+    """The one molecule upload the words name, by key, file stem or file words; None when none or several."""
+    keys = [m.key for m in pool if m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_")]
+    named = [k for k in keys if k.lower() in lowered or upload_named(k, lowered)]
+    if len(named) == 1:
+        return f"({named[0]})"
+    by_words, _ = upload_by_words(lowered, keys)
+    return f"({by_words})" if not named and by_words else None
 
 
 _KNOWN_SOURCES = frozenset({"message", "tool", "file", "command", "analysis"})

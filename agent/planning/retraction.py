@@ -9,8 +9,9 @@ import re
 
 from agent.vocabulary import phrases, words
 
-# "no wait", "scratch that", or a bare "no" after a pause mark ("make it... no.", "BBB — no, logD")
-_RETRACTION = re.compile(rf"\b(?:{phrases('retractions')})\b|(?:\.\.\.|…|—|–|--)\s*no\b", re.I)
+# "no wait", "scratch that", or a bare "no" after a pause mark ("make it... no.", "BBB — no, logD", "Ames? no —")
+_RETRACTION = re.compile(rf"\b(?:{phrases('retractions')})\b|(?:\.\.\.|…|—|–|--)\s*no\b|"
+                         r"[?!]\s*no\s*(?:—|–|--|,|\.)", re.I)  # "Ames? no — ok the Tox21 p53 one then"
 # "er, skip cabo": a filler between pauses, in lower case ("ER" is the oestrogen-receptor assay)
 _HESITATION = re.compile(rf"(?<![\w-])(?:{'|'.join(map(re.escape, words('hesitations')))})(?=\s*(?:[,.…!?]|—|–|$))")
 _MIN_LEFT = 2  # words after the retraction: "no wait" at the end of a message takes nothing back

@@ -84,7 +84,7 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
 
-_SENTENCE_END = re.compile(r"[;!?]\s+|\.\s+|\n+")
+_SENTENCE_END = re.compile(r"[;:!?]\s+|\.\s+|\n+")
 
 
 def _strongest(tools: dict[str, float]) -> float:

@@ -379,3 +379,9 @@ def test_everything_outside_the_ring_system_may_change() -> None:
     ranges = find_atom_ranges("only the atoms outside the ring system may change")
     murcko = mask_from_words(find_atom_ranges("keep the Murcko scaffold"), GEFITINIB)
     assert murcko is not None and mask_from_words(ranges, GEFITINIB) == murcko
+
+
+def test_a_part_named_free_at_the_end_of_a_phrase_may_change() -> None:
+    [part] = find_atom_ranges("optimize imatinib in K562, methylpiperazine free, target 50 nM")
+    assert (part.core, part.keep) == ("methylpiperazine", False)
+    assert find_atom_ranges("mask 0,0,1 (carboxamide free)") == []  # glosses a typed mask: that is checked

@@ -164,3 +164,8 @@ def test_a_bracketed_list_of_structures_is_read_without_its_brackets() -> None:
 def test_a_name_that_describes_another_noun_is_no_molecule() -> None:
     e = extract("CT_TOX for shikonin and embelin? both came up in the quinone cluster")
     assert {n.written for n in e.names} == {"shikonin", "embelin"}
+
+
+def test_a_drug_name_in_list_brackets_is_a_name_not_a_bracket_atom() -> None:
+    e = extract("tool=dti\ndrugs=[gefitinib]\ntarget=EGFR")
+    assert [n.written for n in e.names if n.kind == "drug"] == ["gefitinib"] and not e.invalid_smiles

@@ -666,3 +666,35 @@ def test_instead_switches_the_tool_of_a_correction() -> None:
     [call] = plan_calls("Let me correct myself: for DDR1 I only need a yes/no. Give me the interaction probability "
                         "instead.", [], list(TOOLS), earlier)
     assert call.name == "drug_target_classification_predict"
+
+
+def test_each_property_runs_on_the_molecules_written_with_it() -> None:
+    logs, bbb = plan("logS of aspirin and BBB of caffeine")
+    assert (logs.arguments["property"], bbb.arguments["property"]) == ("logSolubility", "p_np")
+    assert len(logs.arguments["drug_smiles"]) == len(bbb.arguments["drug_smiles"]) == 1
+    assert logs.arguments["drug_smiles"] != bbb.arguments["drug_smiles"]
+    pool = ThreadPool(InMemoryPoolStore(), "own-uploads")
+    pool.put("upload_maria_hits.csv", ["CCO", "CCN"], "smiles_list", "maria", "file")
+    pool.put("upload_tom_plate7.csv", ["CCCl"], "smiles_list", "tom", "file")
+    logs, bbb = plan("solubility for Maria's list and BBB for Tom's plate", pool)
+    assert (logs.arguments["drug_smiles"], bbb.arguments["drug_smiles"]) == (
+        "(upload_maria_hits.csv)", "(upload_tom_plate7.csv)")
+    # molecules written before the properties go with all of them
+    both = plan("aspirin and caffeine: logS and BBB")
+    assert all(len(c.arguments["drug_smiles"]) == 2 for c in both)
+
+
+def test_an_untrained_property_taken_back_is_not_asked_about() -> None:
+    [call] = plan("Ames? no — ok the Tox21 p53 one then, for embelin")
+    assert call.arguments["property"] == "SR-p53"
+
+
+def test_a_quoted_email_is_read_and_a_labelled_question_is_the_ask() -> None:
+    calls = plan("Pasted from Mei's email:\n> For the go/no-go deck we need solubility and BBB on the two backups\n"
+                 "> BX-501: COc1cc(OC)c(cc1NC(=O)CCC(=O)O)S(=O)(=O)N(c2ccc(C)cc2)c3ccc(C)cc3\n"
+                 "> BX-502: CC(C)C[C@H](N)c1oc(nn1)S(=O)(=O)Cc2ccc(F)cc2\nthanks!")
+    assert [c.arguments["property"] for c in calls] == ["logSolubility", "p_np"]
+    retro, design = plan("aldehyde intermediate CC(C)(C)OC(=O)n1cnc(C=O)c1: how is it made? plus generate hits for "
+                         "NCI-H460 at 1 uM")
+    assert (retro.name, design.name) == ("Retrosynthetic_reaction_pathway_prediction",
+                                         "drug_cell_response_regression_generation")
