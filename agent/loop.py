@@ -20,6 +20,7 @@ from agent.pool.entry import PoolError, labelled, relabel
 from agent.pool.refs import refs_in_text
 from agent.pool.thread_pool import ThreadPool
 from agent.pool.view import render_for_llm, tcdd_keys_line
+from agent.planning.relative_potency import relative_goal
 from agent.provenance import trace, unsupported
 from agent.settings import DEFAULTS, Settings
 from agent.prompts import load
@@ -100,7 +101,8 @@ class Decider:
                 return Decision(None, None, action.text)
             if self.backend.name not in DETERMINISTIC_BACKENDS:
                 action = ground_call(action, ctx.request, entities, ctx.pool)
-            sources = trace(action, entities, ctx.history)
+            goal = relative_goal(entities, self.pool.list(), lambda key: self.pool.require(key).value)
+            sources = trace(action, entities, ctx.history, goal)
             record = ToolCallRecord(name=action.name, arguments=action.arguments,
                                     sources={name: source.to_json() for name, source in sources.items()})
             self.records.append(record)

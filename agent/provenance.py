@@ -17,6 +17,7 @@ from typing import Any
 from agent.backends.base import ToolCall
 from agent.entities import Entities, Unresolved, extract
 from agent.history import PastRequest
+from agent.planning.relative_potency import RelativeGoal
 from agent.pool.refs import REFERS_BACK, ref_key, refs_in_text
 from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, canonical
@@ -40,8 +41,10 @@ class Source:
         return asdict(self)
 
 
-def trace(call: ToolCall, entities: Entities, history: Sequence[PastRequest] = ()) -> dict[str, Source]:
-    """The source of every argument of ``call``, judged against the message and the thread's earlier ones."""
+def trace(call: ToolCall, entities: Entities, history: Sequence[PastRequest] = (),
+          goal: RelativeGoal | None = None) -> dict[str, Source]:
+    """The source of every argument of ``call``, judged against the message and the thread's earlier ones;
+    ``goal`` is a potency the message sets against a shown result ("one ln unit below X's predicted value")."""
     spec = get_spec(call.name)
     if spec is None or not isinstance(call.arguments, dict):
         return {}
@@ -53,9 +56,15 @@ def trace(call: ToolCall, entities: Entities, history: Sequence[PastRequest] = (
             continue
         if param.kind == "enum":
             sources[name] = _enum_source(value, param.default, spec.value_aliases.get(name, {}), entities)
+        elif param.kind == "number" and goal is not None and _same_number(value, goal.value):
+            sources[name] = Source(RESOLVED, goal.conversion)
         else:
             sources[name] = _value_source(param.kind, value, entities, earlier)
     return sources
+
+
+def _same_number(value: Any, number: float) -> bool:
+    return isinstance(value, (int, float)) and abs(float(value) - number) <= 1e-6 * max(1.0, abs(number))
 
 
 def _value_source(kind: ParamKind, value: Any, entities: Entities, earlier: list[Entities]) -> Source:

@@ -27,7 +27,14 @@ _NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heav
                   r"set|batch|list)\b|batch|set|run|list|round|results?|" \
                   r"(?:cell\s+)?lines?|targets?|proteins?|kinases?|sequences?"
 # "the last generated molecules": the newest set; "the second line should have been KM12": a cell line, not a row
-_ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE}))|\b({_ORD})\s+"
+# what may follow "the second" when it picks a row: a molecule word, a linking word or the end of the phrase
+# (not "the last campaign", "the first paper")
+_AFTER_PICK = r"(?=\s*(?:$|[,.;:!?)→>—–-]|(?:(?:generated|optimi[sz]ed|designed|new|proposed|uploaded|suggested|" \
+              r"predicted|pasted|listed)\s+)?(?:ones?|molecules?|compounds?|structures?|hits?|rows?|entry|entries|" \
+              r"candidates?|designs?|analog(?:ue)?s?|smiles|mols?|cpds?|products?|precursors?|drugs?|results?|picks?|" \
+              r"options?|suggestions?|ideas?|and|of|in|for|to|with|please|pls|too|only|then|again|as|from|on|" \
+              r"through|into|vs|is|was|looks?|has|had|seems?|here|there|it|its)\b))"
+_ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE})){_AFTER_PICK}|\b({_ORD})\s+"
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
                       r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule|rank)\s?#?(\d{1,3})\b"
                       # "logS of first", "retro on second pls": a bare ordinal ending the phrase
@@ -91,14 +98,14 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         return None
     lowered = prose.lower()
     if _PRECURSORS.search(lowered):
-        table = _newest(pool, read, lambda rows: any(k in rows[0] for k in _ROUTE_FIELDS))
+        table = newest_table(pool, read, lambda rows: any(k in rows[0] for k in _ROUTE_FIELDS))
         if table:
             return _precursors(lowered, table)
     if _EACH.search(lowered):
-        table = _newest(pool, read, lambda rows: "smiles_1" in rows[0])
+        table = newest_table(pool, read, lambda rows: "smiles_1" in rows[0])
         if table:
             return _unique(s for row in table for s in (row["smiles_1"], row["smiles_2"]))
-    rows = _newest(pool, read, lambda rows: "smiles" in rows[0])
+    rows = newest_table(pool, read, lambda rows: "smiles" in rows[0])
     if rows is None:
         return None
     excluded = _EXCLUDE.search(lowered)
@@ -265,7 +272,7 @@ def _holding(rows: list[dict[str, Any]], name: str) -> list[str] | None:
     return _unique(held) or None
 
 
-def _newest(pool: list[EntryMeta], read: Callable[[str], Any], accepts: Callable[[list[dict]], bool]
+def newest_table(pool: list[EntryMeta], read: Callable[[str], Any], accepts: Callable[[list[dict]], bool]
             ) -> list[dict[str, Any]] | None:
     """The most recent table in the pool whose rows look right, as row dicts."""
     for meta in sorted(pool, key=lambda m: m.seq, reverse=True):

@@ -23,6 +23,7 @@ from agent.planning.pairs import (
     swapped_pairs,
 )
 from agent.planning.properties import LBD, ddi_tasks, named_properties, requested_properties
+from agent.planning.relative_potency import relative_goal, sets_relative_goal
 from agent.planning.references import molecules_from_context, named_upload, pool_protein, pool_ref
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
@@ -81,7 +82,12 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         elif param.kind == "cell_line":
             value = e.cell_lines[0].name if e.cell_lines else pool_ref(pool, ("cell_line",), lowered)
         elif param.kind == "number":
-            value = pick_number(e) if e.numbers else pool_ref(pool, ("number",), lowered)
+            # "one ln unit below bortezomib's predicted value": from that result; without it in the thread, asked
+            goal = relative_goal(e, pool, context.read)
+            if goal is not None or sets_relative_goal(e):
+                value = goal.value if goal is not None else None
+            else:
+                value = pick_number(e) if e.numbers else pool_ref(pool, ("number",), lowered)
         elif param.kind == "mask":
             value = e.masks[0] if e.masks else _mask_from_words(e, args.get(param.mask_of or ""), context) or \
                 pool_ref(pool, ("mask",), lowered)
@@ -93,6 +99,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
                 value = pool_ref(pool, ("smiles_pairs",), lowered) or listed_pair(pool, lowered, context.read)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
+            value = None if value == param.default else value  # named to replace an earlier value; the default anyway
             if value is None and param.name == "property" and LBD.search(lowered) and context.history:
                 value = next(iter(requested_properties(f"{context.history[-1].text}\n{lowered}")), None)
         if value not in (None, [], ""):

@@ -182,6 +182,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     for start, end in zip(bounds[::2], bounds[1::2]):
         if not entities.prose[start:end].strip() or not asked[start:end].strip():
             continue
+        if cuts and _only_picks(asked[start:end], offered):
+            continue  # "Which is most soluble? Predict its response in CAKI-1": the question picks, the rest asks
         scores = _tool_words(asked[start:end], offered)
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
@@ -296,6 +298,21 @@ def _kinds(spec: ToolSpec) -> set[str]:
     return {value_kind(p.kind) for p in spec.params}
 
 
+_PICK_LEFTOVERS = frozenset({"which", "what", "of", "is", "are", "set", "list", "batch", "series", "those", "these",
+                             "them", "ones", "one", "binders", "hits"})
+
+
+def _only_picks(words: str, offered: list[ToolSpec]) -> bool:
+    """Words that pick molecules from results and ask for nothing else ("which of the MKN45 set is best",
+    "two strongest ERBB2 binders")."""
+    blanked = _without_picking(words)
+    if blanked == words:
+        return False
+    # what is left is no ask, or only says among which results ("of the MKN45 set", "ERBB2 binders")
+    return max(tool_scores(blanked, offered).values(), default=0.0) < 1.0 or only_values(
+        extract(blanked), _PICK_LEFTOVERS)
+
+
 def _without_picking(text: str) -> str:
     """The text with the words that only pick molecules from results blanked ("the most soluble one")."""
     blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
@@ -342,6 +359,8 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
         words = entities.text[start:end]
+        if len(parts) > 1 and _only_picks(words, offered):
+            continue
         tool = PROPERTY.name if property_words(_without_picking(prose[start:end]).lower()) else \
             requested_tool(words, offered)
         spec = next((s for s in offered if s.name == tool), None)

@@ -275,9 +275,13 @@ def _other_entity(word: str) -> bool:
 
     key = name_key(word)
     return looks_like_smiles(word) or word.upper() in NOT_TARGETS or key in drug_tables().names \
-        or key in target_tables().names or bool(_MUTATION.fullmatch(word))
+        or key in target_tables().names or bool(_MUTATION.fullmatch(word) or _STATUS.fullmatch(word))
 
 
+# "the other BRCA1-mutant line", "a HER2-positive line", "KRAS-driven cells": the line's status, not its name
+_STATUS = re.compile(r"[A-Za-z][A-Za-z0-9]{1,9}-(?i:mutant|mut|mutated|null|deficient|proficient|positive|negative|pos|"
+                     r"neg|amplified|amp|high|low|wt|wild-?type|driven|dependent|addicted|resistant|sensitive|"
+                     r"overexpressing|knockout|ko)")
 # "the EGFR del19 line", "the T790M line", "exon20ins cells": a mutation that describes the line, not its name
 _MUTATION = re.compile(r"(?i:del|ins|dup|exon)\d{1,3}(?i:del|ins)?|"
                        r"[ACDEFGHIKLMNPQRSTVWY]\d{2,4}[ACDEFGHIKLMNPQRSTVWY*]")

@@ -169,3 +169,8 @@ def test_a_name_that_describes_another_noun_is_no_molecule() -> None:
 def test_a_drug_name_in_list_brackets_is_a_name_not_a_bracket_atom() -> None:
     e = extract("tool=dti\ndrugs=[gefitinib]\ntarget=EGFR")
     assert [n.written for n in e.names if n.kind == "drug"] == ["gefitinib"] and not e.invalid_smiles
+
+
+def test_a_lines_status_is_no_cell_line_name() -> None:
+    e = extract("Same four in MDA-MB-436 — the other BRCA1-mutant line.")
+    assert [line.name for line in e.cell_lines] == ["MDA-MB-436"] and not e.unresolved

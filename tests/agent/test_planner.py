@@ -698,3 +698,15 @@ def test_a_quoted_email_is_read_and_a_labelled_question_is_the_ask() -> None:
                          "NCI-H460 at 1 uM")
     assert (retro.name, design.name) == ("Retrosynthetic_reaction_pathway_prediction",
                                          "drug_cell_response_regression_generation")
+
+
+def test_a_question_that_only_picks_results_is_no_ask_of_its_own() -> None:
+    from agent.entities import extract
+    from agent.planning.tool_choice import intents
+
+    for text, tool in (("Which is most soluble? Predict its response in CAKI-1 with the regression model.",
+                        "drug_cell_response_regression_predict"),
+                       ("Which of the MKN45 set is best? Give me its BBB and logD.", "drug_property_prediction")):
+        assert [s.name for s, _ in intents(extract(text), list(TOOLS))] in ([], [tool]), text
+        [first, *_] = plan(text)
+        assert first.name == tool, text

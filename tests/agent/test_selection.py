@@ -241,3 +241,8 @@ def test_an_ordinal_of_a_cell_line_or_target_picks_no_row(pool: ThreadPool) -> N
     read = (pool.list(), lambda key: pool.require(key).value)
     assert select_molecules("the second line should have been KM12, rerun that one", *read) is None
     assert select_molecules("the first target was wrong", *read) is None
+
+
+def test_an_ordinal_that_qualifies_something_else_picks_no_row() -> None:
+    assert _picked(CELL, "two products from the last campaign are in campaign12.csv — what would I buy?") is None
+    assert _picked(CELL, "retro on the second, please") == ["B"]
