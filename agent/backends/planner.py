@@ -20,7 +20,7 @@ from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
 from agent.planning.properties import asks_only_untrained
-from agent.planning.tool_choice import SWITCHES, choose_tool, close_calls, intents, tool_scores
+from agent.planning.tool_choice import SWITCHES, choose_tool, close_calls, intents, molecules_it_lacks, tool_scores
 from agent.planning.uploads import known_words, unknown_upload
 from agent.planning.values import (
     REDO,
@@ -206,7 +206,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # "what about logD of atorvastatin alone" after a drug-drug request: a repeat cue, but the message names its
     # molecule and asks for another tool in so many words, which the earlier one does not read at all
     # ("… I only need a yes/no. Give me the interaction probability instead": "instead" says so too)
-    named_switch = bool(whole.molecules or SWITCHES.search(whole.prose))
+    named_switch = bool(whole.molecules or SWITCHES.search(whole.prose)) or \
+        molecules_it_lacks(whole.prose, earlier_spec)
     switches = named_switch and top[1] >= 3.0 and earlier_spec is not None and \
         top[0] != earlier_spec.name and scores.get(earlier_spec.name, 0.0) < 0.5
     asked = top[1] >= 2.0 and (not repeats or switches)

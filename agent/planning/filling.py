@@ -94,7 +94,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         elif param.kind == "smiles_pairs":
             names = earlier_drug_names([past.text for past in context.history[-5:]])
             value = swapped_pairs(e, pool, lowered, context.read, names) or message_pairs(e, focus) or \
-                picked_pairs(pool, lowered, context.read)
+                picked_pairs(pool, lowered, context.read, e)
             if not value and not names_pairs_it_cannot_find(e, lowered):
                 value = pool_ref(pool, ("smiles_pairs",), lowered) or listed_pair(pool, lowered, context.read)
         elif param.kind == "enum":

@@ -54,21 +54,34 @@ def _focused(e: Entities, focus: str | None) -> Entities | None:
 
 
 _PAIR_INDEX = {word: place - 1 if place > 0 else place for word, place in ordinals().items()}
-_PAIR_ORDINAL = re.compile(rf"\b({'|'.join(_PAIR_INDEX)})\s+(?:pair|combination|combo)\b|"
+# "the warfarin one", "the aspirin pair": the pairs that hold a drug named in the message
+_NAMED_PAIR = re.compile(r"\bthe\s+(?P<name>[A-Za-z][\w-]{2,})\s+(?:one|pair|combo|combination)s?\b", re.I)
+_PAIR_ORDINAL = re.compile(rf"\b({'|'.join(_PAIR_INDEX)})\s+(?:pair|combination|combo|one)\b|"
                            r"\bpair\s+(?:#\s?)?(\d{1,2})\b")
 
 
 
 
-def picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None) -> list[list[str]] | None:
-    """One of the thread's pairs by its place: "just the second pair with twosides"."""
+def picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None,
+                 e: Entities | None = None) -> list[list[str]] | None:
+    """The thread's pairs the words pick: by place ("just the second pair with twosides", "the 2nd one") or by a drug
+    in them ("just the warfarin one again")."""
     match = _PAIR_ORDINAL.search(lowered)
-    if match is None or read is None:
+    named = _NAMED_PAIR.search(e.prose) if e is not None else None
+    if (match is None and named is None) or read is None:
         return None
     key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered))
     pairs = read(key) if key else None
+    if not isinstance(pairs, list):
+        return None
+    if match is None:
+        assert named is not None and e is not None
+        drugs = {same_molecule_key(n.value) for n in e.names
+                 if n.kind == "drug" and n.written.lower() == named.group("name").lower()}
+        holding = [pair for pair in pairs if isinstance(pair, list) and drugs & {same_molecule_key(m) for m in pair}]
+        return holding or None
     index = _PAIR_INDEX[match.group(1)] if match.group(1) else int(match.group(2)) - 1
-    if not isinstance(pairs, list) or not -len(pairs) <= index < len(pairs):
+    if not -len(pairs) <= index < len(pairs):
         return None
     return [pairs[index]]
 

@@ -28,6 +28,8 @@ _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,
 
 
 _SAME = re.compile(r"\bsame\b", re.I)
+_SAME_MOLECULES = re.compile(r"\bsame\s+(?:molecules?|compounds?|ones|structures|set|hits|smiles|drugs?|designs)\b",
+                             re.I)
 # "and KIT and PDGFRA? affinity this time": the worded ask replaces the repeated tool, it does not add to it
 SWITCHES = re.compile(r"\b(?:this time|instead|rather)\b", re.I)
 
@@ -126,7 +128,9 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     scores = _tool_words(entities.text, offered)
     # a repeat keeps the earlier tool unless its words ask for another one ("the pKd instead" after a yes/no);
     # "same settings, but start from X" stays the same tool
-    switches = not _SAME.search(entities.prose) and max(scores.values(), default=0.0) >= 2.0 and \
+    # ("same molecules, predicted response in HT-29" after a design run names the designs, not the design tool)
+    same_settings = bool(_SAME.search(entities.prose)) and not molecules_it_lacks(entities.prose, prior)
+    switches = not same_settings and max(scores.values(), default=0.0) >= 2.0 and \
         prior is not None and scores.get(prior.name, 0.0) < 1.0 and not only_values(entities, SAME_VALUE_WORDS)
     if prior is not None and prior.name in scores and not switches:
         scores[prior.name] += 4.0
@@ -151,6 +155,13 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     if len(close_calls(scores, prose)) > 1:
         return None  # "response of CCO": the cell-line response or a Tox21 stress response? ask, never pick
     return next(s for s in offered if s.name == best[0])
+
+
+def molecules_it_lacks(prose: str, spec: ToolSpec | None) -> bool:
+    """"same molecules, predicted response in HT-29" after a design run: the words name molecules, which the earlier
+    tool does not take, so they do not repeat it."""
+    return spec is not None and bool(_SAME_MOLECULES.search(prose)) and not any(
+        p.kind in ("smiles_list", "smiles", "smiles_pairs") for p in spec.params)
 
 
 def close_calls(scores: dict[str, float], prose: str) -> list[str]:

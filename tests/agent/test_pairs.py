@@ -130,3 +130,12 @@ def test_each_pair_of_three_drugs() -> None:
     assert call.arguments["smiles_pairs"] == [[WARFARIN, ASPIRIN], [WARFARIN, CLOPIDOGREL], [ASPIRIN, CLOPIDOGREL]]
     [call] = plan("warfarin with aspirin and clopidogrel?")  # the first with each of the others
     assert call.arguments["smiles_pairs"] == [[WARFARIN, ASPIRIN], [WARFARIN, CLOPIDOGREL]]
+
+
+def test_a_pair_picked_by_a_drug_it_holds() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "pairs")
+    pairs = [[AMIODARONE, WARFARIN], [AMIODARONE, ASPIRIN]]
+    pool.put("user_smiles_pairs", pairs, "smiles_pairs", "a", "message")
+    [call] = plan_calls("just the warfarin one again with twosides", pool.list(), list(TOOLS), [],
+                        lambda key: pool.require(key).value)
+    assert call.arguments["smiles_pairs"] == [[AMIODARONE, WARFARIN]] and call.arguments["task"] == "twosides"

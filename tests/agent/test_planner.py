@@ -710,3 +710,35 @@ def test_a_question_that_only_picks_results_is_no_ask_of_its_own() -> None:
         assert [s.name for s, _ in intents(extract(text), list(TOOLS))] in ([], [tool]), text
         [first, *_] = plan(text)
         assert first.name == tool, text
+
+
+def test_a_jak_domain_written_out_is_that_construct_never_the_other() -> None:
+    from model_zoo.names.targets import find_target_names
+
+    for text, construct in (("pKd on TYK2 JH2", "TYK2(JH2domain-pseudokinase)"),
+                            ("JAK1 pseudokinase domain binding", "JAK1(JH2domain-pseudokinase)"),
+                            ("same pair on TYK2 JH1", "TYK2(JH1domain-catalytic)")):
+        [target] = find_target_names(text)
+        assert target.name == construct, text  # type: ignore[union-attr]
+
+
+def test_same_molecules_after_a_design_run_names_the_designs_not_the_design_tool() -> None:
+    from agent.history import CallLog, PastRequest
+
+    pool = ThreadPool(InMemoryPoolStore(), "designs")
+    pool.put("generated_smiles", ["CCO", "CCN"], "smiles_list", "bot", "tool")
+    ran = CallLog("drug_cell_response_regression_generation", {"cell_line": "A549", "zscore": -1}, None, {}, "ok")
+    earlier = [PastRequest("alice", "design molecules for A549 at 300 nM", answered=True, calls=[ran])]
+    [call] = plan_calls("same molecules, predicted response in HT-29 for comparison", pool.list(), list(TOOLS),
+                        earlier, lambda key: pool.require(key).value)
+    assert call.name == "drug_cell_response_regression_predict"
+    assert call.arguments["drug_smiles"] == "(generated_smiles)"
+
+
+def test_same_pair_on_another_target_repeats_the_affinity_ask() -> None:
+    from agent.history import CallLog, PastRequest
+
+    ran = CallLog("drug_target_affinity_regression_predict", {"drug_smiles": ["CCO", "CCN"]}, None, {}, "ok")
+    earlier = [PastRequest("alice", "ruxolitinib and fedratinib, pKd on JAK2", answered=True, calls=[ran])]
+    [call] = plan_calls("same pair on TYK2 JH1", [], list(TOOLS), earlier)
+    assert call.name == "drug_target_affinity_regression_predict"
