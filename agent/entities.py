@@ -249,8 +249,11 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
                         _inside(m.start, negated, of_kind[m.kind])]
     found.names = [m for m in mentions if isinstance(m, Resolved)]
     known_cells = {written.lower() for written, _ in found.cell_mentions}
+    unknown_lines = [m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells]
+    # "for HepG2... no we dont have it, … OK A549": an unknown line taken back for another is not asked about
+    lines_at = [prose.find(w) for w, _ in found.cell_mentions] + [m.start for m in unknown_lines]
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
-        m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells]
+        m for m in unknown_lines if not _inside(m.start, negated, lines_at)]
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
     found.unresolved += _untrained_properties(prose)
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)

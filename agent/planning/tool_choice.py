@@ -129,21 +129,24 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     # a repeat keeps the earlier tool unless its words ask for another one ("the pKd instead" after a yes/no);
     # "same settings, but start from X" stays the same tool
     # ("same molecules, predicted response in HT-29" after a design run names the designs, not the design tool)
-    same_settings = bool(_SAME.search(entities.prose)) and not molecules_it_lacks(entities.prose, prior)
+    # ("and midostaurin on the same protein, binder yes/no?": "same protein" names a value, not the settings)
+    same_settings = bool(_SAME.search(_SAME_VALUE.sub(" ", _SAME_MOLECULES.sub(" ", entities.prose))))
     switches = not same_settings and max(scores.values(), default=0.0) >= 2.0 and \
         prior is not None and scores.get(prior.name, 0.0) < 1.0 and not only_values(entities, SAME_VALUE_WORDS)
     if prior is not None and prior.name in scores and not switches:
         scores[prior.name] += 4.0
     prose = entities.prose
     # "predict the logS and the pKa of imatinib": a trained property named for molecules the message gives
-    named_property = bool(entities.molecules) and bool(property_words(entities.prose.lower()))
+    # ("thanks. what is its logD?": a property of the thread's molecules)
+    has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles", "smiles_pairs", "table")
+                                                    for m in pool)
+    named_property = bool(property_words(entities.prose.lower())) and (
+        bool(entities.molecules) or (has_molecules and bool(REFERS_BACK.search(prose))))
     paired = len(entities.molecules) >= 2 and bool(_PAIRING.search(prose))  # "interaction between A and B"
     shaped = (entities.masks, entities.atom_ranges, entities.cell_lines, entities.sequences, entities.pairs,
               named_property, paired)
     if max(scores.values(), default=0.0) < 1.0 and len(offered) > 1 and not any(shaped):
         return None
-    has_molecules = bool(entities.molecules) or any(m.kind in ("smiles_list", "smiles", "smiles_pairs", "table")
-                                                    for m in pool)
     refers_back = bool(REFERS_BACK.search(prose)) and has_molecules
     has_target = bool(entities.sequences) or any(n.kind == "target" for n in entities.names) or \
         any(m.kind == "protein_seq" for m in pool)
@@ -279,9 +282,10 @@ def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) 
     if not given and only_values(part, _SUBJECT_WORDS) and not only_values(part):
         return False  # "start from <SMILES>, optimize …": words that introduce the subject ask for nothing
     needs = {value_kind(p.kind) for p in spec.params if p.required}
-    # values alone say which tool only when they are two kinds it needs ("and Temodar in U-87 MG") that no other ask
-    # of the message takes ("smiles X sequence Y" after "pKd for X with LYN?" are that ask's values)
-    if given and only_values(part, _SUBJECT_WORDS) and not (
+    # values alone ("and midostaurin on the same protein") say which tool only when they are two kinds it needs ("and
+    # Temodar in U-87 MG") that no other ask of the message takes ("smiles X sequence Y" after "pKd for X with LYN?"
+    # are that ask's values)
+    if given and only_values(part, _SUBJECT_WORDS | SAME_VALUE_WORDS) and not (
             len(needs) > 1 and needs <= given and not any(given <= _kinds(other) for other in others)):
         return False
     if spec.param("smiles_pairs") and len(part.molecules) == 1 and not _PAIRING.search(part.prose):

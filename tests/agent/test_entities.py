@@ -174,3 +174,9 @@ def test_a_drug_name_in_list_brackets_is_a_name_not_a_bracket_atom() -> None:
 def test_a_lines_status_is_no_cell_line_name() -> None:
     e = extract("Same four in MDA-MB-436 — the other BRCA1-mutant line.")
     assert [line.name for line in e.cell_lines] == ["MDA-MB-436"] and not e.unresolved
+
+
+def test_an_unknown_line_taken_back_for_another_is_not_asked_about() -> None:
+    e = extract("Sorafenib for HepG2... no we dont have it. OK A549: optimize to 1 µM")
+    assert [line.name for line in e.cell_lines] == ["A549"]
+    assert not [u for u in e.unresolved if u.kind == "cell_line"]

@@ -742,3 +742,19 @@ def test_same_pair_on_another_target_repeats_the_affinity_ask() -> None:
     earlier = [PastRequest("alice", "ruxolitinib and fedratinib, pKd on JAK2", answered=True, calls=[ran])]
     [call] = plan_calls("same pair on TYK2 JH1", [], list(TOOLS), earlier)
     assert call.name == "drug_target_affinity_regression_predict"
+
+
+def test_a_property_of_the_threads_molecules_asked_as_a_question() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "its")
+    pool.put("user_smiles", ["CNC(=O)n1nc(C(C)(C)C)nc1OCc1ccccc1"], "smiles_list", "alice", "message")
+    [call] = plan("thanks. what is its logD?", pool)
+    assert call.name == "drug_property_prediction" and call.arguments["property"] == "lipo"
+
+
+def test_the_same_protein_with_another_tool_named_switches_to_it() -> None:
+    from agent.history import CallLog, PastRequest
+
+    ran = CallLog("drug_target_affinity_regression_predict", {"drug_smiles": ["CCO"]}, None, {}, "ok")
+    earlier = [PastRequest("alice", "pKd of gilteritinib on FLT3", answered=True, calls=[ran])]
+    [call] = plan_calls("and midostaurin on the same protein, binder yes/no?", [], list(TOOLS), earlier)
+    assert call.name == "drug_target_classification_predict"
