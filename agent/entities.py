@@ -46,7 +46,7 @@ _NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?![\d,])|0,\d+(?![\d,])
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
 _TAKEN_BACK_AFTER = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:the\s+|out\s+)?(\S+)", re.I)
 _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('self_corrections')})\b|"
-                                r"\s*(?:\.\.\.|…|—|–)\s*(?:no|wait)\b)", re.I)  # "SiHa... no, in Calu-3", "T47D— wait"
+                                r"\s*(?:\.\.\.|…|—|–)\s*(?:no|wait|hmm+)\b)", re.I)  # "SiHa... no", "T47D— wait"
 # "the quinone cluster", "the aniline couplings", "a quinazoline-type core": a name that describes another noun
 _QUALIFIES_NOUN = re.compile(rf"[\s-]*(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
 _DROPPED_AFTER = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('value_dropped_after')})\b", re.I)

@@ -59,7 +59,8 @@ _HITS = re.compile(r"\b(predicted to (?:interact|bind)|that (?:interact|bind)|in
                    r"positives?|the actives?|(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+)", re.I)
 # (not "precursors for gefitinib", "reactants of CCO": that asks for a route to the molecule named)
 _PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting materials?|from (?:that|the) route|"
-                         r"(?:in|of|from) (?:the )?(?:(?:top|first|best) )?route(?: #?\d)?)\b"
+                         r"(?:in|of|from) (?:the |that |this |its )?(?:(?:top|first|best|top-ranked) )?"
+                         r"route(?: #?\d)?)\b"
                          r"(?!\s+(?:for|of|to)\s+(?!(?:that|the|this|those|these|its?|them|their|each|every|both|all|"
                          r"our|my|your|products?|routes?|rows?|hits?|compounds?|molecules?|#?\d)\b))", re.I)
 _EACH = re.compile(r"\b(each|individually|separately|on (?:its|their) own|both drugs|the two drugs)\b", re.I)
@@ -254,10 +255,12 @@ def group_phrase_spans(text: str) -> list[tuple[int, int]]:
             if m.group("name").lower() in known]
 
 
-def picking_spans(text: str) -> list[tuple[int, int]]:
+def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
     """Where a message only picks molecules from results ("the two best", "#2", "the ones predicted to interact",
-    "the aniline from that route", "all but the first"): words there ask for no tool."""
-    patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, _PRECURSORS, _WITH_GROUP, _GROUP_FIRST, _EXCLUDE)
+    "the aniline from that route", "all but the first"): words there ask for no tool. ``precursors=False`` leaves
+    "the precursors" out, which asks for a route when the thread has none to pick from."""
+    patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, *([_PRECURSORS] if precursors else []), _WITH_GROUP, _GROUP_FIRST,
+                _EXCLUDE)
     return [m.span() for pattern in patterns for m in pattern.finditer(text)]
 
 

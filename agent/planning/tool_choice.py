@@ -47,8 +47,8 @@ def _tool_words(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     blanked = _without_picking(text)
     if blanked != text:
         scores = tool_scores(blanked, offered)
-        if max(scores.values(), default=0.0) >= 2.0:
-            return scores
+        if max(scores.values(), default=0.0) >= 2.0 or _PRECURSORS_OF.search(text):
+            return scores  # "take the precursors of that route and …": those words name results, never a new route
     return tool_scores(text, offered)
 
 
@@ -56,7 +56,15 @@ def requested_tool(text: str, offered: list[ToolSpec]) -> str | None:
     """The tool the words ask for, without those that only pick molecules: "retro on the most soluble one" asks for
     a retrosynthesis; "which one is the most soluble?" asks for none (it is answered from the results)."""
     name, score = max(tool_scores(_without_picking(text), offered).items(), key=lambda kv: kv[1], default=(None, 0.0))
+    if score < 2.0 and not _PRECURSORS_OF.search(text):  # "what are the immediate precursors?": a route is asked
+        name, score = max(tool_scores(_without_picking(text, precursors=False), offered).items(),
+                          key=lambda kv: kv[1], default=(None, 0.0))
     return name if score >= 2.0 else None
+
+
+# "the precursors of that route", "building blocks from the top route": earlier results named, not a new route
+_PRECURSORS_OF = re.compile(r"\b(?:precursors?|reactants?|building\s+blocks?|starting\s+materials?)\s+(?:of|from|in)\b",
+                            re.I)
 
 
 # "the optimized ones", "those generated molecules": earlier results named by the tool that made them, not an ask
@@ -320,7 +328,7 @@ _PICK_LEFTOVERS = frozenset({"which", "what", "of", "is", "are", "set", "list", 
 def _only_picks(words: str, offered: list[ToolSpec]) -> bool:
     """Words that pick molecules from results and ask for nothing else ("which of the MKN45 set is best",
     "two strongest ERBB2 binders")."""
-    blanked = _without_picking(words)
+    blanked = _without_picking(words, precursors=False)  # "what are the immediate precursors?" may ask for a route
     if blanked == words:
         return False
     # what is left is no ask, or only says among which results ("of the MKN45 set", "ERBB2 binders")
@@ -328,10 +336,10 @@ def _only_picks(words: str, offered: list[ToolSpec]) -> bool:
         extract(blanked), _PICK_LEFTOVERS)
 
 
-def _without_picking(text: str) -> str:
+def _without_picking(text: str, precursors: bool = True) -> str:
     """The text with the words that only pick molecules from results blanked ("the most soluble one")."""
     blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
-    for start, end in picking_spans(blanked):
+    for start, end in picking_spans(blanked, precursors):
         blanked = blanked[:start] + " " * (end - start) + blanked[end:]
     return blanked
 

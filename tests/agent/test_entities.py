@@ -180,3 +180,8 @@ def test_an_unknown_line_taken_back_for_another_is_not_asked_about() -> None:
     e = extract("Sorafenib for HepG2... no we dont have it. OK A549: optimize to 1 µM")
     assert [line.name for line in e.cell_lines] == ["A549"]
     assert not [u for u in e.unresolved if u.kind == "cell_line"]
+
+
+def test_a_line_dropped_after_a_pause_and_a_hmm_is_taken_back() -> None:
+    e = extract("improve sorafenib for HepG2... hmm we don't have that; use HuH-7, target 0.5 µM")
+    assert [line.name for line in e.cell_lines] == ["HuH-7"] and not e.unresolved

@@ -758,3 +758,14 @@ def test_the_same_protein_with_another_tool_named_switches_to_it() -> None:
     earlier = [PastRequest("alice", "pKd of gilteritinib on FLT3", answered=True, calls=[ran])]
     [call] = plan_calls("and midostaurin on the same protein, binder yes/no?", [], list(TOOLS), earlier)
     assert call.name == "drug_target_classification_predict"
+
+
+def test_the_precursors_asked_as_a_question_are_a_route_and_of_that_route_a_pick() -> None:
+    retro, logs = plan("can we buy our way to CC(C)(C)OC(=O)c1c(N)ccc2c1OCC1CC21? i.e. what are the immediate "
+                       "precursors. Also its logS while you're at it")
+    assert (retro.name, logs.name) == ("Retrosynthetic_reaction_pathway_prediction", "drug_property_prediction")
+    from agent.entities import extract
+    from agent.planning.tool_choice import intents
+
+    assert [s.name for s, _ in intents(extract("Take the precursors of that route and run logS on them"),
+                                       list(TOOLS))] == ["drug_property_prediction"]
