@@ -47,9 +47,15 @@ def _tool_words(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     blanked = _without_picking(text)
     if blanked != text:
         scores = tool_scores(blanked, offered)
-        if max(scores.values(), default=0.0) >= 2.0 or _PRECURSORS_OF.search(text):
-            return scores  # "take the precursors of that route and …": those words name results, never a new route
+        if max(scores.values(), default=0.0) >= 2.0:
+            return scores
     return tool_scores(text, offered)
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def requested_tool(text: str, offered: list[ToolSpec]) -> str | None:
@@ -328,7 +334,8 @@ _PICK_LEFTOVERS = frozenset({"which", "what", "of", "is", "are", "set", "list", 
 def _only_picks(words: str, offered: list[ToolSpec]) -> bool:
     """Words that pick molecules from results and ask for nothing else ("which of the MKN45 set is best",
     "two strongest ERBB2 binders")."""
-    blanked = _without_picking(words, precursors=False)  # "what are the immediate precursors?" may ask for a route
+    # "what are the immediate precursors?" may ask for a route; "take the precursors of that route" picks
+    blanked = _without_picking(words, precursors=bool(_PRECURSORS_OF.search(words)))
     if blanked == words:
         return False
     # what is left is no ask, or only says among which results ("of the MKN45 set", "ERBB2 binders")
@@ -339,9 +346,7 @@ def _only_picks(words: str, offered: list[ToolSpec]) -> bool:
 def _without_picking(text: str, precursors: bool = True) -> str:
     """The text with the words that only pick molecules from results blanked ("the most soluble one")."""
     blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
-    for start, end in picking_spans(blanked, precursors):
-        blanked = blanked[:start] + " " * (end - start) + blanked[end:]
-    return blanked
+    return _blanked(blanked, picking_spans(blanked, precursors))
 
 
 def _value_spans(e: Entities) -> list[tuple[int, int]]:
