@@ -79,6 +79,10 @@ _VERB_PART_ONLY = re.compile(rf"\b(?:{_CHANGE_VERB})\s+{_PART}\s+only\b", re.I)
 # "only let the two methoxyethoxy chains (incl. the ring O) change", "just let the cyclopropylcarbonyl change"
 _LET_PART = re.compile(rf"\b(?:(?:only|just)\s+let|let\s+(?:only|just))\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
                        r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
+# "let the difluorophenylsulfonyl move, rest fixed", "free the N-methylpiperazine": that part may change
+_LET_ANY_PART = re.compile(rf"\blet\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
+                           r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
+_FREE_PART = re.compile(rf"\bfree\s+(?:up\s+)?{_PART}", re.I)
 # "N-methylpiperazine is the only part you may change"
 _THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit|group|piece|region|thing)s?\b"
                             rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move|touch)\b", re.I)
@@ -181,7 +185,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
                 _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _REGION_FREE_NAME, _FREE_REGION,
-                _PART_ONLY, _PART_CHANGES, _NAME_FREE]
+                _PART_ONLY, _PART_CHANGES, _NAME_FREE, _LET_ANY_PART, _FREE_PART]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"

@@ -98,6 +98,9 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     if read is None:
         return None
     lowered = prose.lower()
+    made_by = _MADE_BY.search(lowered)
+    if made_by and not any(m.key == _PRODUCED_KEYS[made_by.group(1)[:5]] for m in pool):
+        return []  # "retro on generated #1" with nothing generated in the thread: asked, never another list's row
     if _PRECURSORS.search(lowered):
         table = newest_table(pool, read, lambda rows: any(k in rows[0] for k in _ROUTE_FIELDS))
         if table:
@@ -158,6 +161,12 @@ def _top_route(row: dict[str, Any]) -> list[str]:
     top = routes[0] if isinstance(routes[0], dict) else {}
     found: list[Any] = next((top[k] for k in _SET_FIELDS if isinstance(top.get(k), list)), [])
     return [s for s in found if isinstance(s, str)]
+
+
+# rows picked from what a tool made: "generated #1", "optimized compound 2", "the designed top 3"
+_MADE_BY = re.compile(r"\b(generated|optimi[sz]ed|designed)\s+(?:#\s?\d|(?:one|molecule|compound|hit)\s+#?\s?\d|"
+                      r"(?:top|best)\b)", re.I)
+_PRODUCED_KEYS = {"gener": "generated_smiles", "desig": "generated_smiles", "optim": "optimized_smiles"}
 
 
 def _pick(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:

@@ -20,7 +20,16 @@ from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
 from agent.planning.properties import asks_only_untrained
-from agent.planning.tool_choice import SWITCHES, choose_tool, close_calls, intents, molecules_it_lacks, tool_scores
+from agent.planning.tool_choice import (
+    SWITCHES,
+    choose_tool,
+    close_calls,
+    intents,
+    keeps_the_settings,
+    molecules_it_lacks,
+    same_ask_again,
+    tool_scores,
+)
 from agent.planning.uploads import known_words, unknown_upload
 from agent.planning.values import (
     REDO,
@@ -120,7 +129,10 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     calls: list[ToolCall] = []
     for clause in _clauses(text):
         own = value_numbers(extract(clause, expect))
-        requested = _requested(own, offered, pool, prior)
+        before = get_spec(calls[-1].name) if calls else None
+        # "… for MV411 at 10 nM and then also for MOLM13 at the same potency": the ask before, again
+        requested = [(before, None)] if before is not None and same_ask_again(before, own) else \
+            _requested(own, offered, pool, prior)
         for spec, focus in requested:
             # The first step may use values written anywhere in the message; later ones build on earlier steps.
             entities = own if calls else merge_entities(own, whole, prose=own.prose)
@@ -206,8 +218,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # "what about logD of atorvastatin alone" after a drug-drug request: a repeat cue, but the message names its
     # molecule and asks for another tool in so many words, which the earlier one does not read at all
     # ("… I only need a yes/no. Give me the interaction probability instead": "instead" says so too)
-    named_switch = bool(whole.molecules or SWITCHES.search(whole.prose)) or \
-        molecules_it_lacks(whole.prose, earlier_spec)
+    named_switch = bool(whole.molecules) or (bool(SWITCHES.search(whole.prose)) and not keeps_the_settings(
+        whole.prose)) or molecules_it_lacks(whole.prose, earlier_spec)
     switches = named_switch and top[1] >= 3.0 and earlier_spec is not None and \
         top[0] != earlier_spec.name and scores.get(earlier_spec.name, 0.0) < 0.5
     asked = top[1] >= 2.0 and (not repeats or switches)

@@ -35,6 +35,10 @@ from model_zoo.specs import ToolSpec
 _PICKED_BEFORE = re.compile(rf"\b(?:that|this)\s+one\b|\b(?:those|these)\s+(?:{count_pattern()})\b")
 
 
+_SAME_GOAL = re.compile(r"\bsame\s+(?:potency|goal|target\s+(?:ic50|potency|value)|ic50|ln\s*ic50|value|z-?score)\b",
+                        re.I)
+
+
 @dataclass
 class PlanningContext:
     """What the planner may consult besides the message: the pool and the thread's earlier requests."""
@@ -86,6 +90,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             goal = relative_goal(e, pool, context.read)
             if goal is not None or sets_relative_goal(e):
                 value = goal.value if goal is not None else None
+            elif not e.numbers and earlier and _SAME_GOAL.search(lowered):  # "and then also for Y at the same potency"
+                value = next((c.arguments[param.name] for c in reversed(earlier) if param.name in c.arguments), None)
             else:
                 value = pick_number(e) if e.numbers else pool_ref(pool, ("number",), lowered)
         elif param.kind == "mask":
@@ -130,10 +136,26 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities, pool: Sequence[En
                 groups = _each_with_its_own(e, param.kind, values)
             calls = [ToolCall(spec.name, {**args, param.name: v, **({drugs: groups[i]} if groups and drugs else {})})
                      for i, v in enumerate(values)]
+            if param.kind == "cell_line":
+                calls = _each_line_with_its_goal(spec, calls, e)
             default = param.default
             return [ToolCall(c.name, {k: v for k, v in c.arguments.items() if not (k == param.name and v == default)})
                     for c in calls]
     return [ToolCall(spec.name, args)]
+
+
+def _each_line_with_its_goal(spec: ToolSpec, calls: list[ToolCall], e: Entities) -> list[ToolCall]:
+    """"generate for NCI-H460 at 1uM and for Calu-3 at 100nM": one converted potency per line, in order, when the
+    message gives exactly one for each; else every line gets the one goal."""
+    goal = next((p.name for p in spec.params if p.kind == "number"), None)
+    written = [n for n in e.numbers if n.conversion]
+    if goal is None or len(written) != len(calls) or len(calls) < 2:
+        return calls
+    lines_at = sorted(e.text.find(w) for w, _ in e.cell_mentions)
+    ordered = sorted(written, key=lambda n: n.pos)
+    if len(lines_at) != len(calls) or not all(at < n.pos for at, n in zip(lines_at, ordered)):
+        return calls
+    return [ToolCall(c.name, {**c.arguments, goal: n.value}) for c, n in zip(calls, ordered)]
 
 
 def _each_with_its_own(e: Entities, kind: str, values: list[Any]) -> list[list[str]] | None:

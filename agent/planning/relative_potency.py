@@ -31,13 +31,16 @@ _BEAT_BY = re.compile(rf"\b(?:beat|outperform|improve\s+on|better)\w*\b.{{0,60}}
 # "10x docetaxel's predicted potency", "3-fold more potent than X"
 _FOLD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|-?\s?fold|times)\s+(?:(?P<higher>less\s+potent|weaker|higher|worse)"
                    r"|(?:more\s+potent|better|stronger|lower|the)?)", re.I)
+# "half of that predicted IC50", "half that IC50": twice as potent
+_HALF = re.compile(r"\bhalf\s+(?:of\s+)?(?:that|the|this|its)\b", re.I)
 # "no worse than X's", "as potent as X", "matching X's value"
 _MATCHED = re.compile(r"\b(?:no\s+worse\s+than|not\s+worse\s+than|as\s+potent\s+as|at\s+least\s+as\s+potent\s+as|"
                       r"match(?:ing|es)?|same\s+(?:potency|value|ic\s?50)\s+as|equal\s+to)\b", re.I)
 # the value pointed at: "bortezomib's predicted value", "the cisplatin value you just gave", "the best of those"
 _MEASURE = r"(?:value|potency|ic\s?50|ln\s*\(?ic\s?50\)?|number|score|result)"
 _ANCHOR_WORDS = re.compile(rf"(?:'s|’s)\s+(?:predicted\s+|own\s+)?{_MEASURE}\b|\bpredicted\s+{_MEASURE}\b|"
-                           rf"\b(?:value|number|result)\s+(?:you|it|that|we)\b|\bthe\s+[\w-]+\s+(?:value|number)\b",
+                           rf"\b(?:value|number|result)\s+(?:you|it|that|we)\b|\bthe\s+[\w-]+\s+(?:value|number)\b|"
+                           rf"\b(?:that|this)\s+{_MEASURE}\b",
                            re.I)  # not "a target IC50 no worse than 3e-8 M": that is a goal of its own
 _BEST = re.compile(r"\b(?:the\s+)?(?:best|top|most\s+potent|strongest)\s+(?:one\s+)?(?:of\s+(?:those|them|these|the\s+"
                    r"\w+)|one|compound|hit|value)\b", re.I)
@@ -90,6 +93,9 @@ def _shift(prose: str) -> tuple[float, str | None]:
             n = _count(match.group("n"))
             higher = bool(match.groupdict().get("higher"))
             return (n if higher else -n), match.group(0).strip()
+    half = _HALF.search(prose)
+    if half:
+        return -math.log(2), half.group(0)
     fold = _FOLD.search(prose)
     if fold and float(fold.group("n")) > 1:
         n = math.log(float(fold.group("n")))

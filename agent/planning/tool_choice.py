@@ -143,8 +143,7 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     # a repeat keeps the earlier tool unless its words ask for another one ("the pKd instead" after a yes/no);
     # "same settings, but start from X" stays the same tool
     # ("same molecules, predicted response in HT-29" after a design run names the designs, not the design tool)
-    # ("and midostaurin on the same protein, binder yes/no?": "same protein" names a value, not the settings)
-    same_settings = bool(_SAME.search(_SAME_VALUE.sub(" ", _SAME_MOLECULES.sub(" ", entities.prose))))
+    same_settings = keeps_the_settings(entities.prose)
     switches = not same_settings and max(scores.values(), default=0.0) >= 2.0 and \
         prior is not None and scores.get(prior.name, 0.0) < 1.0 and not only_values(entities, SAME_VALUE_WORDS)
     if prior is not None and prior.name in scores and not switches:
@@ -172,6 +171,12 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     if len(close_calls(scores, prose)) > 1:
         return None  # "response of CCO": the cell-line response or a Tox21 stress response? ask, never pick
     return next(s for s in offered if s.name == best[0])
+
+
+def keeps_the_settings(prose: str) -> bool:
+    """"same settings, KU812 instead", "same thing but …": the earlier request's tool and values stay, but for what
+    the message changes ("and midostaurin on the same protein" names a value, not the settings)."""
+    return bool(_SAME.search(_SAME_VALUE.sub(" ", _SAME_MOLECULES.sub(" ", prose))))
 
 
 def molecules_it_lacks(prose: str, spec: ToolSpec | None) -> bool:
@@ -216,7 +221,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
         part = extract(entities.text[start:end], entities.expect)
-        if found and _same_ask_again(found[-1][0], part):
+        if found and same_ask_again(found[-1][0], part):
             spec_before, words_before = found[-1]
             found[-1] = (spec_before, entities.prose[entities.prose.find(words_before):end])
         elif spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found] and \
@@ -279,7 +284,7 @@ _MORE_OF_THE_SAME = frozenset(words("more_of_the_same"))
 _QUALIFIER = re.compile(r"^\W*(?:only|just)\b|\bonly\W*$", re.I)
 
 
-def _same_ask_again(before: ToolSpec, part: Entities) -> bool:
+def same_ask_again(before: ToolSpec, part: Entities) -> bool:
     """"… at 1 µM and also in MIA PaCa-2 at the same potency": a part that gives values the ask before it takes and
     says "same" asks it again with them, whatever its few words alone would read as."""
     return bool(_SAME.search(part.prose)) and bool(given_kinds(part)) and takes_values_of(before, part)
@@ -398,7 +403,7 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     asks: list[tuple[ToolSpec, int]] = []
     for spec, start, part in read:
         others = [other for other in worded if other != spec]
-        if asks and _same_ask_again(asks[-1][0], part):
+        if asks and same_ask_again(asks[-1][0], part):
             continue
         if spec not in [a for a, _ in asks] and _is_an_ask(spec, part, others):
             asks.append((spec, start))

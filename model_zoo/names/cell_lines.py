@@ -122,7 +122,8 @@ def resolve_cell_line_name(name: str) -> Resolved | Unresolved:
 
 _CONTEXT_AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|xenografts?\b)", re.IGNORECASE)
 _CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s-]*lines?|\bcells?|\bin|\bagainst|\bon|\busing|\btreat(?:ed|ing)?|"
-                             r"\bfor)\s*[:,]?\s+(?:the\s+)?$", re.IGNORECASE)
+                             r"\bfor|\b(?:response|sensitivity|viability|growth)\s+of)\s*[:,]?\s+(?:the\s+)?$",
+                             re.IGNORECASE)
 _NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*)$")  # mutations (T790M), logD7.4
 _SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/.][A-Za-z0-9]+)*")
 _SPACED = re.compile(r"(?<![\w-])([A-Za-z]{2,5})[ ]([A-Z]?\d{1,4}[A-Za-z]?)(?![\w-])")

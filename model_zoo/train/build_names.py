@@ -306,8 +306,8 @@ def text_flag(written: str, kind: str, has_structure: bool, english: dict[str, i
     alnum = re.sub(r"[^a-z0-9]", "", key)
     if alnum.isdigit():
         return "N"  # numbers in a request are doses, ids, years
-    if rule == "allow":
-        return "C" if len(alnum) <= 5 else "T"
+    if rule == "allow":  # a brand a person vetted ("zocor", "xanax"): in any case; a short code ("5-FU") as written
+        return "C" if len(alnum) <= 5 and not alnum.isalpha() else "T"
     if len(alnum) <= 3:  # only GDSC codes such as "JQ1", "AZ20"-like, written as such
         code = kind == "gdsc" and len(alnum) == 3 and written.isupper() and re.search(r"\d", alnum)
         return "C" if code and re.search(r"[a-z]", alnum) else "N"

@@ -769,3 +769,40 @@ def test_the_precursors_asked_as_a_question_are_a_route_and_of_that_route_a_pick
 
     assert [s.name for s, _ in intents(extract("Take the precursors of that route and run logS on them"),
                                        list(TOOLS))] == ["drug_property_prediction"]
+
+
+def test_each_line_with_its_own_goal_and_the_same_potency_again() -> None:
+    h460, calu = plan("generate for NCI-H460 at 1uM and for Calu-3 at 100nM")
+    assert (h460.arguments["cell_line"], h460.arguments["zscore"]) == ("NCI-H460", 0.0)
+    assert calu.arguments["cell_line"] == "Calu-3" and abs(calu.arguments["zscore"] + 2.302585) < 1e-5
+    first, second = plan("make molecules for MV411 at 10 nM and then also for MOLM13 at the same potency")
+    assert {first.name, second.name} == {"drug_cell_response_regression_generation"}
+    assert second.arguments["cell_line"] == "MOLM-13" and second.arguments["zscore"] == first.arguments["zscore"]
+
+
+def test_more_ways_people_write_names_parts_and_follow_ups() -> None:
+    [ddi] = plan("DDI amiodarone with zocor")  # a vetted brand in lower case
+    assert len(ddi.arguments["smiles_pairs"]) == 1
+    assert len(plan("Does bosutinib interact with ABL1? Also with KIT.")) == 2
+    [cell] = plan("predict response of H1975 to osimertinib vs erlotinib")
+    assert cell.arguments["cell_name"] == "NCI-H1975"
+    for text in ("sorafenib in HT29, goal 0.5 uM, free the N-methylamide only",
+                 "dabrafenib optimisation for SK-MEL-28 at 50 nM, let the difluorophenylsulfonyl move, rest fixed"):
+        [call] = plan(text)
+        assert "mask" in call.arguments, text
+
+
+def test_same_settings_with_another_line_instead_repeats_the_optimisation() -> None:
+    from agent.history import CallLog, PastRequest
+
+    ran = CallLog("drug_cell_response_regression_optimization", {"cell_line": "K-562"}, None, {}, "ok")
+    earlier = [PastRequest("alice", "imatinib, K562, 50nM, free the N-methylpiperazine", answered=True, calls=[ran])]
+    [call] = plan_calls("same settings, KU812 instead", [], list(TOOLS), earlier)
+    assert call.name == "drug_cell_response_regression_optimization" and call.arguments["cell_line"] == "KU812"
+
+
+def test_a_row_of_generated_molecules_with_nothing_generated_is_asked() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "nothing-made")
+    pool.put("user_smiles", ["CCO", "CCN"], "smiles_list", "alice", "message")
+    [call] = plan_calls("retro on generated #1", pool.list(), list(TOOLS), [], lambda key: pool.require(key).value)
+    assert "smiles_list" not in call.arguments

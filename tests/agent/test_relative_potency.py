@@ -62,3 +62,14 @@ def test_an_absolute_goal_with_a_comparison_is_no_relative_goal(pool: ThreadPool
     assert relative_goal(extract(text), pool.list(), lambda key: pool.require(key).value) is None
     [call] = plan_calls(text, pool.list(), list(TOOLS), read=lambda key: pool.require(key).value)
     assert math.isclose(call.arguments["zscore"], math.log(0.03))
+
+
+@pytest.mark.parametrize("text, shift", [("generate for that line at half of that predicted IC50", -math.log(2)),
+                                         ("design new cpds for the same line, aim 2x more potent than that number",
+                                          -math.log(2))])
+def test_a_goal_against_the_one_value_shown(text: str, shift: float) -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "one-row")
+    pool.put("drug_cell_response_regression_predict_result", [{"row": 1, "smiles": "CCO", "ln_ic50": 1.99}], "table",
+             "bot", "tool")
+    goal = relative_goal(extract(text), pool.list(), lambda key: pool.require(key).value)
+    assert goal is not None and math.isclose(goal.value, 1.99 + shift)
