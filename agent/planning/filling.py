@@ -16,6 +16,7 @@ from agent.entities import Entities, pick_number
 from agent.history import PastRequest
 from agent.planning.pairs import (
     earlier_drug_names,
+    every_listed_pair,
     listed_pair,
     message_pairs,
     names_pairs_it_cannot_find,
@@ -23,8 +24,8 @@ from agent.planning.pairs import (
     swapped_pairs,
 )
 from agent.planning.properties import LBD, ddi_tasks, named_properties, requested_properties
-from agent.planning.relative_potency import relative_goal, sets_relative_goal
 from agent.planning.references import molecules_from_context, named_upload, pool_protein, pool_ref
+from agent.planning.relative_potency import relative_goal, sets_relative_goal
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import select_molecules
@@ -102,7 +103,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             value = swapped_pairs(e, pool, lowered, context.read, names) or message_pairs(e, focus) or \
                 picked_pairs(pool, lowered, context.read, e)
             if not value and not names_pairs_it_cannot_find(e, lowered):
-                value = pool_ref(pool, ("smiles_pairs",), lowered) or listed_pair(pool, lowered, context.read)
+                value = every_listed_pair(pool, lowered, context.read) or pool_ref(pool, ("smiles_pairs",), lowered) \
+                    or listed_pair(pool, lowered, context.read)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
             value = None if value == param.default else value  # named to replace an earlier value; the default anyway

@@ -34,12 +34,12 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
         return []
     if e.pairs:
         return e.pairs
-    if len(molecules) > 2 and _EVERY_PAIR.search(e.prose):  # "Plavix, Brilinta and aspirin: check each pair"
+    if len(molecules) > 2 and EVERY_PAIR.search(e.prose):  # "Plavix, Brilinta and aspirin: check each pair"
         return [list(pair) for pair in itertools.combinations(molecules, 2)]
     return [[molecules[0], other] for other in molecules[1:]]
 
 
-_EVERY_PAIR = re.compile(r"\b(?:each|every|all)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"
+EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"
                          r"\ball\s+against\s+all\b|\bwith\s+each\s+other\b", re.I)
 
 
@@ -84,6 +84,22 @@ def picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any]
     if not -len(pairs) <= index < len(pairs):
         return None
     return [pairs[index]]
+
+
+MAX_LISTED_FOR_PAIRS = 12  # "check each pair" of an uploaded list: 66 pairs at most, each a model call
+
+
+def every_listed_pair(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None
+                      ) -> list[list[str]] | None:
+    """"uploaded the med list for bed 12. Check each pair.": every pair of the thread's list the words point to."""
+    if read is None or not EVERY_PAIR.search(lowered):
+        return None
+    key = ref_key(pool_ref(pool, ("smiles_list",), lowered))
+    molecules = read(key) if key else None
+    if not isinstance(molecules, list) or not 2 < len(molecules) <= MAX_LISTED_FOR_PAIRS \
+            or not all(isinstance(m, str) for m in molecules):
+        return None
+    return [list(pair) for pair in itertools.combinations(molecules, 2)]
 
 
 def listed_pair(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None) -> list[list[str]] | None:

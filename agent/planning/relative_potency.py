@@ -58,20 +58,23 @@ def sets_relative_goal(e: Entities) -> bool:
     """Whether the words set the potency goal against an earlier result ("one ln unit below X's predicted value",
     "at the same potency as nilotinib"): then a number in them ("one") is no goal by itself."""
     prose = e.prose
-    _, how = _shift(prose)
+    shift, how = _shift(prose)
     if how is None:
         return False
     end = prose.find(how) + len(how)
     named_next = any(n.kind == "drug" and 0 <= n.start - end <= 12 for n in e.names)  # "… as nilotinib"
-    return named_next or bool(_ANCHOR_WORDS.search(prose) or _BEST.search(prose) or _WORST.search(prose))
+    redone = shift != 0.0 and bool(_REDONE.search(prose))  # "redo it 10-fold more potent": the earlier goal's
+    return named_next or redone or bool(_ANCHOR_WORDS.search(prose) or _BEST.search(prose) or _WORST.search(prose))
 
 
 def relative_goal(e: Entities, pool: Sequence[EntryMeta], read: Callable[[str], Any] | None) -> RelativeGoal | None:
     """The potency goal the words set against a shown drug-response result, or None when they set none or the
-    result they point at is not in the thread."""
+    result they point at is not in the thread. "too weak. Redo it 10-fold more potent." shifts the earlier goal."""
     if read is None or not sets_relative_goal(e):
         return None
     shift, how = _shift(e.prose)
+    if shift != 0.0 and _REDONE.search(e.prose) and not _ANCHOR_WORDS.search(e.prose):
+        return _shifted_earlier_goal(shift, how, pool, read)
     rows = newest_table(list(pool), read, lambda rows: any(_value(r) is not None for r in rows))
     if not rows:
         return None
@@ -83,6 +86,20 @@ def relative_goal(e: Entities, pool: Sequence[EntryMeta], read: Callable[[str], 
     assert base is not None
     goal = base + shift
     return RelativeGoal(goal, f"{how} {name}'s predicted ln(IC50) {base:.2f} → {goal:.2f}")
+
+
+_REDONE = re.compile(r"\b(?:redo|re-?run|again|repeat|same\s+(?:thing|design|settings))\b", re.I)
+
+
+def _shifted_earlier_goal(shift: float, how: str | None, pool: Sequence[EntryMeta], read: Callable[[str], Any]
+                          ) -> RelativeGoal | None:
+    """A request repeated with a goal shifted from the earlier one ("Redo it 10-fold more potent")."""
+    goals = sorted((m for m in pool if m.kind == "number"), key=lambda m: m.set_at)
+    earlier = read(goals[-1].key) if goals else None
+    if not isinstance(earlier, (int, float)):
+        return None
+    goal = float(earlier) + shift
+    return RelativeGoal(goal, f"{how} than the earlier goal ln(IC50) {float(earlier):.2f} → {goal:.2f}")
 
 
 def _shift(prose: str) -> tuple[float, str | None]:

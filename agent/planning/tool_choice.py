@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from agent.backends.reading import read_intent
 from agent.entities import Entities, extract
+from agent.planning.pairs import EVERY_PAIR
 from agent.planning.properties import property_words, requested_properties
 from agent.planning.retraction import asked_part
 from agent.planning.values import SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
@@ -286,8 +287,13 @@ _QUALIFIER = re.compile(r"^\W*(?:only|just)\b|\bonly\W*$", re.I)
 
 def same_ask_again(before: ToolSpec, part: Entities) -> bool:
     """"… at 1 µM and also in MIA PaCa-2 at the same potency": a part that gives values the ask before it takes and
-    says "same" asks it again with them, whatever its few words alone would read as."""
-    return bool(_SAME.search(part.prose)) and bool(given_kinds(part)) and takes_values_of(before, part)
+    says "same" asks it again with them, whatever its few words alone would read as ("then suggest new molecules at
+    the same potency as nilotinib" asks for something of its own)."""
+    return bool(_SAME.search(part.prose)) and bool(given_kinds(part)) and takes_values_of(before, part) and \
+        only_values(part, SAME_VALUE_WORDS | _MORE_OF_THE_SAME | _GOAL_WORDS)
+
+
+_GOAL_WORDS = frozenset({"at", "potency", "goal", "ic50", "target", "then", "and", "also", "too"})
 
 
 def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) -> bool:
@@ -446,6 +452,8 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
     if "smiles_pairs" in kinds and not (_PAIRING.search(lowered) or
                                         re.search(r"\bwith\b|\bw/|[+&]|\band\b|\bvs\.?\b|\bx\b", lowered)):
         bonus -= 2.0  # "would her tumour respond to olaparib? progressed on carboplatin": two drugs, no pair asked
+    if "smiles_pairs" in kinds and has_molecules and EVERY_PAIR.search(lowered):
+        bonus += 1.5  # "uploaded the med list for bed 12. Check each pair."
     if len(e.molecules) >= 2 and "smiles_pairs" in kinds and re.search(r"\bwith\b|\+|\band\b", lowered):
         bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two
         if not e.sequences and "interact" in lowered:

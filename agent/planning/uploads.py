@@ -49,7 +49,7 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
             continue
         stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
         stem_words = {w for w in re.split(r"[^a-z]+", stem) if len(w) >= 3 and w not in _GENERIC_STEM_WORDS}
-        scores[key] = sum(1 for w in stem_words if re.search(rf"\b{w}\b", lowered))
+        scores[key] = sum(1 for w in stem_words if re.search(rf"\b{w}\w*\b", lowered))  # "tue" in "Tuesday's"
     best = max(scores.values(), default=0)
     if best == 0:
         return None, False

@@ -113,7 +113,7 @@ def test_they_after_a_request_on_two_drugs_is_their_pair() -> None:
     assert call.arguments == {"smiles_pairs": [[WARFARIN, ASPIRIN]]}
     pool.put("user_smiles", [WARFARIN, ASPIRIN, CLOPIDOGREL], "smiles_list", "b", "message")
     [call] = plan_calls("do they interact with each other?", pool.list(), list(TOOLS), answered, read)
-    assert "smiles_pairs" not in call.arguments  # three drugs name no one pair: asked
+    assert len(call.arguments["smiles_pairs"]) == 3  # three drugs "with each other": every pair of them
 
 
 def test_the_two_drugs_of_an_earlier_request_are_their_pair() -> None:

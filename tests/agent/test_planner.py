@@ -806,3 +806,26 @@ def test_a_row_of_generated_molecules_with_nothing_generated_is_asked() -> None:
     pool.put("user_smiles", ["CCO", "CCN"], "smiles_list", "alice", "message")
     [call] = plan_calls("retro on generated #1", pool.list(), list(TOOLS), [], lambda key: pool.require(key).value)
     assert "smiles_list" not in call.arguments
+
+
+def test_each_pair_of_an_uploaded_list_and_uploads_named_by_day() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "bed-12")
+    pool.put("upload_ddi_list.csv", ["CCO", "CCN", "CCCl"], "smiles_list", "nurse", "file")
+    [call] = plan_calls("Hi, uploaded the med list for bed 12. Check each pair.", pool.list(), list(TOOLS), [],
+                        lambda key: pool.require(key).value)
+    assert call.name == "drug_drug_response_predict" and len(call.arguments["smiles_pairs"]) == 3
+    days = ThreadPool(InMemoryPoolStore(), "days")
+    days.put("upload_plate_tue.csv", ["CCO"], "smiles_list", "tech", "file")
+    days.put("upload_plate_wed.csv", ["CCN"], "smiles_list", "tech", "file")
+    logs, logd = plan("solubility for the Tuesday plate and logD for Wednesday's", days)
+    assert (logs.arguments["drug_smiles"], logd.arguments["drug_smiles"]) == (
+        "(upload_plate_tue.csv)", "(upload_plate_wed.csv)")
+
+
+def test_the_same_three_against_another_target_repeats_the_affinity_ask() -> None:
+    from agent.history import CallLog, PastRequest
+
+    ran = CallLog("drug_target_affinity_regression_predict", {"drug_smiles": ["CCO"]}, None, {}, "ok")
+    earlier = [PastRequest("alice", "pKd of lapatinib, neratinib and tucatinib on EGFR", answered=True, calls=[ran])]
+    [call] = plan_calls("Same three against ERBB2?", [], list(TOOLS), earlier)
+    assert call.name == "drug_target_affinity_regression_predict"

@@ -73,3 +73,15 @@ def test_a_goal_against_the_one_value_shown(text: str, shift: float) -> None:
              "bot", "tool")
     goal = relative_goal(extract(text), pool.list(), lambda key: pool.require(key).value)
     assert goal is not None and math.isclose(goal.value, 1.99 + shift)
+
+
+def test_a_redo_shifts_the_earlier_goal_and_without_one_asks() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "redo")
+    pool.put("user_zscore", -2.302585093, "number", "alice", "message")
+    text = "too weak. Redo it 10-fold more potent."
+    goal = relative_goal(extract(text), pool.list(), lambda key: pool.require(key).value)
+    assert goal is not None and math.isclose(goal.value, -2.302585093 - math.log(10))
+    empty = ThreadPool(InMemoryPoolStore(), "no-goal")
+    [call] = plan_calls("generate for A549, redo it 10-fold more potent", empty.list(), list(TOOLS),
+                        read=lambda key: empty.require(key).value)
+    assert "zscore" not in call.arguments  # never the bare 10
