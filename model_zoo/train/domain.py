@@ -369,11 +369,14 @@ def build_drug_drug(data_dir: Path) -> None:
         top[split] = (types.max(axis=1), (types.argmax(axis=1) == prep.pairs[split].y).astype(np.float64))
     smiles, training = unique_mols(list(data.drugs.smiles))
     threshold, how = threshold_from(training, training)
+    members = len(model.network.members)
+    networks = ("one network, no ensemble" if members == 1 else
+                f"an ensemble of {members} networks, probabilities averaged")
     entry = classifier_calibration(top["val"][1], top["val"][0], top["test"][1], top["test"][0][None, :],
                                    np.ones(len(top["test"][1]), bool),
                                    "Platt-scaled probability that the top type is right (fitted on the validation "
-                                   "split); ± is the 90 % Wilson interval of that calibration bin (one network, "
-                                   "no ensemble)", f"validation split ({len(top['val'][1])} pairs)")
+                                   f"split); ± is the 90 % Wilson interval of that calibration bin ({networks})",
+                                   f"validation split ({len(top['val'][1])} pairs)")
     entry["domain_threshold"] = threshold
     entry["note"] = ("calibrates the top type's probability as 'the top type is right, given that the pair "
                      "interacts'; every DrugBank test pair's drugs are training drugs (MR-GNN split)")
