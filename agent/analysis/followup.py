@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +14,7 @@ from agent.analysis.results import Measure, ResultSet, catalog
 from agent.history import PastRequest
 from agent.planning.properties import property_words
 from agent.planning.values import REDO
-from agent.planning.tool_choice import requested_tool
+from agent.planning.tool_choice import DESIGN_WORDS, requested_tool
 from agent.pool.entry import PoolError
 from agent.pool.thread_pool import ThreadPool
 from model_zoo.specs import PROPERTY, TOOLS, get_spec
@@ -71,10 +70,6 @@ def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) ->
 # "can you redo it with target 10 nM, everything else the same": a request repeated, not a question about results
 
 
-_DESIGN = re.compile(r"\b(?:design|generate|propose|suggest|invent|create|make)\b|\bcome\s+up\s+with\b|"
-                     r"\bnew\s+(?:cpds?|molecules?|compounds?|ideas|structures|analog(?:ue)?s|designs)\b", re.I)
-
-
 def _asks_to_compute(text: str, computed: list[Measure]) -> bool:
     """A request for a tool that only picks its molecules from the results ("retro on the most soluble one"), for
     a property the thread has not computed ("logD for the least soluble one" after logS), or a request repeated
@@ -87,7 +82,7 @@ def _asks_to_compute(text: str, computed: list[Measure]) -> bool:
     if not any(p.kind in ("smiles_list", "smiles", "smiles_pairs") for p in spec.params):
         # a tool that takes no molecules cannot run on picked rows ("keep those with logS above 0"), but a design
         # ask is one ("design new cpds for the same line, aim 2x more potent than that number")
-        return bool(_DESIGN.search(text))
+        return bool(DESIGN_WORDS.search(text))
     if spec.name != PROPERTY.name:
         return True
     have = {m.id.split("/")[1] for m in computed if m.id.startswith(PROPERTY.name + "/")}

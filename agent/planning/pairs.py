@@ -26,6 +26,9 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     own = _focused(e, focus)
     if own is not None:
         e = own
+    partner = _its_partner(e, focus)
+    if partner is not None:  # "Clinical tox risk for ketoconazole, and its interaction with simvastatin"
+        return [partner]
     distinct: dict[str, str] = {}
     for molecule in e.molecules:
         distinct.setdefault(same_molecule_key(molecule) or molecule, molecule)
@@ -41,6 +44,19 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
 
 EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"
                          r"\ball\s+against\s+all\b|\bwith\s+each\s+other\b", re.I)
+
+
+_ITS = re.compile(r"\b(?:its|it)\b", re.I)
+
+
+def _its_partner(e: Entities, focus: str | None) -> list[str] | None:
+    """An ask's part that names one drug and says "its"/"it": that drug with the one other drug of the message."""
+    if not focus or not _ITS.search(focus) or len(e.molecules) != 1:
+        return None
+    own = same_molecule_key(e.molecules[0]) or e.molecules[0]
+    others = {same_molecule_key(m) or m: m for m in extract(e.text).molecules}
+    others.pop(own, None)
+    return [next(iter(others.values())), e.molecules[0]] if len(others) == 1 else None
 
 
 def _focused(e: Entities, focus: str | None) -> Entities | None:

@@ -315,7 +315,14 @@ def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) 
         return False
     if spec.param("smiles_pairs") and len(part.molecules) == 1 and not _PAIRING.search(part.prose):
         return False  # "… with methotrexate? And with nelarabine.": one more drug for the ask before, not a pair
-    return not (spec.param("cell_line") or spec.param("cell_name")) or not given or bool(given - {"number", "mask"})
+    return not (spec.param("cell_line") or spec.param("cell_name")) or not given or bool(given - {"number", "mask"}) \
+        or bool(DESIGN_WORDS.search(part.prose))  # "Also a generated set for that line with IC50 of 5 nM."
+
+
+# words that ask for new molecules ("design", "make", "new cpds", "a generated set"), not for results already made
+DESIGN_WORDS = re.compile(r"\b(?:design|generate|propose|suggest|invent|create|make)\b|\bcome\s+up\s+with\b|"
+                          r"\bnew\s+(?:cpds?|molecules?|compounds?|ideas|structures|analog(?:ue)?s|designs)\b|"
+                          r"\ba\s+(?:new\s+)?generated\s+(?:set|batch|library)\b", re.I)
 
 
 def _without_drug_classes(found: list[tuple[ToolSpec, str]], entities: Entities) -> list[tuple[ToolSpec, str]]:

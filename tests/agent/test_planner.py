@@ -829,3 +829,25 @@ def test_the_same_three_against_another_target_repeats_the_affinity_ask() -> Non
     earlier = [PastRequest("alice", "pKd of lapatinib, neratinib and tucatinib on EGFR", answered=True, calls=[ran])]
     [call] = plan_calls("Same three against ERBB2?", [], list(TOOLS), earlier)
     assert call.name == "drug_target_affinity_regression_predict"
+
+
+def test_a_second_ask_that_designs_or_says_its_is_its_own() -> None:
+    predict, design = plan("How does MV-4-11 respond to quizartinib? Also a generated set for that line with IC50 of "
+                           "5 nM.")
+    assert (predict.name, design.name) == ("drug_cell_response_regression_predict",
+                                           "drug_cell_response_regression_generation")
+    tox, ddi = plan("Clinical tox risk for ketoconazole, and its interaction with simvastatin")
+    assert tox.arguments["property"] == "CT_TOX" and len(ddi.arguments["smiles_pairs"]) == 1
+    assert len(plan("Is crizotinib predicted to bind ALK? and MET?")) == 2
+    # a remark about the earlier result is no ask ("erlotinib in A-549 is meh")
+    [call] = plan("erlotinib in A-549 is meh. optimize the two methoxyethoxy arms only, aim for ln IC50 = 0")
+    assert call.name == "drug_cell_response_regression_optimization"
+
+
+def test_a_tool_named_outright_switches_a_repeat() -> None:
+    from agent.history import CallLog, PastRequest
+
+    ran = CallLog("drug_target_affinity_regression_predict", {"drug_smiles": ["CCO"]}, None, {}, "ok")
+    earlier = [PastRequest("alice", "pKd of ruxolitinib on JAK2", answered=True, calls=[ran])]
+    [call] = plan_calls("Now TYK2 JH1 with ruxolitinib, binding yes/no", [], list(TOOLS), earlier)
+    assert call.name == "drug_target_classification_predict"
