@@ -218,7 +218,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # "what about logD of atorvastatin alone" after a drug-drug request: a repeat cue, but the message names its
     # molecule and asks for another tool in so many words, which the earlier one does not read at all
     # ("… I only need a yes/no. Give me the interaction probability instead": "instead" says so too)
-    outright = top[1] >= 3.5 and earlier_spec is not None and scores.get(earlier_spec.name, 0.0) < 0.25  # "yes/no"
+    outright = top[1] >= 3.5 and earlier_spec is not None and scores.get(earlier_spec.name, 0.0) < 0.25 and \
+        not _CORRECTS.search(whole.prose)  # "…, binding yes/no" (not "sorry wrong line, I wanted KMS-11")
     named_switch = bool(whole.molecules) or ((bool(SWITCHES.search(whole.prose)) or outright) and
                                              not keeps_the_settings(whole.prose)) or \
         molecules_it_lacks(whole.prose, earlier_spec)
