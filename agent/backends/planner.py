@@ -181,6 +181,10 @@ def _added_tool(whole: Entities, earlier: Entities, context: PlanningContext, of
     return fan_out(spec, fill(spec, earlier, context, [], None), earlier)
 
 
+_BARE_FOLLOW_UP_WORDS = frozenset({"rerun", "redo", "again", "please", "pls", "now", "too", "rest", "unchanged",
+                                   "that", "this", "it", "them", "those", "these", "for", "in", "on", "then", "ok"})
+
+
 def _ran(previous: PastRequest | None, offered: list[ToolSpec]) -> ToolSpec | None:
     """The tool the thread's previous request ran (its last call), when it is offered: what "one more: nilotinib"
     continues, whatever the earlier words could also have meant."""
@@ -218,8 +222,11 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # "what about logD of atorvastatin alone" after a drug-drug request: a repeat cue, but the message names its
     # molecule and asks for another tool in so many words, which the earlier one does not read at all
     # ("… I only need a yes/no. Give me the interaction probability instead": "instead" says so too)
+    # "…, binding yes/no": words that name another tool (not "sorry wrong line, I wanted KMS-11", "rerun that for
+    # T47D too", "now HCT-116 please, rest unchanged": a bare value reads as some tool, and asks for none)
     outright = top[1] >= 3.5 and earlier_spec is not None and scores.get(earlier_spec.name, 0.0) < 0.25 and \
-        not _CORRECTS.search(whole.prose)  # "…, binding yes/no" (not "sorry wrong line, I wanted KMS-11")
+        not _CORRECTS.search(whole.prose) and not REDO.search(whole.prose) and \
+        not only_values(whole, SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS)
     named_switch = bool(whole.molecules) or ((bool(SWITCHES.search(whole.prose)) or outright) and
                                              not keeps_the_settings(whole.prose)) or \
         molecules_it_lacks(whole.prose, earlier_spec)

@@ -316,7 +316,10 @@ def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) 
     if spec.param("smiles_pairs") and len(part.molecules) == 1 and not _PAIRING.search(part.prose):
         return False  # "… with methotrexate? And with nelarabine.": one more drug for the ask before, not a pair
     return not (spec.param("cell_line") or spec.param("cell_name")) or not given or bool(given - {"number", "mask"}) \
-        or bool(DESIGN_WORDS.search(part.prose))  # "Also a generated set for that line with IC50 of 5 nM."
+        or bool(_ADDED.match(part.prose) and DESIGN_WORDS.search(part.prose))  # "Also a generated set for that line …"
+
+
+_ADDED = re.compile(r"\W*(?:also|and|plus|then)\b", re.I)  # a part that adds an ask to the one before
 
 
 # words that ask for new molecules ("design", "make", "new cpds", "a generated set"), not for results already made

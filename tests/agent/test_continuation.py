@@ -173,3 +173,13 @@ def test_new_values_with_same_target_or_line_repeat_the_earlier_tool() -> None:
     earlier = [PastRequest("alice", "IC50 of vorinostat in HCT-116?", answered=True)]
     [call] = plan_calls("same cell line, but entinostat now", [], list(TOOLS), earlier)
     assert call.name == "drug_cell_response_regression_predict"
+
+
+def test_a_bare_new_value_reruns_the_tool_that_ran_whatever_the_value_alone_reads_as() -> None:
+    from agent.history import CallLog
+
+    ran = CallLog("drug_cell_response_regression_predict", {"drug_smiles": ["CCO"]}, None, {}, "ok")
+    earlier = [PastRequest("alice", "palbo vs ribo in MCF7, predicted ln IC50", answered=True, calls=[ran])]
+    for text in ("rerun that for T47D too", "now T47D please, rest unchanged"):
+        [call] = plan_calls(text, [], list(TOOLS), earlier)
+        assert call.name == "drug_cell_response_regression_predict", text
