@@ -46,7 +46,7 @@ from agent.planning.values import (
 from agent.pool.entry import EntryMeta
 from agent.provenance import ask_about
 from agent.selection import select_molecules
-from agent.vocabulary import phrases
+from agent.vocabulary import phrases, words
 from agent.wording import task
 from model_zoo.specs import ToolSpec, get_spec
 
@@ -181,8 +181,7 @@ def _added_tool(whole: Entities, earlier: Entities, context: PlanningContext, of
     return fan_out(spec, fill(spec, earlier, context, [], None), earlier)
 
 
-_BARE_FOLLOW_UP_WORDS = frozenset({"rerun", "redo", "again", "please", "pls", "now", "too", "rest", "unchanged",
-                                   "that", "this", "it", "them", "those", "these", "for", "in", "on", "then", "ok"})
+_BARE_FOLLOW_UP_WORDS = frozenset(words("bare_follow_up_words"))
 
 
 def _ran(previous: PastRequest | None, offered: list[ToolSpec]) -> ToolSpec | None:

@@ -112,8 +112,8 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
     """The reading of the one sentence that asks for a tool, when the others read as none: "Erlotinib and lapatinib:
     single-step disconnections for both; we're comparing the aniline couplings." (the reason dilutes the ask)."""
     sentences = [part for part in _SENTENCE_END.split(text) if part.strip()]
-    if len(sentences) < 2:
-        return None
+    if not 2 <= len(sentences) <= MAX_LOOSE_PARTS:
+        return None  # a pasted table or e-mail is not read line by line: one intent reading per sentence
     readings = [_read_tools(sentence) for sentence in sentences]
     asking = [r for r in readings if _strongest(r) >= 0.5]
     quiet = all(_strongest(r) < 0.25 for r in readings if r not in asking)
@@ -293,7 +293,7 @@ def same_ask_again(before: ToolSpec, part: Entities) -> bool:
         only_values(part, SAME_VALUE_WORDS | _MORE_OF_THE_SAME | _GOAL_WORDS)
 
 
-_GOAL_WORDS = frozenset({"at", "potency", "goal", "ic50", "target", "then", "and", "also", "too"})
+_GOAL_WORDS = frozenset(words("goal_words"))
 
 
 def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) -> bool:
@@ -348,8 +348,7 @@ def _kinds(spec: ToolSpec) -> set[str]:
     return {value_kind(p.kind) for p in spec.params}
 
 
-_PICK_LEFTOVERS = frozenset({"which", "what", "of", "is", "are", "set", "list", "batch", "series", "those", "these",
-                             "them", "ones", "one", "binders", "hits"})
+_PICK_LEFTOVERS = frozenset(words("pick_leftovers"))
 
 
 def _only_picks(words: str, offered: list[ToolSpec]) -> bool:

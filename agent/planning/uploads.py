@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import calendar
 import difflib
 import re
 from collections.abc import Sequence
 
 from agent.entities import Entities
 from agent.pool.entry import EntryMeta
+from agent.vocabulary import words
 
 _FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))?|"
                         r"[\w-]+\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))(?![\w-])")
@@ -34,9 +36,16 @@ def upload_by_extension(lowered: str, keys: Sequence[str]) -> str | None:
 
 
 # Stem words that say nothing about which upload is meant ("the list", "the csv", "final", "v2").
-_GENERIC_STEM_WORDS = frozenset({"the", "and", "for", "new", "old", "final", "data", "file", "list", "set", "smiles",
-                                 "mols", "molecules", "compounds", "cpds", "upload", "uploaded", "csv", "sdf", "smi",
-                                 "tsv", "txt", "xlsx", "fasta", "copy", "version"})
+_GENERIC_STEM_WORDS = frozenset(words("generic_file_words"))
+
+
+_CALENDAR = tuple(name.lower() for name in (*calendar.day_name, *calendar.month_name) if name)
+
+
+def _calendar_word(short: str, lowered: str) -> bool:
+    """A file word that shortens a day or month the text writes out ("tue" for "the Tuesday plate"); other
+    shortenings are not matched ("tom" is no "tomorrow")."""
+    return any(name.startswith(short) and re.search(rf"\b{name}", lowered) for name in _CALENDAR)
 
 
 def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool]:
@@ -49,7 +58,7 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
             continue
         stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
         stem_words = {w for w in re.split(r"[^a-z]+", stem) if len(w) >= 3 and w not in _GENERIC_STEM_WORDS}
-        scores[key] = sum(1 for w in stem_words if re.search(rf"\b{w}\w*\b", lowered))  # "tue" in "Tuesday's"
+        scores[key] = sum(1 for w in stem_words if re.search(rf"\b{w}\b", lowered) or _calendar_word(w, lowered))
     best = max(scores.values(), default=0)
     if best == 0:
         return None, False

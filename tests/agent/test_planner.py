@@ -851,3 +851,12 @@ def test_a_tool_named_outright_switches_a_repeat() -> None:
     earlier = [PastRequest("alice", "pKd of ruxolitinib on JAK2", answered=True, calls=[ran])]
     [call] = plan_calls("Now TYK2 JH1 with ruxolitinib, binding yes/no", [], list(TOOLS), earlier)
     assert call.name == "drug_target_classification_predict"
+
+
+def test_a_shortened_file_word_matches_only_a_day_or_month_written_out() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "tomorrow")
+    pool.put("upload_tom_plate7.csv", ["CCCl"], "smiles_list", "tom", "file")
+    pool.put("upload_ana_set.csv", ["CCO"], "smiles_list", "ana", "file")
+    # "tomorrow" is no "tom": two uploads and no word for either is asked, never a guessed file
+    [call] = plan("logD for the uploaded file, I need it tomorrow", pool)
+    assert "drug_smiles" not in call.arguments
