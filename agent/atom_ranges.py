@@ -19,6 +19,7 @@ from agent.pool.refs import ref_key
 from model_zoo.chem.cores import (MURCKO, MURCKO_WORDS, CoreError, core_from_text, core_mask, functional_groups,
                                   murcko_atoms, part_descriptors, placements, ring_systems_in, scaffolds, widened)
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
+from model_zoo.names import opsin
 from model_zoo.specs import get_spec
 
 _NUMBERS = r"\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?(?:\s*(?:,|and|&)\s*\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?)*"
@@ -204,13 +205,15 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
 
 
 def _names_a_part(name: str) -> bool:
+    """A part the words name: one the tables or OPSIN can place. A systematic name ("morpholinopropoxy") while
+    OPSIN cannot run still counts, so the mask asks about it instead of leaving it out silently."""
     if name in (BARE_CORE, "scaffold") or not (name in scaffolds() or name in functional_groups()
                                                or (len(name) >= 5 and _CHEMICAL_ENDING.search(name))):
         return False
     try:
         core_from_text(name)
     except CoreError:
-        return False
+        return len(name) >= 7 and not opsin.available() and _CHEMICAL_ENDING.search(name) is not None
     return True
 
 

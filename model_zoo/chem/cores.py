@@ -87,12 +87,21 @@ def core_from_text(text: str) -> Core:
         raise CoreError(f"the core is {len(text)} characters long; give at most {MAX_CORE_CHARS}")
     if _query(text.strip()) is None:
         known = ", ".join(sorted(scaffolds()))
-        raise CoreError(f"I don't know the core '{text.strip()}': give it as SMILES or SMARTS, or name a ring system "
-                        f"({known})")
+        raise CoreError(f"I don't know the core '{text.strip()}'{_why_names_unread(words)}: give it as SMILES or "
+                        f"SMARTS, or name a ring system ({known})")
     return Core(text.strip(), text.strip())
 
 
 _NAME_WORD = re.compile(r"[a-z][a-z0-9(),'\[\]-]{4,80}")
+
+
+def _why_names_unread(words: str) -> str:
+    """" (systematic names need OPSIN: …)" when a name-like part could not be read because OPSIN cannot run."""
+    from model_zoo.names import opsin
+
+    if not _NAME_WORD.fullmatch(words) or opsin.available():
+        return ""
+    return f" ({opsin.status()}, which reads systematic names)"
 
 
 def fragment_from_name(words: str) -> Chem.Mol | None:

@@ -198,6 +198,18 @@ def test_the_ring_system_to_keep_is_the_murcko_scaffold() -> None:
         mask_from_words(find_atom_ranges("keep the Murcko scaffold"), GEFITINIB)
 
 
+def test_a_systematic_part_name_without_opsin_is_asked_about_never_left_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Java/OPSIN, "only the morpholinopropoxy tail may change" cannot be placed: the mask is refused with
+    the reason, never built from the other parts alone (that freed the anilino the user said to keep)."""
+    from model_zoo.names import opsin
+
+    monkeypatch.setattr(opsin, "available", lambda: False)
+    text = "keep quinazoline and the anilino part fixed, only the morpholinopropoxy tail may change"
+    assert mask_from_words(find_atom_ranges(text), GEFITINIB) is None
+    question = core_question("drug_cell_response_regression_optimization", {"gt": GEFITINIB}, text)
+    assert question is not None and "'morpholinopropoxy'" in question and "systematic names" in question
+
+
 @pytest.mark.parametrize("text", ["only touch the morpholinopropoxy tail, rest stays",
                                   "keep the quinazoline, change only the morpholinopropoxy chain",
                                   "only let the morpholinopropoxy chain (incl. the ring O) change"])
