@@ -163,13 +163,19 @@ def load_dataset(data_dir: Path, task: PropertyTask) -> Dataset:
                    sha256_of(path))
 
 
-def scaffold_split(smiles: Sequence[str], fractions: Sequence[float] = SPLIT_FRACTIONS) -> Split:
-    """Bemis–Murcko scaffold split as in DeepChem/MoleculeNet: scaffold groups, largest first, fill train,
-    then validation, then test, so that test molecules have scaffolds never seen in training."""
+def scaffold_groups(smiles: Sequence[str]) -> dict[str, list[int]]:
+    """Row indices by Bemis–Murcko scaffold SMILES (chirality ignored), scaffolds in order of first appearance."""
     groups: dict[str, list[int]] = defaultdict(list)
     with rdBase.BlockLogs():  # scaffolds of salts log "not removing hydrogen atom without neighbors"
         for i, s in enumerate(smiles):
             groups[MurckoScaffold.MurckoScaffoldSmiles(mol=parse_smiles(s), includeChirality=False)].append(i)
+    return groups
+
+
+def scaffold_split(smiles: Sequence[str], fractions: Sequence[float] = SPLIT_FRACTIONS) -> Split:
+    """Bemis–Murcko scaffold split as in DeepChem/MoleculeNet: scaffold groups, largest first, fill train,
+    then validation, then test, so that test molecules have scaffolds never seen in training."""
+    groups = scaffold_groups(smiles)
     # DeepChem's order, ties included (same size: later first index first); with the other tie order the
     # BBBP test set is all positive and the BACE one all negative.
     ordered = sorted(groups.values(), key=lambda g: (len(g), g[0]), reverse=True)
@@ -377,9 +383,12 @@ class Prepared:
         return (self.y[part] - self.y_mean) / self.y_std
 
 
-def prepare(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer) -> Prepared:
-    split = make_split(task, data.smiles)
-    features = featurizer.many([parse_smiles(s) for s in data.smiles])
+def prepare(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer, split: Split | None = None,
+            features: np.ndarray | None = None) -> Prepared:
+    """Scaled features and targets of the task's own split (or of ``split``); ``features``: the unscaled
+    ``featurizer.many`` rows of every molecule, when already computed."""
+    split = make_split(task, data.smiles) if split is None else split
+    features = featurizer.many([parse_smiles(s) for s in data.smiles]) if features is None else features
     scaler = DescriptorScaler.fit(features[split[0]], featurizer.n_descriptors)
     x = {name: scaler.transform(features[idx]) for name, idx in zip(("train", "val", "test"), split)}
     y = {name: data.y[idx] for name, idx in zip(("train", "val", "test"), split)}
@@ -415,10 +424,12 @@ class TrainResult:
     graph: dict[str, Any] | None = None  # the D-MPNN members and the blend weight's choice
 
 
-def train_property(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer) -> tuple[TrainResult, Prepared]:
-    """Select a config on validation, train one member per seed, and score the float16-rounded ensemble."""
+def train_property(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer, split: Split | None = None,
+                   features: np.ndarray | None = None) -> tuple[TrainResult, Prepared]:
+    """Select a config on validation, train one member per seed, and score the float16-rounded ensemble
+    (on the task's own split, or on ``split``; ``features`` as for ``prepare``)."""
     start = time.perf_counter()
-    prep = prepare(task, data, featurizer)
+    prep = prepare(task, data, featurizer, split, features)
     config, trials = select_config(task, prep, SEARCH_GRID)
     members = [train_mlp(prep.x["train"], prep.target("train"), prep.x["val"], prep.target("val"), task.kind,
                          replace(config, seed=seed)) for seed in ENSEMBLE_SEEDS]
