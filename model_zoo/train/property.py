@@ -425,12 +425,13 @@ class TrainResult:
 
 
 def train_property(task: PropertyTask, data: Dataset, featurizer: MolFeaturizer, split: Split | None = None,
-                   features: np.ndarray | None = None) -> tuple[TrainResult, Prepared]:
-    """Select a config on validation, train one member per seed, and score the float16-rounded ensemble
-    (on the task's own split, or on ``split``; ``features`` as for ``prepare``)."""
+                   features: np.ndarray | None = None, grid: Sequence[TrainConfig] | None = None
+                   ) -> tuple[TrainResult, Prepared]:
+    """Select a config on validation (from ``grid``, by default ``SEARCH_GRID``), train one member per seed, and
+    score the float16-rounded ensemble (on the task's own split, or on ``split``; ``features`` as for ``prepare``)."""
     start = time.perf_counter()
     prep = prepare(task, data, featurizer, split, features)
-    config, trials = select_config(task, prep, SEARCH_GRID)
+    config, trials = select_config(task, prep, SEARCH_GRID if grid is None else grid)
     members = [train_mlp(prep.x["train"], prep.target("train"), prep.x["val"], prep.target("val"), task.kind,
                          replace(config, seed=seed)) for seed in ENSEMBLE_SEEDS]
     hparams: dict[str, Any] = {"n_members": len(members), "in_dim": featurizer.dim, "hidden": list(config.hidden),

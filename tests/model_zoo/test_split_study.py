@@ -11,7 +11,7 @@ import pytest
 
 from model_zoo.train import property as trainer
 from model_zoo.train.property import TrainConfig, scaffold_groups
-from model_zoo.train.split_study import balanced_scaffold_split, main
+from model_zoo.train.split_study import balanced_scaffold_split, main, shipped_config
 
 RINGS = ("c1ccccc1", "c1ccncc1", "C1CCCCC1", "C1CCNCC1", "c1ccoc1", "c1ccsc1", "C1CCOC1", "c1ccc2ccccc2c1")
 # 36 two-ring scaffolds (ring-CH2-ring), each held by one BBB- and one BBB+ molecule (without / with a methyl),
@@ -58,3 +58,8 @@ def test_study_runs_one_seed_on_tiny_data(tmp_path: Path, monkeypatch: pytest.Mo
     assert run["seed"] == 0 and sum(run["n"].values()) == len(SMILES) and len(run["best_epochs"]) == 2
     assert 0.0 <= result["test"]["roc_auc"]["mean"] <= 1.0 and result["test"]["roc_auc"]["sd"] == 0.0
     assert result["command"].startswith("python -m model_zoo.train.split_study") and "--seeds 1" in result["command"]
+
+
+def test_shipped_config_is_the_checkpoint_s() -> None:
+    config = shipped_config(Path(trainer.__file__).parents[1] / "weights" / "property", "p_np")
+    assert isinstance(config.hidden, tuple) and config.max_epochs > 0 and 0.0 <= config.dropout < 1.0
