@@ -53,7 +53,11 @@ _DROPPED_AFTER = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;—–-]{{0,6}}\b(?:{phrase
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
 NAMES_READ_CHARS = 5_000
-_PAIR_SEPARATOR = re.compile(r"[;\n]|,|[.?]\s|\band also\b")
+_PAIR_SEPARATOR = re.compile(r"[;\n]|,|[.?]\s|\band also\b|\band separately\b|\s[—–]\s")
+_SENTENCE_END = re.compile(r"[.?!;]\s|\n")
+# "tramadol with each", "X against all of them": that drug with every other one of the message
+_WITH_EACH = re.compile(r"\s+(?:with|against|vs\.?|and)\s+(?:each|every|all)(?:\s+of\s+(?:them|those|these))?\b"
+                        r"(?!\s+(?:other|pair|combination))", re.I)
 _PAIR_BLOCK = re.compile(r"\n[ \t]*\n")
 _PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|–|—|\bw/|\bwith\b)\s*", re.I)
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
@@ -189,7 +193,10 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
     twice is one pair, and a drug is never paired with itself."""
     if len(molecules) <= 2 or len(spans) != len(molecules):
         return []
-    joined = _joined_pairs(text, molecules, spans)
+    with_each = next((m for (_, end), m in zip(spans, molecules) if _WITH_EACH.match(text, end)), None)
+    if with_each is not None:  # "… wants to add tramadol. Check tramadol with each."
+        return _distinct_pairs([[with_each, other] for other in molecules])
+    joined = _joined_pairs(text, molecules, spans) or _joined_in_one_sentence(text, molecules, spans)
     if joined:
         return _distinct_pairs(joined)
     positions = [start for start, _ in spans]
@@ -201,6 +208,19 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
             groups.setdefault(bisect.bisect(cuts, position), []).append(molecule)
         if all(len(g) == 2 for g in groups.values()):
             return _distinct_pairs(list(groups.values()))
+    return []
+
+
+def _joined_in_one_sentence(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
+    """"Dog on chlorambucil + prednisolone; owner wants carprofen. Check chlorambucil–carprofen and
+    prednisolone–carprofen": the one sentence that writes every drug of the message in joined pairs."""
+    cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text) + 1]
+    every = {same_molecule_key(m) or m for m in molecules}
+    for start, end in zip(cuts, cuts[1:]):
+        inside = [(span, m) for span, m in zip(spans, molecules) if start <= span[0] < end]
+        pairs = _joined_pairs(text, [m for _, m in inside], [span for span, _ in inside]) if len(inside) >= 4 else []
+        if pairs and {same_molecule_key(m) or m for pair in pairs for m in pair} == every:
+            return pairs
     return []
 
 
@@ -247,7 +267,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
                 and not (m.kind == "drug" and _QUALIFIES_NOUN.match(prose, m.end))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
-    found.names = [m for m in mentions if isinstance(m, Resolved)]
+    found.names = [m for m in mentions if isinstance(m, Resolved) and not _other_species(m, prose)]
+    mentions = [_human_only(m) if isinstance(m, Resolved) and _other_species(m, prose) else m for m in mentions]
     known_cells = {written.lower() for written, _ in found.cell_mentions}
     unknown_lines = [m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells]
     # "for HepG2... no we dont have it, … OK A549": an unknown line taken back for another is not asked about
@@ -347,11 +368,12 @@ def _negated_spans(text: str) -> list[_TakenBack]:
 
 
 def _shortened(text: str, word: str) -> list[tuple[int, int]]:
-    """Where the text writes out in full a word it takes back shortened: "axitinib and cabozantinib... skip cabo"."""
+    """Where else the text writes a word it takes back, in full or shortened: "axitinib and cabozantinib... skip
+    cabo", "Jakafi and Vidaza... actually skip Vidaza"."""
     word = word.strip(_TRAILING + _WRAPPERS)
     if len(word) < 4 or not word.isalpha():
         return []
-    return [m.span() for m in re.finditer(rf"\b{re.escape(word)}\w{{3,}}", text, re.I)]
+    return [m.span() for m in re.finditer(rf"\b{re.escape(word)}(?:\w{{3,}})?\b", text, re.I)]
 
 
 def _inside(position: int, spans: list[_TakenBack], same_kind: list[int] | None = None) -> bool:
@@ -518,9 +540,37 @@ def _numbers(text: str, smiles: list[str], cell_tokens: set[str]) -> list[Number
         masked = masked.replace(token, " " * len(token))
     masked = re.sub(r"\b(?:[pP]?IC\s?50|[A-Z]{2,}\d+|[A-Z]{2,}-\d+)\b", lambda m: " " * len(m.group(0)), masked)
     plain = [Number(float(m.group(1).replace("−", "-").replace(",", ".")), m.start(1))
-             for m in _NUMBER.finditer(masked)]
+             for m in _NUMBER.finditer(masked) if not _counts_or_measures(text, m.start(1), m.end(1))]
     converted = [Number(q.ln_ic50, q.start, q.conversion) for q in quantities]
     return sorted(plain + converted, key=lambda n: n.pos)
+
+
+_UNIT_NO_RESPONSE = re.compile(rf"\s*(?:{phrases('units_no_response')})(?![A-Za-z0-9])", re.I)
+_COUNT_NOUN = re.compile(rf"\s+(?:\w+\s+)?(?:{phrases('count_nouns')})\b", re.I)  # "20 (new) molecules"
+_COUNT_LABEL = re.compile(rf"\b(?:{phrases('count_labels')})\s*[:=]?\s*$", re.I)
+
+
+_SPECIES_BEFORE = re.compile(rf"\b(?:{phrases('non_human_species')})\s+(?:[\w-]+\s+)?$", re.I)
+_SPECIES_AFTER = re.compile(rf"\s*\([^)]{{0,60}}?\b(?:{phrases('non_human_species')})\b", re.I)
+
+
+def _other_species(m: Resolved, prose: str) -> bool:
+    """A target named for another species ("canine c-kit", "KIT (the dog sequence)"): the tables hold human ones."""
+    return m.kind == "target" and m.start >= 0 and bool(
+        _SPECIES_BEFORE.search(prose[max(0, m.start - 25):m.start]) or _SPECIES_AFTER.match(prose, m.end))
+
+
+def _human_only(m: Resolved) -> Unresolved:
+    return Unresolved("target", m.written, (), m.start, m.end,
+                      note="the shipped target sequences are human (DAVIS); paste or upload the sequence of the "
+                           "species you mean, or say to use the human one")
+
+
+def _counts_or_measures(text: str, start: int, end: int) -> bool:
+    """A number that is no drug response: a dose or other measure ("2 mg/kg", "48 h", "37 °C") or a count
+    ("20 molecules", "n: 10"). Read as a target potency, it would be a value the user never gave."""
+    return bool(_UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
+                or _COUNT_LABEL.search(text[max(0, start - 30):start]))
 
 
 def pick_number(e: Entities) -> float:

@@ -50,7 +50,10 @@ from agent.vocabulary import phrases, words
 from agent.wording import task
 from model_zoo.specs import ToolSpec, get_spec
 
-_THEN = re.compile(r"\b(?:and then|then|after that|afterwards|followed by)\b", re.I)
+# "predict X, then generate …" is two steps; "just bortezomib then", "…in GDSC right? then vinblastine instead" and
+# "then, instead, …" are no sequence: "then" ends its sentence, follows a question, or brings an "instead"
+_THEN = re.compile(r"(?<![?]\s)(?<![?])\b(?:and then|then|after that|afterwards|followed by)\b"
+                   r"(?!\s*(?:[.!?,)]|$))(?![^.!?\n]{0,40}\binstead\b)", re.I)
 
 
 _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versus|to)\b|"

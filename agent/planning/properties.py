@@ -9,7 +9,8 @@ import re
 from agent.backends.reading import read_intent
 from agent.entities import Entities
 from agent.planning.retraction import asked_part
-from agent.vocabulary import in_english, phrases
+from agent.vocabulary import in_english, load, phrases
+from model_zoo.names.types import Unresolved
 from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS
 
 LBD = re.compile(r"\blbd\b|\bligand[- ]binding domain\b", re.I)
@@ -104,15 +105,28 @@ def asks_only_untrained(e: Entities) -> bool:
     if not untrained:
         return False
     lowered = e.prose.lower()
-    named = [(start, end) for start, end, _ in named_properties(lowered) if not _taken_back(lowered, start, end)]
+    named = [(start, end, prop) for start, end, prop in named_properties(lowered)
+             if not _taken_back(lowered, start, end)
+             and not any(u.start <= start < u.end for u in untrained)]  # "brain" of "brain to plasma ratio"
     if named:
         if any(_JOINED.fullmatch(lowered[min(u.end, end):max(u.start, start)])
-               for u in untrained for start, end in named if u.start >= 0):
+               for u in untrained for start, end, _ in named if u.start >= 0):
             return False
+        if {prop for _, _, prop in named} <= _offered_instead(untrained):
+            return True  # "P-gp efflux … would it get pumped out of the brain": the words around it describe it
         # neither asked with the other: the question says which is asked, the rest is the reason
         question = lowered.find("?") + 1 or len(lowered)
-        return not any(start < question for start, _ in named)
+        return not any(start < question for start, _, _ in named)
     return read_intent(e.text).tool in (PROPERTY.name, "none")  # not "… with B? worried about CYP3A4"
+
+
+def _offered_instead(untrained: list[Unresolved]) -> set[str]:
+    """The trained properties the agent would offer instead of these untrained ones: words naming only those
+    describe the untrained ask ("Kp,uu … brain to plasma"); running them would substitute silently."""
+    entries = load("untrained_properties.json")
+    names = {u.written for u in untrained}
+    return {prop for entry in entries.values() if isinstance(entry, dict) and entry.get("name") in names
+            for prop in entry.get("instead", {})}
 
 
 _INTERACTION_TYPE = re.compile(r"\b(?:ddi|interaction)\s+(?:type|class)|\btype\s+of\s+(?:the\s+)?interaction|"

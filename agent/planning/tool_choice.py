@@ -121,7 +121,8 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
 
 
 # "what does bortezomib score there?": the place named before is a cell line's (not "is there any …?")
-_THERE = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bwas )\bthere\b(?!\s+(?:is|are|was|were|any|a|an)\b)", re.I)
+_THERE = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!n't )(?<!\bnot )\bthere\b"
+                    r"(?!\s+(?:is|are|was|were|any|a|an)\b)", re.I)  # "do the same there", not "isn't there"
 
 
 def _read_tools(words: str) -> dict[str, float]:
@@ -279,7 +280,8 @@ _LOOSE_CUT = re.compile(r"\s*(?:[,;&+/]|\s[-–—]\s|\b(?:and|also|plus|then|to
                         r"[.?!](?=\s))\s*", re.I)
 
 
-_SUBJECT_WORDS = frozenset(words("subject_openers"))  # "take X and …", "starting from X, …": X is the subject
+# "take X and …", "starting from X, …", "- target: MEK1": words that only introduce or label the subject
+_SUBJECT_WORDS = frozenset(words("subject_openers")) | frozenset(words("value_labels"))
 _MORE_OF_THE_SAME = frozenset(words("more_of_the_same"))
 # "interaction calls only", "just the pKd": a closing part that says which of the asks is meant
 _QUALIFIER = re.compile(r"^\W*(?:only|just)\b|\bonly\W*$", re.I)

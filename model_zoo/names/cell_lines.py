@@ -121,8 +121,8 @@ def resolve_cell_line_name(name: str) -> Resolved | Unresolved:
 # --- free text ----------------------------------------------------------------------------------------
 
 _CONTEXT_AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|xenografts?\b)", re.IGNORECASE)
-_CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s-]*lines?|\bcells?|\bin|\bagainst|\bon|\busing|\btreat(?:ed|ing)?|"
-                             r"\bfor|\b(?:response|sensitivity|viability|growth)\s+of)\s*[:,]?\s+(?:the\s+)?$",
+_CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s_-]*(?:lines?|names?)|\bcells?|\bin|\bagainst|\bon|\busing|"
+                             r"\btreat(?:ed|ing)?|\bfor|\b(?:response|sensitivity|viability|growth)\s+of)\s*[:,]?\s+(?:the\s+)?$",
                              re.IGNORECASE)
 _NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*)$")  # mutations (T790M), logD7.4
 _SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/.][A-Za-z0-9]+)*")
@@ -232,7 +232,7 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
             taken.append((s, e))
             continue
         if key in t.variants or re.fullmatch(r"h\d{3,4}", key):
-            if not (key in t.variants or known_in_context(s, e)):
+            if not (key in t.variants or known_in_context(s, e) or taken):  # or the message names another line
                 continue
             line = _lookup(word)
             if line is not None:
@@ -275,8 +275,10 @@ def _other_entity(word: str) -> bool:
     from model_zoo.names.text import name_key
 
     key = name_key(word)
+    # "FIP1L1-PDGFRA driven", "BCR-ABL1+": a fusion gene (one part a known target) describes the line
+    fusion = "-" in word and any(len(part) >= 3 and name_key(part) in target_tables().names for part in word.split("-"))
     return looks_like_smiles(word) or word.upper() in NOT_TARGETS or key in drug_tables().names \
-        or key in target_tables().names or bool(_MUTATION.fullmatch(word) or _STATUS.fullmatch(word))
+        or key in target_tables().names or fusion or bool(_MUTATION.fullmatch(word) or _STATUS.fullmatch(word))
 
 
 # "the other BRCA1-mutant line", "a HER2-positive line", "KRAS-driven cells": the line's status, not its name

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -144,3 +145,28 @@ def test_a_known_drug_without_a_structure_in_a_list_is_asked_about_never_dropped
     # a structure given next to the name is that drug's structure
     action, _ = _decide("solubility of acamprosate CC(=O)NCCCS(=O)(=O)O please", OfflinePlanner())
     assert action is not None and action.arguments["drug_smiles"] == ["CC(=O)NCCCS(=O)(=O)O"]
+
+
+@pytest.mark.parametrize("text", [
+    "P-gp efflux ratio for palbociclib, would it get pumped out of the brain",
+    "brain to plasma ratio Kp uu for osimertinib in numbers",
+])
+def test_words_describing_an_untrained_property_never_run_the_model_offered_instead(text: str) -> None:
+    """The brain words explain the untrained ask; running BBB would answer another question silently."""
+    call, final = _decide(text, OfflinePlanner())
+    assert call is None and "BBBP" in final
+
+
+@pytest.mark.parametrize("text", ["design compounds for Raji that would work at 2 mg/kg in dogs",
+                                  "generate 20 molecules for A549", "task: generate\ncell_line: A375\nn: 10",
+                                  "generate for A549, 37 °C assay, 48 h"])
+def test_a_dose_a_count_or_a_measure_is_never_a_target_potency(text: str) -> None:
+    call, final = _decide(text, OfflinePlanner())
+    assert call is None and "potency" in final
+
+
+@pytest.mark.parametrize("text", ["pKd of masitinib on canine c-kit", "does erlotinib bind mouse EGFR?",
+                                  "masitinib on KIT (not human, the dog sequence), pKd"])
+def test_a_target_of_another_species_is_asked_about_never_the_human_sequence(text: str) -> None:
+    call, final = _decide(text, OfflinePlanner())
+    assert call is None and "human" in final

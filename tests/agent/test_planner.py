@@ -860,3 +860,58 @@ def test_a_shortened_file_word_matches_only_a_day_or_month_written_out() -> None
     # "tomorrow" is no "tom": two uploads and no word for either is asked, never a guessed file
     [call] = plan("logD for the uploaded file, I need it tomorrow", pool)
     assert "drug_smiles" not in call.arguments
+
+
+def _names(call: ToolCall, key: str = "drug_smiles") -> list[str]:
+    from model_zoo.names import resolve_drug
+
+    names = {getattr(resolve_drug(n), "value", None): n for n in (
+        "bortezomib", "carfilzomib", "ruxolitinib", "azacitidine", "vincristine", "vinblastine", "doxorubicin",
+        "cyclophosphamide")}
+    return [names.get(smiles, smiles) for smiles in call.arguments[key]]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Tox21 p53 for bortezomib + carfilzomib... ok carfilzomib probably isn't there, just bortezomib then",
+     ["bortezomib"]),
+    ("In HEL, how potent are Jakafi and Vidaza... actually skip Vidaza, different kind of drug. Just Jakafi.",
+     ["ruxolitinib"]),
+    ("CHOP in SU-DHL-4: doxorubicin, cyclophosphamide, vincristine... vincristine isn't in GDSC right? then "
+     "vinblastine instead. predicted ln IC50s.", ["doxorubicin", "cyclophosphamide", "vinblastine"]),
+])
+def test_a_drug_the_message_takes_back_is_dropped_wherever_it_is_written(text: str, expected: list[str]) -> None:
+    [call] = plan(text)
+    assert _names(call) == expected
+
+
+def test_a_corrected_line_in_the_short_nci_form_replaces_the_first() -> None:
+    [call] = plan("optimise CCOc1ccccc1, keep the benzene; 20 nM in HCC827... actually no, PI wants H1975 for this one")
+    assert call.arguments["cell_line"] == "NCI-H1975"
+
+
+@pytest.mark.parametrize(("text", "pairs"), [
+    ("Dog on chlorambucil + prednisolone, owner wants carprofen. Check chlorambucil–carprofen and "
+     "prednisolone–carprofen?", [("chlorambucil", "carprofen"), ("prednisolone", "carprofen")]),
+    ("Cat on prednisolone + chlorambucil; vet wants to add tramadol. Check tramadol with each.",
+     [("tramadol", "prednisolone"), ("tramadol", "chlorambucil")]),
+    ("any DDI between omeprazole and clopidogrel — and separately aspirin with warfarin",
+     [("omeprazole", "clopidogrel"), ("aspirin", "warfarin")]),
+])
+def test_pairs_as_the_message_groups_them(text: str, pairs: list[tuple[str, str]]) -> None:
+    from model_zoo.names import resolve_drug
+
+    [call] = plan(text)
+    smiles = {name: resolve_drug(name).value for pair in pairs for name in pair}
+    assert call.arguments["smiles_pairs"] == [[smiles[a], smiles[b]] for a, b in pairs]
+
+
+def test_key_value_lines_label_their_values() -> None:
+    [call] = plan("- drug: trametinib\n- target: MEK1\n- want: pKd")
+    assert call.name == "drug_target_affinity_regression_predict"
+    [call] = plan("- task: generation\n- cell_line: KELLY\n- target: ln ic50 -2.5")
+    assert call.arguments == {"cell_line": "KELLY", "zscore": -2.5}
+
+
+def test_a_gdsc_name_with_a_suffix_and_a_fusion_gene_beside_it() -> None:
+    [call] = plan("imatinib in the EoL-1 line (FIP1L1-PDGFRA driven), predicted ln IC50")
+    assert call.arguments["cell_name"] == "EoL-1-cell"
