@@ -25,8 +25,9 @@ from model_zoo.specs import get_spec
 _NUMBERS = r"\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?(?:\s*(?:,|and|&)\s*\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?)*"
 _ATOMS = rf"atoms?\s*[:=]?\s*(?:#|no\.?|nos\.?|indices|index)?\s*[:=]?\s*(?P<ranges>{_NUMBERS})"
 _FIRST_LAST = r"(?:the\s+)?(?P<end>first|last)\s+(?P<count>\d+)\s+(?:heavy\s+)?atoms?"
-_KEEP = r"keep(?:ing)?|freez(?:e|ing)|fix(?:ed|ing)?|lock(?:ed|ing)?|protect(?:ed|ing)?|preserv(?:e|ed|ing)|" \
-        r"don'?t (?:touch|change|modify)|do not (?:touch|change|modify)|leave|untouched|constant|intact|frozen|hold"
+_KEEP = r"keep(?:ing)?|retain(?:ed|ing)?|maintain(?:ed|ing)?|freez(?:e|ing)|fix(?:ed|ing)?|lock(?:ed|ing)?|" \
+        r"protect(?:ed|ing)?|preserv(?:e|ed|ing)|don'?t (?:touch|change|modify)|do not (?:touch|change|modify)|" \
+        r"leave|untouched|constant|intact|frozen|hold"
 _CHANGE = r"change|vary|varied|variable|modif(?:y|ied|ying|iable)|mutat(?:e|ed|ing)|mutable|edit(?:ed|ing|able)?|" \
           r"open|free|allow(?:ed)?|optimi[sz](?:e|ed|ing)|replace|swap|tweak"
 # "all atoms may change", "any atom can be modified", "everything is free" (not "everything after them")
@@ -55,11 +56,12 @@ _CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+
 # Parts named by a systematic or lab name that the tables may not hold ("only the morpholinopropoxy tail may change",
 # "keep everything except the two methoxyethoxy chains"); such a name counts only when it reads as one
 # (``core_from_text``: a table entry or OPSIN).
-_NAMED = r"[a-z][a-z0-9(),'\[\]]*(?:-[a-z0-9(),'\[\]]+)*"
+_NAMED = r"(?:\d+(?:,\d+)*-)?[a-z][a-z0-9(),'\[\]]*(?:-[a-z0-9(),'\[\]]+)*"  # "3-morpholinopropoxy" with its locant
 # table names of more than one word ("hydroxamic acid", "carboxylic acid"), which _NAMED does not span
 _SPACED_NAMES = "|".join(re.escape(n) for n in sorted((n for n in [*scaffolds(), *functional_groups()] if " " in n),
                                                        key=len, reverse=True))
 _CHEMICAL_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|ine|ane|ene|ole|one|ide|ate|boc|amine|amide|ether|ester)$", re.I)
+_SUBSTITUENT_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|amido|ylidene)$", re.I)
 _CHAIN_WORDS = r"side[\s-]+chains?|tails?|chains?|arms?"  # the substituent up to the ring it hangs on
 _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|bits?|" \
           r"pieces?|bicycles?|rings?|ends?|caps?)"
@@ -70,8 +72,12 @@ _DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors(
 _PART_NAME = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}" \
              rf"(?P<name>(?:{_SPACED_NAMES})(?![\w-])|{_NAMED})"
 _PART = rf"{_PART_NAME}(?:\s+(?P<region>{_REGION}))?"
+# "retain the quinazoline core and the 3-chloro-4-fluoroanilino group": a second part kept in the same breath
+_KEPT_ALSO = re.compile(rf"{_CORE_SUFFIX}\s*(?:and|&|\+)\s+(?:the\s+|its\s+)?(?P<name>{_NAMED})"
+                        rf"(?P<region>\s+{_REGION})?\b", re.I)
 _ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}\s+(?:{_MAY_CHANGE})", re.I)
-_CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e|rework|redesign|re-?engineer|swap(?:\s+out)?|replace"
+_CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e|rework|redesign|re-?engineer|swap(?:\s+out)?|" \
+               r"replace|(?:permit|allow)\s+(?:modifications?|changes?)\s+(?:of|to)"  # "permit modification of"
 # "only touch the morpholinopropoxy tail", "optimize only the difluorophenylsulfonyl bit"
 _ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:(?:allowed|permitted|free)\s+to\s+)?(?:{_CHANGE_VERB})|"
                              rf"(?:{_CHANGE_VERB})\s+(?:only|just))\s+{_PART}", re.I)
@@ -109,7 +115,7 @@ _EVERYTHING_BUT = re.compile(
 # part may change?"
 _ONLY_PART_REPLY = re.compile(rf"^\W*(?:(?:yes|yeah|ok(?:ay)?|sure)\W+)?(?:only|just)\s+{_PART}\s*"
                               r"(?=$|[,.;!]|\s+(?:keep|please|pls|thanks)\b)", re.I)
-_PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:{_MAY_CHANGE})", re.I)
+_PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:alone\s+)?(?:{_MAY_CHANGE})", re.I)  # "the linker alone may be modified"
 # "keep quinazoline core + aniline, methoxyethoxy chains free": a part with its region word, then "free"
 _PART_FREE = re.compile(rf"\b{_PART_NAME}\s+(?P<region>{_REGION})\s+free\b", re.I)
 # "…, the rest stays", "core fixed", "core and ethynylaniline stay": what is not named stays
@@ -166,6 +172,11 @@ def find_cores(text: str) -> list[AtomRange]:
         if gloss and gloss.group("name").lower() != BARE_CORE:
             name, written = gloss.group("name").lower(), text[match.start(): gloss.end()]
         found.append((match.start(), AtomRange((), True, written, core=smiles if typed else name)))
+        also = None if typed else _KEPT_ALSO.match(text, match.end("name"))
+        if also and _kept_too(also) and not _CORE_BEFORE.match(text, also.start("name")):
+            # kept too: placed if the tables or OPSIN read it, else the mask asks (never the first part alone)
+            found.append((also.start("name"), AtomRange((), True, text[also.start("name"):also.end()],
+                                                        core=also.group("name").lower())))
     for match in _CORE_AFTER.finditer(text):
         if not any(start <= match.start() < start + len(r.written) for start, r in found):
             found.append((match.start(), AtomRange((), True, match.group(0), core=match.group("name").lower())))
@@ -204,16 +215,37 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     return parts
 
 
+def _kept_too(also: re.Match[str]) -> bool:
+    """Whether the words after "keep A and" name a second part: one the tables or OPSIN place, or a systematic-looking
+    name said as a part ("the 3-chloro-4-fluoroanilino group"), not a verb ("keep the ring system and decorate …")."""
+    name = also.group("name").lower()
+    if not _CHEMICAL_ENDING.search(name):
+        return False
+    try:
+        core_from_text(name)
+    except CoreError:
+        return bool(also.group("region")) and _systematic(name)
+    return True
+
+
+def _systematic(name: str) -> bool:
+    """A part name that reads as systematic though nothing could place it: with a locant ("6-alkoxy"), or a
+    substituent name while OPSIN cannot run ("morpholinopropoxy"); never an English word ("decorate")."""
+    return len(name) >= 7 and (bool(re.match(r"\d+(?:,\d+)*-[a-z]", name)) or (
+        not opsin.available() and _SUBSTITUENT_ENDING.search(name) is not None))
+
+
 def _names_a_part(name: str) -> bool:
-    """A part the words name: one the tables or OPSIN can place. A systematic name ("morpholinopropoxy") while
-    OPSIN cannot run still counts, so the mask asks about it instead of leaving it out silently."""
+    """A part the words name: one the tables or OPSIN can place. A longer systematic-looking name that neither
+    places ("6-alkoxy", or "morpholinopropoxy" while OPSIN cannot run) still counts, so the mask asks about it
+    instead of leaving it out silently."""
     if name in (BARE_CORE, "scaffold") or not (name in scaffolds() or name in functional_groups()
                                                or (len(name) >= 5 and _CHEMICAL_ENDING.search(name))):
         return False
     try:
         core_from_text(name)
     except CoreError:
-        return len(name) >= 7 and not opsin.available() and _CHEMICAL_ENDING.search(name) is not None
+        return _systematic(name)
     return True
 
 

@@ -11,14 +11,15 @@ import math
 import re
 from dataclasses import dataclass
 
+from agent.vocabulary import load
 from model_zoo.specs import LN_IC50_RANGE
 
 _TO_MICROMOLAR = {"pm": 1e-6, "nm": 1e-3, "um": 1.0, "µm": 1.0, "μm": 1.0, "mm": 1e3, "m": 1e6,
                   "picomolar": 1e-6, "nanomolar": 1e-3, "micromolar": 1.0, "millimolar": 1e3,
                   "picomol": 1e-6, "nanomol": 1e-3, "micromol": 1.0, "millimol": 1e3,
                   "pmol/l": 1e-6, "nmol/l": 1e-3, "umol/l": 1.0, "µmol/l": 1.0, "μmol/l": 1.0, "mmol/l": 1e3}
-# "1 micromolar", "50 nmol/L": sub-molar units spelled out
-_SUB_MOLAR_WORDS = r"(?i:(?:pico|nano|micro|milli)mol(?:ar)?|[pnuµμm]mol/l)"
+# "1 micromolar", "50 nmol/L", "fifty nano molar": sub-molar units spelled out
+_SUB_MOLAR_WORDS = r"(?i:(?:pico|nano|micro|milli)[\s-]?mol(?:ar)?|[pnuµμm]mol/l)"
 # a decimal comma ("0,5 µM", "1,25 nM") is read as a point; "1,000" (thousands) is not
 _NUMBER = r"([-+−]?(?:0,\d+|\d+,\d{1,2}(?![\d,])|\d+(?:\.\d+)?)(?:[eE][-+]?\d+)?)"
 _COMPARATOR = (r"(?:of|at|to|=|:|~|≈|<|>|≤|≥|<=|>=|below|under|less than|lower than|under|above|over|around|about|"
@@ -34,6 +35,32 @@ _CONCENTRATION = re.compile(rf"(?<![\w.,])(?:{_COMPARATOR}\s*)?{_NUMBER}\s*({_SU
                             r"(?![A-Za-z])")
 # "2.5e-7 M", "3E-8 M": molar in scientific notation with a negative exponent is a drug concentration
 _MOLAR_SCIENTIFIC = re.compile(rf"(?<![\w.,])(?:{_COMPARATOR}\s*)?([-+]?\d+(?:\.\d+)?[eE]-\d+)\s*(M)(?![A-Za-z])")
+
+
+_SPELLED = load("cues.json")["spelled_numbers"]
+_SPELLED_WORD = "|".join(sorted(_SPELLED, key=len, reverse=True))
+# "fifty nano molar", "one hundred nM", "two point five micromolar": a concentration said in words (dictated)
+_SPELLED_CONCENTRATION = re.compile(
+    rf"(?<![\w-])(?:{_COMPARATOR}\s*)?(?P<words>(?:{_SPELLED_WORD})(?:[\s-]+(?:and[\s-]+)?(?:{_SPELLED_WORD}))*"
+    rf"(?:\s+point(?:\s+(?:{_SPELLED_WORD}))+)?)\s+({_SUB_MOLAR_WORDS}|(?i:[pnuµμ]M)|mM)(?![A-Za-z])", re.I)
+
+
+def _spelled(words: str) -> float:
+    """The value of number words: "fifty" 50, "one hundred" 100, "three hundred fifty" 350, "two point five" 2.5."""
+    whole, _, decimals = words.lower().partition(" point ")
+    total, current = 0, 0
+    for word in re.split(r"[\s-]+", whole.strip()):
+        value = _SPELLED.get(word)
+        if value is None:
+            continue  # "and"
+        if value in (100, 1000):
+            current = max(current, 1) * value
+            if value == 1000:
+                total, current = total + current, 0
+        else:
+            current += value
+    digits = "".join(str(_SPELLED[w]) for w in decimals.split() if _SPELLED.get(w, 10) < 10)
+    return float(f"{total + current}.{digits or 0}")
 
 
 @dataclass(frozen=True)
@@ -72,6 +99,8 @@ def find_quantities(text: str) -> list[Quantity]:
     for pattern in (_CONCENTRATION, _MOLAR_SCIENTIFIC):
         for match in pattern.finditer(text):
             add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
+    for match in _SPELLED_CONCENTRATION.finditer(text):
+        add(match, _ln_micromolar(_spelled(match.group("words")), match.group(2)))
     return sorted(found, key=lambda q: q.start)
 
 
@@ -117,5 +146,5 @@ def _number(written: str) -> float:
 
 
 def _ln_micromolar(value: float, unit: str) -> float:
-    micromolar = value * _TO_MICROMOLAR[unit.lower()]
+    micromolar = value * _TO_MICROMOLAR[re.sub(r"[\s-]", "", unit.lower())]
     return math.log(micromolar) if micromolar > 0 else math.nan

@@ -46,6 +46,17 @@ _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures
 _BEST = re.compile(rf"\b(?:(?P<before>{_COUNT})\s+(?:(?:{_BETWEEN})\s+){{0,4}}(?=(?:{_SUPERLATIVE})\b))?"
                    rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker|greasiest|greasier)\b"
                    rf"(?:\s+(?P<after>{_COUNT}))?", re.I)
+# "the two least soluble", "the most lipophilic ones": a pick by a property, whose word asks for nothing (not "at
+# least BBB penetrant")
+_PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-]+", re.I)
+
+
+def blank_picks(prose: str) -> str:
+    """``prose`` with its picks by a property blanked (same length): "the two least soluble — are they BBB
+    penetrant?" asks for BBB, not for solubility."""
+    return _PICK_BY_PROPERTY.sub(lambda m: " " * len(m.group(0)), prose)
+
+
 _COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "lowest", "stronger": "strongest",
                 "weaker": "weakest", "greasiest": "most", "greasier": "most"}  # "the more potent one" of two is the
 # most potent; "the greasiest one" has the highest logD

@@ -25,10 +25,12 @@ from agent.planning.tool_choice import (
     choose_tool,
     close_calls,
     intents,
+    keeps_a_value,
     keeps_the_settings,
     molecules_it_lacks,
     same_ask_again,
     tool_scores,
+    without_refused_kinds,
 )
 from agent.planning.uploads import known_words, unknown_upload
 from agent.planning.values import (
@@ -48,6 +50,7 @@ from agent.provenance import ask_about
 from agent.selection import select_molecules
 from agent.vocabulary import phrases, words
 from agent.wording import task
+from model_zoo.chem.mols import same_molecule_key
 from model_zoo.specs import ToolSpec, get_spec
 
 # "predict X, then generate …" is two steps; "just bortezomib then", "…in GDSC right? then vinblastine instead" and
@@ -115,6 +118,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     ran = _ran(previous, offered)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
     whole = value_numbers(extract(text, expect))
+    ran = _ran(previous, offered, whole.taken_back) if whole.taken_back else ran
     if asks_only_untrained(whole):
         return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
     if not whole.molecules and unknown_upload(whole.prose.lower(), pool, known_words(whole)) is not None:
@@ -127,7 +131,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
     supplies_values = bool(given_kinds(whole, pool))
     repeats = bool(REDO.search(whole.prose) or _REPEAT.search(whole.prose) or (
-        supplies_values and (_CORRECTS.search(whole.prose) or only_values(whole, SAME_VALUE_WORDS))))
+        supplies_values and (_CORRECTS.search(whole.prose) or only_values(whole, SAME_VALUE_WORDS)
+                             or keeps_a_value(whole))))
     prior = (ran or _previous_tool(earlier, pool, offered)) if repeats else None
     calls: list[ToolCall] = []
     for clause in _clauses(text):
@@ -187,12 +192,25 @@ def _added_tool(whole: Entities, earlier: Entities, context: PlanningContext, of
 _BARE_FOLLOW_UP_WORDS = frozenset(words("bare_follow_up_words"))
 
 
-def _ran(previous: PastRequest | None, offered: list[ToolSpec]) -> ToolSpec | None:
+def _ran(previous: PastRequest | None, offered: list[ToolSpec], taken_back: Sequence[str] = ()) -> ToolSpec | None:
     """The tool the thread's previous request ran (its last call), when it is offered: what "one more: nilotinib"
-    continues, whatever the earlier words could also have meant."""
+    continues, whatever the earlier words could also have meant. With several calls, a drug the message takes back
+    says which ("same question for Eliquis instead of Coumadin": the call that had warfarin)."""
     done = [c for c in previous.calls if c.status == "ok"] if previous is not None and previous.answered else []
-    spec = get_spec(done[-1].tool) if done else None
+    gone = {same_molecule_key(m) or m for m in taken_back}
+    had = [c for c in done if gone & {same_molecule_key(v) or v for v in _strings(c.resolved or c.arguments)}]
+    spec = get_spec((had or done)[-1].tool) if done else None
     return spec if spec in offered else None
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
 
 
 def _chosen(earlier: Entities | None, pool: list[EntryMeta], offered: list[ToolSpec]) -> ToolSpec | None:
@@ -218,8 +236,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     pool, history = context.pool, context.history
     if len({c.name for c in calls}) > 1:
         return None  # the message asks for several tools itself ("what about AURKB, and a pKd for it too")
-    earlier_spec = _ran(previous, offered) or choose_tool(earlier, offered, pool)
-    scores = tool_scores(whole.text, offered)
+    earlier_spec = _ran(previous, offered, whole.taken_back) or choose_tool(earlier, offered, pool)
+    scores = tool_scores(without_refused_kinds(whole.text), offered)
     top = max(scores.items(), key=lambda kv: kv[1], default=("", 0.0))
     # "what about logD of atorvastatin alone" after a drug-drug request: a repeat cue, but the message names its
     # molecule and asks for another tool in so many words, which the earlier one does not read at all
@@ -229,7 +247,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     outright = top[1] >= 3.5 and earlier_spec is not None and scores.get(earlier_spec.name, 0.0) < 0.25 and \
         not _CORRECTS.search(whole.prose) and not REDO.search(whole.prose) and \
         not only_values(whole, SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS)
-    named_switch = bool(whole.molecules) or ((bool(SWITCHES.search(whole.prose)) or outright) and
+    kept = keeps_a_value(whole)  # "same JAK1 for my hit: <SMILES>": new molecules for the earlier request
+    named_switch = (bool(whole.molecules) and not kept) or ((bool(SWITCHES.search(whole.prose)) or outright) and
                                              not keeps_the_settings(whole.prose)) or \
         molecules_it_lacks(whole.prose, earlier_spec)
     switches = named_switch and top[1] >= 3.0 and earlier_spec is not None and \

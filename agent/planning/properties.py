@@ -9,6 +9,7 @@ import re
 from agent.backends.reading import read_intent
 from agent.entities import Entities
 from agent.planning.retraction import asked_part
+from agent.selection import blank_picks
 from agent.vocabulary import in_english, load, phrases
 from model_zoo.names.types import Unresolved
 from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS
@@ -71,6 +72,8 @@ def requested_properties(prose: str) -> list[str]:
     model reads (probability >= 0.5: typos, paraphrases)."""
     after = asked_part(prose)  # "logS, no wait, logD": the words after the retraction, when they name a property;
     prose = after if property_words(after.lower()) else prose  # "solubility of caffeine... no wait, aspirin": a value
+    unpicked = blank_picks(prose)  # "the two least soluble — are they BBB penetrant?"
+    prose = unpicked if property_words(unpicked.lower()) else prose
     said = property_words(prose.lower())
     lbd = LBD.search(prose)
     if lbd and not _taken_back(prose.lower(), lbd.start(), lbd.end()) and not any(p.endswith("-LBD") for p in said):

@@ -17,6 +17,7 @@ from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.selection import picking_spans
 from agent.vocabulary import count_pattern, words
+from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.specs import PROPERTY, ToolSpec
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
@@ -32,7 +33,18 @@ _SAME = re.compile(r"\bsame\b", re.I)
 _SAME_MOLECULES = re.compile(r"\bsame\s+(?:molecules?|compounds?|ones|structures|set|hits|smiles|drugs?|designs)\b",
                              re.I)
 # "and KIT and PDGFRA? affinity this time": the worded ask replaces the repeated tool, it does not add to it
-SWITCHES = re.compile(r"\b(?:this time|instead|rather)\b", re.I)
+# the kind of answer wanted, in so many words: "a yes/no", "the pKd", "a probability"
+_ANSWER_KIND = r"(?:probabilit(?:y|ies)|yes/no|yes or no|y/n|binary|binder|number|value|pkd|kd|affinity|ic50)"
+# "give me pKd not probability": the kind of answer the message refuses names no tool it asks for
+_REFUSED_KIND = re.compile(rf"\bnot\s+(?:an?\s+|the\s+)?{_ANSWER_KIND}\b", re.I)
+_NAMED_KIND = re.compile(rf"(?<![\w/]){_ANSWER_KIND}(?![\w/])", re.I)
+# "pKd this time", "… instead", "… not probability": the message asks another tool than before
+SWITCHES = re.compile(rf"\b(?:this time|instead|rather)\b|{_REFUSED_KIND.pattern}", re.I)
+
+
+def without_refused_kinds(text: str) -> str:
+    """``text`` with the kinds of answer it refuses blanked (same length)."""
+    return _REFUSED_KIND.sub(lambda m: " " * len(m.group(0)), text)
 
 
 # "the most soluble one", "the two best ones", "the 3 lowest": the count goes with the pick (not "take the two" alone)
@@ -158,7 +170,7 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     named_property = bool(property_words(entities.prose.lower())) and (
         bool(entities.molecules) or (has_molecules and bool(REFERS_BACK.search(prose))))
     paired = len(entities.molecules) >= 2 and bool(_PAIRING.search(prose))  # "interaction between A and B"
-    shaped = (entities.masks, entities.atom_ranges, entities.cell_lines, entities.sequences, entities.pairs,
+    shaped = (entities.masks, entities.atom_ranges, names_a_line(entities), entities.sequences, entities.pairs,
               named_property, paired)
     if max(scores.values(), default=0.0) < 1.0 and len(offered) > 1 and not any(shaped):
         return None
@@ -179,6 +191,19 @@ def keeps_the_settings(prose: str) -> bool:
     """"same settings, KU812 instead", "same thing but …": the earlier request's tool and values stay, but for what
     the message changes ("and midostaurin on the same protein" names a value, not the settings)."""
     return bool(_SAME.search(_SAME_VALUE.sub(" ", _SAME_MOLECULES.sub(" ", prose))))
+
+
+def keeps_a_value(e: Entities) -> bool:
+    """"same target", "same JAK1 for my hit: <SMILES>": the message keeps a value of the earlier request, so new
+    molecules in it are for that request, whatever else its words could be read as ("hit" as a binder), unless it
+    names the kind of answer it wants ("a yes/no on the same kinase for imatinib")."""
+    if _NAMED_KIND.search(without_refused_kinds(e.prose)):
+        return False
+    if _SAME_VALUE.search(e.prose):
+        return True
+    kept = [m.end() for m in _SAME.finditer(e.prose)]
+    return any(n.start >= 0 and any(0 <= n.start - end <= 2 for end in kept) for n in e.names) or any(
+        any(0 <= e.prose.find(written) - end <= 2 for end in kept) for written, _ in e.cell_mentions)
 
 
 def molecules_it_lacks(prose: str, spec: ToolSpec | None) -> bool:
@@ -443,6 +468,13 @@ def _qualified(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:
     return [found[shortest]] if same_inputs and sizes[shortest] <= 2 and sizes[0] != sizes[1] else found
 
 
+def names_a_line(e: Entities) -> bool:
+    """A cell line, in GDSC or a well-known one that is not: "erlotinib in PC9" asks for a drug response even though
+    PC9 is no GDSC line (which line to use is asked; which tool is not). Any word shaped like a line ("plate2") is
+    not enough."""
+    return bool(e.cell_lines) or any(u.kind == "cell_line" and is_known_other_line(u.written) for u in e.unresolved)
+
+
 def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool,
                  has_target: bool = True) -> float:
     """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
@@ -454,7 +486,7 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
         bonus += 3.0
     if e.sequences and "protein_seq" in kinds:
         bonus += 1.5
-    if e.cell_lines and "cell_line" in kinds:
+    if names_a_line(e) and "cell_line" in kinds:
         bonus += 1.0
         if not e.molecules and not refers_back and "smiles_list" not in kinds:
             bonus += 1.0  # a cell line and nothing to test in it: design for it
@@ -471,7 +503,7 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
             bonus += 2.0
     if "smiles_list" in kinds and not has_molecules:
         bonus -= 1.5  # nothing to run it on
-    if "cell_line" in kinds and not kinds & {"smiles_list", "smiles"} and not e.cell_lines and not e.numbers:
+    if "cell_line" in kinds and not kinds & {"smiles_list", "smiles"} and not names_a_line(e) and not e.numbers:
         bonus -= 1.0  # a design request names a cell line or a potency
     if spec.param("property") is not None and property_words(lowered):
         bonus += 1.0 if e.molecules else 0.5  # "logS for plate2": a property named in so many words

@@ -92,7 +92,7 @@ def core_from_text(text: str) -> Core:
     return Core(text.strip(), text.strip())
 
 
-_NAME_WORD = re.compile(r"[a-z][a-z0-9(),'\[\]-]{4,80}")
+_NAME_WORD = re.compile(r"(?:\d+(?:,\d+)*-)?[a-z][a-z0-9(),'\[\]-]{4,80}")
 
 
 def _why_names_unread(words: str) -> str:

@@ -89,6 +89,11 @@ def _known_to_cells(written: str) -> bool:
                 or _key(text) in cat.by_key)
 
 
+def is_known_other_line(written: str) -> bool:
+    """A well-known cell line that GDSC lacks ("PC9", "HepG2"): a line for sure, unlike any word shaped like one."""
+    return _key(written) in tables().others
+
+
 def _unknown(written: str, start: int = -1, end: int = -1) -> Unresolved:
     other = tables().others.get(_key(written))
     if other is not None:

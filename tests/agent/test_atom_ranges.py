@@ -372,7 +372,8 @@ def test_a_reply_naming_only_a_part_says_that_part_may_change() -> None:
 
 def test_a_part_written_free_after_a_core_to_keep_may_change() -> None:
     text = "optimise erlotinib for PC-3, target 200 nM, keep quinazoline core + aniline, methoxyethoxy chains free"
-    assert [(r.core, r.keep) for r in find_atom_ranges(text)] == [("quinazoline", True), ("methoxyethoxy", False)]
+    assert [(r.core, r.keep) for r in find_atom_ranges(text)] == [("quinazoline", True), ("aniline", True),
+                                                                   ("methoxyethoxy", False)]
     [call] = plan_calls(text, [], list(TOOLS))
     assert call.arguments["mask"] == [1] * 5 + [0] * 19 + [1] * 5  # both chains, nothing else
     assert find_atom_ranges("is a morpholine free analogue better?") == []  # "X-free" is no region set free
@@ -397,3 +398,20 @@ def test_a_part_named_free_at_the_end_of_a_phrase_may_change() -> None:
     [part] = find_atom_ranges("optimize imatinib in K562, methylpiperazine free, target 50 nM")
     assert (part.core, part.keep) == ("methylpiperazine", False)
     assert find_atom_ranges("mask 0,0,1 (carboxamide free)") == []  # glosses a typed mask: that is checked
+
+
+@pytest.mark.usefixtures("needs_opsin")
+@pytest.mark.parametrize(("text", "free"), [
+    ("retain the claimed 4-anilinoquinazoline scaffold and vary only the 3-morpholinopropoxy side chain", 10),
+    ("retain the quinazoline core and the 3-chloro-4-fluoroanilino group, rest free", 12),
+])
+def test_patent_wording_of_what_stays_and_what_may_change(text: str, free: int) -> None:
+    assert sum(mask_from_words(find_atom_ranges(text), GEFITINIB) or []) == free
+
+
+def test_a_changing_part_that_cannot_be_placed_is_asked_about_never_left_out() -> None:
+    """Leaving out "the 6-alkoxy side chain only" would free the methoxy the user did not name."""
+    text = "Retain the quinazoline core; permit modification of the 6-alkoxy side chain only"
+    assert mask_from_words(find_atom_ranges(text), GEFITINIB) is None
+    question = core_question("drug_cell_response_regression_optimization", {"gt": GEFITINIB}, text)
+    assert question is not None and "'6-alkoxy'" in question

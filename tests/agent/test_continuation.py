@@ -183,3 +183,56 @@ def test_a_bare_new_value_reruns_the_tool_that_ran_whatever_the_value_alone_read
     for text in ("rerun that for T47D too", "now T47D please, rest unchanged"):
         [call] = plan_calls(text, [], list(TOOLS), earlier)
         assert call.name == "drug_cell_response_regression_predict", text
+
+
+def test_a_refused_kind_of_answer_switches_to_the_tool_that_gives_it() -> None:
+    [call] = after("is bosutinib an ABL1 binder?", "what about SRC for the same drug, and give me pKd not probability")
+    assert call.name == "drug_target_affinity_regression_predict"
+
+
+def test_same_target_for_new_molecules_repeats_the_earlier_tool() -> None:
+    """"hit" alone reads as a binder question; "same JAK1" says the earlier request goes on."""
+    [call] = after("pKd of ruxolitinib on JAK1",
+                   "same JAK1 for my tofa-ish hit: CC1CCN(CC1N(C)c1ncnc2[nH]ccc12)C(=O)CC#N")
+    assert call.name == "drug_target_affinity_regression_predict"
+
+
+def test_a_drug_swapped_out_says_which_of_the_earlier_calls_is_repeated() -> None:
+    from agent.history import CallLog
+    from model_zoo.names import resolve_drug
+
+    lapatinib, warfarin, apixaban = (resolve_drug(n).value for n in ("lapatinib", "warfarin", "apixaban"))
+    history = [PastRequest("a", "Is Tykerb safe with Coumadin? And how soluble is Tykerb?", answered=True, calls=[
+        CallLog("drug_drug_response_predict", {}, {"smiles_pairs": [[lapatinib, warfarin]]}, {}, "ok"),
+        CallLog("drug_property_prediction", {}, {"drug_smiles": [lapatinib], "property": "logSolubility"}, {}, "ok")])]
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles_pairs", [[lapatinib, warfarin]], "smiles_pairs", "a", "message")
+    pool.put("user_smiles", [lapatinib], "smiles_list", "a", "message")
+    [call] = plan_calls("Same blood-thinner question for Eliquis instead of Coumadin.", pool.list(), list(TOOLS),
+                        history, lambda key: pool.require(key).value)
+    assert call.name == "drug_drug_response_predict"
+    assert call.arguments["smiles_pairs"] == [[lapatinib, apixaban]]
+
+
+def test_replacing_a_named_drug_keeps_the_other_one() -> None:
+    fluconazole, amiodarone = extract("fluconazole").molecules[0], extract("amiodarone").molecules[0]
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles_pairs", [["CCN(CC)CCNC(=O)c1ccccc1", fluconazole]], "smiles_pairs", "a", "message")
+    history = [PastRequest("a", "Please predict the interaction between CCN(CC)CCNC(=O)c1ccccc1 and fluconazole.",
+                           answered=True)]
+    [call] = plan_calls("Please repeat the prediction replacing fluconazole with amiodarone.", pool.list(),
+                        list(TOOLS), history, lambda key: pool.require(key).value)
+    assert call.arguments["smiles_pairs"] == [["CCN(CC)CCNC(=O)c1ccccc1", amiodarone]]
+
+
+def test_the_other_line_after_a_design_run_designs_again() -> None:
+    [call] = after("generate for HCT116, ln ic50 -2",
+                   "no, the other line — HT29, same target. HCT116 is already covered")
+    assert call.name == "drug_cell_response_regression_generation" and call.arguments["cell_line"] == "HT-29"
+
+
+def test_a_line_given_after_an_unknown_one_reruns_the_earlier_request() -> None:
+    for reply in ("HCC827 please", "sue: HCC827, same as our western blots"):
+        [call] = after("raf: erlotinib in PC9 plz", reply, answered=False)
+        assert call.name == "drug_cell_response_regression_predict"
+        assert call.arguments == {"drug_smiles": [ERLOTINIB], "cell_name": "HCC-827"}

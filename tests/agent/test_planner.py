@@ -915,3 +915,10 @@ def test_key_value_lines_label_their_values() -> None:
 def test_a_gdsc_name_with_a_suffix_and_a_fusion_gene_beside_it() -> None:
     [call] = plan("imatinib in the EoL-1 line (FIP1L1-PDGFRA driven), predicted ln IC50")
     assert call.arguments["cell_name"] == "EoL-1-cell"
+
+
+def test_a_property_that_only_picks_the_molecules_is_not_the_one_asked() -> None:
+    from agent.planning.properties import requested_properties
+
+    assert requested_properties("the two least soluble — are they at least BBB penetrant?") == ["p_np"]
+    assert requested_properties("which is the most soluble?") == ["logSolubility"]

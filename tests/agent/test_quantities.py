@@ -73,3 +73,12 @@ def test_molar_in_scientific_notation_and_comparisons_people_write() -> None:
     [q] = find_quantities("Correction: 2.5e-7 M")
     assert math.isclose(q.ln_ic50, math.log(0.25))
     assert find_quantities("dissolved in 2 M NaCl") == []  # a bare molar unit is no drug concentration
+
+
+@pytest.mark.parametrize(("text", "micromolar"), [
+    ("aiming at about fifty nano molar", 0.05), ("one hundred nano molar", 0.1), ("two micro molar", 2.0),
+    ("three hundred fifty nM", 0.35), ("two point five micromolar", 2.5),
+])
+def test_a_concentration_said_in_words(text: str, micromolar: float) -> None:
+    [q] = find_quantities(text)
+    assert q.ln_ic50 == pytest.approx(math.log(micromolar)) and q.written.strip().endswith(text.split()[-1])
