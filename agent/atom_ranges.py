@@ -113,8 +113,9 @@ _EVERYTHING_BUT = re.compile(
     rf"(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
 # "just the morpholine ring", "only the carboxamide, keep rest": a reply that is nothing but the part, as to "which
 # part may change?"
-_ONLY_PART_REPLY = re.compile(rf"^\W*(?:(?:yes|yeah|ok(?:ay)?|sure)\W+)?(?:only|just)\s+{_PART}\s*"
-                              r"(?=$|[,.;!]|\s+(?:keep|please|pls|thanks)\b)", re.I)
+_ONLY_PART_REPLY = re.compile(rf"^\W*(?:[a-z][\w.-]{{1,15}}:\s+)?(?:@\w+\s+)?(?:(?:yes|yeah|ok(?:ay)?|sure)\W+)?"
+                              rf"(?:only|just)\s+{_PART}\s*"
+                              r"(?=$|[,.;!]|\s+(?:keep|please|pls|thanks|then)\b)", re.I)
 _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:alone\s+)?(?:{_MAY_CHANGE})", re.I)  # "the linker alone may be modified"
 # "keep quinazoline core + aniline, methoxyethoxy chains free": a part with its region word, then "free"
 _PART_FREE = re.compile(rf"\b{_PART_NAME}\s+(?P<region>{_REGION})\s+free\b", re.I)

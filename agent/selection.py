@@ -65,7 +65,8 @@ _FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)
 _MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactives?|negatives?|the no ones|"
                      r"predicted not to (?:interact|bind|penetrate|cross)|(?:that|which|ones?) (?:do(?:es)? not|"
                      r"do(?:es)?n'?t) (?:interact|bind|penetrate|cross|get in)|bbb-(?=\s|$)|bbb negative)", re.I)
-_HITS = re.compile(r"\b(predicted to (?:interact|bind)|that (?:interact|bind)|interacting|binders|the hits|"
+_HITS = re.compile(r"\b(predicted to (?:interact|bind|get in|cross|penetrate)|(?:that|which) (?:interact|bind|get in|"
+                   r"cross|penetrate)|interacting|binders|the hits|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
                    r"positives?|the actives?|(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+)", re.I)
 # (not "precursors for gefitinib", "reactants of CCO": that asks for a route to the molecule named)
@@ -248,6 +249,8 @@ def _clause_start(text: str, end: int) -> int:
 # "the one with the carbamate", "the ones with a sulfonamide", "the amine precursor", "the aniline from that route"
 _WITH_GROUP = re.compile(r"\b(?:ones?|compounds?|molecules?|precursors?|reactants?|hits?|analogues?)\s+with\s+"
                          r"(?:the\s+|an?\s+)?(?P<name>[a-z][\w-]{2,40})", re.I)
+# "the one with the allyl cyclopropane on the sulfonyl": the words that describe a molecule by its groups
+_DESCRIBED_BY_GROUPS = re.compile(rf"{_WITH_GROUP.pattern}(?P<more>(?:\s+[a-z][\w-]{{2,40}}){{0,2}})", re.I)
 _GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40})\s+(?:one|precursor|reactant|building block|"
                           r"compound|fragment|from\s+(?:that|the)\s+route)\b", re.I)
 
@@ -271,8 +274,10 @@ def group_phrase_spans(text: str) -> list[tuple[int, int]]:
     from model_zoo.chem.cores import functional_groups, scaffolds
 
     known = {**functional_groups(), **scaffolds()}
-    return [m.span("name") for pattern in (_WITH_GROUP, _GROUP_FIRST) for m in pattern.finditer(text)
-            if m.group("name").lower() in known]
+    spans = [m.span("name") for pattern in (_WITH_GROUP, _GROUP_FIRST) for m in pattern.finditer(text)
+             if m.group("name").lower() in known]
+    return spans + [(m.start("name"), m.end("more")) for m in _DESCRIBED_BY_GROUPS.finditer(text)
+                    if any(w.lower() in known for w in m.group("more").split())]
 
 
 def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:

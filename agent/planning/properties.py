@@ -64,6 +64,15 @@ def named_properties(lowered: str) -> list[tuple[int, int, str]]:
             close = difflib.get_close_matches(match.group(0), candidates, n=1, cutoff=0.8)
             if close:
                 found.append((match.start(), match.end(), PROPERTY_WORDS[close[0]]))
+    if not found:  # "blood brian barier": a name of several words, each misspelt a little
+        several = [w for w in PROPERTY_WORDS if " " in w and len(w) >= 10]
+        words_at = list(re.finditer(r"[a-z]{3,}", lowered))
+        for first, second in zip(words_at, words_at[1:]):
+            pair = f"{first.group(0)} {second.group(0)}"
+            close = difflib.get_close_matches(pair, several, n=1, cutoff=0.88)  # not "blood bank"
+            if close and lowered[first.end():second.start()].strip(" -") == "":
+                found.append((first.start(), second.end(), PROPERTY_WORDS[close[0]]))
+                break
     return found
 
 
@@ -115,10 +124,13 @@ def asks_only_untrained(e: Entities) -> bool:
         if any(_JOINED.fullmatch(lowered[min(u.end, end):max(u.start, start)])
                for u in untrained for start, end, _ in named if u.start >= 0):
             return False
+        # neither asked with the other: the question says which is asked, the rest is the reason ("would it get
+        # into the brain? I have a feeling it's a P-gp substrate")
+        question = lowered.find("?") + 1 or len(lowered)
+        if any(start < question for start, _, _ in named) and all(u.start >= question for u in untrained):
+            return False
         if {prop for _, _, prop in named} <= _offered_instead(untrained):
             return True  # "P-gp efflux … would it get pumped out of the brain": the words around it describe it
-        # neither asked with the other: the question says which is asked, the rest is the reason
-        question = lowered.find("?") + 1 or len(lowered)
         return not any(start < question for start, _, _ in named)
     return read_intent(e.text).tool in (PROPERTY.name, "none")  # not "… with B? worried about CYP3A4"
 

@@ -61,9 +61,25 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
         scores[key] = sum(1 for w in stem_words if re.search(rf"\b{w}\b", lowered) or _calendar_word(w, lowered))
     best = max(scores.values(), default=0)
     if best == 0:
-        return None, False
+        return _by_distinguishing_token(lowered, [k for k in keys if k.startswith("upload_")]), False
     top = [key for key, score in scores.items() if score == best]
     return (top[0], False) if len(top) == 1 else (None, True)
+
+
+_REPLY_FILLERS = frozenset({"please", "pls", "the", "one", "file", "upload", "set", "thanks", "ok", "okay", "yes",
+                            "use", "run", "on"})
+
+
+def _by_distinguishing_token(lowered: str, keys: Sequence[str]) -> str | None:
+    """A short reply that is the one token telling uploads apart ("B please" for competitor_A.csv and
+    competitor_B.csv, "the 2" for plate_1 and plate_2); None otherwise."""
+    reply = lowered.strip().rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nreply"
+    said = [w for w in re.findall(r"[a-z0-9]+", reply) if w not in _REPLY_FILLERS]
+    if len(said) != 1 or len(keys) < 2:
+        return None
+    tokens = {k: set(re.split(r"[^a-z0-9]+", k.removeprefix("upload_").rsplit(".", 1)[0].lower())) - {""} for k in keys}
+    fitting = [k for k in keys if said[0] in tokens[k] and not any(said[0] in tokens[o] for o in keys if o != k)]
+    return fitting[0] if len(fitting) == 1 else None
 
 
 def known_words(e: Entities) -> set[str]:
@@ -93,4 +109,5 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
 
 def names_an_upload(lowered: str, pool: Sequence[EntryMeta]) -> bool:
     keys = [m.key for m in pool if m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_")]
-    return any(upload_named(key, lowered) for key in keys) or upload_by_extension(lowered, keys) is not None
+    return any(upload_named(key, lowered) for key in keys) or upload_by_extension(lowered, keys) is not None or \
+        _by_distinguishing_token(lowered, keys) is not None

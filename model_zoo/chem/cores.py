@@ -74,6 +74,8 @@ def core_from_text(text: str) -> Core:
     """The core a phrase names: a ring system or functional group from the tables, the Murcko scaffold, or a
     SMILES/SMARTS."""
     words = text.strip().lower()
+    if words not in scaffolds() and words not in functional_groups() and words.replace("-", "") in functional_groups():
+        words = words.replace("-", "")  # "methyl-amide" is the table's "methylamide"
     if words in scaffolds():
         return Core(words, scaffolds()[words])
     if words in functional_groups():

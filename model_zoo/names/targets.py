@@ -312,8 +312,8 @@ _CONTEXT_BEFORE = re.compile(
     r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bat|\bto|\btowards?|\bversus|\bvs\.?|->|=>|\u2192|"
     r"\bhit(?:s|ting)?|\binteract(?:s|ing)?\s+(?:with|w/)|\bblock(?:s|ing)?|\bengag(?:e|es|ing)|"
     r"\b(?:do|try|use|switch\s+to)|\b(?:also|and)\s+with|[?;]\s*(?:and|also|or)|"
-    r"\bp?K[di]|\baffinity|\bbinding(?:\s+prob\w*)?|\w\s+[x×])\s*(?:the\s+)?$",
-    re.IGNORECASE)
+    r"\bp?K[di]|\baffinity|\bbinding(?:\s+prob\w*)?|\w\s+[x×])\s*(?:the\s+)?(?:human\s+|wild[\s-]?type\s+|wt\s+)?$",
+    re.IGNORECASE)  # "on human KIT"
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to))\s+(?:the\s+)?$", re.IGNORECASE)

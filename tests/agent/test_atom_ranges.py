@@ -415,3 +415,13 @@ def test_a_changing_part_that_cannot_be_placed_is_asked_about_never_left_out() -
     assert mask_from_words(find_atom_ranges(text), GEFITINIB) is None
     question = core_question("drug_cell_response_regression_optimization", {"gt": GEFITINIB}, text)
     assert question is not None and "'6-alkoxy'" in question
+
+
+def test_a_hyphenated_group_name_and_a_size_word_before_it() -> None:
+    sorafenib = "CNC(=O)C1=NC=CC(=C1)OC2=CC=C(C=C2)NC(=O)NC3=CC(=C(C=C3)Cl)C(F)(F)F"
+    text = "Keep the core of the drug, let the model change just the small methyl-amide bit at the end."
+    assert mask_from_words(find_atom_ranges(text), sorafenib) == [1, 1, 1, 1] + [0] * 28
+
+
+def test_a_part_given_as_the_reply_of_a_named_colleague() -> None:
+    assert sum(mask_from_words(find_atom_ranges("jen: only the N-methylpiperazine"), IMATINIB) or []) == 7

@@ -170,3 +170,9 @@ def test_a_dose_a_count_or_a_measure_is_never_a_target_potency(text: str) -> Non
 def test_a_target_of_another_species_is_asked_about_never_the_human_sequence(text: str) -> None:
     call, final = _decide(text, OfflinePlanner())
     assert call is None and "human" in final
+
+
+def test_a_species_named_beside_the_human_target_asked_for_is_no_question() -> None:
+    call, _ = _decide("predicted Kd of masitinib on human KIT — we use it as the proxy for canine c-kit",
+                      OfflinePlanner())
+    assert call is not None and call.name == "drug_target_affinity_regression_predict"

@@ -922,3 +922,18 @@ def test_a_property_that_only_picks_the_molecules_is_not_the_one_asked() -> None
 
     assert requested_properties("the two least soluble — are they at least BBB penetrant?") == ["p_np"]
     assert requested_properties("which is the most soluble?") == ["logSolubility"]
+
+
+def test_misspelt_words_of_a_two_word_property_name() -> None:
+    [call] = plan("blood brian barier for donepezil")
+    assert call.arguments["property"] == "p_np"
+
+
+def test_an_untrained_property_given_as_the_reason_after_the_question() -> None:
+    [call] = plan("would palbociclib get into the brain at all? I have a feeling it's a P-gp substrate")
+    assert call.arguments["property"] == "p_np"
+
+
+def test_a_molecule_described_by_its_groups_is_no_molecule_to_run() -> None:
+    [call] = plan("retrosynthesis on the compound Jonas showed? the one with the allyl cyclopropane on the sulfonyl")
+    assert "smiles_list" not in call.arguments  # asked which molecule, never cyclopropane itself

@@ -246,3 +246,10 @@ def test_an_ordinal_of_a_cell_line_or_target_picks_no_row(pool: ThreadPool) -> N
 def test_an_ordinal_that_qualifies_something_else_picks_no_row() -> None:
     assert _picked(CELL, "two products from the last campaign are in campaign12.csv — what would I buy?") is None
     assert _picked(CELL, "retro on the second, please") == ["B"]
+
+
+def test_the_ones_predicted_to_get_in() -> None:
+    from agent.selection import _HITS
+
+    assert _HITS.search("for the ones predicted to get in, give me solubility")
+    assert _HITS.search("the ones that cross")

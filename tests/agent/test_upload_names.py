@@ -225,3 +225,13 @@ def test_an_upload_named_with_spaces_for_its_separators_is_that_upload() -> None
     assert upload_named("upload_plate14_hits.csv", "predicted response of mia paca-2 to the plate14 hits")
     assert upload_named("upload_plate14_hits.csv", "logs for plate14_hits.csv")
     assert not upload_named("upload_plate14_hits.csv", "logs for plate14")
+
+
+def test_a_reply_with_the_one_token_that_tells_uploads_apart() -> None:
+    from agent.planning.uploads import upload_by_words
+
+    keys = ["upload_competitor_A.csv", "upload_competitor_B.csv"]
+    assert upload_by_words("b please", keys) == ("upload_competitor_B.csv", False)
+    assert upload_by_words("how soluble are the compounds in the uploaded file?\nB please".lower(), keys)[0] == \
+        "upload_competitor_B.csv"
+    assert upload_by_words("a different approach please", keys) == (None, False)
