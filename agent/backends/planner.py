@@ -71,8 +71,10 @@ _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versu
 # "and osimertinib, same target", "same cell line, but entinostat now": new values for the earlier request
 _CORRECTS = re.compile(rf"\b(?:{phrases('corrections')})\b", re.I)
 # "and add alpelisib to the two", "include X in those too": more molecules for the earlier request's list
-_ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?\b(?:to|into|with)\s+(?:the\s+)?"
-                           r"(?:two|three|four|both|them|those|these|list|set|others|rest|same|earlier|previous)\b"
+# "add ponatinib and redo all three": the list it adds to is the one redone
+_ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?\b(?:(?:to|into|with)\s+(?:the\s+)?|"
+                           r"and\s+(?:re-?do|re-?run|run|do|repeat)\s+(?:it\s+(?:for|on)\s+)?(?:all\s+|the\s+)?)"
+                           r"(?:two|three|four|five|both|them|those|these|list|set|others|rest|same|earlier|previous)\b"
                            r"(?!\s+(?:\w+\s+)?(?:cell|lines?|cells|targets?|kinases?|proteins?)\b)", re.I)
 # "binary prob too": another tool on the same inputs
 _ADDS_TOOL = re.compile(r"\b(?:too|also|as well|in addition)\b", re.I)

@@ -49,7 +49,7 @@ def find_spans(text: str) -> list[Span]:
         if at >= 0:
             spans.append(Span(at, at + len(molecule), "mol"))
             cursor = at + len(molecule)
-    for written, _ in find_cell_line_mentions(text):
+    for written in dict.fromkeys([w for w, _ in find_cell_line_mentions(text)] + [w for w, _ in found.cell_mentions]):
         for m in re.finditer(r"(?<![\w\-])" + re.escape(written) + r"(?![\w\-])", text):
             spans.append(Span(m.start(), m.end(), "cell"))
     for number in found.numbers:

@@ -22,6 +22,7 @@ from agent.planning.pairs import (
     names_pairs_it_cannot_find,
     picked_pairs,
     swapped_pairs,
+    with_the_earlier_pairs,
 )
 from agent.planning.properties import LBD, ddi_tasks, named_properties, requested_properties
 from agent.planning.references import molecules_from_context, named_upload, pool_protein, pool_ref
@@ -102,6 +103,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             names = earlier_drug_names([past.text for past in context.history[-5:]])
             value = swapped_pairs(e, pool, lowered, context.read, names) or message_pairs(e, focus) or \
                 picked_pairs(pool, lowered, context.read, e)
+            value = with_the_earlier_pairs(value, pool, lowered, context.read)
             if not value and not names_pairs_it_cannot_find(e, lowered):
                 value = every_listed_pair(pool, lowered, context.read) or pool_ref(pool, ("smiles_pairs",), lowered) \
                     or listed_pair(pool, lowered, context.read)

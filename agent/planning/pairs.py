@@ -202,3 +202,20 @@ def earlier_drug_names(texts: list[str]) -> dict[str, str]:
             if r.kind == "drug":
                 names.setdefault(same_molecule_key(r.value) or r.value, r.name)
     return names
+
+
+# "add clarithromycin with digoxin as a second pair and rerun both", "Add a second pair: X plus Y. Run both pairs."
+_ANOTHER_PAIR = re.compile(r"\ba\s+(?:second|2nd|new|another|extra)\s+pair\b|\banother\s+pair\b|\bboth\s+pairs\b",
+                           re.I)  # not "just the second pair", which picks one
+
+
+def with_the_earlier_pairs(pairs: Any, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None) -> Any:
+    """The message's pairs after the thread's earlier ones when it adds a second pair to them; else as given."""
+    if not (isinstance(pairs, list) and pairs and read is not None and _ANOTHER_PAIR.search(lowered)):
+        return pairs
+    key = ref_key(pool_ref(pool, ("smiles_pairs",), ""))
+    earlier = read(key) if key else None
+    if not isinstance(earlier, list):
+        return pairs
+    seen = {frozenset(same_molecule_key(m) or m for m in pair) for pair in earlier if isinstance(pair, list)}
+    return earlier + [p for p in pairs if frozenset(same_molecule_key(m) or m for m in p) not in seen]

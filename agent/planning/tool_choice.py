@@ -264,6 +264,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     if len(found) >= 2 and subject_only[0]:
         found = found[1:]
     found = _without_drug_classes(found, entities)
+    if len(found) == 2 and (answered := _question_then_answer_kind(found)) is not None:
+        return [answered]
     if len(found) == 2 and (len(cuts) == 1 and "?" in cuts[0].group(0) or _QUALIFIER.search(found[1][1])):
         return _qualified(found)
     if len(found) < 2:
@@ -451,6 +453,23 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
             asks.append((spec, start))
     starts = [start for _, start in asks] + [len(prose)]
     return [(spec, prose[start:starts[i + 1]]) for i, (spec, start) in enumerate(asks)]
+
+
+_QUESTION = re.compile(r"^\W*(?:which|what|who|does|do|is|are|would|will|can|could|how)\b", re.I)
+_ADDED_ASK = re.compile(r"^\W*(?:and|also|plus|too|as well|if you can|if so|additionally|then)\b|"
+                        r"\b(?:also|too|as well)\b", re.I)
+
+
+def _question_then_answer_kind(found: list[tuple[ToolSpec, str]]) -> tuple[ToolSpec, str] | None:
+    """"Which of these binds PDGFRB strongest? Give me pKd for A, B, C.": a question, then the kind of answer it
+    wants for the same inputs (not "… If you can also give the affinity"): one ask, the one whose kind is named."""
+    (first, words1), (second, words2) = found
+    if {p.kind for p in first.params} != {p.kind for p in second.params} or not _QUESTION.match(words1):
+        return None
+    named = [bool(_NAMED_KIND.search(without_refused_kinds(w))) for w in (words1, words2)]
+    if named == [False, True] and not _ADDED_ASK.search(words2):
+        return found[1]
+    return None
 
 
 def _qualified(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:

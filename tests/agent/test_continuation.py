@@ -236,3 +236,8 @@ def test_a_line_given_after_an_unknown_one_reruns_the_earlier_request() -> None:
         [call] = after("raf: erlotinib in PC9 plz", reply, answered=False)
         assert call.name == "drug_cell_response_regression_predict"
         assert call.arguments == {"drug_smiles": [ERLOTINIB], "cell_name": "HCC-827"}
+
+
+def test_add_a_drug_and_redo_all_of_them() -> None:
+    [call] = after("Aqueous solubility: imatinib, nilotinib", "add ponatinib and redo all three")
+    assert call.arguments["property"] == "logSolubility" and len(call.arguments["drug_smiles"]) == 3

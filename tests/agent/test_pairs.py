@@ -139,3 +139,17 @@ def test_a_pair_picked_by_a_drug_it_holds() -> None:
     [call] = plan_calls("just the warfarin one again with twosides", pool.list(), list(TOOLS), [],
                         lambda key: pool.require(key).value)
     assert call.arguments["smiles_pairs"] == [[AMIODARONE, WARFARIN]] and call.arguments["task"] == "twosides"
+
+
+def test_a_second_pair_runs_with_the_first() -> None:
+    tamoxifen, warfarin, simvastatin = (_smiles(n) for n in ("tamoxifen", "warfarin", "simvastatin"))
+    for words in ("Add a second pair: tamoxifen plus simvastatin. Run both pairs.",
+                  "could you also add tamoxifen with simvastatin as a second pair and rerun both together?"):
+        call = _swap_after("tamoxifen with warfarin — interaction?", words, [[tamoxifen, warfarin]])
+        assert call.arguments["smiles_pairs"] == [[tamoxifen, warfarin], [tamoxifen, simvastatin]]
+
+
+def _smiles(name: str) -> str:
+    resolved = resolve_drug(name)
+    assert not hasattr(resolved, "closest")
+    return resolved.value  # type: ignore[union-attr]

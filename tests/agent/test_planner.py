@@ -937,3 +937,17 @@ def test_an_untrained_property_given_as_the_reason_after_the_question() -> None:
 def test_a_molecule_described_by_its_groups_is_no_molecule_to_run() -> None:
     [call] = plan("retrosynthesis on the compound Jonas showed? the one with the allyl cyclopropane on the sulfonyl")
     assert "smiles_list" not in call.arguments  # asked which molecule, never cyclopropane itself
+
+
+def test_a_line_in_the_short_nci_form_reads_as_a_line_to_the_intent_model() -> None:
+    from agent.entities import extract
+    from agent.planning.tool_choice import tool_scores
+
+    scores = tool_scores(extract("Predicted response for all of those in H1975").prose, list(TOOLS))
+    assert max(scores, key=lambda name: scores[name]) == "drug_cell_response_regression_predict"
+
+
+def test_a_question_then_the_kind_of_answer_wanted_is_one_ask() -> None:
+    calls = plan("Which of these binds PDGFRB strongest? Give me pKd for sunitinib, sorafenib, axitinib.")
+    assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"]
+    assert len(calls[0].arguments["drug_smiles"]) == 3
