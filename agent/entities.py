@@ -513,14 +513,23 @@ _CODE_LABEL = re.compile(r"(?:^|(?<=[\s>|]))[A-Z][A-Za-z]{0,5}-?\d+[A-Za-z]?"
 
 
 def _without_code_labels(text: str) -> str:
-    """The text with compound codes that label the structure written right after them blanked, so that they are
-    read as neither a cell line nor an unknown drug."""
+    """The text with compound codes that label the structure written right after them blanked, wherever the text
+    writes them ("the usual profile on BX-118? … BX-118 = <SMILES>"), so that they are read as neither a cell line
+    nor an unknown drug."""
+    codes: set[str] = set()
+
     def blank(match: re.Match[str]) -> str:
         smiles, _ = _as_smiles(match.group("next").rstrip(",;"))
         # "in A549: CCO and CCN": a line's name before a colon is the line, not a compound code
         is_line = isinstance(resolve_cell_line_name(match.group(0)), Resolved)
-        return " " * len(match.group(0)) if smiles and not is_line else match.group(0)
-    return _CODE_LABEL.sub(blank, text)
+        if smiles and not is_line:
+            codes.add(match.group(0))
+            return " " * len(match.group(0))
+        return match.group(0)
+    text = _CODE_LABEL.sub(blank, text)
+    for code in codes:
+        text = re.sub(rf"(?<![\w-]){re.escape(code)}(?![\w-])", lambda m: " " * len(m.group(0)), text)
+    return text
 
 
 def _extract_masks(text: str) -> tuple[list[list[int]], str]:

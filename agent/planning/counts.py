@@ -39,20 +39,36 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
     if n is None:
         return calls
     sizes = {m.key: m.size for m in pool if m.kind in ("smiles_list", "smiles")}
+    writes_none = not extract(prose).molecules
     out = []
     for call in calls:
         spec = get_spec(call.name)
         params = [p.name for p in spec.params if p.kind == "smiles_list"] if spec else []
         args = dict(call.arguments)
         for name in params:
-            key = ref_key(args.get(name))
-            if key is None or sizes.get(key, n) == n:
+            key, value = ref_key(args.get(name)), args.get(name)
+            # a list from the pool, or one the planner carried over from an earlier message, of another size
+            carried = key is None and writes_none and isinstance(value, list) and len(dict.fromkeys(value)) != n
+            if not carried and (key is None or sizes.get(key, n) == n):
                 continue
             earlier = next((mols for mols in (extract(p.text).molecules for p in reversed(history))
-                            if len(dict.fromkeys(mols)) == n), None)
+                            if len(dict.fromkeys(mols)) == n), None) or _gathered(history, n)
             if earlier is None:
                 del args[name]
             else:
                 args[name] = list(dict.fromkeys(earlier))
         out.append(ToolCall(call.name, args))
     return out
+
+
+def _gathered(history: Sequence[PastRequest], n: int, back: int = 4) -> list[str] | None:
+    """The molecules of the last few requests together, when exactly ``n`` ("Kd of gefitinib on EGFR", "and
+    osimertinib, same target", then "now both drugs in HCC827"), in the order they were named; else None."""
+    gathered: list[str] = []
+    for past in reversed(list(history)[-back:]):
+        gathered = list(dict.fromkeys(extract(past.text).molecules + gathered))
+        if len(gathered) == n:
+            return gathered
+        if len(gathered) > n:
+            return None
+    return None

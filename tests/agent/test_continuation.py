@@ -241,3 +241,13 @@ def test_a_line_given_after_an_unknown_one_reruns_the_earlier_request() -> None:
 def test_add_a_drug_and_redo_all_of_them() -> None:
     [call] = after("Aqueous solubility: imatinib, nilotinib", "add ponatinib and redo all three")
     assert call.arguments["property"] == "logSolubility" and len(call.arguments["drug_smiles"]) == 3
+
+
+def test_both_drugs_of_the_last_two_requests() -> None:
+    from agent.planning.counts import _gathered
+
+    history = [PastRequest("a", "Kd of gefitinib on EGFR", answered=True),
+               PastRequest("a", "and osimertinib, same target", answered=True)]
+    gefitinib, osimertinib = (extract(n).molecules[0] for n in ("gefitinib", "osimertinib"))
+    assert _gathered(history, 2) == [gefitinib, osimertinib]
+    assert _gathered(history, 3) is None

@@ -185,3 +185,8 @@ def test_an_unknown_line_taken_back_for_another_is_not_asked_about() -> None:
 def test_a_line_dropped_after_a_pause_and_a_hmm_is_taken_back() -> None:
     e = extract("improve sorafenib for HepG2... hmm we don't have that; use HuH-7, target 0.5 µM")
     assert [line.name for line in e.cell_lines] == ["HuH-7"] and not e.unresolved
+
+
+def test_a_compound_code_defined_later_in_the_message_is_no_cell_line() -> None:
+    e = extract("Can DrugPilot run the usual profile on BX-118?\nBX-118 = Nc1ccc(cc1)c2nc3ccc(O)cc3s2\nlogS and BBB")
+    assert e.unresolved == [] and e.molecules == ["Nc1ccc(cc1)c2nc3ccc(O)cc3s2"]
