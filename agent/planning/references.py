@@ -114,7 +114,8 @@ def pool_protein(e: Entities, pool: list[EntryMeta], history: Sequence[PastReque
     named = [w for w in _GENE_LIKE.findall(e.prose) if w not in _NOT_TARGETS and not w.isdigit()]
     named += [n.written for n in e.names if n.kind == "target"] + [n.name for n in e.names if n.kind == "target"]
     lowered = e.prose.lower()
-    if named and not re.search(r"\b(same|that|this) (target|protein|kinase|sequence)\b", lowered):
+    latest = lowered.rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nmessage": the message decides
+    if named and not re.search(r"\b(same|that|this) (target|protein|kinase|sequence)\b", latest):
         explicit = [m for m in pool if m.kind == "protein_seq" and any(n.lower() in m.key.lower() for n in named)]
         if explicit:
             return f"({explicit[-1].key})"

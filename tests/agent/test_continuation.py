@@ -251,3 +251,18 @@ def test_both_drugs_of_the_last_two_requests() -> None:
     gefitinib, osimertinib = (extract(n).molecules[0] for n in ("gefitinib", "osimertinib"))
     assert _gathered(history, 2) == [gefitinib, osimertinib]
     assert _gathered(history, 3) is None
+
+
+def test_a_target_named_now_wins_over_same_target_said_before() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_target_seq", "MAKQYDSVECPFCDEVSKYEKLAKIGQGTFGEVFKARHRKTGQKVALKKVLM", "protein_seq", "a", "message")
+    from agent.history import CallLog
+
+    ran = [CallLog("drug_target_classification_predict", {}, None, {}, "ok")]
+    history = [PastRequest("a", "is ponatinib an ABL1 binder per the model?", answered=True, calls=ran),
+               PastRequest("b", "do the same for my two — bosutinib and nilotinib, same target", answered=True,
+                           calls=ran)]
+    [call] = plan_calls("and now all three against SRC instead", pool.list(), list(TOOLS), history,
+                        lambda key: pool.require(key).value)
+    assert call.arguments["target_seq"] == extract("binds SRC").sequences[0]
+    assert len(call.arguments["drug_smiles"]) == 3
