@@ -155,7 +155,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         calls = _added_tool(whole, earlier, context, offered)
     if previous is not None and earlier is not None:
         calls = _continued(calls, whole, earlier, previous, repeats, supplies_values, context, offered) or calls
-    return match_count(calls, whole.prose, pool, history)
+    return match_count(calls, whole.prose, pool, history, writes_molecules=bool(whole.molecules))
 
 
 def _extended_list(whole: Entities, earlier: Entities, ran: ToolSpec | None, context: PlanningContext,

@@ -22,6 +22,9 @@ _COUNTED = re.compile(rf"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{cou
                       r"(?!\s+\w+(?:est|er)\b)", re.I)
 
 
+_ALL_N = re.compile(rf"\ball\s+(?:the\s+)?(?:{count_pattern()})\b", re.I)
+
+
 def counted(prose: str) -> int | None:
     """The number of molecules the message says it means, when it says one."""
     found = list(_COUNTED.finditer(prose))
@@ -32,14 +35,14 @@ def counted(prose: str) -> int | None:
 
 
 def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
-                history: Sequence[PastRequest]) -> list[ToolCall]:
+                history: Sequence[PastRequest], writes_molecules: bool = False) -> list[ToolCall]:
     """Calls whose molecules, taken from a pool list of another size than the message counts, become the molecules of
     the newest earlier request with that many; with none, the molecules are left out so that the agent asks."""
     n = counted(prose)
     if n is None:
         return calls
     sizes = {m.key: m.size for m in pool if m.kind in ("smiles_list", "smiles")}
-    writes_none = not extract(prose).molecules
+    writes_none = not writes_molecules
     out = []
     for call in calls:
         spec = get_spec(call.name)
@@ -47,8 +50,10 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
         args = dict(call.arguments)
         for name in params:
             key, value = ref_key(args.get(name)), args.get(name)
-            # a list from the pool, or one the planner carried over from an earlier message, of another size
-            carried = key is None and writes_none and isinstance(value, list) and len(dict.fromkeys(value)) != n
+            # a list from the pool, or one the planner carried over from an earlier message when the message says
+            # "all N" (not "both", which may count targets: "someone said it hits both"), of another size
+            carried = key is None and writes_none and bool(_ALL_N.search(prose)) and isinstance(value, list) \
+                and len(dict.fromkeys(value)) != n
             if not carried and (key is None or sizes.get(key, n) == n):
                 continue
             earlier = next((mols for mols in (extract(p.text).molecules for p in reversed(history))

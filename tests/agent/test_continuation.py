@@ -266,3 +266,9 @@ def test_a_target_named_now_wins_over_same_target_said_before() -> None:
                         lambda key: pool.require(key).value)
     assert call.arguments["target_seq"] == extract("binds SRC").sequences[0]
     assert len(call.arguments["drug_smiles"]) == 3
+
+
+def test_both_of_the_targets_is_no_count_of_molecules() -> None:
+    """"Someone said it hits both" counts targets: the one drug of the thread stays."""
+    [call] = after("How strong is Gilotrif against EGFR, as a number?", "And against HER2? Someone said it hits both.")
+    assert len(call.arguments["drug_smiles"]) == 1
