@@ -267,12 +267,13 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
                 and not (m.kind == "drug" and _QUALIFIES_NOUN.match(prose, m.end))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
-    found.names = [m for m in mentions if isinstance(m, Resolved) and not _other_species(m, prose)]
     # "canine c-kit" is asked about, unless the message names that target for itself too ("human KIT — the proxy
     # for canine c-kit")
+    other_species = [m for m in mentions if isinstance(m, Resolved) and _other_species(m, prose)]
+    found.names = [m for m in mentions if isinstance(m, Resolved) and m not in other_species]
     plain = {m.value for m in found.names if m.kind == "target"}
-    mentions = [m for m in mentions if not (isinstance(m, Resolved) and _other_species(m, prose) and m.value in plain)]
-    mentions = [_human_only(m) if isinstance(m, Resolved) and _other_species(m, prose) else m for m in mentions]
+    mentions = [_human_only(m) if m in other_species else m for m in mentions
+                if not (m in other_species and m.value in plain)]
     known_cells = {written.lower() for written, _ in found.cell_mentions}
     unknown_lines = [m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells]
     # "for HepG2... no we dont have it, … OK A549": an unknown line taken back for another is not asked about

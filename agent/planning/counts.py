@@ -42,7 +42,6 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
     if n is None:
         return calls
     sizes = {m.key: m.size for m in pool if m.kind in ("smiles_list", "smiles")}
-    writes_none = not writes_molecules
     out = []
     for call in calls:
         spec = get_spec(call.name)
@@ -52,7 +51,7 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
             key, value = ref_key(args.get(name)), args.get(name)
             # a list from the pool, or one the planner carried over from an earlier message when the message says
             # "all N" (not "both", which may count targets: "someone said it hits both"), of another size
-            carried = key is None and writes_none and bool(_ALL_N.search(prose)) and isinstance(value, list) \
+            carried = key is None and not writes_molecules and bool(_ALL_N.search(prose)) and isinstance(value, list) \
                 and len(dict.fromkeys(value)) != n
             if not carried and (key is None or sizes.get(key, n) == n):
                 continue
