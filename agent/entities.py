@@ -117,7 +117,7 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     mentions = _cell_mentions(text_wo_masks, "cell_line" in expect)
     lines_at = _cell_positions(text_wo_masks, mentions, negated)
     found.cell_mentions = [(written, line) for written, line in mentions
-                           if not _inside(text_wo_masks.find(written), negated, lines_at)]
+                           if any(not _inside(at, negated, lines_at) for at in _written_at(text_wo_masks, written))]
     found.cell_lines = list(dict.fromkeys(line for _, line in found.cell_mentions))
     # "NCI H1975": each word of a spaced name too ("NCI" also reads as a SMILES)
     cell_tokens = {part for written, _ in found.cell_mentions for part in (written, *written.split())
@@ -142,6 +142,7 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
             written = _strip(token, closes)
             found.invalid_smiles.append((written, error))
             found.molecules.append(written)
+    positions = _without_superseded(found, text, positions)
     found.atom_ranges = find_atom_ranges(text_wo_masks)
     found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens | {r.written for r in found.atom_ranges})
     # FASTA headers (">sp|P00533|EGFR_HUMAN …") and residues are no words; an e-mail quote ("> we need …") is
@@ -150,6 +151,21 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     positions = _add_names(found, found.prose, positions, expect)
     found.pairs = _pair_groups(text, found.molecules, positions)
     return found
+
+
+def _without_superseded(found: Entities, text: str, positions: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The typed molecules without those a correction replaces ("BBB for <SMILES> -- sorry wrong paste, this one:
+    <SMILES>"); returns where the kept ones are written."""
+    spans = superseded_spans(text)
+    starts = [start for start, _ in positions]
+    kept = [i for i, start in enumerate(starts) if not _inside(start, spans, starts)]
+    if len(kept) == len(positions):
+        return positions
+    written = [found.molecules[i] for i in kept]
+    found.smiles = [m for m in found.smiles if m in written]
+    found.invalid_smiles = [(w, e) for w, e in found.invalid_smiles if w in written]
+    found.molecules = written
+    return [positions[i] for i in kept]
 
 
 # "<code> is really <drug>", "<code> = <drug>", "<drug> (that's what <code> is)": the unknown word names the drug.
@@ -330,11 +346,16 @@ def _cell_mentions(text: str, in_context: bool = False) -> list[tuple[str, CellL
 def _cell_positions(text: str, mentions: list[tuple[str, CellLine]], negated: list[_TakenBack]) -> list[int]:
     """Where cell lines, known or not, are written: a correction takes one back only when another follows it.
     Unknown ones are looked for only when the message corrects itself."""
-    known = [text.find(written) for written, _ in mentions]
+    known = [at for written, _ in mentions for at in _written_at(text, written)]
     if all(s.corrected_at is None for s in negated):
         return known
     names = text[:NAMES_READ_CHARS]
     return known + [u.start for u in find_unknown_cell_lines(names) + find_cell_shaped_words(names)]
+
+
+def _written_at(text: str, written: str) -> list[int]:
+    """Every place the text writes a value ("MCF7 and T47D. sorry -- MCF7 and CAL-51": MCF7 twice)."""
+    return [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(written)}(?![\w-])", text)] or [text.find(written)]
 
 
 def _named_part_spans(text: str, ranges: list[AtomRange]) -> list[tuple[int, int]]:
@@ -363,22 +384,46 @@ class _TakenBack:
 
 def _negated_spans(text: str) -> list[_TakenBack]:
     """Where a message takes a value back: "not DU-145 - Huh7", "forget TP53, try BTK", "replace warfarin with
-    Tegretol", "HCC1937?? no wait, NCI-H1975", "oxaliplatin? skip that one", "skip cabo"."""
+    Tegretol", "HCC1937?? no wait, NCI-H1975", "oxaliplatin? skip that one", "skip cabo"; and everything before a
+    correction that writes its kind again ("MCF7 and T47D please. sorry -- MCF7 and CAL-51")."""
     outright = [m.span(1) for m in _TAKEN_BACK_AFTER.finditer(text)]
     outright += [m.span(1) for m in _DROPPED_AFTER.finditer(text)]  # "oxaliplatin? skip that one"
     outright += [span for start, end in outright for span in _shortened(text, text[start:end])]
     spans = [_TakenBack(start, end) for start, end in outright]
     spans += [_TakenBack(*m.span(1), m.end()) for m in _TAKEN_BACK_BEFORE.finditer(text)]
+    return spans + superseded_spans(text)
+
+
+# "-- sorry wrong paste, this one:", "no wait --", "oh and sorry,": a correction inside the message
+_SUPERSEDING = re.compile(rf"(?<![\w-])(?:{phrases('superseding')})(?![\w-])(?!\s+(?:for|to|about|if)\b)", re.I)
+_ADDS = re.compile(rf"(?<![\w-])(?:{phrases('adds_not_replaces')})(?![\w-])", re.I)
+
+
+def superseded_spans(text: str) -> list[_TakenBack]:
+    """What a correction inside the message replaces: the text before it (back to the correction before), for each
+    kind of value written again after it ("BBB for <SMILES> -- sorry wrong paste, this one: <SMILES>"); nothing when the
+    words after it add instead ("oh and sorry, add ROS1 too") or name what they replace ("sorry, aspirin not
+    clopidogrel")."""
+    marks = list(_SUPERSEDING.finditer(text))
+    spans = []
+    for i, mark in enumerate(marks):
+        after = text[mark.end():]
+        # "sorry, aspirin not clopidogrel": the correction names what it replaces, and only that goes
+        if mark.start() > 0 and not _ADDS.search(after) and not _TAKEN_BACK_AFTER.search(after):
+            spans.append(_TakenBack(marks[i - 1].end() if i else 0, mark.start(), mark.end()))
     return spans
 
 
 def _shortened(text: str, word: str) -> list[tuple[int, int]]:
     """Where else the text writes a word it takes back, in full or shortened: "axitinib and cabozantinib... skip
-    cabo", "Jakafi and Vidaza... actually skip Vidaza"."""
+    cabo", "Jakafi and Vidaza... actually skip Vidaza"; a code with digits or hyphens as written ("5-FU and
+    gemcitabine -- not 5-FU", "MCF7 and T47D ... not T47D")."""
     word = word.strip(_TRAILING + _WRAPPERS)
-    if len(word) < 4 or not word.isalpha():
-        return []
-    return [m.span() for m in re.finditer(rf"\b{re.escape(word)}(?:\w{{3,}})?\b", text, re.I)]
+    if word.isalpha() and len(word) >= 4:
+        return [m.span() for m in re.finditer(rf"\b{re.escape(word)}(?:\w{{3,}})?\b", text, re.I)]
+    if len(word) >= 3 and re.fullmatch(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*", word) and re.search(r"[A-Za-z]", word):
+        return [m.span() for m in re.finditer(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.I)]
+    return []
 
 
 def _inside(position: int, spans: list[_TakenBack], same_kind: list[int] | None = None) -> bool:

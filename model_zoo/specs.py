@@ -151,6 +151,8 @@ PROPERTY_WORDS: dict[str, str] = {
     "ct-tox": "CT_TOX",
     "ct tox": "CT_TOX",
     "clinical toxicity": "CT_TOX",
+    "clinical tox": "CT_TOX",
+    "clinical-tox": "CT_TOX",
     "clinical-trial toxicity": "CT_TOX",
     "clinical trial toxicity": "CT_TOX",
     "toxicity in clinical trials": "CT_TOX",

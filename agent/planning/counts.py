@@ -16,9 +16,11 @@ from agent.vocabulary import count_pattern, number_words
 from model_zoo.specs import get_spec
 
 _WORDS = {"both": 2, **number_words()}
-# "all four", "the same 3", "these two", "both": a count that names a whole list, not a pick from it ("the two best")
+# "all four", "the same 3", "these two", "both (of them)": a count that names a whole list, not a pick from it
+# ("the two best")
 _COUNTED = re.compile(rf"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{count_pattern()})|(?P<both>both))\b"
-                      r"(?!\s+(?:best|worst|top|most|least|highest|lowest|first|last|of|with|that|which|where)\b)"
+                      r"(?!\s+(?:best|worst|top|most|least|highest|lowest|first|last|of(?!\s+(?:them|these|those)\b)|with|that|"
+                      r"which|where)\b)"
                       r"(?!\s+\w+(?:est|er)\b)", re.I)
 
 

@@ -7,7 +7,7 @@ import difflib
 import re
 
 from agent.backends.reading import read_intent
-from agent.entities import Entities
+from agent.entities import Entities, superseded_spans
 from agent.planning.retraction import asked_part
 from agent.selection import blank_picks
 from agent.vocabulary import in_english, load, phrases
@@ -46,7 +46,11 @@ def property_words(lowered: str) -> list[str]:
     message takes back ("not logD, logS") is left out when another one is named."""
     lowered = in_english(lowered).lower()  # "und Löslichkeit?", "透过血脑屏障"
     found = named_properties(lowered)
-    kept = [(start, member) for start, end, member in found if not _taken_back(lowered, start, end)]
+    taken = {member for start, end, member in found if _taken_back(lowered, start, end)}  # "not solubility": anywhere
+    # "solubility and lipo for <SMILES> -- sorry, lipo and BBB": the properties after a correction replace those before
+    replaced = [s for s in superseded_spans(lowered) if any(start >= (s.corrected_at or 0) for start, _, _ in found)]
+    kept = [(start, member) for start, end, member in found
+            if member not in taken and not any(s.start <= start < s.end for s in replaced)]
     chosen = kept if kept else [(start, member) for start, _, member in found]
     return list(dict.fromkeys(member for _, member in sorted(chosen)))
 
@@ -61,7 +65,10 @@ def named_properties(lowered: str) -> list[tuple[int, int, str]]:
     if not found:
         candidates = [w for w in PROPERTY_WORDS if len(w) >= 6]
         for match in re.finditer(r"[a-z][a-z\-]{4,}", lowered):
-            close = difflib.get_close_matches(match.group(0), candidates, n=1, cutoff=0.8)
+            word = match.group(0)
+            # a misspelt name, not the first word of one ("clinical colleagues" is no "clinical-tox")
+            close = [c for c in difflib.get_close_matches(word, candidates, n=3, cutoff=0.8)
+                     if not c.startswith((word + " ", word + "-"))][:1]
             if close:
                 found.append((match.start(), match.end(), PROPERTY_WORDS[close[0]]))
     if not found:  # "blood brian barier": a name of several words, each misspelt a little

@@ -11,7 +11,7 @@ from typing import Any
 from agent.backends.base import ToolCall
 from agent.entities import Entities
 from agent.history import PastRequest
-from agent.planning.uploads import upload_by_extension, upload_by_words, upload_named
+from agent.planning.uploads import upload_by_extension, upload_by_place, upload_by_words, upload_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.vocabulary import words
@@ -39,12 +39,13 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
 
 def named_upload(lowered: str, pool: list[EntryMeta]) -> str | None:
     """The one molecule upload the words name, by key, file stem or file words; None when none or several."""
-    keys = [m.key for m in pool if m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_")]
+    keys = [m.key for m in sorted(pool, key=lambda m: (m.set_at, m.seq))
+            if m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_")]
     named = [k for k in keys if k.lower() in lowered or upload_named(k, lowered)]
     if len(named) == 1:
         return f"({named[0]})"
-    by_words, _ = upload_by_words(lowered, keys)
-    return f"({by_words})" if not named and by_words else None
+    found = None if named else upload_by_words(lowered, keys)[0] or upload_by_place(lowered, keys)
+    return f"({found})" if found else None
 
 
 _KNOWN_SOURCES = frozenset({"message", "tool", "file", "command", "analysis"})
@@ -71,7 +72,13 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
     for meta in reversed(candidates):
         if meta.key.startswith("upload_") and upload_named(meta.key, lowered):
             return f"({meta.key})"
-    by_words, ambiguous = upload_by_words(lowered, [m.key for m in candidates])
+    keys = [m.key for m in candidates]
+    # a continuation reads "earlier request\nmessage": an upload the message names wins ("same for Marco's")
+    latest = lowered.rsplit("\n", 1)[-1]
+    by_words, ambiguous = upload_by_words(latest, keys) if latest != lowered else (None, False)
+    if by_words is None:
+        by_words, ambiguous = upload_by_words(lowered, keys)
+    by_words = by_words or upload_by_place(lowered, keys)
     if by_words is not None:
         return f"({by_words})"
     if ambiguous:

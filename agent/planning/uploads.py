@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from agent.entities import Entities
 from agent.pool.entry import EntryMeta
-from agent.vocabulary import words
+from agent.vocabulary import ordinals, words
 
 _FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))?|"
                         r"[\w-]+\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))(?![\w-])")
@@ -82,6 +82,22 @@ def _by_distinguishing_token(lowered: str, keys: Sequence[str]) -> str | None:
     return fitting[0] if len(fitting) == 1 else None
 
 
+_ORDINALS = ordinals()
+# "the second file", "the first upload", "the 2nd sdf": an upload by the order it was shared in
+_UPLOAD_BY_PLACE = re.compile(rf"\bthe\s+({'|'.join(_ORDINALS)})\s+(?:file|upload|sdf|csv|spreadsheet|set)\b")
+
+
+def upload_by_place(lowered: str, keys: Sequence[str]) -> str | None:
+    """The upload an ordinal names ("the second file"), counting ``keys`` in the order they were shared; None when
+    no such phrase is written or the place is past the uploads."""
+    match = _UPLOAD_BY_PLACE.search(lowered)
+    uploads = [k for k in keys if k.startswith("upload_")]
+    if match is None or len(uploads) < 2:
+        return None
+    place = _ORDINALS[match.group(1)]
+    return uploads[place - 1] if 0 < place <= len(uploads) else (uploads[-1] if place == -1 else None)
+
+
 def known_words(e: Entities) -> set[str]:
     """Cell lines, drugs and targets as the message writes them: never taken for a file name."""
     return {w.lower() for w, _ in e.cell_mentions} | {n.written.lower() for n in e.names}
@@ -108,6 +124,10 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
 
 
 def names_an_upload(lowered: str, pool: Sequence[EntryMeta]) -> bool:
-    keys = [m.key for m in pool if m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_")]
+    """Whether the text names one molecule upload: by its file name, file type, owner or file words ("Marco's"), the
+    one token telling uploads apart, or its place ("the second file")."""
+    keys = [m.key for m in sorted(pool, key=lambda m: (m.set_at, m.seq))
+            if m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_")]
     return any(upload_named(key, lowered) for key in keys) or upload_by_extension(lowered, keys) is not None or \
-        _by_distinguishing_token(lowered, keys) is not None
+        _by_distinguishing_token(lowered, keys) is not None or upload_by_words(lowered, keys)[0] is not None or \
+        upload_by_place(lowered, keys) is not None

@@ -348,6 +348,10 @@ def _mutations_after(text: str, ws, j: int) -> tuple[frozenset[str], int, int]:
     return frozenset(muts), last, end
 
 
+# between two targets of one list: "ALK and MET", "EGFR, MET", "ALK/MET"
+_LIST_JOINER = re.compile(r"\s*(?:,|/|&|\+|\band\b|\bor\b)\s*(?:and\s+|or\s+)?", re.I)
+
+
 # "the HER2+ breast line", "ER-positive cells", "BRCA2-deficient": a tumour's status, not a target asked about
 _STATUS_AFTER = re.compile(r"^(?:\+|[- ](?:positive|negative|pos|neg|amplified|amp|overexpressing|high|low|null|"
                            r"deficient|proficient|driven|dependent|addicted)\b)", re.I)
@@ -388,7 +392,9 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             written = text[s:end]
             rows = _symbol_targets(written, in_text=True)
             followed_by_mutation = i + n < len(ws) and bool(_MUTATION_WORD.fullmatch(ws[i + n][0]))
-            if rows and (rows[0][1] != "X" or in_context or _in_context(text, s, end) or followed_by_mutation) \
+            listed = bool(out) and bool(_LIST_JOINER.fullmatch(text[out[-1].end:s]))  # "vs ALK and MET"
+            if rows and (rows[0][1] != "X" or in_context or _in_context(text, s, end) or followed_by_mutation
+                         or listed) \
                     and not (_names_a_cell_line(written) and _CELL_AFTER.match(text[end:end + 20])) \
                     and not _STATUS_AFTER.match(text[end:end + 20]):
                 hit = (n, end, written)

@@ -272,3 +272,19 @@ def test_both_of_the_targets_is_no_count_of_molecules() -> None:
     """"Someone said it hits both" counts targets: the one drug of the thread stays."""
     [call] = after("How strong is Gilotrif against EGFR, as a number?", "And against HER2? Someone said it hits both.")
     assert len(call.arguments["drug_smiles"]) == 1
+
+
+def test_an_upload_named_by_its_owner_or_place_continues_the_earlier_request() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("upload_ana_set.sdf", ["CCO", "CCN"], "smiles_list", "ana", "file")
+    pool.put("upload_marco_set.sdf", ["CCCl", "CCBr"], "smiles_list", "marco", "file")
+    [call] = after("BBB for Ana's SDF", "same for Marco's", pool=pool)
+    assert call.arguments == {"drug_smiles": "(upload_marco_set.sdf)", "property": "p_np"}
+    [call] = after("BBB for Ana's SDF", "Now the second file — solubility", pool=pool)
+    assert call.arguments == {"drug_smiles": "(upload_marco_set.sdf)", "property": "logSolubility"}
+
+
+def test_both_of_them_counts_two_molecules() -> None:
+    assert counted("and the Tox21 aromatase assay for both of them") == 2
+    assert counted("the two of them") == 2
+    assert counted("the two best of them") is None

@@ -951,3 +951,31 @@ def test_a_question_then_the_kind_of_answer_wanted_is_one_ask() -> None:
     calls = plan("Which of these binds PDGFRB strongest? Give me pKd for sunitinib, sorafenib, axitinib.")
     assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"]
     assert len(calls[0].arguments["drug_smiles"]) == 3
+
+
+def test_a_correction_inside_the_message_replaces_the_values_of_its_kind_before_it() -> None:
+    [call] = plan("BBB penetration for CCO -- sorry wrong paste, this one: CCCN")
+    assert call.arguments["drug_smiles"] == ["CCCN"]
+    [call] = plan("retro on CCCCO\n\nwait, wrong product, that's last week's. this one instead: c1ccccc1N")
+    assert call.arguments["smiles_list"] == ["c1ccccc1N"]
+    lines = [c.arguments["cell_name"] for c in plan("CCO in MCF7 and T47D please. sorry -- MCF7 and CAL-51, not T47D")]
+    assert lines == ["MCF7", "CAL-51"]
+    calls = plan("solubility and lipo for CCO -- sorry, lipo and BBB, not solubility")
+    assert [c.arguments["property"] for c in calls] == ["lipo", "p_np"]
+
+
+def test_a_correction_that_adds_or_apologises_replaces_nothing() -> None:
+    targets = plan("crizotinib affinity vs ALK and MET. oh and sorry, add ROS1 too")
+    assert len(targets) == 3 and len({c.arguments["target_seq"] for c in targets}) == 3
+    assert [c.arguments["property"] for c in plan("BBB and logD for CCO. sorry for the delay!")] == ["p_np", "lipo"]
+    assert plan("Sorry to bother you: solubility for CCO and CCN?")[0].arguments["drug_smiles"] == ["CCO", "CCN"]
+
+
+def test_a_drug_code_taken_back_is_dropped_wherever_it_is_written() -> None:
+    [call] = plan("solubility of 5-FU and gemcitabine -- sorry, not 5-FU, cytarabine. so cytarabine and gemcitabine.")
+    assert len(call.arguments["drug_smiles"]) == 2
+    assert "C1=C(C(=O)NC(=O)N1)F" not in call.arguments["drug_smiles"]  # 5-FU
+
+
+def test_a_clinical_tox_flag_is_ct_tox() -> None:
+    assert plan("Does fluconazole itself carry a clinical-tox flag?")[0].arguments["property"] == "CT_TOX"

@@ -498,3 +498,10 @@ def test_a_file_name_is_no_cell_line() -> None:
     assert [m.written for m in find_cell_line_names(text)] == ["SW620"]
     assert find_cell_shaped_words(text) == []
     assert [m.written for m in find_cell_line_names("IC50 in HepG2 please")] == ["HepG2"]  # still asked about
+
+
+def test_a_symbol_that_is_also_a_word_is_a_target_in_a_list_of_targets() -> None:
+    from model_zoo.names.targets import find_target_names
+
+    assert [n.written for n in find_target_names("crizotinib affinity vs ALK and MET.")] == ["ALK", "MET"]
+    assert [n.written for n in find_target_names("we met and talked about ALK")] == ["ALK"]
