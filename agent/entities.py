@@ -149,6 +149,8 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     found.prose = re.sub(r"^>(?![ \t]).*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
                          flags=re.M)
     positions = _add_names(found, found.prose, positions, expect)
+    # the digits of a name are no value ("5-FU", "BRD-4770")
+    found.numbers = [n for n in found.numbers if not any(m.start <= n.pos < m.end for m in found.names)]
     found.pairs = _pair_groups(text, found.molecules, positions)
     return found
 
@@ -628,8 +630,16 @@ def _human_only(m: Resolved) -> Unresolved:
 def _counts_or_measures(text: str, start: int, end: int) -> bool:
     """A number that is no drug response: a dose or other measure ("2 mg/kg", "48 h", "37 °C") or a count
     ("20 molecules", "n: 10"). Read as a target potency, it would be a value the user never gave."""
+    whole = text[start:end].isdigit()  # a place or a chat word is a bare positive whole number
     return bool(_UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
-                or _COUNT_LABEL.search(text[max(0, start - 30):start]))
+                or _COUNT_LABEL.search(text[max(0, start - 30):start])
+                or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 12):start])
+                                   or _CHAT_WORD_AFTER.match(text, end))))
+
+
+# "for all 3", "the top 2", "#2": a count or a place; "score 4 this": the number for a word ("for")
+_PICK_BEFORE = re.compile(r"(?:\b(?:all|top|first|last|these|those)\s+|#\s*)$", re.I)
+_CHAT_WORD_AFTER = re.compile(r"\s+(?:this|these|that|those|them|it)\b", re.I)
 
 
 def pick_number(e: Entities) -> float:

@@ -107,6 +107,8 @@ PROPERTY_WORDS: dict[str, str] = {
     "logsolubility": "logSolubility",
     "log solubility": "logSolubility",
     "solubility": "logSolubility",
+    "sol": "logSolubility",
+    "aq sol": "logSolubility",
     "soluble": "logSolubility",
     "solubilities": "logSolubility",
     "logs": "logSolubility",

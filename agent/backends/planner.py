@@ -334,8 +334,13 @@ def _strip_pool_line(text: str) -> str:
     return re.sub(r"\n?MemoryPool\(arguments=dict_keys\(\[.*?\]\)\)\s*$", "", text, flags=re.S)
 
 
+# "For Priya's list: … \nFor the Chen lab: …": lines that each open one group's request
+_GROUP_HEADER = re.compile(r"^(?=[ \t]*(?:[-*•][ \t]*)?for[ \t]+[^:\n]{1,40}:)", re.I | re.M)
+
+
 def _clauses(text: str) -> list[str]:
-    parts = [p for p in _THEN.split(text) if p and p.strip()]
+    groups = _GROUP_HEADER.split(text) if len(_GROUP_HEADER.findall(text)) >= 2 else [text]
+    parts = [p for group in groups for p in _THEN.split(group) if p and p.strip()]
     return parts or [text]
 
 

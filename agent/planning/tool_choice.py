@@ -4,6 +4,7 @@ the message holds; too close to call means ask, never pick.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Sequence
 
@@ -16,7 +17,7 @@ from agent.planning.values import SAME_VALUE_WORDS, given_kinds, only_values, ta
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.selection import picking_spans
-from agent.vocabulary import count_pattern, words
+from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.specs import PROPERTY, ToolSpec
 
@@ -25,7 +26,7 @@ _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,
                       r"[,;.]?(?<!\s)\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|,\s*and\s+|"
                       r",?(?<!\s)\s+(?:plus|as well as|and also)\s+|"
                       r"(?<!\s)\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted|if so)\b)|"
-                      r"(?<!\s)\s+\+\s+(?=(?:its|their|the|a|an)\b)",
+                      r"(?<!\s)\s+\+\s+",
                       re.I)
 
 
@@ -318,8 +319,21 @@ def same_ask_again(before: ToolSpec, part: Entities) -> bool:
     """"… at 1 µM and also in MIA PaCa-2 at the same potency": a part that gives values the ask before it takes and
     says "same" asks it again with them, whatever its few words alone would read as ("then suggest new molecules at
     the same potency as nilotinib" asks for something of its own)."""
-    return bool(_SAME.search(part.prose)) and bool(given_kinds(part)) and takes_values_of(before, part) and \
-        only_values(part, SAME_VALUE_WORDS | _MORE_OF_THE_SAME | _GOAL_WORDS)
+    if not (_SAME.search(part.prose) and given_kinds(part) and takes_values_of(before, part)):
+        return False
+    unpadded = copy.copy(part)  # "and while you're at it the same four against ERBB2"
+    unpadded.prose = _blank(_SIGN_OFF, _blank(_FILLERS, part.prose))
+    return only_values(unpadded, SAME_VALUE_WORDS | _MORE_OF_THE_SAME | _GOAL_WORDS)
+
+
+def _blank(pattern: re.Pattern[str], text: str) -> str:
+    return pattern.sub(lambda m: " " * len(m.group()), text)
+
+
+# words that only pad a request ("while you're at it", "if you can"): no ask, no value
+_FILLERS = re.compile(rf"\b(?:{phrases('fillers')})\b", re.I)
+# "Thanks, Anneke", "Best, Tomasz": a closing, with the writer's name
+_SIGN_OFF = re.compile(rf"\b(?:{phrases('sign_offs')})\b[!,.]*(?:\s+[A-Z][\w.-]*){{0,2}}\W*$", re.I)
 
 
 _GOAL_WORDS = frozenset(words("goal_words"))
@@ -392,10 +406,18 @@ def _only_picks(words: str, offered: list[ToolSpec]) -> bool:
         extract(blanked), _PICK_LEFTOVERS)
 
 
+# what a pick names after its superlative: "the top EGFR binder", "the two strongest binders from the first table"
+_PICKED_NOUN = re.compile(r"(?<=\s\s)(?:[A-Z][A-Za-z0-9-]{1,9}\s+)?(?:binders?|hits?|inhibitors?|interactors?|actives?)"
+                          r"\b(?:\s+(?:from|of|in)\s+(?:the|that|this|my|our|her|his|their)\s+(?:\w+\s+)?(?:table|run|list|"
+                          r"results?|set|batch|screen|panel)\b)?")
+
+
 def _without_picking(text: str, precursors: bool = True) -> str:
-    """The text with the words that only pick molecules from results blanked ("the most soluble one")."""
+    """The text with the words that only pick molecules from results blanked ("the most soluble one", "the top EGFR
+    binder")."""
     blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
-    return _blanked(blanked, picking_spans(blanked, precursors))
+    blanked = _blanked(blanked, picking_spans(blanked, precursors))
+    return _PICKED_NOUN.sub(lambda m: " " * len(m.group()), blanked)
 
 
 def _value_spans(e: Entities) -> list[tuple[int, int]]:

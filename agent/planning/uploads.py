@@ -17,11 +17,13 @@ _FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|s
 
 
 def upload_named(key: str, lowered: str) -> bool:
-    """Whether the text names an upload by its file name's stem, as written ("plate14_hits") or with spaces for its
-    separators ("the plate14 hits")."""
+    """Whether the text names an upload by its file name's stem, as written ("plate14_hits"), with spaces for its
+    separators ("the plate14 hits") or before its number ("the plate 7 one" for plate7.csv)."""
     stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
     spaced = re.sub(r"[_\-]+", " ", stem).strip()
-    return any(re.search(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", lowered) for form in {stem, spaced} if form)
+    numbered = re.sub(r"(?<=[a-z])(?=\d)", " ", spaced)
+    return any(re.search(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", lowered) for form in {stem, spaced, numbered}
+               if form)
 
 
 _EXTENSION = re.compile(r"(?<![\w.-])\.?(csv|tsv|sdf|smi|xlsx|fasta|fa|txt)(?![\w.-])")

@@ -249,10 +249,29 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
             out.append(_line_result(cells.resolve_cell_line(word), word, s, e))
             taken.append((s, e))
             continue
+        line = _plural_line(word) if known_in_context(s, e) and not _other_entity(word) else None
+        if line is not None:  # "for k562s", "in jurkats": the line's cells
+            out.append(_line_result(line, word, s, e, via=f"{word} read as {line.name} cells"))
+            taken.append((s, e))
+            continue
         if _cell_shaped(word) and context(s, e) and not _other_entity(word):
             out.append(_unknown(word, s, e))
             taken.append((s, e))
     return sorted(out, key=lambda r: r.start)
+
+
+def _plural_line(word: str) -> cells.CellLine | None:
+    """The GDSC line a word names in the plural ("k562s", "jurkats", "HeLas"), when the word alone is no line."""
+    if len(word) < 4 or not word.endswith("s") or _lookup_quietly(word) is not None:
+        return None
+    return _lookup_quietly(word[:-1])
+
+
+def _lookup_quietly(written: str) -> cells.CellLine | None:
+    try:
+        return _lookup(written)
+    except cells.UnknownCellLine:
+        return None
 
 
 def find_cell_shaped_words(text: str) -> list[Unresolved]:

@@ -35,6 +35,7 @@ from model_zoo.names.text import (
     words,
 )
 from model_zoo.names.types import Resolved, Unresolved
+from model_zoo.specs import PROPERTY_WORDS
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "names"
 MAX_PHRASE_WORDS = 6
@@ -477,10 +478,17 @@ _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|/)\s*",
 _NOT_IN_LISTS = frozenset({"water"})  # "aspirin, ibuprofen and water" is more likely a medium than a molecule
 
 
+# a property asked of what follows: "logS of", "hydration free energy for the", "BBB penetration of"
+_PROPERTY_OF = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(PROPERTY_WORDS, key=len, reverse=True)
+                                              if len(w) >= 3) + r")(?:\s+(?:penetration|value|prediction))?\s+(?:of|for)"
+                          r"\s+(?:the\s+)?$", re.I)
+
+
 def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],
                      taken: list[tuple[int, int]]) -> list[Resolved | Unresolved]:
-    """Names never read alone in free text ("ethanol": "dissolved in ethanol" is no request about it) that stand in
-    a list with drugs found here: "hydration free energy of phenol, ethanol and caffeine"."""
+    """Names never read alone in free text ("ethanol": "dissolved in ethanol" is no request about it) that a property
+    is asked of ("hydration free energy of acetone and chloroform") or that stand in a list with drugs found here:
+    "hydration free energy of phenol, ethanol and caffeine"."""
     added: list[Resolved | Unresolved] = []
     anchors = [(m.start, m.end) for m in found if isinstance(m, Resolved)]
     candidates = []  # one-word names of one drug, not read yet: few in any message
@@ -491,6 +499,12 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
             entries = _entries(w.lower(), in_text=False)
             if entries and len({f[0].id for f in entries}) == 1:
                 candidates.append((w, s, e, entries))
+    for w, s, e, entries in list(candidates):  # "hydration free energy of acetone", "ethanol's logS"
+        if _PROPERTY_OF.search(text[max(0, s - 40):s]) or _DRUG_SLOT_AFTER.match(text[e:e + 25]):
+            added.append(_from_entries(entries, w, False, s, e))
+            taken.append((s, e))
+            anchors.append((s, e))
+            candidates.remove((w, s, e, entries))
     grew = bool(anchors)
     while grew:
         grew = False

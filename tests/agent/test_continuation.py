@@ -288,3 +288,19 @@ def test_both_of_them_counts_two_molecules() -> None:
     assert counted("and the Tox21 aromatase assay for both of them") == 2
     assert counted("the two of them") == 2
     assert counted("the two best of them") is None
+
+
+def test_another_line_without_its_name_is_asked_about() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", [ERLOTINIB], "smiles_list", "u", "message")
+    pool.put("user_cell_line", "U-87-MG", "cell_line", "u", "message")
+    calls = after(f"ln IC50 of {ERLOTINIB} in U87?", "And in the other GBM line we use?", pool=pool)
+    assert all("cell_name" not in c.arguments for c in calls)
+
+
+def test_an_upload_named_with_a_space_before_its_number() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("upload_plate7.csv", ["CCO"], "smiles_list", "u", "file")
+    pool.put("upload_plate8.csv", ["CCN"], "smiles_list", "u", "file")
+    [call] = after("BBB for the plate", "The plate 7 one.", answered=False, pool=pool)
+    assert call.arguments == {"drug_smiles": "(upload_plate7.csv)", "property": "p_np"}

@@ -979,3 +979,56 @@ def test_a_drug_code_taken_back_is_dropped_wherever_it_is_written() -> None:
 
 def test_a_clinical_tox_flag_is_ct_tox() -> None:
     assert plan("Does fluconazole itself carry a clinical-tox flag?")[0].arguments["property"] == "CT_TOX"
+
+
+def test_each_group_of_a_batched_message_is_its_own_request() -> None:
+    calls = plan("Two batches today.\nFor Priya's list: lipophilicity on\nCCO\nCCN\n"
+                 "For the Chen lab: erlotinib and gefitinib in H1975, predicted ln IC50.")
+    assert [c.name for c in calls] == ["drug_property_prediction", "drug_cell_response_regression_predict"]
+    assert calls[0].arguments["drug_smiles"] == ["CCO", "CCN"]
+    assert len(calls[1].arguments["drug_smiles"]) == 2 and "CCO" not in calls[1].arguments["drug_smiles"]
+
+
+def test_the_same_n_against_another_target_repeats_the_ask_before_it() -> None:
+    calls = plan("First, pKd of afatinib and erlotinib against EGFR, and while you're at it the same two against "
+                 "ERBB2. Thanks, Anneke")
+    assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"] * 2
+
+
+def test_a_pick_named_by_its_target_asks_for_no_tool() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_smiles", ["CCO", "CCN"], "smiles_list", "u", "message")
+    pool.put("user_target_seq", SEQ, "protein_seq", "u", "message")
+    pool.put("drug_target_affinity_regression_predict_result",
+             [{"row": 1, "smiles": "CCO", "prediction": 6.1}, {"row": 2, "smiles": "CCN", "prediction": 7.9}],
+             "table", "u", "tool")
+    [call] = plan_calls("Take the top EGFR binder and run it in BT-474.", pool.list(), list(TOOLS),
+                        read=lambda key: pool.require(key).value)
+    assert call.name == "drug_cell_response_regression_predict"
+    assert call.arguments["cell_name"] == "BT-474"
+
+
+def test_a_property_asked_of_a_common_chemical_reads_its_name() -> None:
+    assert plan("hydration free energy of acetone and chloroform.")[0].arguments["drug_smiles"] == \
+        ["CC(=O)C", "C(Cl)(Cl)Cl"]
+    assert plan("dissolved in ethanol, what is the logS of CCCO?")[0].arguments["drug_smiles"] == ["CCCO"]
+
+
+def test_a_cell_line_written_in_the_plural_is_that_line() -> None:
+    assert plan("Design compounds for k562s with a pIC50 of 8.")[0].arguments["cell_line"] == "K-562"
+    assert plan("ic50 of CCO in jurkats")[0].arguments["cell_name"] == "Jurkat"
+
+
+def test_asks_joined_by_a_plus_are_each_run() -> None:
+    calls = plan("retro on all 3 + logS for all 3 pls\nCCOC(=O)c1ccccc1\nCCN(CC)CC\nc1ccc2ccccc2c1")
+    assert [c.name for c in calls] == ["Retrosynthetic_reaction_pathway_prediction", "drug_property_prediction"]
+    assert calls[1].arguments["property"] == "logSolubility"
+
+
+def test_counts_places_and_the_digits_of_a_name_are_no_potency() -> None:
+    calls = plan("Generate molecules for HT-29 that reach IC50 ≤ 1 µM, and separately tell me the predicted response "
+                 "of 5-FU in HT-29.")
+    assert [c.name for c in calls] == ["drug_cell_response_regression_generation",
+                                       "drug_cell_response_regression_predict"]
+    assert [c.name for c in plan("retro + bace1 score 4 this CCOC(=O)c1ccccc1")] == \
+        ["Retrosynthetic_reaction_pathway_prediction", "drug_property_prediction"]
