@@ -479,8 +479,8 @@ _NOT_IN_LISTS = frozenset({"water"})  # "aspirin, ibuprofen and water" is more l
 
 
 # a property asked of what follows: "logS of", "hydration free energy for the", "BBB penetration of"
-_PROPERTY_OF = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(PROPERTY_WORDS, key=len, reverse=True)
-                                              if len(w) >= 3) + r")(?:\s+(?:penetration|value|prediction))?\s+(?:of|for)"
+_PROPERTY_NAMES = "|".join(re.escape(w) for w in sorted(PROPERTY_WORDS, key=len, reverse=True) if len(w) >= 3)
+_PROPERTY_OF = re.compile(rf"\b(?:{_PROPERTY_NAMES})(?:\s+(?:penetration|value|prediction))?\s+(?:of|for)"
                           r"\s+(?:the\s+)?$", re.I)
 
 
