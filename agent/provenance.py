@@ -32,6 +32,11 @@ _KIND_OF_NAME = {"drug": _MOLECULE_KINDS, "target": ("protein_seq",), "cell_line
                  "property": ("enum",), "ic50_unit": ("number",), "ic50_value": ("number",)}
 
 
+# a target the message asks about: "interact with PARP1", "bind to X", "does it hit X"
+_ASKED_OF_TARGET = re.compile(r"\b(?:interact(?:s|ing)?\s+with|bind(?:s|ing)?(?:\s+to)?|hit(?:s|ting)?|"
+                              r"target(?:s|ing)?)\s+(?:the\s+)?$", re.I)
+
+
 @dataclass(frozen=True)
 class Source:
     how: str
@@ -218,6 +223,10 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
             untyped = any(p.bounds == LN_IC50_RANGE for p in params)  # typed, but on which scale? or impossible
         elif missing.kind == "cell_line":
             untyped = bool(params)  # "in HepG2 and A549": never run A549 alone
+        elif missing.kind == "target" and not params:
+            # "do olaparib and niraparib interact with PARP1?": a target question, not a drug pair ("the PARP
+            # inhibitors olaparib and niraparib" only describes the drugs)
+            untyped = bool(_ASKED_OF_TARGET.search(entities.prose[max(0, missing.start - 30):max(0, missing.start)]))
         else:
             untyped = any(p.name not in sources or sources[p.name].how != TYPED for p in params if p.required)
         if untyped:

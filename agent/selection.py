@@ -75,7 +75,8 @@ _PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting m
                          r"route(?: #?\d)?)\b"
                          r"(?!\s+(?:for|of|to)\s+(?!(?:that|the|this|those|these|its?|them|their|each|every|both|all|"
                          r"our|my|your|products?|routes?|rows?|hits?|compounds?|molecules?|#?\d)\b))", re.I)
-_EACH = re.compile(r"\b(each|individually|separately|on (?:its|their) own|both drugs|the two drugs)\b", re.I)
+# (not "Also, separately, is X …": a new ask, introduced)
+_EACH = re.compile(r"\b(each|individually|separately(?!\s*,)|on (?:its|their) own|both drugs|the two drugs)\b", re.I)
 # "the ones below 0.3", "anything with p > 0.7", "pKd over 7", "those with IC50 under 1 uM": rows (or their value)
 # or counted ("the best two above 0.5") before the comparison, a few words at most before it
 _ROWS_OR_VALUE = (r"ones?|those|these|them|any(?:thing|one)?|all|everything|compounds?|molecules?|cpds?|hits?|"
@@ -124,6 +125,8 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     rows = newest_table(pool, read, lambda rows: "smiles" in rows[0])
     if rows is None:
         return None
+    if _metric(rows) is None and _newest_is_upload(pool) and _BEST.search(lowered):
+        return None  # "run Ana's hits and tell me which is most potent": an uploaded list has no best one yet
     excluded = _EXCLUDE.search(lowered)
     left_out = _pick(excluded.group("left_out"), rows) if excluded else None
     if left_out is not None:
@@ -298,6 +301,12 @@ def _holding(rows: list[dict[str, Any]], name: str) -> list[str] | None:
     held = [r["smiles"] for r in rows if isinstance(r.get("smiles"), str)
             and (mol := Chem.MolFromSmiles(r["smiles"])) is not None and mol.HasSubstructMatch(query)]
     return _unique(held) or None
+
+
+def _newest_is_upload(pool: list[EntryMeta]) -> bool:
+    """Whether the thread's newest list is an uploaded file (unranked, unlike generated or optimised molecules)."""
+    lists = sorted((m for m in pool if m.kind in ("table", "smiles_list")), key=lambda m: m.seq)
+    return bool(lists) and lists[-1].key.startswith("upload_")
 
 
 def newest_table(pool: list[EntryMeta], read: Callable[[str], Any], accepts: Callable[[list[dict]], bool]

@@ -21,6 +21,9 @@ _WORDS = {"both": 2, **number_words()}
 _COUNTED = re.compile(rf"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{count_pattern()})|(?P<both>both))\b"
                       r"(?!\s+(?:best|worst|top|most|least|highest|lowest|first|last|of(?!\s+(?:them|these|those)\b)|with|that|"
                       r"which|where)\b)"
+                      # "the two lines Ravi mentioned", "both kinases": counts of other things than molecules
+                      r"(?!\s+(?:[\w-]+\s+)?(?:cell\s+)?(?:lines?|cells?|targets?|kinases?|proteins?|properties|assays|"
+                      r"models?|files?|plates?|uploads?|groups?|labs?|endpoints?|tools?|tasks?)\b)"
                       r"(?!\s+\w+(?:est|er)\b)", re.I)
 
 

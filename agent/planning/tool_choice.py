@@ -23,14 +23,16 @@ from model_zoo.specs import PROPERTY, ToolSpec
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
 _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
-                      r"[,;.]?(?<!\s)\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|,\s*and\s+|"
+                      r"[,;.]?(?<!\s)\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|[,;]\s*and\s+|"
                       r",?(?<!\s)\s+(?:plus|as well as|and also)\s+|"
+                      r"(?<=[.!])\s+(?=(?:also|separately|additionally|in addition)\b)|"
                       r"(?<!\s)\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted|if so)\b)|"
                       r"(?<!\s)\s+\+\s+",
                       re.I)
 
 
 _SAME = re.compile(r"\bsame\b", re.I)
+_PREFACE_END = re.compile(r"\bfirst\W*$", re.I)
 _SAME_MOLECULES = re.compile(r"\bsame\s+(?:molecules?|compounds?|ones|structures|set|hits|smiles|drugs?|designs)\b",
                              re.I)
 # "and KIT and PDGFRA? affinity this time": the worded ask replaces the repeated tool, it does not add to it
@@ -160,7 +162,8 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     # ("same molecules, predicted response in HT-29" after a design run names the designs, not the design tool)
     same_settings = keeps_the_settings(entities.prose)
     switches = not same_settings and max(scores.values(), default=0.0) >= 2.0 and \
-        prior is not None and scores.get(prior.name, 0.0) < 1.0 and not only_values(entities, SAME_VALUE_WORDS)
+        prior is not None and scores.get(prior.name, 0.0) < 1.0 and not only_values(entities, SAME_VALUE_WORDS) and \
+        _switch_keeps_the_value(entities, scores, offered)
     if prior is not None and prior.name in scores and not switches:
         scores[prior.name] += 4.0
     prose = entities.prose
@@ -186,6 +189,19 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     if len(close_calls(scores, prose)) > 1:
         return None  # "response of CCO": the cell-line response or a Tox21 stress response? ask, never pick
     return next(s for s in offered if s.name == best[0])
+
+
+def _switch_keeps_the_value(entities: Entities, scores: dict[str, float], offered: list[ToolSpec]) -> bool:
+    """A message that keeps a value of the earlier request ("same target, these 2: <SMILES>") switches tools only to
+    one that takes that value and that its words ask for clearly ("is axitinib predicted to interact with the same
+    protein?"); never to one that cannot use it (two molecules read as a drug pair)."""
+    kept = _SAME_VALUE.search(entities.prose)
+    if kept is None:
+        return True
+    kind = "protein_seq" if kept.group("target") else "cell_line"
+    name, score = max(scores.items(), key=lambda kv: kv[1])
+    spec = next((s for s in offered if s.name == name), None)
+    return spec is not None and score >= 3.0 and any(value_kind(p.kind) == kind for p in spec.params)
 
 
 def keeps_the_settings(prose: str) -> bool:
@@ -245,6 +261,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             continue
         if cuts and _only_picks(asked[start:end], offered):
             continue  # "Which is most soluble? Predict its response in CAKI-1": the question picks, the rest asks
+        if _PREFACE_END.search(entities.prose[start:end]) and not given_kinds(extract(entities.text[start:end])):
+            continue  # "for the AML combination study: first, …": what comes before "first" introduces the asks
         scores = _tool_words(asked[start:end], offered)
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
         spec = next((s for s in offered if s.name == best[0]), None)
@@ -316,14 +334,17 @@ _QUALIFIER = re.compile(r"^\W*(?:only|just)\b|\bonly\W*$", re.I)
 
 
 def same_ask_again(before: ToolSpec, part: Entities) -> bool:
-    """"… at 1 µM and also in MIA PaCa-2 at the same potency": a part that gives values the ask before it takes and
-    says "same" asks it again with them, whatever its few words alone would read as ("then suggest new molecules at
-    the same potency as nilotinib" asks for something of its own)."""
-    if not (_SAME.search(part.prose) and given_kinds(part) and takes_values_of(before, part)):
+    """"… at 1 µM and also in MIA PaCa-2 at the same potency", "pKd against ALK, and while you're at it against MET":
+    a part that gives values the ask before it takes, and says "same" or nothing else, asks it again with them,
+    whatever its few words alone would read as ("then suggest new molecules at the same potency as nilotinib" asks
+    for something of its own)."""
+    if not (given_kinds(part) and takes_values_of(before, part)):
         return False
-    unpadded = copy.copy(part)  # "and while you're at it the same four against ERBB2"
+    unpadded = copy.copy(part)  # "and while you're at it the same four against ERBB2", "… and against MET. Thanks"
     unpadded.prose = _blank(_SIGN_OFF, _blank(_FILLERS, part.prose))
-    return only_values(unpadded, SAME_VALUE_WORDS | _MORE_OF_THE_SAME | _GOAL_WORDS)
+    if _SAME.search(part.prose):
+        return only_values(unpadded, SAME_VALUE_WORDS | _MORE_OF_THE_SAME | _GOAL_WORDS)
+    return only_values(unpadded, _MORE_OF_THE_SAME)
 
 
 def _blank(pattern: re.Pattern[str], text: str) -> str:
@@ -359,9 +380,11 @@ def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) 
     if spec.param("smiles_pairs") and len(part.molecules) == 1 and not _PAIRING.search(part.prose):
         return False  # "… with methotrexate? And with nelarabine.": one more drug for the ask before, not a pair
     return not (spec.param("cell_line") or spec.param("cell_name")) or not given or bool(given - {"number", "mask"}) \
-        or bool(_ADDED.match(part.prose) and DESIGN_WORDS.search(part.prose))  # "Also a generated set for that line …"
+        or bool(_ADDED.match(part.prose) and (DESIGN_WORDS.search(part.prose) or _OPTIMIZE.search(part.prose))) \
+        # "Also a generated set for that line …", "And optimize it in the same line toward 50 nM"
 
 
+_OPTIMIZE = re.compile(r"\b(?:optimi[sz]e|improve|tweak)\b", re.I)
 _ADDED = re.compile(r"\W*(?:also|and|plus|then)\b", re.I)  # a part that adds an ask to the one before
 
 
@@ -408,8 +431,11 @@ def _only_picks(words: str, offered: list[ToolSpec]) -> bool:
 
 # what a pick names after its superlative: "the top EGFR binder", "the two strongest binders from the first table"
 _PICKED_NOUN = re.compile(r"(?<=\s\s)(?:[A-Z][A-Za-z0-9-]{1,9}\s+)?(?:binders?|hits?|inhibitors?|interactors?|actives?)"
-                          r"\b(?:\s+(?:from|of|in)\s+(?:the|that|this|my|our|her|his|their)\s+(?:\w+\s+)?(?:table|run|list|"
-                          r"results?|set|batch|screen|panel)\b)?")
+                          r"\b(?:\s+there\b|\s+(?:from|of|in)\s+(?:the|that|this|my|our|her|his|their)\s+(?:\w+\s+)?"
+                          r"(?:table|run|list|results?|set|batch|screen|panel)\b)?")
+
+
+_PICKED_THERE = re.compile(r"(?<=\s\s)there\b")  # "best binder there": among those results, no cell line
 
 
 def _without_picking(text: str, precursors: bool = True) -> str:
@@ -417,7 +443,7 @@ def _without_picking(text: str, precursors: bool = True) -> str:
     binder")."""
     blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
     blanked = _blanked(blanked, picking_spans(blanked, precursors))
-    return _PICKED_NOUN.sub(lambda m: " " * len(m.group()), blanked)
+    return _blank(_PICKED_THERE, _blank(_PICKED_NOUN, blanked))
 
 
 def _value_spans(e: Entities) -> list[tuple[int, int]]:

@@ -117,9 +117,13 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
         word = match.group()
         if word in known:
             continue
-        if word in stems or any(word == m.key.lower() for m in pool):
-            return None  # an upload named as it is: no question
+        squashed = re.sub(r"[-_]", "", word)
+        if word in stems or any(word == m.key.lower() for m in pool) or \
+                any(squashed in re.sub(r"[-_]", "", stem) for stem in stems):
+            return None  # an upload named as it is, or as a part of its name ("Sam's round-2 file"): no question
         closest = difflib.get_close_matches(word, list(stems), n=3, cutoff=0.7)
+        letters = re.sub(r"[^a-z]", "", word)  # "round-3" when only sam_round2.csv was shared: another number
+        closest = closest or [stem for stem in stems if len(letters) >= 3 and letters in re.sub(r"[^a-z]", "", stem)]
         if closest or "." in word:  # like an upload's name, or written as a file name
             return word, list(dict.fromkeys(stems[c] for c in closest or stems))[:3]
     return None

@@ -316,8 +316,8 @@ _CONTEXT_BEFORE = re.compile(
     re.IGNORECASE)  # "on human KIT"
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
-    r"\baffinity\s+(?:for|to))\s+(?:the\s+)?$", re.IGNORECASE)
-_CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:kinase|protein|receptor|enzyme|inhibitors?|inhibition|binding|binders?|mutant|"
+    r"\baffinity\s+(?:for|to)|\binteract(?:s|ing)?\s+with)\s+(?:the\s+)?$", re.IGNORECASE)
+_CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:(?:(?:sub)?family[\s-]+)?kinase|protein|receptor|enzyme|inhibitors?|inhibition|binding|binders?|mutant|"
                             r"p?k[di]|affinity)\b|"
                             r"(?:,\s*)?(?:not|instead of|rather than)\s+[A-Z][A-Z0-9]{1,9}\b)")
 _GENE_SHAPE = re.compile(r"^[a-z]?[A-Z][A-Z0-9-]{1,10}$")
@@ -441,10 +441,25 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             result = _resolve_parts(written, written, frozenset(), s, end, in_text=True)
             mend = end
             i += n
+        if result is not None and _FAMILY_AFTER.match(text[mend:mend + 40]):
+            # "the Tec family kinase", "the Abl kinases": several targets, which one is asked
+            result = Unresolved("target", text[s:mend], _family_members(written), s, mend,
+                                "a family of kinases, not one target")
         if result is not None:
             out.append(result)
             taken.append((s, mend))
     return sorted(out, key=lambda r: r.start)
+
+
+# not "a Src-family kinase inhibitor", "SRC family kinases inhibitor": a drug class
+_FAMILY_AFTER = re.compile(r"^(?![\s-]*(?:(?:sub)?family[\s-]+)?kinases?[\s-]+inhibit|[\s-]*(?:sub)?family[\s-]+inhibit)"
+                           r"[\s-]*(?:(?:sub)?family|kinases|paralogs|isoforms|isozymes)\b", re.IGNORECASE)
+
+
+def _family_members(written: str) -> tuple[str, ...]:
+    """DAVIS targets whose symbol starts like the family name ("Abl" -> ABL1, ABL2)."""
+    stem = re.sub(r"\d+$", "", written.upper())
+    return tuple(sorted({t.symbol for t in tables().davis.values() if t.symbol.upper().startswith(stem)}))[:N_CLOSEST]
 
 
 _CELL_AFTER = re.compile(r"^\s*(?:cells?|cell[\s-]*lines?)\b", re.IGNORECASE)

@@ -176,3 +176,14 @@ def test_a_species_named_beside_the_human_target_asked_for_is_no_question() -> N
     call, _ = _decide("predicted Kd of masitinib on human KIT — we use it as the proxy for canine c-kit",
                       OfflinePlanner())
     assert call is not None and call.name == "drug_target_affinity_regression_predict"
+
+
+def test_an_unknown_target_asked_about_never_runs_another_tool() -> None:
+    from agent.backends.planner import plan_calls
+    from agent.entities import extract
+    from agent.provenance import unsupported
+    from model_zoo.specs import TOOLS
+
+    text = "For the Chen lab: do olaparib and niraparib interact with PARP1?"
+    calls = plan_calls(text, [], list(TOOLS))
+    assert calls and all(unsupported(c, {}, extract(text)) for c in calls)

@@ -1032,3 +1032,64 @@ def test_counts_places_and_the_digits_of_a_name_are_no_potency() -> None:
                                        "drug_cell_response_regression_predict"]
     assert [c.name for c in plan("retro + bace1 score 4 this CCOC(=O)c1ccccc1")] == \
         ["Retrosynthetic_reaction_pathway_prediction", "drug_property_prediction"]
+
+
+def _pool_with(values: dict[str, list[str]]) -> ThreadPool:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    for key, molecules in values.items():
+        pool.put(key, molecules, "smiles_list", "u", "file")
+    return pool
+
+
+def test_an_upload_named_by_part_of_its_name_runs_and_another_number_is_asked_about() -> None:
+    pool = _pool_with({"upload_sam_round2.csv": ["CCO", "CCN", "CCC"]})
+    [call] = plan("Sam's round-2 file is in the thread. Solubility on that, please.", pool)
+    assert call.arguments["drug_smiles"] == "(upload_sam_round2.csv)"
+    assert plan("Solubility on Sam's round-3 file, please", pool) == []
+
+
+def test_a_count_of_lines_is_no_count_of_molecules() -> None:
+    pool = _pool_with({"upload_chen_panel.csv": ["CCO", "CCN", "CCC", "CCCl"]})
+    calls = plan("The Chen panel is uploaded. Run it in the two lines Ravi mentioned: SW620 and COLO205.", pool)
+    assert [c.arguments["drug_smiles"] for c in calls] == ["(upload_chen_panel.csv)"] * 2
+
+
+def test_the_best_of_an_unranked_list_is_no_pick() -> None:
+    pool = _pool_with({"upload_ana_hits.sdf": ["CCO", "CCN", "CCC"]})
+    read = lambda key: pool.require(key).value  # noqa: E731
+    [call] = plan_calls("Ana's hits are uploaded. Run them in U87 and tell me which is most potent.", pool.list(),
+                        list(TOOLS), read=read)
+    assert call.arguments["drug_smiles"] == "(upload_ana_hits.sdf)"
+
+
+def test_a_part_that_only_adds_a_value_repeats_the_ask_before_it() -> None:
+    calls = plan("Hi DrugPilot,\n\nfirst question for the ALK review: predicted pKd of crizotinib against ALK, and "
+                 "while you're at it against MET.\n\nThanks, Tomasz")
+    assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"] * 2
+
+
+def test_a_long_email_with_three_asks_runs_each_with_its_own_molecules() -> None:
+    calls = plan("Hi DrugPilot,\n\nfor the AML combination study: first, predicted ln(IC50) of venetoclax and "
+                 "navitoclax in MOLM-13; and while you're at it, the DrugBank interaction between venetoclax and "
+                 "ketoconazole "
+                 "(azole prophylaxis is common there). Also, separately, is venetoclax likely to cross the blood-brain "
+                 "barrier? Thanks, Anneke")
+    assert [c.name for c in calls] == ["drug_cell_response_regression_predict", "drug_drug_response_predict",
+                                       "drug_property_prediction"]
+    assert len(calls[0].arguments["drug_smiles"]) == 2 and len(calls[2].arguments["drug_smiles"]) == 1
+
+
+def test_a_question_then_an_added_optimisation_are_two_asks() -> None:
+    calls = plan("What does PLX-4720 do in A375 (ln IC50)? And optimize it in the same line toward 50 nM.")
+    assert [c.name for c in calls] == ["drug_cell_response_regression_predict",
+                                       "drug_cell_response_regression_optimization"]
+
+
+def test_same_target_with_new_molecules_keeps_the_earlier_tool() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("user_target_seq", SEQ, "protein_seq", "u", "message")
+    pool.put("drug_target_affinity_regression_predict_result", [{"row": 1, "smiles": "CCO", "prediction": 6.1}],
+             "table", "u", "tool")
+    for text in ("same target, these 2: CCCCO , CCCN", "same target, these two: CCCCO , CCCN"):
+        [call] = plan(text, pool)
+        assert call.name == "drug_target_affinity_regression_predict"

@@ -505,3 +505,12 @@ def test_a_symbol_that_is_also_a_word_is_a_target_in_a_list_of_targets() -> None
 
     assert [n.written for n in find_target_names("crizotinib affinity vs ALK and MET.")] == ["ALK", "MET"]
     assert [n.written for n in find_target_names("we met and talked about ALK")] == ["ALK"]
+
+
+def test_a_kinase_family_is_no_single_target() -> None:
+    from model_zoo.names.targets import find_target_names
+    from model_zoo.names.types import Resolved, Unresolved
+
+    [abl] = find_target_names("pKd of bosutinib on the Abl kinases?")
+    assert isinstance(abl, Unresolved) and set(abl.closest) >= {"ABL1", "ABL2"}
+    assert all(isinstance(n, Resolved) for n in find_target_names("the SRC family kinases inhibitor dasatinib on SRC"))
