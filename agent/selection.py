@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agent.pool.entry import EntryMeta
-from agent.vocabulary import number_words, ordinals
+from agent.vocabulary import number_words, ordinals, phrases
 
 _ORDINALS = ordinals()
 # "the top three", "the first two": a count in digits or words; one is the default ("the best one")
@@ -60,7 +60,9 @@ def blank_picks(prose: str) -> str:
 _COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "lowest", "stronger": "strongest",
                 "weaker": "weakest", "greasiest": "most", "greasier": "most"}  # "the more potent one" of two is the
 # most potent; "the greasiest one" has the highest logD
-_FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)(?!\s+(?:{_NOT_A_MOLECULE}))", re.I)
+# with a count, "the first three generated molecules" picks rows of that list (its batches and sets stay no rows)
+_NOT_ROWS = _NOT_A_MOLECULE.replace("molecules|compounds|ones|structures|analogues|set", "set")
+_FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)(?!\s+(?:{_NOT_ROWS}))", re.I)
 # the rows a yes/no model said no to: "the non-penetrant ones", "the inactives", "those predicted not to bind"
 _MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactives?|negatives?|the no ones|"
                      r"predicted not to (?:interact|bind|penetrate|cross)|(?:that|which|ones?) (?:do(?:es)? not|"
@@ -105,12 +107,17 @@ _POTENCY = re.compile(r"\b(?:potent|active)\b", re.I)
 _METRICS = ("prediction", "probability", "pKd", "ln_ic50", "predicted_ln_ic50", "score")
 
 
+# "Thanks, Anneke", "Best, Tomasz": a closing with the writer's name, never a pick ("best")
+SIGN_OFF = re.compile(rf"(?:^|(?<=[.!?\n]))\s*(?:{phrases('sign_offs')})\b[!,.]*(?:\s+(?-i:[A-Z])[\w.-]*){{0,2}}\W*$",
+                      re.I)
+
+
 def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None) -> list[str] | None:
     """The molecules the words pick from the thread's newest fitting result; None when they pick none (see the
     module docstring for ``[]``)."""
     if read is None:
         return None
-    lowered = prose.lower()
+    lowered = SIGN_OFF.sub(lambda m: " " * len(m.group()), prose).lower()
     made_by = _MADE_BY.search(lowered)
     if made_by and not any(m.key == _PRODUCED_KEYS[made_by.group(1)[:5]] for m in pool):
         return []  # "retro on generated #1" with nothing generated in the thread: asked, never another list's row
@@ -123,6 +130,12 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         if table:
             return _unique(s for row in table for s in (row["smiles_1"], row["smiles_2"]))
     rows = newest_table(pool, read, lambda rows: "smiles" in rows[0])
+    producer = made_by or _FROM_PRODUCER.search(lowered)
+    key = _PRODUCED_KEYS[producer.group(1)[:5]] if producer else None
+    if key is not None and any(m.key == key for m in pool):
+        made = read(key)  # "the first three generated molecules": from the generated list, whatever ran since
+        rows = [{"smiles": m} for m in made] if isinstance(made, list) and made and \
+            all(isinstance(m, str) for m in made) else rows
     if rows is None:
         return None
     if _metric(rows) is None and _newest_is_upload(pool) and _BEST.search(lowered):
@@ -181,6 +194,8 @@ def _top_route(row: dict[str, Any]) -> list[str]:
 # rows picked from what a tool made: "generated #1", "optimized compound 2", "the designed top 3"
 _MADE_BY = re.compile(r"\b(generated|optimi[sz]ed|designed)\s+(?:#\s?\d|(?:one|molecule|compound|hit)\s+#?\s?\d|"
                       r"(?:top|best)\b)", re.I)
+_FROM_PRODUCER = re.compile(r"\b(generated|optimi[sz]ed|designed)\s+(?:ones?|molecules?|compounds?|analog(?:ue)?s?|"
+                            r"set|hits?|structures?|smiles)\b", re.I)
 _PRODUCED_KEYS = {"gener": "generated_smiles", "desig": "generated_smiles", "optim": "optimized_smiles"}
 
 

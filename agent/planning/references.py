@@ -27,6 +27,11 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
     named = named_upload(own_words, pool) if own_words else None
     if named is not None:
         return named
+    made = _NAMES_PRODUCER.search(own_words) if own_words else None
+    key = _PRODUCER_KEYS.get("drug_cell_response_regression_" + ("optimization" if made.group(1).startswith("optim")
+                                                                  else "generation")) if made else None
+    if key is not None and any(m.key == key for m in pool):
+        return f"({key})"  # "…, and get routes for the optimized ones": not what the step before used
     if earlier:
         producer = _PRODUCER_KEYS.get(earlier[-1].name)
         if producer:
@@ -46,6 +51,11 @@ def named_upload(lowered: str, pool: list[EntryMeta]) -> str | None:
         return f"({named[0]})"
     found = None if named else upload_by_words(lowered, keys)[0] or upload_by_place(lowered, keys)
     return f"({found})" if found else None
+
+
+# "the optimized ones", "the generated set": a tool's output named by its own part of the message
+_NAMES_PRODUCER = re.compile(r"\b(generated|designed|optimi[sz]ed)\s+(?:ones?|molecules?|compounds?|analog(?:ue)?s?|"
+                             r"set|batch|list|structures?|smiles)\b")
 
 
 _KNOWN_SOURCES = frozenset({"message", "tool", "file", "command", "analysis"})

@@ -16,7 +16,7 @@ from agent.planning.retraction import asked_part
 from agent.planning.values import SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
-from agent.selection import picking_spans
+from agent.selection import SIGN_OFF, picking_spans
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.specs import PROPERTY, ToolSpec
@@ -92,7 +92,7 @@ _PRECURSORS_OF = re.compile(r"\b(?:precursors?|reactants?|building\s+blocks?|sta
 # "the optimized ones", "those generated molecules": earlier results named by the tool that made them, not an ask
 _RESULTS_BY_TOOL = re.compile(r"\b(?:the|those|these|its|their|our|your)\s+(?:[\w-]+\s+)?(?:optimi[sz]ed|generated|"
                               r"designed|proposed)\s+(?:ones?|molecules?|compounds?|analog(?:ue)?s?|structures?|"
-                              r"candidates?|hits?|smiles|mols?)\b", re.I)
+                              r"candidates?|hits?|smiles|mols?|set|batch|list|series|library)\b", re.I)
 
 
 # "and osimertinib, same target", "in the same line": the earlier request's value, read as a value of its kind
@@ -341,7 +341,7 @@ def same_ask_again(before: ToolSpec, part: Entities) -> bool:
     if not (given_kinds(part) and takes_values_of(before, part)):
         return False
     unpadded = copy.copy(part)  # "and while you're at it the same four against ERBB2", "… and against MET. Thanks"
-    unpadded.prose = _blank(_SIGN_OFF, _blank(_FILLERS, part.prose))
+    unpadded.prose = _blank(SIGN_OFF, _blank(_FILLERS, part.prose))
     if _SAME.search(part.prose):
         return only_values(unpadded, SAME_VALUE_WORDS | _MORE_OF_THE_SAME | _GOAL_WORDS)
     return only_values(unpadded, _MORE_OF_THE_SAME)
@@ -353,8 +353,6 @@ def _blank(pattern: re.Pattern[str], text: str) -> str:
 
 # words that only pad a request ("while you're at it", "if you can"): no ask, no value
 _FILLERS = re.compile(rf"\b(?:{phrases('fillers')})\b", re.I)
-# "Thanks, Anneke", "Best, Tomasz": a closing, with the writer's name
-_SIGN_OFF = re.compile(rf"\b(?:{phrases('sign_offs')})\b[!,.]*(?:\s+[A-Z][\w.-]*){{0,2}}\W*$", re.I)
 
 
 _GOAL_WORDS = frozenset(words("goal_words"))
@@ -436,6 +434,8 @@ _PICKED_NOUN = re.compile(r"(?<=\s\s)(?:[A-Z][A-Za-z0-9-]{1,9}\s+)?(?:binders?|h
 
 
 _PICKED_THERE = re.compile(r"(?<=\s\s)there\b")  # "best binder there": among those results, no cell line
+# "for the first product's route, …": a route already shown, picked by its product
+_PICKED_ROUTE = re.compile(r"(?<=\s\s)(?:product|molecule|compound)(?:'s)?\s+(?:top\s+|best\s+)?route\b", re.I)
 
 
 def _without_picking(text: str, precursors: bool = True) -> str:
@@ -443,7 +443,7 @@ def _without_picking(text: str, precursors: bool = True) -> str:
     binder")."""
     blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
     blanked = _blanked(blanked, picking_spans(blanked, precursors))
-    return _blank(_PICKED_THERE, _blank(_PICKED_NOUN, blanked))
+    return _blank(_PICKED_ROUTE, _blank(_PICKED_THERE, _blank(_PICKED_NOUN, blanked)))
 
 
 def _value_spans(e: Entities) -> list[tuple[int, int]]:

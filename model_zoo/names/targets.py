@@ -317,8 +317,8 @@ _CONTEXT_BEFORE = re.compile(
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to)|\binteract(?:s|ing)?\s+with)\s+(?:the\s+)?$", re.IGNORECASE)
-_CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:(?:(?:sub)?family[\s-]+)?kinase|protein|receptor|enzyme|inhibitors?|inhibition|binding|binders?|mutant|"
-                            r"p?k[di]|affinity)\b|"
+_CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:(?:(?:sub)?family[\s-]+)?kinase|protein|receptor|enzyme|inhibitors?|"
+                            r"inhibition|binding|binders?|mutant|p?k[di]|affinity)\b|"
                             r"(?:,\s*)?(?:not|instead of|rather than)\s+[A-Z][A-Z0-9]{1,9}\b)")
 _GENE_SHAPE = re.compile(r"^[a-z]?[A-Z][A-Z0-9-]{1,10}$")
 NOT_TARGETS = frozenset("""IC50 EC50 GI50 LD50 CC50 KD KI PKD PKI PIC50 BBB BBBP CNS SMILES SMILE SMARTS INCHI
@@ -452,7 +452,8 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
 
 
 # not "a Src-family kinase inhibitor", "SRC family kinases inhibitor": a drug class
-_FAMILY_AFTER = re.compile(r"^(?![\s-]*(?:(?:sub)?family[\s-]+)?kinases?[\s-]+inhibit|[\s-]*(?:sub)?family[\s-]+inhibit)"
+_FAMILY_AFTER = re.compile(r"^(?![\s-]*(?:(?:sub)?family[\s-]+)?kinases?[\s-]+inhibit|"
+                           r"[\s-]*(?:sub)?family[\s-]+inhibit)"
                            r"[\s-]*(?:(?:sub)?family|kinases|paralogs|isoforms|isozymes)\b", re.IGNORECASE)
 
 

@@ -1093,3 +1093,13 @@ def test_same_target_with_new_molecules_keeps_the_earlier_tool() -> None:
     for text in ("same target, these 2: CCCCO , CCCN", "same target, these two: CCCCO , CCCN"):
         [call] = plan(text, pool)
         assert call.name == "drug_target_affinity_regression_predict"
+
+
+def test_a_route_picked_by_its_product_asks_for_no_new_route() -> None:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("Retrosynthetic_reaction_pathway_prediction_result",
+             [{"row": 1, "smiles": "CCOC(=O)C", "candidates": [{"reactants": ["CCO", "CC(=O)O"], "score": 0.9}]}],
+             "table", "u", "tool")
+    [call] = plan_calls("Thanks. For the first product's route, could you predict the aqueous solubility of its "
+                        "precursors?", pool.list(), list(TOOLS), read=lambda key: pool.require(key).value)
+    assert call.name == "drug_property_prediction" and call.arguments["property"] == "logSolubility"

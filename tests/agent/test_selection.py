@@ -253,3 +253,18 @@ def test_the_ones_predicted_to_get_in() -> None:
 
     assert _HITS.search("for the ones predicted to get in, give me solubility")
     assert _HITS.search("the ones that cross")
+
+
+def test_a_closing_best_is_no_pick_and_a_count_of_generated_molecules_is() -> None:
+    from agent.evaluation.harness import load_pool
+    from agent.pool.store import InMemoryPoolStore
+    from agent.pool.thread_pool import ThreadPool
+    from agent.selection import select_molecules
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    load_pool(pool, {"generated_smiles": ["CCO", "CCN", "CCC", "CCCl"], "user_smiles": ["CCBr"],
+                     "drug_cell_response_regression_predict_result": [{"row": 1, "smiles": "CCBr", "ln_ic50": 1.0}]})
+    read = lambda key: pool.require(key).value  # noqa: E731
+    assert select_molecules("imatinib's ln IC50 in K-562 as the benchmark.\n\nBest, Tomasz", pool.list(), read) is None
+    assert select_molecules("take the first three generated molecules and check BBB", pool.list(), read) == \
+        ["CCO", "CCN", "CCC"]
