@@ -27,7 +27,10 @@ _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,
                       r",?(?<!\s)\s+(?:plus|as well as|and also)\s+|"
                       r"(?<=[.!])\s+(?=(?:also|separately|additionally|in addition)\b)|"
                       r"(?<!\s)\s+and\s+(?=(?:does|do|is|are|what|how|its|their|also|give|the predicted|if so)\b)|"
-                      r"(?<!\s)\s+\+\s+",
+                      # "retro + bace1 score", "all 3 + logS for all 3" (not "Gleevec + Coumadin": a pair)
+                      r"(?<!\s)\s+\+\s+(?=(?:its|their|the|a|an|retro\w*|routes?|precursors?|log[sdp]|bbb\w*|bace\w*|"
+                      r"sol\w*|lipo\w*|tox\w*|pkd|kd|ic50|ln|ddi|interactions?|binding|affinity|generate|design|"
+                      r"optimi[sz]e)\b)",
                       re.I)
 
 

@@ -1103,3 +1103,8 @@ def test_a_route_picked_by_its_product_asks_for_no_new_route() -> None:
     [call] = plan_calls("Thanks. For the first product's route, could you predict the aqueous solubility of its "
                         "precursors?", pool.list(), list(TOOLS), read=lambda key: pool.require(key).value)
     assert call.name == "drug_property_prediction" and call.arguments["property"] == "logSolubility"
+
+
+def test_a_plus_between_drugs_pairs_them() -> None:
+    [call] = plan("Gleevec + Coumadin and Sprycel + Coumadin: DrugBank DDI for both pairs.")
+    assert call.name == "drug_drug_response_predict" and len(call.arguments["smiles_pairs"]) == 2
