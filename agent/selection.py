@@ -130,8 +130,7 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         if table:
             return _unique(s for row in table for s in (row["smiles_1"], row["smiles_2"]))
     rows = newest_table(pool, read, lambda rows: "smiles" in rows[0])
-    producer = made_by or _FROM_PRODUCER.search(lowered)
-    key = _PRODUCED_KEYS[producer.group(1)[:5]] if producer else None
+    key = produced_key(lowered)
     if key is not None and any(m.key == key for m in pool):
         made = read(key)  # "the first three generated molecules": from the generated list, whatever ran since
         rows = [{"smiles": m} for m in made] if isinstance(made, list) and made and \
@@ -194,9 +193,16 @@ def _top_route(row: dict[str, Any]) -> list[str]:
 # rows picked from what a tool made: "generated #1", "optimized compound 2", "the designed top 3"
 _MADE_BY = re.compile(r"\b(generated|optimi[sz]ed|designed)\s+(?:#\s?\d|(?:one|molecule|compound|hit)\s+#?\s?\d|"
                       r"(?:top|best)\b)", re.I)
+# a tool's output named: "the first three generated molecules", "routes for the optimized ones", "the generated set"
 _FROM_PRODUCER = re.compile(r"\b(generated|optimi[sz]ed|designed)\s+(?:ones?|molecules?|compounds?|analog(?:ue)?s?|"
-                            r"set|hits?|structures?|smiles)\b", re.I)
+                            r"set|batch|list|hits?|structures?|smiles)\b", re.I)
 _PRODUCED_KEYS = {"gener": "generated_smiles", "desig": "generated_smiles", "optim": "optimized_smiles"}
+
+
+def produced_key(lowered: str) -> str | None:
+    """The pool key of the tool output the words name ("generated #1", "the optimized ones"), else None."""
+    named = _MADE_BY.search(lowered) or _FROM_PRODUCER.search(lowered)
+    return _PRODUCED_KEYS[named.group(1).lower()[:5]] if named else None
 
 
 def _pick(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:

@@ -50,7 +50,6 @@ class PlanningContext:
     history: Sequence[PastRequest]
 
 
-
 # "and in the other GBM line we use?", "another breast line": a line the message does not name
 _ANOTHER_LINE = re.compile(r"\b(?:the\s+other|another|a\s+different|other)\s+(?:[\w-]+\s+){0,2}?(?:cell\s+)?lines?\b")
 
@@ -97,8 +96,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             else:
                 value = pool_protein(e, pool, context.history) or (e.sequences[0] if e.sequences else None)
         elif param.kind == "cell_line":
-            value = None if _unnamed_other_line(e, lowered) else \
-                e.cell_lines[0].name if e.cell_lines else pool_ref(pool, ("cell_line",), lowered)
+            if not _unnamed_other_line(e, lowered):
+                value = e.cell_lines[0].name if e.cell_lines else pool_ref(pool, ("cell_line",), lowered)
         elif param.kind == "number":
             # "one ln unit below bortezomib's predicted value": from that result; without it in the thread, asked
             goal = relative_goal(e, pool, context.read)

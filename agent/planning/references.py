@@ -11,9 +11,10 @@ from typing import Any
 from agent.backends.base import ToolCall
 from agent.entities import Entities
 from agent.history import PastRequest
-from agent.planning.uploads import upload_by_extension, upload_by_place, upload_by_words, upload_named
+from agent.planning.uploads import molecule_uploads, upload_by_extension, upload_by_place, upload_by_words, upload_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
+from agent.selection import produced_key
 from agent.vocabulary import words
 from model_zoo.chem.proteins import find_sequences
 
@@ -27,9 +28,7 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
     named = named_upload(own_words, pool) if own_words else None
     if named is not None:
         return named
-    made = _NAMES_PRODUCER.search(own_words) if own_words else None
-    key = _PRODUCER_KEYS.get("drug_cell_response_regression_" + ("optimization" if made.group(1).startswith("optim")
-                                                                  else "generation")) if made else None
+    key = produced_key(own_words) if own_words else None
     if key is not None and any(m.key == key for m in pool):
         return f"({key})"  # "…, and get routes for the optimized ones": not what the step before used
     if earlier:
@@ -44,18 +43,12 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
 
 def named_upload(lowered: str, pool: list[EntryMeta]) -> str | None:
     """The one molecule upload the words name, by key, file stem or file words; None when none or several."""
-    keys = [m.key for m in sorted(pool, key=lambda m: (m.set_at, m.seq))
-            if m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_")]
+    keys = molecule_uploads(pool)
     named = [k for k in keys if k.lower() in lowered or upload_named(k, lowered)]
     if len(named) == 1:
         return f"({named[0]})"
     found = None if named else upload_by_words(lowered, keys)[0] or upload_by_place(lowered, keys)
     return f"({found})" if found else None
-
-
-# "the optimized ones", "the generated set": a tool's output named by its own part of the message
-_NAMES_PRODUCER = re.compile(r"\b(generated|designed|optimi[sz]ed)\s+(?:ones?|molecules?|compounds?|analog(?:ue)?s?|"
-                             r"set|batch|list|structures?|smiles)\b")
 
 
 _KNOWN_SOURCES = frozenset({"message", "tool", "file", "command", "analysis"})

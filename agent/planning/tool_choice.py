@@ -380,9 +380,10 @@ def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) 
         return False
     if spec.param("smiles_pairs") and len(part.molecules) == 1 and not _PAIRING.search(part.prose):
         return False  # "… with methotrexate? And with nelarabine.": one more drug for the ask before, not a pair
+    # "Also a generated set for that line …", "And optimize it in the same line toward 50 nM": an ask of its own
+    added_design = bool(_ADDED.match(part.prose) and (DESIGN_WORDS.search(part.prose) or _OPTIMIZE.search(part.prose)))
     return not (spec.param("cell_line") or spec.param("cell_name")) or not given or bool(given - {"number", "mask"}) \
-        or bool(_ADDED.match(part.prose) and (DESIGN_WORDS.search(part.prose) or _OPTIMIZE.search(part.prose))) \
-        # "Also a generated set for that line …", "And optimize it in the same line toward 50 nM"
+        or added_design
 
 
 _OPTIMIZE = re.compile(r"\b(?:optimi[sz]e|improve|tweak)\b", re.I)
@@ -444,7 +445,7 @@ _PICKED_ROUTE = re.compile(r"(?<=\s\s)(?:product|molecule|compound)(?:'s)?\s+(?:
 def _without_picking(text: str, precursors: bool = True) -> str:
     """The text with the words that only pick molecules from results blanked ("the most soluble one", "the top EGFR
     binder")."""
-    blanked = _SELECTION_PHRASE.sub(lambda m: " " * len(m.group()), text)
+    blanked = _blank(_SELECTION_PHRASE, text)
     blanked = _blanked(blanked, picking_spans(blanked, precursors))
     return _blank(_PICKED_ROUTE, _blank(_PICKED_THERE, _blank(_PICKED_NOUN, blanked)))
 

@@ -129,11 +129,16 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
     return None
 
 
+def molecule_uploads(pool: Sequence[EntryMeta]) -> list[str]:
+    """The keys of the uploaded molecule files, in the order they were shared."""
+    return [m.key for m in sorted(pool, key=lambda m: (m.set_at, m.seq))
+            if m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_")]
+
+
 def names_an_upload(lowered: str, pool: Sequence[EntryMeta]) -> bool:
     """Whether the text names one molecule upload: by its file name, file type, owner or file words ("Marco's"), the
     one token telling uploads apart, or its place ("the second file")."""
-    keys = [m.key for m in sorted(pool, key=lambda m: (m.set_at, m.seq))
-            if m.kind in ("smiles_list", "smiles") and m.key.startswith("upload_")]
+    keys = molecule_uploads(pool)
     return any(upload_named(key, lowered) for key in keys) or upload_by_extension(lowered, keys) is not None or \
         _by_distinguishing_token(lowered, keys) is not None or upload_by_words(lowered, keys)[0] is not None or \
         upload_by_place(lowered, keys) is not None
