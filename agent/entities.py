@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 
 from agent.atom_ranges import AtomRange, find_atom_ranges
 from agent.planning.retraction import asked_part
-from agent.quantities import Quantity, find_quantities, find_unitless_ic50, impossible_concentrations, readings
+from agent.quantities import (
+    CLOCK_TIME,
+    Quantity,
+    find_quantities,
+    find_unitless_ic50,
+    impossible_concentrations,
+    readings,
+)
 from agent.selection import group_phrase_spans
 from agent.vocabulary import load, phrases
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
@@ -606,7 +613,11 @@ def _numbers(text: str, smiles: list[str], cell_tokens: set[str]) -> list[Number
     return sorted(plain + converted, key=lambda n: n.pos)
 
 
-_UNIT_NO_RESPONSE = re.compile(rf"\s*(?:{phrases('units_no_response')})(?![A-Za-z0-9])", re.I)
+_UNIT_NO_RESPONSE = re.compile(rf"\s*(?:{phrases('dose_units')}|{phrases('units_no_response')})(?![A-Za-z0-9])", re.I)
+# "apixaban 5 mg bid", "cipro 500 bid x 7d": a dose and its schedule, which asks for nothing
+DOSE = re.compile(rf"(?<![\w.])\d+(?:[.,]\d+)?\s*(?:(?:{phrases('dose_units')})(?![A-Za-z0-9])|"
+                  rf"(?=\s*(?:{phrases('dosing_schedules')})\b))"
+                  rf"(?:\s*(?:{phrases('dosing_schedules')}|q\d{{1,2}}h|x\s*\d{{1,3}}\s*d(?:ays?)?)\b)*", re.I)
 _COUNT_NOUN = re.compile(rf"\s+(?:\w+\s+)?(?:{phrases('count_nouns')})\b", re.I)  # "20 (new) molecules"
 _COUNT_LABEL = re.compile(rf"\b(?:{phrases('count_labels')})\s*[:=]?\s*$", re.I)
 
@@ -631,7 +642,10 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
     """A number that is no drug response: a dose or other measure ("2 mg/kg", "48 h", "37 °C") or a count
     ("20 molecules", "n: 10"). Read as a target potency, it would be a value the user never gave."""
     whole = text[start:end].isdigit()  # a place or a chat word is a bare positive whole number
-    return bool(_UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
+    near = (max(0, start - 40), end + 40)
+    in_dose_or_hour = any(m.start() <= start < m.end() for pattern in (DOSE, CLOCK_TIME)
+                          for m in pattern.finditer(text, *near))
+    return bool(in_dose_or_hour or _UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
                 or _COUNT_LABEL.search(text[max(0, start - 30):start])
                 or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 12):start])
                                    or _CHAT_WORD_AFTER.match(text, end))))

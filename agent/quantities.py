@@ -63,6 +63,17 @@ def _spelled(words: str) -> float:
     return float(f"{total + current}.{digits or 0}")
 
 
+# "before the 2 pm", "at 10:30 am": an hour of the day, unless a potency word comes just before ("IC50 of 5 pM")
+CLOCK_TIME = re.compile(r"(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s*(?:[ap]\.?m\.?|[AP]M)(?![A-Za-z])")
+_POTENCY_BEFORE = re.compile(r"\b(?:p?IC\s?50|EC\s?50|GI\s?50|potency|Kd|Ki|affinity)\b[^.;\n]{0,20}$", re.I)
+
+
+def _clock_time(text: str, match: re.Match[str]) -> bool:
+    clock = next((c for c in CLOCK_TIME.finditer(text, match.start(), match.end()) if c.start() == match.start(1)),
+                 None)
+    return clock is not None and not _POTENCY_BEFORE.search(text[max(0, match.start() - 30):match.start()])
+
+
 @dataclass(frozen=True)
 class Quantity:
     """A target response on the ln(IC50 / µM) scale, with where it came from in the message."""
@@ -98,7 +109,8 @@ def find_quantities(text: str) -> list[Quantity]:
         add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
     for pattern in (_CONCENTRATION, _MOLAR_SCIENTIFIC):
         for match in pattern.finditer(text):
-            add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
+            if not _clock_time(text, match):
+                add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
     for match in _SPELLED_CONCENTRATION.finditer(text):
         add(match, _ln_micromolar(_spelled(match.group("words")), match.group(2)))
     return sorted(found, key=lambda q: q.start)

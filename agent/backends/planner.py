@@ -19,7 +19,8 @@ from agent.entities import Entities, extract
 from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
-from agent.planning.properties import asks_only_untrained
+from agent.planning.properties import asks_only_untrained, requested_properties
+from agent.planning.rows import list_items, row_numbers, with_rows
 from agent.planning.tool_choice import (
     SWITCHES,
     choose_tool,
@@ -137,17 +138,20 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
                              or keeps_a_value(whole))))
     prior = (ran or _previous_tool(earlier, pool, offered)) if repeats else None
     calls: list[ToolCall] = []
-    for clause in _clauses(text):
+    listed = _listed_asks(text, expect, offered, pool, prior)
+    for clause, rows_words in listed or [(c, c) for c in _clauses(text)]:
         own = value_numbers(extract(clause, expect))
         before = get_spec(calls[-1].name) if calls else None
         # "… for MV411 at 10 nM and then also for MOLM13 at the same potency": the ask before, again
         requested = [(before, None)] if before is not None and same_ask_again(before, own) else \
             _requested(own, offered, pool, prior)
         for spec, focus in requested:
-            # The first step may use values written anywhere in the message; later ones build on earlier steps.
-            entities = own if calls else merge_entities(own, whole, prose=own.prose)
+            # The first step may use values written anywhere in the message; later ones build on earlier steps,
+            # except the asks of a list, each on the message's values
+            entities = own if calls and not listed else merge_entities(own, whole, prose=own.prose)
             if len(requested) > 1 and focus:
                 entities = _own_values(entities, clause, own.prose, focus)
+            entities = with_rows(entities, focus if focus and row_numbers(focus) else rows_words, whole)
             calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities, pool)
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
@@ -336,6 +340,33 @@ def _strip_pool_line(text: str) -> str:
 
 # "For Priya's list: … \nFor the Chen lab: …": lines that each open one group's request
 _GROUP_HEADER = re.compile(r"^(?=[ \t]*(?:[-*•][ \t]*)?for[ \t]+[^:\n]{1,40}:)", re.I | re.M)
+
+
+def _listed_asks(text: str, expect: frozenset[str], offered: list[ToolSpec], pool: list[EntryMeta],
+                 prior: ToolSpec | None) -> list[tuple[str, str]] | None:
+    """A message whose asks come as a list ("three asks: 1. logS for all rows 2. BBB for rows 1 and 3 …"): each
+    asking item with the words before the list (which may name the file or the rows), and the words that name its
+    rows (its own, else those before the list); None when fewer than two items ask for a tool (a list of molecules
+    or cell lines)."""
+    found = list_items(text)
+    if found is None:
+        return None
+    header, items = found
+    asks = {item: _asks_by_words(item, expect, offered, pool, prior) for item in items}
+    asking = [item for item in items if asks[item]]
+    if len(asking) < 2 or (len({asks[item] for item in asking}) < 2 and not any(map(row_numbers, asking))):
+        return None  # a list of molecules, of key: value lines, or of the same ask on the same values
+    return [(f"{header}{item}", item if row_numbers(item) else header) for item in asking]
+
+
+def _asks_by_words(item: str, expect: frozenset[str], offered: list[ToolSpec], pool: list[EntryMeta],
+                   prior: ToolSpec | None) -> tuple[str, ...]:
+    """The tools (and properties) a list item's words ask for; () when only its values would choose one."""
+    own = value_numbers(extract(item, expect))
+    if max(tool_scores(own.prose, offered).values(), default=0.0) < 2.0:
+        return ()
+    tools = tuple(spec.name for spec, _ in _requested(own, offered, pool, prior))
+    return tools + tuple(requested_properties(own.prose))
 
 
 def _clauses(text: str) -> list[str]:

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from agent.entities import _MASK_LIST, _MASK_RUN, _MASK_SPACED, extract
+from agent.entities import _MASK_LIST, _MASK_RUN, _MASK_SPACED, DOSE, extract
 from model_zoo.chem.cells import find_cell_line_mentions
 
 _KEY_REF = re.compile(r"\((?:[A-Za-z][\w.\-]*_[\w.\-]*)\)")
@@ -21,6 +21,9 @@ _NUMBER_AT = re.compile(r"[-+−]?\d+(?:\.\d+)?")
 _FREE_NUMBER = re.compile(r"(?<![\w.])[-+−]?\d+(?:\.\d+)?")
 _FASTA_HEADER = re.compile(r"^[ \t]*>\S.*$", re.M)
 _RESIDUE_TOKEN = re.compile(r"\S+")
+_LINE_IDIOM = re.compile(r"\blin(?:e[sd]?|ing)\s+(?:(?:it|them|this|these|those|that|everything)\s+)?up\b|"
+                         r"\bin\s+line\s+with\b|\bbottom\s+line\b|\bline\s+by\s+line\b|"
+                         r"\b(?:first|second|third|later|front)[-\s]line\b", re.I)
 _MOL_RUN = re.compile(r"<mol>(?:[\s,;]*(?:and\s+)?<mol>){2,}")
 _SEQ_RUN = re.compile(r"<seq>(?:\s*<seq>)+")
 
@@ -29,7 +32,8 @@ _SEQ_RUN = re.compile(r"<seq>(?:\s*<seq>)+")
 class Span:
     start: int
     end: int
-    tag: str  # placeholder name without brackets: "mol", "seq", "cell", "num", "mask", "key", "file", "drug", ...
+    tag: str  # placeholder name without brackets: "mol", "seq", "cell", "num", "mask", "key", "file", "drug", ...;
+    # "" leaves the span out
 
 
 def find_spans(text: str) -> list[Span]:
@@ -38,6 +42,8 @@ def find_spans(text: str) -> list[Span]:
     spans: list[Span] = []
     spans += [Span(m.start(), m.end(), "key") for m in _KEY_REF.finditer(text)]
     spans += [Span(m.start(), m.end(), "file") for m in _FILE.finditer(text)]
+    # left out: a dose ("5 mg bid") or an idiom with "line" ("line it up against", "second-line") asks for nothing
+    spans += [Span(m.start(), m.end(), "") for pattern in (DOSE, _LINE_IDIOM) for m in pattern.finditer(text)]
     for pattern in (_MASK_LIST, _MASK_SPACED, _MASK_RUN):
         spans += [Span(m.start(), m.end(), "mask") for m in pattern.finditer(text)]
     spans += _sequence_spans(text, found.sequences)
@@ -83,7 +89,7 @@ def replace_spans(text: str, spans: Iterable[Span]) -> str:
             taken.append(span)
     out, last = [], 0
     for span in sorted(taken, key=lambda s: s.start):
-        out += [text[last:span.start], f"<{span.tag}>"]
+        out += [text[last:span.start], f"<{span.tag}>" if span.tag else ""]
         last = span.end
     out.append(text[last:])
     result = _SEQ_RUN.sub("<seq>", "".join(out))
@@ -91,5 +97,6 @@ def replace_spans(text: str, spans: Iterable[Span]) -> str:
 
 
 def to_placeholders(text: str, spans: Iterable[Span] = ()) -> str:
-    """``text`` with its values replaced by placeholders; ``spans`` adds (and outranks at equal length) other finds."""
+    """``text`` with its values replaced by placeholders and doses left out ("<drug> 5 mg bid" is "<drug>");
+    ``spans`` adds (and outranks at equal length) other finds."""
     return replace_spans(text, [*spans, *find_spans(text)])

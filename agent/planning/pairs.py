@@ -35,15 +35,47 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     molecules = list(distinct.values())
     if len(molecules) < 2:
         return []
-    if e.pairs:
-        return e.pairs
     if len(molecules) > 2 and EVERY_PAIR.search(e.prose):  # "Plavix, Brilinta and aspirin: check each pair"
         return [list(pair) for pair in itertools.combinations(molecules, 2)]
+    anchor = _anchor(e, molecules)
+    if anchor is not None:  # "Screen the new one against everything she takes": that drug with each other one
+        return [[anchor, other] for other in molecules if other != anchor]
+    if e.pairs:
+        return e.pairs
     return [[molecules[0], other] for other in molecules[1:]]
 
 
 EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"
-                         r"\ball\s+against\s+all\b|\bwith\s+each\s+other\b", re.I)
+                         r"\ball\s+against\s+all\b|\bwith\s+each\s+other\b|"
+                         r"\b(?:each|every\s+one)\s+(?:of\s+(?:them|these|those)\s+)?(?:against|with|vs\.?)\s+"
+                         r"(?:the\s+others?|each\s+other|every\s+other(?:\s+one)?|all\s+the\s+others)\b", re.I)
+# "apixaban against the other three", "the new one against everything she takes", "cipro against both of them"
+AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:everything|all(?:\s+(?:of\s+)?(?:them|those|her|his|"
+                          r"the\s+others?))?|both(?:\s+of\s+(?:them|those))?|the\s+others?|the\s+rest|"
+                          r"the\s+other\s+(?:\w+\s+)?(?:drugs?|meds?|medications?|ones?|two|three|four|five|six))\b",
+                          re.I)
+# "the new one", "the new drug": the drug the message says is started or added
+_THE_NEW_ONE = re.compile(r"\bthe\s+new\s+(?:one|drug|med(?:ication)?|agent|addition|rx)\b", re.I)
+_STARTED = re.compile(r"\b(?:new(?:\s+rx)?|start(?:s|ed|ing)?|add(?:s|ed|ing)?|being\s+added|initiat\w*|"
+                      r"prescrib\w*|switch(?:ed|ing)?\s+to)\b", re.I)
+
+
+def _anchor(e: Entities, molecules: list[str]) -> str | None:
+    """The drug the message checks against all the others ("run apixaban against the other three"): the one named
+    just before "against", or, for "the new one", the one named after a word that starts or adds it."""
+    against = AGAINST_ALL.search(e.prose)
+    if against is None or len(molecules) < 3:
+        return None
+    keys = {same_molecule_key(m) or m: m for m in molecules}
+    mentions = sorted((n.start, keys.get(same_molecule_key(n.value) or n.value)) for n in e.names
+                      if n.kind == "drug" and n.start >= 0)
+    mentions += [(e.text.find(m), m) for m in molecules if m not in {m for _, m in mentions}]
+    mentions = sorted((at, m) for at, m in mentions if at >= 0 and m is not None)
+    if _THE_NEW_ONE.search(e.prose[:against.start()]):
+        starts = [cue.end() for cue in _STARTED.finditer(e.prose[:against.start()])]
+        return next((m for at, m in mentions for cue in starts if 0 <= at - cue <= 20), None)
+    before = [m for at, m in mentions if at < against.start()]
+    return before[-1] if before else None
 
 
 _ITS = re.compile(r"\b(?:its|it)\b", re.I)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from agent.backends.reading import read_intent
 from agent.entities import Entities, extract
-from agent.planning.pairs import EVERY_PAIR
+from agent.planning.pairs import AGAINST_ALL, EVERY_PAIR
 from agent.planning.properties import property_words, requested_properties
 from agent.planning.retraction import asked_part
 from agent.planning.values import SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
@@ -325,7 +325,8 @@ def _trailing_qualifier(entities: Entities, offered: list[ToolSpec]) -> ToolSpec
 
 # Where terse messages separate asks: "EGFR pKd, A549 IC50, route", "pKd on EGFR and IC50 in H1975", "binding prob +
 # pKd", "1) logD of X 2) retro of same", "DDI warf+asp. and Temodar in U-87"
-_LOOSE_CUT = re.compile(r"\s*(?:[,;&+/]|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|\(?\b\d[.)](?=\s)|"
+# (a "+" glued to the word before and followed by a space marks a status: "the ER+ breast lines", "BBB+ ones")
+_LOOSE_CUT = re.compile(r"\s*(?:[,;&/]|\+(?!\s)|(?<=\s)\+|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|\(?\b\d[.)](?=\s)|"
                         r"[.?!](?=\s))\s*", re.I)
 
 
@@ -568,6 +569,9 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
         bonus -= 2.0  # "would her tumour respond to olaparib? progressed on carboplatin": two drugs, no pair asked
     if "smiles_pairs" in kinds and has_molecules and EVERY_PAIR.search(lowered):
         bonus += 1.5  # "uploaded the med list for bed 12. Check each pair."
+    if "smiles_pairs" in kinds and len(e.molecules) >= 3 and AGAINST_ALL.search(lowered) and not e.sequences \
+            and not names_a_line(e):
+        bonus += 2.5  # "her list: A, B, C. Check the new one against everything": one drug against the others
     if len(e.molecules) >= 2 and "smiles_pairs" in kinds and re.search(r"\bwith\b|\+|\band\b", lowered):
         bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two
         if not e.sequences and "interact" in lowered:

@@ -190,3 +190,13 @@ def test_a_line_dropped_after_a_pause_and_a_hmm_is_taken_back() -> None:
 def test_a_compound_code_defined_later_in_the_message_is_no_cell_line() -> None:
     e = extract("Can DrugPilot run the usual profile on BX-118?\nBX-118 = Nc1ccc(cc1)c2nc3ccc(O)cc3s2\nlogS and BBB")
     assert e.unresolved == [] and e.molecules == ["Nc1ccc(cc1)c2nc3ccc(O)cc3s2"]
+
+
+def test_doses_and_schedules_are_no_values() -> None:
+    """"cipro 500 bid x 7d", "clarithromycin 500 mg bid x 10 d": a dose is no potency, and the intent model reads
+    the request without it."""
+    from agent.intent import to_placeholders
+
+    assert extract("New Rx: clarithromycin 500 mg bid x 10 d. Check it against his list.").numbers == []
+    assert extract("cipro 500 bid x 7d, warfarin 3 mg").numbers == []
+    assert "500" not in to_placeholders("clarithromycin 500 mg bid x 10 d with warfarin 3 mg, any interaction?")

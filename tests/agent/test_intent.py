@@ -188,3 +188,12 @@ def test_a_sequence_ending_a_question_is_read_as_a_sequence() -> None:
     seq = ("MKKFFDSRREQGGSGLGSGSSGGGGSTSGLGSGYIGRVFGIGRQQVTVDEVLAEGGFAVVFLVRTSNGMKCALKRMFVNNEHDLQVCKREIQIMRDLSGHK"
            "NIVGYIDSSIN")
     assert placeholder_text(f"pKd of CCO for {seq}?") == "pKd of <mol> for <seq>?"
+
+
+def test_words_that_ask_for_nothing_are_left_out_of_the_reading() -> None:
+    """A dose and "line" idioms are no values and no cell lines: "line it up against the shake-flask numbers",
+    "second-line", "apixaban 5 mg bid"."""
+    assert to_placeholders("want to line it up against the shake-flask numbers") == \
+        "want to  against the shake-flask numbers"
+    assert "line" not in to_placeholders("as second-line therapy")
+    assert to_placeholders("apixaban 5 mg bid and warfarin") == "apixaban  and warfarin"

@@ -153,3 +153,23 @@ def _smiles(name: str) -> str:
     resolved = resolve_drug(name)
     assert not hasattr(resolved, "closest")
     return resolved.value  # type: ignore[union-attr]
+
+
+def test_one_drug_checked_against_all_the_others() -> None:
+    """"run apixaban against the other three", "the new one against everything she takes": that drug with each
+    other one, in the order written; doses and schedules are no values."""
+    names = ("apixaban", "diltiazem", "amiodarone", "pantoprazole", "sertraline", "tramadol", "omeprazole",
+             "linezolid")
+    apix, dilt, amio, panto, sert, tram, omep, line = (resolve_drug(n).value for n in names)
+    [call] = plan("Med rec bed 12: apixaban 5 mg bid, diltiazem 240 mg daily, amiodarone 200 mg daily, pantoprazole "
+                  "40 mg before breakfast. Run apixaban against the other three.")
+    assert call.arguments == {"smiles_pairs": [[apix, dilt], [apix, amio], [apix, panto]]}
+    e = extract("She takes sertraline 100 mg every morning, tramadol 50 mg q6h prn and omeprazole 20 mg. ID wants "
+                "to start linezolid 600 mg bid. Screen the new one against everything she takes")
+    assert message_pairs(e) == [[line, sert], [line, tram], [line, omep]]
+
+
+def test_each_against_the_others_is_every_pair() -> None:
+    e = extract("home meds:\n- warfarin 5 mg\n- aspirin 81 mg\n- amiodarone 200 mg daily\n"
+                "Please check each of these against the others.")
+    assert message_pairs(e) == [[WARFARIN, ASPIRIN], [WARFARIN, AMIODARONE], [ASPIRIN, AMIODARONE]]

@@ -82,3 +82,11 @@ def test_molar_in_scientific_notation_and_comparisons_people_write() -> None:
 def test_a_concentration_said_in_words(text: str, micromolar: float) -> None:
     [q] = find_quantities(text)
     assert q.ln_ic50 == pytest.approx(math.log(micromolar)) and q.written.strip().endswith(text.split()[-1])
+
+
+def test_an_hour_of_the_day_is_no_concentration() -> None:
+    """"before the 2 pm" is a meeting, not 2 picomolar; "IC50 of 5 pM" and "ic50 < 50 pm" are potencies."""
+    assert find_quantities("want it before the 2 pm meeting") == []
+    assert extract("before the 2 pm, at 10:30 am").numbers == []
+    assert [round(q.ln_ic50, 2) for q in find_quantities("IC50 of 5 pM")] == [round(math.log(5e-6), 2)]
+    assert [round(q.ln_ic50, 2) for q in find_quantities("ic50 < 50 pm")] == [round(math.log(50e-6), 2)]

@@ -1,0 +1,83 @@
+"""Rows of a pasted list named by number ("rows 2 and 4 only", "rows 1–3", "row 4", "#2 and #5"), and messages
+whose asks come as a list ("1. logS for all rows\n2. BBB for rows 1 and 3").
+
+A scientist who pastes a table and names rows by number means the molecules in that order; each ask of a list
+takes its own rows of the one table the message holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from agent.entities import Entities
+
+_RANGE = r"\d{1,3}(?:\s*(?:-|–|—|to|through|thru)\s*\d{1,3})?"
+_MORE = rf"(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*(?:(?:rows?|#)\s*)?{_RANGE})*"
+# "rows 2 and 4", "row 4", "rows 1-3, 5", "entries 2–4", "#2 and #5" (not "row-3 file", "2 rows")
+_ROWS = re.compile(rf"\b(?:rows?|entries|entry|lines?\s+(?={_RANGE}\s*(?:of|in)\s+the\s+(?:table|list)))\s*"
+                   rf"#?\s*(?P<first>{_RANGE}{_MORE})\b|(?<![\w#])#\s?(?P<hash>\d{{1,3}}{_MORE})\b", re.I)
+_NUMBER_OR_RANGE = re.compile(r"(\d{1,3})(?:\s*(?:-|–|—|to|through|thru)\s*(\d{1,3}))?", re.I)
+# a list item that opens a line: "1.", "2)", "(3)", "a)", "b.", "-", "•", "*"
+_ITEM = re.compile(r"^[ \t]*(?:\(?(?:\d{1,2}|[a-h])[.)]|[-•*])[ \t]+(?=\S)", re.I | re.M)
+# "- task: generation", "- cell_line: KELLY": the fields of one request, not a list of asks
+_FIELD = re.compile(r"^(?:task|want(?:ed)?|target|drugs?|compounds?|molecules?|smiles|cell[_ ]?lines?|line|notes?|"
+                    r"goal|mask|model|propert(?:y|ies)|request|ask)[ \t]*:", re.I)
+
+
+def row_numbers(text: str) -> list[int]:
+    """The row numbers the words name, ascending, each once; [] when they name none."""
+    numbers: set[int] = set()
+    for match in _ROWS.finditer(text):
+        for low, high in _NUMBER_OR_RANGE.findall(match.group("first") or match.group("hash")):
+            start, end = int(low), int(high or low)
+            if 0 < start <= end <= start + 200:
+                numbers.update(range(start, end + 1))
+    return sorted(numbers)
+
+
+def pasted_rows(e: Entities) -> list[str]:
+    """The molecules the message pastes as structures, in order (drug names are no rows of a table)."""
+    return [m for m in e.molecules if m not in e.named_molecules]
+
+
+def with_rows(part: Entities, words: str, whole: Entities) -> Entities:
+    """``part`` with the rows of the message's pasted list that ``words`` name, before any drug its own words name
+    ("DDI with warfarin for row 4": row 4 with warfarin); ``part`` unchanged when the words name no rows, or rows the
+    list lacks."""
+    table = pasted_rows(whole)
+    numbers = row_numbers(words)
+    if len(table) < 2 or not numbers or numbers[-1] > len(table):
+        return part
+    chosen = [table[n - 1] for n in numbers]
+    named = [m for m in part.named_molecules if m not in chosen]
+    molecules = chosen + named
+    return replace(part, molecules=molecules, smiles=[s for s in molecules if s in whole.smiles or s in part.smiles],
+                   pairs=[])
+
+
+def list_items(text: str) -> tuple[str, list[str]] | None:
+    """(what comes before the list, each item's line) when the message's lines hold two or more list items; else
+    None. Lines after an item that are no item (a pasted table) belong to none of them."""
+    starts = [m.start() for m in _ITEM.finditer(text)]
+    if len(starts) < 2:
+        return None
+    items = [text[start:].split("\n", 1)[0] for start in starts]
+    if any(_FIELD.match(item[m.end():]) for item in items if (m := _ITEM.match(item))):
+        return None
+    return text[:starts[0]], items
+
+
+def earlier_rows(words: str, earlier_texts: list[str]) -> list[str] | None:
+    """The rows ``words`` name ("rows 1–3", "#5") of the newest earlier message that pasted a list long enough; None
+    when they name no rows or no such list was pasted."""
+    from agent.entities import extract
+
+    numbers = row_numbers(words)
+    if not numbers:
+        return None
+    for text in earlier_texts:
+        table = pasted_rows(extract(text))
+        if len(table) >= max(2, numbers[-1]):
+            return [table[n - 1] for n in numbers]
+    return None

@@ -1,0 +1,73 @@
+"""Rows of a pasted list named by number, and asks written as a list, each on its own rows of the one table."""
+
+from agent.backends.base import ToolCall
+from agent.backends.planner import plan_calls
+from agent.history import PastRequest
+from agent.planning.rows import earlier_rows, list_items, row_numbers
+from model_zoo.specs import TOOLS
+
+TABLE = "ID\tSMILES\nA-1\tCCO\nA-2\tCCN\nA-3\tCCCl\nA-4\tc1ccccc1O\n"
+
+
+def plan(text: str, history: list[PastRequest] | None = None) -> list[ToolCall]:
+    return plan_calls(text, [], list(TOOLS), history or [])
+
+
+def test_row_numbers_as_people_write_them() -> None:
+    assert row_numbers("rows 2 and 4 only") == [2, 4]
+    assert row_numbers("for rows 1–3") == [1, 2, 3]
+    assert row_numbers("row 4") == [4]
+    assert row_numbers("#2 and #5 look off") == [2, 5]
+    assert row_numbers("rows 1-2, 4") == [1, 2, 4]
+    assert row_numbers("the round-3 file, 2 rows of it") == []
+    assert row_numbers("EGFR pKd for compound 7") == []
+
+
+def test_a_pasted_table_narrowed_to_the_rows_named() -> None:
+    [call] = plan("logD7.4 needed for rows 2 and 4 only (the others were measured already):\n" + TABLE)
+    assert call.arguments == {"drug_smiles": ["CCN", "c1ccccc1O"], "property": "lipo"}
+
+
+def test_rows_past_the_end_of_the_table_pick_nothing_silently() -> None:
+    [call] = plan("logD7.4 for rows 2 and 9:\n" + TABLE)
+    assert call.arguments["drug_smiles"] == ["CCO", "CCN", "CCCl", "c1ccccc1O"]  # no row invented; all as pasted
+
+
+def test_each_ask_of_a_list_on_its_own_rows() -> None:
+    calls = plan("three asks for this set:\n1. logS for all rows\n2. BBB for rows 1 and 3\n"
+                 "3. retrosynthesis for row 4\n\n" + TABLE)
+    assert [(c.name, c.arguments) for c in calls] == [
+        ("drug_property_prediction", {"drug_smiles": ["CCO", "CCN", "CCCl", "c1ccccc1O"],
+                                      "property": "logSolubility"}),
+        ("drug_property_prediction", {"drug_smiles": ["CCO", "CCCl"], "property": "p_np"}),
+        ("Retrosynthetic_reaction_pathway_prediction", {"smiles_list": ["c1ccccc1O"]}),
+    ]
+
+
+def test_lists_that_are_no_list_of_asks() -> None:
+    assert list_items("- task: generation\n- cell_line: KELLY\n- target: ln ic50 -2.5") is None
+    calls = plan("Need FreeSolv for these:\n- ethanol CCO\n- phenol c1ccccc1O\n- ethylamine CCN")
+    assert [c.arguments["drug_smiles"] for c in calls] == [["CCO", "c1ccccc1O", "CCN"]]
+
+
+def test_rows_named_later_are_of_the_list_pasted_earlier() -> None:
+    earlier = [PastRequest("user", "BBB for these:\n" + TABLE, answered=True)]
+    assert earlier_rows("could you add logS for rows 1–3 as well?", [p.text for p in earlier]) == ["CCO", "CCN", "CCCl"]
+    assert earlier_rows("rows 2 and 7", [p.text for p in earlier]) is None
+
+
+def test_a_place_in_a_series_is_no_cell_line() -> None:
+    """"the round-3 file", "batch7", "plate-14": places in a series of experiments or files, never cell lines to
+    ask about (and "batch 7" is no potency)."""
+    from agent.entities import extract
+
+    e = extract("can you run logD on the round-3 file Marco dropped, and the batch7 one")
+    assert e.unresolved == [] and e.cell_lines == []
+    assert extract("For the batch 7 file I just attached: solubility").numbers == []
+
+
+def test_a_status_marker_does_not_part_the_asks() -> None:
+    """"the ER+ breast lines" is one ask; "warf+asp DDI and logS of aspirin" is two."""
+    calls = plan("How would the ER+ breast lines MCF-7 and t47d respond to palbociclib?")
+    assert {c.name for c in calls} == {"drug_cell_response_regression_predict"}
+    assert [c.arguments["cell_name"] for c in calls] == ["MCF7", "T47D"]
