@@ -126,7 +126,8 @@ def resolve_cell_line_name(name: str) -> Resolved | Unresolved:
 # --- free text ----------------------------------------------------------------------------------------
 
 _CONTEXT_AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|xenografts?\b)", re.IGNORECASE)
-_CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s_-]*(?:lines?|names?)|\bcells?|\bin|\bagainst|\bon|\busing|"
+# ("the lung line h1975", "the breast lines MCF7 and t47d": a line named after the word)
+_CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s_-]*(?:lines?|names?)|\bcells?|\blines?|\bin|\bagainst|\bon|\busing|"
                              r"\btreat(?:ed|ing)?|\bfor|\b(?:response|sensitivity|viability|growth)\s+of)\s*[:,]?\s+(?:the\s+)?$",
                              re.IGNORECASE)
 _NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*)$")  # mutations (T790M), logD7.4

@@ -71,3 +71,13 @@ def test_a_status_marker_does_not_part_the_asks() -> None:
     calls = plan("How would the ER+ breast lines MCF-7 and t47d respond to palbociclib?")
     assert {c.name for c in calls} == {"drug_cell_response_regression_predict"}
     assert [c.arguments["cell_name"] for c in calls] == ["MCF7", "T47D"]
+
+
+def test_a_line_named_after_the_word_line_and_solvents_beside_molecules() -> None:
+    """"the lung line h1975" names NCI-H1975; "THF" is tetrahydrofuran beside other molecules, never alone in
+    prose ("dissolved in THF")."""
+    from agent.entities import extract
+
+    assert [c.name for c in extract("IC50 for osimertinib in the lung line h1975?").cell_lines] == ["NCI-H1975"]
+    assert extract("hydration free energy of THF and toluene").molecules == ["C1CCOC1", "Cc1ccccc1"]
+    assert extract("dissolved in THF at 0 C").molecules == []
