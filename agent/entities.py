@@ -645,7 +645,9 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
     near = (max(0, start - 40), end + 40)
     in_dose_or_hour = any(m.start() <= start < m.end() for pattern in (DOSE, CLOCK_TIME)
                           for m in pattern.finditer(text, *near))
-    return bool(in_dose_or_hour or _UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
+    marker = whole and (text[start - 1:start] == "(" and text[end:end + 1] == ")" or  # "(2) optimise …", "2) BBB"
+                        bool(re.match(r"[.)]\s", text[end:end + 2]) and not text[:start].strip(" \t").split("\n")[-1]))
+    return bool(in_dose_or_hour or marker or _UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
                 or _COUNT_LABEL.search(text[max(0, start - 30):start])
                 or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 12):start])
                                    or _CHAT_WORD_AFTER.match(text, end))))

@@ -19,6 +19,7 @@ from agent.entities import Entities, extract
 from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
+from agent.planning.pairs import ITS
 from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.rows import list_items, row_numbers, with_rows
 from agent.planning.tool_choice import (
@@ -150,7 +151,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             # except the asks of a list, each on the message's values
             entities = own if calls and not listed else merge_entities(own, whole, prose=own.prose)
             if len(requested) > 1 and focus:
-                entities = _own_values(entities, clause, own.prose, focus)
+                entities = _own_values(entities, clause, own.prose, focus, calls)
             entities = with_rows(entities, focus if focus and row_numbers(focus) else rows_words, whole)
             calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities, pool)
     if not calls and len(offered) == 1:
@@ -291,14 +292,19 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     return fan_out(spec, fill(spec, merged, context, [], None), merged)
 
 
-def _own_values(entities: Entities, clause: str, prose: str, focus: str) -> Entities:
+def _own_values(entities: Entities, clause: str, prose: str, focus: str, before: list[ToolCall]) -> Entities:
     """In a message with several asks, the values an ask's own part gives win over the others' ("affinity of X to
     SRC, and whether it would interact with LCK": LCK for the interaction); kinds its part lacks come from the
-    whole message."""
+    whole message, except the molecules of a part that says "its" ("(1) pKd of ponatinib …, (2) its ln(IC50) in
+    K-562"): those of the ask before."""
     start = prose.find(focus)
     if start < 0:
         return entities
     part = value_numbers(extract(clause[start:start + len(focus)], entities.expect))
+    earlier = next((v for v in (before[-1].arguments.values() if before else ()) if isinstance(v, list)
+                    and v and all(isinstance(m, str) for m in v)), None)
+    if not part.molecules and earlier and set(earlier) <= set(entities.molecules) and ITS.search(focus):
+        part.molecules = part.smiles = list(earlier)
     return merge_entities(part, entities, prose=entities.prose)
 
 

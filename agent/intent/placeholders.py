@@ -21,9 +21,11 @@ _NUMBER_AT = re.compile(r"[-+−]?\d+(?:\.\d+)?")
 _FREE_NUMBER = re.compile(r"(?<![\w.])[-+−]?\d+(?:\.\d+)?")
 _FASTA_HEADER = re.compile(r"^[ \t]*>\S.*$", re.M)
 _RESIDUE_TOKEN = re.compile(r"\S+")
-_LINE_IDIOM = re.compile(r"\blin(?:e[sd]?|ing)\s+(?:(?:it|them|this|these|those|that|everything)\s+)?up\b|"
-                         r"\bin\s+line\s+with\b|\bbottom\s+line\b|\bline\s+by\s+line\b|"
-                         r"\b(?:first|second|third|later|front)[-\s]line\b", re.I)
+# idioms whose words would read as an ask: "line it up against", "second-line", "make it into the brain" (no synthesis)
+_NO_ASK_IDIOM = re.compile(r"\blin(?:e[sd]?|ing)\s+(?:(?:it|them|this|these|those|that|everything)\s+)?up\b|"
+                           r"\bin\s+line\s+with\b|\bbottom\s+line\b|\bline\s+by\s+line\b|"
+                           r"\b(?:first|second|third|later|front)[-\s]line\b|"
+                           r"\bmak(?:e|es|ing)\s+it\s+(?=(?:into|across|through|past)\b)", re.I)
 _MOL_RUN = re.compile(r"<mol>(?:[\s,;]*(?:and\s+)?<mol>){2,}")
 _SEQ_RUN = re.compile(r"<seq>(?:\s*<seq>)+")
 
@@ -42,8 +44,8 @@ def find_spans(text: str) -> list[Span]:
     spans: list[Span] = []
     spans += [Span(m.start(), m.end(), "key") for m in _KEY_REF.finditer(text)]
     spans += [Span(m.start(), m.end(), "file") for m in _FILE.finditer(text)]
-    # left out: a dose ("5 mg bid") or an idiom with "line" ("line it up against", "second-line") asks for nothing
-    spans += [Span(m.start(), m.end(), "") for pattern in (DOSE, _LINE_IDIOM) for m in pattern.finditer(text)]
+    # left out: a dose ("5 mg bid") or an idiom ("line it up against", "make it into the brain") asks for nothing
+    spans += [Span(m.start(), m.end(), "") for pattern in (DOSE, _NO_ASK_IDIOM) for m in pattern.finditer(text)]
     for pattern in (_MASK_LIST, _MASK_SPACED, _MASK_RUN):
         spans += [Span(m.start(), m.end(), "mask") for m in pattern.finditer(text)]
     spans += _sequence_spans(text, found.sequences)

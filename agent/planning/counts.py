@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from agent.backends.base import ToolCall
 from agent.entities import extract
 from agent.history import PastRequest
+from agent.planning.properties import requested_properties
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.vocabulary import count_pattern, number_words
@@ -24,7 +25,7 @@ _COUNTED = re.compile(rf"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{cou
                       # "the two lines Ravi mentioned", "both kinases": counts of other things than molecules
                       r"(?!\s+(?:[\w-]+\s+)?(?:cell\s+)?(?:lines?|cells?|targets?|kinases?|proteins?|properties|assays|"
                       r"models?|files?|plates?|uploads?|groups?|labs?|endpoints?|tools?|tasks?)\b)"
-                      r"(?!\s+\w+(?:est|er)\b)", re.I)
+                      r"(?!\s+\w+(?:est|er)\b)(?!\s*[ap]\.?m\b)", re.I)  # "before the 2 pm": an hour
 
 
 _ALL_N = re.compile(rf"\ball\s+(?:the\s+)?(?:{count_pattern()})\b", re.I)
@@ -33,6 +34,8 @@ _ALL_N = re.compile(rf"\ball\s+(?:the\s+)?(?:{count_pattern()})\b", re.I)
 def counted(prose: str) -> int | None:
     """The number of molecules the message says it means, when it says one."""
     found = list(_COUNTED.finditer(prose))
+    if len(found) == 1 and found[0].group("both") and len(requested_properties(prose)) >= 2:
+        return None  # "logD and solubility for all of them, need both": both properties
     if len(found) != 1:
         return None
     word = (found[0].group("n") or found[0].group("both")).lower()

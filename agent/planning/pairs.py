@@ -78,12 +78,12 @@ def _anchor(e: Entities, molecules: list[str]) -> str | None:
     return before[-1] if before else None
 
 
-_ITS = re.compile(r"\b(?:its|it)\b", re.I)
+ITS = re.compile(r"\b(?:its|it)\b", re.I)  # a part that refers to the molecule named before it
 
 
 def _its_partner(e: Entities, focus: str | None) -> list[str] | None:
     """An ask's part that names one drug and says "its"/"it": that drug with the one other drug of the message."""
-    if not focus or not _ITS.search(focus) or len(e.molecules) != 1:
+    if not focus or not ITS.search(focus) or len(e.molecules) != 1:
         return None
     own = same_molecule_key(e.molecules[0]) or e.molecules[0]
     others = {same_molecule_key(m) or m: m for m in extract(e.text).molecules}

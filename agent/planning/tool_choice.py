@@ -19,10 +19,11 @@ from agent.pool.refs import REFERS_BACK
 from agent.selection import SIGN_OFF, picking_spans
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
-from model_zoo.specs import PROPERTY, ToolSpec
+from model_zoo.specs import AFFINITY, PROPERTY, TARGET_CLASSIFICATION, ToolSpec
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
 _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
+                      r"[:,;]?(?<!\s)\s+(?:and\s+)?\(\d{1,2}\)\s+|"  # "need three numbers: (1) …, (2) …, and (3) …"
                       r"[,;.]?(?<!\s)\s+(?:and\s+)?(?:second(?:ly)?|third(?:ly)?|finally|lastly),?\s+|\?\s+|[,;]\s*and\s+|"
                       r",?(?<!\s)\s+(?:plus|as well as|and also)\s+|"
                       r"(?<=[.!])\s+(?=(?:also|separately|additionally|in addition)\b)|"
@@ -286,6 +287,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     if len(found) >= 2 and subject_only[0]:
         found = found[1:]
     found = _without_drug_classes(found, entities)
+    if _NOT_YES_NO.search(entities.prose) and AFFINITY in offered:  # "does X bind EGFR? I need an actual number"
+        found = [(AFFINITY if spec.name == TARGET_CLASSIFICATION.name else spec, part) for spec, part in found]
     if len(found) == 2 and (answered := _question_then_answer_kind(found)) is not None:
         return [answered]
     if len(found) == 2 and (len(cuts) == 1 and "?" in cuts[0].group(0) or _QUALIFIER.search(found[1][1])):
@@ -547,6 +550,11 @@ def names_a_line(e: Entities) -> bool:
     return bool(e.cell_lines) or any(u.kind == "cell_line" and is_known_other_line(u.written) for u in e.unresolved)
 
 
+# a number wanted instead of a yes/no: the affinity, not the interaction
+_NOT_YES_NO = re.compile(r"\bnot\s+(?:just\s+)?(?:a\s+)?yes\s*/\s*no\b|"
+                         r"\b(?:an?\s+)?(?:actual|real|exact)\s+(?:number|value)\b", re.I)
+
+
 def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool,
                  has_target: bool = True) -> float:
     """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
@@ -576,6 +584,8 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
         bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two
         if not e.sequences and "interact" in lowered:
             bonus += 2.0
+    if "protein_seq" in kinds and _NOT_YES_NO.search(lowered):  # "I need an actual number, not just yes/no"
+        bonus += 2.0 if spec.name == AFFINITY.name else -2.0
     if "smiles_list" in kinds and not has_molecules:
         bonus -= 1.5  # nothing to run it on
     if "cell_line" in kinds and not kinds & {"smiles_list", "smiles"} and not names_a_line(e) and not e.numbers:

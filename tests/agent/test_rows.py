@@ -81,3 +81,38 @@ def test_a_line_named_after_the_word_line_and_solvents_beside_molecules() -> Non
     assert [c.name for c in extract("IC50 for osimertinib in the lung line h1975?").cell_lines] == ["NCI-H1975"]
     assert extract("hydration free energy of THF and toluene").molecules == ["C1CCOC1", "Cc1ccccc1"]
     assert extract("dissolved in THF at 0 C").molecules == []
+
+
+def test_counts_that_count_no_molecules() -> None:
+    """"logD and solubility for all of them, need both": both properties; "before the 2 pm": an hour."""
+    from agent.planning.counts import counted
+
+    assert counted("logD and solubility for all of them, need both for the MPO score") is None
+    assert counted("logD on the round-3 file, before the 2 pm") is None
+    assert counted("BBB for both") == 2
+
+
+def test_list_markers_and_idioms_ask_for_nothing() -> None:
+    """"(2) optimise …" is the second ask, not a potency of 2; "make it into the brain" asks about BBB, not a
+    synthesis; "an actual number, not just yes/no" asks for the affinity."""
+    from agent.entities import extract
+
+    assert [n.value for n in extract("(1) BBB for CCO, and (2) optimise CCN in A549 at -1").numbers] == [-1.0]
+    calls = plan("would this make it into the brain? CCO")
+    assert [(c.name, c.arguments.get("property")) for c in calls] == [("drug_property_prediction", "p_np")]
+    [call] = plan("does CCO bind EGFR? I need an actual number, not just yes/no")
+    assert call.name == "drug_target_affinity_regression_predict"
+
+
+def test_inline_numbered_asks_and_its() -> None:
+    """"need three numbers: (1) pKd of X against ABL1, (2) its ln(IC50) in K-562, and (3) …": three asks, and "its"
+    is X, not every drug of the message."""
+    from model_zoo.names.drugs import resolve_drug
+
+    ponatinib, omeprazole = (resolve_drug(n).value for n in ("ponatinib", "omeprazole"))
+    calls = plan("I need three numbers: (1) predicted pKd of ponatinib against ABL1, (2) its predicted ln(IC50) in "
+                 "K-562, and (3) the DrugBank interaction type for ponatinib with omeprazole. Thanks!")
+    assert [c.name for c in calls] == ["drug_target_affinity_regression_predict",
+                                       "drug_cell_response_regression_predict", "drug_drug_response_predict"]
+    assert calls[1].arguments == {"drug_smiles": [ponatinib], "cell_name": "K-562"}
+    assert calls[2].arguments["smiles_pairs"] == [[ponatinib, omeprazole]]
