@@ -140,12 +140,12 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     prior = (ran or _previous_tool(earlier, pool, offered)) if repeats else None
     calls: list[ToolCall] = []
     listed = _listed_asks(text, expect, offered, pool, prior)
-    for clause, rows_words in listed or [(c, c) for c in _clauses(text)]:
+    for clause, rows_words, ask in listed or [(c, c, c) for c in _clauses(text)]:
         own = value_numbers(extract(clause, expect))
         before = get_spec(calls[-1].name) if calls else None
         # "… for MV411 at 10 nM and then also for MOLM13 at the same potency": the ask before, again
         requested = [(before, None)] if before is not None and same_ask_again(before, own) else \
-            _requested(own, offered, pool, prior)
+            _requested(own if ask == clause else value_numbers(extract(ask, expect)), offered, pool, prior)
         for spec, focus in requested:
             # The first step may use values written anywhere in the message; later ones build on earlier steps,
             # except the asks of a list, each on the message's values
@@ -349,11 +349,11 @@ _GROUP_HEADER = re.compile(r"^(?=[ \t]*(?:[-*•][ \t]*)?for[ \t]+[^:\n]{1,40}:)
 
 
 def _listed_asks(text: str, expect: frozenset[str], offered: list[ToolSpec], pool: list[EntryMeta],
-                 prior: ToolSpec | None) -> list[tuple[str, str]] | None:
+                 prior: ToolSpec | None) -> list[tuple[str, str, str]] | None:
     """A message whose asks come as a list ("three asks: 1. logS for all rows 2. BBB for rows 1 and 3 …"): each
-    asking item with the words before the list (which may name the file or the rows), and the words that name its
-    rows (its own, else those before the list); None when fewer than two items ask for a tool (a list of molecules
-    or cell lines)."""
+    asking item with the words before the list (which may name the file, the rows or the values), the words that
+    name its rows (its own, else those before the list) and the item itself, whose words alone say what it asks;
+    None when fewer than two items ask for a tool (a list of molecules or cell lines)."""
     found = list_items(text)
     if found is None:
         return None
@@ -362,7 +362,10 @@ def _listed_asks(text: str, expect: frozenset[str], offered: list[ToolSpec], poo
     asking = [item for item in items if asks[item]]
     if len(asking) < 2 or (len({asks[item] for item in asking}) < 2 and not any(map(row_numbers, asking))):
         return None  # a list of molecules, of key: value lines, or of the same ask on the same values
-    return [(f"{header}{item}", item if row_numbers(item) else header) for item in asking]
+    # every item that asks for something, even in weaker words ("how would we make it (precursors)?")
+    kept = [item for item in items if asks[item] or _requested(value_numbers(extract(item, expect)), offered, pool,
+                                                               prior)]
+    return [(f"{header}{item}", item if row_numbers(item) else header, item) for item in kept]
 
 
 def _asks_by_words(item: str, expect: frozenset[str], offered: list[ToolSpec], pool: list[EntryMeta],

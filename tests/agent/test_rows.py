@@ -116,3 +116,15 @@ def test_inline_numbered_asks_and_its() -> None:
                                        "drug_cell_response_regression_predict", "drug_drug_response_predict"]
     assert calls[1].arguments == {"drug_smiles": [ponatinib], "cell_name": "K-562"}
     assert calls[2].arguments["smiles_pairs"] == [[ponatinib, omeprazole]]
+
+
+def test_every_ask_of_a_list_is_kept_and_read_on_its_own_words() -> None:
+    """A list item in weaker words still asks ("how would we make it (precursors)?"), and the words before the list
+    give values, not asks ("For ibrutinib on ABL1: 1) pKd 2) the binder call")."""
+    calls = plan("Checklist for Cc1ccc(-c2ccccc2)cc1 before we order it:\n* logS?\n* logD?\n"
+                 "* how would we make it (precursors)?")
+    assert [(c.name, c.arguments.get("property")) for c in calls] == [
+        ("drug_property_prediction", "logSolubility"), ("drug_property_prediction", "lipo"),
+        ("Retrosynthetic_reaction_pathway_prediction", None)]
+    calls = plan("For ibrutinib on ABL1:\n1) predicted pKd\n2) the binder / non-binder call")
+    assert [c.name for c in calls] == ["drug_target_affinity_regression_predict", "drug_target_classification_predict"]
