@@ -69,9 +69,8 @@ _POTENCY_BEFORE = re.compile(r"\b(?:p?IC\s?50|EC\s?50|GI\s?50|potency|Kd|Ki|affi
 
 
 def _clock_time(text: str, match: re.Match[str]) -> bool:
-    clock = next((c for c in CLOCK_TIME.finditer(text, match.start(), match.end()) if c.start() == match.start(1)),
-                 None)
-    return clock is not None and not _POTENCY_BEFORE.search(text[max(0, match.start() - 30):match.start()])
+    before = text[max(0, match.start() - 30):match.start()]
+    return CLOCK_TIME.match(text, match.start(1)) is not None and not _POTENCY_BEFORE.search(before)
 
 
 @dataclass(frozen=True)

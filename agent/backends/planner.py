@@ -21,7 +21,7 @@ from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
 from agent.planning.pairs import ITS
 from agent.planning.properties import asks_only_untrained, requested_properties
-from agent.planning.rows import list_items, row_numbers, with_rows
+from agent.planning.rows import list_items, row_numbers, rows_past_the_end, with_rows
 from agent.planning.tool_choice import (
     SWITCHES,
     choose_tool,
@@ -95,6 +95,9 @@ class OfflinePlanner:
             return FinalAnswer(question) if question else plan[done]
         if not plan:
             request = extract(_strip_pool_line(ctx.request))
+            missing_rows = rows_past_the_end(request.prose, request)
+            if missing_rows is not None:
+                return FinalAnswer(missing_rows)
             missing_file = unknown_upload(request.prose.lower(), ctx.pool, known_words(request))
             if missing_file is not None:
                 written, closest = missing_file
@@ -127,6 +130,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
     if not whole.molecules and unknown_upload(whole.prose.lower(), pool, known_words(whole)) is not None:
         return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
+    if rows_past_the_end(text, whole):
+        return []  # "rows 2 and 9" of four: asked (next_action), never other rows in their place
     context = PlanningContext(pool, read, history)
     if previous is not None and earlier is not None:
         extended = _extended_list(whole, earlier, ran, context, offered)

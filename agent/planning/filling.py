@@ -26,7 +26,7 @@ from agent.planning.pairs import (
 )
 from agent.planning.properties import LBD, ddi_tasks, named_properties, requested_properties
 from agent.planning.references import molecules_from_context, named_upload, pool_protein, pool_ref
-from agent.planning.rows import earlier_rows
+from agent.planning.rows import earlier_rows, names_rows_by_word
 from agent.planning.relative_potency import relative_goal, sets_relative_goal
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
@@ -38,7 +38,6 @@ from model_zoo.specs import ToolSpec
 _PICKED_BEFORE = re.compile(rf"\b(?:that|this)\s+one\b|\b(?:those|these)\s+(?:{count_pattern()})\b")
 
 
-_NAMES_ROWS = re.compile(r"\brows?\s*#?\s*\d", re.I)
 _SAME_GOAL = re.compile(r"\bsame\s+(?:potency|goal|target\s+(?:ic50|potency|value)|ic50|ln\s*ic50|value|z-?score)\b",
                         re.I)
 
@@ -74,7 +73,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
     picked = None
     words = focus if focus is not None else e.prose
     pasted_before = [past.text for past in reversed(context.history)]
-    if not e.molecules and _NAMES_ROWS.search(words):  # "rows 1–3 as well": of the list the user pasted
+    if not e.molecules and names_rows_by_word(words):  # "rows 1–3 as well": of the list the user pasted
         picked = earlier_rows(words, pasted_before)
     if picked is None and (focus is not None or earlier or not e.molecules):
         picked = select_molecules(words, pool, context.read)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agent.entities import Entities
+from agent.entities import Entities, extract
 
 _RANGE = r"\d{1,3}(?:\s*(?:-|–|—|to|through|thru)\s*\d{1,3})?"
 _MORE = rf"(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*(?:(?:rows?|#)\s*)?{_RANGE})*"
@@ -43,8 +43,8 @@ def pasted_rows(e: Entities) -> list[str]:
 
 def with_rows(part: Entities, words: str, whole: Entities) -> Entities:
     """``part`` with the rows of the message's pasted list that ``words`` name, before any drug its own words name
-    ("DDI with warfarin for row 4": row 4 with warfarin); ``part`` unchanged when the words name no rows, or rows the
-    list lacks."""
+    ("DDI with warfarin for row 4": row 4 with warfarin); ``part`` unchanged when the words name no rows (rows the
+    list lacks are asked about before: ``rows_past_the_end``)."""
     table = pasted_rows(whole)
     numbers = row_numbers(words)
     if len(table) < 2 or not numbers or numbers[-1] > len(table):
@@ -54,6 +54,22 @@ def with_rows(part: Entities, words: str, whole: Entities) -> Entities:
     molecules = chosen + named
     return replace(part, molecules=molecules, smiles=[s for s in molecules if s in whole.smiles or s in part.smiles],
                    pairs=[])
+
+
+def names_rows_by_word(words: str) -> bool:
+    """Whether the words name rows as rows ("rows 1–3 as well"), not only by "#"."""
+    return any(m.group("first") for m in _ROWS.finditer(words))
+
+
+def rows_past_the_end(words: str, whole: Entities) -> str | None:
+    """The question to ask when the words name rows the pasted list lacks ("rows 2 and 9" of four): never another
+    set of molecules in their place; None when they name none past its end."""
+    table = pasted_rows(whole)
+    missing = [n for n in row_numbers(words) if n > len(table)]
+    if len(table) < 2 or not missing:
+        return None
+    return (f"The list you pasted has {len(table)} rows; there is no row {', '.join(map(str, missing))}. "
+            "Which rows should I use?")
 
 
 def list_items(text: str) -> tuple[str, list[str]] | None:
@@ -71,8 +87,6 @@ def list_items(text: str) -> tuple[str, list[str]] | None:
 def earlier_rows(words: str, earlier_texts: list[str]) -> list[str] | None:
     """The rows ``words`` name ("rows 1–3", "#5") of the newest earlier message that pasted a list long enough; None
     when they name no rows or no such list was pasted."""
-    from agent.entities import extract
-
     numbers = row_numbers(words)
     if not numbers:
         return None

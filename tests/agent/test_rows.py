@@ -28,9 +28,17 @@ def test_a_pasted_table_narrowed_to_the_rows_named() -> None:
     assert call.arguments == {"drug_smiles": ["CCN", "c1ccccc1O"], "property": "lipo"}
 
 
-def test_rows_past_the_end_of_the_table_pick_nothing_silently() -> None:
-    [call] = plan("logD7.4 for rows 2 and 9:\n" + TABLE)
-    assert call.arguments["drug_smiles"] == ["CCO", "CCN", "CCCl", "c1ccccc1O"]  # no row invented; all as pasted
+def test_rows_past_the_end_of_the_table_are_asked_about() -> None:
+    """"rows 2 and 9" of a four-row list: no call on other rows (all four, or the pool's), a question naming row 9."""
+    from agent.backends.base import FinalAnswer, PlanContext
+    from agent.backends.planner import OfflinePlanner
+
+    text = "logD7.4 for rows 2 and 9:\n" + TABLE
+    assert plan(text) == []
+    ctx = PlanContext(request=text, pool=[], offered=list(TOOLS), steps=[], messages=[], history=[],
+                      read=lambda key: None)
+    answer = OfflinePlanner().next_action(ctx)
+    assert isinstance(answer, FinalAnswer) and "has 4 rows; there is no row 9" in answer.text
 
 
 def test_each_ask_of_a_list_on_its_own_rows() -> None:
