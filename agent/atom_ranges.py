@@ -32,7 +32,7 @@ _CHANGE = r"change|vary|varied|variable|modif(?:y|ied|ying|iable)|mutat(?:e|ed|i
           r"open|free|allow(?:ed)?|optimi[sz](?:e|ed|ing)|replace|swap|tweak"
 # "all atoms may change", "any atom can be modified", "everything is free" (not "everything after them")
 _ALL = r"(?P<all>\ball(?:\s+the)?\s+(?:heavy\s+)?atoms|\b(?:every|any)\s+(?:heavy\s+)?atom|" \
-       r"\bthe\s+(?:whole|entire)\s+molecule|\beverything\b(?!\s+(?:after|else|but|except|other|beyond|past|from|outside)))"
+       r"\bthe\s+(?:whole|entire)\s+molecule|\beverything\b(?!\s+(?:after|else|but|except|other|beyond|past|from|outside|stays?|remains?)))"
 _PHRASE = re.compile(rf"(?:{_ATOMS}|{_FIRST_LAST}|{_ALL})", re.I)
 BARE_CORE = "core"  # "keep the core" without saying which: asked about
 _CORE_SUFFIX = r"(?:\s+(?:core|ring system|ring|scaffold|moiety|system|part|unit|portion))?"
@@ -111,6 +111,10 @@ _EVERYTHING_BUT = re.compile(
     rf"\b(?:keep|freeze|fix|leave|(?:don'?t|do\s+not)\s+touch)\s+everything(?:\s+else)?"
     rf"(?:\s+(?:alone|untouched|as\s+it\s+is|as\s+is|fixed|intact|unchanged))?\s+"
     rf"(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
+# "everything stays except the N-methylamide", "everything else remains fixed but the morpholine"
+_EVERYTHING_STAYS_BUT = re.compile(
+    rf"\beverything(?:\s+else)?\s+(?:stays?|remains?)(?:\s+(?:fixed|intact|unchanged|the\s+same|as\s+is))?\s*,?\s+"
+    rf"(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
 # "just the morpholine ring", "only the carboxamide, keep rest": a reply that is nothing but the part, as to "which
 # part may change?"
 _ONLY_PART_REPLY = re.compile(rf"^\W*(?:[a-z][\w.-]{{1,15}}:\s+)?(?:@\w+\s+)?(?:(?:yes|yeah|ok(?:ay)?|sure)\W+)?"
@@ -148,9 +152,12 @@ class AtomRange:
 
 def find_atom_ranges(text: str) -> list[AtomRange]:
     """Atom ranges with what the words around them say about them, in message order."""
-    zero_based = bool(re.search(r"\b0-based|zero-based|\b0-indexed", text, re.I))
+    matches = list(_PHRASE.finditer(text))
+    # "keep atoms 0–13": an atom 0 exists only when counting from zero, so the whole message counts so
+    zero_based = bool(re.search(r"\b0-based|zero-based|\b0-indexed", text, re.I)) or any(
+        m.group("ranges") and re.search(r"(?<!\d)0(?!\d)", m.group("ranges")) for m in matches)
     found = []
-    for match in _PHRASE.finditer(text):
+    for match in matches:
         keep, change = _distance(text, match, _KEEP), _distance(text, match, _CHANGE)
         if keep == change:
             continue  # the words do not say which way: no mask from this phrase
@@ -197,7 +204,8 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     taken = [(start, start + len(r.written)) for start, r in found]
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
-                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _REGION_FREE_NAME, _FREE_REGION,
+                _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _REGION_FREE_NAME,
+                _FREE_REGION,
                 _PART_ONLY, _PART_CHANGES, _NAME_FREE, _LET_ANY_PART, _FREE_PART]
     for pattern in patterns:
         for match in pattern.finditer(text):

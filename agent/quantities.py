@@ -112,7 +112,21 @@ def find_quantities(text: str) -> list[Quantity]:
                 add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
     for match in _SPELLED_CONCENTRATION.finditer(text):
         add(match, _ln_micromolar(_spelled(match.group("words")), match.group(2)))
-    return sorted(found, key=lambda q: q.start)
+    return _fold_goal(text, sorted(found, key=lambda q: q.start))
+
+
+# "sits at ~0.3 µM in K562; I want something 10x more potent": the goal is the one stated potency shifted
+_FOLD_GOAL = re.compile(r"(?<![\w.])(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|-?\s?fold|times)\s+"
+                        r"(?:(?P<weaker>less\s+potent|weaker)|more\s+potent|better|stronger|lower)\b", re.I)
+
+
+def _fold_goal(text: str, found: list[Quantity]) -> list[Quantity]:
+    fold = _FOLD_GOAL.search(text)
+    if fold is None or len(found) != 1 or float(fold.group("n")) <= 1:
+        return found
+    stated = found[0]
+    shift = math.log(float(fold.group("n"))) * (1 if fold.group("weaker") else -1)
+    return [Quantity(stated.ln_ic50 + shift, stated.start, stated.end, f"{stated.written.strip()}, {fold.group(0)}")]
 
 
 # "IC50 ~7.5" with no unit and no "ln"/"p": µM, nM, pIC50 and ln(IC50) readings differ by orders of magnitude.

@@ -22,6 +22,7 @@ from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
 from agent.planning.pairs import ITS
 from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.rows import list_items, row_numbers, rows_past_the_end, with_rows
+from agent.planning.references import missing_pool_keys
 from agent.planning.tool_choice import (
     SWITCHES,
     choose_tool,
@@ -98,6 +99,11 @@ class OfflinePlanner:
             missing_rows = rows_past_the_end(request.prose, request)
             if missing_rows is not None:
                 return FinalAnswer(missing_rows)
+            missing_keys = missing_pool_keys(request.prose, ctx.pool)
+            if missing_keys:
+                held = ", ".join(m.key for m in ctx.pool) or "nothing yet"
+                return FinalAnswer(f"This thread's pool has no {', '.join(repr(k) for k in missing_keys)}; it holds: "
+                                   f"{held}. Which one should I use?")
             missing_file = unknown_upload(request.prose.lower(), ctx.pool, known_words(request))
             if missing_file is not None:
                 written, closest = missing_file
@@ -132,6 +138,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
     if rows_past_the_end(text, whole):
         return []  # "rows 2 and 9" of four: asked (next_action), never other rows in their place
+    if missing_pool_keys(text, pool):
+        return []  # "retro on (optimized_smiles)" with no such entry: asked (next_action), never another entry
     context = PlanningContext(pool, read, history)
     if previous is not None and earlier is not None:
         extended = _extended_list(whole, earlier, ran, context, offered)
@@ -251,19 +259,21 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     earlier_spec = _ran(previous, offered, whole.taken_back) or choose_tool(earlier, offered, pool)
     scores = tool_scores(without_refused_kinds(whole.text), offered)
     top = max(scores.items(), key=lambda kv: kv[1], default=("", 0.0))
+    bare_values = only_values(whole, SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS)
     # "what about logD of atorvastatin alone" after a drug-drug request: a repeat cue, but the message names its
     # molecule and asks for another tool in so many words, which the earlier one does not read at all
     # ("… I only need a yes/no. Give me the interaction probability instead": "instead" says so too)
     # "…, binding yes/no": words that name another tool (not "sorry wrong line, I wanted KMS-11", "rerun that for
     # T47D too", "now HCT-116 please, rest unchanged": a bare value reads as some tool, and asks for none)
     outright = top[1] >= 3.5 and earlier_spec is not None and scores.get(earlier_spec.name, 0.0) < 0.25 and \
-        not _CORRECTS.search(whole.prose) and not REDO.search(whole.prose) and \
-        not only_values(whole, SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS)
+        not _CORRECTS.search(whole.prose) and not REDO.search(whole.prose) and not bare_values
     kept = keeps_a_value(whole)  # "same JAK1 for my hit: <SMILES>": new molecules for the earlier request
     named_switch = (bool(whole.molecules) and not kept) or ((bool(SWITCHES.search(whole.prose)) or outright) and
                                              not keeps_the_settings(whole.prose)) or \
         molecules_it_lacks(whole.prose, earlier_spec)
-    switches = named_switch and top[1] >= 3.0 and earlier_spec is not None and \
+    # "and quetiapine and olanzapine?" after a BBB question: nothing but values, so the same question for them
+    # (two drugs joined by "and" read as a pair only when words ask for one)
+    switches = named_switch and top[1] >= 3.0 and earlier_spec is not None and not bare_values and \
         top[0] != earlier_spec.name and scores.get(earlier_spec.name, 0.0) < 0.5
     asked = top[1] >= 2.0 and (not repeats or switches)
     # A reply that gives what the question asked for answers it ("for trametinib and osimertinib" after

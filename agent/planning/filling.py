@@ -15,6 +15,7 @@ from agent.backends.reading import read_intent
 from agent.entities import Entities, pick_number
 from agent.history import PastRequest
 from agent.planning.pairs import (
+    against_the_thread,
     earlier_drug_names,
     every_listed_pair,
     listed_pair,
@@ -120,7 +121,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         elif param.kind == "smiles_pairs":
             names = earlier_drug_names([past.text for past in context.history[-5:]])
             value = swapped_pairs(e, pool, lowered, context.read, names) or message_pairs(e, focus) or \
-                picked_pairs(pool, lowered, context.read, e)
+                against_the_thread(e, pool, lowered, context.read) or picked_pairs(pool, lowered, context.read, e)
             value = with_the_earlier_pairs(value, pool, lowered, context.read)
             if not value and not names_pairs_it_cannot_find(e, lowered):
                 value = every_listed_pair(pool, lowered, context.read) or pool_ref(pool, ("smiles_pairs",), lowered) \

@@ -50,8 +50,8 @@ EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|c
                          r"\b(?:each|every\s+one)\s+(?:of\s+(?:them|these|those)\s+)?(?:against|with|vs\.?)\s+"
                          r"(?:the\s+others?|each\s+other|every\s+other(?:\s+one)?|all\s+the\s+others)\b", re.I)
 # "apixaban against the other three", "the new one against everything she takes", "cipro against both of them"
-AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:everything|all(?:\s+(?:of\s+)?(?:them|those|her|his|"
-                          r"the\s+others?))?|both(?:\s+of\s+(?:them|those))?|the\s+others?|the\s+rest|"
+AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:each\s+of\s+)?"
+                          r"(?:everything|all(?:\s+(?:of\s+)?(?:them|those|her|his|the\s+others?))?|both(?:\s+of\s+(?:them|those))?|the\s+others?|the\s+rest|"
                           r"the\s+other\s+(?:\w+\s+)?(?:drugs?|meds?|medications?|ones?|two|three|four|five|six))\b",
                           re.I)
 # "the new one", "the new drug": the drug the message says is started or added
@@ -76,6 +76,23 @@ def _anchor(e: Entities, molecules: list[str]) -> str | None:
         return next((m for at, m in mentions for cue in starts if 0 <= at - cue <= 20), None)
     before = [m for at, m in mentions if at < against.start()]
     return before[-1] if before else None
+
+
+def against_the_thread(e: Entities, pool: list[EntryMeta], lowered: str,
+                       read: Callable[[str], Any] | None) -> list[list[str]] | None:
+    """"They're adding spironolactone. Check it against both of those.": the one drug the message names with each
+    drug of the thread's pairs (else of its molecule list), in the order the thread gave them."""
+    mine = {same_molecule_key(m) or m for m in e.molecules}
+    if len(mine) != 1 or read is None or not AGAINST_ALL.search(lowered):
+        return None
+    key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered) or pool_ref(pool, ("smiles_list",), lowered))
+    value = read(key) if key else None
+    if not isinstance(value, list):
+        return None
+    flat = [m for item in value for m in (item if isinstance(item, list) else [item]) if isinstance(m, str)]
+    others = {same_molecule_key(m) or m: m for m in flat}
+    others = {k: m for k, m in others.items() if k not in mine}
+    return [[e.molecules[0], other] for other in others.values()] or None
 
 
 ITS = re.compile(r"\b(?:its|it)\b", re.I)  # a part that refers to the molecule named before it

@@ -59,7 +59,9 @@ def named_properties(lowered: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     taken = lowered
     for phrase in sorted(PROPERTY_WORDS, key=len, reverse=True):
-        for match in re.finditer(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", taken):
+        # "the class-effect section" names no BACE class
+        ending = r"(?![a-z]|[- ]effects?\b)" if phrase == "class" else r"(?![a-z])"
+        for match in re.finditer(r"(?<![a-z])" + re.escape(phrase) + ending, taken):
             found.append((match.start(), match.end(), PROPERTY_WORDS[phrase]))
         taken = re.sub(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", lambda m: " " * len(m.group(0)), taken)
     if not found:
@@ -139,7 +141,18 @@ def asks_only_untrained(e: Entities) -> bool:
         if {prop for _, _, prop in named} <= _offered_instead(untrained):
             return True  # "P-gp efflux … would it get pumped out of the brain": the words around it describe it
         return not any(start < question for start, _, _ in named)
-    return read_intent(e.text).tool in (PROPERTY.name, "none")  # not "… with B? worried about CYP3A4"
+    # "DILI risk for paracetamol and diclofenac": the untrained property heads the ask, whatever the rest reads as;
+    # not "… with B? worried about CYP3A4"
+    return bool(_HEADS_THE_ASK.search(lowered)) or read_intent(e.text).tool in (PROPERTY.name, "none")
+
+
+_UNTRAINED_PHRASES = sorted((k for k in load("untrained_properties.json") if not k.startswith("_")), key=len,
+                            reverse=True)
+_UNTRAINED = "|".join(re.escape(k) for k in _UNTRAINED_PHRASES)
+_HEADS_THE_ASK = re.compile(rf"^\W*(?:(?:what(?:'s|\s+is|\s+are)?|any|predict(?:ed)?|check|the|a)\s+)*(?:{_UNTRAINED})"
+                            rf"(?:\s*(?:/|,|or|and)\s*(?:{_UNTRAINED}))*"
+                            r"\s*(?:risk|liability|potential|prediction|call|probability|flag|value|score)?s?\s+"
+                            r"(?:for|of|on)\b", re.I)
 
 
 def _offered_instead(untrained: list[Unresolved]) -> set[str]:

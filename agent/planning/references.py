@@ -62,6 +62,25 @@ _PRODUCED = re.compile(r"\b(?:generated|optimi[sz]ed|uploaded)\s+(?:ones?|molecu
 _NEW_ONES = re.compile(r"\bnew\s+(?:ones?|molecules?|compounds?|cpds?|structures?|designs?|analog(?:ue)?s?|smiles)\b")
 
 
+# "(optimized_smiles)", "run it on generated_smiles": a pool key written out
+_WRITTEN_KEY = re.compile(r"\((?P<bracketed>[a-z][\w.\-]*)\)|"
+                          r"(?<![\w(])(?P<bare>(?:user|generated|optimi[sz]ed|upload)_[\w.\-]*[a-z0-9]|[a-z]\w*_result)"
+                          r"(?![\w)])", re.I)
+_KEY_SHAPED = re.compile(r"^(?:user_|generated_|optimi[sz]ed_|upload_)|_(?:result|smiles|seq|pairs)$", re.I)
+
+
+def missing_pool_keys(text: str, pool: Sequence[EntryMeta]) -> list[str]:
+    """Pool keys the message writes out ("retro on (optimized_smiles)") that this thread's pool does not hold:
+    asked about, never replaced by another entry."""
+    held = {m.key.lower() for m in pool}
+    missing = []
+    for match in _WRITTEN_KEY.finditer(text):
+        key = match.group("bracketed") or match.group("bare")
+        if _KEY_SHAPED.search(key) and key.lower() not in held:
+            missing.append(key)
+    return list(dict.fromkeys(missing))
+
+
 def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_if_referred: bool = False,
               single: bool = False) -> str | None:
     """The pool key the text points to: named explicitly, by its origin word, else the most recently set

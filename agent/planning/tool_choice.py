@@ -101,12 +101,13 @@ _RESULTS_BY_TOOL = re.compile(r"\b(?:the|those|these|its|their|our|your)\s+(?:[\
 
 # "and osimertinib, same target", "in the same line": the earlier request's value, read as a value of its kind
 # (as the intent model sees values: "<target>", "<cell>"), not as words that ask for a tool
-_SAME_VALUE = re.compile(r"\b(?:the\s+)?same\s+(?:(?P<target>target|protein|kinase|sequence)|cell\s+line|line|cells)\b",
-                         re.I)
+_SAME_VALUE = re.compile(r"\b(?:the\s+)?same\s+(?:(?P<target>target|protein|kinase|sequence|receptor|enzyme|construct)|"
+                         r"(?P<goal>potency(?:\s+(?:target|goal))?|(?:potency\s+)?goal|ic50(?:\s+target)?)|cell\s+line|"
+                         r"line|cells)\b", re.I)
 
 
 def _as_placeholder(match: re.Match[str]) -> str:
-    return " <target> " if match.group("target") else " <cell> "
+    return " <target> " if match.group("target") else " <num> " if match.group("goal") else " <cell> "
 
 
 def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
@@ -185,8 +186,13 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     refers_back = bool(REFERS_BACK.search(prose)) and has_molecules
     has_target = bool(entities.sequences) or any(n.kind == "target" for n in entities.names) or \
         any(m.kind == "protein_seq" for m in pool)
+    # "same check but with clopidogrel in place of the aspirin": one drug exchanged in the thread's pairs
+    swaps_a_paired_drug = len(entities.molecules) == 1 and bool(entities.taken_back) and \
+        any(m.kind == "smiles_pairs" for m in pool)
     for spec in offered:
         scores[spec.name] += _shape_bonus(spec, entities, prose.lower(), has_molecules, refers_back, has_target)
+        if swaps_a_paired_drug and any(p.kind == "smiles_pairs" for p in spec.params):
+            scores[spec.name] += 1.5
     best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
     if best[0] is None or best[1] < 1.0:
         return offered[0] if len(offered) == 1 else None
@@ -298,6 +304,11 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         loose = _without_drug_classes(loose, entities)
         if len(loose) == 2 and re.search(r"[,?]\s*$", loose[0][1]):
             return _qualified(loose)  # "X binding to PIK3CD, pKd estimate?" (not "binding prob + pKd": both)
+        if len(loose) >= 2 and found and found[0][0] not in [spec for spec, _ in loose] and \
+                _kinds(loose[0][0]) <= _kinds(found[0][0]) | {"smiles_list"}:
+            # "Olaparib analog opt in 906804, keep phthalazinone. + p53 tox21 of olaparib": the whole first
+            # sentence says which tool its part asks for better than its words alone ("opt")
+            loose = [(found[0][0], loose[0][1]), *loose[1:]]
         return loose if len(loose) >= 2 else found
     return found
 
@@ -492,7 +503,7 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
         words = entities.text[start:end]
-        if len(parts) > 1 and _only_picks(words, offered):
+        if len(parts) > 1 and (_only_picks(words, offered) or _only_same_values(words)):
             continue
         tool = PROPERTY.name if property_words(_without_picking(prose[start:end]).lower()) else \
             requested_tool(words, offered)
@@ -511,7 +522,16 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     return [(spec, prose[start:starts[i + 1]]) for i, (spec, start) in enumerate(asks)]
 
 
-_QUESTION = re.compile(r"^\W*(?:which|what|who|does|do|is|are|would|will|can|could|how)\b", re.I)
+def _only_same_values(words: str) -> bool:
+    """"same cell line and same potency target": a part that keeps earlier values asks for nothing."""
+    rest = _SAME_VALUE.sub(" ", words)
+    return rest != words and not re.search(r"[a-z]{3,}", re.sub(r"\b(?:and|the|with|for|but|too|also|please|pls)\b",
+                                                                  " ", rest.lower()))
+
+
+# "does it still bind?", also after a short topic ("KIT D816V — does imatinib still bind?")
+_QUESTION = re.compile(r"^\W*(?:[^.?!\n]{1,40}?\s(?:—|–|--?|:)\s*)?"
+                       r"(?:which|what|who|does|do|is|are|would|will|can|could|how)\b", re.I)
 _ADDED_ASK = re.compile(r"^\W*(?:and|also|plus|too|as well|if you can|if so|additionally|then)\b|"
                         r"\b(?:also|too|as well)\b", re.I)
 
@@ -573,14 +593,15 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
     if refers_back and "smiles_list" in kinds:
         bonus += 0.5
     if "smiles_pairs" in kinds and not (_PAIRING.search(lowered) or
-                                        re.search(r"\bwith\b|\bw/|[+&]|\band\b|\bvs\.?\b|\bx\b", lowered)):
+                                        re.search(r"\bwith\b|\bw/|[+&]|\band\b|\bvs\.?\b|\bx\b|\bagainst\b", lowered)):
         bonus -= 2.0  # "would her tumour respond to olaparib? progressed on carboplatin": two drugs, no pair asked
     if "smiles_pairs" in kinds and has_molecules and EVERY_PAIR.search(lowered):
         bonus += 1.5  # "uploaded the med list for bed 12. Check each pair."
     if "smiles_pairs" in kinds and len(e.molecules) >= 3 and AGAINST_ALL.search(lowered) and not e.sequences \
             and not names_a_line(e):
         bonus += 2.5  # "her list: A, B, C. Check the new one against everything": one drug against the others
-    if len(e.molecules) >= 2 and "smiles_pairs" in kinds and re.search(r"\bwith\b|\+|\band\b", lowered):
+    if len(e.molecules) >= 2 and "smiles_pairs" in kinds and (re.search(r"\bwith\b|\+|\band\b", lowered) or (
+            not has_target and not names_a_line(e) and re.search(r"\bagainst\b", lowered))):
         bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two
         if not e.sequences and "interact" in lowered:
             bonus += 2.0

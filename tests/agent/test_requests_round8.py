@@ -1,0 +1,135 @@
+"""Requests of the eighth round of independently written sets: atom 0, fold goals, pairs against the thread, bare
+follow-ups, keys the pool lacks, untrained properties that head the ask."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent.atom_ranges import find_atom_ranges, mask_from_ranges
+from agent.backends.base import PlanContext, ToolCall
+from agent.backends.planner import OfflinePlanner, plan_calls
+from agent.evaluation.harness import load_pool
+from agent.history import CallLog, PastRequest
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from agent.quantities import find_quantities
+from model_zoo.names import resolve_drug
+from model_zoo.specs import TOOLS
+
+FUROSEMIDE = "NS(=O)(=O)C1=C(Cl)C=C(NCC2=CC=CO2)C(=C1)C(O)=O"
+DIGOXIN_STANDIN = "CCO"
+
+
+def _pool(values: dict) -> ThreadPool:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    load_pool(pool, values)
+    return pool
+
+
+def _plan(text: str, values: dict | None = None, history: list[PastRequest] | None = None) -> list[ToolCall]:
+    pool = _pool(values or {})
+    return plan_calls(text, pool.list(), list(TOOLS), history or [], lambda key: pool.require(key).value)
+
+
+def _smiles(name: str) -> str:
+    resolved = resolve_drug(name)
+    assert hasattr(resolved, "value"), name
+    return resolved.value
+
+
+def test_an_atom_zero_means_counting_from_zero() -> None:
+    assert mask_from_ranges(find_atom_ranges("keep atoms 0-2 (RDKit order), the rest may change"), 5) == \
+        [0, 0, 0, 1, 1]
+    assert mask_from_ranges(find_atom_ranges("keep atoms 1-2, the rest may change"), 5) == [0, 0, 1, 1, 1]
+
+
+def test_everything_stays_except_a_named_part() -> None:
+    calls = _plan("Optimize sorafenib for HT-29. Everything stays except the N-methylamide, which is free to change. "
+                  "Target ln IC50 -2.")
+    assert [c.name for c in calls] == ["drug_cell_response_regression_optimization"]
+    mask = calls[0].arguments["mask"]
+    assert 0 < sum(mask) < len(mask)  # the amide end only, never the whole molecule
+
+
+@pytest.mark.parametrize(("text", "micromolar"), [
+    ("Imatinib sits at ~0.3 µM in K562. I want something 10x more potent", 0.03),
+    ("currently 2 uM; make it 4-fold weaker", 8.0),
+])
+def test_a_fold_change_shifts_the_one_stated_potency(text: str, micromolar: float) -> None:
+    import math
+
+    (goal,) = find_quantities(text)
+    assert goal.ln_ic50 == pytest.approx(math.log(micromolar))
+
+
+def test_two_drugs_checked_against_each_other() -> None:
+    (call,) = _plan("Check warfarin against fluconazole pls")
+    assert call.name == "drug_drug_response_predict"
+    assert call.arguments["smiles_pairs"] == [[_smiles("warfarin"), _smiles("fluconazole")]]
+
+
+def test_one_drug_against_every_drug_of_the_thread() -> None:
+    history = [PastRequest("user", "Lasix 40 mg bid with digoxin — interaction check", answered=True,
+                           calls=[CallLog("drug_drug_response_predict",
+                                          {"smiles_pairs": [[FUROSEMIDE, DIGOXIN_STANDIN]]}, None, {}, "ok")])]
+    (call,) = _plan("They're adding spironolactone 25 mg. Check it against both of those.",
+                    {"user_smiles_pairs": [[FUROSEMIDE, DIGOXIN_STANDIN]]}, history)
+    spironolactone = _smiles("spironolactone")
+    assert call.arguments["smiles_pairs"] == [[spironolactone, FUROSEMIDE], [spironolactone, DIGOXIN_STANDIN]]
+
+
+def test_a_drug_in_place_of_another_in_the_thread_pairs() -> None:
+    warfarin, aspirin = _smiles("warfarin"), _smiles("aspirin")
+    (call,) = _plan("Same check as this morning but with clopidogrel in place of the aspirin.",
+                    {"user_smiles_pairs": [[warfarin, aspirin]]})
+    assert call.arguments["smiles_pairs"] == [[warfarin, _smiles("clopidogrel")]]
+
+
+def test_bare_drug_names_after_a_property_repeat_the_property() -> None:
+    history = [PastRequest("user", "BBB penetration for haloperidol?", answered=True,
+                           calls=[CallLog("drug_property_prediction", {"drug_smiles": ["CCC"], "property": "p_np"},
+                                          None, {}, "ok")])]
+    (call,) = _plan("and quetiapine and olanzapine?", {"user_smiles": ["CCC"], "user_property": "p_np"}, history)
+    assert call.name == "drug_property_prediction"
+    assert call.arguments["property"] == "p_np"
+
+
+def test_kept_values_are_no_asks_of_their_own() -> None:
+    history = [PastRequest("user", "generate for PC-3 at 1 µM", answered=True,
+                           calls=[CallLog("drug_cell_response_regression_generation",
+                                          {"cell_line": "PC-3", "zscore": 0.0}, None, {}, "ok")])]
+    values = {"user_cell_line": "PC-3", "user_zscore": 0.0,
+              "generated_smiles": ["Cc1ccccc1Cn1c(=O)c(C#N)cn(C2CC2)c1=O", "CCOc1ccccc1"]}
+    (call,) = _plan("Optimize rank 1. Keep atoms 0-5, everything else free, same cell line and same potency target.",
+                    values, history)
+    assert call.name == "drug_cell_response_regression_optimization"
+    assert call.arguments["zscore"] == "(user_zscore)"  # "rank 1" is no potency
+    assert call.arguments["gt"] == values["generated_smiles"][0]
+
+
+def test_a_question_with_a_topic_then_the_answer_kind() -> None:
+    calls = _plan("KIT D816V — does imatinib still bind? Give me the pKd.")
+    assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"]
+
+
+@pytest.mark.parametrize("text", ["retro on (optimized_smiles)", "logS of generated_smiles"])
+def test_a_pool_key_the_thread_lacks_is_asked_about(text: str) -> None:
+    pool = _pool({"user_smiles": ["CCO"]})
+    assert plan_calls(text, pool.list(), list(TOOLS), [], lambda key: pool.require(key).value) == []
+    answer = OfflinePlanner().next_action(PlanContext(request=text, pool=pool.list(), offered=list(TOOLS), steps=[],
+                                                      messages=[], history=[],
+                                                      read=lambda key: pool.require(key).value))
+    assert "user_smiles" in answer.text and "has no" in answer.text
+
+
+@pytest.mark.parametrize("text", [
+    "DILI risk for paracetamol and diclofenac - drug-induced liver injury, the FDA DILIrank style classification.",
+    "Residence time / koff for dasatinib on SRC? We're interested in the kinetics, not the equilibrium Kd.",
+])
+def test_an_untrained_property_heading_the_ask_runs_nothing(text: str) -> None:
+    assert _plan(text) == []
+
+
+def test_a_class_effect_is_no_bace_class() -> None:
+    (call,) = _plan("Glitazones for the class-effect section: ClinTox clinical-trial toxicity for rosiglitazone.")
+    assert call.arguments["property"] == "CT_TOX"
