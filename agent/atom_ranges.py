@@ -77,7 +77,8 @@ _KEPT_ALSO = re.compile(rf"{_CORE_SUFFIX}\s*(?:and|&|\+)\s+(?:the\s+|its\s+)?(?P
                         rf"(?P<region>\s+{_REGION})?\b", re.I)
 _ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}\s+(?:{_MAY_CHANGE})", re.I)
 _CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e|rework|redesign|re-?engineer|swap(?:\s+out)?|" \
-               r"replace|(?:permit|allow)\s+(?:modifications?|changes?)\s+(?:of|to)"  # "permit modification of"
+               r"play\s+with|tinker\s+with|mess\s+with|replace|" \
+               r"(?:permit|allow)\s+(?:modifications?|changes?)\s+(?:of|to)"  # "permit modification of"
 # "only touch the morpholinopropoxy tail", "optimize only the difluorophenylsulfonyl bit"
 _ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:(?:allowed|permitted|free)\s+to\s+)?(?:{_CHANGE_VERB})|"
                              rf"(?:{_CHANGE_VERB})\s+(?:only|just))\s+{_PART}", re.I)
@@ -103,6 +104,9 @@ _REGION_THEN_NAME = re.compile(rf"\b(?:only\s+(?:the\s+)?(?P<region>{_CHAIN_WORD
 _NAME_FREE = re.compile(rf"(?<!\()\b{_PART_NAME}\s+free(?=\s*(?:[,;.!]|$|and\b|but\b))", re.I)
 # "tail free (morpholinopropoxy)": the region said free, then which part it is in brackets
 _REGION_FREE_NAME = re.compile(rf"\b(?:the\s+)?(?P<region>{_CHAIN_WORDS})\s+(?:is\s+)?free\s*\(\s*{_PART_NAME}\s*\)",
+                               re.I)
+# "tail (morpholinopropoxy) free": the region, which part it is in brackets, then "free"
+_REGION_NAME_FREE = re.compile(rf"\b(?:the\s+)?(?P<region>{_CHAIN_WORDS})\s*\(\s*{_PART_NAME}\s*\)\s+(?:is\s+)?free\b",
                                re.I)
 # "free region: the morpholinoethoxy (OCCN1CCOCC1), nothing else": the part that may change, its structure in brackets
 _FREE_REGION = re.compile(rf"\b(?:free|changeable|variable|editable|mutable|modifiable)\s+(?:region|part|atoms|bit|"
@@ -205,8 +209,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
                 _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _REGION_FREE_NAME,
-                _FREE_REGION,
-                _PART_ONLY, _PART_CHANGES, _NAME_FREE, _LET_ANY_PART, _FREE_PART]
+                _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE, _LET_ANY_PART, _FREE_PART]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"

@@ -27,7 +27,7 @@ from agent.planning.pairs import (
 )
 from agent.planning.properties import LBD, ddi_tasks, named_properties, requested_properties
 from agent.planning.references import molecules_from_context, named_upload, pool_protein, pool_ref
-from agent.planning.rows import earlier_rows, names_rows_by_word
+from agent.planning.rows import earlier_rows, names_rows_by_word, row_numbers
 from agent.planning.relative_potency import relative_goal, sets_relative_goal
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
@@ -74,8 +74,12 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
     picked = None
     words = focus if focus is not None else e.prose
     pasted_before = [past.text for past in reversed(context.history)]
-    if not e.molecules and names_rows_by_word(words):  # "rows 1–3 as well": of the list the user pasted
+    if not e.molecules and (names_rows_by_word(words) or not row_numbers(words)):
+        # "rows 1–3 as well", "BBB for CMP-0210 too": of the list the user pasted
         picked = earlier_rows(words, pasted_before)
+        also = select_molecules(words, pool, context.read) if picked else None
+        if also:  # "CMP-0014 and whichever came out with the highest logD"
+            picked = list(dict.fromkeys([*(picked or []), *also]))
     if picked is None and (focus is not None or earlier or not e.molecules):
         picked = select_molecules(words, pool, context.read)
         if not picked and not e.molecules:  # "#5" past the end of the newest result: of the pasted list

@@ -68,9 +68,10 @@ def named_properties(lowered: str) -> list[tuple[int, int, str]]:
         candidates = [w for w in PROPERTY_WORDS if len(w) >= 6]
         for match in re.finditer(r"[a-z][a-z\-]{4,}", lowered):
             word = match.group(0)
-            # a misspelt name, not the first word of one ("clinical colleagues" is no "clinical-tox")
+            # a misspelt name, not the first word of one ("clinical colleagues" is no "clinical-tox") nor a part of
+            # one ("p38 alpha" is no "eralpha")
             close = [c for c in difflib.get_close_matches(word, candidates, n=3, cutoff=0.8)
-                     if not c.startswith((word + " ", word + "-"))][:1]
+                     if not c.startswith((word + " ", word + "-")) and word not in c][:1]
             if close:
                 found.append((match.start(), match.end(), PROPERTY_WORDS[close[0]]))
     if not found:  # "blood brian barier": a name of several words, each misspelt a little

@@ -41,15 +41,56 @@ def pasted_rows(e: Entities) -> list[str]:
     return [m for m in e.molecules if m not in e.named_molecules]
 
 
+# "CMP-0012 <SMILES>", "A: <SMILES>", "- cmpd-7, <SMILES>": a pasted row that opens with its label
+_LABELLED_ROW = re.compile(r"^[ \t]*(?:[-•*][ \t]+)?(?P<label>[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*)[ \t]*[:,;=\t]?"
+                           r"[ \t]+(?P<smiles>\S+)[ \t]*$", re.M)
+_LABEL_WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*(?![\w-])")
+# a one-letter label ("retro for A") only where a label can stand, never the article ("A quick BBB for B")
+_LETTER_ENDS = re.compile(r"\s*(?:$|[,.;:?!)&+/]|and\b|or\b|only\b|too\b|as\s+well\b|please\b|pls\b)")
+
+
+def row_labels(text: str, molecules: list[str]) -> dict[str, str]:
+    """Label (upper case) -> SMILES for the pasted rows that open with a code ("CMP-0012", "cmpd7") or a letter
+    ("A:"), in the list's order; {} unless two or more do. Drug names before a structure ("metformin CN(C)…") are
+    no labels: a name the message repeats is that drug, which its name reads on its own."""
+    known = set(molecules)
+    labels = {m.group("label").upper(): m.group("smiles") for m in _LABELLED_ROW.finditer(text)
+              if m.group("smiles") in known and _is_code(m.group("label"))}
+    return labels if len(labels) >= 2 else {}
+
+
+def _is_code(label: str) -> bool:
+    return (len(label) == 1 and label.isupper()) or any(ch.isdigit() for ch in label)
+
+
+def rows_by_label(words: str, labels: dict[str, str]) -> list[str]:
+    """The rows the words name by their labels ("retrosynthesis for CMP-0802 and CMP-0804 only"), in the list's
+    order, each once; the labelled rows themselves name none."""
+    if not labels:
+        return []
+    said = _LABELLED_ROW.sub(" ", words)
+    named = set()
+    for match in _LABEL_WORD.finditer(said):
+        word = match.group()
+        if len(word) == 1 and not (word.isupper() and _LETTER_ENDS.match(said, match.end())):
+            continue
+        named.add(word.upper())
+    return list(dict.fromkeys(smiles for label, smiles in labels.items() if label in named))
+
+
 def with_rows(part: Entities, words: str, whole: Entities) -> Entities:
-    """``part`` with the rows of the message's pasted list that ``words`` name, before any drug its own words name
-    ("DDI with warfarin for row 4": row 4 with warfarin); ``part`` unchanged when the words name no rows (rows the
-    list lacks are asked about before: ``rows_past_the_end``)."""
+    """``part`` with the rows of the message's pasted list that ``words`` name, by number or by label, before any
+    drug its own words name ("DDI with warfarin for row 4": row 4 with warfarin); ``part`` unchanged when the words
+    name no rows (rows the list lacks are asked about before: ``rows_past_the_end``)."""
     table = pasted_rows(whole)
     numbers = row_numbers(words)
-    if len(table) < 2 or not numbers or numbers[-1] > len(table):
+    by_label = [] if numbers else rows_by_label(words, row_labels(whole.text, table))
+    if by_label:
+        chosen = by_label
+    elif len(table) < 2 or not numbers or numbers[-1] > len(table):
         return part
-    chosen = [table[n - 1] for n in numbers]
+    else:
+        chosen = [table[n - 1] for n in numbers]
     named = [m for m in part.named_molecules if m not in chosen]
     molecules = chosen + named
     return replace(part, molecules=molecules, smiles=[s for s in molecules if s in whole.smiles or s in part.smiles],
@@ -85,13 +126,17 @@ def list_items(text: str) -> tuple[str, list[str]] | None:
 
 
 def earlier_rows(words: str, earlier_texts: list[str]) -> list[str] | None:
-    """The rows ``words`` name ("rows 1–3", "#5") of the newest earlier message that pasted a list long enough; None
-    when they name no rows or no such list was pasted."""
+    """The rows ``words`` name ("rows 1–3", "#5", "CMP-0014") of the newest earlier message that pasted a list long
+    enough, or with those labels; None when they name no rows or no such list was pasted."""
     numbers = row_numbers(words)
-    if not numbers:
-        return None
     for text in earlier_texts:
+        if not numbers and not _LABELLED_ROW.search(text):
+            continue
         table = pasted_rows(extract(text))
-        if len(table) >= max(2, numbers[-1]):
+        if not numbers:
+            by_label = rows_by_label(words, row_labels(text, table))
+            if by_label:
+                return by_label
+        elif len(table) >= max(2, numbers[-1]):
             return [table[n - 1] for n in numbers]
     return None

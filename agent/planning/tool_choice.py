@@ -145,7 +145,14 @@ _THERE = re.compile(r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!n't )(?<!\bnot )\bther
                     r"(?!\s+(?:is|are|was|were|any|a|an)\b)", re.I)  # "do the same there", not "isn't there"
 
 
+# "the three compounds below, which were synthesised last week": how the molecules came about, no ask to make them
+_MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+been|had\s+been|our\s+\w+)\s+"
+                          r"(?:\w+\s+)?(?:synthesi[sz]ed|made|prepared|bought|purchased|ordered|received)\b[^.;:!?\n]*",
+                          re.I)
+
+
 def _read_tools(words: str) -> dict[str, float]:
+    words = _MADE_BEFORE.sub(lambda m: " " * len(m.group()), words)
     words = _THERE.sub(" <cell> ", _SAME_VALUE.sub(_as_placeholder, words))
     return read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), words)).tools
 

@@ -172,8 +172,12 @@ def is_cell_line_name(word: str) -> bool:
         return True
 
 
+# "CMP-0012", "ABC_00123": a compound registry code (a zero-padded number of four or more digits; no GDSC line has one)
+_COMPOUND_CODE = re.compile(r"[A-Za-z]{2,6}[-_]0\d{3,}[A-Za-z]?")
+
+
 def _cell_shaped(word: str) -> bool:
-    if len(word) < 3 or len(word) > 14 or _NOT_CELL.match(word) or word.isdigit():
+    if len(word) < 3 or len(word) > 14 or _NOT_CELL.match(word) or word.isdigit() or _COMPOUND_CODE.fullmatch(word):
         return False
     has_digit = any(ch.isdigit() for ch in word)
     has_alpha = any(ch.isalpha() for ch in word)

@@ -347,7 +347,16 @@ def looks_like_smiles(chunk: str) -> bool:
     if not (re.search(r"[=#@\[\]/\\()]", chunk) or re.search(r"[A-Za-z]\d", chunk)):
         return False
     rest = _SMILES_ATOMS.sub("", chunk)
-    return not re.search(r"[A-Za-z]", rest)
+    return not re.search(r"[A-Za-z]", rest) and not _short_name_with_digits(chunk)
+
+
+def _short_name_with_digits(chunk: str) -> bool:
+    """"p38", "p53": a short word whose digits close no ring is a name (a longer chunk with open rings is kept as a
+    broken SMILES, to be reported as such)."""
+    if len(chunk) > 4 or re.search(r"[=#@\[\]/\\()]", chunk):
+        return False
+    labels = re.findall(r"\d", chunk)
+    return any(labels.count(label) % 2 for label in set(labels))
 
 
 _JOIN = re.compile(r"[ \t\-]|[ \t]?[()][ \t]?|\)\s\(")  # what may stand between the words of one name

@@ -133,3 +133,50 @@ def test_an_untrained_property_heading_the_ask_runs_nothing(text: str) -> None:
 def test_a_class_effect_is_no_bace_class() -> None:
     (call,) = _plan("Glitazones for the class-effect section: ClinTox clinical-trial toxicity for rosiglitazone.")
     assert call.arguments["property"] == "CT_TOX"
+
+
+TABLE = ("CMP-0801, CCOC(=O)c1cn2c(c1OCc1ccccc1)C(=O)N(C)CC2\n"
+         "CMP-0802, CC(=O)N1N=C(c2ccc(N)c(Cl)c2)c2cc(Cl)ccc2CC1C\n"
+         "CMP-0803, COc1cccc(C(=O)N2c3cc(Br)ccc3-n3cccc3C2C)c1")
+
+
+def test_rows_named_by_their_labels() -> None:
+    (call,) = _plan(f"Route scouting: retrosynthesis for CMP-0803 and CMP-0802 only:\n{TABLE}")
+    rows = [line.split(", ")[1] for line in TABLE.splitlines()]
+    assert call.arguments["smiles_list"] == [rows[1], rows[2]]  # in the list's order
+
+
+def test_labels_of_a_list_pasted_earlier() -> None:
+    history = [PastRequest("user", f"logD first:\n{TABLE}", answered=True,
+                           calls=[CallLog("drug_property_prediction", {"drug_smiles": "(user_smiles)",
+                                                                       "property": "lipo"}, None, {}, "ok")])]
+    rows = [line.split(", ")[1] for line in TABLE.splitlines()]
+    (call,) = _plan("BBB for CMP-0801 as well please", {"user_smiles": rows}, history)
+    assert call.arguments == {"drug_smiles": [rows[0]], "property": "p_np"}
+
+
+@pytest.mark.parametrize("text", ["A quick BBB check for these", "a retro for them"])
+def test_a_one_letter_label_is_no_article(text: str) -> None:
+    from agent.planning.rows import rows_by_label
+
+    assert rows_by_label(text, {"A": "CCO", "B": "CCN"}) == []
+    assert rows_by_label("retro for A.", {"A": "CCO", "B": "CCN"}) == ["CCO"]
+
+
+def test_a_compound_code_is_no_cell_line() -> None:
+    from model_zoo.names.cell_lines import find_cell_shaped_words
+
+    assert find_cell_shaped_words("CMP-0014 and the top one -> BBB please") == []
+    assert [u.written for u in find_cell_shaped_words("run it in XYZ-123")] == ["XYZ-123"]
+
+
+def test_the_last_correction_wins() -> None:
+    (call,) = _plan("ruxolitinib, HEL line? no wait, use SET-2... actually just K-562 for now. 100 nM. Keep the "
+                    "pyrrolopyrimidine, the rest may change.")
+    assert call.arguments["cell_line"] == "K-562"
+
+
+def test_a_region_named_in_brackets_then_free() -> None:
+    calls = _plan("optimise gefitinib for HCC-827 to pIC50 8, tail (morpholinopropoxy) free")
+    mask = calls[0].arguments["mask"]
+    assert 0 < sum(mask) < len(mask)
