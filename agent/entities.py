@@ -50,12 +50,23 @@ _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
 # "ln IC50 -1,5", "0,5": a decimal comma where it cannot be a list ("compounds 1,2" stays two numbers)
 _NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?![\d,])|0,\d+(?![\d,])|[-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
+_LN_CUE = re.compile(r"\bln\s*\(?\s*ic\s?50\s*\)?\s*(?:of|=|:|is|around|~)?\s*$", re.I)
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
 _TAKEN_BACK_AFTER = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:the\s+|out\s+)?(\S+)", re.I)
 _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('self_corrections')})\b|"
                                 r"\s*(?:\.\.\.|…|—|–)\s*(?:no|wait|hmm+)\b)", re.I)  # "SiHa... no", "T47D— wait"
 # "the quinone cluster", "the aniline couplings", "a quinazoline-type core": a name that describes another noun
 _QUALIFIES_NOUN = re.compile(rf"[\s-]*(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
+# "the optimized imatinib analogues", "the dabrafenib analogues": the analogues made in the thread, not the drug
+# ("imatinib analogues for KU812" asks to make them from imatinib)
+_ITS_ANALOGUES = re.compile(r"[\s-]*(?:analog(?:ue)?s|derivatives)\b", re.I)
+_THE_BEFORE = re.compile(r"\b(?:the|these|those|our|your|its|their)\s+(?:(?:new|optimi[sz]ed|generated)\s+)?$", re.I)
+
+
+def _made_analogues(prose: str, mention: Resolved | Unresolved) -> bool:
+    return bool(_ITS_ANALOGUES.match(prose, mention.end) and _THE_BEFORE.search(prose, 0, mention.start))
+
+
 _DROPPED_AFTER = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('value_dropped_after')})\b", re.I)
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
@@ -289,7 +300,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     # "keep quinazoline + aniline", "the aniline from that route": parts and groups, not molecules to run
     parts = _named_part_spans(prose, found.atom_ranges) + group_phrase_spans(prose)
     mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
-                and not (m.kind == "drug" and _QUALIFIES_NOUN.match(prose, m.end))]
+                and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
     # "canine c-kit" is asked about, unless the message names that target for itself too ("human KIT — the proxy
@@ -666,8 +677,15 @@ def pick_number(e: Entities) -> float:
     digits = [_digits_at(e.text, n.pos) for n in e.numbers]
     numbers = [n for n, at in zip(e.numbers, digits) if not _inside(at, negated, digits)] or e.numbers
     converted = next((n for n in numbers if n.conversion), None)
-    if converted is not None:
+    # "aim for ln(IC50) of -2.5, i.e. well below a micromolar": the value on the tool's own scale, not the gloss
+    # in words after it
+    on_scale = next((n for n in numbers if not n.conversion and _LN_CUE.search(e.text[max(0, n.pos - 25):n.pos])),
+                    None)
+    if converted is not None and not (on_scale is not None and
+                                      not re.search(r"\d", converted.conversion.split(" → ")[0])):
         return converted.value
+    if on_scale is not None:
+        return on_scale.value
     for number in numbers:
         if _ZSCORE_CUES.search(e.text[max(0, number.pos - 25): number.pos]):
             return number.value

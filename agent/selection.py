@@ -53,8 +53,9 @@ _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-
 
 def blank_picks(prose: str) -> str:
     """``prose`` with its picks by a property blanked (same length): "the two least soluble — are they BBB
-    penetrant?" asks for BBB, not for solubility."""
-    return _PICK_BY_PROPERTY.sub(lambda m: " " * len(m.group(0)), prose)
+    penetrant?" and "the ones with logS above -3: BBB?" ask for BBB, not for solubility."""
+    blanked = _PICK_BY_PROPERTY.sub(lambda m: " " * len(m.group(0)), prose)
+    return _THRESHOLD.sub(lambda m: " " * len(m.group(0)), blanked)
 
 
 _COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "lowest", "stronger": "strongest",

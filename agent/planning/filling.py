@@ -62,6 +62,18 @@ def _unnamed_other_line(e: Entities, lowered: str) -> bool:
     return bool(_ANOTHER_LINE.search(latest)) and not any(w.lower() in latest for w, _ in e.cell_mentions)
 
 
+# "same model", "same settings": the setting the thread's last call of this tool used
+_SAME_MODEL = re.compile(r"\bsame\s+(?:model|settings?|task|database|method|mode)\b", re.I)
+
+
+def _earlier_setting(tool: str, param: str, history: Sequence[PastRequest]) -> Any:
+    for past in reversed(history):
+        for call in reversed(past.calls):
+            if call.tool == tool and call.status == "ok" and param in call.arguments:
+                return call.arguments[param]
+    return None
+
+
 def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None
          ) -> dict[str, Any]:
     """Parameters by kind: from the message, else from earlier steps, results or the pool.
@@ -133,6 +145,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
             value = None if value == param.default else value  # named to replace an earlier value; the default anyway
+            if value is None and _SAME_MODEL.search(lowered):  # "tramadol + linezolid too, same model?"
+                value = _earlier_setting(spec.name, param.name, context.history)
             if value is None and param.name == "property" and LBD.search(lowered) and context.history:
                 value = next(iter(requested_properties(f"{context.history[-1].text}\n{lowered}")), None)
         if value not in (None, [], ""):

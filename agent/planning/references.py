@@ -58,6 +58,8 @@ _PRODUCED = re.compile(r"\b(?:generated|optimi[sz]ed|uploaded)\s+(?:ones?|molecu
                        r"smiles|list|set|hits?|cpds?)\b|\bthe\s+(?:analogues|file)\b")
 
 
+# the words that name what a tool made: "the generated ones", "the optimized set", "the imatinib analogues"
+_PRODUCER_CUES = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"))
 # "the new molecules", "the new ones": what a tool made, without saying which tool
 _NEW_ONES = re.compile(r"\bnew\s+(?:ones?|molecules?|compounds?|cpds?|structures?|designs?|analog(?:ue)?s?|smiles)\b")
 
@@ -106,13 +108,14 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
     if ambiguous:
         return None  # "Maria's list" with maria_hits.csv and maria_hits_v2.csv: asked which, never the newest
     if _NEW_ONES.search(lowered) and all(any(m.key == key for m in candidates) for key in _PRODUCER_KEYS.values()):
-        return None  # "the new molecules" with both generated and optimised ones in the thread: asked which
+        # "the new molecules" with both generated and optimised ones in the thread: asked which, unless the reply
+        # to that question says ("the dabrafenib analogues", "the optimized ones")
+        answered = next((key for cue, key in _PRODUCER_CUES if cue in latest and latest != lowered), None)
+        return f"({answered})" if answered else None
     by_type = upload_by_extension(lowered, [m.key for m in candidates])
     if by_type is not None:
         return f"({by_type})"
-    cues = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"),
-            ("upload", "upload_"), ("file", "upload_"))
-    for cue, prefix in cues:
+    for cue, prefix in (*_PRODUCER_CUES, ("upload", "upload_"), ("file", "upload_")):
         if cue in lowered:
             fitting = [m for m in candidates if m.key.startswith(prefix)]
             if prefix == "upload_" and len(fitting) > 1:

@@ -180,3 +180,42 @@ def test_a_region_named_in_brackets_then_free() -> None:
     calls = _plan("optimise gefitinib for HCC-827 to pIC50 8, tail (morpholinopropoxy) free")
     mask = calls[0].arguments["mask"]
     assert 0 < sum(mask) < len(mask)
+
+
+def test_a_value_on_the_tools_scale_wins_over_its_gloss_in_words() -> None:
+    (call,) = _plan("de novo set for MDA-MB-468 please — aim for ln(IC50) of -2.5, i.e. well below a micromolar")
+    assert call.arguments["zscore"] == -2.5
+
+
+def test_a_pick_by_threshold_names_no_property_to_predict() -> None:
+    from agent.planning.properties import requested_properties
+
+    assert requested_properties("the ones with logS above -3: BBB?") == ["p_np"]
+    assert requested_properties("All soluble enough. AhR for the same set.") == ["NR-AhR"]
+
+
+def test_a_reply_naming_the_analogues_answers_which_new_molecules() -> None:
+    from agent.planning.references import pool_ref
+
+    pool = _pool({"generated_smiles": ["CCO"], "optimized_smiles": ["CCN"]})
+    assert pool_ref(pool.list(), ("smiles_list",), "logs for the new molecules please") is None  # asked which
+    assert pool_ref(pool.list(), ("smiles_list",), "logs for the new molecules please\nthe dabrafenib analogues") \
+        == "(optimized_smiles)"
+
+
+def test_an_analogue_of_a_named_drug_is_not_that_drug() -> None:
+    from agent.entities import extract
+
+    assert extract("logD for the imatinib analogues").molecules == []
+    assert "acetaminophen" not in [n.name for n in extract("acetato de etilo (CCOC(=O)C)").names]
+
+
+def test_same_model_keeps_the_earlier_setting() -> None:
+    tramadol, citalopram = _smiles("tramadol"), _smiles("citalopram")
+    history = [PastRequest("user", "citalopram + tramadol with the TWOSIDES model", answered=True,
+                           calls=[CallLog("drug_drug_response_predict",
+                                          {"smiles_pairs": [[citalopram, tramadol]], "task": "twosides"},
+                                          None, {}, "ok")])]
+    (call,) = _plan("Thank you. Could tramadol + linezolid also be run, same model?",
+                    {"user_smiles_pairs": [[citalopram, tramadol]]}, history)
+    assert call.arguments["task"] == "twosides"
