@@ -22,7 +22,7 @@ from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
 from agent.planning.pairs import ITS
 from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.rows import list_items, row_numbers, rows_past_the_end, with_rows
-from agent.planning.references import missing_pool_keys
+from agent.planning.references import PRODUCED_KEY, missing_pool_keys
 from agent.planning.tool_choice import (
     SWITCHES,
     choose_tool,
@@ -138,8 +138,6 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
     if rows_past_the_end(text, whole):
         return []  # "rows 2 and 9" of four: asked (next_action), never other rows in their place
-    if missing_pool_keys(text, pool):
-        return []  # "retro on (optimized_smiles)" with no such entry: asked (next_action), never another entry
     context = PlanningContext(pool, read, history)
     if previous is not None and earlier is not None:
         extended = _extended_list(whole, earlier, ran, context, offered)
@@ -173,7 +171,17 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         calls = _added_tool(whole, earlier, context, offered)
     if previous is not None and earlier is not None:
         calls = _continued(calls, whole, earlier, previous, repeats, supplies_values, context, offered) or calls
+    if _lacks_written_keys(text, pool, calls):
+        return []  # "retro on (optimized_smiles)" with no such entry: asked (next_action), never another entry
     return match_count(calls, whole.prose, pool, history, writes_molecules=bool(whole.molecules))
+
+
+def _lacks_written_keys(text: str, pool: list[EntryMeta], calls: list[ToolCall]) -> bool:
+    """The message writes out pool keys that neither the thread nor this message's own calls provide ("1) generate
+    for PC-3 2) logS on generated_smiles" makes the key it uses)."""
+    made = {key for call in calls if (spec := get_spec(call.name)) is not None
+            for key in (spec.result_key, PRODUCED_KEY.get(spec.name))}
+    return any(key not in made for key in missing_pool_keys(text, pool))
 
 
 def _extended_list(whole: Entities, earlier: Entities, ran: ToolSpec | None, context: PlanningContext,

@@ -18,7 +18,7 @@ from agent.selection import produced_key
 from agent.vocabulary import words
 from model_zoo.chem.proteins import find_sequences
 
-_PRODUCER_KEYS = {"drug_cell_response_regression_generation": "generated_smiles",
+PRODUCED_KEY = {"drug_cell_response_regression_generation": "generated_smiles",
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
 
 
@@ -32,7 +32,7 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
     if key is not None and any(m.key == key for m in pool):
         return f"({key})"  # "…, and get routes for the optimized ones": not what the step before used
     if earlier:
-        producer = _PRODUCER_KEYS.get(earlier[-1].name)
+        producer = PRODUCED_KEY.get(earlier[-1].name)
         if producer:
             return f"({producer})"
         previous = earlier[-1].arguments.get("drug_smiles") or earlier[-1].arguments.get("smiles_list")
@@ -107,7 +107,7 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
         return f"({by_words})"
     if ambiguous:
         return None  # "Maria's list" with maria_hits.csv and maria_hits_v2.csv: asked which, never the newest
-    if _NEW_ONES.search(lowered) and all(any(m.key == key for m in candidates) for key in _PRODUCER_KEYS.values()):
+    if _NEW_ONES.search(lowered) and all(any(m.key == key for m in candidates) for key in PRODUCED_KEY.values()):
         # "the new molecules" with both generated and optimised ones in the thread: asked which, unless the reply
         # to that question says ("the dabrafenib analogues", "the optimized ones")
         answered = next((key for cue, key in _PRODUCER_CUES if cue in latest and latest != lowered), None)
@@ -124,7 +124,7 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
                 return f"({fitting[-1].key})"
             produced = any(m.key.startswith(prefix) for m in pool)
             if "smiles_list" in kinds and _PRODUCED.search(lowered) and not produced \
-                    and all(m.source in _KNOWN_SOURCES or m.key in _PRODUCER_KEYS.values() for m in candidates):
+                    and all(m.source in _KNOWN_SOURCES or m.key in PRODUCED_KEY.values() for m in candidates):
                 # "the generated ones" with nothing generated in this thread: asked, never another list (entries of
                 # unknown origin, as in a benchmark's starting pool, may be what the words mean; a key that names
                 # the other tool's output does not)
@@ -143,7 +143,8 @@ _NOT_TARGETS = frozenset(words("not_target_symbols"))
 def pool_protein(e: Entities, pool: list[EntryMeta], history: Sequence[PastRequest]) -> str | None:
     """Reuse the thread's target only when the message does not name another protein: a named target
     must match a pool key ("lck.fasta") or an earlier request that pasted its sequence."""
-    named = [w for w in _GENE_LIKE.findall(e.prose) if w not in _NOT_TARGETS and not w.isdigit()]
+    drugs = {n.written for n in e.names if n.kind == "drug"}  # "does PD173074 bind it?": a drug code, no target
+    named = [w for w in _GENE_LIKE.findall(e.prose) if w not in _NOT_TARGETS and not w.isdigit() and w not in drugs]
     named += [n.written for n in e.names if n.kind == "target"] + [n.name for n in e.names if n.kind == "target"]
     lowered = e.prose.lower()
     latest = lowered.rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nmessage": the message decides

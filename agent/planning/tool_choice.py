@@ -115,6 +115,9 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own. Words that only name
     earlier results by the tool that made them ("check the optimized ones in Calu-3") ask for nothing."""
     asked = _asked(text)
+    unpicked = _blank(_ROUTE_NUMBER, _without_picking(asked))
+    if unpicked != asked and property_words(unpicked.lower()):
+        asked = unpicked  # "logS of the precursors of the first product (route 1)": the precursors are picked
     tools = _read_tools(asked)
     if _strongest(tools) < 0.5:
         tools = _one_asking_sentence(asked) or tools
@@ -462,6 +465,9 @@ _PICKED_NOUN = re.compile(r"(?<=\s\s)(?:[A-Z][A-Za-z0-9-]{1,9}\s+)?(?:binders?|h
 _PICKED_THERE = re.compile(r"(?<=\s\s)there\b")  # "best binder there": among those results, no cell line
 # "for the first product's route, …": a route already shown, picked by its product
 _PICKED_ROUTE = re.compile(r"(?<=\s\s)(?:product|molecule|compound)(?:'s)?\s+(?:top\s+|best\s+)?route\b", re.I)
+
+
+_ROUTE_NUMBER = re.compile(r"\(?\b(?:route|pathway)\s*#?\s*\d+\)?", re.I)  # "(route 1)": which route, no ask
 
 
 def _without_picking(text: str, precursors: bool = True) -> str:

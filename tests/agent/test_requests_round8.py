@@ -219,3 +219,21 @@ def test_same_model_keeps_the_earlier_setting() -> None:
     (call,) = _plan("Thank you. Could tramadol + linezolid also be run, same model?",
                     {"user_smiles_pairs": [[citalopram, tramadol]]}, history)
     assert call.arguments["task"] == "twosides"
+
+
+def test_a_key_this_message_makes_is_no_missing_key() -> None:
+    calls = _plan("1) generate for PC-3, zscore -1\n2) logS on generated_smiles")
+    assert [c.name for c in calls] == ["drug_cell_response_regression_generation", "drug_property_prediction"]
+
+
+def test_a_drug_code_is_no_target_name_beside_an_uploaded_sequence() -> None:
+    (call,) = _plan("I uploaded the construct we crystallised (construct_A.fasta). Does PD173074 bind it?",
+                    {"upload_construct_A.fasta": "MKVLAAGIVGLLLAQ" * 3})
+    assert call.arguments["target_seq"] == "(upload_construct_A.fasta)"
+
+
+def test_a_property_of_picked_precursors() -> None:
+    from agent.planning.tool_choice import tool_scores
+
+    scores = tool_scores("logS of the precursors of the first product (route 1)", list(TOOLS))
+    assert max(scores, key=scores.__getitem__) == "drug_property_prediction"
