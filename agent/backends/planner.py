@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from agent.atom_ranges import core_question
@@ -53,6 +54,7 @@ from agent.provenance import ask_about
 from agent.selection import select_molecules
 from agent.vocabulary import phrases, words
 from agent.wording import task
+from model_zoo.chem.cells import CellLine
 from model_zoo.chem.mols import same_molecule_key
 from model_zoo.specs import ToolSpec, get_spec
 
@@ -130,7 +132,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     earlier = value_numbers(extract(_strip_pool_line(previous.text))) if previous else None
     ran = _ran(previous, offered)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
-    whole = value_numbers(extract(text, expect))
+    whole = _with_both_lines(value_numbers(extract(text, expect)), history)
     ran = _ran(previous, offered, whole.taken_back) if whole.taken_back else ran
     if asks_only_untrained(whole):
         return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
@@ -174,6 +176,28 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if _lacks_written_keys(text, pool, calls):
         return []  # "retro on (optimized_smiles)" with no such entry: asked (next_action), never another entry
     return match_count(calls, whole.prose, pool, history, writes_molecules=bool(whole.molecules))
+
+
+# "now gefitinib in both lines", "compare both in OVCAR-8 and …": the two lines the thread used
+_BOTH_LINES = re.compile(r"(?<!\bof\s)\b(?:both|the\s+two|these\s+two|those\s+two)\s+(?:cell\s+)?lines\b", re.I)
+# (not "whichever of the two lines was more sensitive": a pick from the results)
+
+
+def _with_both_lines(e: Entities, history: Sequence[PastRequest]) -> Entities:
+    """``e`` with the thread's last two cell lines when it says "both lines" and names none."""
+    if e.cell_lines or not _BOTH_LINES.search(e.prose):
+        return e
+    lines: list[CellLine] = []
+    for past in reversed(history):  # the requests' own words: a thread keeps only the newest call of a tool
+        for line in reversed(extract(_strip_pool_line(past.text)).cell_lines):
+            if line not in lines:
+                lines.append(line)
+        if len(lines) >= 2:
+            break
+    if len(lines) < 2:
+        return e
+    chosen = list(reversed(lines[:2]))
+    return replace(e, cell_lines=chosen, cell_mentions=[(line.name, line) for line in chosen])
 
 
 def _lacks_written_keys(text: str, pool: list[EntryMeta], calls: list[ToolCall]) -> bool:

@@ -172,9 +172,18 @@ _INTERACTION_TYPE = re.compile(r"\b(?:ddi|interaction)\s+(?:type|class)|\btype\s
 _SIDE_EFFECTS = re.compile(r"\bside[\s-]?effects?|\badverse\b|\btwosides\b", re.I)
 
 
+_DDI_ASKED = re.compile(r"\bddis?\b|\binteractions?\b(?!\s+model)|\b(?:each|every|the)\s+pairs?\b", re.I)
+# the side effects asked in addition: "…, twosides side effects too", "also twosides side effects for warf+asp"
+_SIDE_TOO = re.compile(r"\b(?:also|plus|and\s+(?:give\s+me\s+)?the)\s+(?:twosides\s+)?(?:side[\s-]?effects?|twosides|"
+                       r"side-effect\s+version)|(?:side[\s-]?effects?|twosides)\b[^.;\n]{0,30}?\b(?:too|as\s+well)\b",
+                       re.I)
+
+
 def ddi_tasks(prose: str) -> list[str]:
     """Both tasks, in the order named, when a message asks for the interaction type and the side effects."""
     kind, side = _INTERACTION_TYPE.search(prose), _SIDE_EFFECTS.search(prose)
+    if kind is None and side is not None and _DDI_ASKED.search(prose, 0, side.start()) and _SIDE_TOO.search(prose):
+        return ["drugbank", "twosides"]  # "ibuprofen with warfarin DDI, twosides side effects too"
     if kind is None or side is None:
         return []
     return ["drugbank", "twosides"] if kind.start() < side.start() else ["twosides", "drugbank"]

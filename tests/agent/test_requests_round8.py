@@ -237,3 +237,21 @@ def test_a_property_of_picked_precursors() -> None:
 
     scores = tool_scores("logS of the precursors of the first product (route 1)", list(TOOLS))
     assert max(scores, key=scores.__getitem__) == "drug_property_prediction"
+
+
+@pytest.mark.parametrize("text", ["ibuprofen with warfarin DDI, twosides side effects too",
+                                  "omeprazole + clopidogrel + aspirin: check each pair and give me the side-effect "
+                                  "version too"])
+def test_the_interaction_and_the_side_effects_too(text: str) -> None:
+    calls = _plan(text)
+    assert [c.arguments.get("task", "drugbank") for c in calls] == ["drugbank", "twosides"]
+
+
+def test_both_lines_of_the_thread() -> None:
+    history = [PastRequest("user", "Tagrisso in H1975?", answered=True, calls=[]),
+               PastRequest("user", "and in HCC827", answered=True, calls=[])]
+    calls = _plan("now gefitinib in both lines", history=history)
+    assert [c.arguments["cell_name"] for c in calls] == ["NCI-H1975", "HCC-827"]
+    # "which of the two lines" picks one from the results: never a run in both
+    picked = _plan("which of the two lines was more sensitive? generate for that line at 100 nM", history=history)
+    assert len([c for c in picked if c.name == "drug_cell_response_regression_generation"]) <= 1
