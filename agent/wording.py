@@ -31,7 +31,8 @@ _ASKS: dict[str, str] = {
     "gt": "the starting molecule (its SMILES or a drug name)",
     "zscore": "the potency to aim for, e.g. 'IC50 100 nM', 'pIC50 7' or 'ln IC50 -2'",
     "mask": "which atoms may change, e.g. 'keep atoms 1-10 fixed' or 'only atoms 12-20 may change'",
-    "property": "which property (e.g. solubility, lipophilicity, BBB penetration, toxicity)",
+    "property": "which property (e.g. solubility, lipophilicity, BBB penetration; for toxicity, ClinTox clinical-trial "
+                "toxicity or a Tox21 assay such as NR-AhR or SR-p53)",
     "smiles_list": "which molecules: paste SMILES, name drugs, or upload a CSV/SDF file",
     "smiles_pairs": "which drug pairs, e.g. 'warfarin with aspirin' or two SMILES per line",
     "protein_seq": "which protein: a kinase name such as EGFR or ABL1, its amino-acid sequence, or a FASTA file",

@@ -210,6 +210,8 @@ def _fuzzy(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved |
     t = tables()
     if not key.isalpha() or len(key) < 6 or key in t.never or key in t.not_drug or key in t.names:
         return None
+    if key.endswith("s") and key[:-1] in t.names:
+        return None  # "Priya's quinolines", "the amides": a class of molecules, not a misspelt one
     candidates = fuzzy_candidates(key, _fuzzy_index())
     if not candidates:
         return None

@@ -255,3 +255,18 @@ def test_both_lines_of_the_thread() -> None:
     # "which of the two lines" picks one from the results: never a run in both
     picked = _plan("which of the two lines was more sensitive? generate for that line at 100 nM", history=history)
     assert len([c for c in picked if c.name == "drug_cell_response_regression_generation"]) <= 1
+
+
+def test_a_plural_class_is_no_misspelt_molecule() -> None:
+    from agent.entities import extract
+
+    assert [n.name for n in extract("EGFR pKd for Jun's quinolines").names] == ["EGFR"]
+
+
+@pytest.mark.parametrize(("text", "wanted"), [("is this toxic? CCO", []), ("toxicity of aspirin", []),
+                                              ("ClinTox toxicity of aspirin", ["CT_TOX"]),
+                                              ("would it fail clinical trials for toxicity", ["CT_TOX"])])
+def test_toxicity_without_saying_which_is_asked(text: str, wanted: list[str]) -> None:
+    from agent.planning.properties import requested_properties
+
+    assert requested_properties(text) == wanted
