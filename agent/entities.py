@@ -63,6 +63,23 @@ _ITS_ANALOGUES = re.compile(r"[\s-]*(?:analog(?:ue)?s|derivatives)\b", re.I)
 _THE_BEFORE = re.compile(r"\b(?:the|these|those|our|your|its|their)\s+(?:(?:new|optimi[sz]ed|generated)\s+)?$", re.I)
 
 
+# "Alectinib is pKd ~9 on ALK in our hands. How tight … on RET?": a sentence that reports a known value
+_REPORTED = re.compile(r"\bin\s+our\s+hands\b|\b(?:we|I)\s+(?:measured|see|saw|got|found|have)\b|\breported\b|"
+                       r"\bpublished\b|\bliterature\b|\b(?:is|was|has)\s+(?:a\s+)?p?K[di]\b", re.I)
+
+
+def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
+    """The targets a message asks about: those in a sentence that only reports a known value are context, when
+    another sentence names a target."""
+    sentences = [(m.start(), m.end()) for m in re.finditer(r"[^.?!;\n]+[.?!;\n]?", prose)]
+
+    def reported(target: Resolved) -> bool:
+        return any(s <= target.start < e and _REPORTED.search(prose[s:e]) for s, e in sentences)
+
+    asked = [t for t in targets if not reported(t)]
+    return asked if asked and len(asked) < len(targets) else targets
+
+
 def _made_analogues(prose: str, mention: Resolved | Unresolved) -> bool:
     return bool(_ITS_ANALOGUES.match(prose, mention.end) and _THE_BEFORE.search(prose, 0, mention.start))
 
@@ -327,7 +344,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     lines_at = [prose.find(w) for w, _ in found.cell_mentions] + [u.start for u in shaped]
     found.cell_shaped = [u for u in shaped if u.written.lower() not in flagged
                          and not _inside(u.start, negated, lines_at)]
-    targets = [n for n in found.names if n.kind == "target"]
+    targets = _asked_targets([n for n in found.names if n.kind == "target"], prose)
     if targets and not found.sequences:
         found.sequences = list(dict.fromkeys(n.value for n in targets))
         found.sequences_from_names = True

@@ -369,10 +369,14 @@ def same_ask_again(before: ToolSpec, part: Entities) -> bool:
     if not (given_kinds(part) and takes_values_of(before, part)):
         return False
     unpadded = copy.copy(part)  # "and while you're at it the same four against ERBB2", "… and against MET. Thanks"
-    unpadded.prose = _blank(SIGN_OFF, _blank(_FILLERS, part.prose))
+    # "… and against CDK2 (the selectivity question). separate runs": an aside in brackets asks for nothing
+    unpadded.prose = _blank(_ASIDE, _blank(SIGN_OFF, _blank(_FILLERS, part.prose)))
     if _SAME.search(part.prose):
         return only_values(unpadded, SAME_VALUE_WORDS | _MORE_OF_THE_SAME | _GOAL_WORDS)
     return only_values(unpadded, _MORE_OF_THE_SAME)
+
+
+_ASIDE = re.compile(r"\((?:the|a|an|for|just|as|our|my)\b[^()]{0,60}\)", re.I)
 
 
 def _blank(pattern: re.Pattern[str], text: str) -> str:

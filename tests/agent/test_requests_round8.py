@@ -270,3 +270,15 @@ def test_toxicity_without_saying_which_is_asked(text: str, wanted: list[str]) ->
     from agent.planning.properties import requested_properties
 
     assert requested_properties(text) == wanted
+
+
+def test_a_target_with_a_reported_value_is_context() -> None:
+    (call,) = _plan("Alectinib is pKd ~9 on ALK in our hands. How tight does the model think it is on RET?")
+    from model_zoo.names import resolve_target
+
+    assert call.arguments["target_seq"] == resolve_target("RET").value
+
+
+def test_an_aside_in_brackets_keeps_the_ask() -> None:
+    calls = _plan("palbociclib: Kd against CDK4/cyclin D1 and against CDK2 (the selectivity question). separate runs")
+    assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"] * 2
