@@ -147,7 +147,8 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     found = Entities(text=text, expect=expect)
     found.sequences = find_sequences(text)
     found.masks, text_wo_masks = _extract_masks(text)
-    text_wo_masks = _without_code_labels(text_wo_masks)
+    text_wo_masks = _SMARTS_GIVEN.sub(lambda m: m.group(0)[:m.start("pattern") - m.start()] +
+                                      " " * len(m.group("pattern")), _without_code_labels(text_wo_masks))
     negated = _negated_spans(text_wo_masks)
     mentions = _cell_mentions(text_wo_masks, "cell_line" in expect)
     lines_at = _cell_positions(text_wo_masks, mentions, negated)
@@ -592,7 +593,13 @@ def _as_smiles(raw: str, closes: bool = True) -> tuple[str | None, str | None]:
 
 # "BX-220 = <SMILES>", "BX-501: <SMILES>", "BX-301,<SMILES>" (a pasted table row): the code names the structure after it
 _CODE_LABEL = re.compile(r"(?:^|(?<=[\s>|]))[A-Z][A-Za-z]{0,5}-?\d+[A-Za-z]?"
-                         r"(?=[ \t]*(?:[:=,\t]|->)[ \t]*(?P<next>\S+))", re.M)
+                         r"(?=[ \t]*(?:[:=,\t]|->)[ \t]*(?P<next>\S+))|"
+                         # "CMP-1401 <SMILES>" opening a line of a pasted table
+                         r"^[ \t]*[A-Z][A-Za-z]{0,5}-?\d+[A-Za-z]?(?=[ \t]+(?P<after>\S+)[ \t]*$)", re.M)
+
+
+# "only the piperidine ring, SMARTS C1CCNCC1": a substructure pattern that says which part, no molecule to run
+_SMARTS_GIVEN = re.compile(r"\bSMARTS\b(?:\s+(?:for|of)\s+[^:\n]{1,40}?)?\s*[:=]?\s*(?P<pattern>[^\s,;]+)")
 
 
 def _without_code_labels(text: str) -> str:
@@ -602,11 +609,11 @@ def _without_code_labels(text: str) -> str:
     codes: set[str] = set()
 
     def blank(match: re.Match[str]) -> str:
-        smiles, _ = _as_smiles(match.group("next").rstrip(",;"))
+        smiles, _ = _as_smiles((match.group("next") or match.group("after")).rstrip(",;"))
         # "in A549: CCO and CCN": a line's name before a colon is the line, not a compound code
         is_line = isinstance(resolve_cell_line_name(match.group(0)), Resolved)
         if smiles and not is_line:
-            codes.add(match.group(0))
+            codes.add(match.group(0).strip())
             return " " * len(match.group(0))
         return match.group(0)
     text = _CODE_LABEL.sub(blank, text)

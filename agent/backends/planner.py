@@ -22,7 +22,7 @@ from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
 from agent.planning.pairs import ITS
 from agent.planning.properties import asks_only_untrained, requested_properties
-from agent.planning.rows import list_items, row_numbers, rows_past_the_end, with_rows
+from agent.planning.rows import list_items, names_rows, row_numbers, rows_past_the_end, with_rows
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys
 from agent.planning.tool_choice import (
     SWITCHES,
@@ -165,7 +165,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             entities = own if calls and not listed else merge_entities(own, whole, prose=own.prose)
             if len(requested) > 1 and focus:
                 entities = _own_values(entities, clause, own.prose, focus, calls)
-            entities = with_rows(entities, focus if focus and row_numbers(focus) else rows_words, whole)
+            own_rows = focus and (row_numbers(focus) or len(requested) > 1 and names_rows(focus, whole))
+            entities = with_rows(entities, focus if focus and own_rows else rows_words, whole)
             calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities, pool)
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))

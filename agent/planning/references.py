@@ -143,8 +143,10 @@ _NOT_TARGETS = frozenset(words("not_target_symbols"))
 def pool_protein(e: Entities, pool: list[EntryMeta], history: Sequence[PastRequest]) -> str | None:
     """Reuse the thread's target only when the message does not name another protein: a named target
     must match a pool key ("lck.fasta") or an earlier request that pasted its sequence."""
-    drugs = {n.written for n in e.names if n.kind == "drug"}  # "does PD173074 bind it?": a drug code, no target
-    named = [w for w in _GENE_LIKE.findall(e.prose) if w not in _NOT_TARGETS and not w.isdigit() and w not in drugs]
+    # "does PD173074 bind it?", "doramapimod (BIRB-796)": drug codes, no target names
+    drugs = [(n.start, n.end) for n in e.names if n.kind == "drug"]
+    named = [m.group() for m in _GENE_LIKE.finditer(e.prose) if m.group() not in _NOT_TARGETS
+             and not m.group().isdigit() and not any(s <= m.start() < end for s, end in drugs)]
     named += [n.written for n in e.names if n.kind == "target"] + [n.name for n in e.names if n.kind == "target"]
     lowered = e.prose.lower()
     latest = lowered.rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nmessage": the message decides

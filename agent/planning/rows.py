@@ -78,6 +78,11 @@ def rows_by_label(words: str, labels: dict[str, str]) -> list[str]:
     return list(dict.fromkeys(smiles for label, smiles in labels.items() if label in named))
 
 
+def names_rows(words: str, whole: Entities) -> bool:
+    """Whether the words name rows of the message's pasted list, by number or by label."""
+    return bool(row_numbers(words) or rows_by_label(words, row_labels(whole.text, pasted_rows(whole))))
+
+
 def with_rows(part: Entities, words: str, whole: Entities) -> Entities:
     """``part`` with the rows of the message's pasted list that ``words`` name, by number or by label, before any
     drug its own words name ("DDI with warfarin for row 4": row 4 with warfarin); ``part`` unchanged when the words

@@ -353,12 +353,12 @@ def looks_like_smiles(chunk: str) -> bool:
 
 
 def _short_name_with_digits(chunk: str) -> bool:
-    """"p38", "p53": a short word whose digits close no ring is a name (a longer chunk with open rings is kept as a
-    broken SMILES, to be reported as such)."""
-    if len(chunk) > 4 or re.search(r"[=#@\[\]/\\()]", chunk):
+    """"p38", "P53779" (a UniProt accession): a word mostly of digits that close no ring is a name (a chunk of
+    atoms with an open ring, "c1ccccc", is kept as a broken SMILES, to be reported as such)."""
+    if re.search(r"[=#@\[\]/\\()]", chunk):
         return False
     labels = re.findall(r"\d", chunk)
-    return any(labels.count(label) % 2 for label in set(labels))
+    return 2 * len(labels) >= len(chunk) - 1 and any(labels.count(label) % 2 for label in set(labels))
 
 
 _JOIN = re.compile(r"[ \t\-]|[ \t]?[()][ \t]?|\)\s\(")  # what may stand between the words of one name

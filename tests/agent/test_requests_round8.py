@@ -282,3 +282,34 @@ def test_a_target_with_a_reported_value_is_context() -> None:
 def test_an_aside_in_brackets_keeps_the_ask() -> None:
     calls = _plan("palbociclib: Kd against CDK4/cyclin D1 and against CDK2 (the selectivity question). separate runs")
     assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"] * 2
+
+
+@pytest.mark.parametrize(("word", "smiles_like"), [("p38", False), ("P53779", False), ("c1ccccc", True),
+                                                    ("C1CC1", True)])
+def test_names_with_digits_are_no_smiles(word: str, smiles_like: bool) -> None:
+    from model_zoo.names.drugs import looks_like_smiles
+
+    assert looks_like_smiles(word) is smiles_like
+
+
+def test_a_uniprot_accession_resolves_in_a_follow_up() -> None:
+    from model_zoo.names.targets import find_target_names
+
+    assert [r.name for r in find_target_names("same but P53779")] == ["P53779"]
+
+
+def test_a_smarts_pattern_is_no_molecule_and_clinical_words_are_no_drugs() -> None:
+    from agent.entities import extract
+
+    assert extract("only the piperidine ring, SMARTS C1CCNCC1").molecules == []
+    names = [n.name for n in extract("her PCP just added cipro; check it against warfarin").names]
+    assert names == ["ciprofloxacin", "warfarin"]
+    assert [n.name for n in extract("hydration free energy of MTBE and toluene").names][0] == \
+        "2-methoxy-2-methyl-propane"
+
+
+def test_table_codes_without_a_separator_label_their_rows() -> None:
+    (call,) = _plan("lipophilicity (logD) for CMP-1401 and CMP-1402?\n"
+                    "CMP-1401 O=S(=O)(c1ccccc1)C2(CC2)c3cc(nc(n3)c4cccc5[nH]ccc45)N6CCOCC6\n"
+                    "CMP-1402 C[C@@H]1COCCN1c2cc(nc(n2)c3cccc4[nH]ccc34)C5(CC5)S(=O)(=O)C")
+    assert call.name == "drug_property_prediction" and len(call.arguments["drug_smiles"]) == 2
