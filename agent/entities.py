@@ -705,8 +705,9 @@ def pick_number(e: Entities) -> float:
     # in words after it
     on_scale = next((n for n in numbers if not n.conversion and _LN_CUE.search(e.text[max(0, n.pos - 25):n.pos])),
                     None)
-    if converted is not None and not (on_scale is not None and
-                                      not re.search(r"\d", converted.conversion.split(" → ")[0])):
+    # ("a target ln(IC50) of -1 (roughly 0.37 µM)": a conversion written after the value is its gloss)
+    if converted is not None and not (on_scale is not None and (on_scale.pos < converted.pos or
+                                      not re.search(r"\d", converted.conversion.split(" → ")[0]))):
         return converted.value
     if on_scale is not None:
         return on_scale.value

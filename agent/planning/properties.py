@@ -55,13 +55,18 @@ def property_words(lowered: str) -> list[str]:
     return list(dict.fromkeys(member for _, member in sorted(chosen)))
 
 
+# "Class" names the BACE model's output only beside BACE or as that output ("Class probability", "property Class")
+_BACE_CLASS = re.compile(r"\bbace|beta-secretase|\bclass\s+(?:probabilit|predict|label|call|output|score)|"
+                         r"\bproperty\s*[:=]?\s*['\"]?class\b", re.I)
+
+
 def named_properties(lowered: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     taken = lowered
     for phrase in sorted(PROPERTY_WORDS, key=len, reverse=True):
-        # "the class-effect section" names no BACE class
-        ending = r"(?![a-z]|[- ]effects?\b)" if phrase == "class" else r"(?![a-z])"
-        for match in re.finditer(r"(?<![a-z])" + re.escape(phrase) + ending, taken):
+        if phrase == "class" and not _BACE_CLASS.search(lowered):
+            continue  # "the class-effect section", "a class exercise", "for the class": no BACE class asked
+        for match in re.finditer(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", taken):
             found.append((match.start(), match.end(), PROPERTY_WORDS[phrase]))
         taken = re.sub(r"(?<![a-z])" + re.escape(phrase) + r"(?![a-z])", lambda m: " " * len(m.group(0)), taken)
     if not found:

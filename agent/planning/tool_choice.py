@@ -589,7 +589,9 @@ def names_a_line(e: Entities) -> bool:
 
 # a number wanted instead of a yes/no: the affinity, not the interaction
 _NOT_YES_NO = re.compile(r"\bnot\s+(?:just\s+)?(?:a\s+)?yes\s*/\s*no\b|"
-                         r"\b(?:an?\s+)?(?:actual|real|exact)\s+(?:number|value)\b", re.I)
+                         r"\b(?:an?\s+)?(?:actual|real|exact)\s+(?:number|value)\b|"
+                         r"\bnumbers?\s+(?:pls|please)\b|\bbinds?\s+(?:\w+\s+)?tighter\b",  # "… tighter? numbers pls"
+                         re.I)
 
 
 def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool,

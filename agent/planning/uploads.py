@@ -16,14 +16,18 @@ _FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|s
                         r"[\w-]+\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))(?![\w-])")
 
 
+_NOT_RULED_OUT = r"(?<!\bnot the )(?<!\bnot our )(?<!\bnot )"  # "not the lead, just the xlsx ones"
+
+
 def upload_named(key: str, lowered: str) -> bool:
     """Whether the text names an upload by its file name's stem, as written ("plate14_hits"), with spaces for its
     separators ("the plate14 hits") or before its number ("the plate 7 one" for plate7.csv)."""
     stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
     spaced = re.sub(r"[_\-]+", " ", stem).strip()
     numbered = re.sub(r"(?<=[a-z])(?=\d)", " ", spaced)
-    return any(re.search(rf"(?<![\w.-]){re.escape(form)}(?![\w-])", lowered) for form in {stem, spaced, numbered}
-               if form)
+    # (not "not the lead, just the xlsx ones": a file the text rules out)
+    return any(re.search(rf"(?<![\w.-]){_NOT_RULED_OUT}{re.escape(form)}(?![\w-])", lowered)
+               for form in {stem, spaced, numbered} if form)
 
 
 _EXTENSION = re.compile(r"(?<![\w.-])\.?(csv|tsv|sdf|smi|xlsx|fasta|fa|txt)(?![\w.-])")
@@ -59,8 +63,11 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
         if not key.startswith("upload_"):
             continue
         stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
-        stem_words = {w for w in re.split(r"[^a-z]+", stem) if len(w) >= 3 and w not in _GENERIC_STEM_WORDS}
-        scores[key] = sum(1 for w in stem_words if re.search(rf"\b{w}\b", lowered) or _calendar_word(w, lowered))
+        # "batch3" of ax_batch3.csv as written, and "batch" of it
+        stem_words = {w for w in [*re.split(r"[^a-z]+", stem), *re.split(r"[^a-z0-9]+", stem)]
+                      if len(w) >= 3 and w not in _GENERIC_STEM_WORDS and not w.isdigit()}
+        scores[key] = sum(1 for w in stem_words if re.search(rf"{_NOT_RULED_OUT}\b{w}\b", lowered)
+                          or _calendar_word(w, lowered))
     best = max(scores.values(), default=0)
     if best == 0:
         return _by_distinguishing_token(lowered, [k for k in keys if k.startswith("upload_")]), False

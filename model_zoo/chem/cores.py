@@ -70,10 +70,16 @@ def group_name(words: str) -> str:
     return _groups_table()["spellings"].get(words, words)
 
 
+# substituent shorthand in a part's name: "N-Me-piperazine" is N-methylpiperazine
+_ABBREVIATIONS = {"me": "methyl", "et": "ethyl", "ph": "phenyl", "ac": "acetyl", "bn": "benzyl", "ipr": "isopropyl",
+                  "tbu": "tert-butyl"}
+_ABBREVIATED = re.compile(rf"(?<=-)({'|'.join(_ABBREVIATIONS)})-(?=[a-z]{{3}})")
+
+
 def core_from_text(text: str) -> Core:
     """The core a phrase names: a ring system or functional group from the tables, the Murcko scaffold, or a
     SMILES/SMARTS."""
-    words = text.strip().lower()
+    words = _ABBREVIATED.sub(lambda m: _ABBREVIATIONS[m.group(1)], text.strip().lower())  # "n-me-piperazine"
     if words not in scaffolds() and words not in functional_groups() and words.replace("-", "") in functional_groups():
         words = words.replace("-", "")  # "methyl-amide" is the table's "methylamide"
     if words in scaffolds():

@@ -93,11 +93,13 @@ def read_shorthand() -> list[Shorthand]:
 
 def shorthand_drug_id(entry: Shorthand, names: dict[str, tuple[tuple[str, str, str], ...]]) -> str | None:
     """The drug an alias stands for: the one drug its ``drug`` name belongs to; None when that name is unknown
-    or shared, or when the alias is itself a name (a real name is never shadowed)."""
-    if name_key(entry.alias) in names:
-        return None
+    or shared, or when the alias is itself a name of another drug (a real name is never shadowed; a synonym of
+    the same drug that the tables never read in free text, "hctz", is read as the shorthand says)."""
     ids = {i for i, _, _ in names.get(name_key(entry.drug), ())}
-    return ids.pop() if len(ids) == 1 else None
+    if len(ids) != 1:
+        return None
+    own = {i for i, _, _ in names.get(name_key(entry.alias), ())}
+    return ids.pop() if not own or own == ids else None
 
 
 @lru_cache(maxsize=1)
@@ -485,14 +487,20 @@ def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[
     return found
 
 
-_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|/)\s*", re.I)
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|/|\bvs\.?|\bversus\b)\s*", re.I)
 _NOT_IN_LISTS = frozenset({"water"})  # "aspirin, ibuprofen and water" is more likely a medium than a molecule
 
 
 # a property asked of what follows: "logS of", "hydration free energy for the", "BBB penetration of"
 _PROPERTY_NAMES = "|".join(re.escape(w) for w in sorted(PROPERTY_WORDS, key=len, reverse=True) if len(w) >= 3)
-_PROPERTY_OF = re.compile(rf"\b(?:{_PROPERTY_NAMES})(?:\s+(?:penetration|value|prediction))?\s+(?:of|for)"
-                          r"\s+(?:the\s+)?$", re.I)
+# ("solubility (logS) of acetone", "hydration free energies please: acetonitrile, …")
+_PROPERTY_OF = re.compile(rf"\b(?:{_PROPERTY_NAMES})(?:ies|s)?(?:\s+(?:penetration|value|prediction)s?)?"
+                          r"(?:\s*\([^()]{1,20}\))?(?:\s+(?:please|pls))?(?:\s+(?:of|for)\s+(?:the\s+)?|\s*:\s*)$",
+                          re.I)
+
+
+def _singular(words: str) -> str:
+    return re.sub(r"(?i)\benergies\b", "energy", re.sub(r"(?i)\bsolubilities\b", "solubility", words))
 
 
 def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],
@@ -511,7 +519,7 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
             if entries and len({f[0].id for f in entries}) == 1:
                 candidates.append((w, s, e, entries))
     for w, s, e, entries in list(candidates):  # "hydration free energy of acetone", "ethanol's logS"
-        if _PROPERTY_OF.search(text[max(0, s - 40):s]) or _DRUG_SLOT_AFTER.match(text[e:e + 25]):
+        if _PROPERTY_OF.search(_singular(text[max(0, s - 40):s])) or _DRUG_SLOT_AFTER.match(text[e:e + 25]):
             added.append(_from_entries(entries, w, False, s, e))
             taken.append((s, e))
             anchors.append((s, e))

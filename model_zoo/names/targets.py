@@ -310,7 +310,7 @@ _CONTEXT_BEFORE = re.compile(
     r"(?:\bbind\w*\b[^.?!\n]{0,60}\sto|\bmake (?:that|it)|\bwrong (?:target|protein|kinase)[\s:–-]*|"
     r"\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bat|\bto|\btowards?|\bversus|\bvs\.?|->|=>|\u2192|"
-    r"\bhit(?:s|ting)?|\binteract(?:s|ing)?\s+(?:with|w/)|\bblock(?:s|ing)?|\bengag(?:e|es|ing)|"
+    r"\b(?:binder|inhibitor|blocker)s?\s+of|\bhit(?:s|ting)?|\binteract(?:s|ing)?\s+(?:with|w/)|\bblock(?:s|ing)?|\bengag(?:e|es|ing)|"
     r"\b(?:do|try|use|switch\s+to)|\b(?:also|and)\s+with|[?;]\s*(?:and|also|or)|"
     r"\bp?K[di]|\baffinity|\bbinding(?:\s+prob\w*)?|\w\s+[x×])\s*(?:the\s+)?(?:human\s+|wild[\s-]?type\s+|wt\s+)?$",
     re.IGNORECASE)  # "on human KIT"

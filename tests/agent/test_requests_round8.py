@@ -313,3 +313,45 @@ def test_table_codes_without_a_separator_label_their_rows() -> None:
                     "CMP-1401 O=S(=O)(c1ccccc1)C2(CC2)c3cc(nc(n3)c4cccc5[nH]ccc45)N6CCOCC6\n"
                     "CMP-1402 C[C@@H]1COCCN1c2cc(nc(n2)c3cccc4[nH]ccc34)C5(CC5)S(=O)(=O)C")
     assert call.name == "drug_property_prediction" and len(call.arguments["drug_smiles"]) == 2
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("Solubility (logS) of acetone, methanol and ethanol", ["acetone", "methanol", "ethanol"]),
+    ("DCM vs toluene: hydration free energy?", ["dichloromethane", "toluene"]),
+    ("LogD7.4 of THF vs 2-MeTHF please", ["tetrahydrofuran", "2-methyltetrahydrofuran"]),
+    ("lisinopril with HCTZ, interaction?", ["lisinopril", "hydrochlorothiazide"]),
+])
+def test_solvents_and_clinical_abbreviations_are_read(text: str, names: list[str]) -> None:
+    from agent.entities import extract
+
+    assert [n.name for n in extract(text).names] == names
+
+
+def test_an_upload_named_by_part_of_its_name_and_one_ruled_out() -> None:
+    from agent.planning.references import pool_ref
+
+    pool = _pool({"upload_AX_batch3.csv": ["CCO", "CCN"], "upload_meeting_notes.smi": ["CCC"]})
+    assert pool_ref(pool.list(), ("smiles_list",), "bbb for the compounds in the batch3 attachment") == \
+        "(upload_AX_batch3.csv)"
+    pool = _pool({"upload_partner_list_v3.xlsx": ["CCO", "CCN"], "upload_lead.sdf": ["CCC"]})
+    assert pool_ref(pool.list(), ("smiles_list",), "logd for the partner excel molecules? not the lead") == \
+        "(upload_partner_list_v3.xlsx)"
+
+
+def test_class_is_the_bace_output_only_beside_bace() -> None:
+    from agent.planning.properties import requested_properties
+
+    assert requested_properties("Class exercise: predict their aqueous solubility") == ["logSolubility"]
+    assert requested_properties("BACE-1 Class probability for these") == ["Class"]
+
+
+def test_a_conversion_after_the_ln_value_is_its_gloss_and_shorthand_parts() -> None:
+    (call,) = _plan("generate for A375 with a target ln(IC50) of -1 (roughly 0.37 µM)")
+    assert call.arguments["zscore"] == -1.0
+    (opt,) = _plan("opt imatinib, K-562, 10 nM, N-Me-piperazine free")
+    assert 0 < sum(opt.arguments["mask"]) < len(opt.arguments["mask"])
+
+
+def test_numbers_please_asks_for_the_affinity() -> None:
+    calls = _plan("ibrutinib: BTK vs ITK, which one does it bind tighter? numbers pls")
+    assert {c.name for c in calls} == {"drug_target_affinity_regression_predict"}
