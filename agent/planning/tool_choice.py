@@ -19,7 +19,7 @@ from agent.pool.refs import REFERS_BACK
 from agent.selection import SIGN_OFF, picking_spans
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
-from model_zoo.specs import AFFINITY, PROPERTY, TARGET_CLASSIFICATION, ToolSpec
+from model_zoo.specs import AFFINITY, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
 _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
@@ -102,11 +102,13 @@ _RESULTS_BY_TOOL = re.compile(r"\b(?:the|those|these|its|their|our|your)\s+(?:[\
 # "and osimertinib, same target", "in the same line": the earlier request's value, read as a value of its kind
 # (as the intent model sees values: "<target>", "<cell>"), not as words that ask for a tool
 _SAME_VALUE = re.compile(r"\b(?:the\s+)?same\s+(?:(?P<target>target|protein|kinase|sequence|receptor|enzyme|construct)|"
-                         r"(?P<goal>potency(?:\s+(?:target|goal))?|(?:potency\s+)?goal|ic50(?:\s+target)?)|cell\s+line|"
-                         r"line|cells)\b", re.I)
+                         r"(?P<goal>potency(?:\s+(?:target|goal))?|(?:potency\s+)?goal|ic50(?:\s+target)?)|"
+                         r"(?P<setting>property|assay|endpoint|readout)|cell\s+line|line|cells)\b", re.I)
 
 
 def _as_placeholder(match: re.Match[str]) -> str:
+    if match.group("setting"):
+        return " "  # "…, same property": the earlier request's, no ask of its own
     return " <target> " if match.group("target") else " <num> " if match.group("goal") else " <cell> "
 
 
@@ -121,7 +123,13 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     tools = _read_tools(asked)
     if _strongest(tools) < 0.5:
         tools = _one_asking_sentence(asked) or tools
+    if _RETRO_FIRST.match(asked):  # "Retro on dasatinib and ibrutinib together": the ask is named first
+        tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
+
+
+_RETRO_FIRST = re.compile(r"^\W*(?:@\w+\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:single[\s-]step\s+)?"
+                          r"retro(?:synthesis|synthetic\s+analysis)?\s+(?:on|for|of)\b", re.I)
 
 
 _SENTENCE_END = re.compile(r"[;:!?]\s+|\.\s+|\n+")

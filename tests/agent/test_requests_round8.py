@@ -355,3 +355,14 @@ def test_a_conversion_after_the_ln_value_is_its_gloss_and_shorthand_parts() -> N
 def test_numbers_please_asks_for_the_affinity() -> None:
     calls = _plan("ibrutinib: BTK vs ITK, which one does it bind tighter? numbers pls")
     assert {c.name for c in calls} == {"drug_target_affinity_regression_predict"}
+
+
+def test_a_retro_named_first_and_the_same_property_kept() -> None:
+    (call,) = _plan("Retro on dasatinib and ibrutinib together.")
+    assert call.name == "Retrosynthetic_reaction_pathway_prediction"
+    history = [PastRequest("user", "hydration free energy of ethanol and propane", answered=True,
+                           calls=[CallLog("drug_property_prediction", {"drug_smiles": ["CCO", "CCC"],
+                                                                       "property": "freesolv"}, None, {}, "ok")])]
+    (added,) = _plan("Add ethyl acetate and isopropyl acetate to that comparison, same property",
+                     {"user_smiles": ["CCO", "CCC"], "user_property": "freesolv"}, history)
+    assert added.name == "drug_property_prediction" and added.arguments["property"] == "freesolv"
