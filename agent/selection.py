@@ -153,6 +153,9 @@ _ROUTE_FIELDS = ("candidates", "routes")
 _SET_FIELDS = ("reactants", "precursors")
 # "the second product", "product 2", "the last product": one product's route
 _PRODUCT = re.compile(rf"\b(?:the\s+)?({_ORD})\s+(?:product|target|molecule)\b|\bproduct\s+#?(\d{{1,2}})\b", re.I)
+# "the reactants of route 2", "the second route", "route #3": one of the ranked routes (else the top one)
+_ROUTE = re.compile(rf"\broute\s*#?\s*(\d{{1,2}})\b|\b(?:the\s+)?({_ORD})\s+(?:route|proposal|suggestion|option)\b",
+                    re.I)
 # "the bigger of those two precursors", "the smaller precursor": by heavy-atom count
 _SIZE = re.compile(r"\b(bigger|biggest|larger|largest|heavier|heaviest|smaller|smallest|lighter|lightest)\b", re.I)
 
@@ -166,7 +169,9 @@ def _precursors(lowered: str, table: list[dict[str, Any]]) -> list[str] | None:
         if not 1 <= abs(place) <= len(table) and place != -1:
             return None
         table = [table[place - 1 if place > 0 else place]]
-    reactants = _unique(s for row in table for s in _top_route(row))
+    route = _ROUTE.search(lowered)
+    place = (_ORDINALS.get(route.group(2) or "", 0) or int(route.group(1) or 0)) if route else 1
+    reactants = _unique(s for row in table for s in _route(row, place))
     group = _named_group(lowered)
     if group is not None:
         return group([{"smiles": r} for r in reactants])
@@ -184,10 +189,14 @@ def _heavy_atoms(smiles: str) -> int:
     return mol.GetNumHeavyAtoms() if mol is not None else 0
 
 
-def _top_route(row: dict[str, Any]) -> list[str]:
+def _route(row: dict[str, Any], place: int = 1) -> list[str]:
+    """The precursors of a row's route at ``place`` (1 = top, -1 = last); none when the row has no such route."""
     routes = next((row[k] for k in _ROUTE_FIELDS if isinstance(row.get(k), list)), None) or [{}]
-    top = routes[0] if isinstance(routes[0], dict) else {}
-    found: list[Any] = next((top[k] for k in _SET_FIELDS if isinstance(top.get(k), list)), [])
+    if not (1 <= place <= len(routes) or place == -1):
+        return []
+    chosen = routes[place - 1 if place > 0 else -1]
+    chosen = chosen if isinstance(chosen, dict) else {}
+    found: list[Any] = next((chosen[k] for k in _SET_FIELDS if isinstance(chosen.get(k), list)), [])
     return [s for s in found if isinstance(s, str)]
 
 

@@ -366,3 +366,13 @@ def test_a_retro_named_first_and_the_same_property_kept() -> None:
     (added,) = _plan("Add ethyl acetate and isopropyl acetate to that comparison, same property",
                      {"user_smiles": ["CCO", "CCC"], "user_property": "freesolv"}, history)
     assert added.name == "drug_property_prediction" and added.arguments["property"] == "freesolv"
+
+
+def test_the_reactants_of_a_named_route() -> None:
+    from agent.selection import _precursors
+
+    table = [{"product": "X", "routes": [{"route": 1, "precursors": ["ClC(=O)c1ccccc1", "Nc1ccccc1"]},
+                                         {"route": 2, "precursors": ["OC(=O)c1ccccc1", "Nc1ccccc1"]}]}]
+    assert _precursors("logs of the reactants of route 2", table) == ["OC(=O)c1ccccc1", "Nc1ccccc1"]
+    assert _precursors("logs of the precursors", table) == ["ClC(=O)c1ccccc1", "Nc1ccccc1"]
+    assert _precursors("hydration free energy of the acid chloride", table) == ["ClC(=O)c1ccccc1"]
