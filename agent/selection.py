@@ -285,8 +285,9 @@ _WITH_GROUP = re.compile(r"\b(?:ones?|compounds?|molecules?|precursors?|reactant
                          r"(?:the\s+|an?\s+)?(?P<name>[a-z][\w-]{2,40})", re.I)
 # "the one with the allyl cyclopropane on the sulfonyl": the words that describe a molecule by its groups
 _DESCRIBED_BY_GROUPS = re.compile(rf"{_WITH_GROUP.pattern}(?P<more>(?:\s+[a-z][\w-]{{2,40}}){{0,2}})", re.I)
-_GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40})\s+(?:one|precursor|reactant|building block|"
-                          r"compound|fragment|from\s+(?:that|the)\s+route)\b", re.I)
+_GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?:one|precursor|reactant|"
+                          r"building block|compound|fragment|(?:from|in|of)\s+(?:that|the|this)?\s*(?:[a-z]+\s+)?"
+                          r"route)\b", re.I)  # "the acid chloride in route 2", "the aniline from the first route"
 
 
 def _named_group(lowered: str) -> Callable[[list[dict[str, Any]]], list[str] | None] | None:

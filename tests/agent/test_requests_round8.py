@@ -375,4 +375,4 @@ def test_the_reactants_of_a_named_route() -> None:
                                          {"route": 2, "precursors": ["OC(=O)c1ccccc1", "Nc1ccccc1"]}]}]
     assert _precursors("logs of the reactants of route 2", table) == ["OC(=O)c1ccccc1", "Nc1ccccc1"]
     assert _precursors("logs of the precursors", table) == ["ClC(=O)c1ccccc1", "Nc1ccccc1"]
-    assert _precursors("hydration free energy of the acid chloride", table) == ["ClC(=O)c1ccccc1"]
+    assert _precursors("hydration free energy of the acid chloride in route 1", table) == ["ClC(=O)c1ccccc1"]
