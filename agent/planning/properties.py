@@ -109,8 +109,7 @@ def requested_properties(prose: str) -> list[str]:
     taken_back = {member for _, _, member in named_properties(prose.lower())} - set(said)
     scores = read_intent(prose).properties
     learned = [name for name in PROPERTY_NAMES
-               if scores.get(name, 0.0) >= 0.5 and name not in said and name not in taken_back
-               and not (name == "CT_TOX" and _BARE_TOXICITY.search(prose))]
+               if scores.get(name, 0.0) >= 0.5 and name not in said and name not in taken_back]
     found = said + sorted(learned, key=lambda name: -scores[name])
     if len(found) < 2:
         return found
@@ -121,8 +120,6 @@ def requested_properties(prose: str) -> list[str]:
     return sorted(found, key=lambda name: first_part[name])
 
 
-# "is this toxic?": ClinTox's clinical-trial toxicity or one of the twelve Tox21 assays? asked, never picked
-_BARE_TOXICITY = re.compile(r"^(?!.*(?:clin|trial|\bct\b|ct[_-]tox|fda)).*\btox(?:ic|icity)?\b", re.I | re.S)
 _JOINED = re.compile(r"\W*(?:and|&|\+|plus|or|as well as)?\W*(?:the|its|their|a)?\W*", re.I)
 
 

@@ -263,10 +263,9 @@ def test_a_plural_class_is_no_misspelt_molecule() -> None:
     assert [n.name for n in extract("EGFR pKd for Jun's quinolines").names] == ["EGFR"]
 
 
-@pytest.mark.parametrize(("text", "wanted"), [("is this toxic? CCO", []), ("toxicity of aspirin", []),
-                                              ("ClinTox toxicity of aspirin", ["CT_TOX"]),
+@pytest.mark.parametrize(("text", "wanted"), [("ClinTox toxicity of aspirin", ["CT_TOX"]),
                                               ("would it fail clinical trials for toxicity", ["CT_TOX"])])
-def test_toxicity_without_saying_which_is_asked(text: str, wanted: list[str]) -> None:
+def test_clinical_toxicity_is_clintox(text: str, wanted: list[str]) -> None:
     from agent.planning.properties import requested_properties
 
     assert requested_properties(text) == wanted
