@@ -64,7 +64,7 @@ _THE_BEFORE = re.compile(r"\b(?:the|these|those|our|your|its|their)\s+(?:(?:new|
 
 
 # "Alectinib is pKd ~9 on ALK in our hands. How tight … on RET?": a sentence that reports a known value
-_REPORTED = re.compile(r"\bin\s+our\s+hands\b|\b(?:we|I)\s+(?:measured|see|saw|got|found|have)\b|\breported\b|"
+_REPORTED = re.compile(r"\bin\s+our\s+hands\b|\b(?:we|I)\s+(?:measured|see|saw|got|found)\b|\breported\b|"
                        r"\bpublished\b|\bliterature\b|\b(?:is|was|has)\s+(?:a\s+)?p?K[di]\b", re.I)
 
 

@@ -112,10 +112,24 @@ def rows_past_the_end(words: str, whole: Entities) -> str | None:
     set of molecules in their place; None when they name none past its end."""
     table = pasted_rows(whole)
     missing = [n for n in row_numbers(words) if n > len(table)]
-    if len(table) < 2 or not missing:
-        return None
-    return (f"The list you pasted has {len(table)} rows; there is no row {', '.join(map(str, missing))}. "
-            "Which rows should I use?")
+    if len(table) >= 2 and missing:
+        return (f"The list you pasted has {len(table)} rows; there is no row {', '.join(map(str, missing))}. "
+                "Which rows should I use?")
+    labels = row_labels(whole.text, table)
+    unknown = _unknown_labels(words, labels)
+    if unknown:  # "retro for CMP-0809" beside rows CMP-0801…0804: asked, never every row
+        return (f"The list you pasted has no {', '.join(unknown)}; its rows are {', '.join(labels)}. "
+                "Which ones should I use?")
+    return None
+
+
+def _unknown_labels(words: str, labels: dict[str, str]) -> list[str]:
+    """Codes the words write in the shape of the list's labels (same letters before the number) that no row has."""
+    prefixes = {re.sub(r"[\d]+[A-Za-z]?$", "", label) for label in labels if len(label) > 1}
+    said = _LABELLED_ROW.sub(" ", words)
+    return list(dict.fromkeys(
+        word.upper() for word in _LABEL_WORD.findall(said) if len(word) > 1 and _is_code(word)
+        and re.sub(r"[\d]+[A-Za-z]?$", "", word.upper()) in prefixes and word.upper() not in labels))
 
 
 def list_items(text: str) -> tuple[str, list[str]] | None:

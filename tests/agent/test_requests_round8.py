@@ -375,3 +375,11 @@ def test_the_reactants_of_a_named_route() -> None:
     assert _precursors("logs of the reactants of route 2", table) == ["OC(=O)c1ccccc1", "Nc1ccccc1"]
     assert _precursors("logs of the precursors", table) == ["ClC(=O)c1ccccc1", "Nc1ccccc1"]
     assert _precursors("hydration free energy of the acid chloride in route 1", table) == ["ClC(=O)c1ccccc1"]
+
+
+def test_a_code_the_pasted_list_lacks_is_asked_about() -> None:
+    text = f"retro for CMP-0809 please\n{TABLE}"
+    assert _plan(text) == []
+    answer = OfflinePlanner().next_action(PlanContext(request=text, pool=[], offered=list(TOOLS), steps=[],
+                                                      messages=[], history=[], read=lambda key: None))
+    assert "CMP-0809" in answer.text and "CMP-0801" in answer.text
