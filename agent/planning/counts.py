@@ -47,8 +47,8 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
     """Calls whose molecules, taken from a pool list of another size than the message counts, become the molecules of
     the newest earlier request with that many; with none, the molecules are left out so that the agent asks."""
     n = counted(prose)
-    if n is None:
-        return calls
+    if n is None or n == _fanned_out(calls):
+        return calls  # "all three" after "which JNK?": the count is of the targets (or lines) the calls run on
     sizes = {m.key: m.size for m in pool if m.kind in ("smiles_list", "smiles")}
     out = []
     for call in calls:
@@ -71,6 +71,13 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
                 args[name] = list(dict.fromkeys(earlier))
         out.append(ToolCall(call.name, args))
     return out
+
+
+def _fanned_out(calls: list[ToolCall]) -> int:
+    """How many targets or cell lines the calls run on, when they are more than one."""
+    values = {str(c.arguments.get(name)) for c in calls for name in ("target_seq", "cell_name", "cell_line")
+              if name in c.arguments}
+    return len(values) if len(values) > 1 else 0
 
 
 def _gathered(history: Sequence[PastRequest], n: int, back: int = 4) -> list[str] | None:

@@ -14,6 +14,8 @@ from agent.entities import Entities
 from agent.planning.uploads import names_an_upload
 from agent.pool.entry import EntryMeta
 from agent.vocabulary import words
+from model_zoo.names.families import answered_members
+from model_zoo.names.targets import resolve_target
 from model_zoo.names.types import Resolved, Unresolved
 from model_zoo.specs import ToolSpec, get_spec
 
@@ -100,7 +102,23 @@ def merge_entities(current: Entities, earlier: Entities, prose: str | None = Non
     merged.prose = earlier.prose + "\n" + current.prose if prose is None else prose
     merged.text = current.text if current.numbers else earlier.text
     merged.taken_back = current.taken_back
+    if not current.sequences:
+        _answer_family_question(merged, earlier, current.prose)
     return merged
+
+
+def _answer_family_question(merged: Entities, earlier: Entities, answer: str) -> None:
+    """After "which JNK?" (the earlier request named a kinase family as one kinase), "all three" or "A and B" picks
+    its members: they become the targets, each with its source, and the question is settled."""
+    for question in earlier.unresolved:
+        members = answered_members(question.written, answer) if question.kind == "target" else ()
+        resolved = [r for r in map(resolve_target, members) if isinstance(r, Resolved)]
+        if resolved:
+            merged.sequences = [r.value for r in resolved]
+            merged.sequences_from_names = True
+            merged.names = [*merged.names, *resolved]
+            merged.unresolved = [u for u in merged.unresolved if u is not question]
+            return
 
 
 def corrected_molecules(current: Entities, earlier: Entities) -> list[str] | None:

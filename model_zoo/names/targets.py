@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from model_zoo.names.families import FamilyMention, find_families
 from model_zoo.names.text import name_key, overlaps, words
 from model_zoo.names.types import Resolved, Unresolved
 
@@ -277,6 +278,12 @@ def _resolve_parts(written: str, symbol: str, mutations: frozenset[str], start: 
                       f"DAVIS has no {base.symbol} {label} construct; the wild type or a measured mutant can be used")
 
 
+def target_id_of(name: str) -> str | None:
+    """The DAVIS id a symbol, id or alias names as written on its own ("JAK1" -> "JAK1(JH1domain-catalytic)")."""
+    hits = _symbol_targets(name)
+    return hits[0][0] if hits else None
+
+
 def resolve_target(name: str) -> Resolved | Unresolved:
     """A target name -> a sequence: a DAVIS id ("ABL1", "ABL1(E255K)", "p38-alpha"), an alias ("HER2",
     "c-Met", "Aurora A"), a symbol with mutations ("EGFR L858R", "BRAF V600E", "EGFR L858R/T790M") or a
@@ -308,14 +315,14 @@ def resolve_target(name: str) -> Resolved | Unresolved:
 
 _CONTEXT_BEFORE = re.compile(
     r"(?:\bbind\w*\b[^.?!\n]{0,60}\sto|\bmake (?:that|it)|\bwrong (?:target|protein|kinase)[\s:–-]*|"
-    r"\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
+    r"\bbind(?:s|ing)?(?:\s+to)?|(?<!off-)\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bat|\bto|\btowards?|\bversus|\bvs\.?|->|=>|\u2192|"
     r"\b(?:binder|inhibitor|blocker)s?\s+of|\bhit(?:s|ting)?|\binteract(?:s|ing)?\s+(?:with|w/)|\bblock(?:s|ing)?|\bengag(?:e|es|ing)|"
     r"\b(?:do|try|use|switch\s+to)|\b(?:also|and)\s+with|[?;]\s*(?:and|also|or)|"
     r"\bp?K[di]|\baffinity|\bbinding(?:\s+prob\w*)?|\w\s+[x×])\s*(?:the\s+)?(?:human\s+|wild[\s-]?type\s+|wt\s+)?$",
     re.IGNORECASE)  # "on human KIT"
 _STRONG_BEFORE = re.compile(
-    r"(?:\bbind(?:s|ing)?(?:\s+to)?|\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
+    r"(?:\bbind(?:s|ing)?(?:\s+to)?|(?<!off-)\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to)|\binteract(?:s|ing)?\s+with)\s+(?:the\s+)?$", re.IGNORECASE)
 _CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:(?:(?:sub)?family[\s-]+)?kinase|protein|receptor|enzyme|inhibitors?|"
                             r"inhibition|binding|binders?|mutant|p?k[di]|affinity)\b|"
@@ -328,7 +335,8 @@ HERG-FREE ESOL TOX21 CLINTOX BACE1 FREESOLV DAVIS KIBA GDSC COSMIC DRUGBANK PUBC
 II III IV VI VII VIII""".split())  # roman numerals: "a type II binder", "phase III"
 
 
-def _in_context(text: str, start: int, end: int, strong: bool = False) -> bool:
+def in_target_context(text: str, start: int, end: int, strong: bool = False) -> bool:
+    """Whether the words around ``text[start:end]`` say it is a target ("binds X", "X kinase")."""
     before = text[max(0, start - 80):start]
     after = text[end:end + 30]
     return bool(_CONTEXT_AFTER.match(after) or (_STRONG_BEFORE if strong else _CONTEXT_BEFORE).search(before))
@@ -375,6 +383,9 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
     taken += [(m.start(), m.end()) for m in re.finditer(r"\S+", text) if looks_like_smiles(m.group().strip(",;."))]
     ws = words(text)
     out: list[Resolved | Unresolved] = []
+    for family in find_families(text, taken, in_context):
+        out += _family_targets(family)
+        taken += [(family.start, family.end), *family.left_out]
 
 
     i = 0
@@ -394,7 +405,7 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             rows = _symbol_targets(written, in_text=True)
             followed_by_mutation = i + n < len(ws) and bool(_MUTATION_WORD.fullmatch(ws[i + n][0]))
             listed = bool(out) and bool(_LIST_JOINER.fullmatch(text[out[-1].end:s]))  # "vs ALK and MET"
-            if rows and (rows[0][1] != "X" or in_context or _in_context(text, s, end) or followed_by_mutation
+            if rows and (rows[0][1] != "X" or in_context or in_target_context(text, s, end) or followed_by_mutation
                          or listed) \
                     and not (_names_a_cell_line(written) and _CELL_AFTER.match(text[end:end + 20])) \
                     and not _STATUS_AFTER.match(text[end:end + 20]):
@@ -407,11 +418,11 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
                 out.append(Resolved("target", w, up, seq, f"KIBA {up} (UniProt sequence as in KIBA, {len(seq)} aa)",
                                     False, s, e))
                 taken.append((s, e))
-            elif (fuzzy := _swapped_symbol(w)) is not None and _in_context(text, s, e) and not _is_other_name(w):
+            elif (fuzzy := _swapped_symbol(w)) is not None and in_target_context(text, s, e) and not _is_other_name(w):
                 out.append(dataclasses.replace(fuzzy, start=s, end=e))  # "affinity of erlotinib to EFGR": EGFR
                 taken.append((s, e))
             elif (_GENE_SHAPE.match(w) and sum(ch.isupper() for ch in w) >= 2 and up not in NOT_TARGETS
-                  and _in_context(text, s, e, strong=True) and not _is_other_name(w)):
+                  and in_target_context(text, s, e, strong=True) and not _is_other_name(w)):
                 out.append(Unresolved("target", w, _closest(w), s, e,
                                       "not a DAVIS or KIBA target (both are kinase panels)"))
                 taken.append((s, e))
@@ -450,6 +461,24 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             out.append(result)
             taken.append((s, mend))
     return sorted(out, key=lambda r: r.start)
+
+
+def _family_targets(family: FamilyMention) -> list[Resolved | Unresolved]:
+    """The members a family mention means, each with a source line naming the family; or the question which one."""
+    listed = ", ".join(family.family.members)
+    if not family.whole:
+        return [Unresolved("target", family.written, family.family.members, family.start, family.end,
+                           f"{family.family.name} is a family of {len(family.family.members)} kinases ({listed}): "
+                           "name one, or say all of them")]
+    out: list[Resolved | Unresolved] = []
+    left = [m for m in family.family.members if m not in family.members]
+    for member in family.members:
+        r = resolve_target(member)
+        if isinstance(r, Resolved):
+            note = f"; {', '.join(left)} left out" if left else ""
+            out.append(dataclasses.replace(r, written=family.written, start=family.start, end=family.end,
+                                           source=f"{r.source}; one of '{family.written}' ({listed}{note})"))
+    return out
 
 
 # not "a Src-family kinase inhibitor", "SRC family kinases inhibitor": a drug class

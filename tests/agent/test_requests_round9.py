@@ -1,0 +1,91 @@
+"""Requests of the ninth round of independently written sets: kinase families named as a whole or as one kinase, and
+the answer that picks their members."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from agent.backends.base import PlanContext
+from agent.backends.planner import OfflinePlanner, plan_calls
+from agent.entities import extract
+from agent.evaluation.harness import load_pool
+from agent.history import PastRequest
+from agent.loop import Decider, Limits
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from model_zoo.names import resolve_drug
+from model_zoo.names.targets import find_target_names, resolve_target
+from model_zoo.names.types import Resolved, Unresolved
+from model_zoo.specs import TOOLS
+
+
+def _pool(values: dict) -> ThreadPool:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    load_pool(pool, values)
+    return pool
+
+
+def _plan(text: str, values: dict | None = None, history: list[PastRequest] | None = None) -> list:
+    pool = _pool(values or {})
+    return plan_calls(text, pool.list(), list(TOOLS), history or [], lambda key: pool.require(key).value)
+
+
+def _sequences(*names: str) -> list[str]:
+    out = []
+    for name in names:
+        resolved = resolve_target(name)
+        assert isinstance(resolved, Resolved), name
+        out.append(resolved.value)
+    return out
+
+
+def _smiles(name: str) -> str:
+    resolved = resolve_drug(name)
+    assert isinstance(resolved, Resolved), name
+    return resolved.value
+
+
+@pytest.mark.parametrize(("text", "members"), [
+    ("Every Aurora kinase you have, against alisertib. Affinity please.", ("AURKA", "AURKB", "AURKC")),
+    ("Ruxolitinib vs the whole JAK family minus TYK2. Binder calls.", ("JAK1", "JAK2", "JAK3")),
+    ("pKd of tofacitinib for JAK1-3", ("JAK1", "JAK2", "JAK3")),
+    ("does doramapimod bind JNK1/2/3?", ("JNK1", "JNK2", "JNK3")),
+    ("ponatinib on FGFR1-4 except FGFR4, pKd", ("FGFR1", "FGFR2", "FGFR3")),
+])
+def test_a_family_named_as_a_whole_runs_each_member(text: str, members: tuple[str, ...]) -> None:
+    calls = _plan(text)
+    assert [c.arguments["target_seq"] for c in calls] == _sequences(*members)
+    assert len({str(c.arguments["drug_smiles"]) for c in calls}) == 1
+
+
+@pytest.mark.parametrize("text", ["Does doramapimod hit JNK?", "pKd of tozasertib on Aurora kinase"])
+def test_a_family_named_as_one_kinase_is_asked_about(text: str) -> None:
+    (question,) = [n for n in find_target_names(text) if isinstance(n, Unresolved)]
+    assert "family" in question.note and len(question.closest) == 3
+    pool = _pool({"user_target_seq": _sequences("ABL1")[0]})  # never the thread's sequence instead
+    ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS), read=lambda key: pool.require(key).value)
+    decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, extract(text),
+                                                                               time.monotonic() + 30)
+    assert decision.action is None
+    assert all(member in (decision.final or "") for member in question.closest)
+
+
+@pytest.mark.parametrize("text", ["an Aurora kinase inhibitor like alisertib: logS?", "the JAK-selective compounds",
+                                  "pan-JAK inhibitors", "the off-target CDK/Aurora compounds"])
+def test_a_family_describing_a_drug_class_is_no_target(text: str) -> None:
+    assert find_target_names(text) == []
+
+
+@pytest.mark.parametrize(("question", "answer", "members"), [
+    ("Does doramapimod hit JNK?", "all three", ("JNK1", "JNK2", "JNK3")),
+    ("pKd of tozasertib on Aurora kinase", "A and B", ("AURKA", "AURKB")),
+    ("pKd of tozasertib on Aurora kinase", "just B", ("AURKB",)),
+])
+def test_the_answer_picks_members_of_the_family_asked_about(question: str, answer: str,
+                                                            members: tuple[str, ...]) -> None:
+    calls = _plan(answer, history=[PastRequest("user", question, answered=False)])
+    assert [c.arguments["target_seq"] for c in calls] == _sequences(*members)
+    drug = "doramapimod" if "doramapimod" in question else "tozasertib"
+    assert all(c.arguments["drug_smiles"] == [_smiles(drug)] for c in calls)
