@@ -11,6 +11,7 @@ from agent.backends.base import ToolCall
 from agent.entities import extract
 from agent.history import PastRequest
 from agent.planning.properties import requested_properties
+from agent.planning.uploads import uploads_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.vocabulary import count_pattern, number_words
@@ -50,6 +51,7 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
     if n is None or n == _fanned_out(calls):
         return calls  # "all three" after "which JNK?": the count is of the targets (or lines) the calls run on
     sizes = {m.key: m.size for m in pool if m.kind in ("smiles_list", "smiles")}
+    named = set(uploads_named(prose.lower(), pool))  # "our lead v2 and the two compounds in the CRO panel": as named
     out = []
     for call in calls:
         spec = get_spec(call.name)
@@ -61,7 +63,7 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
             # "all N" (not "both", which may count targets: "someone said it hits both"), of another size
             carried = key is None and not writes_molecules and bool(_ALL_N.search(prose)) and isinstance(value, list) \
                 and len(dict.fromkeys(value)) != n
-            if not carried and (key is None or sizes.get(key, n) == n):
+            if not carried and (key is None or sizes.get(key, n) == n or key in named):
                 continue
             earlier = next((mols for mols in (extract(p.text).molecules for p in reversed(history))
                             if len(dict.fromkeys(mols)) == n), None) or _gathered(history, n)

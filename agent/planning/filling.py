@@ -23,12 +23,14 @@ from agent.planning.pairs import (
     names_pairs_it_cannot_find,
     picked_pairs,
     swapped_pairs,
+    uploaded_pairs,
     with_the_earlier_pairs,
 )
 from agent.planning.properties import LBD, ddi_tasks, named_properties, requested_properties
 from agent.planning.references import molecules_from_context, named_upload, pool_protein, pool_ref
 from agent.planning.rows import earlier_rows, names_rows_by_word, row_numbers
 from agent.planning.relative_potency import relative_goal, sets_relative_goal
+from agent.planning.uploads import uploads_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import select_molecules
@@ -137,7 +139,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         elif param.kind == "smiles_pairs":
             names = earlier_drug_names([past.text for past in context.history[-5:]])
             value = swapped_pairs(e, pool, lowered, context.read, names) or message_pairs(e, focus) or \
-                against_the_thread(e, pool, lowered, context.read) or picked_pairs(pool, lowered, context.read, e)
+                against_the_thread(e, pool, lowered, context.read) or picked_pairs(pool, lowered, context.read, e) \
+                or uploaded_pairs(e, pool, lowered, context.read)
             value = with_the_earlier_pairs(value, pool, lowered, context.read)
             if not value and not names_pairs_it_cannot_find(e, lowered):
                 value = every_listed_pair(pool, lowered, context.read) or pool_ref(pool, ("smiles_pairs",), lowered) \
@@ -182,6 +185,11 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities, pool: Sequence[En
             default = param.default
             return [ToolCall(c.name, {k: v for k, v in c.arguments.items() if not (k == param.name and v == default)})
                     for c in calls]
+    drugs = next((p.name for p in spec.params if p.kind == "smiles_list"), None)
+    named = uploads_named(e.prose.lower(), pool)
+    if drugs and len(named) > 1 and ref_key(args.get(drugs)) in named:
+        # "logD of our lead v2 and of the compounds in the CRO panel": each upload named, in the order named
+        return [ToolCall(spec.name, {**args, drugs: f"({key})"}) for key in named]
     return [ToolCall(spec.name, args)]
 
 

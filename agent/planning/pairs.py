@@ -11,6 +11,7 @@ from typing import Any
 
 from agent.entities import Entities, extract
 from agent.planning.references import pool_ref
+from agent.planning.uploads import uploads_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.vocabulary import ordinals, phrases
@@ -165,6 +166,26 @@ def every_listed_pair(pool: list[EntryMeta], lowered: str, read: Callable[[str],
             or not all(isinstance(m, str) for m in molecules):
         return None
     return [list(pair) for pair in itertools.combinations(molecules, 2)]
+
+
+def uploaded_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None
+                   ) -> list[list[str]] | None:
+    """"Would our lead and the backup interact?", "our lead with each co-med in the comeds file": the molecule of a
+    one-molecule upload the words name, paired with each molecule of the other uploads they name (in their order)."""
+    named = uploads_named(lowered, pool)
+    if e.molecules or read is None or len(named) < 2:
+        return None
+    lists = [read(key) for key in named]
+    if not all(isinstance(v, list) and v and all(isinstance(m, str) for m in v) for v in lists):
+        return None
+    single = next((i for i, v in enumerate(lists) if len(v) == 1), None)
+    if single is None:
+        return None  # two lists of several: which pairs is not said
+    partners = [m for i, v in enumerate(lists) if i != single for m in v]
+    anchor = lists[single][0]
+    if len(partners) > MAX_LISTED_FOR_PAIRS:
+        return None
+    return [[anchor, m] if single == 0 else [m, anchor] for m in partners]
 
 
 def listed_pair(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None) -> list[list[str]] | None:

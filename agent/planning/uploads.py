@@ -22,12 +22,42 @@ _NOT_RULED_OUT = r"(?<!\bnot the )(?<!\bnot our )(?<!\bnot )"  # "not the lead, 
 def upload_named(key: str, lowered: str) -> bool:
     """Whether the text names an upload by its file name's stem, as written ("plate14_hits"), with spaces for its
     separators ("the plate14 hits") or before its number ("the plate 7 one" for plate7.csv)."""
+    return _named_at(key, lowered) is not None
+
+
+def _named_at(key: str, lowered: str) -> tuple[int, int] | None:
+    """Where the text names the upload by its file name's stem (as ``upload_named``), else None."""
     stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
     spaced = re.sub(r"[_\-]+", " ", stem).strip()
     numbered = re.sub(r"(?<=[a-z])(?=\d)", " ", spaced)
     # (not "not the lead, just the xlsx ones": a file the text rules out)
-    return any(re.search(rf"(?<![\w.-]){_NOT_RULED_OUT}{re.escape(form)}(?![\w-])", lowered)
-               for form in {stem, spaced, numbered} if form)
+    found = [m.span() for form in {stem, spaced, numbered} if form
+             for m in [re.search(rf"(?<![\w.-]){_NOT_RULED_OUT}{re.escape(form)}(?![\w-])", lowered)] if m]
+    return min(found) if found else None
+
+
+def uploads_named(lowered: str, pool: Sequence[EntryMeta]) -> list[str]:
+    """The molecule uploads the text names by their file names, in the order it names them ("our lead and the
+    backup" for lead.sdf and backup.sdf); a name inside another's ("lead v2") is that other upload only."""
+    keys = molecule_uploads(pool)
+    spans = {key: span for key in keys if (span := _named_at(key, lowered) or _word_at(key, keys, lowered))}
+    inside = {k for k, (s, e) in spans.items() if any(o != k and os <= s and e <= oe and (os, oe) != (s, e)
+                                                     for o, (os, oe) in spans.items())}
+    return sorted((k for k in spans if k not in inside), key=lambda k: spans[k])
+
+
+def _word_at(key: str, keys: Sequence[str], lowered: str) -> tuple[int, int] | None:
+    """Where the text writes a word of the upload's file name that no other upload's name has ("the comeds file"
+    for comeds_list.csv), else None."""
+    def stem_words(k: str) -> set[str]:
+        stem = k.removeprefix("upload_").rsplit(".", 1)[0].lower()
+        return {w for w in re.split(r"[^a-z0-9]+", stem) if len(w) >= 4 and w not in _GENERIC_STEM_WORDS
+                and not w.isdigit()}
+
+    others = set().union(*(stem_words(k) for k in keys if k != key))
+    found = [m.span() for w in stem_words(key) - others
+             for m in [re.search(rf"{_NOT_RULED_OUT}\b{re.escape(w)}\b", lowered)] if m]
+    return min(found) if found else None
 
 
 _EXTENSION = re.compile(r"(?<![\w.-])\.?(csv|tsv|sdf|smi|xlsx|fasta|fa|txt)(?![\w.-])")

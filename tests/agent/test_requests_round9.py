@@ -89,3 +89,24 @@ def test_the_answer_picks_members_of_the_family_asked_about(question: str, answe
     assert [c.arguments["target_seq"] for c in calls] == _sequences(*members)
     drug = "doramapimod" if "doramapimod" in question else "tozasertib"
     assert all(c.arguments["drug_smiles"] == [_smiles(drug)] for c in calls)
+
+
+LEAD, BACKUP, COMEDS = ["CC(=O)Nc1ccc(O)cc1"], ["CC(C)Cc1ccc(C(C)C(=O)O)cc1"], ["CCO", "CN1CCC[C@H]1c1cccnc1"]
+
+
+def test_two_named_uploads_of_one_molecule_are_a_pair() -> None:
+    (call,) = _plan("Would our lead and the backup interact if a patient was on both?",
+                    {"upload_lead.sdf": LEAD, "upload_backup.sdf": BACKUP})
+    assert call.arguments["smiles_pairs"] == [[LEAD[0], BACKUP[0]]]
+
+
+def test_one_uploaded_molecule_against_each_of_another_upload() -> None:
+    (call,) = _plan("Could our lead interact with the co-medications in the comeds file? One check per co-med please.",
+                    {"upload_lead.sdf": LEAD, "upload_comeds_list.csv": COMEDS})
+    assert call.arguments["smiles_pairs"] == [[LEAD[0], m] for m in COMEDS]
+
+
+def test_each_named_upload_in_the_order_named() -> None:
+    values = {"upload_lead.sdf": LEAD, "upload_lead_v2.sdf": BACKUP, "upload_cro_panel.csv": COMEDS}
+    calls = _plan("what's the logD of our lead v2 — and the two reference compounds in the CRO panel too", values)
+    assert [c.arguments["drug_smiles"] for c in calls] == ["(upload_lead_v2.sdf)", "(upload_cro_panel.csv)"]
