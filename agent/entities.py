@@ -134,12 +134,38 @@ class Entities:
 
 
 def extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
-    """The typed values of a message. A turn reads the same message several times (planner, clauses,
-    provenance, history), so results are cached; each caller gets its own copy.
+    """The typed values of a message (quoted lines aside, see ``unquoted``). A turn reads the same message several
+    times (planner, clauses, provenance, history), so results are cached; each caller gets its own copy.
 
     ``expect``: kinds of value ("cell_line", "protein_seq") the message is known to be about, because it continues
     a request whose tool takes them: a known spelling of one needs no context words ("sorry I meant H1975")."""
-    return copy.copy(_extract(text, expect))
+    return copy.copy(_extract(unquoted(text), expect))
+
+
+# "> Predicted ln(IC50) in A375: …" (a Slack/Teams quote of an earlier reply) above "same three in SK-MEL-28 please"
+_QUOTE_BLOCK = re.compile(r"(?:^[ \t]*>(?:[ \t][^\n]*)?(?:\n|$))+", re.M)
+# a quoted block that asks is a forwarded request ("> Could someone ask the bot about digoxin + amiodarone?"): kept
+_ASKS = re.compile(r"\?|\b(?:please|pls|could|can|would|need|want|get|check|run|predict|ask)\b", re.I)
+# "> 1. `CC…` — ln(IC50) -1.97", "> • #3 `CC…`": rows of a result, read by their rank from the thread's result
+_RANKED = re.compile(r"^[ \t]*>[ \t]*(?:[-*•][ \t]*)?(?:#\s?\d+|\d+[.)]|rank\s+\d+)", re.M | re.I)
+
+
+def unquoted(text: str) -> str:
+    """The message without the earlier replies it quotes: a quote shows what the person is answering, and its values
+    (the earlier line, target, goal) are the thread's, not new ones. A quoted block that asks something is a
+    forwarded request and stays; the structures of a quoted block stay unless it lists ranked rows ("these two →
+    IC50 in HCC-827?" under the two quoted molecules). A message that is all quote is kept."""
+    def context(block: re.Match[str]) -> str:
+        quoted = block.group()
+        if _ASKS.search(quoted):
+            return quoted
+        if _RANKED.search(quoted):
+            return ""
+        structures = [t.strip("`*,;") for t in quoted.split() if looks_like_smiles(t.strip("`*,;"))]
+        return " ".join(structures) + "\n" if structures else ""
+
+    rest = _QUOTE_BLOCK.sub(context, text)
+    return rest if rest.strip() and rest != text else text
 
 
 @functools.lru_cache(maxsize=64)

@@ -91,6 +91,10 @@ class Quantity:
         return LN_IC50_RANGE[0] <= self.ln_ic50 <= LN_IC50_RANGE[1]
 
 
+# "sub-micromolar potency", "at sub-nanomolar IC50": below one unit, so the unit is the goal
+_SUB_UNIT = re.compile(r"\bsub[\s-]?(pico|nano|micro|milli)[\s-]?molar\b", re.I)
+
+
 def find_quantities(text: str) -> list[Quantity]:
     """IC50 targets written with a unit or as pIC50, in message order (a bare ln(IC50) needs no conversion)."""
     found: list[Quantity] = []
@@ -112,6 +116,8 @@ def find_quantities(text: str) -> list[Quantity]:
                 add(match, _ln_micromolar(_number(match.group(1)), match.group(2)))
     for match in _SPELLED_CONCENTRATION.finditer(text):
         add(match, _ln_micromolar(_spelled(match.group("words")), match.group(2)))
+    for match in _SUB_UNIT.finditer(text):
+        add(match, _ln_micromolar(1.0, f"{match.group(1)}molar"))
     return _fold_goal(text, sorted(found, key=lambda q: q.start))
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from agent.atom_ranges import core_question
 from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
-from agent.entities import Entities, extract
+from agent.entities import Entities, extract, unquoted
 from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
@@ -127,7 +127,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     fine" supplies what was missing; after an answer, "and in HT-29?" repeats the last request with
     the new value.
     """
-    text = _strip_pool_line(request)
+    text = unquoted(_strip_pool_line(request))
     previous = history[-1] if history else None
     earlier = value_numbers(extract(_strip_pool_line(previous.text))) if previous else None
     ran = _ran(previous, offered)

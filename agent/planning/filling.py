@@ -21,6 +21,7 @@ from agent.planning.pairs import (
     listed_pair,
     message_pairs,
     names_pairs_it_cannot_find,
+    partner_pairs,
     picked_pairs,
     swapped_pairs,
     uploaded_pairs,
@@ -140,7 +141,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             names = earlier_drug_names([past.text for past in context.history[-5:]])
             value = swapped_pairs(e, pool, lowered, context.read, names) or message_pairs(e, focus) or \
                 against_the_thread(e, pool, lowered, context.read) or picked_pairs(pool, lowered, context.read, e) \
-                or uploaded_pairs(e, pool, lowered, context.read)
+                or uploaded_pairs(e, pool, lowered, context.read) or partner_pairs(e, pool, lowered, context.read)
             value = with_the_earlier_pairs(value, pool, lowered, context.read)
             if not value and not names_pairs_it_cannot_find(e, lowered):
                 value = every_listed_pair(pool, lowered, context.read) or pool_ref(pool, ("smiles_pairs",), lowered) \

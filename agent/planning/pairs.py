@@ -96,6 +96,29 @@ def against_the_thread(e: Entities, pool: list[EntryMeta], lowered: str,
     return [[e.molecules[0], other] for other in others.values()] or None
 
 
+_WITH_BEFORE = r"\b(?:with|w/|plus|alongside)\s+(?:the\s+|a\s+)?"
+
+
+def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None
+                  ) -> list[list[str]] | None:
+    """"and with rifampicin as the inducer?" after "DM-5120 with ketoconazole and with itraconazole": the drug the
+    thread's pairs all share (the first of each) with the one new drug the message names after "with"."""
+    mine = {same_molecule_key(m) or m for m in e.molecules}
+    named = [n for n in e.names if n.kind == "drug"]
+    latest = e.prose.rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nmessage"
+    if len(mine) != 1 or read is None or len(named) != 1 or \
+            not re.search(_WITH_BEFORE + re.escape(named[0].written), latest, re.I):
+        return None
+    key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered))
+    pairs = read(key) if key else None
+    if not isinstance(pairs, list) or not pairs or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
+        return None
+    anchors = {same_molecule_key(p[0]) or p[0] for p in pairs}
+    if len(anchors) != 1 or anchors == mine:
+        return None
+    return [[pairs[0][0], e.molecules[0]]]
+
+
 ITS = re.compile(r"\b(?:its|it)\b", re.I)  # a part that refers to the molecule named before it
 
 

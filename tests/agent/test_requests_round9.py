@@ -110,3 +110,42 @@ def test_each_named_upload_in_the_order_named() -> None:
     values = {"upload_lead.sdf": LEAD, "upload_lead_v2.sdf": BACKUP, "upload_cro_panel.csv": COMEDS}
     calls = _plan("what's the logD of our lead v2 — and the two reference compounds in the CRO panel too", values)
     assert [c.arguments["drug_smiles"] for c in calls] == ["(upload_lead_v2.sdf)", "(upload_cro_panel.csv)"]
+
+
+def test_a_quoted_reply_is_context_not_the_request() -> None:
+    values = {"user_smiles": ["CCO", "CCN", "CCC"], "user_cell_line": "A375"}
+    quoted = "> Predicted ln(IC50) in A375:\n> • 3 molecules, mean -1.2\n\n"
+    (call,) = _plan(quoted + "same three in SK-MEL-28 please", values)
+    assert call.arguments == {"drug_smiles": "(user_smiles)", "cell_name": "SK-MEL-28"}
+
+
+def test_a_quoted_goal_is_replaced_by_the_new_one() -> None:
+    import math
+
+    values = {"user_cell_line": "MOLM-13", "user_zscore": -2.0, "generated_smiles": ["CCO"]}
+    (call,) = _plan("> Generated 5 molecules for MOLM-13 (target ln(IC50) -2.0)\n\nsame line, go harder: 5 nM", values)
+    assert call.arguments["zscore"] == pytest.approx(math.log(0.005))
+
+
+def test_a_new_partner_for_the_drug_the_thread_pairs() -> None:
+    lead, ketoconazole = "CC(=O)Nc1ccc(O)cc1", _smiles("ketoconazole")
+    history = [PastRequest("user", f"DDI for {lead} with ketoconazole?", answered=True)]
+    (call,) = _plan("and with rifampicin as the inducer?", {"user_smiles_pairs": [[lead, ketoconazole]]}, history)
+    assert call.arguments["smiles_pairs"] == [[lead, _smiles("rifampicin")]]
+
+
+def test_sub_unit_potency_is_one_unit() -> None:
+    (call,) = _plan("Generate molecules for A549 at sub-micromolar potency")
+    assert call.arguments["zscore"] == 0.0
+
+
+def test_a_forwarded_request_in_a_quote_is_the_request() -> None:
+    (call,) = _plan("Forwarding from Dr. Haddad's email:\n> Could someone ask the bot about digoxin + amiodarone?\n"
+                    "Thanks!")
+    assert call.arguments["smiles_pairs"] == [[_smiles("digoxin"), _smiles("amiodarone")]]
+
+
+def test_the_structures_of_a_quoted_reply_are_kept() -> None:
+    quoted = "> **CMP-2** `CC(=O)Nc1ccc(O)cc1` — p = 0.71\n> **CMP-5** `CCN(CC)CC` — p = 0.75\n\n"
+    (call,) = _plan(quoted + "these two → predicted IC50 in HCC-827?", {"user_smiles": ["CCO", "CCC", "CCN"]})
+    assert call.arguments["drug_smiles"] == ["CC(=O)Nc1ccc(O)cc1", "CCN(CC)CC"]
