@@ -27,7 +27,7 @@ from agent.selection import group_phrase_spans
 from agent.vocabulary import load, phrases
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, is_part_of, parse_smiles, same_molecule_key
-from model_zoo.chem.proteins import find_sequences
+from model_zoo.chem.proteins import find_broken_sequences, find_sequences
 from model_zoo.names import (
     Resolved,
     Unresolved,
@@ -211,6 +211,8 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     found.prose = re.sub(r"^>(?![ \t]).*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
                          flags=re.M)
     positions = _add_names(found, found.prose, positions, expect)
+    found.unresolved += [Unresolved("target", f"{b.written[:12]}…", (), b.start, b.end, b.problem)
+                         for b in find_broken_sequences(text)]  # "…ALTE*PEARY…": asked, never cut or replaced
     # the digits of a name are no value ("5-FU", "BRD-4770")
     found.numbers = [n for n in found.numbers if not any(m.start <= n.pos < m.end for m in found.names)]
     found.pairs = _pair_groups(text, found.molecules, positions)

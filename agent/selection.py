@@ -38,7 +38,9 @@ _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE})){_AFTER_P
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
                       r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule|rank)\s?#?(\d{1,3})\b"
                       # "logS of first", "retro on second pls": a bare ordinal ending the phrase
-                      rf"|\b(?:of|for|on)\s+({_ORD})\b(?=\s*(?:$|[,.;!?)]|and\b|pls\b|please\b|too\b|only\b))", re.I)
+                      rf"|\b(?:of|for|on)\s+({_ORD})\b(?=\s*(?:$|[,.;!?)]|and\b|pls\b|please\b|too\b|only\b))"
+                      # "ranks 1, 3 and 4", "numbers 2 and 5"
+                      r"|\b(?:ranks|numbers|nos\.?)\s+(\d{1,3}(?:\s*(?:,|and|&|\+|,\s*and)\s*\d{1,3})+)\b", re.I)
 _SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst"
 # words between a count and its superlative: "the two best", "the three with the highest p", "which two look best"
 _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures?|with|the|that|which|have|has|had|"
@@ -228,10 +230,13 @@ def _pick(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
         count = _count(first.group(2))
         return [r["smiles"] for r in (candidates[:count] if first.group(1) == "first" else candidates[-count:])]
     yes_no = any("probability" in r or "interaction" in r for r in rows)
-    if passing is None and _MISSES.search(lowered) and yes_no:
-        return [r["smiles"] for r in rows if r.get("interaction") is False or (r.get("probability") or 1) < 0.5]
-    if passing is None and _HITS.search(lowered) and yes_no:
-        return [r["smiles"] for r in rows if r.get("interaction") is True or (r.get("probability") or 0) >= 0.5]
+    misses, hits = _MISSES.search(lowered), _HITS.search(lowered)
+    if passing is None and misses and yes_no:
+        return _as_counted(lowered, misses.start(), [r["smiles"] for r in rows if r.get("interaction") is False
+                                                     or (r.get("probability") or 1) < 0.5])
+    if passing is None and hits and yes_no:
+        return _as_counted(lowered, hits.start(), [r["smiles"] for r in rows if r.get("interaction") is True
+                                                   or (r.get("probability") or 0) >= 0.5])
     if passing is None and _ORDINAL.search(lowered):
         return _placed(lowered, rows)
     best = _BEST.search(lowered)
@@ -242,6 +247,16 @@ def _pick(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
     return None if passing is None else [r["smiles"] for r in passing]
 
 
+_COUNT_BEFORE = re.compile(rf"\b(?:the|those|these|both)\s+(?P<n>{_COUNT})\s+(?:[\w-]+\s+)?$", re.I)
+
+
+def _as_counted(lowered: str, at: int, picked: list[str]) -> list[str]:
+    """The picked rows, or none when the words count another number of them ("the two binders" when four bound):
+    which ones is then asked."""
+    counted = _COUNT_BEFORE.search(lowered[max(0, at - 30):at])
+    return [] if counted and _count(counted.group("n")) != len(picked) else picked
+
+
 def _count(word: str) -> int:
     return _COUNT_WORDS.get(word) or int(word)
 
@@ -250,9 +265,11 @@ def _placed(lowered: str, rows: list[dict[str, Any]]) -> list[str]:
     """Rows by place ("the second one", "#3", "the last"); a place past the end picks nothing."""
     chosen = []
     for m in _ORDINAL.finditer(lowered):
-        index = _ORDINALS.get((m.group(1) or m.group(2) or m.group(5) or "").lower()) or int(m.group(3) or m.group(4))
-        if -len(rows) <= (index - 1 if index > 0 else index) < len(rows):
-            chosen.append(rows[index - 1 if index > 0 else index]["smiles"])
+        indices = [int(n) for n in re.findall(r"\d+", m.group(6))] if m.group(6) else \
+            [_ORDINALS.get((m.group(1) or m.group(2) or m.group(5) or "").lower()) or int(m.group(3) or m.group(4))]
+        for index in indices:
+            if -len(rows) <= (index - 1 if index > 0 else index) < len(rows):
+                chosen.append(rows[index - 1 if index > 0 else index]["smiles"])
     return chosen
 
 

@@ -97,6 +97,10 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             picked = list(dict.fromkeys([*(picked or []), *also]))
     if picked is None and (focus is not None or earlier or not e.molecules):
         picked = select_molecules(words, pool, context.read)
+        lead_in = e.prose[:max(e.prose.find(focus), 0)] if focus else ""
+        if picked is None and lead_in.strip() and not e.molecules:
+            # "take rank 1, get me a retro and a BBB check on it": a pick before the asks is theirs
+            picked = select_molecules(lead_in, pool, context.read)
         if not picked and not e.molecules:  # "#5" past the end of the newest result: of the pasted list
             picked = earlier_rows(words, pasted_before) or picked
     if picked is None and focus is not None and earlier:

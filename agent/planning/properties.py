@@ -146,6 +146,11 @@ def asks_only_untrained(e: Entities) -> bool:
             return False
         if {prop for _, _, prop in named} <= _offered_instead(untrained):
             return True  # "P-gp efflux … would it get pumped out of the brain": the words around it describe it
+        # "what's its hERG liability? and is it BBB-penetrant?": a trained property asked in a question of its own
+        questions = [(m.start(), m.end()) for m in re.finditer(r"[^.?!\n]*\?", lowered)]
+        if any(qs <= start < qe and not any(qs <= u.start < qe for u in untrained)
+               for start, _, _ in named for qs, qe in questions):
+            return False
         return not any(start < question for start, _, _ in named)
     # "DILI risk for paracetamol and diclofenac": the untrained property heads the ask, whatever the rest reads as;
     # not "… with B? worried about CYP3A4"

@@ -29,15 +29,19 @@ _SHIFTED = re.compile(rf"{_LN_UNITS}\s+(?:(?P<lower>{_LOWER})|(?P<higher>{_HIGHE
 # "beat the best of those by one ln unit"
 _BEAT_BY = re.compile(rf"\b(?:beat|outperform|improve\s+on|better)\w*\b.{{0,60}}?\bby\s+{_LN_UNITS}", re.I)
 # "10x docetaxel's predicted potency", "3-fold more potent than X"
-_FOLD = re.compile(r"(?P<n>\d+(?:\.\d+)?)\s*(?:x|×|-?\s?fold|times)\s+(?:(?P<higher>less\s+potent|weaker|higher|worse)"
+_FOLD = re.compile(r"(?P<n>\d+(?:\.\d+)?|\b(?:" + "|".join(number_words()) + r"))\s*(?:x|×|-?\s?fold|times)\s+"
+                   r"(?:(?P<higher>less\s+potent|weaker|higher|worse)"
                    r"|(?:more\s+potent|better|stronger|lower|the)?)", re.I)
 # "half of that predicted IC50", "half that IC50": twice as potent
 _HALF = re.compile(r"\bhalf\s+(?:of\s+)?(?:that|the|this|its)\b", re.I)
 # "no worse than X's", "as potent as X", "matching X's value"
 _MATCHED = re.compile(r"\b(?:no\s+worse\s+than|not\s+worse\s+than|as\s+potent\s+as|at\s+least\s+as\s+potent\s+as|"
-                      r"match(?:ing|es)?|same\s+(?:potency|value|ic\s?50)\s+as|equal\s+to)\b", re.I)
+                      r"match(?:ing|es)?|same\s+(?:potency|value|ic\s?50)\s+as|equal\s+to|"
+                      # "generate at cytarabine's level", "aiming at CMP-4's number"
+                      r"(?:aim(?:ing|ed)?\s+)?(?:at|for)(?=\s+[\w-]+(?:'s|’s)\s+(?:predicted\s+)?(?:level|value|"
+                      r"potency|number|ic\s?50)\b))", re.I)
 # the value pointed at: "bortezomib's predicted value", "the cisplatin value you just gave", "the best of those"
-_MEASURE = r"(?:value|potency|ic\s?50|ln\s*\(?ic\s?50\)?|number|score|result)"
+_MEASURE = r"(?:value|potency|ic\s?50|ln\s*\(?ic\s?50\)?|number|score|result|level)"
 _ANCHOR_WORDS = re.compile(rf"(?:'s|’s)\s+(?:predicted\s+|own\s+)?{_MEASURE}\b|\bpredicted\s+{_MEASURE}\b|"
                            rf"\b(?:value|number|result)\s+(?:you|it|that|we)\b|\bthe\s+[\w-]+\s+(?:value|number)\b|"
                            rf"\b(?:that|this)\s+{_MEASURE}\b",
@@ -63,7 +67,8 @@ def sets_relative_goal(e: Entities) -> bool:
         return False
     end = prose.find(how) + len(how)
     named_next = any(n.kind == "drug" and 0 <= n.start - end <= 12 for n in e.names)  # "… as nilotinib"
-    redone = shift != 0.0 and bool(_REDONE.search(prose))  # "redo it 10-fold more potent": the earlier goal's
+    # "redo it 10-fold more potent", "tenfold more potent than that": the earlier goal's
+    redone = shift != 0.0 and bool(_REDONE.search(prose) or _THAN_BEFORE.search(prose))
     return named_next or redone or bool(_ANCHOR_WORDS.search(prose) or _BEST.search(prose) or _WORST.search(prose))
 
 
@@ -73,7 +78,7 @@ def relative_goal(e: Entities, pool: Sequence[EntryMeta], read: Callable[[str], 
     if read is None or not sets_relative_goal(e):
         return None
     shift, how = _shift(e.prose)
-    if shift != 0.0 and _REDONE.search(e.prose) and not _ANCHOR_WORDS.search(e.prose):
+    if shift != 0.0 and (_REDONE.search(e.prose) or _THAN_BEFORE.search(e.prose)) and not _ANCHOR_WORDS.search(e.prose):
         return _shifted_earlier_goal(shift, how, pool, read)
     rows = newest_table(list(pool), read, lambda rows: any(_value(r) is not None for r in rows))
     if not rows:
@@ -89,6 +94,9 @@ def relative_goal(e: Entities, pool: Sequence[EntryMeta], read: Callable[[str], 
 
 
 _REDONE = re.compile(r"\b(?:redo|re-?run|again|repeat|same\s+(?:thing|design|settings))\b", re.I)
+# "…and for DU145 at tenfold more potent than that": than the earlier goal
+_THAN_BEFORE = re.compile(r"\bthan\s+(?:that|before|the\s+(?:last|earlier|previous)(?:\s+(?:one|goal|target))?)\b",
+                          re.I)
 
 
 def _shifted_earlier_goal(shift: float, how: str | None, pool: Sequence[EntryMeta], read: Callable[[str], Any]
@@ -114,8 +122,8 @@ def _shift(prose: str) -> tuple[float, str | None]:
     if half:
         return -math.log(2), half.group(0)
     fold = _FOLD.search(prose)
-    if fold and float(fold.group("n")) > 1:
-        n = math.log(float(fold.group("n")))
+    if fold and _count(fold.group("n")) > 1:
+        n = math.log(_count(fold.group("n")))
         return (n if fold.group("higher") else -n), fold.group(0).strip()
     matched = _MATCHED.search(prose)
     if matched:

@@ -6,6 +6,7 @@ Pure Python on purpose (no rdkit, no torch): the chat layer imports this on ever
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from model_zoo.errors import UserFacingError
 
@@ -214,3 +215,34 @@ def find_sequences(text: str) -> list[str]:
         if seq not in result and not set(seq) <= _NUCLEOTIDES:
             result.append(seq)
     return result
+
+
+@dataclass(frozen=True)
+class BrokenSequence:
+    start: int
+    end: int
+    written: str
+    problem: str  # what makes it no protein sequence, in words
+
+
+def find_broken_sequences(text: str) -> list[BrokenSequence]:
+    """Pasted tokens that are almost protein sequences but hold something no sequence has: a stop codon ``*`` or a
+    digit inside, or letters that code no amino acid ("…ALTE*PEARY…"). Never read as a sequence (the agent asks):
+    cutting at the odd character would be a guess."""
+    out = []
+    for match in re.finditer(r"\S{30,}", text):
+        token = match.group().lstrip(_EDGE_PUNCT_LEAD).rstrip(_EDGE_PUNCT_TRAIL + "*")
+        letters = [c for c in token.upper() if c.isalpha()]
+        amino = sum(c in _UPPER_FIND for c in letters)
+        if len(token) < FIND_MIN_LENGTH or not (token.isupper() or token.islower()) or len(set(letters)) < 8 \
+                or amino < 0.9 * len(token):
+            continue
+        odd = [i for i, c in enumerate(token.upper()) if c not in _UPPER_FIND]
+        # (not "methylsulfonylethylaminomethyl": a chemical name in lower case has letters no sequence has)
+        if odd and len(odd) <= max(3, len(token) // 20) and (token.isupper() or not any(token[i].isalpha()
+                                                                                          for i in odd)):
+            what = "a stop codon '*'" if token[odd[0]] == "*" else f"'{token[odd[0]]}'"
+            out.append(BrokenSequence(match.start(), match.end(), token,
+                                      f"the pasted sequence has {what} at position {odd[0] + 1}, which no amino-acid "
+                                      "sequence has; paste the protein sequence without it"))
+    return out

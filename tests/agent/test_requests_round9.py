@@ -149,3 +149,65 @@ def test_the_structures_of_a_quoted_reply_are_kept() -> None:
     quoted = "> **CMP-2** `CC(=O)Nc1ccc(O)cc1` — p = 0.71\n> **CMP-5** `CCN(CC)CC` — p = 0.75\n\n"
     (call,) = _plan(quoted + "these two → predicted IC50 in HCC-827?", {"user_smiles": ["CCO", "CCC", "CCN"]})
     assert call.arguments["drug_smiles"] == ["CC(=O)Nc1ccc(O)cc1", "CCN(CC)CC"]
+
+
+BINDERS = [{"smiles": s, "probability": p} for s, p in (("CCO", 0.99), ("CCN", 0.98), ("CCC", 0.62), ("CCCl", 0.2))]
+
+
+@pytest.mark.parametrize(("text", "picked"), [("pKd for the two binders", None), ("pKd for the three binders", 3)])
+def test_a_count_that_disagrees_with_the_rows_it_names_is_asked(text: str, picked: int | None) -> None:
+    values = {"user_smiles": [r["smiles"] for r in BINDERS], "user_target_seq": _sequences("EGFR")[0],
+              "drug_target_classification_predict_result": BINDERS}
+    calls = _plan(text, values)
+    if picked is None:
+        assert all("drug_smiles" not in c.arguments for c in calls)
+    else:
+        assert calls[0].arguments["drug_smiles"] == [r["smiles"] for r in BINDERS[:picked]]
+
+
+def test_a_pick_before_several_asks_is_theirs() -> None:
+    values = {"optimized_smiles": ["CCO", "CCN"]}
+    calls = _plan("take rank 1, get me a retro and a BBB check on it", values)
+    assert [c.name for c in calls] == ["Retrosynthetic_reaction_pathway_prediction", "drug_property_prediction"]
+    assert all(list(c.arguments.values())[0] == ["CCO"] for c in calls)
+
+
+def test_ranks_listed_pick_those_rows() -> None:
+    values = {"optimized_smiles": ["CCO", "CCN", "CCC", "CCCl"], "user_cell_line": "HT-29"}
+    (call,) = _plan("HT-29 response for ranks 1, 3 and 4", values)
+    assert call.arguments["drug_smiles"] == ["CCO", "CCC", "CCCl"]
+
+
+def test_a_goal_at_a_shown_drugs_level() -> None:
+    cytarabine = _smiles("cytarabine")
+    values = {"user_smiles": [cytarabine], "user_cell_line": "HL-60",
+              "drug_cell_response_regression_predict_result": [{"smiles": cytarabine, "ln_ic50": 0.23}]}
+    (call,) = _plan("generate at cytarabine's level in HL-60", values)
+    assert call.arguments["zscore"] == pytest.approx(0.23)
+
+
+def test_a_fold_in_words_against_the_earlier_goal() -> None:
+    import math
+
+    (call,) = _plan("…and for DU145 at tenfold more potent than that.", {"user_zscore": math.log(2.0)})
+    assert call.arguments["zscore"] == pytest.approx(math.log(0.2))
+
+
+def test_a_broken_pasted_sequence_is_asked_about_never_replaced_by_the_name() -> None:
+    plk1 = _sequences("PLK1")[0]
+    text = f"pKd of volasertib on the PLK1 construct from our plasmid map: {plk1[:60]}*{plk1[61:150]}"
+    pool = _pool({})
+    ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS), read=lambda key: pool.require(key).value)
+    decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, extract(text), time.monotonic() + 30)
+    assert decision.action is None and "stop codon" in (decision.final or "")
+
+
+def test_a_trained_property_asked_in_its_own_question_runs() -> None:
+    (call,) = _plan("what's its hERG liability? and is it BBB-penetrant?", {"user_smiles": ["CCO"]})
+    assert call.arguments["property"] == "p_np"
+
+
+def test_a_long_chemical_name_is_no_broken_sequence() -> None:
+    from model_zoo.chem.proteins import find_broken_sequences
+
+    assert find_broken_sequences("lapatinib with the methylsulfonylethylaminomethyl chain free") == []
