@@ -181,3 +181,21 @@ def balanced_accuracy(y: np.ndarray, p: np.ndarray, threshold: float = 0.5) -> f
     rates = [float((call[y] == 1).mean()) if y.any() else float("nan"),
              float((call[~y] == 0).mean()) if (~y).any() else float("nan")]
     return float(np.nanmean(rates))
+
+
+MINORITY = 0.2  # labels whose rarer class is at least this share keep the 0.5 cut
+
+
+def balanced_threshold(y: np.ndarray, p: np.ndarray) -> float:
+    """The probability cut with the best balanced accuracy on (validation) labels ``y`` whose rarer class is under
+    ``MINORITY`` of them: with imbalanced labels (ClinTox, Tox21) calibrated probabilities rarely reach 0.5, so a 0.5
+    cut calls nearly everything negative. With balanced labels calibrated probabilities are cut at 0.5 (a cut fitted
+    to a small validation split there follows its noise), and so are labels of one class. Ties go to the cut
+    nearest 0.5."""
+    y, p = np.asarray(y) > 0.5, np.asarray(p, np.float64)
+    if y.all() or not y.any() or min(y.mean(), 1 - y.mean()) >= MINORITY:
+        return 0.5
+    values = np.unique(p)
+    cuts = np.unique(np.round(np.concatenate([[0.5], (values[:-1] + values[1:]) / 2]), 4))
+    scores = [(round(balanced_accuracy(y, p, float(c)), 6), -abs(float(c) - 0.5), float(c)) for c in cuts]
+    return max(scores)[2]

@@ -185,9 +185,10 @@ def predict_with_trust(model: PropertyModel, name: str, mols: Sequence[Chem.Mol]
     return values, uncertainty, get_domain(domain_path(name)).assess(mols)
 
 
-def _label(model: PropertyModel, probability: float) -> str:
+def _label(model: PropertyModel, probability: float, threshold: float) -> str:
+    """The class a probability reads as, at the label's cut (chosen on validation for balanced accuracy)."""
     negative, positive = model.info["labels"]
-    return positive if probability >= 0.5 else negative
+    return positive if probability >= threshold else negative
 
 
 def _trust_summary(model: PropertyModel, calibration: Calibration, rows: list[dict[str, Any]],
@@ -221,7 +222,7 @@ def _measured_text(model: PropertyModel, value: float) -> str:
     return positive if value == 1 else negative if value == 0 else f"mixed records ({value:.0%} {positive})"
 
 
-def _summary(model: PropertyModel, values: np.ndarray, invalid_rows: list[int]) -> str:
+def _summary(model: PropertyModel, values: np.ndarray, invalid_rows: list[int], threshold: float) -> str:
     info = model.info
     if not invalid_rows and len(values) == 0:
         text = f"{info['display']}: no SMILES given, nothing predicted."
@@ -233,9 +234,9 @@ def _summary(model: PropertyModel, values: np.ndarray, invalid_rows: list[int]) 
         text = f"{info['display']} predicted for {len(values)} molecule(s); {spread} {info['unit']}."
     else:
         positive = info["labels"][1]
-        n_pos = int((values >= 0.5).sum())
+        n_pos = int((values >= threshold).sum())
         text = (f"{info['display']} predicted for {len(values)} molecule(s): {n_pos} labelled '{positive}' "
-                f"(probability >= 0.5); probabilities {values.min():.2f} to {values.max():.2f}.")
+                f"(probability >= {threshold:.2g}); probabilities {values.min():.2f} to {values.max():.2f}.")
     return text + (invalid_sentence(invalid_rows) if len(values) else "")
 
 
@@ -248,6 +249,7 @@ def run(args: dict[str, Any]) -> ToolResult:
     model = get_model(name)
     classification = model.kind == "classification"
     unit = model.info["unit"]
+    calibration = get_calibration(CALIBRATION, name)
 
     def predict(mols: list[Chem.Mol]) -> Fill:
         predicted, uncertainty, assessment = predict_with_trust(model, name, mols)
@@ -256,7 +258,7 @@ def run(args: dict[str, Any]) -> ToolResult:
             value = round(float(predicted[k]), 3)  # the label follows the value the user sees
             row.update(prediction=value, unit=unit)
             if classification:
-                row["label"] = _label(model, value)
+                row["label"] = _label(model, value, calibration.threshold)
             measured = (assessment.measured[k] or {}).get(name)
             row.update(trust_fields(uncertainty[k], assessment.similarity[k], assessment.in_domain[k],
                                     None if measured is None else round(measured, 3)))
@@ -270,10 +272,11 @@ def run(args: dict[str, Any]) -> ToolResult:
     predictions = np.array([row["prediction"] for row in computed], dtype=np.float64)
     artifacts = table_files(f"{name}_predictions", rows, columns, (lambda: rows_png(
         computed, "prediction", f"Predicted {model.info['display']}", unit, names=given_names(args),
-        reference=0.5 if classification else None, limits=(0.0, 1.0) if classification else None, points=True))
+        reference=calibration.threshold if classification else None, limits=(0.0, 1.0) if classification else None,
+        points=True))
         if computed else None)
-    summary = _summary(model, predictions, table.invalid) + (_trust_summary(
-        model, get_calibration(CALIBRATION, name), computed, get_domain(domain_path(name)).threshold)
+    summary = _summary(model, predictions, table.invalid, calibration.threshold) + (_trust_summary(
+        model, calibration, computed, get_domain(domain_path(name)).threshold)
         if computed else "")
     return table_result(PROPERTY.name, rows, columns, summary, ModelInfo.from_checkpoint_info(model.info),
                         table.warnings, artifacts)

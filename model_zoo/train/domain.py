@@ -41,6 +41,7 @@ from model_zoo.uncertainty import (
     LEVEL,
     Z90,
     balanced_accuracy,
+    balanced_threshold,
     conformal_quantile,
     fit_platt,
     reliability,
@@ -157,19 +158,24 @@ def _errors(err: np.ndarray, in_domain: np.ndarray) -> dict[str, Any]:
 
 
 def classifier_calibration(y_val: np.ndarray, p_val: np.ndarray, y_test: np.ndarray, members_test: np.ndarray,
-                           in_test: np.ndarray, method: str, fit_on: str) -> dict[str, Any]:
-    """Platt scaling fitted on validation; ROC-AUC, balanced accuracy, reliability and ECE on test."""
+                           in_test: np.ndarray, method: str, fit_on: str, choose_threshold: bool = False
+                           ) -> dict[str, Any]:
+    """Platt scaling fitted on validation; ROC-AUC, balanced accuracy, reliability and ECE on test. With
+    ``choose_threshold`` the label's probability cut is the one with the best balanced accuracy on validation
+    (else 0.5); test metrics are given at that cut, and at 0.5 for comparison."""
     from sklearn.metrics import roc_auc_score
 
     a, b = fit_platt(p_val, y_val)
     p_raw = members_test.mean(axis=0)
     p_cal = sigmoid(a * np.log(np.clip(p_raw, 1e-6, 1 - 1e-6) / np.clip(1 - p_raw, 1e-6, 1)) + b)
     cal_val = sigmoid(a * np.log(np.clip(p_val, 1e-6, 1 - 1e-6) / np.clip(1 - p_val, 1e-6, 1)) + b)
+    cut = balanced_threshold(y_val, cal_val) if choose_threshold else 0.5
     after = reliability(p_cal, y_test)
     test: dict[str, Any] = {
         "n": int(len(y_test)), "positives": int((y_test > 0.5).sum()),
         "roc_auc": round(float(roc_auc_score(y_test, p_raw)), 4) if 0 < y_test.sum() < len(y_test) else None,
-        "balanced_accuracy": round(balanced_accuracy(y_test, p_cal), 4),
+        "balanced_accuracy": round(balanced_accuracy(y_test, p_cal, cut), 4),
+        "balanced_accuracy_at_0.5": round(balanced_accuracy(y_test, p_cal), 4),
         "balanced_accuracy_uncalibrated": round(balanced_accuracy(y_test, p_raw), 4),
         "ece_uncalibrated": reliability(p_raw, y_test)["ece"], "ece": after["ece"], "reliability": after["bins"],
         "in_domain_fraction": round(float(in_test.mean()), 4)}
@@ -177,13 +183,13 @@ def classifier_calibration(y_val: np.ndarray, p_val: np.ndarray, y_test: np.ndar
         test[f"n_{name}"] = int(mask.sum())
         if mask.any():
             test[f"brier_{name}"] = round(float(np.mean((p_cal[mask] - y_test[mask]) ** 2)), 4)
-            test[f"balanced_accuracy_{name}"] = round(balanced_accuracy(y_test[mask], p_cal[mask]), 4)
+            test[f"balanced_accuracy_{name}"] = round(balanced_accuracy(y_test[mask], p_cal[mask], cut), 4)
     if members_test.shape[0] > 1:
         spread = Z90 * np.std(sigmoid(a * np.log(np.clip(members_test, 1e-6, 1 - 1e-6)
                                                  / np.clip(1 - members_test, 1e-6, 1)) + b), axis=0)
         test["mean_uncertainty"] = round(float(spread.mean()), 4)
     val_bins = reliability(cal_val, y_val)
-    return {"kind": "classification", "method": method, "platt": [round(a, 5), round(b, 5)], "threshold": 0.5,
+    return {"kind": "classification", "method": method, "platt": [round(a, 5), round(b, 5)], "threshold": cut,
             "fit_on": fit_on, "bins": {"edges": val_bins["edges"], "n": val_bins["n"]}, "test": test}
 
 
@@ -253,7 +259,8 @@ def _property_entry(model: Any, smiles: list[str], y: np.ndarray, split: Any, na
                                                    f"validation split ({len(v)} molecules)")
         else:
             entries[name] = classifier_calibration(y[v, k], members[:, v].mean(0), y[t, k], members[:, t], in_t,
-                                                   PLATT_METHOD, f"validation split ({len(v)} molecules)")
+                                                   PLATT_METHOD, f"validation split ({len(v)} molecules)",
+                                                   choose_threshold=True)
         entries[name]["domain_threshold"] = threshold
         log.info("%s: %s", name, json.dumps(entries[name]["test"])[:300])
     return entries
@@ -540,13 +547,15 @@ def card_section(entries: dict[str, dict[str, Any]], meta: dict[str, Any], thres
                          f"{t['in_domain_fraction']:.3f} | {t.get('rmse_in_domain', float('nan')):.3f} / "
                          f"{t.get('rmse_out_of_domain', float('nan')):.3f} |")
     else:
-        lines += ["| model | test n (positives) | ROC-AUC | balanced accuracy at 0.5, calibrated (raw) | ECE raw → "
-                  "calibrated | in domain (test) | balanced accuracy in / out |", "|---|---|---|---|---|---|---|"]
+        lines += ["| model | test n (positives) | ROC-AUC | label at p ≥ (chosen on validation) | balanced accuracy at "
+                  "that cut · at 0.5, calibrated (raw at 0.5) | ECE raw → calibrated | in domain (test) | balanced "
+                  "accuracy in / out |", "|---|---|---|---|---|---|---|---|"]
         for name, e in entries.items():
             t = e["test"]
             auc = "—" if t.get("roc_auc") is None else f"{t['roc_auc']:.3f}"
-            lines.append(f"| {name} | {t['n']} ({t['positives']}) | {auc} | {t['balanced_accuracy']:.3f} "
-                         f"({t['balanced_accuracy_uncalibrated']:.3f}) | "
+            at_half = t.get("balanced_accuracy_at_0.5", t["balanced_accuracy"])
+            lines.append(f"| {name} | {t['n']} ({t['positives']}) | {auc} | {e.get('threshold', 0.5):.3g} | "
+                         f"{t['balanced_accuracy']:.3f} · {at_half:.3f} ({t['balanced_accuracy_uncalibrated']:.3f}) | "
                          f"{t['ece_uncalibrated']:.3f} → {t['ece']:.3f} | "
                          f"{t['in_domain_fraction']:.3f} | {t.get('balanced_accuracy_in_domain', float('nan')):.3f} / "
                          f"{t.get('balanced_accuracy_out_of_domain', float('nan')):.3f} |")

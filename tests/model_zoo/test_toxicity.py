@@ -20,6 +20,7 @@ from model_zoo.chem.mols import parse_smiles
 from model_zoo.nn.mlp import MLP
 from model_zoo.specs import CLINTOX_NAMES, PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS, TOX21_NAMES, canonical_enum
 from model_zoo.tools import property as tool
+from model_zoo.uncertainty import get_calibration
 from model_zoo.train.property import (GROUPS, TrainConfig, evaluate_group, load_group, scaffold_split,
                                       train_multitask_mlp)
 
@@ -96,12 +97,14 @@ def test_every_new_property_predicts_probabilities_in_input_order(prop: str) -> 
     assert result.columns == ["row", "smiles", "prediction", "unit", "label", "uncertainty", "similarity", "in_domain",
                               "measured", "error"]
     negative, positive = tool.get_model(prop).info["labels"]
+    cut = get_calibration(tool.CALIBRATION, prop).threshold  # chosen on validation for balanced accuracy
+    assert 0.0 < cut < 1.0 and f"(probability >= {cut:.2g})" in result.summary
     for row in result.rows:
         if row["row"] in (2, 4):
             assert row["error"].startswith("invalid SMILES") and "prediction" not in row
         else:
             assert 0.0 <= row["prediction"] <= 1.0 and row["unit"] == "probability"
-            assert row["label"] == (positive if row["prediction"] >= 0.5 else negative)
+            assert row["label"] == (positive if row["prediction"] >= cut else negative)
     assert [w.split(":")[0] for w in result.warnings] == ["row 2", "row 4"]
     assert "2 invalid SMILES (rows 2, 4)" in result.summary
     assert result.summary.startswith(f"{prop}: ") and PLAIN_WORDS[prop] in result.summary
