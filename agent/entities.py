@@ -134,12 +134,12 @@ class Entities:
 
 
 def extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
-    """The typed values of a message (quoted lines aside, see ``unquoted``). A turn reads the same message several
+    """The typed values of a message (asides left out, see ``without_asides``). A turn reads the same message several
     times (planner, clauses, provenance, history), so results are cached; each caller gets its own copy.
 
     ``expect``: kinds of value ("cell_line", "protein_seq") the message is known to be about, because it continues
     a request whose tool takes them: a known spelling of one needs no context words ("sorry I meant H1975")."""
-    return copy.copy(_extract(unquoted(text), expect))
+    return copy.copy(_extract(without_asides(text), expect))
 
 
 # "> Predicted ln(IC50) in A375: …" (a Slack/Teams quote of an earlier reply) above "same three in SK-MEL-28 please"
@@ -166,6 +166,24 @@ def unquoted(text: str) -> str:
 
     rest = _QUOTE_BLOCK.sub(context, text)
     return rest if rest.strip() and rest != text else text
+
+
+# "2) why is gemcitabine the standard of care?", "2. can the generator take a SMILES as a seed?", "3) Could you
+# recommend a good review on BRCAness?": a numbered question for people or about the models, which no tool answers
+_QUESTION_FOR_PEOPLE = re.compile(
+    r"^[ \t]*(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]|[-•*])[ \t]*(?:why\b|how\s+(?:come|long|does\s+(?!it\b)|"
+    r"do\s+(?!i\b|we\b))|what\s+(?:training|data|is\s+the\s+mechanism)|could\s+you\s+recommend|"
+    r"would\s+you\s+(?:call|say|consider)|is\s+(?:it|that|this|a\s+[\d.]+)\s+(?:meaningful|significant|a\s+problem)|"
+    r"(?:can|does|do|is|are)\s+(?:the|your)\s+(?:model|generator|optimi[sz]er|tool|bot|dataset|cell\s+features?)\b"
+    r"(?!\s+(?:predict|say|think|give|call|flag|see|expect|suggest|rate|score|classify|consider))|"
+    r"is\s+\S+\s+(?:represented|in\s+the\s+training)\b)[^\n]*(?:\n|$)", re.I | re.M)
+
+
+def without_asides(text: str) -> str:
+    """What the message asks of the tools: without the earlier replies it quotes (``unquoted``) and without its
+    numbered questions for people ("2) why is it the standard of care?")."""
+    rest = _QUESTION_FOR_PEOPLE.sub("", unquoted(text))
+    return rest if rest.strip() else text
 
 
 @functools.lru_cache(maxsize=64)

@@ -16,7 +16,7 @@ from typing import Any
 
 from agent.atom_ranges import core_question
 from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
-from agent.entities import Entities, extract, unquoted
+from agent.entities import Entities, extract, without_asides
 from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
@@ -32,6 +32,7 @@ from agent.planning.tool_choice import (
     keeps_a_value,
     keeps_the_settings,
     molecules_it_lacks,
+    only_picks,
     same_ask_again,
     tool_scores,
     without_refused_kinds,
@@ -127,7 +128,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     fine" supplies what was missing; after an answer, "and in HT-29?" repeats the last request with
     the new value.
     """
-    text = unquoted(_strip_pool_line(request))
+    text = without_asides(_strip_pool_line(request))
     previous = history[-1] if history else None
     earlier = value_numbers(extract(_strip_pool_line(previous.text))) if previous else None
     ran = _ran(previous, offered)
@@ -153,7 +154,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     prior = (ran or _previous_tool(earlier, pool, offered)) if repeats else None
     calls: list[ToolCall] = []
     listed = _listed_asks(text, expect, offered, pool, prior)
-    for clause, rows_words, ask in listed or [(c, c, c) for c in _clauses(text)]:
+    for clause, rows_words, ask in listed or [(c, c, c) for c in _clauses_with_their_picks(text, offered)]:
         own = value_numbers(extract(clause, expect))
         before = get_spec(calls[-1].name) if calls else None
         # "… for MV411 at 10 nM and then also for MOLM13 at the same potency": the ask before, again
@@ -430,6 +431,21 @@ def _clauses(text: str) -> list[str]:
     groups = _GROUP_HEADER.split(text) if len(_GROUP_HEADER.findall(text)) >= 2 else [text]
     parts = [p for group in groups for p in _THEN.split(group) if p and p.strip()]
     return parts or [text]
+
+
+def _clauses_with_their_picks(text: str, offered: list[ToolSpec]) -> list[str]:
+    """The message's clauses, a clause that only picks joined to the one after it ("Which is the most soluble then —
+    and could you check if that one gets into the brain?": the pick is of the molecule the next clause asks about)."""
+    clauses = _clauses(text)
+    out: list[str] = []
+    pending = ""
+    for i, clause in enumerate(clauses):
+        if i < len(clauses) - 1 and only_picks(clause, offered):
+            pending += clause
+            continue
+        out.append(pending + clause)
+        pending = ""
+    return out
 
 
 def _no_tool_answer(request: str, offered: list[ToolSpec]) -> str:

@@ -287,7 +287,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     for start, end in zip(bounds[::2], bounds[1::2]):
         if not entities.prose[start:end].strip() or not asked[start:end].strip():
             continue
-        if cuts and _only_picks(asked[start:end], offered):
+        if cuts and only_picks(asked[start:end], offered):
             continue  # "Which is most soluble? Predict its response in CAKI-1": the question picks, the rest asks
         if _PREFACE_END.search(entities.prose[start:end]) and not given_kinds(extract(entities.text[start:end])):
             continue  # "for the AML combination study: first, …": what comes before "first" introduces the asks
@@ -456,7 +456,7 @@ def _kinds(spec: ToolSpec) -> set[str]:
 _PICK_LEFTOVERS = frozenset(words("pick_leftovers"))
 
 
-def _only_picks(words: str, offered: list[ToolSpec]) -> bool:
+def only_picks(words: str, offered: list[ToolSpec]) -> bool:
     """Words that pick molecules from results and ask for nothing else ("which of the MKN45 set is best",
     "two strongest ERBB2 binders")."""
     # "what are the immediate precursors?" may ask for a route; "take the precursors of that route" picks
@@ -528,7 +528,7 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
         words = entities.text[start:end]
-        if len(parts) > 1 and (_only_picks(words, offered) or _only_same_values(words)):
+        if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words)):
             continue
         tool = PROPERTY.name if property_words(_without_picking(prose[start:end]).lower()) else \
             requested_tool(words, offered)

@@ -211,3 +211,30 @@ def test_a_long_chemical_name_is_no_broken_sequence() -> None:
     from model_zoo.chem.proteins import find_broken_sequences
 
     assert find_broken_sequences("lapatinib with the methylsulfonylethylaminomethyl chain free") == []
+
+
+def test_numbered_questions_for_people_ask_no_tool() -> None:
+    calls = _plan("1. predicted ln(IC50) of gefitinib in NCI-H1975\n2. is T790M represented in the cell features?\n"
+                  "3) could you recommend a good review on BRCAness?")
+    assert [c.name for c in calls] == ["drug_cell_response_regression_predict"]
+
+
+def test_a_chapter_number_is_no_goal() -> None:
+    (call,) = _plan("For chapter 3:\n(1) optimize erlotinib for HCC-827 towards 30 nM — both methoxyethoxy chains may "
+                    "change, the quinazoline and the ethynylaniline stay")
+    assert call.name == "drug_cell_response_regression_optimization"
+
+
+def test_a_question_that_picks_is_the_pick_of_the_next_ask() -> None:
+    values = {"upload_batch4.csv": ["CCO", "CCCCCCO"], "user_property": "logSolubility",
+              "drug_property_prediction_result": [{"smiles": "CCO", "prediction": 0.5},
+                                                  {"smiles": "CCCCCCO", "prediction": -1.5}]}
+    (call,) = _plan("Thanks! Which is the most soluble then — and could you check if that one gets into the brain?",
+                    values)
+    assert call.arguments == {"drug_smiles": ["CCO"], "property": "p_np"}
+
+
+def test_a_numbered_ask_for_the_models_prediction_is_an_ask() -> None:
+    calls = _plan("1. does the model predict an interaction between tamoxifen and paroxetine?\n"
+                  "2. why is that a CYP2D6 story?")
+    assert [c.name for c in calls] == ["drug_drug_response_predict"]
