@@ -37,6 +37,8 @@ _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,
 
 _SAME = re.compile(r"\bsame\b", re.I)
 _PREFACE_END = re.compile(r"\bfirst\W*$", re.I)
+# "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
+_HEADING = re.compile(r"^\W*(?:for|re|regarding|about|context|background)\b[^:\n]{0,60}:\s*$", re.I)
 _SAME_MOLECULES = re.compile(r"\bsame\s+(?:molecules?|compounds?|ones|structures|set|hits|smiles|drugs?|designs)\b",
                              re.I)
 # "and KIT and PDGFRA? affinity this time": the worded ask replaces the repeated tool, it does not add to it
@@ -289,7 +291,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             continue
         if cuts and only_picks(asked[start:end], offered):
             continue  # "Which is most soluble? Predict its response in CAKI-1": the question picks, the rest asks
-        if _PREFACE_END.search(entities.prose[start:end]) and not given_kinds(extract(entities.text[start:end])):
+        if (_PREFACE_END.search(entities.prose[start:end]) or _HEADING.match(entities.prose[start:end])) \
+                and not given_kinds(extract(entities.text[start:end])):
             continue  # "for the AML combination study: first, …": what comes before "first" introduces the asks
         scores = _tool_words(asked[start:end], offered)
         best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
@@ -528,7 +531,8 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
         words = entities.text[start:end]
-        if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words)):
+        if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words) or (
+                _HEADING.match(words) and not given_kinds(extract(words)))):
             continue
         tool = PROPERTY.name if property_words(_without_picking(prose[start:end]).lower()) else \
             requested_tool(words, offered)

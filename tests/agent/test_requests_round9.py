@@ -238,3 +238,8 @@ def test_a_numbered_ask_for_the_models_prediction_is_an_ask() -> None:
     calls = _plan("1. does the model predict an interaction between tamoxifen and paroxetine?\n"
                   "2. why is that a CYP2D6 story?")
     assert [c.name for c in calls] == ["drug_drug_response_predict"]
+
+
+def test_a_heading_line_asks_nothing() -> None:
+    calls = _plan("For my pharmacology rotation:\n1. does tamoxifen interact with paroxetine?")
+    assert [c.name for c in calls] == ["drug_drug_response_predict"]
