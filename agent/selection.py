@@ -143,10 +143,10 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     if _metric(rows) is None and _newest_is_upload(pool) and _BEST.search(lowered):
         return None  # "run Ana's hits and tell me which is most potent": an uploaded list has no best one yet
     excluded = _EXCLUDE.search(lowered)
-    left_out = _pick(excluded.group("left_out"), rows) if excluded else None
+    left_out = pick_rows(excluded.group("left_out"), rows) if excluded else None
     if left_out is not None:
         return [r["smiles"] for r in rows if r["smiles"] not in left_out]
-    return _pick(lowered, rows)
+    return pick_rows(lowered, rows)
 
 
 # A retrosynthesis row's ranked precursor sets: this tool writes "candidates" of "reactants"; records written by other
@@ -217,7 +217,7 @@ def produced_key(lowered: str) -> str | None:
     return _PRODUCED_KEYS[named.group(1).lower()[:5]] if named else None
 
 
-def _pick(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
+def pick_rows(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
     """The rows the words pick: by a named group, a threshold, a count from either end, the hits, a place or a
     rank; a threshold narrows the rows that a count or a rank then picks from ("the best two above 0.5")."""
     group = _named_group(lowered)

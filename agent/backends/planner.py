@@ -291,6 +291,9 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     if len({c.name for c in calls}) > 1:
         return None  # the message asks for several tools itself ("what about AURKB, and a pKd for it too")
     earlier_spec = _ran(previous, offered, whole.taken_back) or choose_tool(earlier, offered, pool)
+    if earlier_spec is None and not previous.answered and len({c.name for c in calls}) == 1:
+        # "cisplatin in OVCAR please" named no tool in words; its answer "OVCAR-3" does, with the drug asked about
+        earlier_spec = get_spec(calls[0].name)
     scores = tool_scores(without_refused_kinds(whole.text), offered)
     top = max(scores.items(), key=lambda kv: kv[1], default=("", 0.0))
     bare_values = only_values(whole, SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS)

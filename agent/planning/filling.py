@@ -34,7 +34,7 @@ from agent.planning.relative_potency import relative_goal, sets_relative_goal
 from agent.planning.uploads import uploads_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
-from agent.selection import select_molecules
+from agent.selection import pick_rows, select_molecules
 from agent.vocabulary import count_pattern
 from model_zoo.specs import ToolSpec
 
@@ -77,6 +77,24 @@ def _earlier_setting(tool: str, param: str, history: Sequence[PastRequest]) -> A
     return None
 
 
+_FILE_WORDS = re.compile(r"\b(?:file|upload(?:ed)?|sheet|spreadsheet|csv|sdf|attachment|attached)\b", re.I)
+
+
+def _of_the_named_file(words: str, lowered: str, pool: Sequence[EntryMeta], read: Callable[[str], Any] | None,
+                       picked: list[str]) -> list[str]:
+    """A pick by place or rank in a file the words name ("the first compound of the hits file"): from that upload;
+    none (asked) when two uploads fit the words ("hits_A.csv" and "hits_B.csv"), never the newest one's row."""
+    uploads = [m for m in pool if m.key.startswith("upload_") and m.kind == "smiles_list"]
+    if len(uploads) < 2 or read is None or not _FILE_WORDS.search(words):
+        return picked
+    key = ref_key(pool_ref(list(uploads), ("smiles_list",), lowered, only_if_referred=True))
+    if key is None:
+        return []
+    rows = read(key)
+    chosen = pick_rows(words.lower(), [{"smiles": s} for s in rows]) if isinstance(rows, list) else None
+    return chosen if chosen is not None else picked
+
+
 def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None
          ) -> dict[str, Any]:
     """Parameters by kind: from the message, else from earlier steps, results or the pool.
@@ -97,6 +115,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             picked = list(dict.fromkeys([*(picked or []), *also]))
     if picked is None and (focus is not None or earlier or not e.molecules):
         picked = select_molecules(words, pool, context.read)
+        if picked and not e.molecules:
+            picked = _of_the_named_file(words, lowered, pool, context.read, picked)
         lead_in = e.prose[:max(e.prose.find(focus), 0)] if focus else ""
         if picked is None and lead_in.strip() and not e.molecules:
             # "take rank 1, get me a retro and a BBB check on it": a pick before the asks is theirs

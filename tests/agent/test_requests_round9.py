@@ -243,3 +243,17 @@ def test_a_numbered_ask_for_the_models_prediction_is_an_ask() -> None:
 def test_a_heading_line_asks_nothing() -> None:
     calls = _plan("For my pharmacology rotation:\n1. does tamoxifen interact with paroxetine?")
     assert [c.name for c in calls] == ["drug_drug_response_predict"]
+
+
+def test_an_answer_completes_a_request_that_named_no_tool() -> None:
+    history = [PastRequest("user", "cisplatin in OVCAR please", answered=False)]
+    (call,) = _plan("OVCAR-3", history=history)
+    assert call.arguments == {"drug_smiles": [_smiles("cisplatin")], "cell_name": "OVCAR-3"}
+
+
+def test_a_pick_in_a_file_two_uploads_fit_is_asked_then_taken_from_the_one_named() -> None:
+    values = {"upload_hits_A.csv": ["CCO", "CCN"], "upload_hits_B.csv": ["c1ccccc1O", "CCCl"]}
+    text = "optimise the first compound of the hits file for NCI-H1975, 50 nM, keep atoms 0-1"
+    assert all("gt" not in c.arguments for c in _plan(text, values))
+    (call,) = _plan("B", values, [PastRequest("user", text, answered=False)])
+    assert call.arguments["gt"] == "c1ccccc1O"
