@@ -130,6 +130,8 @@ _CONTEXT_AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|xenogr
 _CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s_-]*(?:lines?|names?)|\bcells?|\blines?|\bin|\bagainst|\bon|\busing|"
                              r"\btreat(?:ed|ing)?|\bfor|\b(?:response|sensitivity|viability|growth)\s+of)\s*[:,]?\s+(?:the\s+)?$",
                              re.IGNORECASE)
+# "the daoy medulloblastoma line": a tissue word between the name and "line"
+_TISSUE_THEN_LINE = re.compile(r"^\s+[a-z-]{4,30}\s+(?:cells?\b|cell[\s-]*lines?\b|lines?\b)", re.IGNORECASE)
 _NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*)$")  # mutations (T790M), logD7.4
 _SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/.][A-Za-z0-9]+)*")
 _SPACED = re.compile(r"(?<![\w-])([A-Za-z]{2,5})[ ]([A-Z]?\d{1,4}[A-Za-z]?)(?![\w-])")
@@ -209,7 +211,7 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
 
     def context(s: int, e: int) -> bool:
         return bool(_CONTEXT_AFTER.match(text[e:e + 25]) or _CONTEXT_BEFORE.search(text[max(0, s - 25):s])
-                    or cells.bare_follow_up(text, s, e))
+                    or _TISSUE_THEN_LINE.match(text[e:e + 45]) or cells.bare_follow_up(text, s, e))
 
     def known_in_context(s: int, e: int) -> bool:
         # "in A549 and H1975": a spelling listed right after a line is one too
@@ -255,6 +257,11 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
         if in_context and word in cells._catalogue().exact and len(word) >= 3 and not word.isdigit() \
                 and not _other_entity(word):  # "and RKO, ...": a GDSC name as written
             out.append(_line_result(cells.resolve_cell_line(word), word, s, e))
+            taken.append((s, e))
+            continue
+        if word.islower() and len(word) >= 4 and context(s, e) and not _other_entity(word) \
+                and (line := _lookup_quietly(word)) is not None:  # "for the daoy medulloblastoma line"
+            out.append(_line_result(line, word, s, e, via=f"{word} read as {line.name}"))
             taken.append((s, e))
             continue
         line = _plural_line(word) if known_in_context(s, e) and not _other_entity(word) else None

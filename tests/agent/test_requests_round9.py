@@ -257,3 +257,8 @@ def test_a_pick_in_a_file_two_uploads_fit_is_asked_then_taken_from_the_one_named
     assert all("gt" not in c.arguments for c in _plan(text, values))
     (call,) = _plan("B", values, [PastRequest("user", text, answered=False)])
     assert call.arguments["gt"] == "c1ccccc1O"
+
+
+def test_a_line_name_in_lower_case_before_its_tissue_and_line() -> None:
+    (call,) = _plan("design molecules for the daoy medulloblastoma line at around 300 nano molar")
+    assert call.arguments["cell_line"] == "Daoy"
