@@ -202,8 +202,8 @@ def _from_entries(found, written: str, fuzzy: bool, start: int, end: int) -> Res
     if len(ids) > 1:
         return _ambiguous(found, written, start, end)
     entry = found[0][0]
-    if not entry.smiles:
-        return _known_without_structure(entry, written, start, end)
+    if not entry.smiles:  # "isopropanol", "DMF": OPSIN may read the name when no structure ships
+        return _via_opsin(written, entry, _known_without_structure(entry, written, start, end), start, end)
     return _resolved(entry, written, fuzzy, start, end)
 
 
@@ -499,6 +499,22 @@ _PROPERTY_OF = re.compile(rf"\b(?:{_PROPERTY_NAMES})(?:ies|s)?(?:\s+(?:penetrati
                           re.I)
 
 
+_WORDS_BEFORE_OF = re.compile(r"((?:[A-Za-z]+\s+){0,2}[A-Za-z]+)\s+(?:of|for)\s+(?:the\s+)?$")
+
+
+def _misspelt_property_of(before: str) -> bool:
+    """"hydraton free enrgy of chloroform", "solubilty of": a property name spelt one or two letters off."""
+    m = _WORDS_BEFORE_OF.search(before)
+    if m is None:
+        return False
+    words = m.group(1).lower().split()
+    phrases = {" ".join(words[i:]) for i in range(len(words))}
+    return any(len(p) >= 6 and difflib.get_close_matches(p, _LONG_PROPERTY_WORDS, n=1, cutoff=0.85) for p in phrases)
+
+
+_LONG_PROPERTY_WORDS = [w.lower() for w in PROPERTY_WORDS if len(w) >= 6]
+
+
 def _singular(words: str) -> str:
     return re.sub(r"(?i)\benergies\b", "energy", re.sub(r"(?i)\bsolubilities\b", "solubility", words))
 
@@ -519,7 +535,8 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
             if entries and len({f[0].id for f in entries}) == 1:
                 candidates.append((w, s, e, entries))
     for w, s, e, entries in list(candidates):  # "hydration free energy of acetone", "ethanol's logS"
-        if _PROPERTY_OF.search(_singular(text[max(0, s - 40):s])) or _DRUG_SLOT_AFTER.match(text[e:e + 25]):
+        before = _singular(text[max(0, s - 40):s])
+        if _PROPERTY_OF.search(before) or _misspelt_property_of(before) or _DRUG_SLOT_AFTER.match(text[e:e + 25]):
             added.append(_from_entries(entries, w, False, s, e))
             taken.append((s, e))
             anchors.append((s, e))

@@ -262,3 +262,8 @@ def test_a_pick_in_a_file_two_uploads_fit_is_asked_then_taken_from_the_one_named
 def test_a_line_name_in_lower_case_before_its_tissue_and_line() -> None:
     (call,) = _plan("design molecules for the daoy medulloblastoma line at around 300 nano molar")
     assert call.arguments["cell_line"] == "Daoy"
+
+
+def test_solvents_after_a_misspelt_property() -> None:
+    (call,) = _plan("Could you predict the hydraton free enrgy of chloroform and methanol for the class?")
+    assert call.arguments["property"] == "freesolv" and len(call.arguments["drug_smiles"]) == 2
