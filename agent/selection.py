@@ -57,7 +57,8 @@ def blank_picks(prose: str) -> str:
     """``prose`` with its picks by a property blanked (same length): "the two least soluble — are they BBB
     penetrant?" and "the ones with logS above -3: BBB?" ask for BBB, not for solubility."""
     blanked = _PICK_BY_PROPERTY.sub(lambda m: " " * len(m.group(0)), prose)
-    return _THRESHOLD.sub(lambda m: " " * len(m.group(0)), blanked)
+    blanked = _MISSES.sub(lambda m: " " * len(m.group(0)), _HITS.sub(lambda m: " " * len(m.group(0)), blanked))
+    return _THRESHOLD.sub(lambda m: " " * len(m.group(0)), blanked)  # "for the BBB-negative ones only: ClinTox?"
 
 
 _COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "lowest", "stronger": "strongest",
@@ -69,11 +70,11 @@ _FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)
 # the rows a yes/no model said no to: "the non-penetrant ones", "the inactives", "those predicted not to bind"
 _MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactives?|negatives?|the no ones|"
                      r"predicted not to (?:interact|bind|penetrate|cross)|(?:that|which|ones?) (?:do(?:es)? not|"
-                     r"do(?:es)?n'?t) (?:interact|bind|penetrate|cross|get in)|bbb-(?=\s|$)|bbb negative)", re.I)
+                     r"do(?:es)?n'?t) (?:interact|bind|penetrate|cross|get in)|bbb-(?=\s|$)|bbb[\s-]?negative)", re.I)
 _HITS = re.compile(r"\b(predicted to (?:interact|bind|get in|cross|penetrate)|(?:that|which) (?:interact|bind|get in|"
                    r"cross|penetrate)|interacting|binders|the hits|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
-                   r"positives?|the actives?|(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+)", re.I)
+                   r"positives?|the actives?|(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+|bbb[\s-]?positive)", re.I)
 # (not "precursors for gefitinib", "reactants of CCO": that asks for a route to the molecule named)
 _PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting materials?|from (?:that|the) route|"
                          r"(?:in|of|from) (?:the |that |this |its )?(?:(?:top|first|best|top-ranked) )?"

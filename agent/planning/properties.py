@@ -97,7 +97,9 @@ def requested_properties(prose: str) -> list[str]:
     after = asked_part(prose)  # "logS, no wait, logD": the words after the retraction, when they name a property;
     prose = after if property_words(after.lower()) else prose  # "solubility of caffeine... no wait, aspirin": a value
     unpicked = blank_picks(prose)  # "the two least soluble — are they BBB penetrant?"
-    prose = unpicked if property_words(unpicked.lower()) else prose
+    asks_without_picks = property_words(unpicked.lower()) or max(read_intent(unpicked).properties.values(),
+                                                                 default=0.0) >= 0.5
+    prose = unpicked if asks_without_picks else prose
     said = property_words(prose.lower())
     lbd = LBD.search(prose)
     if lbd and not _taken_back(prose.lower(), lbd.start(), lbd.end()) and not any(p.endswith("-LBD") for p in said):

@@ -267,3 +267,10 @@ def test_a_line_name_in_lower_case_before_its_tissue_and_line() -> None:
 def test_solvents_after_a_misspelt_property() -> None:
     (call,) = _plan("Could you predict the hydraton free enrgy of chloroform and methanol for the class?")
     assert call.arguments["property"] == "freesolv" and len(call.arguments["drug_smiles"]) == 2
+
+
+def test_a_pick_by_a_yes_no_result_asks_for_no_property() -> None:
+    from agent.planning.properties import requested_properties
+
+    assert requested_properties("For the BBB-negative ones only: ClinTox toxicity probability.") == ["CT_TOX"]
+    assert requested_properties("which of these are BBB-positive?") == ["p_np"]
