@@ -49,13 +49,8 @@ def uploads_named(lowered: str, pool: Sequence[EntryMeta]) -> list[str]:
 def _word_at(key: str, keys: Sequence[str], lowered: str) -> tuple[int, int] | None:
     """Where the text writes a word of the upload's file name that no other upload's name has ("the comeds file"
     for comeds_list.csv), else None."""
-    def stem_words(k: str) -> set[str]:
-        stem = k.removeprefix("upload_").rsplit(".", 1)[0].lower()
-        return {w for w in re.split(r"[^a-z0-9]+", stem) if len(w) >= 4 and w not in _GENERIC_STEM_WORDS
-                and not w.isdigit()}
-
-    others = set().union(*(stem_words(k) for k in keys if k != key))
-    found = [m.span() for w in stem_words(key) - others
+    others = set().union(*(_stem_words(k, 4) for k in keys if k != key))
+    found = [m.span() for w in _stem_words(key, 4) - others
              for m in [re.search(rf"{_NOT_RULED_OUT}\b{re.escape(w)}\b", lowered)] if m]
     return min(found) if found else None
 
@@ -84,6 +79,13 @@ def _calendar_word(short: str, lowered: str) -> bool:
     return any(name.startswith(short) and re.search(rf"\b{name}", lowered) for name in _CALENDAR)
 
 
+def _stem_words(key: str, shortest: int) -> set[str]:
+    """The telling words of an upload's file name: "batch3" of ax_batch3.csv as written, and "batch" of it."""
+    stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
+    return {w for w in [*re.split(r"[^a-z]+", stem), *re.split(r"[^a-z0-9]+", stem)]
+            if len(w) >= shortest and w not in _GENERIC_STEM_WORDS and not w.isdigit()}
+
+
 def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool]:
     """The upload whose file name shares the most words with the text ("Maria's list" → maria_hits.csv, "the hits
     from yesterday's run" → hits_run_1129.csv): (its key, False); (None, True) when several share as many words,
@@ -92,11 +94,7 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
     for key in keys:
         if not key.startswith("upload_"):
             continue
-        stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
-        # "batch3" of ax_batch3.csv as written, and "batch" of it
-        stem_words = {w for w in [*re.split(r"[^a-z]+", stem), *re.split(r"[^a-z0-9]+", stem)]
-                      if len(w) >= 3 and w not in _GENERIC_STEM_WORDS and not w.isdigit()}
-        scores[key] = sum(1 for w in stem_words if re.search(rf"{_NOT_RULED_OUT}\b{w}\b", lowered)
+        scores[key] = sum(1 for w in _stem_words(key, 3) if re.search(rf"{_NOT_RULED_OUT}\b{w}\b", lowered)
                           or _calendar_word(w, lowered))
     best = max(scores.values(), default=0)
     if best == 0:

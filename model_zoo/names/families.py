@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -70,11 +71,11 @@ def _pattern(family: Family) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w/-])(?:{'|'.join(alternatives)})(?![\w-])")
 
 
-def find_families(text: str, taken: list[tuple[int, int]], in_context: bool) -> list[FamilyMention]:
-    """Family mentions outside ``taken``, with the members each means. ``in_context``: the span stands where a
-    target is expected (a caller's test on the words around it), needed for a family named as one kinase."""
-    from model_zoo.names.targets import target_id_of  # targets reads this module
-
+def find_families(text: str, taken: list[tuple[int, int]], in_context: Callable[[int, int], bool],
+                  target_id: Callable[[str], str | None]) -> list[FamilyMention]:
+    """Family mentions outside ``taken``, with the members each means. ``in_context(start, end)``: the span stands
+    where a target is expected, needed for a family named as one kinase; ``target_id``: the DAVIS id a symbol names
+    (both from ``model_zoo.names.targets``, which reads this module)."""
     out: list[FamilyMention] = []
 
     def free(s: int, e: int) -> bool:
@@ -87,8 +88,9 @@ def find_families(text: str, taken: list[tuple[int, int]], in_context: bool) -> 
         if not free(m.start(), m.end()) or not 2 <= len(numbers) <= 6:
             continue
         members = [f"{prefix.upper()}{n}" for n in numbers]
-        if all(target_id_of(x) for x in members):
-            out.append(_mention(Family(prefix, (m.group(),), tuple(members)), text, m.start(), m.end(), True))
+        if all(target_id(x) for x in members):
+            out.append(_mention(Family(prefix, (m.group(),), tuple(members)), text, m.start(), m.end(), True,
+                                target_id))
     for family in families():
         for m in _pattern(family).finditer(text):
             s, e = m.span()
@@ -100,42 +102,41 @@ def find_families(text: str, taken: list[tuple[int, int]], in_context: bool) -> 
             plural = (m.group().endswith("s") and not family.name.endswith("s")) or m.group().endswith("family")
             whole = bool(_QUANTIFIED_BEFORE.search(before) or _GROUP_AFTER.match(after) or _PLURAL_AFTER.match(after)
                          or plural) and not _ONE_BEFORE.search(before)
-            if not whole and not in_context_at(text, s, e, in_context):
+            if not whole and not in_context(s, e):
                 continue
             group = _GROUP_AFTER.match(after) or _PLURAL_AFTER.match(after)
             end = e + (group.end() if group else 0)
-            out.append(_mention(family, text, s, end, whole))
+            out.append(_mention(family, text, s, end, whole, target_id))
     return sorted(out, key=lambda f: f.start)
 
 
-def _mention(family: Family, text: str, start: int, end: int, whole: bool) -> FamilyMention:
-    left_out = _left_out(text, end, family) if whole else []
+def _mention(family: Family, text: str, start: int, end: int, whole: bool,
+             target_id: Callable[[str], str | None]) -> FamilyMention:
+    left_out = _left_out(text, end, family, target_id) if whole else []
     gone = {member for member, _ in left_out}
     members = tuple(x for x in family.members if x not in gone)
     return FamilyMention(family, text[start:end], start, end, members, whole, tuple(span for _, span in left_out))
 
 
-def in_context_at(text: str, start: int, end: int, in_context: bool) -> bool:
-    from model_zoo.names.targets import in_target_context
-
-    return in_context or in_target_context(text, start, end)
-
-
-def _left_out(text: str, end: int, family: Family) -> list[tuple[str, tuple[int, int]]]:
+def _left_out(text: str, end: int, family: Family, target_id: Callable[[str], str | None]
+              ) -> list[tuple[str, tuple[int, int]]]:
     """Members the words after a family leave out, in the same sentence ("minus TYK2", "except JAK3 and TYK2")."""
-    from model_zoo.names.targets import target_id_of
-
-    ids = {target_id_of(x): x for x in family.members}
+    ids = {target_id(x): x for x in family.members}
     sentence = re.split(r"[.?!;\n]", text[end:end + 120], maxsplit=1)[0]
     out: list[tuple[str, tuple[int, int]]] = []
     for m in re.finditer(r"[\w-]+", sentence):
         if not _LEFT_OUT.search(sentence[:m.start()]) and not (out and re.fullmatch(
                 r"\s*(?:,|and|or|&|/|\+|,\s*and)\s*", sentence[out[-1][1][1] - end:m.start()])):
             continue
-        member = ids.get(target_id_of(m.group()))
+        member = ids.get(target_id(m.group()))
         if member is not None:
             out.append((member, (end + m.start(), end + m.end())))
     return out
+
+
+def family_named(text: str) -> Family | None:
+    """The first family of the table the text names ("the Tec family" names none; "JNK" names JNK)."""
+    return next((f for f in families() if _pattern(f).search(text)), None)
 
 
 _ALL = re.compile(r"\b(?:all|every|each|whole)\b", re.IGNORECASE)
@@ -146,7 +147,7 @@ _GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ"}
 def answered_members(question: str, answer: str) -> tuple[str, ...]:
     """The members an answer picks when the agent asked which member of the family ``question`` names ("JNK" ->
     "all three"; "Aurora kinase" -> "A and B"), in the answer's order; () when it picks none."""
-    family = next((f for f in families() if _pattern(f).search(question)), None)
+    family = family_named(question)
     if family is None:
         return ()
     if _ALL.search(answer) or (_BOTH.search(answer) and len(family.members) == 2):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from model_zoo.names.families import FamilyMention, find_families
+from model_zoo.names.families import FamilyMention, family_named, find_families
 from model_zoo.names.text import name_key, overlaps, words
 from model_zoo.names.types import Resolved, Unresolved
 
@@ -383,7 +383,7 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
     taken += [(m.start(), m.end()) for m in re.finditer(r"\S+", text) if looks_like_smiles(m.group().strip(",;."))]
     ws = words(text)
     out: list[Resolved | Unresolved] = []
-    for family in find_families(text, taken, in_context):
+    for family in find_families(text, taken, lambda s, e: in_context or in_target_context(text, s, e), target_id_of):
         out += _family_targets(family)
         taken += [(family.start, family.end), *family.left_out]
 
@@ -488,7 +488,11 @@ _FAMILY_AFTER = re.compile(r"^(?![\s-]*(?:(?:sub)?family[\s-]+)?kinases?[\s-]+in
 
 
 def _family_members(written: str) -> tuple[str, ...]:
-    """DAVIS targets whose symbol starts like the family name ("Abl" -> ABL1, ABL2)."""
+    """A family's members: from the families table, else the DAVIS targets whose symbol starts like the family name
+    ("Abl" -> ABL1, ABL2)."""
+    family = family_named(written)
+    if family is not None:
+        return family.members[:N_CLOSEST]
     stem = re.sub(r"\d+$", "", written.upper())
     return tuple(sorted({t.symbol for t in tables().davis.values() if t.symbol.upper().startswith(stem)}))[:N_CLOSEST]
 
