@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from agent.atom_ranges import AtomRange, find_atom_ranges
-from agent.planning.retraction import asked_part
+from agent.planning.retraction import asked_part, clause_start, value_question_marks
 from agent.quantities import (
     CLOCK_TIME,
     Quantity,
@@ -481,6 +481,8 @@ def _negated_spans(text: str) -> list[_TakenBack]:
 # "-- sorry wrong paste, this one:", "no wait --", "oh and sorry,": a correction inside the message
 _SUPERSEDING = re.compile(rf"(?<![\w-])(?:{phrases('superseding')})(?![\w-])(?!\s+(?:for|to|about|if)\b)", re.I)
 _ADDS = re.compile(rf"(?<![\w-])(?:{phrases('adds_not_replaces')})(?![\w-])", re.I)
+# "make that MOLM-13 at 100 nM too": the same goal too, no added value
+_GOAL_TOO = re.compile(r"\bat\s+(?:the\s+same\s+\w+|[-−]?\d[\d.,]*\s*\S*)\s+(?:too|as\s+well)\b", re.I)
 
 
 def superseded_spans(text: str) -> list[_TakenBack]:
@@ -488,13 +490,15 @@ def superseded_spans(text: str) -> list[_TakenBack]:
     kind of value written again after it ("BBB for <SMILES> -- sorry wrong paste, this one: <SMILES>"); nothing when the
     words after it add instead ("oh and sorry, add ROS1 too") or name what they replace ("sorry, aspirin not
     clopidogrel")."""
-    marks = list(_SUPERSEDING.finditer(text))
+    marks = sorted({m.span(): m for m in [*_SUPERSEDING.finditer(text), *value_question_marks(text)]}.values(),
+                   key=lambda m: m.start())
     spans = []
     for i, mark in enumerate(marks):
         after = text[mark.end():]
         # "sorry, aspirin not clopidogrel": the correction names what it replaces, and only that goes
-        if mark.start() > 0 and not _ADDS.search(after) and not _TAKEN_BACK_AFTER.search(after):
-            spans.append(_TakenBack(marks[i - 1].end() if i else 0, mark.start(), mark.end()))
+        if mark.start() > 0 and not _ADDS.search(_GOAL_TOO.sub("", after)) and not _TAKEN_BACK_AFTER.search(after):
+            start = max(marks[i - 1].end() if i else 0, clause_start(text, mark.start()))
+            spans.append(_TakenBack(start, mark.start(), mark.end()))
     return spans
 
 

@@ -217,6 +217,8 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
         return []
     problems = []
     for missing in entities.unresolved:
+        if call.scope and missing.written not in call.scope:
+            continue  # another list item's name: that item's call is asked about, not this one
         params = [p for p in spec.params if p.kind in _KIND_OF_NAME.get(missing.kind, ())
                   and (missing.kind != "property" or p.name == "property")]
         if missing.kind in ("ic50_unit", "ic50_value"):

@@ -15,6 +15,9 @@ from model_zoo.specs import ToolSpec
 class ToolCall:
     name: str
     arguments: dict[str, Any]
+    # the words of a message's list item (with the words before the list) the call answers: a name there that did not
+    # resolve stops this call, not the other items' calls ("1) bind PARP1? 2) olaparib in A2780"); "" = the message
+    scope: str = field(default="", compare=False)
 
 
 @dataclass

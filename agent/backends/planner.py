@@ -155,7 +155,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     calls: list[ToolCall] = []
     listed = _listed_asks(text, expect, offered, pool, prior)
     for clause, rows_words, ask in listed or [(c, c, c) for c in _clauses_with_their_picks(text, offered)]:
-        own = value_numbers(extract(clause, expect))
+        own = _kept(value_numbers(extract(clause, expect)), whole)
         before = get_spec(calls[-1].name) if calls else None
         # "… for MV411 at 10 nM and then also for MOLM13 at the same potency": the ask before, again
         requested = [(before, None)] if before is not None and same_ask_again(before, own) else \
@@ -163,12 +163,14 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         for spec, focus in requested:
             # The first step may use values written anywhere in the message; later ones build on earlier steps,
             # except the asks of a list, each on the message's values
-            entities = own if calls and not listed else merge_entities(own, whole, prose=own.prose)
+            entities = own if calls and not listed else merge_entities(_item_before(own, calls) if listed else own,
+                                                                       whole, prose=own.prose)
             if len(requested) > 1 and focus:
-                entities = _own_values(entities, clause, own.prose, focus, calls)
+                entities = _kept(_own_values(entities, clause, own.prose, focus, calls), whole)
             own_rows = focus and (row_numbers(focus) or len(requested) > 1 and names_rows(focus, whole))
             entities = with_rows(entities, focus if focus and own_rows else rows_words, whole)
-            calls += fan_out(spec, fill(spec, entities, context, calls, focus), entities, pool)
+            made = fan_out(spec, fill(spec, entities, context, calls, focus), entities, pool)
+            calls += [replace(call, scope=clause) for call in made] if listed else made
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
     if not calls and earlier is not None:
@@ -177,7 +179,32 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         calls = _continued(calls, whole, earlier, previous, repeats, supplies_values, context, offered) or calls
     if _lacks_written_keys(text, pool, calls):
         return []  # "retro on (optimized_smiles)" with no such entry: asked (next_action), never another entry
+    if listed:  # the items that can run first; an item naming what did not resolve is asked about after them
+        calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
     return match_count(calls, whole.prose, pool, history, writes_molecules=bool(whole.molecules))
+
+
+_ITS = re.compile(r"\b(?:its|it|their|them|the same (?:drug|compound|molecule))\b", re.I)
+
+
+def _item_before(own: Entities, calls: list[ToolCall]) -> Entities:
+    """A list item without molecules that points back ("(2) its ln(IC50) in K-562") is about the molecules of the item
+    before it, not every molecule the message names."""
+    spec = get_spec(calls[-1].name) if calls else None
+    if own.molecules or spec is None or not _ITS.search(own.prose):
+        return own
+    before = next((value for param in spec.params if param.kind == "smiles_list"
+                   and isinstance(value := calls[-1].arguments.get(param.name), list)), None)
+    return replace(own, molecules=list(before), smiles=list(before)) if before else own
+
+
+def _kept(own: Entities, whole: Entities) -> Entities:
+    """A clause's values less those the whole message takes back ("… for SET-2... wait no, make that MOLM-13": a
+    clause read alone does not see the correction after it)."""
+    lines = [line for line in own.cell_lines if line in whole.cell_lines]
+    if len(lines) == len(own.cell_lines):
+        return own
+    return replace(own, cell_lines=lines, cell_mentions=[(w, line) for w, line in own.cell_mentions if line in lines])
 
 
 # "now gefitinib in both lines", "compare both in OVCAR-8 and …": the two lines the thread used

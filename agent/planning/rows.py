@@ -19,7 +19,7 @@ _ROWS = re.compile(rf"\b(?:rows?|entries|entry|lines?\s+(?={_RANGE}\s*(?:of|in)\
                    rf"#?\s*(?P<first>{_RANGE}{_MORE})\b|(?<![\w#])#\s?(?P<hash>\d{{1,3}}{_MORE})\b", re.I)
 _NUMBER_OR_RANGE = re.compile(r"(\d{1,3})(?:\s*(?:-|–|—|to|through|thru)\s*(\d{1,3}))?", re.I)
 # a list item that opens a line: "1.", "2)", "(3)", "a)", "b.", "-", "•", "*"
-_ITEM = re.compile(r"^[ \t]*(?:\(?(?:\d{1,2}|[a-h])[.)]|[-•*])[ \t]+(?=\S)", re.I | re.M)
+_ITEM = re.compile(r"^[ \t]*(?:\(?(?:\d{1,2}|[a-h])[.)]|\(?(?:i{1,3}|iv|v)\)|[-•*])[ \t]+(?=\S)", re.I | re.M)
 # "- task: generation", "- cell_line: KELLY": the fields of one request, not a list of asks
 _FIELD = re.compile(r"^(?:task|want(?:ed)?|target|drugs?|compounds?|molecules?|smiles|cell[_ ]?lines?|line|notes?|"
                     r"goal|mask|model|propert(?:y|ies)|request|ask)[ \t]*:", re.I)
@@ -133,15 +133,53 @@ def _unknown_labels(words: str, labels: dict[str, str]) -> list[str]:
 
 
 def list_items(text: str) -> tuple[str, list[str]] | None:
-    """(what comes before the list, each item's line) when the message's lines hold two or more list items; else
-    None. Lines after an item that are no item (a pasted table) belong to none of them."""
+    """(what comes before the list, each item) when the message's lines hold two or more list items, or one line
+    numbers its asks in parentheses ("(1) … (2) …", "(i) … (ii) …"); else None. Lines after an item that are no item
+    (a pasted table) belong to none of them, unless the item ends in a colon ("- logD for the two compounds:")."""
     starts = [m.start() for m in _ITEM.finditer(text)]
     if len(starts) < 2:
-        return None
-    items = [text[start:].split("\n", 1)[0] for start in starts]
+        return _inline_items(text)
+    items = [_item_lines(text, start, next_start) for start, next_start in zip(starts, [*starts[1:], len(text)])]
     if any(_FIELD.match(item[m.end():]) for item in items if (m := _ITEM.match(item))):
         return None
     return text[:starts[0]], items
+
+
+def _item_lines(text: str, start: int, end: int) -> str:
+    """An item's line, and the lines up to the next item when the line ends in a colon."""
+    line = text[start:end].split("\n", 1)[0]
+    return text[start:end].rstrip() if line.rstrip().endswith(":") else line
+
+
+# "(1)", "2)", "(b)", "(ii)" after a space or the start of the message: an inline list's marker
+_INLINE_ITEM = re.compile(r"(?:^|(?<=\s))\(?(\d{1,2}|[a-h]|i{1,3}|iv|v)\)(?=\s)", re.I)
+_ROMAN = ("i", "ii", "iii", "iv", "v")
+
+
+def _ordinal(label: str, first: str) -> int:
+    """The place of ``label`` in the list that ``first`` opened (1, a or i); 0 when it is of another kind."""
+    if first == "1":
+        return int(label) if label.isdigit() else 0
+    if first == "i":
+        return _ROMAN.index(label) + 1 if label in _ROMAN else 0
+    return ord(label) - ord("a") + 1 if len(label) == 1 and label.isalpha() else 0
+
+
+def _inline_items(text: str) -> tuple[str, list[str]] | None:
+    """One line's asks numbered in order from 1, a or i ("(1) energía libre … (2) el logS del gefitinib")."""
+    marks = list(_INLINE_ITEM.finditer(text))
+    run: list[re.Match[str]] = []
+    for mark in marks:
+        label = mark.group(1).lower()
+        if not run:
+            run = [mark] if label in ("1", "a", "i") else []
+            continue
+        if _ordinal(label, run[0].group(1).lower()) == len(run) + 1:
+            run.append(mark)
+    if len(run) < 2:
+        return None
+    bounds = [m.start() for m in run] + [len(text)]
+    return text[:bounds[0]], [text[a:b].strip() for a, b in zip(bounds, bounds[1:])]
 
 
 def earlier_rows(words: str, earlier_texts: list[str]) -> list[str] | None:

@@ -164,8 +164,13 @@ _MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+b
                           re.I)
 
 
+# "keep the hinge binder": a part of a kinase inhibitor, no question whether it binds; "make that MOLM-13": a
+# correction of a value, no ask to make anything
+_ASKS_NOTHING = re.compile(r"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b", re.I)
+
+
 def _read_tools(words: str) -> dict[str, float]:
-    words = _MADE_BEFORE.sub(lambda m: " " * len(m.group()), words)
+    words = _MADE_BEFORE.sub(lambda m: " " * len(m.group()), _ASKS_NOTHING.sub(lambda m: " " * len(m.group()), words))
     words = _THERE.sub(" <cell> ", _SAME_VALUE.sub(_as_placeholder, words))
     return read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), words)).tools
 

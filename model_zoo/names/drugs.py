@@ -202,9 +202,22 @@ def _from_entries(found, written: str, fuzzy: bool, start: int, end: int) -> Res
     if len(ids) > 1:
         return _ambiguous(found, written, start, end)
     entry = found[0][0]
+    if not entry.smiles:
+        entry = _same_drug_with_structure(entry) or entry
     if not entry.smiles:  # "isopropanol", "DMF": OPSIN may read the name when no structure ships
         return _via_opsin(written, entry, _known_without_structure(entry, written, start, end), start, end)
     return _resolved(entry, written, fuzzy, start, end)
+
+
+def _same_drug_with_structure(entry: DrugEntry) -> DrugEntry | None:
+    """A brand or synonym may lead to a DrugBank id without a shipped structure while the same drug, by its own
+    name, has one in another table ("Talzenna" → talazoparib DB11760, whose structure is GDSC drug 1259's); the
+    source line names both."""
+    same = {e.id: e for e, _, _ in _entries(name_key(entry.name), in_text=False) if e.smiles}
+    if len(same) != 1:
+        return None
+    other = next(iter(same.values()))
+    return replace(other, name=entry.name, source=f"{entry.source}; structure from {other.source}")
 
 
 def _fuzzy(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved | None:

@@ -1,0 +1,139 @@
+"""Requests of the tenth round: asks numbered on one line, list items that own the lines below them, an item that
+names what did not resolve (the other items still run), corrections that take back only their own clause, and brands
+whose DrugBank entry has no structure while the drug's own name has one."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from agent.backends.base import PlanContext, Step, ToolCall
+from agent.backends.planner import OfflinePlanner, plan_calls
+from agent.entities import extract
+from agent.loop import Decider, Limits
+from agent.planning.retraction import asked_part
+from agent.planning.rows import list_items
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from model_zoo.names import resolve_drug
+from model_zoo.names.types import Resolved
+from model_zoo.specs import TOOLS
+
+GEFITINIB = "COC1=C(C=C2C(=C1)N=CN=C2NC3=CC(=C(C=C3)F)Cl)OCCCN4CCOCC4"
+
+
+def _plan(text: str) -> list[ToolCall]:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    return plan_calls(text, pool.list(), list(TOOLS), [], lambda key: pool.require(key).value)
+
+
+def _turn(text: str) -> tuple[list[ToolCall], str]:
+    """The calls one chat turn runs, in order, and the question it ends with."""
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS), steps=[], messages=[], history=[],
+                      read=lambda key: pool.require(key).value)
+    ran: list[ToolCall] = []
+    for _ in range(6):
+        decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, extract(text),
+                                                                                time.monotonic() + 30)
+        if decision.action is None:
+            return ran, decision.final or ""
+        ran.append(decision.action)
+        ctx.steps.append(Step(decision.action, "ok"))
+    return ran, ""
+
+
+def _smiles(name: str) -> str:
+    resolved = resolve_drug(name)
+    assert isinstance(resolved, Resolved), name
+    return resolved.value
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("Dos cosas: (1) energía libre de hidratación del tolueno Cc1ccccc1; (2) el logS del gefitinib.",
+     ["(1) energía libre de hidratación del tolueno Cc1ccccc1;", "(2) el logS del gefitinib."]),
+    ("(i) single-step retro of osimertinib (ii) pKd of osimertinib on EGFR",
+     ["(i) single-step retro of osimertinib", "(ii) pKd of osimertinib on EGFR"]),
+    ("Pt on tacrolimus. (a) interaction with fluconazole? (b) ClinTox probability of tacrolimus?",
+     ["(a) interaction with fluconazole?", "(b) ClinTox probability of tacrolimus?"]),
+])
+def test_asks_numbered_on_one_line_are_a_list(text: str, items: list[str]) -> None:
+    found = list_items(text)
+    assert found is not None and found[1] == items
+
+
+@pytest.mark.parametrize("text", [
+    "logD of C(1)CC and CCO please",  # a bracketed digit that opens no list
+    "IC50 in A549 (2) and logS (3)",  # no item 1
+])
+def test_bracketed_numbers_out_of_order_are_no_list(text: str) -> None:
+    assert list_items(text) is None
+
+
+def test_each_inline_item_runs_on_its_own_molecules() -> None:
+    calls = _plan("Dos cosas: (1) energía libre de hidratación del tolueno Cc1ccccc1 y del cloroformo C(Cl)(Cl)Cl; "
+                  "(2) el logS del gefitinib. Gracias")
+    assert [(c.arguments["drug_smiles"], c.arguments["property"]) for c in calls] == [
+        (["Cc1ccccc1", "C(Cl)(Cl)Cl"], "freesolv"), ([GEFITINIB], "logSolubility")]
+
+
+def test_an_item_ending_in_a_colon_owns_the_lines_below_it() -> None:
+    calls = _plan("Two separate things:\n- hydration free energy for the solvents: CCO, CCCO\n"
+                  "- logD for the two compounds:\nc1ccccc1O\nCc1ccccc1N")
+    assert [(c.arguments["drug_smiles"], c.arguments["property"]) for c in calls] == [
+        (["CCO", "CCCO"], "freesolv"), (["c1ccccc1O", "Cc1ccccc1N"], "lipo")]
+
+
+def test_an_item_that_names_an_unknown_target_is_asked_about_after_the_others_run() -> None:
+    ran, question = _turn("1) How well does olaparib bind PARP1?\n2) olaparib ln(IC50) in A2780\n"
+                          "3) any predicted DDI between olaparib and ketoconazole?")
+    assert [c.name for c in ran] == ["drug_cell_response_regression_predict", "drug_drug_response_predict"]
+    assert "PARP1" in question
+
+
+def test_an_unknown_target_in_one_sentence_still_stops_every_call() -> None:
+    ran, question = _turn("do olaparib and niraparib interact with PARP1?")
+    assert ran == [] and "PARP1" in question
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # the correction takes back the clause before it, not the generation asked first
+    ("generate for U87 at -1, and temozolomide vs EGFR pKd -- actually skip EGFR, give me temozolomide's "
+     "lipophilicity instead",
+     [("drug_cell_response_regression_generation", "U-87-MG"), ("drug_property_prediction", "lipo")]),
+    ("Keep the hinge binder on gefitinib, vary only the morpholinopropoxy tail. HCC70? no — NCI-H1650, target 1 µM.\n"
+     "mask [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]",
+     [("drug_cell_response_regression_optimization", "NCI-H1650")]),
+    ("lapatinib IC50 in BT474 and the same in SKBR... no, in BT-549",
+     [("drug_cell_response_regression_predict", "BT-474"), ("drug_cell_response_regression_predict", "BT-549")]),
+])
+def test_a_correction_takes_back_its_own_clause(text: str, expected: list[tuple[str, str]]) -> None:
+    calls = _plan(text)
+    assert [(c.name, c.arguments.get("cell_line") or c.arguments.get("cell_name") or c.arguments.get("property"))
+            for c in calls] == expected
+
+
+def test_a_chain_of_corrections_takes_back_all_of_it() -> None:
+    text = "ruxolitinib, HEL line? no wait, use SET-2... actually just K-562 for now instead. 100 nM."
+    assert asked_part(text).lstrip().startswith("just K-562")
+
+
+def test_a_value_taken_back_after_actually_keeps_the_ask() -> None:
+    calls = _plan("In the HEL cell line, how potent are Jakafi and Vidaza... actually skip Vidaza. Just Jakafi.")
+    assert [(c.name, c.arguments["drug_smiles"], c.arguments["cell_name"]) for c in calls] == [
+        ("drug_cell_response_regression_predict", [_smiles("ruxolitinib")], "HEL")]
+
+
+def test_a_correction_on_its_own_line_replaces_the_structure_above() -> None:
+    calls = _plan("single-step retro on COc1ccc(CN(c2nccs2)S(=O)(=O)c2ccccc2)cc1\n\nwait, wrong product, that's last "
+                  "week's. this one instead: COc1ccc(Cl)cc1-c1ccnc(OC2CCC2)c1")
+    assert [c.arguments["smiles_list"] for c in calls] == [["COc1ccc(Cl)cc1-c1ccnc(OC2CCC2)c1"]]
+
+
+@pytest.mark.parametrize(("brand", "drug"), [("Talzenna", "talazoparib"), ("Kinavet", "masitinib"),
+                                             ("Piqray", "alpelisib")])
+def test_a_brand_without_a_drugbank_structure_takes_the_structure_of_its_drug(brand: str, drug: str) -> None:
+    resolved = resolve_drug(brand)
+    assert isinstance(resolved, Resolved) and resolved.value == _smiles(drug)
+    assert "DrugBank" in resolved.source and "structure from GDSC" in resolved.source
