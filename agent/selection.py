@@ -15,6 +15,7 @@ from typing import Any
 
 from agent.pool.entry import EntryMeta
 from agent.vocabulary import number_words, ordinals, phrases
+from model_zoo.specs import PROPERTY_WORDS, REGRESSION_PROPERTIES
 
 _ORDINALS = ordinals()
 # "the top three", "the first two": a count in digits or words; one is the default ("the best one")
@@ -143,6 +144,8 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         return None
     if _metric(rows) is None and _newest_is_upload(pool) and _BEST.search(lowered):
         return None  # "run Ana's hits and tell me which is most potent": an uploaded list has no best one yet
+    if _ranks_by_another_measure(lowered, rows):
+        return []  # "the most lipophilic" of a BBB table: asked, never ranked by the probability instead
     excluded = _EXCLUDE.search(lowered)
     left_out = pick_rows(excluded.group("left_out"), rows) if excluded else None
     if left_out is not None:
@@ -371,6 +374,17 @@ def newest_table(pool: list[EntryMeta], read: Callable[[str], Any], accepts: Cal
         if isinstance(value, list) and value and all(isinstance(v, dict) for v in value) and accepts(value):
             return value
     return None
+
+
+def _ranks_by_another_measure(lowered: str, rows: list[dict[str, Any]]) -> bool:
+    """A rank word whose property is a value ("the most lipophilic", "the least soluble") while the newest table holds
+    probabilities (a BBB or toxicity table). Other producers may call a probability "prediction", so only this way
+    round is sure."""
+    if _metric(rows) != "probability":
+        return False
+    named = {prop for _, end in picking_spans(lowered) for phrase, prop in PROPERTY_WORDS.items()
+             if re.match(rf"\s*(?:\w+\s+)?{re.escape(phrase)}(?![a-z])", lowered[end:end + 30])}
+    return bool(named) and named <= set(REGRESSION_PROPERTIES)
 
 
 def _metric(rows: list[dict[str, Any]]) -> str | None:

@@ -99,7 +99,9 @@ TOX21_NAMES: tuple[str, ...] = ("NR-AR", "NR-AR-LBD", "NR-AhR", "NR-Aromatase", 
                                 "SR-ARE", "SR-ATAD5", "SR-HSE", "SR-MMP", "SR-p53")
 # Computed exactly with RDKit (model_zoo.chem.descriptors), not predicted by a model.
 COMPUTED_NAMES: tuple[str, ...] = ("MW", "cLogP", "TPSA", "HBD", "HBA", "rotatable_bonds", "QED", "Lipinski", "Veber")
-PROPERTY_NAMES: tuple[str, ...] = (("logSolubility", "freesolv", "lipo", "p_np", "Class") + CLINTOX_NAMES + TOX21_NAMES
+# The predicted properties whose answer is a value (the others predicted are probabilities)
+REGRESSION_PROPERTIES: tuple[str, ...] = ("logSolubility", "freesolv", "lipo")
+PROPERTY_NAMES: tuple[str, ...] = (REGRESSION_PROPERTIES + ("p_np", "Class") + CLINTOX_NAMES + TOX21_NAMES
                                    + COMPUTED_NAMES)
 
 PROPERTY_WORDS: dict[str, str] = {

@@ -95,6 +95,21 @@ def _of_the_named_file(words: str, lowered: str, pool: Sequence[EntryMeta], read
     return chosen if chosen is not None else picked
 
 
+def _picked_with_named(e: Entities, picked: list[str] | None, words: str, context: PlanningContext
+                       ) -> list[list[str]] | None:
+    """"The one with the highest BBB probability — check it against tramadol": each picked row with the drug the
+    message names; None when the pick must be asked about ("the most lipophilic" of a BBB table), so that no other
+    pair runs in its place."""
+    if len(set(e.molecules)) != 1:
+        return []
+    chosen = picked if picked is not None else select_molecules(words, context.pool, context.read)
+    if chosen is None and words != e.prose:  # the pick in its own clause before the ask
+        chosen = select_molecules(e.prose, context.pool, context.read)
+    if chosen == []:
+        return None
+    return [[row, e.molecules[0]] for row in chosen or [] if row != e.molecules[0]]
+
+
 def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None
          ) -> dict[str, Any]:
     """Parameters by kind: from the message, else from earlier steps, results or the pool.
@@ -163,11 +178,12 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
                 pool_ref(pool, ("mask",), lowered)
         elif param.kind == "smiles_pairs":
             names = earlier_drug_names([past.text for past in context.history[-5:]])
-            value = swapped_pairs(e, pool, lowered, context.read, names) or message_pairs(e, focus) or \
-                against_the_thread(e, pool, lowered, context.read) or picked_pairs(pool, lowered, context.read, e) \
+            with_named = _picked_with_named(e, picked, words, context)
+            value = swapped_pairs(e, pool, lowered, context.read, names) or with_named or message_pairs(e, focus) \
+                or against_the_thread(e, pool, lowered, context.read) or picked_pairs(pool, lowered, context.read, e) \
                 or uploaded_pairs(e, pool, lowered, context.read) or partner_pairs(e, pool, lowered, context.read)
-            value = with_the_earlier_pairs(value, pool, lowered, context.read)
-            if not value and not names_pairs_it_cannot_find(e, lowered):
+            value = with_the_earlier_pairs(value, pool, lowered, context.read) if with_named is not None else None
+            if not value and with_named is not None and not names_pairs_it_cannot_find(e, lowered):
                 value = every_listed_pair(pool, lowered, context.read) or pool_ref(pool, ("smiles_pairs",), lowered) \
                     or listed_pair(pool, lowered, context.read)
         elif param.kind == "enum":

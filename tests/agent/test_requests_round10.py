@@ -4,6 +4,7 @@ whose DrugBank entry has no structure while the drug's own name has one."""
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import pytest
@@ -11,12 +12,15 @@ import pytest
 from agent.backends.base import PlanContext, Step, ToolCall
 from agent.backends.planner import OfflinePlanner, plan_calls
 from agent.entities import extract
+from agent.evaluation.harness import load_pool
+from agent.history import PastRequest
 from agent.loop import Decider, Limits
 from agent.planning.retraction import asked_part
 from agent.planning.rows import list_items
 from agent.pool.store import InMemoryPoolStore
 from agent.pool.thread_pool import ThreadPool
 from model_zoo.names import resolve_drug
+from model_zoo.names.drugs import find_drug_names
 from model_zoo.names.types import Resolved
 from model_zoo.specs import TOOLS
 
@@ -137,3 +141,61 @@ def test_a_brand_without_a_drugbank_structure_takes_the_structure_of_its_drug(br
     resolved = resolve_drug(brand)
     assert isinstance(resolved, Resolved) and resolved.value == _smiles(drug)
     assert "DrugBank" in resolved.source and "structure from GDSC" in resolved.source
+
+
+def _plan_with(text: str, values: dict, history: list[PastRequest] | None = None) -> list[ToolCall]:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    load_pool(pool, values)
+    return plan_calls(text, pool.list(), list(TOOLS), history or [], lambda key: pool.require(key).value)
+
+
+def test_a_capitalised_name_before_a_dose_is_a_drug_on_a_medication_list() -> None:
+    """"Calan" alone is never read from free text (it is also a word and a name); before "SR 120 mg" it is a brand."""
+    found = [r.written for r in find_drug_names("on Lanoxin 0.125 mg daily, amiodarone 200 mg and Calan SR 120 mg")]
+    assert found == ["Lanoxin", "amiodarone", "Calan"]
+    assert "Calan" not in [r.written for r in find_drug_names("Calan said the plates are ready")]
+
+
+@pytest.mark.parametrize("ask", ["Are there interactions among these three?", "Any of these with each other?",
+                                 "Check them against each other."])
+def test_words_for_every_pair_of_a_medication_list(ask: str) -> None:
+    names = ("colchicine", "atorvastatin", "clarithromycin")
+    [call] = _plan(f"Ward list: colchicine 0.5 mg PO BID, atorvastatin 40 mg PO qHS, clarithromycin 500 mg IV. {ask}")
+    assert call.name == "drug_drug_response_predict"
+    assert call.arguments["smiles_pairs"] == [[_smiles(a), _smiles(b)] for a, b in itertools.combinations(names, 2)]
+
+
+_THREE = {"user_smiles": ["CCO", "CCCO", "CCCCO"],
+          "drug_cell_response_regression_predict_result": [
+              {"smiles": "CCO", "predicted_ln_ic50": 1.0}, {"smiles": "CCCO", "predicted_ln_ic50": -2.0},
+              {"smiles": "CCCCO", "predicted_ln_ic50": 0.5}]}
+
+
+def test_a_clause_that_only_picks_is_the_pick_of_the_ask_after_it() -> None:
+    history = [PastRequest("u", "Predicted response of HCC70 to CCO, CCCO and CCCCO?", answered=True)]
+    calls = _plan_with("take the most potent of the three and run it in BT-20 as well", _THREE, history)
+    assert [(c.name, c.arguments["drug_smiles"], c.arguments["cell_name"]) for c in calls] == [
+        ("drug_cell_response_regression_predict", ["CCCO"], "BT-20")]
+
+
+_BBB = {"user_smiles": ["CCO", "CCCO"],
+        "drug_property_prediction_result": [{"smiles": "CCO", "probability": 0.4, "label": 0},
+                                            {"smiles": "CCCO", "probability": 0.9, "label": 1}]}
+
+
+def test_a_picked_row_is_paired_with_the_drug_the_message_names() -> None:
+    [call] = _plan_with("The one with the highest BBB probability — check its DDI with tramadol.",
+                        _BBB)
+    assert call.arguments["smiles_pairs"] == [["CCCO", _smiles("tramadol")]]
+
+
+def test_a_rank_by_a_value_the_newest_table_does_not_hold_is_asked_about() -> None:
+    """"the most lipophilic" of a BBB table: never ranked by the BBB probability instead, and no other pair runs in its
+    place (before, the thread's two molecules ran as a pair, without fluvoxamine)."""
+    calls = _plan_with("Take the most lipophilic of them and check its DDI with fluvoxamine.", _BBB)
+    assert not any(c.arguments.get("smiles_pairs") for c in calls)
+
+
+def test_a_chemical_class_before_set_is_no_molecule() -> None:
+    """"Not B — B is the old piperazine set": no piperazine to run."""
+    assert "C1CNCCN1" not in extract("logD7.4 for the series A file. Not B, B is the old piperazine set.").molecules
