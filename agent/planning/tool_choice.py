@@ -179,7 +179,7 @@ def _asked(text: str) -> str:
     """The words after the message's last retraction when they ask for a tool ("make it... no. just the pKd");
     else all of it: "interaction between capecitabine... no wait, 5-FU and MTX" takes back a value, not the ask."""
     after = asked_part(text)
-    return after if after == text or max(_read_tools(after).values(), default=0.0) >= 0.25 else text
+    return after if after == text or _strongest(_read_tools(after)) >= 0.25 else text
 
 
 def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[EntryMeta] = (),

@@ -199,3 +199,11 @@ def test_a_rank_by_a_value_the_newest_table_does_not_hold_is_asked_about() -> No
 def test_a_chemical_class_before_set_is_no_molecule() -> None:
     """"Not B — B is the old piperazine set": no piperazine to run."""
     assert "C1CNCCN1" not in extract("logD7.4 for the series A file. Not B, B is the old piperazine set.").molecules
+
+
+def test_a_correction_that_only_replaces_a_value_keeps_the_ask_for_the_answer() -> None:
+    """"pKd … against CDK4 — actually drop CDK4, use the other kinase … instead", then "CDK9.": still the pKd (the
+    words after the correction ask for no tool; the intent model's "none" is no ask)."""
+    first = "pKd of CCO against CDK4 — actually drop CDK4, use the other kinase Dana mentioned on Monday instead."
+    calls = _plan_with("CDK9.", {}, [PastRequest("u", first, answered=False)])
+    assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"]
