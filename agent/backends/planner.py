@@ -163,8 +163,9 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         for spec, focus in requested:
             # The first step may use values written anywhere in the message; later ones build on earlier steps,
             # except the asks of a list, each on the message's values
-            entities = own if calls and not listed else merge_entities(_item_before(own, calls) if listed else own,
-                                                                       whole, prose=own.prose)
+            entities = own if calls and not listed else merge_entities(own, whole, prose=own.prose)
+            if listed and calls and not own.molecules and _ITS.search(own.prose):
+                entities = replace(entities, molecules=[], smiles=[])  # "(2) its ln(IC50)": the step before's (fill)
             if len(requested) > 1 and focus:
                 entities = _kept(_own_values(entities, clause, own.prose, focus, calls), whole)
             own_rows = focus and (row_numbers(focus) or len(requested) > 1 and names_rows(focus, whole))
@@ -184,18 +185,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     return match_count(calls, whole.prose, pool, history, writes_molecules=bool(whole.molecules))
 
 
+# a list item that points back to the item before it ("(2) its predicted ln(IC50) in K-562")
 _ITS = re.compile(r"\b(?:its|it|their|them|the same (?:drug|compound|molecule))\b", re.I)
-
-
-def _item_before(own: Entities, calls: list[ToolCall]) -> Entities:
-    """A list item without molecules that points back ("(2) its ln(IC50) in K-562") is about the molecules of the item
-    before it, not every molecule the message names."""
-    spec = get_spec(calls[-1].name) if calls else None
-    if own.molecules or spec is None or not _ITS.search(own.prose):
-        return own
-    before = next((value for param in spec.params if param.kind == "smiles_list"
-                   and isinstance(value := calls[-1].arguments.get(param.name), list)), None)
-    return replace(own, molecules=list(before), smiles=list(before)) if before else own
 
 
 def _kept(own: Entities, whole: Entities) -> Entities:

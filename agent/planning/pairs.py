@@ -47,8 +47,8 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
 
 
 EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"
-                         r"\ball\s+against\s+all\b|\b(?:with|against|vs\.?|versus)\s+each\s+other\b|\bamong\s+(?:these|them|those|the)\b|"
-                         r"\bbetween\s+(?:all\s+)?(?:these|them|those)\s+(?:three|four|five|six|\d)\b|"
+                         r"\ball\s+against\s+all\b|\b(?:with|against|vs\.?|versus)\s+each\s+other\b|"
+                         r"\b(?:interactions?|ddis?)\s+(?:\w+\s+){0,2}(?:among|between)\s+(?:all\s+)?(?:these|them|those|the)\b|"
                          r"\b(?:each|every\s+one)\s+(?:of\s+(?:them|these|those)\s+)?(?:against|with|vs\.?)\s+"
                          r"(?:the\s+others?|each\s+other|every\s+other(?:\s+one)?|all\s+the\s+others)\b", re.I)
 # "apixaban against the other three", "the new one against everything she takes", "cipro against both of them"

@@ -395,7 +395,7 @@ def _smiles_spans(text: str) -> list[tuple[int, int]]:
 # "Calan SR 120 mg", "Lanoxin 0.125 mg": a dose after a capitalised name makes it a drug, even a name that is never
 # read from free text otherwise (a brand that is also a surname or a word)
 _DOSE_AFTER = re.compile(r"\s*(?:(?:SR|XR|XL|ER|CR|CD|LA|DS|ODT|IR|DR|EC|MR)\s+)?\d+(?:[.,]\d+)?\s*"
-                         r"(?:mg|mcg|µg|μg|g|ml|units?|iu)\b", re.I)
+                         r"(?:mg|mcg|µg|μg|g|units?|iu)\b", re.I)
 
 
 def _as_written_ok(written: str, flag: str) -> bool:
@@ -435,7 +435,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
             end = ws[i + n - 1][2]
             if key in t.names:
                 found = [f for f in _entries(key, in_text=True) if _as_written_ok(text[s:end], f[2])]
-                if not found and text[s].isupper() and _DOSE_AFTER.match(text[end:end + 30]):
+                if not found and text[s].isupper() and key not in t.never and _DOSE_AFTER.match(text[end:end + 30]):
                     found = _entries(key, in_text=False)  # "Calan SR 120 mg": a brand on a medication list
                 if found:
                     hit = (n, end, found)

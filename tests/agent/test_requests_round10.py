@@ -207,3 +207,8 @@ def test_a_correction_that_only_replaces_a_value_keeps_the_ask_for_the_answer() 
     first = "pKd of CCO against CDK4 — actually drop CDK4, use the other kinase Dana mentioned on Monday instead."
     calls = _plan_with("CDK9.", {}, [PastRequest("u", first, answered=False)])
     assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"]
+
+
+def test_among_these_without_an_interaction_word_asks_for_no_pairs() -> None:
+    [call] = _plan("Which among these three crosses the BBB: aspirin, caffeine, ibuprofen?")
+    assert (call.name, call.arguments["property"]) == ("drug_property_prediction", "p_np")
