@@ -93,6 +93,8 @@ _SENTENCE_END = re.compile(r"[.?!;]\s|\n")
 # "tramadol with each", "X against all of them": that drug with every other one of the message
 _WITH_EACH = re.compile(r"\s+(?:with|against|vs\.?|and)\s+(?:each|every|all)(?:\s+of\s+(?:them|those|these))?\b"
                         r"(?!\s+(?:other|pair|combination))", re.I)
+# "Prilosec with Zoloft, and each of them with Kisqali": the drugs before, each with the one after
+_EACH_OF_THEM_WITH = re.compile(r"\beach\s+of\s+(?:them|those|these|the\s+two)\s+(?:with|against|vs\.?|and)\s+", re.I)
 _PAIR_BLOCK = re.compile(r"\n[ \t]*\n")
 _PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|–|—|\bw/|\bwith\b)\s*", re.I)
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
@@ -293,6 +295,11 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
     twice is one pair, and a drug is never paired with itself."""
     if len(molecules) <= 2 or len(spans) != len(molecules):
         return []
+    each = _EACH_OF_THEM_WITH.search(text)
+    before = list(dict.fromkeys(m for (start, _), m in zip(spans, molecules) if each and start < each.start()))
+    after = [m for (start, _), m in zip(spans, molecules) if each and start >= each.end()]
+    if len(before) >= 2 and len(after) == 1:  # the two named together are a pair too ("X with Y, and each of them …")
+        return _distinct_pairs(([before] if len(before) == 2 else []) + [[m, after[0]] for m in before])
     with_each = next((m for (_, end), m in zip(spans, molecules) if _WITH_EACH.match(text, end)), None)
     if with_each is not None:  # "… wants to add tramadol. Check tramadol with each."
         return _distinct_pairs([[with_each, other] for other in molecules])

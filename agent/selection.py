@@ -54,10 +54,17 @@ _BEST = re.compile(rf"\b(?:(?P<before>{_COUNT})\s+(?:(?:{_BETWEEN})\s+){{0,4}}(?
 _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-]+", re.I)
 
 
+# "picking up yesterday's solubility run", "from the BT-474 table above": an earlier result named, not an ask
+_EARLIER_RESULT = re.compile(r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+"
+                             r"(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?|data|numbers|screens?|outputs?)\b|"
+                             r"\bfrom\s+the\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)\s+above\b", re.I)
+
+
 def blank_picks(prose: str) -> str:
-    """``prose`` with its picks by a property blanked (same length): "the two least soluble — are they BBB
-    penetrant?" and "the ones with logS above -3: BBB?" ask for BBB, not for solubility."""
-    blanked = _PICK_BY_PROPERTY.sub(lambda m: " " * len(m.group(0)), prose)
+    """``prose`` with its picks by a property, and the earlier results it names, blanked (same length): "the two least
+    soluble — are they BBB penetrant?" and "the ones with logS above -3: BBB?" ask for BBB, not for solubility."""
+    blanked = _EARLIER_RESULT.sub(lambda m: " " * len(m.group(0)), prose)
+    blanked = _PICK_BY_PROPERTY.sub(lambda m: " " * len(m.group(0)), blanked)
     blanked = _MISSES.sub(lambda m: " " * len(m.group(0)), _HITS.sub(lambda m: " " * len(m.group(0)), blanked))
     return _THRESHOLD.sub(lambda m: " " * len(m.group(0)), blanked)  # "for the BBB-negative ones only: ClinTox?"
 
@@ -69,13 +76,15 @@ _COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "
 _NOT_ROWS = _NOT_A_MOLECULE.replace("molecules|compounds|ones|structures|analogues|set", "set")
 _FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)(?!\s+(?:{_NOT_ROWS}))", re.I)
 # the rows a yes/no model said no to: "the non-penetrant ones", "the inactives", "those predicted not to bind"
-_MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactives?|negatives?|the no ones|"
+# ("HER2-positive", "triple-negative": a tumour subtype, not a model's answer)
+_MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactives?|(?<!-)negatives?|the no ones|"
                      r"predicted not to (?:interact|bind|penetrate|cross)|(?:that|which|ones?) (?:do(?:es)? not|"
                      r"do(?:es)?n'?t) (?:interact|bind|penetrate|cross|get in)|bbb-(?=\s|$)|bbb[\s-]?negative)", re.I)
 _HITS = re.compile(r"\b(predicted to (?:interact|bind|get in|cross|penetrate)|(?:that|which) (?:interact|bind|get in|"
                    r"cross|penetrate)|interacting|binders|the hits|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
-                   r"positives?|the actives?|(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+|bbb[\s-]?positive)", re.I)
+                   r"(?<!-)positives?|the actives?|"
+                   r"(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+|bbb[\s-]?positive)", re.I)
 # (not "precursors for gefitinib", "reactants of CCO": that asks for a route to the molecule named)
 _PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting materials?|from (?:that|the) route|"
                          r"(?:in|of|from) (?:the |that |this |its )?(?:(?:top|first|best|top-ranked) )?"
@@ -134,7 +143,7 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         table = newest_table(pool, read, lambda rows: "smiles_1" in rows[0])
         if table:
             return _unique(s for row in table for s in (row["smiles_1"], row["smiles_2"]))
-    rows = newest_table(pool, read, lambda rows: "smiles" in rows[0])
+    rows = _table_of_the_measure(lowered, pool, read) or newest_table(pool, read, lambda rows: "smiles" in rows[0])
     key = produced_key(lowered)
     if key is not None and any(m.key == key for m in pool):
         made = read(key)  # "the first three generated molecules": from the generated list, whatever ran since
@@ -382,9 +391,28 @@ def _ranks_by_another_measure(lowered: str, rows: list[dict[str, Any]]) -> bool:
     round is sure."""
     if _metric(rows) != "probability":
         return False
-    named = {prop for _, end in picking_spans(lowered) for phrase, prop in PROPERTY_WORDS.items()
-             if re.match(rf"\s*(?:\w+\s+)?{re.escape(phrase)}(?![a-z])", lowered[end:end + 30])}
+    named = _named_measures(lowered)
     return bool(named) and named <= set(REGRESSION_PROPERTIES)
+
+
+def _named_measures(lowered: str) -> set[str]:
+    """The properties a rank word names ("the least soluble", "the most lipophilic one")."""
+    return {prop for _, end in picking_spans(lowered) for phrase, prop in PROPERTY_WORDS.items()
+            if re.match(rf"\s*(?:\w+\s+)?{re.escape(phrase)}(?![a-z])", lowered[end:end + 30])}
+
+
+def _table_of_the_measure(lowered: str, pool: list[EntryMeta], read: Callable[[str], Any]
+                          ) -> list[dict[str, Any]] | None:
+    """The newest property table of the kind a rank word names: "the least soluble one" after a solubility run and a
+    cell-line run ranks the solubility table, not the newer ln(IC50) one."""
+    named = _named_measures(lowered)
+    if not named:
+        return None
+    regression = named <= set(REGRESSION_PROPERTIES)
+    if not regression and not named.isdisjoint(REGRESSION_PROPERTIES):
+        return None
+    metric = "prediction" if regression else "probability"
+    return newest_table(pool, read, lambda rows: "smiles" in rows[0] and _metric(rows) == metric)
 
 
 def _metric(rows: list[dict[str, Any]]) -> str | None:

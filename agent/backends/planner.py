@@ -69,7 +69,7 @@ _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versu
                      r"^\W*(?:ok(?:ay)?\W+)?now (?!the\b|their\b|its\b)|\bnow the other\b|"
                      r"\b(?:re-?run|re-?do|again|repeat|try|same (?:\w+ (?:and|&) )?(?:drug|molecule|compound|cpd|"
                      r"inhibitor|mask)s?\b(?!\s+(?:but\s+)?(?:as|with\s+the)\b)|"
-                     r"same (?:for|with|in|on|thing|but|(?:\w+ (?:and )?)?"
+                     r"same (?:for|with|in|on|thing|question|q|but|(?:\w+ (?:and )?)?"
                      r"(?:settings|parameters|conditions))|same rest|everything else (?:the )?same|"
                      r"what about|how about|instead|now for|also for)\b", re.I)
 
@@ -153,6 +153,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
                              or keeps_a_value(whole))))
     prior = (ran or _previous_tool(earlier, pool, offered)) if repeats else None
     calls: list[ToolCall] = []
+    own_words: dict[int, str] = {}  # id of a call → the words of its own part of a message with several asks
     listed = _listed_asks(text, expect, offered, pool, prior)
     for clause, rows_words, ask in listed or [(c, c, c) for c in _clauses_with_their_picks(text, offered)]:
         own = _kept(value_numbers(extract(clause, expect)), whole)
@@ -171,7 +172,9 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             own_rows = focus and (row_numbers(focus) or len(requested) > 1 and names_rows(focus, whole))
             entities = with_rows(entities, focus if focus and own_rows else rows_words, whole)
             made = fan_out(spec, fill(spec, entities, context, calls, focus), entities, pool)
-            calls += [replace(call, scope=clause) for call in made] if listed else made
+            made = [replace(call, scope=clause) for call in made] if listed else made
+            own_words.update((id(call), focus) for call in made if focus and len(requested) > 1)
+            calls += made
     if not calls and len(offered) == 1:
         calls.append(ToolCall(offered[0].name, fill(offered[0], whole, context, [], None)))
     if not calls and earlier is not None:
@@ -182,7 +185,17 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         return []  # "retro on (optimized_smiles)" with no such entry: asked (next_action), never another entry
     if listed:  # the items that can run first; an item naming what did not resolve is asked about after them
         calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
-    return match_count(calls, whole.prose, pool, history, writes_molecules=bool(whole.molecules))
+    return _counted_per_ask(calls, own_words, whole, pool, history)
+
+
+def _counted_per_ask(calls: list[ToolCall], own_words: dict[int, str], whole: Entities, pool: list[EntryMeta],
+                     history: Sequence[PastRequest]) -> list[ToolCall]:
+    """The calls with the molecules the message counts (``match_count``); an ask with its own part counts in its own
+    words ("the most soluble into BT-474, and logD for all three": three for the logD, one for BT-474)."""
+    writes = bool(whole.molecules)
+    rest = iter(match_count([c for c in calls if id(c) not in own_words], whole.prose, pool, history, writes))
+    return [match_count([call], own_words[id(call)], pool, history, writes)[0] if id(call) in own_words
+            else next(rest) for call in calls]
 
 
 # a list item that points back to the item before it ("(2) its predicted ln(IC50) in K-562")

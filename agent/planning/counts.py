@@ -25,11 +25,16 @@ _COUNTED = re.compile(rf"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{cou
                       r"which|where)\b)"
                       # "the two lines Ravi mentioned", "both kinases": counts of other things than molecules
                       r"(?!\s+(?:[\w-]+\s+)?(?:cell\s+)?(?:lines?|cells?|targets?|kinases?|proteins?|properties|assays|"
-                      r"models?|files?|plates?|uploads?|groups?|labs?|endpoints?|tools?|tasks?)\b)"
+                      r"models?|files?|plates?|uploads?|groups?|labs?|endpoints?|tools?|tasks?|columns?|tables?|numbers|values|"
+                      r"plots?|arms?)\b)"
                       r"(?!\s+\w+(?:est|er)\b)(?!\s*[ap]\.?m\b)", re.I)  # "before the 2 pm": an hour
 
 
-_ALL_N = re.compile(rf"\ball\s+(?:the\s+)?(?:{count_pattern()})\b", re.I)
+# "all four", "the same two", "both": the whole of a list the thread built
+# (not "someone said it hits both": targets)
+_ALL_N = re.compile(rf"\b(?:all|(?:the\s+)?same)\s+(?:the\s+)?(?:{count_pattern()})\b|"
+                    r"(?<!\bhits\s)(?<!\bhit\s)(?<!\bbinds\s)(?<!\bbind\s)(?<!\binhibits\s)(?<!\bblocks\s)"
+                    r"\bboth\b", re.I)
 
 
 def counted(prose: str) -> int | None:
@@ -41,6 +46,15 @@ def counted(prose: str) -> int | None:
         return None
     word = (found[0].group("n") or found[0].group("both")).lower()
     return _WORDS.get(word) or int(word)
+
+
+# "all of them", "each of those": the whole list, however many
+_ALL_OF_THEM = re.compile(r"\b(?:all|each|every\s+one)\s+(?:of\s+)?(?:them|these|those)\b", re.I)
+
+
+def names_whole_list(words: str) -> bool:
+    """Whether the words ask about a whole list ("logD for all three", "solubility for all of them"), not a pick."""
+    return counted(words) is not None or bool(_ALL_OF_THEM.search(words))
 
 
 def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
@@ -60,7 +74,7 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
         for name in params:
             key, value = ref_key(args.get(name)), args.get(name)
             # a list from the pool, or one the planner carried over from an earlier message when the message says
-            # "all N" (not "both", which may count targets: "someone said it hits both"), of another size
+            # "all N", "the same two" or "both", of another size
             carried = key is None and not writes_molecules and bool(_ALL_N.search(prose)) and isinstance(value, list) \
                 and len(dict.fromkeys(value)) != n
             if not carried and (key is None or sizes.get(key, n) == n or key in named):

@@ -27,6 +27,7 @@ from agent.planning.pairs import (
     uploaded_pairs,
     with_the_earlier_pairs,
 )
+from agent.planning.counts import names_whole_list
 from agent.planning.properties import LBD, ddi_tasks, named_properties, requested_properties
 from agent.planning.references import molecules_from_context, named_upload, pool_protein, pool_ref
 from agent.planning.rows import earlier_rows, names_rows_by_word, row_numbers
@@ -133,7 +134,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         if picked and not e.molecules:
             picked = _of_the_named_file(words, lowered, pool, context.read, picked)
         lead_in = e.prose[:max(e.prose.find(focus), 0)] if focus else ""
-        if picked is None and lead_in.strip() and not e.molecules:
+        if picked is None and lead_in.strip() and not e.molecules and not names_whole_list(words):
             # "take rank 1, get me a retro and a BBB check on it": a pick before the asks is theirs
             picked = select_molecules(lead_in, pool, context.read)
         if not picked and not e.molecules:  # "#5" past the end of the newest result: of the pasted list

@@ -11,6 +11,7 @@ from typing import Any
 from agent.backends.base import ToolCall
 from agent.entities import Entities
 from agent.history import PastRequest
+from agent.planning.counts import counted, names_whole_list
 from agent.planning.uploads import molecule_uploads, upload_by_extension, upload_by_place, upload_by_words, upload_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
@@ -36,8 +37,14 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
         if producer:
             return f"({producer})"
         previous = earlier[-1].arguments.get("drug_smiles") or earlier[-1].arguments.get("smiles_list")
-        if previous:
+        n = counted(own_words)
+        # "the most soluble into BT-474, and logD for all three": not the one the step before picked
+        if previous and (not isinstance(previous, list) or not names_whole_list(own_words)
+                         or len(dict.fromkeys(previous)) == n):
             return previous
+        sized = [m for m in sorted(pool, key=lambda m: m.set_at) if m.kind == "smiles_list" and m.size == n]
+        if n is not None and sized:  # "… and solubility for all five": the list of five, not the one just picked
+            return f"({sized[-1].key})"
     return pool_ref(pool, ("smiles_list", "smiles"), lowered)
 
 

@@ -377,6 +377,12 @@ def _short_name_with_digits(chunk: str) -> bool:
 
 
 _JOIN = re.compile(r"[ \t\-]|[ \t]?[()][ \t]?|\)\s\(")  # what may stand between the words of one name
+def _joined(between: str, before: str, after: str) -> bool:
+    """Whether two words may be one name: joined by a space, hyphen or bracket, or by the comma of locants
+    ("1,4-dioxane", "2,2,4-trimethylpentane")."""
+    return bool(_JOIN.fullmatch(between)) or (between == "," and before.isdigit() and after[:1].isdigit())
+
+
 _NOT_A_DRUG_AFTER = re.compile(
     r"\s*(?:receptors?|transporters?|signall?ing|pathways?|uptake|levels?|metabolism|deficiency|release|"
     r"production|biosynthesis|kinase)\b", re.IGNORECASE)
@@ -429,7 +435,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
         hit = None
         key = ""
         for n in range(1, min(MAX_PHRASE_WORDS, len(ws) - i) + 1):
-            if n > 1 and not _JOIN.fullmatch(text[ws[i + n - 2][2]:ws[i + n - 1][1]]):
+            if n > 1 and not _joined(text[ws[i + n - 2][2]:ws[i + n - 1][1]], ws[i + n - 2][0], ws[i + n - 1][0]):
                 break
             key = ws[i + n - 1][0].lower() if n == 1 else f"{key} {ws[i + n - 1][0].lower()}"
             end = ws[i + n - 1][2]

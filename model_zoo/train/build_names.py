@@ -192,6 +192,10 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
         if row["drug_id"] not in drugs:
             sys.exit(f"drug_aliases.csv: {row['name']} -> {row['drug_id']}, which is not a DrugBank id here")
         drugs[row["drug_id"]].names.setdefault(row["name"], "brand")
+        for other in drugs.values():  # a person's alias wins over the vocabulary's ("Synthroid" also under liotrix)
+            if other.id != row["drug_id"]:
+                for written in [w for w in other.names if name_key(w) == name_key(row["name"])]:
+                    del other.names[written]
 
     def drugbank_id_of(name: str) -> str | None:
         for key in variants.get(name.lower(), [name.lower()]):
@@ -324,18 +328,32 @@ def text_flag(written: str, kind: str, has_structure: bool, english: dict[str, i
     return "T"
 
 
+def _structured_by_name(drugs: dict[str, Drug]) -> dict[str, set[str]]:
+    """Name key → the ids of the drugs with a structure that carry that name."""
+    found: dict[str, set[str]] = defaultdict(set)
+    for d in drugs.values():
+        if d.smiles:
+            for written in d.names:
+                found[name_key(written)].add(d.id)
+    return found
+
+
 def name_rows(drugs: dict[str, Drug], english: dict[str, int], never: set[str], rules: dict[str, str],
               collisions: set[str]) -> list[tuple[str, str, str, str]]:
     """(key, id, kind, text) rows; a key shared by drugs of different priority keeps the best one only."""
     by_key: dict[str, list[tuple[int, str, str, str]]] = defaultdict(list)
+    structured = _structured_by_name(drugs)
     for d in drugs.values():
         # a drug whose own name is never a mention (water, iron, ethanol) lends none of its names to text
         never_drug = name_key(d.name) in never
+        # the resolver takes the structure of the same drug by name from another table (Talzenna → talazoparib,
+        # DrugBank DB11760 without a structure, GDSC drug 1259 with one): its names read as a structured drug's
+        has_structure = bool(d.smiles) or len(structured.get(name_key(d.name), ())) == 1
         for written, kind in d.names.items():
             key = name_key(written)
             if not key or len(key) > 80:
                 continue
-            flag = text_flag(written, kind, bool(d.smiles), english, never, rules, collisions, never_drug)
+            flag = text_flag(written, kind, has_structure, english, never, rules, collisions, never_drug)
             by_key[key].append((d.priority, d.id, kind, flag))
             sq = squashed(key)
             if sq != key and any(ch.isdigit() for ch in key) and re.search(r"[a-z]", key):

@@ -1,0 +1,145 @@
+"""Requests of the eleventh round: a pick and an ask about the whole list in one message ("the most soluble into
+BT-474, and logD for all three"), a rank word that names the table it ranks, short follow-ups that count the thread's
+molecules ("same two in CAL-51"), brands whose DrugBank entry has no structure read from free text, locant names,
+tumour subtypes that are no model answer, "switched from X to Y", and "X with Y, and each of them with Z"."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from agent.backends.base import ToolCall
+from agent.backends.planner import plan_calls
+from agent.entities import extract
+from agent.evaluation.harness import load_pool
+from agent.history import PastRequest
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from model_zoo.names import resolve_drug
+from model_zoo.names.drugs import find_drug_names
+from model_zoo.names.types import Resolved
+from model_zoo.specs import TOOLS
+
+
+def _smiles(name: str) -> str:
+    resolved = resolve_drug(name)
+    assert isinstance(resolved, Resolved), name
+    return resolved.value
+
+
+def _plan_with(text: str, values: dict, history: list[PastRequest] | None = None) -> list[ToolCall]:
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    load_pool(pool, values)
+    return plan_calls(text, pool.list(), list(TOOLS), history or [], lambda key: pool.require(key).value)
+
+
+_SOLUBILITY = {"user_smiles": ["CCO", "CCCO", "CCCCO"],
+               "drug_property_prediction_result": [{"smiles": "CCO", "prediction": -1.0},
+                                                   {"smiles": "CCCO", "prediction": -3.0},
+                                                   {"smiles": "CCCCO", "prediction": -2.0}]}
+_ASKED = [PastRequest("u", "logS of CCO, CCCO and CCCCO please", answered=True)]
+
+
+@pytest.mark.parametrize("text", [
+    "Of the three, run the most soluble against BT-474, and give me logD for all three so both columns fill.",
+    "Whichever is the most soluble, run in BT-474; and give me the logD for all of them.",
+])
+def test_a_pick_and_an_ask_about_the_whole_list_in_one_message(text: str) -> None:
+    calls = _plan_with(text, _SOLUBILITY, _ASKED)
+    assert [c.name for c in calls] == ["drug_cell_response_regression_predict", "drug_property_prediction"]
+    assert calls[0].arguments["drug_smiles"] == ["CCO"]
+    assert calls[1].arguments["drug_smiles"] in (["CCO", "CCCO", "CCCCO"], "(user_smiles)")
+
+
+def test_a_count_in_one_ask_does_not_undo_the_pick_of_another() -> None:
+    """Before, "all three" in the second ask made the first run on all three as well."""
+    calls = _plan_with("The most soluble one: retrosynthesis please, and solubility for all three.",
+                       _SOLUBILITY, _ASKED)
+    assert calls[0].arguments["smiles_list"] == ["CCO"]
+
+
+def test_a_rank_word_ranks_the_table_of_the_property_it_names() -> None:
+    """"the least soluble" after a solubility run and a newer ln(IC50) run ranks the solubility table."""
+    values = {**_SOLUBILITY, "user_smiles": ["CCO"], "user_cell_line": "BT-474",
+              "drug_cell_response_regression_predict_result": [{"smiles": "CCO", "ln_ic50": 1.2}]}
+    [call] = _plan_with("and for the least soluble one give me logD7.4", values, _ASKED)
+    assert call.arguments == {"drug_smiles": ["CCCO"], "property": "lipo"}
+
+
+def test_an_earlier_run_named_in_passing_asks_for_nothing() -> None:
+    [call] = _plan_with("Picking up yesterday's solubility run. For the least soluble one give me logD7.4.",
+                        _SOLUBILITY, _ASKED)
+    assert call.arguments["property"] == "lipo"
+
+
+@pytest.mark.parametrize("text", ["same two in CAL-51", "both, CAL-51"])
+def test_a_short_follow_up_counts_the_molecules_the_thread_named(text: str) -> None:
+    history = [PastRequest("u", "ln IC50 olaparib in HCC1937", answered=True),
+               PastRequest("u", "and talazoparib", answered=True)]
+    values = {"user_smiles": [_smiles("talazoparib")], "user_cell_line": "HCC1937"}
+    [call] = _plan_with(text, values, history)
+    assert call.arguments["drug_smiles"] == [_smiles("olaparib"), _smiles("talazoparib")]
+    assert call.arguments["cell_name"] == "CAL-51"
+
+
+@pytest.mark.parametrize(("brand", "drug"), [("Piqray", "alpelisib"), ("Talzenna", "talazoparib"),
+                                             ("Synthroid", "levothyroxine")])
+def test_brands_are_read_from_free_text(brand: str, drug: str) -> None:
+    """Piqray and Talzenna lead to DrugBank ids without a shipped structure while the drug's own name has one; the name
+    tables now read them in a sentence. Synthroid was also listed under liotrix by the vocabulary: the hand-written
+    alias wins."""
+    [found] = find_drug_names(f"How strongly does {brand} work on breast cancer cells?")
+    assert isinstance(found, Resolved) and found.value == _smiles(drug)
+
+
+def test_a_name_with_locants_is_one_name() -> None:
+    found = find_drug_names("hydration free energy for acetonitrile, propan-2-ol and 1,4-dioxane.")
+    assert [m.written for m in found] == ["acetonitrile", "propan-2-ol", "1,4-dioxane"]
+    assert [m.written for m in find_drug_names("doses 1, 2 and 3 of aspirin")] == ["aspirin"]
+
+
+def test_a_tumour_subtype_is_no_model_answer() -> None:
+    """"HER2-positive breast cancer cells" picks no "positive" rows of the BBB table: the same two run."""
+    values = {"user_smiles": ["CCO", "CCCO"],
+              "drug_property_prediction_result": [{"smiles": "CCO", "probability": 0.2, "label": 0},
+                                                  {"smiles": "CCCO", "probability": 0.3, "label": 0}]}
+    [call] = _plan_with("How well do the same two work on HER2-positive breast cancer cells, the BT-474 line?", values,
+                        [PastRequest("u", "Does CCO get into the brain? And CCCO?", answered=True)])
+    assert call.arguments["drug_smiles"] in ("(user_smiles)", ["CCO", "CCCO"])
+
+
+def test_the_drug_switched_from_is_not_paired() -> None:
+    history = [PastRequest("u", "A member on Coumadin: check Tylenol and Advil with Coumadin.", answered=True)]
+    [call] = _plan_with("And if she switched from Coumadin to Plavix, what about Plavix with Advil?", {}, history)
+    assert call.arguments["smiles_pairs"] == [[_smiles("clopidogrel"), _smiles("ibuprofen")]]
+
+
+def test_each_of_them_with_another_drug() -> None:
+    [call] = _plan_with("A member takes Prilosec and Zoloft. Could you check Prilosec with Zoloft, and each of them "
+                        "with Kisqali, which she starts next week?", {})
+    names = ("omeprazole", "sertraline")
+    assert call.arguments["smiles_pairs"] == [[_smiles(a), _smiles(b)] for a, b in itertools.combinations(names, 2)] \
+        + [[_smiles(name), _smiles("ribociclib")] for name in names]
+
+
+def test_same_question_repeats_the_earlier_ask_for_a_new_drug() -> None:
+    """"And Talzenna? Same question." after a BBB question: the BBB question, not a drug-drug pair of one drug."""
+    [call] = _plan_with("And Talzenna? Same question.", {"user_smiles": [_smiles("olaparib")], "user_property": "p_np"},
+                        [PastRequest("u", "Does Lynparza get into the brain?", answered=True)])
+    assert call.name == "drug_property_prediction"
+    assert call.arguments["drug_smiles"] == [_smiles("talazoparib")]
+
+
+def test_a_drug_said_not_to_be_ours_is_taken_back() -> None:
+    e = extract("Solubility first: palbociclib, ribociclib and abemaciclib... no wait, abemaciclib isn't what we "
+                "have. Palbociclib, ribociclib and alpelisib, logS.")
+    assert e.molecules == [_smiles(n) for n in ("palbociclib", "ribociclib", "alpelisib")]
+
+
+def test_both_after_a_verb_of_binding_counts_targets_not_molecules() -> None:
+    """"And against HER2? Someone said it hits both.": the thread's one drug, on HER2."""
+    history = [PastRequest("u", "How strong is Gilotrif against EGFR, as a number?", answered=True)]
+    [call] = _plan_with("And against HER2? Someone said it hits both.", {"user_smiles": [_smiles("afatinib")]},
+                        history)
+    assert call.arguments["drug_smiles"] in ("(user_smiles)", [_smiles("afatinib")])
