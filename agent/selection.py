@@ -46,7 +46,9 @@ _SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst"
 # words between a count and its superlative: "the two best", "the three with the highest p", "which two look best"
 _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures?|with|the|that|which|have|has|had|"
             r"show(?:ed)?|look(?:ed|ing)?|are|were|came|come|out|score[sd]?|of|them|those|these|by|far")
-_BEST = re.compile(rf"\b(?:(?P<before>{_COUNT})\s+(?:(?:{_BETWEEN})\s+){{0,4}}(?=(?:{_SUPERLATIVE})\b))?"
+# ("whichever of the three has the lowest": three is the list, not the count picked)
+_BEST = re.compile(rf"\b(?:(?<!\bof\sthe\s)(?<!\bof\s)(?P<before>{_COUNT})\s+(?:(?:{_BETWEEN})\s+){{0,4}}"
+                   rf"(?=(?:{_SUPERLATIVE})\b))?"
                    rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker|greasiest|greasier)\b"
                    rf"(?:\s+(?P<after>{_COUNT}))?", re.I)
 # "the two least soluble", "the most lipophilic ones": a pick by a property, whose word asks for nothing (not "at
@@ -54,16 +56,22 @@ _BEST = re.compile(rf"\b(?:(?P<before>{_COUNT})\s+(?:(?:{_BETWEEN})\s+){{0,4}}(?
 _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-]+", re.I)
 
 
-# "picking up yesterday's solubility run", "from the BT-474 table above": an earlier result named, not an ask
-_EARLIER_RESULT = re.compile(r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+"
-                             r"(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?|data|numbers|screens?|outputs?)\b|"
-                             r"\bfrom\s+the\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)\s+above\b", re.I)
+# Earlier results named in passing, no ask: "picking up yesterday's solubility run", "from the BT-474 table above",
+# "the A549 set generated last week", "the MDA-MB-453 set you generated", "so we have ERBB2 pKd for the three"
+EARLIER_RESULT = re.compile(
+    r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+(?:[\w()-]+\s+){0,2}?"
+    r"(?:runs?|tables?|results?|data|numbers|screens?|outputs?)\b|"
+    r"\bfrom\s+the\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)\s+above\b|"
+    r"\bthe\s+(?:[\w()+-]+\s+){0,2}?(?:set|batch|series|library)\s+(?:that\s+)?(?:you\s+|we\s+)?"
+    r"(?:generated|designed|made|optimi[sz]ed)(?:\s+(?:last\s+\w+|yesterday|earlier|this\s+morning))?\b|"
+    r"\b(?:so\s+)?we\s+(?:already\s+|now\s+)?(?:have|got)\s+(?:the\s+)?(?:[\w()-]+\s+){1,3}?for\s+(?:the|all|these|those)\s+"
+    r"(?:two|three|four|five|six|compounds|molecules|drugs)\b", re.I)
 
 
 def blank_picks(prose: str) -> str:
     """``prose`` with its picks by a property, and the earlier results it names, blanked (same length): "the two least
     soluble — are they BBB penetrant?" and "the ones with logS above -3: BBB?" ask for BBB, not for solubility."""
-    blanked = _EARLIER_RESULT.sub(lambda m: " " * len(m.group(0)), prose)
+    blanked = EARLIER_RESULT.sub(lambda m: " " * len(m.group(0)), prose)
     blanked = _PICK_BY_PROPERTY.sub(lambda m: " " * len(m.group(0)), blanked)
     blanked = _MISSES.sub(lambda m: " " * len(m.group(0)), _HITS.sub(lambda m: " " * len(m.group(0)), blanked))
     return _THRESHOLD.sub(lambda m: " " * len(m.group(0)), blanked)  # "for the BBB-negative ones only: ClinTox?"
@@ -83,10 +91,13 @@ _MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactiv
 _HITS = re.compile(r"\b(predicted to (?:interact|bind|get in|cross|penetrate)|(?:that|which) (?:interact|bind|get in|"
                    r"cross|penetrate)|interacting|binders|the hits|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
+                   r"(?:says?|said|thinks?)\s+(?:would\s+|will\s+)?(?:hit|bind|interact|cross|penetrate)s?\b|"
                    r"(?<!-)positives?|the actives?|"
                    r"(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+|bbb[\s-]?positive)", re.I)
 # (not "precursors for gefitinib", "reactants of CCO": that asks for a route to the molecule named)
-_PRECURSORS = re.compile(r"\b(precursors?|reactants?|building blocks?|starting materials?|from (?:that|the) route|"
+# ("one-step precursors for all of them": a retrosynthesis asked for)
+_PRECURSORS = re.compile(r"\b(?<!one-step\s)(?<!single-step\s)(?<!1-step\s)"
+                         r"(precursors?|reactants?|building blocks?|starting materials?|from (?:that|the) route|"
                          r"(?:in|of|from) (?:the |that |this |its )?(?:(?:top|first|best|top-ranked) )?"
                          r"route(?: #?\d)?)\b"
                          r"(?!\s+(?:for|of|to)\s+(?!(?:that|the|this|those|these|its?|them|their|each|every|both|all|"

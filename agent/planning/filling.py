@@ -134,8 +134,9 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         if picked and not e.molecules:
             picked = _of_the_named_file(words, lowered, pool, context.read, picked)
         lead_in = e.prose[:max(e.prose.find(focus), 0)] if focus else ""
-        if picked is None and lead_in.strip() and not e.molecules and not names_whole_list(words):
-            # "take rank 1, get me a retro and a BBB check on it": a pick before the asks is theirs
+        if picked is None and lead_in.strip() and not e.molecules and not names_whole_list(words) and not earlier:
+            # "take rank 1, get me a retro and a BBB check on it": a pick before the asks is theirs (a later ask
+            # takes the molecules of the one before it)
             picked = select_molecules(lead_in, pool, context.read)
         if not picked and not e.molecules:  # "#5" past the end of the newest result: of the pasted list
             picked = earlier_rows(words, pasted_before) or picked

@@ -16,7 +16,7 @@ from agent.planning.retraction import asked_part
 from agent.planning.values import SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
-from agent.selection import SIGN_OFF, picking_spans
+from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.specs import AFFINITY, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec
@@ -493,7 +493,7 @@ _ROUTE_NUMBER = re.compile(r"\(?\b(?:route|pathway)\s*#?\s*\d+\)?", re.I)  # "(r
 def _without_picking(text: str, precursors: bool = True) -> str:
     """The text with the words that only pick molecules from results blanked ("the most soluble one", "the top EGFR
     binder")."""
-    blanked = _blank(_SELECTION_PHRASE, text)
+    blanked = _blank(EARLIER_RESULT, _blank(_SELECTION_PHRASE, text))
     blanked = _blanked(blanked, picking_spans(blanked, precursors))
     return _blank(_PICKED_ROUTE, _blank(_PICKED_THERE, _blank(_PICKED_NOUN, blanked)))
 

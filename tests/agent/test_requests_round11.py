@@ -143,3 +143,36 @@ def test_both_after_a_verb_of_binding_counts_targets_not_molecules() -> None:
     [call] = _plan_with("And against HER2? Someone said it hits both.", {"user_smiles": [_smiles("afatinib")]},
                         history)
     assert call.arguments["drug_smiles"] in ("(user_smiles)", [_smiles("afatinib")])
+
+
+_POTENCY = {"user_smiles": ["CCO", "CCCO", "CCCCO"], "user_cell_line": "BT-474",
+            "drug_cell_response_regression_predict_result": [
+                {"smiles": "CCO", "ln_ic50": 1.0}, {"smiles": "CCCO", "ln_ic50": -2.0}, {"smiles": "CCCCO", "ln_ic50": 0.5}]}
+
+
+def test_an_earlier_table_named_in_passing_chooses_no_tool() -> None:
+    """"From the BT-474 table above: whichever of the three has the lowest ln(IC50), check whether it gets across the
+    blood-brain barrier": one BBB call on one molecule (the table and the pick's measure ask for no cell-line run, and
+    "of the three" is the size of the list, not the count picked)."""
+    [call] = _plan_with("From the BT-474 table above: whichever of the three has the lowest ln(IC50), check whether it "
+                        "gets across the blood-brain barrier.", _POTENCY)
+    assert (call.name, call.arguments) == ("drug_property_prediction", {"drug_smiles": ["CCCO"], "property": "p_np"})
+
+
+@pytest.mark.parametrize(("text", "tools"), [
+    ("The A549 set generated last week is being registered. Chemistry wants one-step precursors for all of them and "
+     "logD7.4 as well.", ["Retrosynthetic_reaction_pathway_prediction", "drug_property_prediction"]),
+    ("OK so we have ERBB2 pKd for the three. Take the two strongest binders and run them in HCC1954.",
+     ["drug_cell_response_regression_predict"]),
+])
+def test_results_the_thread_already_has_are_no_ask(text: str, tools: list[str]) -> None:
+    values = {"user_cell_line": "A549", "generated_smiles": ["CCO", "CCCO"], "user_smiles": ["CCO", "CCCO", "CCCCO"],
+              "drug_target_affinity_regression_predict_result": [
+                  {"smiles": "CCO", "pKd": 6.0}, {"smiles": "CCCO", "pKd": 8.0}, {"smiles": "CCCCO", "pKd": 7.0}]}
+    assert [c.name for c in _plan_with(text, values)] == tools
+
+
+def test_a_predict_verb_is_no_pick_of_hits() -> None:
+    """"predict binding of these two": an ask, not "the ones the model says bind"."""
+    [call] = _plan_with("predict binding of these two to epidermal growth factor receptor:\nCCO\nCCCO", {})
+    assert call.name == "drug_target_affinity_regression_predict"
