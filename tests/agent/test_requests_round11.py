@@ -147,7 +147,8 @@ def test_both_after_a_verb_of_binding_counts_targets_not_molecules() -> None:
 
 _POTENCY = {"user_smiles": ["CCO", "CCCO", "CCCCO"], "user_cell_line": "BT-474",
             "drug_cell_response_regression_predict_result": [
-                {"smiles": "CCO", "ln_ic50": 1.0}, {"smiles": "CCCO", "ln_ic50": -2.0}, {"smiles": "CCCCO", "ln_ic50": 0.5}]}
+                {"smiles": "CCO", "ln_ic50": 1.0}, {"smiles": "CCCO", "ln_ic50": -2.0},
+                {"smiles": "CCCCO", "ln_ic50": 0.5}]}
 
 
 def test_an_earlier_table_named_in_passing_chooses_no_tool() -> None:
