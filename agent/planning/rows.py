@@ -41,22 +41,34 @@ def pasted_rows(e: Entities) -> list[str]:
     return [m for m in e.molecules if m not in e.named_molecules]
 
 
-# "CMP-0012 <SMILES>", "A: <SMILES>", "- cmpd-7, <SMILES>": a pasted row that opens with its label
-_LABELLED_ROW = re.compile(r"^[ \t]*(?:[-•*][ \t]+)?(?P<label>[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*)[ \t]*[:,;=\t]?"
-                           r"[ \t]+(?P<smiles>\S+)[ \t]*$", re.M)
-_LABEL_WORD = re.compile(r"(?<![\w-])[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*(?![\w-])")
+# "CMP-0012 <SMILES>", "A: <SMILES>", "- cmpd-7, <SMILES>", "rank 1  <SMILES>", "7a <SMILES>", "1. <SMILES>",
+# "A04<tab><SMILES><tab>71%", "A02  88%  <SMILES>": a pasted row that opens with its label (a value column may stand
+# before or after the structure)
+_LABELLED_ROW = re.compile(r"^[ \t]*(?:[-•*][ \t]+)?(?P<label>(?:rank[ \t]*)?#?[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)[.)]?"
+                           r"[ \t]*[:,;=\t]?[ \t]+(?P<rest>\S.*?)[ \t]*$", re.M | re.I)
+_LABEL_WORD = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w-])")
 # a one-letter label ("retro for A") only where a label can stand, never the article ("A quick BBB for B")
 _LETTER_ENDS = re.compile(r"\s*(?:$|[,.;:?!)&+/]|and\b|or\b|only\b|too\b|as\s+well\b|please\b|pls\b)")
+# "rank 1", "ranks 1 and 2", "no. 3", "numbers 2 and 5": rows of a numbered or ranked list, by their number
+_BY_NUMBER = re.compile(r"\b(?:ranks?|nos?\.|numbers?)\s*#?\s*(\d{1,3}(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*\d{1,3})*)\b",
+                        re.I)
 
 
 def row_labels(text: str, molecules: list[str]) -> dict[str, str]:
-    """Label (upper case) -> SMILES for the pasted rows that open with a code ("CMP-0012", "cmpd7") or a letter
-    ("A:"), in the list's order; {} unless two or more do. Drug names before a structure ("metformin CN(C)…") are
-    no labels: a name the message repeats is that drug, which its name reads on its own."""
+    """Label (upper case) -> SMILES for the pasted rows that open with a code ("CMP-0012", "cmpd7", "7a", "E05"), a
+    letter ("A:"), a rank or a number ("rank 1", "1."), in the list's order; {} unless every row (two or more) has
+    one. Drug names before a structure ("metformin CN(C)…") are no labels: a name the message repeats is that drug,
+    which its name reads on its own."""
     known = set(molecules)
-    labels = {m.group("label").upper(): m.group("smiles") for m in _LABELLED_ROW.finditer(text)
-              if m.group("smiles") in known and _is_code(m.group("label"))}
-    return labels if len(labels) >= 2 else {}
+    labels: dict[str, str] = {}
+    for m in _LABELLED_ROW.finditer(text):
+        tokens = m.group("rest").replace(",", " ").split()
+        at = next((i for i, token in enumerate(tokens) if token in known), None)
+        label = re.sub(r"\s+", " ", m.group("label")).upper().lstrip("#")
+        if at is not None and at <= 1 and _is_code(label):
+            labels[label.removeprefix("RANK ")] = tokens[at]
+    # every pasted row has its code ("5-FU <SMILES>", "oxaliplatin <SMILES>", "SN-38 <SMILES>": names, not codes)
+    return labels if len(labels) >= 2 and set(labels.values()) == known else {}
 
 
 def _is_code(label: str) -> bool:
@@ -64,23 +76,58 @@ def _is_code(label: str) -> bool:
 
 
 def rows_by_label(words: str, labels: dict[str, str]) -> list[str]:
-    """The rows the words name by their labels ("retrosynthesis for CMP-0802 and CMP-0804 only"), in the list's
-    order, each once; the labelled rows themselves name none."""
+    """The rows the words name by their labels ("retrosynthesis for CMP-0802 and CMP-0804 only", "only rank 1",
+    "E05"), in the list's order, each once; the labelled rows themselves name none, and a bare number names a row
+    only after "rank" or "number"."""
     if not labels:
         return []
-    said = _LABELLED_ROW.sub(" ", words)
-    named = set()
+    said = _outside_rows(words, labels)
+    named = {n for m in _BY_NUMBER.finditer(said) for n in re.findall(r"\d+", m.group(1))}
     for match in _LABEL_WORD.finditer(said):
         word = match.group()
-        if len(word) == 1 and not (word.isupper() and _LETTER_ENDS.match(said, match.end())):
+        if word.isdigit() or len(word) == 1 and not (word.isupper() and _LETTER_ENDS.match(said, match.end())):
             continue
         named.add(word.upper())
     return list(dict.fromkeys(smiles for label, smiles in labels.items() if label in named))
 
 
+def _outside_rows(words: str, labels: dict[str, str] | list[str]) -> str:
+    """The words less the pasted rows' lines."""
+    rows = list(labels.values()) if isinstance(labels, dict) else labels
+    return "\n".join(line for line in words.split("\n") if not any(smiles in line for smiles in rows))
+
+
+# "the wells that got above 50% inhibition", "anything that inhibited more than 60%", "below 20 %"
+_PERCENT_CUT = re.compile(r"(?:(?P<high>above|over|more\s+than|greater\s+than|at\s+least|>=?|≥)|"
+                          r"(?P<low>below|under|less\s+than|at\s+most|<=?|≤))\s*(?P<cut>\d{1,3}(?:\.\d+)?)\s*%", re.I)
+_PERCENT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%")
+
+
+def rows_by_percent(words: str, text: str, molecules: list[str]) -> list[str]:
+    """The pasted rows whose one percentage column passes the cut the words set ("logD for the wells that got above
+    50% inhibition"), in the list's order; [] when the words set no such cut or fewer than two rows hold a
+    percentage."""
+    values: dict[str, float] = {}
+    for line in text.split("\n"):
+        inside = [m for m in molecules if m in line.split()]
+        found = _PERCENT.findall(line)
+        if len(inside) == 1 and len(found) == 1:
+            values.setdefault(inside[0], float(found[0]))
+    cut = _PERCENT_CUT.search(_outside_rows(words, molecules))
+    if len(values) < 2 or cut is None:
+        return []
+    limit = float(cut.group("cut"))
+    inclusive = cut.group(0).lower().startswith(("at", ">=", "≥", "<=", "≤"))
+    if cut.group("high"):
+        return [m for m, v in values.items() if v > limit or inclusive and v == limit]
+    return [m for m, v in values.items() if v < limit or inclusive and v == limit]
+
+
 def names_rows(words: str, whole: Entities) -> bool:
     """Whether the words name rows of the message's pasted list, by number or by label."""
-    return bool(row_numbers(words) or rows_by_label(words, row_labels(whole.text, pasted_rows(whole))))
+    table = pasted_rows(whole)
+    return bool(row_numbers(words) or rows_by_label(words, row_labels(whole.text, table))
+                or rows_by_percent(words, whole.text, table))
 
 
 def with_rows(part: Entities, words: str, whole: Entities) -> Entities:
@@ -89,7 +136,8 @@ def with_rows(part: Entities, words: str, whole: Entities) -> Entities:
     name no rows (rows the list lacks are asked about before: ``rows_past_the_end``)."""
     table = pasted_rows(whole)
     numbers = row_numbers(words)
-    by_label = [] if numbers else rows_by_label(words, row_labels(whole.text, table))
+    by_label = [] if numbers else rows_by_label(words, row_labels(whole.text, table)) or \
+        rows_by_percent(words, whole.text, table)
     if by_label:
         chosen = by_label
     elif len(table) < 2 or not numbers or numbers[-1] > len(table):
@@ -126,7 +174,7 @@ def rows_past_the_end(words: str, whole: Entities) -> str | None:
 def _unknown_labels(words: str, labels: dict[str, str]) -> list[str]:
     """Codes the words write in the shape of the list's labels (same letters before the number) that no row has."""
     prefixes = {re.sub(r"[\d]+[A-Za-z]?$", "", label) for label in labels if len(label) > 1}
-    said = _LABELLED_ROW.sub(" ", words)
+    said = _outside_rows(words, labels)
     return list(dict.fromkeys(
         word.upper() for word in _LABEL_WORD.findall(said) if len(word) > 1 and _is_code(word)
         and re.sub(r"[\d]+[A-Za-z]?$", "", word.upper()) in prefixes and word.upper() not in labels))

@@ -177,3 +177,35 @@ def test_a_predict_verb_is_no_pick_of_hits() -> None:
     """"predict binding of these two": an ask, not "the ones the model says bind"."""
     [call] = _plan_with("predict binding of these two to epidermal growth factor receptor:\nCCO\nCCCO", {})
     assert call.name == "drug_target_affinity_regression_predict"
+
+
+@pytest.mark.parametrize(("text", "rows"), [
+    ("Resynthesis ranking:\nrank 1  CCOc1ccccc1\nrank 2  CCCOc1ccccc1\nrank 3  CCCCOc1ccccc1\n"
+     "Only rank 1 is going to chemistry this month — what would it be made from?", ["CCOc1ccccc1"]),
+    ("Resupply list:\n1. CCOc1ccccc1\n2. CCCOc1ccccc1\n3. CCCCOc1ccccc1\nRanks 1 and 2 need to be resynthesised. "
+     "Suggest precursors for both.", ["CCOc1ccccc1", "CCCOc1ccccc1"]),
+    ("Intermediates:\n7a CCOc1ccccc1\n7b CCCOc1ccccc1\n7c CCCCOc1ccccc1\nRetro on 7b only.", ["CCCOc1ccccc1"]),
+    ("Resupply list:\n1. CCOc1ccccc1\n2. CCCOc1ccccc1\n3. CCCCOc1ccccc1\nRetro for all of them, 1 route each.",
+     ["CCOc1ccccc1", "CCCOc1ccccc1", "CCCCOc1ccccc1"]),
+])
+def test_rows_of_a_pasted_list_named_by_rank_number_or_label(text: str, rows: list[str]) -> None:
+    [call] = _plan_with(text, {})
+    assert call.name == "Retrosynthetic_reaction_pathway_prediction"
+    assert call.arguments["smiles_list"] == rows
+
+
+@pytest.mark.parametrize("table", [
+    "well\tsmiles\tinhibition\nA04\tCCOc1ccccc1\t71%\nB09\tCCCOc1ccccc1\t38%\nC12\tCCCCOc1ccccc1\t64%",
+    "A04  71%  CCOc1ccccc1\nB09  38%  CCCOc1ccccc1\nC12  64%  CCCCOc1ccccc1",
+])
+def test_rows_of_a_pasted_table_that_pass_a_percentage_cut(table: str) -> None:
+    [call] = _plan_with(f"{table}\nlogD for the wells that got above 50% inhibition only.", {})
+    assert call.arguments == {"drug_smiles": ["CCOc1ccccc1", "CCCCOc1ccccc1"], "property": "lipo"}
+
+
+def test_rows_opened_by_drug_names_are_no_labelled_list() -> None:
+    """"5-FU <SMILES>", "oxaliplatin <SMILES>", "SN-38 <SMILES>": names (two with digits), so all three run."""
+    [call] = _plan_with("predict IC50 of 5-FU, oxaliplatin and SN-38 in HCT-15\n5-FU C1=C(C(=O)NC(=O)N1)F\n"
+                        "oxaliplatin C1CC[C@H]([C@@H](C1)[NH-])[NH-].C(=O)(C(=O)O)O.[Pt+2]\n"
+                        "SN-38 CCC1=C2CN3C(=CC4=C(C3=O)COC(=O)[C@@]4(CC)O)C2=NC5=C1C=C(C=C5)O", {})
+    assert len(call.arguments["drug_smiles"]) == 3
