@@ -541,6 +541,8 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
             continue
         tool = PROPERTY.name if property_words(_without_picking(prose[start:end]).lower()) else \
             requested_tool(words, offered)
+        if tool == PROPERTY.name and not requested_properties(prose[start:end]):
+            tool = None  # "Transplant clinic: tacrolimus 4 mg BID and fluconazole 100 mg daily. Interaction?"
         spec = next((s for s in offered if s.name == tool), None)
         if spec is not None:
             read.append((spec, start, extract(words, entities.expect)))

@@ -209,3 +209,11 @@ def test_rows_opened_by_drug_names_are_no_labelled_list() -> None:
                         "oxaliplatin C1CC[C@H]([C@@H](C1)[NH-])[NH-].C(=O)(C(=O)O)O.[Pt+2]\n"
                         "SN-38 CCC1=C2CN3C(=CC4=C(C3=O)COC(=O)[C@@]4(CC)O)C2=NC5=C1C=C(C=C5)O", {})
     assert len(call.arguments["drug_smiles"]) == 3
+
+
+def test_a_medication_list_heading_asks_for_no_property() -> None:
+    """"Kidney transplant clinic: tacrolimus 4 mg BID and fluconazole 100 mg daily. Interaction?": one pair (the
+    first part named no property; before, a property call without a property was asked about)."""
+    [call] = _plan_with("Kidney transplant clinic: tacrolimus 4 mg BID and fluconazole 100 mg daily. Interaction?", {})
+    assert call.name == "drug_drug_response_predict"
+    assert call.arguments["smiles_pairs"] == [[_smiles("tacrolimus"), _smiles("fluconazole")]]
