@@ -362,7 +362,20 @@ def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
     "the precursors" out, which asks for a route when the thread has none to pick from."""
     patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, *([_PRECURSORS] if precursors else []), _WITH_GROUP, _GROUP_FIRST,
                 _EXCLUDE)
-    return [m.span() for pattern in patterns for m in pattern.finditer(text)]
+    return [m.span() for pattern in patterns for m in pattern.finditer(text)] + _filter_spans(text)
+
+
+def _filter_spans(text: str) -> list[tuple[int, int]]:
+    """Where the words keep the rows that pass a value ("which ones came in under 1 µM"); not a goal ("aim for ln
+    IC50 below -2") or a denial."""
+    lowered = text.lower()
+    return [(m.start(), m.end() + (len(where.group()) if (where := _IN_THE_LINES.match(lowered, m.end())) else 0))
+            for m in _THRESHOLD.finditer(lowered)
+            if not _NOT_A_FILTER.search(lowered[_clause_start(lowered, m.start()):m.start()])]
+
+
+# "… under 1 µM in either line": in the tables already shown, not a cell line to run
+_IN_THE_LINES = re.compile(r"\s+in\s+(?:either|both|any|each|all)(?:\s+of\s+the)?(?:\s+two)?\s+(?:cell\s+)?lines?\b")
 
 
 def _holding(rows: list[dict[str, Any]], name: str) -> list[str] | None:

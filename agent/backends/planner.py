@@ -26,6 +26,7 @@ from agent.planning.rows import list_items, names_rows, row_numbers, rows_past_t
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys
 from agent.planning.tool_choice import (
     SWITCHES,
+    asks_the_same,
     choose_tool,
     close_calls,
     intents,
@@ -343,7 +344,7 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # (two drugs joined by "and" read as a pair only when words ask for one)
     switches = named_switch and top[1] >= 3.0 and earlier_spec is not None and not bare_values and \
         top[0] != earlier_spec.name and scores.get(earlier_spec.name, 0.0) < 0.5
-    asked = top[1] >= 2.0 and (not repeats or switches)
+    asked = top[1] >= 2.0 and (not repeats or switches) and not asks_the_same(whole.prose)
     # A reply that gives what the question asked for answers it ("for trametinib and osimertinib" after
     # "run the response model on HeLa"), whatever else its words could mean.
     answers = not previous.answered and _supplies_missing(

@@ -36,6 +36,8 @@ _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,
 
 
 _SAME = re.compile(r"\bsame\b", re.I)
+# "same question for …", "same check?": the earlier ask again, whatever its new values could also be read as
+_SAME_ASK = re.compile(r"\bsame\s+(?:question|q|check|analysis|prediction|request|model\s+run)\b", re.I)
 _PREFACE_END = re.compile(r"\bfirst\W*$", re.I)
 # "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
 _HEADING = re.compile(r"^\W*(?:for|re|regarding|about|context|background)\b[^:\n]{0,60}:\s*$", re.I)
@@ -186,6 +188,8 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
                 prior: ToolSpec | None = None) -> ToolSpec | None:
     """The best tool for a request, from its words and from the kinds of values it holds; ``prior`` is the
     tool of the request this one says it repeats."""
+    if prior is not None and asks_the_same(entities.prose) and takes_values_of(prior, entities, pool):
+        return prior  # "Same question for ondansetron and metoclopramide": not a pair of the two
     scores = _tool_words(entities.text, offered)
     # a repeat keeps the earlier tool unless its words ask for another one ("the pKd instead" after a yes/no);
     # "same settings, but start from X" stays the same tool
@@ -237,6 +241,11 @@ def _switch_keeps_the_value(entities: Entities, scores: dict[str, float], offere
     name, score = max(scores.items(), key=lambda kv: kv[1])
     spec = next((s for s in offered if s.name == name), None)
     return spec is not None and score >= 3.0 and any(value_kind(p.kind) == kind for p in spec.params)
+
+
+def asks_the_same(prose: str) -> bool:
+    """"Same question for …", "same check?": the earlier ask again, for the values the message gives."""
+    return bool(_SAME_ASK.search(prose))
 
 
 def keeps_the_settings(prose: str) -> bool:

@@ -217,3 +217,22 @@ def test_a_medication_list_heading_asks_for_no_property() -> None:
     [call] = _plan_with("Kidney transplant clinic: tacrolimus 4 mg BID and fluconazole 100 mg daily. Interaction?", {})
     assert call.name == "drug_drug_response_predict"
     assert call.arguments["smiles_pairs"] == [[_smiles("tacrolimus"), _smiles("fluconazole")]]
+
+
+def test_same_question_for_two_drugs_is_the_earlier_question_not_a_pair() -> None:
+    history = [PastRequest("u", "BBB model for haloperidol, quetiapine and aripiprazole.", answered=True)]
+    values = {"user_smiles": [_smiles(n) for n in ("haloperidol", "quetiapine", "aripiprazole")],
+              "user_property": "p_np"}
+    [call] = _plan_with("Same question for the two antiemetics on her chart, ondansetron and metoclopramide.", values,
+                        history)
+    assert call.name == "drug_property_prediction"
+    assert call.arguments["drug_smiles"] == [_smiles("ondansetron"), _smiles("metoclopramide")]
+
+
+def test_a_question_that_keeps_rows_under_a_value_asks_for_no_design() -> None:
+    """"Which ones came in under 1 µM in either line? Give me logD for those.": logD, never a generation run at 1 µM."""
+    values = {"user_smiles": ["CCO", "CCCO"], "user_cell_line": "A549",
+              "drug_cell_response_regression_predict_result": [{"smiles": "CCO", "ln_ic50": -1.0},
+                                                               {"smiles": "CCCO", "ln_ic50": 2.0}]}
+    calls = _plan_with("Which ones came in under 1 µM in either line? Give me logD for those.", values)
+    assert [c.name for c in calls] == ["drug_property_prediction"]
