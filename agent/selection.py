@@ -65,7 +65,7 @@ EARLIER_RESULT = re.compile(
     r"\bthe\s+(?:[\w()+-]+\s+){0,2}?(?:set|batch|series|library)\s+(?:that\s+)?(?:you\s+|we\s+)?"
     r"(?:generated|designed|made|optimi[sz]ed)(?:\s+(?:last\s+\w+|yesterday|earlier|this\s+morning))?\b|"
     r"\b(?:so\s+)?we\s+(?:already\s+|now\s+)?(?:have|got)\s+(?:the\s+)?(?:[\w()-]+\s+){1,3}?for\s+(?:the|all|these|those)\s+"
-    r"(?:two|three|four|five|six|compounds|molecules|drugs)\b", re.I)
+    rf"(?:{_COUNT}|compounds\b|molecules\b|drugs\b)", re.I)
 
 
 def blank_picks(prose: str) -> str:
@@ -109,12 +109,12 @@ _EACH = re.compile(r"\b(each|individually|separately(?!\s*,)|on (?:its|their) ow
 _ROWS_OR_VALUE = (r"ones?|those|these|them|any(?:thing|one)?|all|everything|compounds?|molecules?|cpds?|hits?|"
                   r"analog(?:ue)?s?|structures?|rows?|which(?:ever)?|where|p|prob(?:ability)?|score|pkd|kd|ic50|logs|"
                   r"logd|logp|values?|predictions?")
-_AT_MOST = r"<=|≤|=<|<|below|under|less\s+than|lower\s+than|smaller\s+than|at\s+most|no\s+more\s+than"
-_AT_LEAST = r">=|≥|=>|>|above|over|greater\s+than|higher\s+than|more\s+than|bigger\s+than|larger\s+than|at\s+least|" \
+AT_MOST = r"<=|≤|=<|<|below|under|less\s+than|lower\s+than|smaller\s+than|at\s+most|no\s+more\s+than"
+AT_LEAST = r">=|≥|=>|>|above|over|greater\s+than|higher\s+than|more\s+than|bigger\s+than|larger\s+than|at\s+least|" \
             r"exceeding"
-_INCLUSIVE = ("<=", "≤", "=<", ">=", "≥", "=>", "at", "no")  # "at most 7", "no more than 7", ">= 0.5"
+INCLUSIVE = ("<=", "≤", "=<", ">=", "≥", "=>", "at", "no")  # "at most 7", "no more than 7", ">= 0.5"
 _THRESHOLD = re.compile(rf"(?:\b(?:{_ROWS_OR_VALUE})\b|{_COUNT})(?:\s+[\w-]+){{0,3}}?\s*"
-                        rf"(?:(?P<low>{_AT_MOST})|(?P<high>{_AT_LEAST}))"
+                        rf"(?:(?P<low>{AT_MOST})|(?P<high>{AT_LEAST}))"
                         r"\s*(?P<number>[-−+]?(?:\d+(?:\.\d+)?|\.\d+))(?!\s*(?:heavy\s+)?atoms?\b)"
                         r"(?:\s*(?P<unit>[pnuµμm]m)\b)?", re.I)
 # "aim for ln IC50 below -2", "nothing above 0.5": a goal or a negation, not rows to pick
@@ -164,8 +164,8 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         return None
     if _metric(rows) is None and _newest_is_upload(pool) and _BEST.search(lowered):
         return None  # "run Ana's hits and tell me which is most potent": an uploaded list has no best one yet
-    if _ranks_by_another_measure(lowered, rows):
-        return []  # "the most lipophilic" of a BBB table: asked, never ranked by the probability instead
+    if _ranks_by_another_measure(lowered, rows) or _measured_for_another_property(lowered, pool, read):
+        return []  # "the most lipophilic" of a BBB or logS table: asked, never ranked by another value instead
     excluded = _EXCLUDE.search(lowered)
     left_out = pick_rows(excluded.group("left_out"), rows) if excluded else None
     if left_out is not None:
@@ -301,7 +301,7 @@ def _passing(lowered: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]] |
     """The rows whose value passes a threshold in the words ("the ones below 0.3", "IC50 under 1 uM"); None when
     the words set none, or set a goal ("aim for ln IC50 below -2") or deny one ("none of them above 0.5")."""
     match = _THRESHOLD.search(lowered)
-    if match is None or _NOT_A_FILTER.search(lowered[_clause_start(lowered, match.start()):match.start()]):
+    if match is None or not _filters(lowered, match):
         return None
     limit = float(match.group("number").replace("−", "-"))
     unit = (match.group("unit") or "").replace("μ", "µ")
@@ -311,7 +311,7 @@ def _passing(lowered: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]] |
     if unit:  # compared in the column's own unit ("Kd_nM", "ic50_uM")
         limit *= _NANOMOLAR[unit] / _NANOMOLAR[column.rsplit("_", 1)[1].lower()]
     low, high = match.group("low"), match.group("high")
-    inclusive = (low or high).startswith(_INCLUSIVE)
+    inclusive = (low or high).startswith(INCLUSIVE)
     valued = [(r, r[column]) for r in rows if isinstance(r.get(column), (int, float))]
     return [r for r, v in valued if (v == limit and inclusive) or (v < limit if low else v > limit)]
 
@@ -370,8 +370,12 @@ def _filter_spans(text: str) -> list[tuple[int, int]]:
     IC50 below -2") or a denial."""
     lowered = text.lower()
     return [(m.start(), m.end() + (len(where.group()) if (where := _IN_THE_LINES.match(lowered, m.end())) else 0))
-            for m in _THRESHOLD.finditer(lowered)
-            if not _NOT_A_FILTER.search(lowered[_clause_start(lowered, m.start()):m.start()])]
+            for m in _THRESHOLD.finditer(lowered) if _filters(lowered, m)]
+
+
+def _filters(lowered: str, threshold: re.Match[str]) -> bool:
+    """Whether a threshold keeps rows: not a goal ("aim for ln IC50 below -2") or a denial ("none above 0.5")."""
+    return not _NOT_A_FILTER.search(lowered[_clause_start(lowered, threshold.start()):threshold.start()])
 
 
 # "… under 1 µM in either line": in the tables already shown, not a cell line to run
@@ -417,6 +421,16 @@ def _ranks_by_another_measure(lowered: str, rows: list[dict[str, Any]]) -> bool:
         return False
     named = _named_measures(lowered)
     return bool(named) and named <= set(REGRESSION_PROPERTIES)
+
+
+def _measured_for_another_property(lowered: str, pool: list[EntryMeta], read: Callable[[str], Any]) -> bool:
+    """A rank by one value property ("the least soluble") while the thread's value table is of another one (its
+    newest property call, ``user_property``, was logD): the table holds no solubility to rank by."""
+    named = _named_measures(lowered)
+    if not named or not named <= set(REGRESSION_PROPERTIES) or not any(m.key == "user_property" for m in pool):
+        return False
+    asked = read("user_property")
+    return isinstance(asked, str) and asked in REGRESSION_PROPERTIES and asked not in named
 
 
 def _named_measures(lowered: str) -> set[str]:

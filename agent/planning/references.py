@@ -43,7 +43,7 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
                          or len(dict.fromkeys(previous)) == n):
             return previous
         sized = [m for m in sorted(pool, key=lambda m: m.set_at) if m.kind == "smiles_list" and m.size == n]
-        if n is not None and sized:  # "… and solubility for all five": the list of five, not the one just picked
+        if sized:  # "… and solubility for all five": the list of five, not the one just picked
             return f"({sized[-1].key})"
     return pool_ref(pool, ("smiles_list", "smiles"), lowered)
 

@@ -11,6 +11,7 @@ import re
 from dataclasses import replace
 
 from agent.entities import Entities, extract
+from agent.selection import AT_LEAST, AT_MOST, INCLUSIVE
 
 _RANGE = r"\d{1,3}(?:\s*(?:-|–|—|to|through|thru)\s*\d{1,3})?"
 _MORE = rf"(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*(?:(?:rows?|#)\s*)?{_RANGE})*"
@@ -98,8 +99,7 @@ def _outside_rows(words: str, labels: dict[str, str] | list[str]) -> str:
 
 
 # "the wells that got above 50% inhibition", "anything that inhibited more than 60%", "below 20 %"
-_PERCENT_CUT = re.compile(r"(?:(?P<high>above|over|more\s+than|greater\s+than|at\s+least|>=?|≥)|"
-                          r"(?P<low>below|under|less\s+than|at\s+most|<=?|≤))\s*(?P<cut>\d{1,3}(?:\.\d+)?)\s*%", re.I)
+_PERCENT_CUT = re.compile(rf"(?:(?P<high>{AT_LEAST})|(?P<low>{AT_MOST}))\s*(?P<cut>\d{{1,3}}(?:\.\d+)?)\s*%", re.I)
 _PERCENT = re.compile(r"(?<![\w.])(\d{1,3}(?:\.\d+)?)\s*%")
 
 
@@ -117,7 +117,7 @@ def rows_by_percent(words: str, text: str, molecules: list[str]) -> list[str]:
     if len(values) < 2 or cut is None:
         return []
     limit = float(cut.group("cut"))
-    inclusive = cut.group(0).lower().startswith(("at", ">=", "≥", "<=", "≤"))
+    inclusive = cut.group(0).lower().startswith(INCLUSIVE)
     if cut.group("high"):
         return [m for m, v in values.items() if v > limit or inclusive and v == limit]
     return [m for m, v in values.items() if v < limit or inclusive and v == limit]

@@ -377,6 +377,8 @@ def _short_name_with_digits(chunk: str) -> bool:
 
 
 _JOIN = re.compile(r"[ \t\-]|[ \t]?[()][ \t]?|\)\s\(")  # what may stand between the words of one name
+
+
 def _joined(between: str, before: str, after: str) -> bool:
     """Whether two words may be one name: joined by a space, hyphen or bracket, or by the comma of locants
     ("1,4-dioxane", "2,2,4-trimethylpentane")."""
