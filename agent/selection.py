@@ -164,8 +164,8 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         return None
     if _metric(rows) is None and _newest_is_upload(pool) and _BEST.search(lowered):
         return None  # "run Ana's hits and tell me which is most potent": an uploaded list has no best one yet
-    if _ranks_by_another_measure(lowered, rows) or _measured_for_another_property(lowered, pool, read):
-        return []  # "the most lipophilic" of a BBB or logS table: asked, never ranked by another value instead
+    if _ranks_by_another_measure(lowered, rows):
+        return []  # "the most lipophilic" of a BBB table: asked, never ranked by the probability instead
     excluded = _EXCLUDE.search(lowered)
     left_out = pick_rows(excluded.group("left_out"), rows) if excluded else None
     if left_out is not None:
@@ -421,16 +421,6 @@ def _ranks_by_another_measure(lowered: str, rows: list[dict[str, Any]]) -> bool:
         return False
     named = _named_measures(lowered)
     return bool(named) and named <= set(REGRESSION_PROPERTIES)
-
-
-def _measured_for_another_property(lowered: str, pool: list[EntryMeta], read: Callable[[str], Any]) -> bool:
-    """A rank by one value property ("the least soluble") while the thread's value table is of another one (its
-    newest property call, ``user_property``, was logD): the table holds no solubility to rank by."""
-    named = _named_measures(lowered)
-    if not named or not named <= set(REGRESSION_PROPERTIES) or not any(m.key == "user_property" for m in pool):
-        return False
-    asked = read("user_property")
-    return isinstance(asked, str) and asked in REGRESSION_PROPERTIES and asked not in named
 
 
 def _named_measures(lowered: str) -> set[str]:

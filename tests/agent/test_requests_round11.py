@@ -237,12 +237,3 @@ def test_a_question_that_keeps_rows_under_a_value_asks_for_no_design() -> None:
     calls = _plan_with("Which ones came in under 1 µM in either line? Give me logD for those.", values)
     assert [c.name for c in calls] == ["drug_property_prediction"]
 
-
-def test_a_rank_by_a_value_the_thread_measured_for_another_property_is_asked_about() -> None:
-    """"The least soluble one" when the thread's value table is a logD run: no solubility to rank by, so no call runs
-    on a molecule ranked by logD instead."""
-    values = {**_SOLUBILITY, "user_property": "lipo"}
-    calls = _plan_with("For the least soluble one, run it in BT-474.", values, _ASKED)
-    assert not any(c.arguments.get("drug_smiles") for c in calls)
-    assert _plan_with("For the least soluble one, run it in BT-474.", {**_SOLUBILITY, "user_property": "logSolubility"},
-                      _ASKED)[0].arguments["drug_smiles"] == ["CCCO"]
