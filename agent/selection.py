@@ -61,7 +61,7 @@ _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-
 EARLIER_RESULT = re.compile(
     r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+(?:[\w()-]+\s+){0,2}?"
     r"(?:runs?|tables?|results?|data|numbers|screens?|outputs?)\b|"
-    r"\bfrom\s+the\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)\s+above\b|"
+    r"\bfrom\s+the\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)(?:\s+above)?\b|"
     r"\bthe\s+(?:[\w()+-]+\s+){0,2}?(?:set|batch|series|library)\s+(?:that\s+)?(?:you\s+|we\s+)?"
     r"(?:generated|designed|made|optimi[sz]ed)(?:\s+(?:last\s+\w+|yesterday|earlier|this\s+morning))?\b|"
     r"\b(?:so\s+)?we\s+(?:already\s+|now\s+)?(?:have|got)\s+(?:the\s+)?(?:[\w()-]+\s+){1,3}?for\s+(?:the|all|these|those)\s+"
@@ -87,12 +87,13 @@ _FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)
 # ("HER2-positive", "triple-negative": a tumour subtype, not a model's answer)
 _MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactives?|(?<!-)negatives?|the no ones|"
                      r"predicted not to (?:interact|bind|penetrate|cross)|(?:that|which|ones?) (?:do(?:es)? not|"
-                     r"do(?:es)?n'?t) (?:interact|bind|penetrate|cross|get in)|bbb-(?=\s|$)|bbb[\s-]?negative)", re.I)
+                     r"do(?:es)?n'?t|did not|didn'?t) (?:interact|bind|penetrate|cross|get in|pass)|"
+                     r"(?:that|which) fail(?:s|ed)?\b|bbb-(?=\s|$)|bbb[\s-]?negative)", re.I)
 _HITS = re.compile(r"\b(predicted to (?:interact|bind|get in|cross|penetrate)|(?:that|which) (?:interact|bind|get in|"
                    r"cross|penetrate)|interacting|binders|the hits|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
                    r"(?:says?|said|thinks?)\s+(?:would\s+|will\s+)?(?:hit|bind|interact|cross|penetrate)s?\b|"
-                   r"(?<!-)positives?|the actives?|"
+                   r"(?<!-)positives?|the actives?|(?:ones|that|which)\s+(?:that\s+)?pass(?:es|ed)?\b|"
                    r"(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+|bbb[\s-]?positive)", re.I)
 # (not "precursors for gefitinib", "reactants of CCO": that asks for a route to the molecule named)
 # ("one-step precursors for all of them": a retrosynthesis asked for)

@@ -25,6 +25,7 @@ from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.rows import list_items, names_rows, row_numbers, rows_past_the_end, with_rows
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys
 from agent.planning.tool_choice import (
+    without_declined_asks,
     SWITCHES,
     asks_the_same,
     choose_tool,
@@ -129,8 +130,11 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     fine" supplies what was missing; after an answer, "and in HT-29?" repeats the last request with
     the new value.
     """
-    text = without_asides(_strip_pool_line(request))
+    text = without_declined_asks(without_asides(_strip_pool_line(request)), offered)
     previous = history[-1] if history else None
+    completed = _with_the_unit(previous.text, text) if previous is not None and not previous.answered else None
+    if completed is not None:  # "IC50 50 is target" asked about, then "nM, sorry": the request with its unit
+        return plan_calls(completed, pool, offered, history[:-1], read)
     earlier = value_numbers(extract(_strip_pool_line(previous.text))) if previous else None
     ran = _ran(previous, offered)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
@@ -422,6 +426,23 @@ def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: lis
     given = planned[0].arguments if planned else {}
     missing = {value_kind(p.kind) for p in spec.params if p.required and p.name not in given}
     return bool(missing & given_kinds(now, pool))
+
+
+# a reply that only gives a unit: "nM, sorry", "in µM", "uM"
+_UNIT_ONLY = re.compile(r"^\W*(?:(?i:it'?s|in|that'?s|units?)\W+)?(?P<unit>[nµuμmp]M|(?i:nano|micro|milli|pico)molar)\b"
+                        r"[\s\W]*(?i:(?:sorry|pls|please|thanks|oops)\W*)?$")
+_BARE_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
+
+
+def _with_the_unit(asked: str, reply: str) -> str | None:
+    """The earlier request with the unit the reply gives written after its last number that had none."""
+    unit = _UNIT_ONLY.match(reply.strip())
+    if unit is None:
+        return None
+    asked = _strip_pool_line(asked)
+    bare = [n for n in extract(asked).numbers if not n.conversion]
+    found = _BARE_NUMBER.match(asked, bare[-1].pos) if bare else None
+    return asked[:found.end()] + " " + unit.group("unit") + asked[found.end():] if found else None
 
 
 def _strip_pool_line(text: str) -> str:

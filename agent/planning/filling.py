@@ -111,6 +111,23 @@ def _picked_with_named(e: Entities, picked: list[str] | None, words: str, contex
     return [[row, e.molecules[0]] for row in chosen or [] if row != e.molecules[0]]
 
 
+# "ln(IC50) of both in A375", "each of them individually": the drugs of the thread's one pair
+_BOTH = re.compile(r"\b(?:both|each|the two|them|individually|separately)\b")
+
+
+def _drugs_of_the_pair(lowered: str, pool: list[EntryMeta], context: PlanningContext) -> list[str] | None:
+    """The two drugs of the thread's one drug pair, when a message refers to them and the thread holds no molecule
+    list: after "dabrafenib and trametinib, interaction?", "now ln(IC50) of both in A375" means the two drugs."""
+    pairs = [m for m in pool if m.kind == "smiles_pairs"]
+    if len(pairs) != 1 or context.read is None or not _BOTH.search(lowered) or \
+            any(m.kind in ("smiles_list", "smiles") for m in pool):
+        return None
+    value = context.read(pairs[0].key)
+    if not (isinstance(value, list) and len(value) == 1 and isinstance(value[0], list | tuple)):
+        return None
+    return list(dict.fromkeys(str(v) for v in value[0]))
+
+
 def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None
          ) -> dict[str, Any]:
     """Parameters by kind: from the message, else from earlier steps, results or the pool.
@@ -154,7 +171,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             # [] picks none: ask
             chosen = picked or e.molecules
             value = (list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen) or \
-                (None if picked == [] else molecules_from_context(lowered, pool, earlier, (focus or "").lower()))
+                (None if picked == [] else molecules_from_context(lowered, pool, earlier, (focus or "").lower())) or \
+                (None if picked == [] else _drugs_of_the_pair(lowered, pool, context))
         elif param.kind == "smiles":
             value = e.molecules[0] if e.molecules else (picked[0] if picked else None) or (None if picked == [] else
                 pool_ref(pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True))

@@ -132,6 +132,25 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
 
+# "Don't run the classifier", "we already know it hits", "skip the retro for now", "the retro can wait", "(solubility)
+# we'll do tomorrow": a part (up to a comma, a sentence end, "but" or "then") that turns a tool down or puts it off
+_DECLINING = re.compile(rf"\b(?:{phrases('declining_openers')})\b", re.I)
+_PART_END = r"[.,;!?\n\u2013\u2014]"
+_DECLINED = re.compile(rf"{_DECLINING.pattern}[^.,;!?\n\u2013\u2014]*?(?=\s+(?:but|then)\b|{_PART_END}|$)|"
+                       rf"[^.,;!?\n\u2013\u2014]*\b(?:{phrases('deferring_words')})(?=\s*(?:{_PART_END}|\)|$))", re.I)
+
+
+def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
+    """``text`` with the parts that turn a tool down or put it off blanked (same length), when they name a tool and
+    no molecule or sequence ("skip cabo" takes a drug back; that is read elsewhere)."""
+    def blank(match: re.Match[str]) -> str:
+        part = match.group(0)
+        found = extract(part)
+        named = max(tool_scores(_DECLINING.sub(" ", part), offered).values(), default=0.0)
+        return part if found.molecules or found.sequences or named < 0.5 else " " * len(part)
+    return _DECLINED.sub(blank, text)
+
+
 _RETRO_FIRST = re.compile(r"^\W*(?:@\w+\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:single[\s-]step\s+)?"
                           r"retro(?:synthesis|synthetic\s+analysis)?\s+(?:on|for|of)\b", re.I)
 
@@ -250,7 +269,10 @@ def asks_the_same(prose: str) -> bool:
 
 def keeps_the_settings(prose: str) -> bool:
     """"same settings, KU812 instead", "same thing but …": the earlier request's tool and values stay, but for what
-    the message changes ("and midostaurin on the same protein" names a value, not the settings)."""
+    the message changes ("and midostaurin on the same protein" names a value, not the settings). A message that names
+    the kind of answer it wants ("then pKd for the same two on JAK2" after a yes/no) does not keep them."""
+    if _NAMED_KIND.search(without_refused_kinds(prose)):
+        return False
     return bool(_SAME.search(_SAME_VALUE.sub(" ", _SAME_MOLECULES.sub(" ", prose))))
 
 
@@ -316,6 +338,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             spec_before, words_before = found[-1]
             found[-1] = (spec_before, entities.prose[entities.prose.find(words_before):end])
         elif spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found] and \
+                not (only_values(part, SAME_VALUE_WORDS) and not given_kinds(part)) and \
                 (not (found or switches) or _is_an_ask(spec, part, [f for f, _ in found])):
             found.append((spec, entities.prose[start:end]))
             subject_only.append(bool(given_kinds(part)) and only_values(part, _SUBJECT_WORDS) and not only_values(part))
@@ -567,9 +590,13 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     return [(spec, prose[start:starts[i + 1]]) for i, (spec, start) in enumerate(asks)]
 
 
+# "same two", "the same 3 compounds": the earlier molecules by their count
+_SAME_COUNT = re.compile(rf"\bsame\s+(?:{count_pattern()})\b(?:\s+(?:molecules?|compounds?|drugs?|ones))?", re.I)
+
+
 def _only_same_values(words: str) -> bool:
-    """"same cell line and same potency target": a part that keeps earlier values asks for nothing."""
-    rest = _SAME_VALUE.sub(" ", words)
+    """"same cell line and same potency target", "same two": a part that keeps earlier values asks for nothing."""
+    rest = _SAME_VALUE.sub(" ", _SAME_MOLECULES.sub(" ", _SAME_COUNT.sub(" ", words)))
     return rest != words and not re.search(r"[a-z]{3,}", re.sub(r"\b(?:and|the|with|for|but|too|also|please|pls)\b",
                                                                   " ", rest.lower()))
 

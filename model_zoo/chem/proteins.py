@@ -184,7 +184,7 @@ def _runs(text: str) -> list[tuple[int, str]]:
         if token.isdigit() and chain and token == raw:
             continue  # GenBank numbering inside a sequence
         kind = _token_case(token) if token else None
-        if kind is None:
+        if kind is None or text.startswith(":", match.end()):  # "ITK:" labels the sequence after it
             flush()
             continue
         if chain and (kind != case or len(chain[-1]) < _MIN_CHAIN_TOKEN):

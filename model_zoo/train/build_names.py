@@ -188,7 +188,10 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
                 kind = "brand" if (variant_data.get(variant) or {}).get("is_brand") else "synonym"
                 drugs[by_canon[key]].names.setdefault(variant, kind)
 
-    for row in _read_csv(HAND_WRITTEN / "drug_aliases.csv"):  # brands the vocabulary lacks
+    for row in _read_csv(HAND_WRITTEN / "drug_aliases.csv"):  # brands the vocabulary lacks, names it maps wrongly
+        if row["drug_id"] not in drugs and row["drug_id"] in table:  # propranolol: the vocabulary's id has no structure
+            dbid = row["drug_id"]
+            drugs[dbid] = Drug(dbid, row["name"], table[dbid], f"DrugBank {dbid}", names={row["name"]: "name"})
         if row["drug_id"] not in drugs:
             sys.exit(f"drug_aliases.csv: {row['name']} -> {row['drug_id']}, which is not a DrugBank id here")
         drugs[row["drug_id"]].names.setdefault(row["name"], "brand")
