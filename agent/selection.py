@@ -46,8 +46,10 @@ _SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst"
 # words between a count and its superlative: "the two best", "the three with the highest p", "which two look best"
 _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures?|with|the|that|which|have|has|had|"
             r"show(?:ed)?|look(?:ed|ing)?|are|were|came|come|out|score[sd]?|of|them|those|these|by|far")
-# ("whichever of the three has the lowest": three is the list, not the count picked)
-_BEST = re.compile(rf"\b(?:(?<!\bof\sthe\s)(?<!\bof\s)(?P<before>{_COUNT})\s+(?:(?:{_BETWEEN})\s+){{0,4}}"
+# ("whichever of the three has the lowest": three is the list, not the count picked; "ln IC50 -3, more strong" says
+# how potent the goal is)
+_BEST = re.compile(rf"(?<!\d,\s)(?<!\d\s)\b(?:(?<!\bof\sthe\s)(?<!\bof\s)(?P<before>{_COUNT})\s+"
+                   rf"(?:(?:{_BETWEEN})\s+){{0,4}}"
                    rf"(?=(?:{_SUPERLATIVE})\b))?"
                    rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker|greasiest|greasier)\b"
                    rf"(?:\s+(?P<after>{_COUNT}))?", re.I)

@@ -19,12 +19,13 @@ from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
 from agent.entities import Entities, extract, without_asides
 from agent.history import PastRequest
 from agent.planning.counts import match_count
-from agent.planning.filling import PlanningContext, enum_words_in, fan_out, fill
+from agent.planning.filling import PlanningContext, earlier_setting, enum_words_in, fan_out, fill
 from agent.planning.pairs import ITS
 from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.rows import list_items, names_rows, row_numbers, rows_past_the_end, with_rows
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys
 from agent.planning.tool_choice import (
+    asks_a_pair_of_one,
     without_declined_asks,
     SWITCHES,
     asks_the_same,
@@ -135,7 +136,10 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     completed = _with_the_unit(previous.text, text) if previous is not None and not previous.answered else None
     if completed is not None:  # "IC50 50 is target" asked about, then "nM, sorry": the request with its unit
         return plan_calls(completed, pool, offered, history[:-1], read)
-    earlier = value_numbers(extract(_strip_pool_line(previous.text))) if previous else None
+    # "do the same for the amine we use" was asked about: what it repeats is the request before it
+    repeated = previous is not None and _repeated_before(previous, history[:-1], offered) is not None
+    earlier_text = f"{history[-2].text}\n{previous.text}" if repeated else previous.text if previous else ""
+    earlier = value_numbers(extract(_strip_pool_line(earlier_text))) if previous else None
     ran = _ran(previous, offered)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
     whole = _with_both_lines(value_numbers(extract(text, expect)), history)
@@ -222,8 +226,9 @@ _BOTH_LINES = re.compile(r"(?<!\bof\s)\b(?:both|the\s+two|these\s+two|those\s+tw
 
 
 def _with_both_lines(e: Entities, history: Sequence[PastRequest]) -> Entities:
-    """``e`` with the thread's last two cell lines when it says "both lines" and names none."""
-    if e.cell_lines or not _BOTH_LINES.search(e.prose):
+    """``e`` with the thread's last two cell lines when it says "both lines" and names fewer ("Tagrisso in both lines,
+    A549 first": the one it names first, then the other)."""
+    if len(e.cell_lines) >= 2 or not _BOTH_LINES.search(e.prose):
         return e
     lines: list[CellLine] = []
     for past in reversed(history):  # the requests' own words: a thread keeps only the newest call of a tool
@@ -232,9 +237,9 @@ def _with_both_lines(e: Entities, history: Sequence[PastRequest]) -> Entities:
                 lines.append(line)
         if len(lines) >= 2:
             break
-    if len(lines) < 2:
+    if len(lines) < 2 or (e.cell_lines and e.cell_lines[0] not in lines[:2]):
         return e
-    chosen = list(reversed(lines[:2]))
+    chosen = e.cell_lines + [line for line in reversed(lines[:2]) if line not in e.cell_lines]
     return replace(e, cell_lines=chosen, cell_mentions=[(line.name, line) for line in chosen])
 
 
@@ -293,6 +298,15 @@ def _ran(previous: PastRequest | None, offered: list[ToolSpec], taken_back: Sequ
     return spec if spec in offered else None
 
 
+def _repeated_before(previous: PastRequest, before: Sequence[PastRequest], offered: list[ToolSpec]) -> ToolSpec | None:
+    """The tool of the request before ``previous`` when ``previous`` was asked about and only repeated it: after
+    "Now do the same for the amine we use in the Boc step" (which amine?), "It's triethylamine: CCN(CC)CC" runs the
+    earlier request's tool on it."""
+    if previous.answered or not before or not (_REPEAT.search(previous.text) or asks_the_same(previous.text)):
+        return None
+    return _ran(before[-1], offered)
+
+
 def _strings(value: Any) -> list[str]:
     if isinstance(value, str):
         return [value]
@@ -326,7 +340,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     pool, history = context.pool, context.history
     if len({c.name for c in calls}) > 1:
         return None  # the message asks for several tools itself ("what about AURKB, and a pKd for it too")
-    earlier_spec = _ran(previous, offered, whole.taken_back) or choose_tool(earlier, offered, pool)
+    earlier_spec = _ran(previous, offered, whole.taken_back) or choose_tool(earlier, offered, pool) or \
+        _repeated_before(previous, history[:-1], offered)
     if earlier_spec is None and not previous.answered and len({c.name for c in calls}) == 1:
         # "cisplatin in OVCAR please" named no tool in words; its answer "OVCAR-3" does, with the drug asked about
         earlier_spec = get_spec(calls[0].name)
@@ -348,7 +363,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # (two drugs joined by "and" read as a pair only when words ask for one)
     switches = named_switch and top[1] >= 3.0 and earlier_spec is not None and not bare_values and \
         top[0] != earlier_spec.name and scores.get(earlier_spec.name, 0.0) < 0.5
-    asked = top[1] >= 2.0 and (not repeats or switches) and not asks_the_same(whole.prose)
+    asked = top[1] >= 2.0 and (not repeats or switches) and not asks_the_same(whole.prose) and \
+        not (earlier_spec is not None and asks_a_pair_of_one(get_spec(top[0]), whole))
     # A reply that gives what the question asked for answers it ("for trametinib and osimertinib" after
     # "run the response model on HeLa"), whatever else its words could mean.
     answers = not previous.answered and _supplies_missing(
@@ -377,7 +393,14 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
         merged.molecules = earlier.molecules + whole.molecules  # "with <SMILES>" names the partner
     if enum_words_in(spec, whole.prose):
         merged.prose = whole.prose
-    return fan_out(spec, fill(spec, merged, context, [], None), merged)
+    filled = fill(spec, merged, context, [], None)
+    if spec == earlier_spec and spec.param("property") is not None and "property" not in filled:
+        # "Now the second drug of the quiz, Prozac." then "And a negative control: metformin.": the property the
+        # thread's run of this tool used, whichever request named it
+        earlier_property = earlier_setting(spec.name, "property", history)
+        if earlier_property is not None:
+            filled["property"] = earlier_property
+    return fan_out(spec, filled, merged)
 
 
 def _own_values(entities: Entities, clause: str, prose: str, focus: str, before: list[ToolCall]) -> Entities:

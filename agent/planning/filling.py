@@ -70,7 +70,7 @@ def _unnamed_other_line(e: Entities, lowered: str) -> bool:
 _SAME_MODEL = re.compile(r"\bsame\s+(?:model|settings?|task|database|method|mode)\b", re.I)
 
 
-def _earlier_setting(tool: str, param: str, history: Sequence[PastRequest]) -> Any:
+def earlier_setting(tool: str, param: str, history: Sequence[PastRequest]) -> Any:
     for past in reversed(history):
         for call in reversed(past.calls):
             if call.tool == tool and call.status == "ok" and param in call.arguments:
@@ -210,7 +210,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             value = _enum_value(spec, param.name, lowered)
             value = None if value == param.default else value  # named to replace an earlier value; the default anyway
             if value is None and _SAME_MODEL.search(lowered):  # "tramadol + linezolid too, same model?"
-                value = _earlier_setting(spec.name, param.name, context.history)
+                value = earlier_setting(spec.name, param.name, context.history)
             if value is None and param.name == "property" and LBD.search(lowered) and context.history:
                 value = next(iter(requested_properties(f"{context.history[-1].text}\n{lowered}")), None)
         if value not in (None, [], ""):

@@ -485,6 +485,13 @@ def _without_drug_classes(found: list[tuple[ToolSpec, str]], entities: Entities)
 _CLASS_WORD = re.compile(r"\b[\w/-]+\s+inhibitors?\b", re.I)
 _BINDING_WORDS = re.compile(r"\bbind|\binteract|\bengag|\bhits?\b|\baffinity|\bp?k[di]\b", re.I)
 # words that ask about two drugs together, not merely name one more
+def asks_a_pair_of_one(spec: ToolSpec | None, e: Entities) -> bool:
+    """A drug-pair tool read from a message that names one drug and no pairing ("And a negative control they won't
+    expect: metformin." after a BBB question): the words only look like one; the pair tool has no partner."""
+    return spec is not None and spec.param("smiles_pairs") is not None and len(e.molecules) == 1 and \
+        not _PAIRING.search(e.prose)
+
+
 _PAIRING = re.compile(r"\binteract|\bddi\b|\bcombin|\bco-?admin|\btogether\b|\bpairs?\b|\bcontraindicat|\bsafe\b|"
                       r"\bside[ -]effects?\b|\btwosides\b", re.I)
 

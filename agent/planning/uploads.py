@@ -107,14 +107,23 @@ _REPLY_FILLERS = frozenset({"please", "pls", "the", "one", "file", "upload", "se
                             "use", "run", "on"})
 
 
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
 def _by_distinguishing_token(lowered: str, keys: Sequence[str]) -> str | None:
     """A short reply that is the one token telling uploads apart ("B please" for competitor_A.csv and
     competitor_B.csv, "the 2" for plate_1 and plate_2); None otherwise."""
     reply = lowered.strip().rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nreply"
-    said = [w for w in re.findall(r"[a-z0-9]+", reply) if w not in _REPLY_FILLERS]
-    if len(said) != 1 or len(keys) < 2:
+    if len(keys) < 2:
         return None
-    tokens = {k: set(re.split(r"[^a-z0-9]+", k.removeprefix("upload_").rsplit(".", 1)[0].lower())) - {""} for k in keys}
+    # "Case B." for caseA_antidepressants.csv and caseB_cns.csv: camel-case parts are tokens, and a word every file
+    # has tells none apart
+    tokens = {k: set(re.split(r"[^a-z0-9]+", _CAMEL.sub(" ", k.removeprefix("upload_").rsplit(".", 1)[0]).lower()))
+              - {""} for k in keys}
+    shared = set.intersection(*tokens.values())
+    said = [w for w in re.findall(r"[a-z0-9]+", reply) if w not in _REPLY_FILLERS and w not in shared]
+    if len(said) != 1:
+        return None
     fitting = [k for k in keys if said[0] in tokens[k] and not any(said[0] in tokens[o] for o in keys if o != k)]
     return fitting[0] if len(fitting) == 1 else None
 

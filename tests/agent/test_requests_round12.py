@@ -177,3 +177,50 @@ def test_a_drug_off_the_table_is_taken_back() -> None:
     calls = _plan_with("2-methyltetrahydrofuran is off the table after all; they went for cyclohexanone. C1CCC(=O)CC1",
                        {}, asked)
     assert [c.arguments["drug_smiles"] for c in calls] == [["C1CCC(=O)CC1"]]
+
+
+def test_a_comparative_after_a_goal_value_is_no_pick() -> None:
+    """"I mean target ln IC50 -3, more strong. Same other setting." re-runs the optimisation of the same molecule;
+    before, "more strong" picked the strongest of the earlier designs as the new starting molecule."""
+    start = "CCOC(=O)c1ccccc1"
+    values = {"user_smiles": [start], "user_cell_line": "A2780", "user_zscore": -2.0,
+              "optimized_smiles": ["CCCOC(=O)c1ccccc1", "CCOC(=O)c1ccccc1C"]}
+    history = [_ran("drug_cell_response_regression_optimization",
+                    f"Optimize {start} for A2780, want ln IC50 -2.", {"gt": start, "cell_line": "A2780"})]
+    calls = _plan_with("Ah sorry, I mean target ln IC50 -3, more strong. Same other setting.", values, history)
+    assert calls and calls[0].arguments.get("gt") in (start, "(user_smiles)")
+    assert calls[0].arguments["zscore"] == -3.0
+
+
+def test_an_answer_to_a_repeat_that_was_asked_about_runs_the_request_before_it() -> None:
+    values = {"user_smiles": ["C1COCCN1", "C1CCNCC1"], "user_property": "freesolv"}
+    history = [_ran(PROPERTY, "Hydration free energy for morpholine and piperidine. C1COCCN1 C1CCNCC1",
+                    {"property": "freesolv"}),
+               PastRequest("u", "Now do the same for the amine we use in the Boc step.", answered=False)]
+    calls = _plan_with("It's triethylamine: CCN(CC)CC", values, history)
+    assert [(c.name, c.arguments["drug_smiles"], c.arguments["property"]) for c in calls] == \
+        [(PROPERTY, ["CCN(CC)CC"], "freesolv")]
+
+
+def test_a_short_reply_names_an_upload_by_its_camel_case_part() -> None:
+    values = {"upload_caseA_antidepressants.csv": ["CCO", "CCN"], "upload_caseB_cns.csv": ["CCC", "CCCl"]}
+    asked = [PastRequest("u", "Run the case-study file through the BBB model.", answered=False)]
+    calls = _plan_with("Case B.", values, asked)
+    assert [c.arguments["drug_smiles"] for c in calls] == ["(upload_caseB_cns.csv)"]
+
+
+def test_both_lines_with_one_named_first_runs_both() -> None:
+    values = {"user_smiles": ["CCO"], "user_cell_line": "HCC-827"}
+    history = [_ran(RESPONSE, "Oncology case: CCO in A549 — predicted ln(IC50)."),
+               _ran(RESPONSE, "Same for the other cell line in the case — HCC-827.")]
+    calls = _plan_with("Now CCN in both lines. One call per line, A549 first.", values, history)
+    assert [(c.name, c.arguments["cell_name"]) for c in calls] == [(RESPONSE, "A549"), (RESPONSE, "HCC-827")]
+
+
+def test_one_drug_after_a_property_chain_is_no_drug_pair() -> None:
+    """"negative control" reads as a drug-drug question to the intent model; one drug makes no pair."""
+    values = {"user_smiles": ["CCO"], "user_property": "p_np"}
+    history = [_ran(PROPERTY, "Will CCO cross the BBB according to the model?", {"property": "p_np"}),
+               _ran(PROPERTY, "Now the second drug of the quiz, CCN.", {"property": "p_np"})]
+    calls = _plan_with("And a negative control they won't expect: metformin.", values, history)
+    assert [(c.name, c.arguments.get("property")) for c in calls] == [(PROPERTY, "p_np")]
