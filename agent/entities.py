@@ -208,13 +208,17 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     prose = text_wo_masks
     searched_from = 0
     positions: list[tuple[int, int]] = []  # where each molecule is written: (start, end)
+    listed_short = _short_structures_in_a_list(text_wo_masks)
     for token in _tokens(text_wo_masks):
         if token in cell_tokens or (token.isalpha() and token.isupper() and len(token) >= 6 and token in residues):
             continue
         closes = _open_parentheses(text_wo_masks[:max(text_wo_masks.find(token, searched_from), 0)]) > 0
-        smiles, error = _as_smiles(token, closes)
-        if smiles or error:
+        smiles, error = (token, None) if token in listed_short else _as_smiles(token, closes)
+        if token in listed_short:  # only its own line: "CO" is also part of "COSMIC"
+            prose = re.sub(rf"(?m)^([ \t]*){token}(?=[ \t]*$)", rf"\g<1>{' ' * len(token)}", prose)
+        elif smiles or error:
             prose = prose.replace(token, " " * len(token))  # keeps offsets aligned with the text
+        if smiles or error:
             searched_from = max(text.find(token, searched_from), searched_from)
             positions.append((searched_from, searched_from + len(token)))
         if smiles:
@@ -596,6 +600,23 @@ def _open_parentheses(text: str) -> int:
     for ch in text:
         depth = max(0, depth + (ch == "(") - (ch == ")"))
     return depth
+
+
+def _short_structures_in_a_list(text: str) -> set[str]:
+    """Two-letter structures that are also words ("CO", "CC", "CI"), read as structures when each stands on its own
+    line of a pasted list of structures ("Ethanol, methanol and acetonitrile\nCCO\nCO\nCC#N": methanol)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if not any(len(line) > 2 and looks_like_smiles(line) for line in lines):
+        return set()
+    short = set()
+    for line in lines:
+        if line.upper() in _NOT_MOLECULES and _ELEMENT_LETTERS.match(line) and "C" in line:
+            try:
+                parse_smiles(line)
+            except InvalidSmiles:
+                continue
+            short.add(line)
+    return short
 
 
 def _balanced(text: str) -> bool:

@@ -105,6 +105,7 @@ _PRECURSORS = re.compile(r"\b(?<!one-step\s)(?<!single-step\s)(?<!1-step\s)"
                          r"route(?: #?\d)?)\b"
                          r"(?!\s+(?:for|of|to)\s+(?!(?:that|the|this|those|these|its?|them|their|each|every|both|all|"
                          r"our|my|your|products?|routes?|rows?|hits?|compounds?|molecules?|#?\d)\b))", re.I)
+_NTH_PRECURSOR = re.compile(rf"\b({_ORD})\s+(?:precursor|reactant|building\s+block|starting\s+material)\b", re.I)
 # (not "Also, separately, is X …": a new ask, introduced)
 _EACH = re.compile(r"\b(each|individually|separately(?!\s*,)|on (?:its|their) own|both drugs|the two drugs)\b", re.I)
 # "the ones below 0.3", "anything with p > 0.7", "pKd over 7", "those with IC50 under 1 uM": rows (or their value)
@@ -208,6 +209,10 @@ def _precursors(lowered: str, table: list[dict[str, Any]]) -> list[str] | None:
     if size and len(reactants) > 1:
         big = size.group(1).startswith(("big", "larg", "heav"))
         return [max(reactants, key=_heavy_atoms) if big else min(reactants, key=_heavy_atoms)]
+    nth = _NTH_PRECURSOR.search(lowered)
+    place = _ORDINALS.get(nth.group(1), 0) if nth else 0
+    if len(reactants) > 1 and (1 <= place <= len(reactants) or place == -1):
+        return [reactants[place - 1 if place > 0 else place]]  # "the first precursor in the top route"
     return reactants
 
 

@@ -339,6 +339,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             found[-1] = (spec_before, entities.prose[entities.prose.find(words_before):end])
         elif spec is not None and best[1] >= 2.0 and spec not in [f for f, _ in found] and \
                 not (only_values(part, SAME_VALUE_WORDS) and not given_kinds(part)) and \
+                not (found and spec == PROPERTY and not requested_properties(asked[start:end])) and \
                 (not (found or switches) or _is_an_ask(spec, part, [f for f, _ in found])):
             found.append((spec, entities.prose[start:end]))
             subject_only.append(bool(given_kinds(part)) and only_values(part, _SUBJECT_WORDS) and not only_values(part))

@@ -100,14 +100,32 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
     if best == 0:
         return _by_distinguishing_token(lowered, [k for k in keys if k.startswith("upload_")]), False
     top = [key for key, score in scores.items() if score == best]
-    return (top[0], False) if len(top) == 1 else (None, True)
+    told = top[0] if len(top) == 1 else _by_distinguishing_part(lowered, top)
+    return (told, False) if told else (None, True)
 
 
 _REPLY_FILLERS = frozenset({"please", "pls", "the", "one", "file", "upload", "set", "thanks", "ok", "okay", "yes",
                             "use", "run", "on"})
 
 
-_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+def _file_tokens(keys: Sequence[str]) -> dict[str, set[str]]:
+    """The parts of each upload's file name, camel-case and number parts apart ("caseB_cns" → case, b, cns;
+    "plate8_hits" → plate, 8, hits): "Case B." for caseA/caseB, "Plate 8." for plate7/plate8."""
+    return {k: set(re.split(r"[^a-z0-9]+", _CAMEL.sub(" ", k.removeprefix("upload_").rsplit(".", 1)[0]).lower()))
+            - {""} for k in keys}
+
+
+def _by_distinguishing_part(lowered: str, keys: Sequence[str]) -> str | None:
+    """Of uploads the words fit equally, the one whose own name part the text writes ("the same for plate 7" with
+    plate7_hits.csv and plate8_hits.csv)."""
+    tokens = _file_tokens(keys)
+    fitting = [k for k in keys
+               if any(re.search(rf"(?<![\w.]){re.escape(t)}(?!\w|\.\d)", lowered)
+                      for t in tokens[k] - set().union(*(tokens[o] for o in keys if o != k)))]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)")
 
 
 def _by_distinguishing_token(lowered: str, keys: Sequence[str]) -> str | None:
@@ -116,10 +134,7 @@ def _by_distinguishing_token(lowered: str, keys: Sequence[str]) -> str | None:
     reply = lowered.strip().rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nreply"
     if len(keys) < 2:
         return None
-    # "Case B." for caseA_antidepressants.csv and caseB_cns.csv: camel-case parts are tokens, and a word every file
-    # has tells none apart
-    tokens = {k: set(re.split(r"[^a-z0-9]+", _CAMEL.sub(" ", k.removeprefix("upload_").rsplit(".", 1)[0]).lower()))
-              - {""} for k in keys}
+    tokens = _file_tokens(keys)
     shared = set.intersection(*tokens.values())
     said = [w for w in re.findall(r"[a-z0-9]+", reply) if w not in _REPLY_FILLERS and w not in shared]
     if len(said) != 1:

@@ -224,3 +224,38 @@ def test_one_drug_after_a_property_chain_is_no_drug_pair() -> None:
                _ran(PROPERTY, "Now the second drug of the quiz, CCN.", {"property": "p_np"})]
     calls = _plan_with("And a negative control they won't expect: metformin.", values, history)
     assert [(c.name, c.arguments.get("property")) for c in calls] == [(PROPERTY, "p_np")]
+
+
+@pytest.mark.parametrize(("reply", "key"), [("Plate 8.", "upload_plate8_hits.csv"),
+                                            ("And the same for plate 7 while you're at it.", "upload_plate7_hits.csv")])
+def test_uploads_told_apart_by_their_number(reply: str, key: str) -> None:
+    values = {"upload_plate7_hits.csv": ["CCO", "CCN"], "upload_plate8_hits.csv": ["CCC", "CCCl"]}
+    asked = [PastRequest("u", "logS for the plate hits file, please.", answered=False)]
+    calls = _plan_with(reply, values, asked)
+    assert [c.arguments["drug_smiles"] for c in calls] == [f"({key})"]
+
+
+def test_a_second_ask_read_as_the_property_tool_names_a_property() -> None:
+    """"… I just want to know if anything is flagged." after a drug-pair question asks for no property."""
+    text = ("A pregnant postdoc works with cisplatin and is on fluconazole. Is there a predicted interaction between "
+            "the two drugs? I'm aware this is not an exposure assessment; I just want to know if anything is flagged.")
+    assert [c.name for c in plan_calls(text, [], list(TOOLS))] == ["drug_drug_response_predict"]
+
+
+def test_the_first_precursor_of_the_top_route_is_one_molecule() -> None:
+    route = {"smiles": "CN(Cc1cccs1)C(=O)c1ccccc1",
+             "routes": [{"rank": 1, "precursors": ["CNCc1cccs1", "O=C(O)c1ccccc1"]},
+                        {"rank": 2, "precursors": ["CNC", "O=C(Cl)c1ccccc1"]}]}
+    values = {"user_smiles": [route["smiles"]], "Retrosynthetic_reaction_pathway_prediction_result": [route]}
+    history = [_ran("Retrosynthetic_reaction_pathway_prediction", f"Precursors for: {route['smiles']}")]
+    calls = _plan_with("The first precursor in the top route — water solubility please.", values, history)
+    assert [(c.arguments["drug_smiles"], c.arguments["property"]) for c in calls] == [(["CNCc1cccs1"], "logSolubility")]
+
+
+def test_a_two_letter_structure_on_its_own_line_of_a_pasted_list() -> None:
+    """Methanol pasted as "CO" between two longer structures; "CO" alone in prose (or in COSMIC) stays a word."""
+    found = extract("Ethanol, methanol and acetonitrile — water solubility first.\nCCO\nCO\nCC#N")
+    assert found.molecules == ["CCO", "CO", "CC#N"]
+    assert extract("BBB for CO please").molecules == []
+    kept = extract("COSMIC 905949\nCCO\nCO")
+    assert kept.molecules == ["CCO", "CO"] and kept.prose.startswith("COSMIC 905949")
