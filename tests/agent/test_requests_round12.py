@@ -259,3 +259,13 @@ def test_a_two_letter_structure_on_its_own_line_of_a_pasted_list() -> None:
     assert extract("BBB for CO please").molecules == []
     kept = extract("COSMIC 905949\nCCO\nCO")
     assert kept.molecules == ["CCO", "CO"] and kept.prose.startswith("COSMIC 905949")
+
+
+def test_a_synergy_score_is_asked_about_not_run_as_a_cell_response() -> None:
+    """No shipped model predicts combination synergy; "can you predict the Bliss synergy score for A + B in X?" is
+    asked about. A synergy word that is only the reason does not stop the ask."""
+    asked = "can you predict the Bliss synergy score for olaparib + cisplatin in MDA-MB-436?"
+    assert plan_calls(asked, [], list(TOOLS)) == []
+    assert any("synergy" in u.written for u in extract(asked).unresolved)
+    reason = "ln(IC50) of olaparib in MDA-MB-436, we are looking for synergy partners"
+    assert [c.name for c in plan_calls(reason, [], list(TOOLS))] == [RESPONSE]
