@@ -137,9 +137,11 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if completed is not None:  # "IC50 50 is target" asked about, then "nM, sorry": the request with its unit
         return plan_calls(completed, pool, offered, history[:-1], read)
     # "do the same for the amine we use" was asked about: what it repeats is the request before it
-    repeated = previous is not None and _repeated_before(previous, history[:-1], offered) is not None
-    earlier_text = f"{history[-2].text}\n{previous.text}" if repeated else previous.text if previous else ""
-    earlier = value_numbers(extract(_strip_pool_line(earlier_text))) if previous else None
+    earlier = None
+    if previous is not None:
+        repeated = _repeated_before(previous, history[:-1], offered) is not None
+        earlier_text = f"{history[-2].text}\n{previous.text}" if repeated else previous.text
+        earlier = value_numbers(extract(_strip_pool_line(earlier_text)))
     ran = _ran(previous, offered)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
     whole = _with_both_lines(value_numbers(extract(text, expect)), history)
