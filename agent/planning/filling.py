@@ -170,9 +170,10 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         if param.kind == "smiles_list":  # a drug named twice ("... gefitinib? and is gefitinib ...") runs once;
             # [] picks none: ask
             chosen = picked or e.molecules
-            value = (list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen) or \
-                (None if picked == [] else molecules_from_context(lowered, pool, earlier, (focus or "").lower())) or \
-                (None if picked == [] else _drugs_of_the_pair(lowered, pool, context))
+            value = list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen
+            if not value and picked != []:
+                value = molecules_from_context(lowered, pool, earlier, (focus or "").lower()) \
+                    or _drugs_of_the_pair(lowered, pool, context)
         elif param.kind == "smiles":
             value = e.molecules[0] if e.molecules else (picked[0] if picked else None) or (None if picked == [] else
                 pool_ref(pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True))

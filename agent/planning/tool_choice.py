@@ -135,9 +135,9 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
 # "Don't run the classifier", "we already know it hits", "skip the retro for now", "the retro can wait", "(solubility)
 # we'll do tomorrow": a part (up to a comma, a sentence end, "but" or "then") that turns a tool down or puts it off
 _DECLINING = re.compile(rf"\b(?:{phrases('declining_openers')})\b", re.I)
-_PART_END = r"[.,;!?\n\u2013\u2014]"
-_DECLINED = re.compile(rf"{_DECLINING.pattern}[^.,;!?\n\u2013\u2014]*?(?=\s+(?:but|then)\b|{_PART_END}|$)|"
-                       rf"[^.,;!?\n\u2013\u2014]*\b(?:{phrases('deferring_words')})(?=\s*(?:{_PART_END}|\)|$))", re.I)
+_PART_ENDS = r".,;!?\n\u2013\u2014"
+_DECLINED = re.compile(rf"{_DECLINING.pattern}[^{_PART_ENDS}]*?(?=\s+(?:but|then)\b|[{_PART_ENDS}]|$)|"
+                       rf"[^{_PART_ENDS}]*\b(?:{phrases('deferring_words')})(?=\s*(?:[{_PART_ENDS})]|$))", re.I)
 
 
 def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
