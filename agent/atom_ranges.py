@@ -52,7 +52,8 @@ _CORE_BEFORE = re.compile(rf"\b(?:{_KEEP})\s+(?:the\s+|its\s+|their\s+|this\s+)?
 # "keep the core (Murcko scaffold)", "keep the core, i.e. the quinazoline": the words in brackets say which
 _CORE_GLOSS = re.compile(rf"\s*(?:\(|,)\s*(?:i\.\s?e\.,?\s+|namely\s+)?(?:the\s+)?(?P<name>{_core_names()})\b", re.I)
 _CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+(?:only|just))\s+"
-                          rf"(?:the\s+|its\s+|their\s+|this\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\b", re.I)
+                          rf"(?:the\s+|its\s+|their\s+|this\s+)?(?P<name>{_core_names()})(?!-[a-z]){_CORE_SUFFIX}\b",
+                          re.I)  # (not "the morpholine" of "the morpholine-propoxy chain": one name)
 # Parts named by a systematic or lab name that the tables may not hold ("only the morpholinopropoxy tail may change",
 # "keep everything except the two methoxyethoxy chains"); such a name counts only when it reads as one
 # (``core_from_text``: a table entry or OPSIN).

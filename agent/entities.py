@@ -26,7 +26,7 @@ from agent.quantities import (
 from agent.selection import group_phrase_spans
 from agent.vocabulary import load, phrases
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
-from model_zoo.chem.mols import InvalidSmiles, is_part_of, parse_smiles, same_molecule_key
+from model_zoo.chem.mols import InvalidSmiles, case_fixed, is_part_of, parse_smiles, same_molecule_key
 from model_zoo.chem.proteins import find_broken_sequences, find_sequences
 from model_zoo.names import (
     Resolved,
@@ -641,7 +641,7 @@ def looks_like_smiles(token: str) -> bool:
         return False
     outside = re.sub(r"\[[^\]]*\]", "", token).replace("Cl", "").replace("Br", "")
     strays = re.findall(r"[ad-mqrt-z]|[AD-EG-HJ-MQ-RT-Z]", outside)  # all but the atoms b c n o p s B C F I N O P S
-    if strays and not _mistyped_structure(token, len(strays)):
+    if strays and not (_mistyped_structure(token, len(strays)) or case_fixed(token)):
         return False  # letters that are no atom outside brackets: "ln(IC50)", "t-test", "H2O"
     letters = re.sub(r"[^A-Za-z]", "", token)
     # Words with digits such as "IC50", "CDK9", "A549", "H2O" are not what users mean as SMILES.

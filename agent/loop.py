@@ -145,7 +145,7 @@ def run_turn(
     offered = list(offered or TOOLS)
     deadline = time.monotonic() + limits.turn_seconds
     ctx = PlanContext(request=request, pool=pool.list(), offered=offered, history=list(history or []),
-                      read=lambda key: pool.require(key).value)
+                      read=pool.read)
     ctx.messages = initial_messages(request, ctx)
     decider = Decider(backend, pool, offered, limits, fallback, turn_id)
     entities = extract(request)

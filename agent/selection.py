@@ -10,10 +10,11 @@ the caller asks about instead of running every row.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from agent.pool.entry import EntryMeta
+from agent.history import PastRequest
+from agent.pool.entry import EntryMeta, PoolError
 from agent.vocabulary import number_words, ordinals, phrases
 from model_zoo.specs import PROPERTY_WORDS, REGRESSION_PROPERTIES
 
@@ -59,13 +60,15 @@ _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-
 
 
 # Earlier results named in passing, no ask: "picking up yesterday's solubility run", "from the BT-474 table above",
-# "the A549 set generated last week", "the MDA-MB-453 set you generated", "so we have ERBB2 pKd for the three"
+# "the A549 set generated last week", "the MDA-MB-453 set you generated", "so we have ERBB2 pKd for the three", "the
+# new molecules"
 EARLIER_RESULT = re.compile(
     r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+(?:[\w()-]+\s+){0,2}?"
     r"(?:runs?|tables?|results?|data|numbers|screens?|outputs?)\b|"
     r"\bfrom\s+the\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)(?:\s+above)?\b|"
     r"\bthe\s+(?:[\w()+-]+\s+){0,2}?(?:set|batch|series|library)\s+(?:that\s+)?(?:you\s+|we\s+)?"
     r"(?:generated|designed|made|optimi[sz]ed)(?:\s+(?:last\s+\w+|yesterday|earlier|this\s+morning))?\b|"
+    r"\b(?:the|these|those)\s+new\s+(?:ones|molecules|compounds|cpds|structures|analog(?:ue)?s)\b|"  # made earlier
     r"\b(?:so\s+)?we\s+(?:already\s+|now\s+)?(?:have|got)\s+(?:the\s+)?(?:[\w()-]+\s+){1,3}?for\s+(?:the|all|these|those)\s+"
     rf"(?:{_COUNT}|compounds\b|molecules\b|drugs\b)", re.I)
 
@@ -141,7 +144,8 @@ SIGN_OFF = re.compile(rf"(?:^|(?<=[.!?\n]))\s*(?:{phrases('sign_offs')})\b[!,.]*
                       re.I)
 
 
-def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None) -> list[str] | None:
+def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None,
+                     history: Sequence[PastRequest] = ()) -> list[str] | None:
     """The molecules the words pick from the thread's newest fitting result; None when they pick none (see the
     module docstring for ``[]``)."""
     if read is None:
@@ -158,7 +162,8 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         table = newest_table(pool, read, lambda rows: "smiles_1" in rows[0])
         if table:
             return _unique(s for row in table for s in (row["smiles_1"], row["smiles_2"]))
-    rows = _table_of_the_measure(lowered, pool, read) or newest_table(pool, read, lambda rows: "smiles" in rows[0])
+    rows = _table_of_the_measure(lowered, pool, read, history) or \
+        newest_table(pool, read, lambda rows: "smiles" in rows[0])
     key = produced_key(lowered)
     if key is not None and any(m.key == key for m in pool):
         made = read(key)  # "the first three generated molecules": from the generated list, whatever ran since
@@ -437,18 +442,43 @@ def _named_measures(lowered: str) -> set[str]:
             if re.match(rf"\s*(?:\w+\s+)?{re.escape(phrase)}(?![a-z])", lowered[end:end + 30])}
 
 
-def _table_of_the_measure(lowered: str, pool: list[EntryMeta], read: Callable[[str], Any]
-                          ) -> list[dict[str, Any]] | None:
-    """The newest property table of the kind a rank word names: "the least soluble one" after a solubility run and a
-    cell-line run ranks the solubility table, not the newer ln(IC50) one."""
+def _table_of_the_measure(lowered: str, pool: list[EntryMeta], read: Callable[[str], Any],
+                          history: Sequence[PastRequest]) -> list[dict[str, Any]] | None:
+    """The table of the property a rank word names: its newest logged run, even when a newer run of the tool replaced
+    it in the pool ("the highest logD from the first run" after a logD run and a solubility run); else the newest
+    table of its kind ("the least soluble one" after a solubility run and a cell-line run ranks the solubility
+    table, not the newer ln(IC50) one)."""
     named = _named_measures(lowered)
     if not named:
         return None
+    logged = _logged_run(named, pool, read, history)
+    if logged is not None:
+        return logged
     regression = named <= set(REGRESSION_PROPERTIES)
     if not regression and not named.isdisjoint(REGRESSION_PROPERTIES):
         return None
     metric = "prediction" if regression else "probability"
     return newest_table(pool, read, lambda rows: "smiles" in rows[0] and _metric(rows) == metric)
+
+
+def _logged_run(named: set[str], pool: list[EntryMeta], read: Callable[[str], Any],
+                history: Sequence[PastRequest]) -> list[dict[str, Any]] | None:
+    """The rows of the thread's newest logged run of a named property, read at its pool version; None when none is
+    logged or the pool no longer keeps that version."""
+    current = {m.key: m.version for m in pool}
+    for past in reversed(history):
+        for call in reversed(past.calls):
+            prop = (call.resolved or {}).get("property") or call.arguments.get("property")
+            key, version = call.result_key, call.result_version
+            if call.status != "ok" or prop not in named or key not in current or version is None:
+                continue
+            try:
+                rows = read(key if current[key] == version else f"{key}@v{version}")
+            except PoolError:
+                return None
+            ok = isinstance(rows, list) and bool(rows) and all(isinstance(r, dict) and "smiles" in r for r in rows)
+            return rows if ok else None
+    return None
 
 
 def _metric(rows: list[dict[str, Any]]) -> str | None:

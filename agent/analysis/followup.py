@@ -11,6 +11,7 @@ from agent.analysis.execute import Answer, execute
 from agent.analysis.parse import parse
 from agent.analysis.query import AskBack, Query
 from agent.analysis.results import Measure, ResultSet, catalog
+from agent.entities import unquoted
 from agent.history import PastRequest
 from agent.planning.properties import property_words
 from agent.planning.values import REDO
@@ -76,6 +77,7 @@ def _asks_to_compute(text: str, computed: list[Measure]) -> bool:
     ("redo it with target 10 nM"): not a query of results."""
     if REDO.search(text):
         return True
+    text = unquoted(text)  # "> Predicted lipo (logD7.4): …" quotes an earlier reply: no ask of its own
     spec = get_spec(requested_tool(text, list(TOOLS)) or "")
     if spec is None:
         return False

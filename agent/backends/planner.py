@@ -385,7 +385,7 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
         return None
     merged = merge_entities(whole, earlier)
     fixed = corrected_molecules(whole, earlier) if not previous.answered else None
-    picked = None if whole.molecules else select_molecules(whole.prose, pool, context.read)
+    picked = None if whole.molecules else select_molecules(whole.prose, pool, context.read, history)
     if picked:  # "rerun the two best ones in A549": the rows the words pick, not the whole earlier list
         merged.molecules = merged.smiles = picked
     if fixed is not None:  # "fixed: <SMILES>" after the agent asked about an invalid one

@@ -63,27 +63,22 @@ def evaluate_record(record: Record, backend: Backend, limits: Limits, fallback: 
                 messages += observation_messages(call, {})[:1]
         elif role == "observation":
             if isinstance(message.get("memory_pool"), dict):
-                pool = ThreadPool(InMemoryPoolStore(), pool.thread_key)
-                load_pool(pool, message["memory_pool"])
+                sync_pool(pool, message["memory_pool"])
                 if steps_since_request:
-                    _log_result(steps_since_request[-1].call, pool, history, calls)
+                    _log_result(steps_since_request[-1].call, pool, calls)
             messages.append({"role": "tool", "content": message["value"][:4000]})
         elif role == "gpt":
             messages.append({"role": "assistant", "content": message["value"]})
     return {"index": record.index, "id": record.id, "category": record.category, "steps": scored}
 
 
-def _log_result(call: ToolCall, pool: ThreadPool, history: list[PastRequest], calls: list[CallLog]) -> None:
+def _log_result(call: ToolCall, pool: ThreadPool, calls: list[CallLog]) -> None:
     """Log a gold call with the pool version of its result, as a chat turn does, so that the follow-up analyses
-    find it. The pool is reloaded at every observation (its versions restart), so only the newest call per
-    result key is kept."""
+    and the planner find it again ("the highest logD from the first run")."""
     spec = get_spec(call.name)
     meta = pool.store.meta(pool.thread_key, spec.result_key) if spec is not None else None
     if spec is None or meta is None:
         return
-    for past in history:
-        past.calls = [c for c in past.calls if c.result_key != spec.result_key]
-    calls[:] = [c for c in calls if c.result_key != spec.result_key]
     calls.append(CallLog(spec.name, call.arguments, None, {}, "ok", result_key=spec.result_key,
                          result_version=meta.version))
 
@@ -93,7 +88,7 @@ def _score_step(gold: dict[str, Any], request: str, pool: ThreadPool, offered: l
                 limits: Limits, fallback: Backend | None) -> dict[str, Any]:
     ctx = PlanContext(request=request, pool=pool.list(), offered=offered, steps=list(steps),
                       messages=[dict(m) for m in messages], history=list(history),
-                      read=lambda key: pool.require(key).value)
+                      read=pool.read)
     decider = Decider(backend, pool, offered, limits, fallback)
     started = time.perf_counter()
     predicted, backend_error = None, None
@@ -118,6 +113,18 @@ def _score_step(gold: dict[str, Any], request: str, pool: ThreadPool, offered: l
 def _user_content(request: str, pool: ThreadPool) -> str:
     metas = pool.list()
     return f"{request}\n\n{render_for_llm(metas)}\n{tcdd_keys_line(metas)}"
+
+
+def sync_pool(pool: ThreadPool, values: dict[str, Any]) -> None:
+    """Bring the pool to an observation's state as a chat turn leaves it: a changed value becomes a new version of
+    its key (the older one stays in the key's history), a key the observation no longer lists is deleted."""
+    for key in pool.keys():
+        if key not in values:
+            pool.delete(key, "eval")
+    for key, value in values.items():
+        entry = pool.get(key)
+        if entry is None or entry.value != value:
+            pool.put(key, value, kind_of(key, value), "eval", "benchmark")
 
 
 def load_pool(pool: ThreadPool, values: dict[str, Any]) -> None:

@@ -56,8 +56,10 @@ class PlanningContext:
     history: Sequence[PastRequest]
 
 
-# "and in the other GBM line we use?", "another breast line": a line the message does not name
-_ANOTHER_LINE = re.compile(r"\b(?:the\s+other|another|a\s+different|other)\s+(?:[\w-]+\s+){0,2}?(?:cell\s+)?lines?\b")
+# "and in the other GBM line we use?", "another breast line", "the other cell, the one from before": a line the
+# message does not name
+_ANOTHER_LINE = re.compile(r"\b(?:the\s+other|another|a\s+different|other)\s+(?:[\w-]+\s+){0,2}?"
+                           r"(?:(?:cell\s+)?lines?|cells?)\b")
 
 
 def _unnamed_other_line(e: Entities, lowered: str) -> bool:
@@ -103,9 +105,9 @@ def _picked_with_named(e: Entities, picked: list[str] | None, words: str, contex
     pair runs in its place."""
     if len(set(e.molecules)) != 1:
         return []
-    chosen = picked if picked is not None else select_molecules(words, context.pool, context.read)
+    chosen = picked if picked is not None else select_molecules(words, context.pool, context.read, context.history)
     if chosen is None and words != e.prose:  # the pick in its own clause before the ask
-        chosen = select_molecules(e.prose, context.pool, context.read)
+        chosen = select_molecules(e.prose, context.pool, context.read, context.history)
     if chosen == []:
         return None
     return [[row, e.molecules[0]] for row in chosen or [] if row != e.molecules[0]]
@@ -143,18 +145,18 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
     if not e.molecules and (names_rows_by_word(words) or not row_numbers(words)):
         # "rows 1–3 as well", "BBB for CMP-0210 too": of the list the user pasted
         picked = earlier_rows(words, pasted_before)
-        also = select_molecules(words, pool, context.read) if picked else None
+        also = select_molecules(words, pool, context.read, context.history) if picked else None
         if also:  # "CMP-0014 and whichever came out with the highest logD"
             picked = list(dict.fromkeys([*(picked or []), *also]))
     if picked is None and (focus is not None or earlier or not e.molecules):
-        picked = select_molecules(words, pool, context.read)
+        picked = select_molecules(words, pool, context.read, context.history)
         if picked and not e.molecules:
             picked = _of_the_named_file(words, lowered, pool, context.read, picked)
         lead_in = e.prose[:max(e.prose.find(focus), 0)] if focus else ""
         if picked is None and lead_in.strip() and not e.molecules and not names_whole_list(words) and not earlier:
             # "take rank 1, get me a retro and a BBB check on it": a pick before the asks is theirs (a later ask
             # takes the molecules of the one before it)
-            picked = select_molecules(lead_in, pool, context.read)
+            picked = select_molecules(lead_in, pool, context.read, context.history)
         if not picked and not e.molecules:  # "#5" past the end of the newest result: of the pasted list
             picked = earlier_rows(words, pasted_before) or picked
     if picked is None and focus is not None and earlier:
@@ -163,7 +165,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             and _PICKED_BEFORE.search(lowered):
         # "which one is the most soluble?" (answered from the results, no tool ran) then "ok run that one in T47D":
         # the rows the question picked
-        picked = select_molecules(context.history[-1].text, pool, context.read) or None
+        picked = select_molecules(context.history[-1].text, pool, context.read, context.history) or None
     args: dict[str, Any] = {}
     for param in spec.params:
         value: Any = None

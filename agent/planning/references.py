@@ -90,6 +90,11 @@ def missing_pool_keys(text: str, pool: Sequence[EntryMeta]) -> list[str]:
     return list(dict.fromkeys(missing))
 
 
+def _names_its_origin(key: str) -> bool:
+    """A key that says where its value came from: a tool's output, the user's input (``user_*``) or an upload."""
+    return key in PRODUCED_KEY.values() or key.startswith(("user_", "upload_"))
+
+
 def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_if_referred: bool = False,
               single: bool = False) -> str | None:
     """The pool key the text points to: named explicitly, by its origin word, else the most recently set
@@ -131,10 +136,10 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
                 return f"({fitting[-1].key})"
             produced = any(m.key.startswith(prefix) for m in pool)
             if "smiles_list" in kinds and _PRODUCED.search(lowered) and not produced \
-                    and all(m.source in _KNOWN_SOURCES or m.key in PRODUCED_KEY.values() for m in candidates):
+                    and all(m.source in _KNOWN_SOURCES or _names_its_origin(m.key) for m in candidates):
                 # "the generated ones" with nothing generated in this thread: asked, never another list (entries of
                 # unknown origin, as in a benchmark's starting pool, may be what the words mean; a key that names
-                # the other tool's output does not)
+                # the other tool's output, the user's input or an upload does not)
                 return None
     if only_if_referred and not REFERS_BACK.search(lowered):
         return None

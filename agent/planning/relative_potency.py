@@ -44,7 +44,7 @@ _MATCHED = re.compile(r"\b(?:no\s+worse\s+than|not\s+worse\s+than|as\s+potent\s+
 _MEASURE = r"(?:value|potency|ic\s?50|ln\s*\(?ic\s?50\)?|number|score|result|level)"
 _ANCHOR_WORDS = re.compile(rf"(?:'s|’s)\s+(?:predicted\s+|own\s+)?{_MEASURE}\b|\bpredicted\s+{_MEASURE}\b|"
                            rf"\b(?:value|number|result)\s+(?:you|it|that|we)\b|\bthe\s+[\w-]+\s+(?:value|number)\b|"
-                           rf"\b(?:that|this)\s+{_MEASURE}\b",
+                           rf"\b(?:that|this)\s+{_MEASURE}\b|\bas\s+potent\s+as\s+(?:that|this)\b",
                            re.I)  # not "a target IC50 no worse than 3e-8 M": that is a goal of its own
 _BEST = re.compile(r"\b(?:the\s+)?(?:best|top|most\s+potent|strongest)\s+(?:one\s+)?(?:of\s+(?:those|them|these|the\s+"
                    r"\w+)|one|compound|hit|value)\b", re.I)
@@ -79,7 +79,10 @@ def relative_goal(e: Entities, pool: Sequence[EntryMeta], read: Callable[[str], 
         return None
     shift, how = _shift(e.prose)
     if shift != 0.0 and (_REDONE.search(e.prose) or _THAN_BEFORE.search(e.prose)) and not _ANCHOR_WORDS.search(e.prose):
-        return _shifted_earlier_goal(shift, how, pool, read)
+        shifted = _shifted_earlier_goal(shift, how, pool, read)
+        if shifted is not None or _REDONE.search(e.prose):
+            return shifted
+        # "TMZ in LN229", then "generate something ten times more potent than that": no goal before, so the value shown
     rows = newest_table(list(pool), read, lambda rows: any(_value(r) is not None for r in rows))
     if not rows:
         return None

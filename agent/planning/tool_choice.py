@@ -105,8 +105,9 @@ _RESULTS_BY_TOOL = re.compile(r"\b(?:the|those|these|its|their|our|your)\s+(?:[\
 
 # "and osimertinib, same target", "in the same line": the earlier request's value, read as a value of its kind
 # (as the intent model sees values: "<target>", "<cell>"), not as words that ask for a tool
-_SAME_VALUE = re.compile(r"\b(?:the\s+)?same\s+(?:(?P<target>target|protein|kinase|sequence|receptor|enzyme|construct)|"
-                         r"(?P<goal>potency(?:\s+(?:target|goal))?|(?:potency\s+)?goal|ic50(?:\s+target)?)|"
+_SAME_VALUE = re.compile(r"\b(?:the\s+)?same\s+(?:(?P<target>target(?!\s+(?:value|ic50|potency|number))|protein|kinase|"
+                         r"sequence|receptor|enzyme|construct)|(?P<goal>potency(?:\s+(?:target|goal))?|"
+                         r"(?:potency\s+)?goal|ic50(?:\s+target)?|target\s+(?:value|ic50|potency|number))|"
                          r"(?P<setting>property|assay|endpoint|readout)|cell\s+line|line|cells)\b", re.I)
 
 
@@ -530,10 +531,14 @@ _PICKED_ROUTE = re.compile(r"(?<=\s\s)(?:product|molecule|compound)(?:'s)?\s+(?:
 _ROUTE_NUMBER = re.compile(r"\(?\b(?:route|pathway)\s*#?\s*\d+\)?", re.I)  # "(route 1)": which route, no ask
 
 
+# "Thank you. Now take the most soluble of them …": thanks before the ask, no words of it
+_THANKED = re.compile(rf"^\W*(?:(?:{phrases('sign_offs')}|ok(?:ay)?|great|perfect)\s*[!.,]+\s*)+", re.I)
+
+
 def _without_picking(text: str, precursors: bool = True) -> str:
     """The text with the words that only pick molecules from results blanked ("the most soluble one", "the top EGFR
-    binder")."""
-    blanked = _blank(EARLIER_RESULT, _blank(_SELECTION_PHRASE, text))
+    binder"), and the thanks before them."""
+    blanked = _blank(_THANKED, _blank(EARLIER_RESULT, _blank(_SELECTION_PHRASE, text)))
     blanked = _blanked(blanked, picking_spans(blanked, precursors))
     return _blank(_PICKED_ROUTE, _blank(_PICKED_THERE, _blank(_PICKED_NOUN, blanked)))
 

@@ -14,6 +14,7 @@ from agent.entities import Entities
 from agent.planning.uploads import names_an_upload
 from agent.pool.entry import EntryMeta
 from agent.vocabulary import words
+from model_zoo.chem.mols import case_fixed
 from model_zoo.names.families import answered_members
 from model_zoo.names.targets import resolve_target
 from model_zoo.names.types import Resolved, Unresolved
@@ -134,10 +135,33 @@ def corrected_molecules(current: Entities, earlier: Entities) -> list[str] | Non
     if not fixes and not current.molecules and _NAMED_STRUCTURE.search(current.prose):
         fixes = _structures_of_labels(earlier, invalid)
     if not fixes:
+        fixes = _case_fixes(current, invalid)
+    if not fixes:
         return None
     kept = [fixes.get(m, m) for m in earlier.molecules if m in fixes or m not in invalid]
+    kept += [fixed for token, fixed in fixes.items() if token not in earlier.molecules]
     extra = [m for m in current.molecules if m not in fixes.values() and not any(m in f for f in fixes.values())]
     return list(dict.fromkeys(kept + extra))
+
+
+# "yes Cl, sorry, caps lock", "yes, typo, Cl", "yes": a reply that confirms the case fix the question suggested
+_CONFIRMS_CASE = re.compile(r"^\W*(?:yes|yep|yeah|right|correct|exactly)\b|\bcaps(?:\s*lock)?\b|"
+                            r"\b(?:upper|lower)[\s-]?case\b", re.I)
+_HALOGENS = ("Cl", "Br")
+
+
+def _case_fixes(current: Entities, invalid: set[str]) -> dict[str, str]:
+    """Each invalid SMILES with halogens in capitals ("CLC1C(Cl)…") put right, when the reply confirms that fix or
+    writes the symbol ("Cl"), and gives no other molecule."""
+    symbols = [m for m in current.molecules if m in _HALOGENS]
+    if len(symbols) != len(current.molecules) or not (symbols or _CONFIRMS_CASE.search(current.prose)):
+        return {}
+    fixes = {}
+    for token in invalid:
+        fixed = case_fixed(token)
+        if fixed is not None and all(s.upper() in token for s in symbols):
+            fixes[token] = fixed
+    return fixes
 
 
 # "yes use the database one": the structure of the drug name that labels an invalid SMILES

@@ -53,6 +53,17 @@ class ThreadPool:
             raise missing_key_error(key, self.keys())
         return entry
 
+    def read(self, ref: str) -> Any:
+        """A value by key, or an earlier version of it by "key@vN" (keys hold no "@"): "the highest logD from the
+        first run" finds that run's table again after a newer run of the same tool replaced it."""
+        key, _, version = ref.partition("@v")
+        if not version:
+            return self.require(key).value
+        entry = next((e for e in self.history(key) if str(e.meta.version) == version and not e.meta.deleted), None)
+        if entry is None:
+            raise PoolError(f"this thread's pool no longer keeps version {version} of {key}")
+        return entry.value
+
     def put(self, key: str, value: Any, kind: str, set_by: str, source: str) -> EntryMeta:
         if self.store.meta(self.thread_key, key) is None:
             metas = self.list()

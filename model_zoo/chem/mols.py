@@ -66,10 +66,26 @@ def parse_smiles(smiles: str) -> Chem.Mol:
     with rdBase.BlockLogs(), rdBase.CaptureErrorLog() as capture:
         mol = Chem.MolFromSmiles(text)
     if mol is None:
-        raise InvalidSmiles(smiles, _reason_from_log(capture.messages, text))
+        fixed = case_fixed(text)
+        hint = f"; element symbols are case-sensitive: did you mean {fixed}?" if fixed else ""
+        raise InvalidSmiles(smiles, _reason_from_log(capture.messages, text) + hint)
     if mol.GetNumAtoms() == 0:
         raise InvalidSmiles(smiles, "no atoms")
     return mol
+
+
+# halogens written in capitals ("CLC1…", "c1ccc(BR)cc1"): a caps-lock typo RDKit cannot read
+_CAPITALISED_HALOGEN = re.compile(r"CL|BR")
+
+
+def case_fixed(smiles: str) -> str | None:
+    """``smiles`` with its halogens written in capitals put right ("CL" → "Cl") when that alone makes it readable;
+    None otherwise."""
+    if not _CAPITALISED_HALOGEN.search(smiles):
+        return None
+    fixed = _CAPITALISED_HALOGEN.sub(lambda m: m.group(0).capitalize(), smiles)
+    with rdBase.BlockLogs():
+        return fixed if Chem.MolFromSmiles(fixed) is not None else None
 
 
 def too_long(n_chars: int) -> str:

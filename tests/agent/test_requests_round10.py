@@ -8,11 +8,11 @@ import itertools
 import time
 
 import pytest
+from planning_support import plan_with
 
 from agent.backends.base import PlanContext, Step, ToolCall
 from agent.backends.planner import OfflinePlanner, plan_calls
 from agent.entities import extract
-from agent.evaluation.harness import load_pool
 from agent.history import PastRequest
 from agent.loop import Decider, Limits
 from agent.planning.retraction import asked_part
@@ -143,12 +143,6 @@ def test_a_brand_without_a_drugbank_structure_takes_the_structure_of_its_drug(br
     assert "DrugBank" in resolved.source and "structure from GDSC" in resolved.source
 
 
-def _plan_with(text: str, values: dict, history: list[PastRequest] | None = None) -> list[ToolCall]:
-    pool = ThreadPool(InMemoryPoolStore(), "t")
-    load_pool(pool, values)
-    return plan_calls(text, pool.list(), list(TOOLS), history or [], lambda key: pool.require(key).value)
-
-
 def test_a_capitalised_name_before_a_dose_is_a_drug_on_a_medication_list() -> None:
     """"Calan" alone is never read from free text (it is also a word and a name); before "SR 120 mg" it is a brand."""
     found = [r.written for r in find_drug_names("on Lanoxin 0.125 mg daily, amiodarone 200 mg and Calan SR 120 mg")]
@@ -173,7 +167,7 @@ _THREE = {"user_smiles": ["CCO", "CCCO", "CCCCO"],
 
 def test_a_clause_that_only_picks_is_the_pick_of_the_ask_after_it() -> None:
     history = [PastRequest("u", "Predicted response of HCC70 to CCO, CCCO and CCCCO?", answered=True)]
-    calls = _plan_with("take the most potent of the three and run it in BT-20 as well", _THREE, history)
+    calls = plan_with("take the most potent of the three and run it in BT-20 as well", _THREE, history)
     assert [(c.name, c.arguments["drug_smiles"], c.arguments["cell_name"]) for c in calls] == [
         ("drug_cell_response_regression_predict", ["CCCO"], "BT-20")]
 
@@ -184,15 +178,15 @@ _BBB = {"user_smiles": ["CCO", "CCCO"],
 
 
 def test_a_picked_row_is_paired_with_the_drug_the_message_names() -> None:
-    [call] = _plan_with("The one with the highest BBB probability — check its DDI with tramadol.",
-                        _BBB)
+    [call] = plan_with("The one with the highest BBB probability — check its DDI with tramadol.",
+                       _BBB)
     assert call.arguments["smiles_pairs"] == [["CCCO", _smiles("tramadol")]]
 
 
 def test_a_rank_by_a_value_the_newest_table_does_not_hold_is_asked_about() -> None:
     """"the most lipophilic" of a BBB table: never ranked by the BBB probability instead, and no other pair runs in its
     place (before, the thread's two molecules ran as a pair, without fluvoxamine)."""
-    calls = _plan_with("Take the most lipophilic of them and check its DDI with fluvoxamine.", _BBB)
+    calls = plan_with("Take the most lipophilic of them and check its DDI with fluvoxamine.", _BBB)
     assert not any(c.arguments.get("smiles_pairs") for c in calls)
 
 
@@ -205,7 +199,7 @@ def test_a_correction_that_only_replaces_a_value_keeps_the_ask_for_the_answer() 
     """"pKd … against CDK4 — actually drop CDK4, use the other kinase … instead", then "CDK9.": still the pKd (the
     words after the correction ask for no tool; the intent model's "none" is no ask)."""
     first = "pKd of CCO against CDK4 — actually drop CDK4, use the other kinase Dana mentioned on Monday instead."
-    calls = _plan_with("CDK9.", {}, [PastRequest("u", first, answered=False)])
+    calls = plan_with("CDK9.", {}, [PastRequest("u", first, answered=False)])
     assert [c.name for c in calls] == ["drug_target_affinity_regression_predict"]
 
 

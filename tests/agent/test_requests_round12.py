@@ -7,16 +7,13 @@ domains, drugs "off the table", and propranolol (its vocabulary entry points to 
 from __future__ import annotations
 
 import pytest
+from planning_support import plan_with, ran
 
-from agent.backends.base import ToolCall
 from agent.backends.planner import plan_calls
 from agent.entities import extract
-from agent.evaluation.harness import load_pool
-from agent.history import CallLog, PastRequest
+from agent.history import PastRequest
 from agent.planning.tool_choice import intents, without_declined_asks
 from agent.planning.values import value_numbers
-from agent.pool.store import InMemoryPoolStore
-from agent.pool.thread_pool import ThreadPool
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.names import resolve_drug, resolve_target
 from model_zoo.names.targets import find_target_names
@@ -32,16 +29,6 @@ RESPONSE = "drug_cell_response_regression_predict"
 def _value(resolved: Resolved | Unresolved) -> str:
     assert isinstance(resolved, Resolved), resolved
     return resolved.value
-
-
-def _plan_with(text: str, values: dict, history: list[PastRequest] | None = None) -> list[ToolCall]:
-    pool = ThreadPool(InMemoryPoolStore(), "t")
-    load_pool(pool, values)
-    return plan_calls(text, pool.list(), list(TOOLS), history or [], lambda key: pool.require(key).value)
-
-
-def _ran(tool: str, text: str, arguments: dict | None = None) -> PastRequest:
-    return PastRequest("u", text, answered=True, calls=[CallLog(tool, arguments or {}, None, {}, "ok")])
 
 
 @pytest.mark.parametrize("name", ["propranolol", "Inderal", "propranolol hydrochloride"])
@@ -86,8 +73,8 @@ def test_a_follow_up_that_names_the_answer_it_wants_switches_tools() -> None:
     jak1, jak2 = _value(resolve_target("JAK1")), _value(resolve_target("JAK2"))
     values = {"user_smiles": ["CCO", "CCN"], "user_target_seq": jak1,
               "drug_target_classification_predict_result": [{"smiles": "CCO", "probability": 0.8}]}
-    history = [_ran(CLASSIFICATION, "Do CCO and CCN hit JAK1? Probability only.")]
-    calls = _plan_with("Then pKd for the same two on JAK2 as well, JH1 domain again.", values, history)
+    history = [ran(CLASSIFICATION, "Do CCO and CCN hit JAK1? Probability only.")]
+    calls = plan_with("Then pKd for the same two on JAK2 as well, JH1 domain again.", values, history)
     assert [c.name for c in calls] == [AFFINITY]
     assert calls[0].arguments["target_seq"] == jak2
 
@@ -97,8 +84,8 @@ def test_same_words_without_an_answer_kind_keep_the_earlier_tool() -> None:
     word as the classifier)."""
     erbb2 = _value(resolve_target("ERBB2"))
     values = {"user_smiles": ["CCO", "CCN", "CCC"], "user_target_seq": erbb2}
-    history = [_ran(AFFINITY, "start with ERBB2: pKd for CCO, CCN, CCC")]
-    calls = _plan_with("and now the other kinase (EGFR), same 3", values, history)
+    history = [ran(AFFINITY, "start with ERBB2: pKd for CCO, CCN, CCC")]
+    calls = plan_with("and now the other kinase (EGFR), same 3", values, history)
     assert [c.name for c in calls] == [AFFINITY]
 
 
@@ -106,8 +93,8 @@ def test_a_learners_follow_up_with_new_target_repeats_the_earlier_ask() -> None:
     """"ne" (Korean "yes") and "compound" in the singular are linking words of a bare follow-up."""
     egfr, erbb4 = _value(resolve_target("EGFR")), _value(resolve_target("ERBB4"))
     values = {"user_smiles": ["CCO", "CCN"], "user_target_seq": egfr}
-    history = [_ran(AFFINITY, "I have two inhibitor, want pKd for EGFR. cpd1 CCO cpd2 CCN")]
-    calls = _plan_with(f"ne, now same two compound for ERBB4 please.\n{erbb4}", values, history)
+    history = [ran(AFFINITY, "I have two inhibitor, want pKd for EGFR. cpd1 CCO cpd2 CCN")]
+    calls = plan_with(f"ne, now same two compound for ERBB4 please.\n{erbb4}", values, history)
     assert [c.name for c in calls] == [AFFINITY]
 
 
@@ -119,8 +106,8 @@ def test_same_two_with_a_property_is_that_property_not_a_pair() -> None:
 def test_both_after_a_drug_pair_means_the_two_drugs() -> None:
     pair = [["CCO", "c1ccccc1O"]]
     values = {"user_smiles_pairs": pair, "drug_drug_response_predict_result": [{"pair": pair[0], "type": 1}]}
-    history = [_ran("drug_drug_response_predict", "CCO and c1ccccc1O, interaction with each other?")]
-    calls = _plan_with("Now ln(IC50) of both in A375.", values, history)
+    history = [ran("drug_drug_response_predict", "CCO and c1ccccc1O, interaction with each other?")]
+    calls = plan_with("Now ln(IC50) of both in A375.", values, history)
     assert [c.name for c in calls] == [RESPONSE]
     assert calls[0].arguments["drug_smiles"] == ["CCO", "c1ccccc1O"]
 
@@ -128,7 +115,7 @@ def test_both_after_a_drug_pair_means_the_two_drugs() -> None:
 def test_a_reply_that_only_gives_the_unit_completes_the_request() -> None:
     """"IC50 50 is target" is out of range as ln(IC50/µM) and asked about; "nM, sorry" gives its unit."""
     asked = [PastRequest("u", "Generate molecule for the A375, IC50 50 is target.", answered=False)]
-    calls = _plan_with("nM, sorry", {}, asked)
+    calls = plan_with("nM, sorry", {}, asked)
     assert [c.name for c in calls] == ["drug_cell_response_regression_generation"]
     assert calls[0].arguments["zscore"] == pytest.approx(-2.9957, abs=1e-3)
 
@@ -144,9 +131,9 @@ def test_a_pick_from_a_table_named_in_passing_asks_for_the_other_property() -> N
     values = {"user_smiles": ["CCO", "CCCO", "CCCCO", "CCCCCO"],
               "drug_property_prediction_result": [{"smiles": s, "prediction": p} for s, p in
                                                   (("CCO", -0.5), ("CCCO", 0.5), ("CCCCO", 1.5), ("CCCCCO", 2.5))]}
-    history = [_ran(PROPERTY, "logD for all four", {"property": "lipo"})]
-    calls = _plan_with("OK, from the logD table take the two least lipophilic and get their solubility.",
-                       values, history)
+    history = [ran(PROPERTY, "logD for all four", {"property": "lipo"})]
+    calls = plan_with("OK, from the logD table take the two least lipophilic and get their solubility.",
+                      values, history)
     assert [(c.name, c.arguments["property"]) for c in calls] == [(PROPERTY, "logSolubility")]
     assert calls[0].arguments["drug_smiles"] == ["CCO", "CCCO"]
 
@@ -156,8 +143,8 @@ def test_the_ones_that_pass_are_the_positives() -> None:
               "drug_property_prediction_result": [{"smiles": "CCO", "probability": 0.9, "label": 1},
                                                   {"smiles": "CCN", "probability": 0.2, "label": 0},
                                                   {"smiles": "CCC", "probability": 0.8, "label": 1}]}
-    history = [_ran(PROPERTY, "BBB pass or not for 3 compound", {"property": "p_np"})]
-    calls = _plan_with("The ones that pass, please give me lipophilicity also.", values, history)
+    history = [ran(PROPERTY, "BBB pass or not for 3 compound", {"property": "p_np"})]
+    calls = plan_with("The ones that pass, please give me lipophilicity also.", values, history)
     assert calls[0].arguments["drug_smiles"] == ["CCO", "CCC"]
 
 
@@ -174,8 +161,8 @@ def test_a_jak_homology_domain_is_no_target_name() -> None:
 
 def test_a_drug_off_the_table_is_taken_back() -> None:
     asked = [PastRequest("u", "What's the water solubility of the new solvent purchasing wants?", answered=False)]
-    calls = _plan_with("2-methyltetrahydrofuran is off the table after all; they went for cyclohexanone. C1CCC(=O)CC1",
-                       {}, asked)
+    calls = plan_with("2-methyltetrahydrofuran is off the table after all; they went for cyclohexanone. C1CCC(=O)CC1",
+                      {}, asked)
     assert [c.arguments["drug_smiles"] for c in calls] == [["C1CCC(=O)CC1"]]
 
 
@@ -185,19 +172,19 @@ def test_a_comparative_after_a_goal_value_is_no_pick() -> None:
     start = "CCOC(=O)c1ccccc1"
     values = {"user_smiles": [start], "user_cell_line": "A2780", "user_zscore": -2.0,
               "optimized_smiles": ["CCCOC(=O)c1ccccc1", "CCOC(=O)c1ccccc1C"]}
-    history = [_ran("drug_cell_response_regression_optimization",
-                    f"Optimize {start} for A2780, want ln IC50 -2.", {"gt": start, "cell_line": "A2780"})]
-    calls = _plan_with("Ah sorry, I mean target ln IC50 -3, more strong. Same other setting.", values, history)
+    history = [ran("drug_cell_response_regression_optimization",
+                   f"Optimize {start} for A2780, want ln IC50 -2.", {"gt": start, "cell_line": "A2780"})]
+    calls = plan_with("Ah sorry, I mean target ln IC50 -3, more strong. Same other setting.", values, history)
     assert calls and calls[0].arguments.get("gt") in (start, "(user_smiles)")
     assert calls[0].arguments["zscore"] == -3.0
 
 
 def test_an_answer_to_a_repeat_that_was_asked_about_runs_the_request_before_it() -> None:
     values = {"user_smiles": ["C1COCCN1", "C1CCNCC1"], "user_property": "freesolv"}
-    history = [_ran(PROPERTY, "Hydration free energy for morpholine and piperidine. C1COCCN1 C1CCNCC1",
-                    {"property": "freesolv"}),
+    history = [ran(PROPERTY, "Hydration free energy for morpholine and piperidine. C1COCCN1 C1CCNCC1",
+                   {"property": "freesolv"}),
                PastRequest("u", "Now do the same for the amine we use in the Boc step.", answered=False)]
-    calls = _plan_with("It's triethylamine: CCN(CC)CC", values, history)
+    calls = plan_with("It's triethylamine: CCN(CC)CC", values, history)
     assert [(c.name, c.arguments["drug_smiles"], c.arguments["property"]) for c in calls] == \
         [(PROPERTY, ["CCN(CC)CC"], "freesolv")]
 
@@ -205,24 +192,24 @@ def test_an_answer_to_a_repeat_that_was_asked_about_runs_the_request_before_it()
 def test_a_short_reply_names_an_upload_by_its_camel_case_part() -> None:
     values = {"upload_caseA_antidepressants.csv": ["CCO", "CCN"], "upload_caseB_cns.csv": ["CCC", "CCCl"]}
     asked = [PastRequest("u", "Run the case-study file through the BBB model.", answered=False)]
-    calls = _plan_with("Case B.", values, asked)
+    calls = plan_with("Case B.", values, asked)
     assert [c.arguments["drug_smiles"] for c in calls] == ["(upload_caseB_cns.csv)"]
 
 
 def test_both_lines_with_one_named_first_runs_both() -> None:
     values = {"user_smiles": ["CCO"], "user_cell_line": "HCC-827"}
-    history = [_ran(RESPONSE, "Oncology case: CCO in A549 — predicted ln(IC50)."),
-               _ran(RESPONSE, "Same for the other cell line in the case — HCC-827.")]
-    calls = _plan_with("Now CCN in both lines. One call per line, A549 first.", values, history)
+    history = [ran(RESPONSE, "Oncology case: CCO in A549 — predicted ln(IC50)."),
+               ran(RESPONSE, "Same for the other cell line in the case — HCC-827.")]
+    calls = plan_with("Now CCN in both lines. One call per line, A549 first.", values, history)
     assert [(c.name, c.arguments["cell_name"]) for c in calls] == [(RESPONSE, "A549"), (RESPONSE, "HCC-827")]
 
 
 def test_one_drug_after_a_property_chain_is_no_drug_pair() -> None:
     """"negative control" reads as a drug-drug question to the intent model; one drug makes no pair."""
     values = {"user_smiles": ["CCO"], "user_property": "p_np"}
-    history = [_ran(PROPERTY, "Will CCO cross the BBB according to the model?", {"property": "p_np"}),
-               _ran(PROPERTY, "Now the second drug of the quiz, CCN.", {"property": "p_np"})]
-    calls = _plan_with("And a negative control they won't expect: metformin.", values, history)
+    history = [ran(PROPERTY, "Will CCO cross the BBB according to the model?", {"property": "p_np"}),
+               ran(PROPERTY, "Now the second drug of the quiz, CCN.", {"property": "p_np"})]
+    calls = plan_with("And a negative control they won't expect: metformin.", values, history)
     assert [(c.name, c.arguments.get("property")) for c in calls] == [(PROPERTY, "p_np")]
 
 
@@ -231,7 +218,7 @@ def test_one_drug_after_a_property_chain_is_no_drug_pair() -> None:
 def test_uploads_told_apart_by_their_number(reply: str, key: str) -> None:
     values = {"upload_plate7_hits.csv": ["CCO", "CCN"], "upload_plate8_hits.csv": ["CCC", "CCCl"]}
     asked = [PastRequest("u", "logS for the plate hits file, please.", answered=False)]
-    calls = _plan_with(reply, values, asked)
+    calls = plan_with(reply, values, asked)
     assert [c.arguments["drug_smiles"] for c in calls] == [f"({key})"]
 
 
@@ -247,8 +234,8 @@ def test_the_first_precursor_of_the_top_route_is_one_molecule() -> None:
              "routes": [{"rank": 1, "precursors": ["CNCc1cccs1", "O=C(O)c1ccccc1"]},
                         {"rank": 2, "precursors": ["CNC", "O=C(Cl)c1ccccc1"]}]}
     values = {"user_smiles": [route["smiles"]], "Retrosynthetic_reaction_pathway_prediction_result": [route]}
-    history = [_ran("Retrosynthetic_reaction_pathway_prediction", f"Precursors for: {route['smiles']}")]
-    calls = _plan_with("The first precursor in the top route — water solubility please.", values, history)
+    history = [ran("Retrosynthetic_reaction_pathway_prediction", f"Precursors for: {route['smiles']}")]
+    calls = plan_with("The first precursor in the top route — water solubility please.", values, history)
     assert [(c.arguments["drug_smiles"], c.arguments["property"]) for c in calls] == [(["CNCc1cccs1"], "logSolubility")]
 
 

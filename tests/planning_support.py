@@ -1,0 +1,24 @@
+"""Planning helpers shared by the request-round tests: a thread's pool from plain values, and a logged earlier
+request (importable because pytest puts tests/ on sys.path)."""
+
+from __future__ import annotations
+
+from agent.backends.base import ToolCall
+from agent.backends.planner import plan_calls
+from agent.evaluation.harness import load_pool
+from agent.history import CallLog, PastRequest
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from model_zoo.specs import TOOLS
+
+
+def plan_with(text: str, values: dict, history: list[PastRequest] | None = None) -> list[ToolCall]:
+    """The offline planner's calls for ``text`` in a thread whose pool holds ``values``."""
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    load_pool(pool, values)
+    return plan_calls(text, pool.list(), list(TOOLS), history or [], lambda key: pool.require(key).value)
+
+
+def ran(tool: str, text: str, arguments: dict | None = None) -> PastRequest:
+    """An earlier request of the thread that ran ``tool``."""
+    return PastRequest("u", text, answered=True, calls=[CallLog(tool, arguments or {}, None, {}, "ok")])
