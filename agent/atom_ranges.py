@@ -92,6 +92,10 @@ _LET_PART = re.compile(rf"\b(?:(?:only|just)\s+let|let\s+(?:only|just))\s+{_PART
 _LET_ANY_PART = re.compile(rf"\blet\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
                            r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
 _FREE_PART = re.compile(rf"\bfree\s+(?:up\s+)?{_PART}", re.I)
+# "keep the quinazoline core and anilines, vary the morpholinopropoxy tail": a part named after a verb of change (not
+# "optimise gefitinib", a drug; nor "don't change the amide")
+_VERB_PART = re.compile(rf"(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:vary|modify|alter|rework|change)\s+{_PART}",
+                        re.I)  # (not "swap X for Y", "replace X with Y": a drug exchanged in a request)
 # "N-methylpiperazine is the only part you may change"
 _THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit|group|piece|region|thing)s?\b"
                             rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move|touch)\b", re.I)
@@ -210,7 +214,8 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     parts = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
                 _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _REGION_FREE_NAME,
-                _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE, _LET_ANY_PART, _FREE_PART]
+                _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE, _LET_ANY_PART, _FREE_PART,
+                _VERB_PART]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"

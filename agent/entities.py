@@ -172,18 +172,30 @@ def unquoted(text: str) -> str:
 
 # "2) why is gemcitabine the standard of care?", "2. can the generator take a SMILES as a seed?", "3) Could you
 # recommend a good review on BRCAness?": a numbered question for people or about the models, which no tool answers
-_QUESTION_FOR_PEOPLE = re.compile(
-    r"^[ \t]*(?:\(?(?:\d{1,2}|[a-h]|[ivx]{1,4})[.)]|[-•*])[ \t]*(?:why\b|how\s+(?:come|long|does\s+(?!it\b)|"
+_FOR_PEOPLE = (
+    r"(?:why\b|how\s+(?:come|long|does\s+(?!it\b)|"
     r"do\s+(?!i\b|we\b))|what\s+(?:training|data|is\s+the\s+mechanism)|could\s+you\s+recommend|"
     r"would\s+you\s+(?:call|say|consider)|is\s+(?:it|that|this|a\s+[\d.]+)\s+(?:meaningful|significant|a\s+problem)|"
     r"(?:can|does|do|is|are)\s+(?:the|your)\s+(?:model|generator|optimi[sz]er|tool|bot|dataset|cell\s+features?)\b"
     r"(?!\s+(?:predict|say|think|give|call|flag|see|expect|suggest|rate|score|classify|consider))|"
-    r"is\s+\S+\s+(?:represented|in\s+the\s+training)\b)[^\n]*(?:\n|$)", re.I | re.M)
+    r"is\s+\S+\s+(?:represented|in\s+the\s+training)\b)")
+# ... or one item of a list written in a line: "(a) Is Zyrtec predicted to cross the BBB? (b) Why is it marketed as less
+# sedating? Only need (a)."
+_QUESTION_FOR_PEOPLE = re.compile(
+    rf"^[ \t]*(?:\(?(?:\d{{1,2}}|[a-h]|[ivx]{{1,4}})[.)]|[-•*])[ \t]*{_FOR_PEOPLE}[^\n]*(?:\n|$)|"
+    rf"(?<=\s)\((?:\d{{1,2}}|[a-h]|[ivx]{{1,4}})\)[ \t]*{_FOR_PEOPLE}[^?\n]*\?", re.I | re.M)
+
+
+# full-width punctuation and letters (typed with a Chinese, Japanese or Korean input method: "：CC(C)O…", "（a）"), the
+# ideographic space, comma and full stop: their ASCII forms, one character for one so that spans stay where they were
+_FULL_WIDTH: dict[int, str] = {**{code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)},
+                               0x3000: " ", 0x3001: ",", 0x3002: "."}
 
 
 def without_asides(text: str) -> str:
     """What the message asks of the tools: without the earlier replies it quotes (``unquoted``) and without its
-    numbered questions for people ("2) why is it the standard of care?")."""
+    numbered questions for people ("2) why is it the standard of care?"); full-width punctuation read as ASCII."""
+    text = text.translate(_FULL_WIDTH)
     rest = _QUESTION_FOR_PEOPLE.sub("", unquoted(text))
     return rest if rest.strip() else text
 
@@ -406,7 +418,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     if targets and not found.sequences:
         found.sequences = list(dict.fromkeys(n.value for n in targets))
         found.sequences_from_names = True
-    drugs = [n for n in found.names if n.kind == "drug"]
+    drugs = _without_glosses([n for n in found.names if n.kind == "drug"], prose)
     if drugs and not found.molecules:
         found.molecules = [n.value for n in drugs]
         found.smiles = list(found.molecules)
@@ -446,6 +458,20 @@ def _cell_positions(text: str, mentions: list[tuple[str, CellLine]], negated: li
         return known
     names = text[:NAMES_READ_CHARS]
     return known + [u.start for u in find_unknown_cell_lines(names) + find_cell_shaped_words(names)]
+
+
+def _without_glosses(drugs: list[Resolved], prose: str) -> list[Resolved]:
+    """The named drugs, a name glossed in brackets by another name of the same molecule counted once ("dicamba
+    (3,6-dichloro-2-methoxybenzoic acid)", "Zyrtec (cetirizine)")."""
+    kept: list[Resolved] = []
+    for name in drugs:
+        before = kept[-1] if kept else None
+        glossed = before is not None and 0 <= before.end <= name.start and \
+            prose[before.end:name.start].strip() in ("(", "[") and same_molecule_key(name.value) == \
+            same_molecule_key(before.value)
+        if not glossed:
+            kept.append(name)
+    return kept
 
 
 def _written_at(text: str, written: str) -> list[int]:
@@ -559,7 +585,9 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
 
 
 def _tokens(text: str) -> list[str]:
-    return [t for t in re.split(r"[\s,;?]+", text) if t]  # "?" never occurs in SMILES: "following?CCO"
+    # "?" never occurs in SMILES ("following?CCO"), nor do CJK characters ("估一下:CC(C)O…", no space between them)
+    # and a comma between digits is a name's locants ("4,6-dinitro-phenolate"), not a list's
+    return [t for t in re.split(r"(?:[\s;?\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|,(?!\d)|(?<!\d),)+", text) if t]
 
 
 def _strip(token: str, closes: bool = True) -> str:
@@ -569,7 +597,8 @@ def _strip(token: str, closes: bool = True) -> str:
     previous = None
     while token != previous:
         previous = token
-        token = token.strip(_WRAPPERS).rstrip(_TRAILING)
+        token = token.strip(_WRAPPERS).rstrip(_TRAILING).lstrip(":")  # no SMILES starts with a bond ":"
+        token = _JSON_LIST_ENDS.sub("", token)  # '["CCO",' or '"CCN"]': a JSON list's brackets around a quoted string
     if ":" in token and not token.startswith("["):  # "gt:CCO", "smiles=CCO" labels
         token = token.split(":", 1)[1] if re.match(r"^[A-Za-z_]+:", token) else token
     token = re.sub(r"^(?:gt|smiles|mols?|drugs?|inputs?|molecules|compounds|cpds|structures|query|list)=", "", token,
@@ -591,6 +620,7 @@ def _strip(token: str, closes: bool = True) -> str:
     return token
 
 
+_JSON_LIST_ENDS = re.compile(r"^\[(?=[\"'])|(?<=[\"'])\]$")
 _STRUCTURE_CHARS = 15  # shorter tokens with a stray ")" are words in brackets more often than typed structures
 
 

@@ -61,7 +61,7 @@ _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-
 
 # Earlier results named in passing, no ask: "picking up yesterday's solubility run", "from the BT-474 table above",
 # "the A549 set generated last week", "the MDA-MB-453 set you generated", "so we have ERBB2 pKd for the three", "the
-# new molecules"
+# new molecules", "(the one we ran solubility on)"
 EARLIER_RESULT = re.compile(
     r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+(?:[\w()-]+\s+){0,2}?"
     r"(?:runs?|tables?|results?|data|numbers|screens?|outputs?)\b|"
@@ -69,6 +69,7 @@ EARLIER_RESULT = re.compile(
     r"\bthe\s+(?:[\w()+-]+\s+){0,2}?(?:set|batch|series|library)\s+(?:that\s+)?(?:you\s+|we\s+)?"
     r"(?:generated|designed|made|optimi[sz]ed)(?:\s+(?:last\s+\w+|yesterday|earlier|this\s+morning))?\b|"
     r"\b(?:the|these|those)\s+new\s+(?:ones|molecules|compounds|cpds|structures|analog(?:ue)?s)\b|"  # made earlier
+    r"\b(?:we|you|i)\s+(?:already\s+)?(?:ran|did|computed|predicted|checked)\s+(?:[\w()-]+\s+){1,3}?(?:on|for)\b|"
     r"\b(?:so\s+)?we\s+(?:already\s+|now\s+)?(?:have|got)\s+(?:the\s+)?(?:[\w()-]+\s+){1,3}?for\s+(?:the|all|these|those)\s+"
     rf"(?:{_COUNT}|compounds\b|molecules\b|drugs\b)", re.I)
 

@@ -36,7 +36,9 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     molecules = list(distinct.values())
     if len(molecules) < 2:
         return []
-    if len(molecules) > 2 and EVERY_PAIR.search(e.prose):  # "Plavix, Brilinta and aspirin: check each pair"
+    every = EVERY_PAIR.search(e.prose)
+    # "Plavix, Brilinta and aspirin: check each pair" (not "A with B, and A with C: … for each pair", the pairs written)
+    if len(molecules) > 2 and every and not (e.pairs and _EACH_WRITTEN_PAIR.fullmatch(every.group(0))):
         return [list(pair) for pair in itertools.combinations(molecules, 2)]
     anchor = _anchor(e, molecules)
     if anchor is not None:  # "Screen the new one against everything she takes": that drug with each other one
@@ -51,6 +53,7 @@ EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|c
                          r"\b(?:interactions?|ddis?)\s+(?:\w+\s+){0,2}(?:among|between)\s+(?:all\s+)?(?:these|them|those|the)\b|"
                          r"\b(?:each|every\s+one)\s+(?:of\s+(?:them|these|those)\s+)?(?:against|with|vs\.?)\s+"
                          r"(?:the\s+others?|each\s+other|every\s+other(?:\s+one)?|all\s+the\s+others)\b", re.I)
+_EACH_WRITTEN_PAIR = re.compile(r"(?:each|every)\s+pairs?", re.I)
 # "apixaban against the other three", "the new one against everything she takes", "cipro against both of them"
 AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:each\s+of\s+)?"
                           r"(?:everything|all(?:\s+(?:of\s+)?(?:them|those|her|his|the\s+others?))?|both(?:\s+of\s+(?:them|those))?|the\s+others?|the\s+rest|"

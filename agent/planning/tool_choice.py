@@ -324,8 +324,9 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(entities.prose)]
     asked = _asked(entities.text)  # a part taken back ("make it... no.") asks for nothing
     for start, end in zip(bounds[::2], bounds[1::2]):
-        if not entities.prose[start:end].strip() or not asked[start:end].strip():
-            continue
+        if not entities.prose[start:end].strip() or not asked[start:end].strip() or \
+                _LIST_MARKER.fullmatch(entities.prose[start:end]):
+            continue  # (nor "1." before a pasted structure: a list's numbering)
         if cuts and only_picks(asked[start:end], offered):
             continue  # "Which is most soluble? Predict its response in CAKI-1": the question picks, the rest asks
         if (_PREFACE_END.search(entities.prose[start:end]) or _HEADING.match(entities.prose[start:end])) \
@@ -352,6 +353,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             found[-1] = (spec_before, entities.prose[entities.prose.find(words_before):end])
     if len(found) >= 2 and subject_only[0]:
         found = found[1:]
+    if len(found) >= 2:  # "if bromacil and terbacil had been tested in people, would ClinTox flag them?": no pair asked
+        found = [(spec, part) for spec, part in found if not _names_no_pair(spec, part)] or found
     found = _without_drug_classes(found, entities)
     if _NOT_YES_NO.search(entities.prose) and AFFINITY in offered:  # "does X bind EGFR? I need an actual number"
         found = [(AFFINITY if spec.name == TARGET_CLASSIFICATION.name else spec, part) for spec, part in found]
@@ -362,6 +365,10 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     if len(found) < 2:
         loose = _loose_intents(entities, offered)
         loose = _without_drug_classes(loose, entities)
+        if len(loose) >= 2:
+            loose = [(spec, part) for spec, part in loose if not _names_no_pair(spec, part)]
+            if len(loose) == 1 and len(found) == 1 and _names_no_pair(*found[0]):
+                return loose
         if len(loose) == 2 and re.search(r"[,?]\s*$", loose[0][1]):
             return _qualified(loose)  # "X binding to PIK3CD, pKd estimate?" (not "binding prob + pKd": both)
         if len(loose) >= 2 and found and found[0][0] not in [spec for spec, _ in loose] and \
@@ -496,6 +503,16 @@ def asks_a_pair_of_one(spec: ToolSpec | None, e: Entities) -> bool:
 
 _PAIRING = re.compile(r"\binteract|\bddi\b|\bcombin|\bco-?admin|\btogether\b|\bpairs?\b|\bcontraindicat|\bsafe\b|"
                       r"\bside[ -]effects?\b|\btwosides\b", re.I)
+
+
+_LIST_MARKER = re.compile(r"\s*\d{1,2}[.)][\s`']*")
+# two drugs joined as a pair: "warfarin + aspirin", "A with B", "A plus B", "A against B", "A vs B", "A/B"
+_JOINED = re.compile(r"\+|/|\bplus\b|\bwith\b|\bagainst\b|\bvs\.?|\bversus\b", re.I)
+
+
+def _names_no_pair(spec: ToolSpec, part: str) -> bool:
+    """A drug-pair tool read from a part that neither joins two drugs nor says pair, interaction or combination."""
+    return spec.param("smiles_pairs") is not None and not _PAIRING.search(part) and not _JOINED.search(part)
 
 
 def _kinds(spec: ToolSpec) -> set[str]:

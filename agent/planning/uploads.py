@@ -105,7 +105,7 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
 
 
 _REPLY_FILLERS = frozenset({"please", "pls", "the", "one", "file", "upload", "set", "thanks", "ok", "okay", "yes",
-                            "use", "run", "on"})
+                            "use", "run", "on", "sorry", "oops", "now", "too", "also", "then", "i", "meant", "mean"})
 
 
 def _file_tokens(keys: Sequence[str]) -> dict[str, set[str]]:

@@ -125,10 +125,11 @@ def resolve_cell_line_name(name: str) -> Resolved | Unresolved:
 
 # --- free text ----------------------------------------------------------------------------------------
 
-_CONTEXT_AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|xenografts?\b)", re.IGNORECASE)
+_CONTEXT_AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|xenografts?\b|细胞)", re.IGNORECASE)
 # ("the lung line h1975", "the breast lines MCF7 and t47d": a line named after the word)
 _CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s_-]*(?:lines?|names?)|\bcells?|\blines?|\bin|\bagainst|\bon|\busing|"
-                             r"\btreat(?:ed|ing)?|\bfor|\b(?:response|sensitivity|viability|growth)\s+of)\s*[:,]?\s+(?:the\s+)?$",
+                             r"\btreat(?:ed|ing)?|\bfor|\b(?:response|sensitivity|viability|growth)\s+of)\s*[:,]?\s+(?:the\s+)?$|"
+                             r"(?:在|用|对)\s*$",  # Chinese "in", "with", "on" before the name
                              re.IGNORECASE)
 # "the daoy medulloblastoma line": a tissue word between the name and "line"
 _TISSUE_THEN_LINE = re.compile(r"^\s+[a-z-]{4,30}\s+(?:cells?\b|cell[\s-]*lines?\b|lines?\b)", re.IGNORECASE)

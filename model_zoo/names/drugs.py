@@ -251,7 +251,8 @@ _SUFFIX = re.compile(r"(?:ane|ene|yne|ol|ols|one|al|ic|oate|ate|ide|amine|amide|
                      r"oxide|nitrile|ester|acid)\)?$", re.IGNORECASE)
 _CLASS_WORDS = frozenset("acid chloride bromide iodide fluoride ester anhydride oxide hydrochloride "
                          "hydrobromide sulfate sulphate nitrate acetate ether ketone aldehyde amide cation "
-                         "anion salt".split())
+                         "anion salt phosphate phosphonate carbonate".split())
+_ESTER_GROUP = re.compile(r"(?:di|tri)?(?:methyl|ethyl|propyl|isopropyl|butyl|phenyl|benzyl)")
 _CHUNK = re.compile(r"\S+")
 _TRAIL = ".,;:!?\"'"
 
@@ -268,7 +269,7 @@ def _systematic_chunks(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
     chunks = []
     for m in _CHUNK.finditer(text):
         s, e, c = m.start(), m.end(), m.group()
-        while c and c[-1] in _TRAIL:
+        while c and (c[-1] in _TRAIL or c[-1] == ")" and c.count(")") > c.count("(")):  # "(… benzoic acid)?"
             c, e = c[:-1], e - 1
         while c and c[0] in "\"'(":
             if c[0] == "(" and c.count("(") <= c.count(")") - 0 and not c.endswith(")"):
@@ -287,7 +288,9 @@ def _systematic_chunks(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
         # "ethyl 4-aminobenzoate", "sodium 2-..." : one substituent or cation word before
         if i > 0 and re.fullmatch(r"[a-z]+yl|sodium|potassium|lithium|calcium", chunks[i - 1][2].lower()):
             start = chunks[i - 1][0]
-        while j + 1 < len(chunks) and chunks[j + 1][2].lower() in _CLASS_WORDS:
+        while j + 1 < len(chunks) and (chunks[j + 1][2].lower() in _CLASS_WORDS or (
+                j + 2 < len(chunks) and _ESTER_GROUP.fullmatch(chunks[j + 1][2].lower())
+                and chunks[j + 2][2].lower() in _CLASS_WORDS)):  # "… ethenyl diethyl phosphate"
             j += 1
             end = chunks[j][1]
         out.append((start, end, text[start:end]))

@@ -460,7 +460,13 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
         if result is not None:
             out.append(result)
             taken.append((s, mend))
+    if any(isinstance(r, Resolved) for r in out):
+        # "JAK2 JH1 binary call for the three JAK inhibitors below": a class of drugs beside the target, no other
+        out = [r for r in out if isinstance(r, Resolved) or not _DRUG_CLASS_AFTER.match(text[r.end:r.end + 20])]
     return sorted(out, key=lambda r: r.start)
+
+
+_DRUG_CLASS_AFTER = re.compile(r"[\s-]+inhibitors?\b", re.I)
 
 
 def _family_targets(family: FamilyMention) -> list[Resolved | Unresolved]:

@@ -21,6 +21,7 @@ from agent.pool.store import InMemoryPoolStore
 from agent.pool.thread_pool import ThreadPool
 from model_zoo.chem.mols import case_fixed
 from model_zoo.names import resolve_drug
+from model_zoo.names.targets import find_target_names
 from model_zoo.names.types import Resolved
 from model_zoo.specs import TOOLS
 
@@ -174,3 +175,86 @@ def test_a_quoted_reply_above_a_tool_ask_leaves_it_to_the_tool() -> None:
     text = "> Predicted lipo (logD7.4):\n\nretro for whichever of those two had the lower logD"
     assert follow_up(text, "u", pool, log) is None
     assert follow_up("which of those two had the lower logD?", "u", pool, log) is not None
+
+
+def test_fullwidth_punctuation_and_cjk_text_around_values() -> None:
+    """A Chinese input method writes "：" and "？" and no spaces: the structure after "估一下：" and the line after "在"
+    were not read."""
+    e = extract("这个化合物在水里的溶解度大概多少？重结晶之前想先估一下：CC(C)Oc1cc(c(Cl)cc1Cl)n2nc(oc2=O)C(C)(C)C")
+    assert e.molecules == ["CC(C)Oc1cc(c(Cl)cc1Cl)n2nc(oc2=O)C(C)(C)C"]
+    lines = extract("osimertnib 在 H1975 细胞里面的 IC50 帮忙预测一下？").cell_lines
+    assert [line.name for line in lines] == ["NCI-H1975"]
+    assert extract("gt:CCO").molecules == ["CCO"]
+
+
+def test_a_systematic_name_with_locant_commas_and_its_class_word_is_one_molecule() -> None:
+    """"4,6-dinitro-phenolate" was cut at its comma into an invalid SMILES; "(3,6-dichloro-2-methoxybenzoic acid)" lost
+    its "acid" to the closing bracket; "… ethenyl diethyl phosphate" lost its ester words. A drug glossed by its
+    systematic name is one molecule."""
+    e = extract("how strongly would 2-[(1R)-1-methylpropyl]-4,6-dinitro-phenolate bind MEK1? pKd please.")
+    assert len(e.molecules) == 1 and not e.invalid_smiles
+    assert len(extract("a one-step retrosynthesis of dicamba (3,6-dichloro-2-methoxybenzoic acid)?").molecules) == 1
+    e = extract("Hydration free energies for 2-chloro-1-(2,4-dichlorophenyl)ethenyl diethyl phosphate and dialifor.")
+    assert len(e.molecules) == 2 and not e.unresolved
+
+
+def test_a_drug_class_beside_a_resolved_target_is_no_target_to_ask_about() -> None:
+    found = find_target_names("JAK2 JH1 binary call for the three JAK inhibitors below (interaction prob only):")
+    assert [(type(n).__name__, n.written) for n in found] == [("Resolved", "JAK2 JH1")]
+    assert [type(n).__name__ for n in find_target_names("pKd of the JAK inhibitors")] == ["Unresolved"]
+
+
+@pytest.mark.parametrize(("text", "tool"), [
+    ("Hypothetical for a risk report: if the uracil herbicides bromacil and terbacil had been tested in people, would "
+     "the clinical-trial toxicity model (ClinTox) flag them?", PROPERTY),
+    ("1. `Fc1ccc(-c2csc(Nc3ccccc3C(F)(F)F)n2)cc1`\n2. `OCc1cc2c(Nc3cccc(Cl)c3)ncnc2[nH]1`\n\nOne-step retro for both.",
+     "Retrosynthetic_reaction_pathway_prediction"),
+])
+def test_words_that_only_name_two_drugs_or_number_a_list_ask_for_nothing(text: str, tool: str) -> None:
+    """Two drugs named with no pairing word are no drug-pair ask; "1." before a pasted structure was read as a
+    design goal."""
+    assert [spec.name for spec, _ in intents(extract(text), list(TOOLS))] == [tool]
+    both = "Check warfarin with aspirin and BBB for aspirin"
+    assert [s.name for s, _ in intents(extract(both), list(TOOLS))] == ["drug_drug_response_predict", PROPERTY]
+
+
+def test_an_inline_question_for_people_is_left_out() -> None:
+    """"(b) Why is it marketed as less sedating than Benadryl?" added Benadryl to the BBB run of part (a)."""
+    [call] = plan_with("Q2 of my antihistamine worksheet: (a) Is Zyrtec predicted to cross the blood-brain barrier? "
+                       "(b) Why is it marketed as less sedating than Benadryl? Only need the prediction for (a).", {})
+    assert len(call.arguments["drug_smiles"]) == 1
+
+
+def test_each_pair_of_pairs_written_out_is_those_pairs() -> None:
+    [call] = plan_with("alpelisib with fulvestrant, and alpelisib with letrozole. What does the DrugBank interaction "
+                       "model flag for each pair?", {})
+    assert len(call.arguments["smiles_pairs"]) == 2
+
+
+def test_a_run_named_in_passing_names_no_property() -> None:
+    values = {"user_smiles": ["CCO", "CCN"], "user_property": "logSolubility"}
+    [call] = plan_with("Using yesterday's triazine list (the one we ran solubility on), run the Tox21 aromatase assay.",
+                       values)
+    assert call.arguments["property"] == "NR-Aromatase"
+
+
+def test_a_one_letter_reply_names_the_upload_it_tells_apart() -> None:
+    values = {"upload_batch_a.csv": ["CCO"], "upload_batch_b.csv": ["CCN"]}
+    history = [PastRequest("u", "logS for the uploaded set please.", answered=False)]
+    [call] = plan_with("b, sorry.", values, history)
+    assert call.arguments["drug_smiles"] == "(upload_batch_b.csv)"
+
+
+def test_a_part_named_after_a_verb_of_change_is_what_may_change() -> None:
+    """"keep the quinazoline core and anilines, vary the morpholinopropoxy tail" freed the methoxy and the aniline
+    too; "don't change the morpholine" frees nothing of it."""
+    text = "Gefitinib: keep the quinazoline core and anilines, vary the morpholinopropoxy tail. Goal pIC50 7.5."
+    assert mask_from_words(find_atom_ranges(text) + find_cores(text), GEFITINIB) == [0] * 21 + [1] * 10
+    text = "optimise gefitinib, don't change the morpholine ring, keep the quinazoline"
+    mask = mask_from_words(find_atom_ranges(text) + find_cores(text), GEFITINIB)
+    assert mask is not None and mask[25:] == [0] * 6
+
+
+def test_structures_in_a_pasted_json_list_are_read() -> None:
+    text = '```json\n{"smiles": ["CCOc1ccccc1", "CCN"], "property": "logSolubilty"}\n```'
+    assert extract(text).molecules == ["CCOc1ccccc1", "CCN"]
