@@ -80,8 +80,8 @@ _CAPITALISED_HALOGEN = re.compile(r"CL|BR")
 
 def case_fixed(smiles: str) -> str | None:
     """``smiles`` with its halogens written in capitals put right ("CL" → "Cl") when that alone makes it readable;
-    None otherwise."""
-    if not _CAPITALISED_HALOGEN.search(smiles):
+    None otherwise (and for text over ``MAX_SMILES_CHARS``, which is never parsed)."""
+    if len(smiles) > MAX_SMILES_CHARS or not _CAPITALISED_HALOGEN.search(smiles):
         return None
     fixed = _CAPITALISED_HALOGEN.sub(lambda m: m.group(0).capitalize(), smiles)
     with rdBase.BlockLogs():

@@ -113,6 +113,7 @@ def test_a_halogen_typed_in_capitals_is_asked_about_with_the_fix() -> None:
     assert "did you mean ClC(=C(Cl)Cl)Cl" in reason
     assert case_fixed("c1ccc(BR)cc1") == "c1ccc(Br)cc1"
     assert case_fixed("CLIA") is None and case_fixed("CCO") is None
+    assert case_fixed("CL" + "C" * 100_000) is None  # over the length limit: refused before RDKit parses it
 
 
 @pytest.mark.parametrize(("asked", "reply", "fixed"), [
