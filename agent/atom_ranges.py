@@ -23,7 +23,7 @@ from model_zoo.names import opsin
 from model_zoo.specs import get_spec
 
 _NUMBERS = r"\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?(?:\s*(?:,|and|&)\s*\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?)*"
-_ATOMS = rf"atoms?\s*[:=]?\s*(?:#|no\.?|nos\.?|indices|index)?\s*[:=]?\s*(?P<ranges>{_NUMBERS})"
+_ATOMS = rf"atoms?[\"']?\s*[:=]?\s*(?:#|no\.?|nos\.?|indices|index)?\s*[:=]?\s*[\"']?(?P<ranges>{_NUMBERS})"
 _FIRST_LAST = r"(?:the\s+)?(?P<end>first|last)\s+(?P<count>\d+)\s+(?:heavy\s+)?atoms?"
 _KEEP = r"keep(?:ing)?|retain(?:ed|ing)?|maintain(?:ed|ing)?|freez(?:e|ing)|fix(?:ed|ing)?|lock(?:ed|ing)?|" \
         r"protect(?:ed|ing)?|preserv(?:e|ed|ing)|don'?t (?:touch|change|modify)|do not (?:touch|change|modify)|" \
@@ -37,6 +37,12 @@ _PHRASE = re.compile(rf"(?:{_ATOMS}|{_FIRST_LAST}|{_ALL})", re.I)
 BARE_CORE = "core"  # "keep the core" without saying which: asked about
 _CORE_SUFFIX = r"(?:\s+(?:core|ring system|ring|scaffold|moiety|system|part|unit|portion))?"
 _KEPT_AFTER = r"kept|intact|fixed|untouched|unchanged|constant|frozen|preserved|locked"
+# A JSON or `key: value` field naming a substructure that may change or stays: {"free_smarts": "N1CCN(CC1)CCO"}
+_SUBSTRUCTURE_FIELD = re.compile(r"[\"']?(?P<which>free|variable|mutable|changeable|fixed|frozen|keep|kept|locked)[_ ]"
+                                 r"(?:smarts|smiles|substructure|fragment)[\"']?\s*[:=]\s*[\"']?(?P<smarts>(?=[^\s\"',}]*(?-i:[A-Z(\[]))[^\s\"',}]+)",
+                                 re.I)
+# RDKit numbers atoms from 0: "free_atoms are RDKit heavy-atom indices"
+_ZERO_BASED = re.compile(r"\b0-based|zero-based|\b0-indexed|\brdkit\b[^.\n]{0,30}\bind(?:ex|ices)\b", re.I)
 _SMILES_TOKEN = re.compile(r"[A-Za-z0-9@+\-\[\]()=#$%/\\.:*~;,&!]+")
 
 
@@ -161,9 +167,10 @@ class AtomRange:
 
 def find_atom_ranges(text: str) -> list[AtomRange]:
     """Atom ranges with what the words around them say about them, in message order."""
+    text = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", text)  # JSON keys: "free_atoms": "26-31" (same length)
     matches = list(_PHRASE.finditer(text))
     # "keep atoms 0–13": an atom 0 exists only when counting from zero, so the whole message counts so
-    zero_based = bool(re.search(r"\b0-based|zero-based|\b0-indexed", text, re.I)) or any(
+    zero_based = bool(_ZERO_BASED.search(text)) or any(
         m.group("ranges") and re.search(r"(?<!\d)0(?!\d)", m.group("ranges")) for m in matches)
     found = []
     for match in matches:
@@ -201,6 +208,9 @@ def find_cores(text: str) -> list[AtomRange]:
         name = match.group("name").lower()
         if name not in (BARE_CORE, "scaffold"):  # "only change the core" names nothing that may change
             found.append((match.start(), AtomRange((), False, match.group(0), core=name)))
+    for match in _SUBSTRUCTURE_FIELD.finditer(text):
+        keep = match.group("which").lower() in ("fixed", "frozen", "keep", "kept", "locked")
+        found.append((match.start(), AtomRange((), keep, match.group(0), core=match.group("smarts"))))
     found += _named_parts(text, found)
     if not any(r.core for _, r in found) and (murcko := _MURCKO_NAMED.search(text) or _OUTSIDE_RINGS.search(text)):
         found.append((murcko.start(), AtomRange((), True, murcko.group(0), core="murcko scaffold")))

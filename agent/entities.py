@@ -44,7 +44,7 @@ _ELEMENT_LETTERS = re.compile(r"^(?:Cl|Br|C|N|O|S|P|F|I|B)+$")
 _SMILES_SYNTAX = re.compile(r"[=#()\[\]@/\\]|\d|[cnos]")
 _NOT_MOLECULES = {
     "BBB", "CNS", "NSCLC", "SCLC", "CO", "NO", "IN", "IS", "IF", "OF", "ON", "SO", "OR", "BP", "PPB", "PK",
-    "FP", "CI", "SI", "SP", "NB", "PS", "PC", "SN", "CF", "CB", "BC", "OS", "CC", "FC", "FF", "NN",
+    "FP", "CI", "SI", "SP", "NB", "PS", "PC", "SN", "CF", "CB", "BC", "OS", "CC", "FC", "FF", "NN", "BCF",
 }
 _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
@@ -205,6 +205,7 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     found = Entities(text=text, expect=expect)
     found.sequences = find_sequences(text)
     found.masks, text_wo_masks = _extract_masks(text)
+    with_patterns = text_wo_masks  # a substructure pattern names a part to keep or change, not a molecule to run
     text_wo_masks = _SMARTS_GIVEN.sub(lambda m: m.group(0)[:m.start("pattern") - m.start()] +
                                       " " * len(m.group("pattern")), _without_code_labels(text_wo_masks))
     negated = _negated_spans(text_wo_masks)
@@ -241,7 +242,7 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
             found.invalid_smiles.append((written, error))
             found.molecules.append(written)
     positions = _without_superseded(found, text, positions)
-    found.atom_ranges = find_atom_ranges(text_wo_masks)
+    found.atom_ranges = find_atom_ranges(with_patterns)
     found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens | {r.written for r in found.atom_ranges})
     # FASTA headers (">sp|P00533|EGFR_HUMAN …") and residues are no words; an e-mail quote ("> we need …") is
     found.prose = re.sub(r"^>(?![ \t]).*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
@@ -572,6 +573,10 @@ def _labels(text: str, name: Resolved, molecule: str, position: int) -> bool:
         after is not None and len(after) <= 3 and bool(re.fullmatch(r"[\s(),]*", after)))
 
 
+_KNOWN_FLAG_BEFORE = re.compile(r"\b(?:with\s+(?:the|a|an)|has\s+(?:the|a|an)|had\s+(?:the|a|an)|its|their)\s+$")
+_KNOWN_FLAG_AFTER = re.compile(r"\s+(?:flag|liability|issue|problem|signal|alert|concern|hit)s?\b")
+
+
 def _untrained_properties(prose: str) -> list[Unresolved]:
     """Properties asked for that no model predicts ("logP", "pKa"), with the closest trained ones; not those the
     message takes back ("Ames? no — ok the Tox21 p53 one then")."""
@@ -579,6 +584,9 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
     found = []
     for phrase, entry in load("untrained_properties.json").items():
         for match in re.finditer(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?![a-z0-9])", lowered):
+            if _KNOWN_FLAG_BEFORE.search(lowered[max(0, match.start() - 20):match.start()]) and \
+                    _KNOWN_FLAG_AFTER.match(lowered, match.end()):
+                continue  # "drop KRN-0415, it's the one with the hERG flag": what is known of it, no ask
             found.append(Unresolved("property", entry["name"], tuple(entry["instead"].values()),
                                     match.start(), match.end()))
     return sorted(found, key=lambda u: u.start)
@@ -586,8 +594,10 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
 
 def _tokens(text: str) -> list[str]:
     # "?" never occurs in SMILES ("following?CCO"), nor do CJK characters ("估一下:CC(C)O…", no space between them)
-    # and a comma between digits is a name's locants ("4,6-dinitro-phenolate"), not a list's
-    return [t for t in re.split(r"(?:[\s;?\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|,(?!\d)|(?<!\d),)+", text) if t]
+    # and a comma between digits is a name's locants ("4,6-dinitro-phenolate"), not a list's; no SMILES starts with a
+    # digit, so "1)" opening a line numbers it ("1)ClCCN…", a full-width "1）" read as ASCII)
+    return [t for t in re.split(r"(?:[\s;?\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|,(?!\d)|(?<!\d),|"
+                                r"(?<![^\n])[ \t]*\d{1,2}\)(?=[A-Za-z\[(]))+", text) if t]
 
 
 def _strip(token: str, closes: bool = True) -> str:
@@ -707,7 +717,9 @@ _CODE_LABEL = re.compile(r"(?:^|(?<=[\s>|]))[A-Z][A-Za-z]{0,5}-?\d+[A-Za-z]?"
 
 
 # "only the piperidine ring, SMARTS C1CCNCC1": a substructure pattern that says which part, no molecule to run
-_SMARTS_GIVEN = re.compile(r"\bSMARTS\b(?:\s+(?:for|of)\s+[^:\n]{1,40}?)?\s*[:=]?\s*(?P<pattern>[^\s,;]+)")
+# ... or a JSON field of one: {"free_smarts": "N1CCN(CC1)CCO"}
+_SMARTS_GIVEN = re.compile(r"(?:\bSMARTS\b(?:\s+(?:for|of)\s+[^:\n]{1,40}?)?|(?i:[a-z]_smarts)[\"']?)\s*[:=]?\s*[\"']?"
+                           r"(?P<pattern>[^\s,;\"']+)")
 
 
 def _without_code_labels(text: str) -> str:
@@ -791,11 +803,14 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
     marker = whole and (text[start - 1:start] == "(" and text[end:end + 1] == ")" or  # "(2) optimise …", "2) BBB"
                         bool(re.match(r"[.)]\s", text[end:end + 2]) and not text[:start].strip(" \t").split("\n")[-1]))
     return bool(in_dose_or_hour or marker or _UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
+                or (whole and bool(_AGE_SEX_AFTER.match(text, end)))
                 or _COUNT_LABEL.search(text[max(0, start - 30):start])
                 or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 12):start])
                                    or _CHAT_WORD_AFTER.match(text, end))))
 
 
+# "bed 12 (72 M, AF)", "a 65F on warfarin", "58 yo": a patient's age and sex, no molar concentration
+_AGE_SEX_AFTER = re.compile(r"\s?(?:[MF](?![\w/-])|yo\b|y/o\b|y\.o\.|-?years?[\s-]old\b|-?yr\b)")
 # "for all 3", "the top 2", "#2": a count or a place; "score 4 this": the number for a word ("for")
 _PICK_BEFORE = re.compile(r"(?:\b(?:all|top|first|last|these|those)\s+|#\s*)$", re.I)
 _CHAT_WORD_AFTER = re.compile(r"\s+(?:this|these|that|those|them|it)\b", re.I)

@@ -21,6 +21,7 @@ from agent.planning.relative_potency import RelativeGoal
 from agent.pool.refs import REFERS_BACK, ref_key, refs_in_text
 from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, canonical
+from model_zoo.names.targets import asked_as_target
 from model_zoo.specs import LN_IC50_RANGE, PROPERTY, ParamKind, get_spec
 
 # How a value was obtained, most trustworthy first.
@@ -33,8 +34,6 @@ _KIND_OF_NAME = {"drug": _MOLECULE_KINDS, "target": ("protein_seq",), "cell_line
 
 
 # a target the message asks about: "interact with PARP1", "bind to X", "does it hit X"
-_ASKED_OF_TARGET = re.compile(r"\b(?:interact(?:s|ing)?\s+with|bind(?:s|ing)?(?:\s+to)?|hit(?:s|ting)?|"
-                              r"target(?:s|ing)?)\s+(?:the\s+)?$", re.I)
 
 
 @dataclass(frozen=True)
@@ -228,7 +227,7 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
         elif missing.kind == "target" and not params:
             # "do olaparib and niraparib interact with PARP1?": a target question, not a drug pair ("the PARP
             # inhibitors olaparib and niraparib" only describes the drugs)
-            untyped = bool(_ASKED_OF_TARGET.search(entities.prose[max(0, missing.start - 30):max(0, missing.start)]))
+            untyped = missing.start >= 0 and asked_as_target(entities.prose, missing.start)
         else:
             untyped = any(p.name not in sources or sources[p.name].how != TYPED for p in params if p.required)
         if untyped:

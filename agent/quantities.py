@@ -25,7 +25,8 @@ _NUMBER = r"([-+−]?(?:0,\d+|\d+,\d{1,2}(?![\d,])|\d+(?:\.\d+)?)(?:[eE][-+]?\d+
 _COMPARATOR = (r"(?:of|at|to|=|:|~|≈|<|>|≤|≥|<=|>=|below|under|less than|lower than|under|above|over|around|about|"
                r"approximately|approx\.?|near|close to|roughly|target(?:ing)?|reach(?:ing)?|of about|of around|"
                r"ideally|max(?:imum)?|at most|at least|is|was|should be|goal|aim for|no worse than|better than|"
-               r"not worse than|at or below|or better|or lower)")
+               r"not worse than|at or below|or better|or lower|"
+               r"做到|达到|目标值?|大约|约|为|是|低于|小于|高于|大于)")  # Chinese: reach, target, about, is, below …
 _GAP = rf"\s*(?:{_COMPARATOR}\s*)*"
 _UNIT = rf"({_SUB_MOLAR_WORDS}|(?i:[pnuµμ]M)|mM|M)(?![A-Za-z])"  # "500 nm" in a potency means nM
 _P_IC50 = re.compile(rf"\bpIC\s?50\b{_GAP}{_NUMBER}", re.I)
@@ -136,7 +137,8 @@ def _fold_goal(text: str, found: list[Quantity]) -> list[Quantity]:
 
 
 # "IC50 ~7.5" with no unit and no "ln"/"p": µM, nM, pIC50 and ln(IC50) readings differ by orders of magnitude.
-_UNITLESS_IC50 = re.compile(rf"\b(?:IC\s?50|EC\s?50|GI\s?50|potency)\b\)?{_GAP}{_NUMBER}(?![\w.,%-]|\s*{_UNIT})", re.I)
+_UNITLESS_IC50 = re.compile(rf"\b(?:IC\s?50|EC\s?50|GI\s?50|potency)\b\)?{_GAP}{_NUMBER}(?![\w,%-]|\.\d|\s*{_UNIT})",
+                            re.I)
 _SCALE_BEFORE = re.compile(r"(?:\bln|\blog(?:10)?|\bp|\bnatural log of)\s*\(?\s*$", re.I)
 
 

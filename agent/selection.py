@@ -65,7 +65,7 @@ _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-
 EARLIER_RESULT = re.compile(
     r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+(?:[\w()-]+\s+){0,2}?"
     r"(?:runs?|tables?|results?|data|numbers|screens?|outputs?)\b|"
-    r"\bfrom\s+the\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)(?:\s+above)?\b|"
+    r"\bfrom\s+(?:the|that|this|those|these)\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)(?:\s+above)?\b|"
     r"\bthe\s+(?:[\w()+-]+\s+){0,2}?(?:set|batch|series|library)\s+(?:that\s+)?(?:you\s+|we\s+)?"
     r"(?:generated|designed|made|optimi[sz]ed)(?:\s+(?:last\s+\w+|yesterday|earlier|this\s+morning))?\b|"
     r"\b(?:the|these|those)\s+new\s+(?:ones|molecules|compounds|cpds|structures|analog(?:ue)?s)\b|"  # made earlier
@@ -104,7 +104,8 @@ _HITS = re.compile(r"\b(predicted to (?:interact|bind|get in|cross|penetrate)|(?
 # (not "precursors for gefitinib", "reactants of CCO": that asks for a route to the molecule named)
 # ("one-step precursors for all of them": a retrosynthesis asked for)
 _PRECURSORS = re.compile(r"\b(?<!one-step\s)(?<!single-step\s)(?<!1-step\s)"
-                         r"(precursors?|reactants?|building blocks?|starting materials?|from (?:that|the) route|"
+                         r"(precursors?|reactants?|intermediates?|building blocks?|starting materials?|"
+                         r"from (?:that|the) route|"
                          r"(?:in|of|from) (?:the |that |this |its )?(?:(?:top|first|best|top-ranked) )?"
                          r"route(?: #?\d)?)\b"
                          r"(?!\s+(?:for|of|to)\s+(?!(?:that|the|this|those|these|its?|them|their|each|every|both|all|"
@@ -155,6 +156,9 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     made_by = _MADE_BY.search(lowered)
     if made_by and not any(m.key == _PRODUCED_KEYS[made_by.group(1)[:5]] for m in pool):
         return []  # "retro on generated #1" with nothing generated in the thread: asked, never another list's row
+    others = _THE_OTHERS.search(lowered)  # (after "drop #2", the other two are the rest of that list: below)
+    if others and not _PAIRED_WITH.search(lowered[:others.start()]) and not _EXCLUDE.search(lowered):
+        return _the_others(others.group("n"), pool, read)
     if _PRECURSORS.search(lowered):
         table = newest_table(pool, read, lambda rows: any(k in rows[0] for k in _ROUTE_FIELDS))
         if table:
@@ -181,6 +185,27 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     if left_out is not None:
         return [r["smiles"] for r in rows if r["smiles"] not in left_out]
     return pick_rows(lowered, rows)
+
+
+# "BBB for the other two in the sub-series as well", "and the remaining ones": the molecules of the thread's list that
+# the newest result did not cover (not "apixaban against the other three": a drug pair's partners)
+_THE_OTHERS = re.compile(rf"\bthe\s+(?:other|remaining)\s+(?:(?P<n>{_COUNT})|ones|compounds|molecules|structures)\b|"
+                         r"\bthe\s+rest\s+of\s+(?:them|the\s+(?:list|set|series|plate|file))\b", re.I)
+_PAIRED_WITH = re.compile(r"\b(?:against|with|vs\.?|versus)\s+$")
+
+
+def _the_others(count: str | None, pool: list[EntryMeta], read: Callable[[str], Any]) -> list[str]:
+    """The thread's newest list less the molecules its newest result ran on; [] (asked) when no list holds more than
+    those, or when the message counts another number ("the other two" of one left)."""
+    table = newest_table(pool, read, lambda rows: "smiles" in rows[0])
+    ran = {r["smiles"] for r in table or [] if isinstance(r.get("smiles"), str)}
+    for meta in sorted((m for m in pool if m.kind == "smiles_list"), key=lambda m: m.set_at, reverse=True):
+        listed = read(meta.key)
+        if ran and isinstance(listed, list) and ran <= set(listed) and len(set(listed)) > len(ran):
+            rest = _unique(m for m in listed if m not in ran)
+            n = None if count is None else number_words().get(count.lower()) or int(count)
+            return rest if n is None or n == len(rest) else []
+    return []
 
 
 # A retrosynthesis row's ranked precursor sets: this tool writes "candidates" of "reactants"; records written by other
@@ -219,7 +244,14 @@ def _precursors(lowered: str, table: list[dict[str, Any]]) -> list[str] | None:
     place = _ORDINALS.get(nth.group(1), 0) if nth else 0
     if len(reactants) > 1 and (1 <= place <= len(reactants) or place == -1):
         return [reactants[place - 1 if place > 0 else place]]  # "the first precursor in the top route"
+    if len(reactants) > 1 and _ONE_PRECURSOR.search(lowered):
+        return []  # "the solubility of the intermediate?" of a route with two: asked which, never both or the product
     return reactants
+
+
+# one precursor, not saying which ("the intermediate", "that building block")
+_ONE_PRECURSOR = re.compile(r"\b(?:the|that|this)\s+(?:precursor|reactant|intermediate|building\s+block|"
+                            r"starting\s+material)\b(?!\s*s\b)", re.I)
 
 
 def _heavy_atoms(smiles: str) -> int:
@@ -376,7 +408,16 @@ def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
     "the precursors" out, which asks for a route when the thread has none to pick from."""
     patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, *([_PRECURSORS] if precursors else []), _WITH_GROUP, _GROUP_FIRST,
                 _EXCLUDE)
-    return [m.span() for pattern in patterns for m in pattern.finditer(text)] + _filter_spans(text)
+    spans = [m.span() for pattern in patterns for m in pattern.finditer(text)]
+    by = [(end, criterion.end()) for _, end in spans if (criterion := _BY_CRITERION.match(text, end))]
+    return spans + by + _filter_spans(text)
+
+
+# "top 2 by predicted ln IC50": the measure a pick ranks by, which asks for no tool of its own ("by predicted" may be
+# blanked already)
+_BY_CRITERION = re.compile(r"(?:\s+by\s+|\s{2,})(?:the\s+)?(?:predicted\s+|measured\s+)?(?:ln\s*|log\s*|p)?"
+                           r"(?:IC\s?50|Kd|logS|logD|solubility|lipophilicity|probability|affinity|score|value)\b",
+                           re.I)
 
 
 def _filter_spans(text: str) -> list[tuple[int, int]]:

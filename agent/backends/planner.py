@@ -39,6 +39,7 @@ from agent.planning.tool_choice import (
     same_ask_again,
     tool_scores,
     without_refused_kinds,
+    without_values,
 )
 from agent.planning.uploads import known_words, unknown_upload
 from agent.planning.values import (
@@ -369,7 +370,12 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
         not (earlier_spec is not None and asks_a_pair_of_one(get_spec(top[0]), whole))
     # A reply that gives what the question asked for answers it ("for trametinib and osimertinib" after
     # "run the response model on HeLa"), whatever else its words could mean.
-    answers = not previous.answered and _supplies_missing(
+    # (not when its words name another tool outright, none of the earlier one's: "binder call for JQ1 against CDK9
+    # then" after "Kd of JQ1 for BRD4?" was asked about; its words, not what its values read as: "T47D is fine")
+    names_another = top[1] >= 3.5 and earlier_spec is not None and scores.get(earlier_spec.name, 0.0) < 0.25 and \
+        not bare_values and takes_values_of(get_spec(top[0]), whole, pool) and \
+        tool_scores(without_values(whole), offered).get(top[0], 0.0) >= 3.5
+    answers = not previous.answered and not names_another and _supplies_missing(
         earlier_spec, previous.text, whole, pool, offered, history[:-1], context.read)
     # The same tool again without all its values ("full length: <seq>" after "pKd of gefitinib for EGFR?")
     # takes the missing ones from the earlier request.

@@ -15,6 +15,7 @@ from agent.backends.reading import read_intent
 from agent.entities import Entities, pick_number
 from agent.history import PastRequest
 from agent.planning.pairs import (
+    THE_PAIR,
     against_the_thread,
     earlier_drug_names,
     every_listed_pair,
@@ -130,6 +131,15 @@ def _drugs_of_the_pair(lowered: str, pool: list[EntryMeta], context: PlanningCon
     return list(dict.fromkeys(str(v) for v in value[0]))
 
 
+def _pair_of_the_step_before(earlier: list[ToolCall]) -> list[list[str]] | None:
+    """The two molecules the step before ran on ("ClinTox for amiodarone and dronedarone, then the pair itself
+    through the interaction model")."""
+    molecules = next((v for v in (earlier[-1].arguments.values() if earlier else ()) if isinstance(v, list)), None)
+    if molecules is None or len(set(molecules)) != 2 or not all(isinstance(m, str) for m in molecules):
+        return None
+    return [list(dict.fromkeys(molecules))]
+
+
 def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None
          ) -> dict[str, Any]:
     """Parameters by kind: from the message, else from earlier steps, results or the pool.
@@ -206,6 +216,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
                 or against_the_thread(e, pool, lowered, context.read) or picked_pairs(pool, lowered, context.read, e) \
                 or uploaded_pairs(e, pool, lowered, context.read) or partner_pairs(e, pool, lowered, context.read)
             value = with_the_earlier_pairs(value, pool, lowered, context.read) if with_named is not None else None
+            if not value and with_named is not None and THE_PAIR.search(words):
+                value = _pair_of_the_step_before(earlier)
             if not value and with_named is not None and not names_pairs_it_cannot_find(e, lowered):
                 value = every_listed_pair(pool, lowered, context.read) or pool_ref(pool, ("smiles_pairs",), lowered) \
                     or listed_pair(pool, lowered, context.read)

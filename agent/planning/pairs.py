@@ -34,7 +34,7 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     for molecule in e.molecules:
         distinct.setdefault(same_molecule_key(molecule) or molecule, molecule)
     molecules = list(distinct.values())
-    if len(molecules) < 2:
+    if len(molecules) < 2 or _unnamed_new_drug(e):
         return []
     every = EVERY_PAIR.search(e.prose)
     # "Plavix, Brilinta and aspirin: check each pair" (not "A with B, and A with C: … for each pair", the pairs written)
@@ -63,6 +63,17 @@ AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:each\s+of\s+)?"
 _THE_NEW_ONE = re.compile(r"\bthe\s+new\s+(?:one|drug|med(?:ication)?|agent|addition|rx)\b", re.I)
 _STARTED = re.compile(r"\b(?:new(?:\s+rx)?|start(?:s|ed|ing)?|add(?:s|ed|ing)?|being\s+added|initiat\w*|"
                       r"prescrib\w*|switch(?:ed|ing)?\s+to)\b", re.I)
+
+
+# "check her new antibiotic against the home list: …": a drug started, checked against the others, but not named
+_NEW_DRUG_AGAINST = re.compile(r"\bnew\s+(?:[\w-]+\s+)?(?:against|with|vs\.?|versus)\s+(?:the|her|his|their|all|every)",
+                               re.I)
+
+
+def _unnamed_new_drug(e: Entities) -> bool:
+    new = _NEW_DRUG_AGAINST.search(e.prose)
+    return new is not None and not any(n.kind == "drug" and 0 <= n.start < new.end() for n in e.names) and \
+        not any(0 <= e.text.find(m) < new.end() for m in e.smiles)
 
 
 def _anchor(e: Entities, molecules: list[str]) -> str | None:
@@ -124,6 +135,8 @@ def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
 
 
 ITS = re.compile(r"\b(?:its|it)\b", re.I)  # a part that refers to the molecule named before it
+# "…, and then the pair itself through the interaction model": the two molecules of the ask before
+THE_PAIR = re.compile(r"\b(?:the|that|this)\s+pair\b|\bthe\s+two\s+(?:together|combined)\b|\bthem\s+together\b", re.I)
 
 
 def _its_partner(e: Entities, focus: str | None) -> list[str] | None:

@@ -66,9 +66,11 @@ _PRODUCED = re.compile(r"\b(?:generated|optimi[sz]ed|uploaded)\s+(?:ones?|molecu
 
 
 # the words that name what a tool made: "the generated ones", "the optimized set", "the imatinib analogues"
-_PRODUCER_CUES = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"))
-# "the new molecules", "the new ones": what a tool made, without saying which tool
-_NEW_ONES = re.compile(r"\bnew\s+(?:ones?|molecules?|compounds?|cpds?|structures?|designs?|analog(?:ue)?s?|smiles)\b")
+_PRODUCER_CUES = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"),
+                  ("生成", "generated_smiles"), ("优化", "optimized_smiles"))  # Chinese: generated, optimised
+# "the new molecules", "the new ones", "新分子": what a tool made, without saying which tool
+_NEW_ONES = re.compile(r"\bnew\s+(?:ones?|molecules?|compounds?|cpds?|structures?|designs?|analog(?:ue)?s?|smiles)\b|"
+                       r"新的?(?:分子|化合物)")
 
 
 # "(optimized_smiles)", "run it on generated_smiles": a pool key written out
@@ -127,7 +129,8 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
     by_type = upload_by_extension(lowered, [m.key for m in candidates])
     if by_type is not None:
         return f"({by_type})"
-    for cue, prefix in (*_PRODUCER_CUES, ("upload", "upload_"), ("file", "upload_")):
+    for cue, prefix in (*_PRODUCER_CUES, ("upload", "upload_"), ("file", "upload_"), ("plate", "upload_"),
+                        ("sheet", "upload_")):
         if cue in lowered:
             fitting = [m for m in candidates if m.key.startswith(prefix)]
             if prefix == "upload_" and len(fitting) > 1:

@@ -556,8 +556,22 @@ def _without_picking(text: str, precursors: bool = True) -> str:
     """The text with the words that only pick molecules from results blanked ("the most soluble one", "the top EGFR
     binder"), and the thanks before them."""
     blanked = _blank(_THANKED, _blank(EARLIER_RESULT, _blank(_SELECTION_PHRASE, text)))
-    blanked = _blanked(blanked, picking_spans(blanked, precursors))
+    blanked = _blanked(blanked, picking_spans(blanked, precursors) + picking_spans(text, precursors))
     return _blank(_PICKED_ROUTE, _blank(_PICKED_THERE, _blank(_PICKED_NOUN, blanked)))
+
+
+def without_values(e: Entities) -> str:
+    """The message's words with its values blanked: what it asks for in words ("binder call for <drug> against
+    <target>"), not what its values alone read as ("T47D is fine", "ln(IC50) -2.5")."""
+    goals = [m.span() for n in e.numbers if (m := _GOAL_VALUE.search(e.prose, max(0, n.pos - 25))) is not None
+             and m.start() <= n.pos < m.end() + 1]
+    return _blanked(e.prose, _value_spans(e) + goals)
+
+
+# a potency goal with its scale: "ln(IC50) -2.5", "pIC50 8", "IC50 of 100 nM", "target -2"
+_GOAL_VALUE = re.compile(r"(?:\bln\s*\(?\s*ic\s?50\s*\)?|\bp?ic\s?50|\bz-?score|\btarget|\bgoal)?"
+                         r"\s*(?:of|=|:|~|around|at)?\s*[-+−]?\d+(?:[.,]\d+)?(?:\s*(?:[nuµμp]M|nanomolar|micromolar))?",
+                         re.I)
 
 
 def _value_spans(e: Entities) -> list[tuple[int, int]]:

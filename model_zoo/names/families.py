@@ -102,8 +102,8 @@ def find_families(text: str, taken: list[tuple[int, int]], in_context: Callable[
             plural = (m.group().endswith("s") and not family.name.endswith("s")) or m.group().endswith("family")
             whole = bool(_QUANTIFIED_BEFORE.search(before) or _GROUP_AFTER.match(after) or _PLURAL_AFTER.match(after)
                          or plural) and not _ONE_BEFORE.search(before)
-            if not whole and not in_context(s, e):
-                continue
+            if not whole and not in_context(s, e) and not m.group().lower().endswith("kinase"):
+                continue  # (but "and the Aurora kinase?" names a kinase of the family, whichever the context)
             group = _GROUP_AFTER.match(after) or _PLURAL_AFTER.match(after)
             end = e + (group.end() if group else 0)
             out.append(_mention(family, text, s, end, whole, target_id))

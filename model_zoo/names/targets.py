@@ -323,7 +323,11 @@ _CONTEXT_BEFORE = re.compile(
     re.IGNORECASE)  # "on human KIT"
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|(?<!off-)\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
-    r"\baffinity\s+(?:for|to)|\binteract(?:s|ing)?\s+with)\s+(?:the\s+)?$", re.IGNORECASE)
+    r"\baffinity\s+(?:for|to)|\binteract(?:s|ing)?\s+with|\bhit(?:s|ting)?|"
+    r"\bp?K[di]\b[^.?!;\n]{0,60}\s(?:for|to|against|at|on))\s+(?:the\s+)?$|"  # "pKd of imatinib for ESR1"
+    r"\b(?!(?:please|release|increase|decrease|database|disease|purchase|phase|case|base|lease)\b)"
+    r"\w*(?:ase|receptor|protein)(?:[\s-]+(?:alpha|beta|gamma|delta|[\dA-Za-z]))?\s*\(\s*$",  # "receptor α (ESR1)"
+    re.IGNORECASE)
 _CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:(?:(?:sub)?family[\s-]+)?kinase|protein|receptor|enzyme|inhibitors?|"
                             r"inhibition|binding|binders?|mutant|p?k[di]|affinity)\b|"
                             r"(?:,\s*)?(?:not|instead of|rather than)\s+[A-Z][A-Z0-9]{1,9}\b)")
@@ -332,7 +336,14 @@ NOT_TARGETS = frozenset("""IC50 EC50 GI50 LD50 CC50 KD KI PKD PKI PIC50 BBB BBBP
 ADMET ADME DMSO QSAR QSPR SAR ATP ADP GTP DNA RNA MRNA SIRNA PDB MW TPSA HBD HBA LOGP LOGD LOGS PK PD HTS TKI
 TKIS RTK RTKS GPCR GPCRS NMR LC-MS HPLC FDA EMA USA UK EU AI ML LLM CSV SDF PNG PDF ID IDS API NA OK FYI PS
 HERG-FREE ESOL TOX21 CLINTOX BACE1 FREESOLV DAVIS KIBA GDSC COSMIC DRUGBANK PUBCHEM CHEMBL UNIPROT MOA
-II III IV VI VII VIII JH1 JH2 SH2 SH3 PH""".split())  # numerals ("phase III"), domains ("JAK2 (JH1 domain)")
+II III IV VI VII VIII JH1 JH2 SH2 SH3 PH BACE BACE-1 NR-AR NR-AR-LBD NR-AHR NR-AROMATASE NR-ER NR-ER-LBD
+NR-PPAR-GAMMA SR-ARE SR-ATAD5 SR-HSE SR-MMP SR-P53 FDA_APPROVED CT_TOX""".split())  # numerals ("phase III"),
+# domains ("JAK2 (JH1 domain)"), the property tool's assays ("androgen receptor (NR-AR)", "inhibit BACE-1")
+
+
+def asked_as_target(text: str, start: int) -> bool:
+    """Whether the words before ``text[start:]`` ask something of it as a protein ("binds X", "pKd … for X")."""
+    return bool(_STRONG_BEFORE.search(text[max(0, start - 80):start]))
 
 
 def in_target_context(text: str, start: int, end: int, strong: bool = False) -> bool:
