@@ -59,8 +59,10 @@ _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;—–-]{{0,6}}\b(?:
 _QUALIFIES_NOUN = re.compile(rf"[\s-]*(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
 # "the optimized imatinib analogues", "the dabrafenib analogues": the analogues made in the thread, not the drug
 # ("imatinib analogues for KU812" asks to make them from imatinib)
-_ITS_ANALOGUES = re.compile(r"[\s-]*(?:analog(?:ue)?s|derivatives)\b", re.I)
-_THE_BEFORE = re.compile(r"\b(?:the|these|those|our|your|its|their)\s+(?:(?:new|optimi[sz]ed|generated)\s+)?$", re.I)
+# ("optimise my vorinostat analogue (the one I sent earlier)": an analogue, not vorinostat; asked when none is here)
+_ITS_ANALOGUES = re.compile(r"[\s-]*(?:analog(?:ue)?s?|derivatives?)\b", re.I)
+_THE_BEFORE = re.compile(r"\b(?:the|these|those|our|your|its|their|my)\s+(?:(?:new|optimi[sz]ed|generated)\s+)?$",
+                         re.I)
 
 
 # "Alectinib is pKd ~9 on ALK in our hands. How tight … on RET?": a sentence that reports a known value

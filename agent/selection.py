@@ -43,7 +43,7 @@ _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE})){_AFTER_P
                       rf"|\b(?:of|for|on)\s+({_ORD})\b(?=\s*(?:$|[,.;!?)]|and\b|pls\b|please\b|too\b|only\b))"
                       # "ranks 1, 3 and 4", "numbers 2 and 5"
                       r"|\b(?:ranks|numbers|nos\.?)\s+(\d{1,3}(?:\s*(?:,|and|&|\+|,\s*and)\s*\d{1,3})+)\b", re.I)
-_SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst"
+_SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst|tightest|loosest"
 # words between a count and its superlative: "the two best", "the three with the highest p", "which two look best"
 _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures?|with|the|that|which|have|has|had|"
             r"show(?:ed)?|look(?:ed|ing)?|are|were|came|come|out|score[sd]?|of|them|those|these|by|far")
@@ -549,9 +549,9 @@ def _wants_high(word: str, metric: str, lowered: str) -> bool:
     lower_is_better = any(k in metric.lower() for k in _LOWER_IS_BETTER)
     if word in ("highest", "lowest"):
         return word == "highest"
-    if word in ("best", "top", "strongest"):
+    if word in ("best", "top", "strongest", "tightest"):  # "the tightest one" binds most strongly
         return not lower_is_better
-    if word in ("worst", "weakest"):
+    if word in ("worst", "weakest", "loosest"):
         return lower_is_better
     potency = lower_is_better and _POTENCY.search(lowered) is not None  # "the most potent" has the lowest IC50
     return (word == "most") != potency

@@ -25,7 +25,10 @@ _RESIDUE_TOKEN = re.compile(r"\S+")
 _NO_ASK_IDIOM = re.compile(r"\blin(?:e[sd]?|ing)\s+(?:(?:it|them|this|these|those|that|everything)\s+)?up\b|"
                            r"\bin\s+line\s+with\b|\bbottom\s+line\b|\bline\s+by\s+line\b|"
                            r"\b(?:first|second|third|later|front)[-\s]line\b|"
-                           r"\bmak(?:e|es|ing)\s+it\s+(?=(?:into|across|through|past)\b)", re.I)
+                           r"\bmak(?:e|es|ing)\s+it\s+(?=(?:into|across|through|past)\b)|"
+                           # "start from sorafenib, allow only …": the molecule a design starts from, no route asked
+                           # (not "what would I start from to make X?")
+                           r"\bstart(?:ing)?\s+from(?=\s+(?!to\b|scratch\b|there\b|here\b)\S)", re.I)
 _MOL_RUN = re.compile(r"<mol>(?:[\s,;]*(?:and\s+)?<mol>){2,}")
 _SEQ_RUN = re.compile(r"<seq>(?:\s*<seq>)+")
 

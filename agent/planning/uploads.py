@@ -13,7 +13,8 @@ from agent.pool.entry import EntryMeta
 from agent.vocabulary import ordinals, words
 
 _FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))?|"
-                        r"[\w-]+\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt))(?![\w-])")
+                        r"[\w-]+\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt)|"
+                        r"(?:plate|batch|round|library|sheet|panel)\s\d{1,4})(?![\w-])")  # "plate 15": plate15
 
 
 _NOT_RULED_OUT = r"(?<!\bnot the )(?<!\bnot our )(?<!\bnot )"  # "not the lead, just the xlsx ones"
@@ -173,7 +174,7 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
     if not stems or any(upload_named(key, lowered) for key in uploads.values()):
         return None
     for match in _FILE_LIKE.finditer(lowered):
-        word = match.group()
+        word = match.group().replace(" ", "")
         if word in known:
             continue
         squashed = re.sub(r"[-_]", "", word)

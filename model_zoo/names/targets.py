@@ -319,7 +319,9 @@ _CONTEXT_BEFORE = re.compile(
     r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bat|\bto|\btowards?|\bversus|\bvs\.?|->|=>|\u2192|"
     r"\b(?:binder|inhibitor|blocker)s?\s+of|\bhit(?:s|ting)?|\binteract(?:s|ing)?\s+(?:with|w/)|\bblock(?:s|ing)?|\bengag(?:e|es|ing)|"
     r"\b(?:do|try|use|switch\s+to)|\b(?:also|and)\s+with|[?;]\s*(?:and|also|or)|"
-    r"\bp?K[di]|\baffinity|\bbinding(?:\s+prob\w*)?|\w\s+[x×])\s*(?:the\s+)?(?:human\s+|wild[\s-]?type\s+|wt\s+)?$",
+    r"\bp?K[di]|\baffinity|\bbinding(?:\s+prob\w*)?|\w\s+[x×]|"
+    r"\bse\s+une\s+a|\bpor|\bcontra|\bgegen|\bpour|\bcontre|\bsur|\bper)"  # Spanish, German, French, Italian
+    r"\s*(?:the\s+)?(?:human\s+|wild[\s-]?type\s+|wt\s+)?$",
     re.IGNORECASE)  # "on human KIT"
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|(?<!off-)\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
@@ -369,7 +371,7 @@ def _mutations_after(text: str, ws, j: int) -> tuple[frozenset[str], int, int]:
 
 
 # between two targets of one list: "ALK and MET", "EGFR, MET", "ALK/MET"
-_LIST_JOINER = re.compile(r"\s*(?:,|/|&|\+|\band\b|\bor\b)\s*(?:and\s+|or\s+)?", re.I)
+_LIST_JOINER = re.compile(r"\s*(?:,|/|&|\+|\band\b|\bor\b|\by\b|\bund\b|\bet\b)\s*(?:and\s+|or\s+|por\s+)?", re.I)
 
 
 # "the HER2+ breast line", "ER-positive cells", "BRCA2-deficient": a tumour's status, not a target asked about

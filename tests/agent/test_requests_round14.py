@@ -223,3 +223,45 @@ def test_the_intermediate_of_a_route_with_several_precursors_is_asked_about() ->
     assert all("drug_smiles" not in c.arguments for c in calls)  # before, the product ran
     [call] = plan_with("what's the solubility of the precursors?", values, history)
     assert sorted(call.arguments["drug_smiles"]) == ["CCO", "Nc1ccccc1C(=O)O"]
+
+
+def test_the_tightest_binder_is_the_highest_pkd() -> None:
+    values = {"user_smiles": ["CCO", "CCN", "CCC"], "drug_target_affinity_regression_predict_result": [
+        {"smiles": "CCO", "pKd": 5.2}, {"smiles": "CCN", "pKd": 6.2}, {"smiles": "CCC", "pKd": 6.1}]}
+    history = [ran("drug_target_affinity_regression_predict", "3 KIBA cpds vs O00141 (SGK1) — pKd")]
+    [call] = plan_with("the tightest one: lipophilicity?", values, history)
+    assert call.arguments["drug_smiles"] == ["CCN"]
+
+
+def test_the_molecule_a_design_starts_from_is_no_retrosynthesis() -> None:
+    """"start from sorafenib, …" read as a route request; the heading says optimisation."""
+    [call] = plan_with("Optimisation walkthrough: start from sorafenib, allow only the N-methylamide to change, cell "
+                       "line HuH-7 (liver), goal IC50 of 1 µM. I'll ask follow-ups.", {})
+    assert call.name == OPTIMIZATION
+    assert call.arguments["cell_line"] == "HuH-7"
+    assert [c.name for c in plan_with("what would I start from to make aspirin?", {})] == [
+        "Retrosynthetic_reaction_pathway_prediction"]
+
+
+def test_my_analogue_of_a_drug_is_not_the_drug() -> None:
+    """Before, "my vorinostat analogue (the one I sent earlier)" optimised vorinostat itself in an empty thread."""
+    assert extract("optimise my vorinostat analogue (the one I sent earlier) for NCI-H460, target pIC50 7").molecules \
+        == []
+    assert decided("optimise my vorinostat analogue (the one I sent earlier) for the NCI-H460 cells, keep the "
+                   "hydroxamic acid, target pIC50 7") is None
+
+
+def test_a_plate_named_by_number_that_no_upload_has_is_asked_about() -> None:
+    values = {"upload_plate14.csv": ["CCO", "CCN"]}
+    assert plan_with("Plate 15 is up now as well — logS please.", values) == []
+    [call] = plan_with("logS for plate 14 please", values)
+    assert call.arguments["drug_smiles"] == "(upload_plate14.csv)"
+
+
+@pytest.mark.parametrize(("text", "targets"), [
+    ("¿El sorafenib se une a KIT o no? Solo quiero saber si hay interacción.", ["KIT"]),
+    ("Hola, ¿cuál es la afinidad (pKd) del imatinib por ABL1 y por KIT? Las dos, por favor.", ["ABL1", "KIT"]),
+])
+def test_targets_after_spanish_context_words(text: str, targets: list[str]) -> None:
+    assert [n.written for n in extract(text).names if n.kind == "target"] == targets
+    assert [n.written for n in extract("we need a new kit for the assay").names] == []
