@@ -343,6 +343,11 @@ NR-PPAR-GAMMA SR-ARE SR-ATAD5 SR-HSE SR-MMP SR-P53 FDA_APPROVED CT_TOX""".split(
 # domains ("JAK2 (JH1 domain)"), the property tool's assays ("androgen receptor (NR-AR)", "inhibit BACE-1")
 
 
+# a message that asks something of a protein: "is imatinib a KIT thing? like does it interact" (KIT in capitals is
+# the gene, not a kit, when the message asks about binding)
+_TARGET_ASK = re.compile(r"\b(?:interact\w*|bind\w*|binders?|p?K[di]|affinity|inhibit\w*)\b", re.I)
+
+
 def asked_as_target(text: str, start: int) -> bool:
     """Whether the words before ``text[start:]`` ask something of it as a protein ("binds X", "pKd … for X")."""
     return bool(_STRONG_BEFORE.search(text[max(0, start - 80):start]))
@@ -419,7 +424,7 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             followed_by_mutation = i + n < len(ws) and bool(_MUTATION_WORD.fullmatch(ws[i + n][0]))
             listed = bool(out) and bool(_LIST_JOINER.fullmatch(text[out[-1].end:s]))  # "vs ALK and MET"
             if rows and (rows[0][1] != "X" or in_context or in_target_context(text, s, end) or followed_by_mutation
-                         or listed) \
+                         or listed or (written.isupper() and len(written) >= 3 and _TARGET_ASK.search(text))) \
                     and not (_names_a_cell_line(written) and _CELL_AFTER.match(text[end:end + 20])) \
                     and not _STATUS_AFTER.match(text[end:end + 20]):
                 hit = (n, end, written)

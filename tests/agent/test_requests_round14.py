@@ -265,3 +265,25 @@ def test_a_plate_named_by_number_that_no_upload_has_is_asked_about() -> None:
 def test_targets_after_spanish_context_words(text: str, targets: list[str]) -> None:
     assert [n.written for n in extract(text).names if n.kind == "target"] == targets
     assert [n.written for n in extract("we need a new kit for the assay").names] == []
+
+
+def test_a_gene_symbol_in_capitals_is_the_target_when_the_message_asks_about_binding() -> None:
+    assert [n.written for n in extract("is imatinib a KIT thing? like does it interact").names] == ["imatinib", "KIT"]
+    assert [n.written for n in extract("is imatinib a kit thing? like does it interact").names] == ["imatinib"]
+
+
+def test_only_a_part_that_moves_may_change() -> None:
+    imatinib = "CC1=C(C=C(C=C1)NC(=O)C2=CC=C(C=C2)CN3CCN(CC3)C)NC4=NC=CC(=N4)C5=CN=CC=C5"
+    text = "K-562, target pIC50 7.5. Keep the amide; only the N-methylpiperazine moves."
+    assert mask_from_words(find_atom_ranges(text), imatinib) == [0] * 17 + [1] * 7 + [0] * 13
+
+
+def test_the_measure_a_pick_ranks_by_asks_for_no_tool() -> None:
+    """"the one with higher probability — give me a pKd" ran the binary model again."""
+    values = {"user_smiles": ["CCO", "CCN"], "user_target_seq": "MKKLLAAAGGG" * 3,
+              "drug_target_classification_predict_result": [{"smiles": "CCO", "probability": 0.2},
+                                                            {"smiles": "CCN", "probability": 0.9}]}
+    history = [ran(CLASSIFICATION, "JAK2 JH1 binding for CCO and CCN")]
+    [call] = plan_with("the one with higher probability — give me a pKd", values, history)
+    assert call.name == "drug_target_affinity_regression_predict"
+    assert call.arguments["drug_smiles"] == ["CCN"]
