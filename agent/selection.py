@@ -415,7 +415,7 @@ def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
 
 # "top 2 by predicted ln IC50", "the one with higher probability": the measure a pick ranks by, which asks for no tool
 # of its own ("by predicted" may be blanked already)
-_BY_CRITERION = re.compile(r"(?:\s+by\s+|\s+)(?:the\s+)?(?:predicted\s+|measured\s+)?(?:ln\s*|log\s*|p)?"
+_BY_CRITERION = re.compile(r"\s+(?:by\s+)?(?:the\s+)?(?:predicted\s+|measured\s+)?(?:ln\s*|log\s*|p)?"
                            r"(?:IC\s?50|Kd|logS|logD|solubility|lipophilicity|probability|affinity|score|value)\b",
                            re.I)
 
