@@ -45,6 +45,7 @@ _SMILES_SYNTAX = re.compile(r"[=#()\[\]@/\\]|\d|[cnos]")
 _NOT_MOLECULES = {
     "BBB", "CNS", "NSCLC", "SCLC", "CO", "NO", "IN", "IS", "IF", "OF", "ON", "SO", "OR", "BP", "PPB", "PK",
     "FP", "CI", "SI", "SP", "NB", "PS", "PC", "SN", "CF", "CB", "BC", "OS", "CC", "FC", "FF", "NN", "BCF",
+    "SNC",  # the CNS in French, Spanish and Portuguese
 }
 _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
@@ -194,10 +195,15 @@ _FULL_WIDTH: dict[int, str] = {**{code: chr(code - 0xFEE0) for code in range(0xF
                                0x3000: " ", 0x3001: ",", 0x3002: "."}
 
 
+# "CI50" (French, Spanish, Portuguese: concentration inhibitrice 50 %) is the IC50; same length, so spans stay
+_CI50 = re.compile(r"\b(?:CI|ci)(?=\s?50\b)")
+
+
 def without_asides(text: str) -> str:
     """What the message asks of the tools: without the earlier replies it quotes (``unquoted``) and without its
-    numbered questions for people ("2) why is it the standard of care?"); full-width punctuation read as ASCII."""
-    text = text.translate(_FULL_WIDTH)
+    numbered questions for people ("2) why is it the standard of care?"); full-width punctuation read as ASCII, and
+    "CI50" as IC50."""
+    text = _CI50.sub(lambda m: "IC" if m.group(0) == "CI" else "ic", text.translate(_FULL_WIDTH))
     rest = _QUESTION_FOR_PEOPLE.sub("", unquoted(text))
     return rest if rest.strip() else text
 
@@ -407,7 +413,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
         m for m in unknown_lines if not _inside(m.start, negated, lines_at)]
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
-    found.unresolved += _untrained_properties(prose)
+    found.unresolved += _untrained_properties(prose) + _drug_classes(prose, named)
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
                          for q in find_unitless_ic50(found.text) + _unscaled_goal(found)
                          if not _inside(q.start, negated, [n.pos for n in found.numbers])]  # "100 nM not 10"
@@ -594,6 +600,32 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
     return sorted(found, key=lambda u: u.start)
 
 
+# "She's on a blood thinner and starting Tagrisso": a kind of drug, not one; asked which (never another drug instead).
+# Only as the noun of its phrase ("her statin and …", "a blood thinner?"), not a modifier ("our steroid ctrl <SMILES>",
+# "my antihistamine worksheet") or a role ("as an antibiotic"), nor one named beside it ("a statin (atorvastatin)",
+# "her SSRI, sertraline", "warfarin, a blood thinner")
+_DRUG_CLASS = re.compile(rf"(?<!\bas\s)\b(?:a|an|her|his|their|my|our|some|another|any)\s+"
+                         rf"(?:new\s+|daily\s+|regular\s+)?(?P<kind>{phrases('drug_classes')})s?\b"
+                         r"(?=\s*(?:$|[.,;:!?()+&/\d]|(?:and|or|with|plus|against|vs|versus|is|are|was|were|that|which|"
+                         r"who|he|she|they|we|i|for|in|on|at|to|from|but|so|do|does|did|will|would|can|could|should|"
+                         r"might|may|too|also|of|together|already|now|then|since|like|such|called|named)\b))",
+                         re.I)
+_NAMED_BESIDE = re.compile(r"^\s*(?:[(,:=–—-]|\bis\b|\blike\b|\bsuch\s+as\b|\bnamely\b|\bcalled\b|\bi\.e\.)", re.I)
+
+
+def _drug_classes(prose: str, names: list[Resolved | Unresolved]) -> list[Unresolved]:
+    drugs = [n for n in names if n.kind == "drug" and n.start >= 0]
+    found = []
+    for match in _DRUG_CLASS.finditer(prose):
+        after = next((n for n in drugs if 0 <= n.start - match.end() <= 25), None)
+        before = next((n for n in drugs if 0 <= match.start() - n.end <= 4), None)  # "warfarin, a blood thinner"
+        if (after is not None and _NAMED_BESIDE.match(prose[match.end():after.start])) or before is not None:
+            continue
+        found.append(Unresolved("drug", match.group("kind"), (), match.start(), match.end(),
+                                "names a kind of drug, not one; which drug is it?"))
+    return found
+
+
 def _tokens(text: str) -> list[str]:
     # "?" never occurs in SMILES ("following?CCO"), nor do CJK characters ("估一下:CC(C)O…", no space between them)
     # and a comma between digits is a name's locants ("4,6-dinitro-phenolate"), not a list's; no SMILES starts with a
@@ -613,8 +645,8 @@ def _strip(token: str, closes: bool = True) -> str:
         token = _JSON_LIST_ENDS.sub("", token)  # '["CCO",' or '"CCN"]': a JSON list's brackets around a quoted string
     if ":" in token and not token.startswith("["):  # "gt:CCO", "smiles=CCO" labels
         token = token.split(":", 1)[1] if re.match(r"^[A-Za-z_]+:", token) else token
-    token = re.sub(r"^(?:gt|smiles|mols?|drugs?|inputs?|molecules|compounds|cpds|structures|query|list)=", "", token,
-                   flags=re.I)
+    token = re.sub(r"^(?:gt|smiles|mols?|drugs?|inputs?|molecules|compounds?|cpds?|cmpds?|ligands?|smi|drug_smiles|"
+                   r"smiles_list|structures|query|list|seed|parent|lead|hit)=", "", token, flags=re.I)
     # unwrap "(CCO)" only when the parentheses wrap the whole token
     while token.startswith("(") and token.endswith(")") and _balanced(token[1:-1]):
         token = token[1:-1]

@@ -26,7 +26,10 @@ _COMPARATOR = (r"(?:of|at|to|=|:|~|≈|<|>|≤|≥|<=|>=|below|under|less than|l
                r"approximately|approx\.?|near|close to|roughly|target(?:ing)?|reach(?:ing)?|of about|of around|"
                r"ideally|max(?:imum)?|at most|at least|is|was|should be|goal|aim for|no worse than|better than|"
                r"not worse than|at or below|or better|or lower|"
-               r"做到|达到|目标值?|大约|约|为|是|低于|小于|高于|大于)")  # Chinese: reach, target, about, is, below …
+               r"做到|达到|目标值?|大约|约|为|是|低于|小于|高于|大于|"  # Chinese: reach, target, about, is, below …
+               # Portuguese, Spanish, French: target, of, below, above, about, less than
+               r"alvo|objetivo|cible|de|abaixo de|acima de|cerca de|em torno de|por debajo de|alrededor de|environ|"
+               r"autour de|inf[ée]rieure? [àa]|menor que|menos de)")
 _GAP = rf"\s*(?:{_COMPARATOR}\s*)*"
 _UNIT = rf"({_SUB_MOLAR_WORDS}|(?i:[pnuµμ]M)|mM|M)(?![A-Za-z])"  # "500 nm" in a potency means nM
 _P_IC50 = re.compile(rf"\bpIC\s?50\b{_GAP}{_NUMBER}", re.I)

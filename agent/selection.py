@@ -309,6 +309,12 @@ def pick_rows(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
                                                    or (r.get("probability") or 0) >= 0.5])
     if passing is None and _ORDINAL.search(lowered):
         return _placed(lowered, rows)
+    near_zero = _NEAR_ZERO.search(lowered)
+    metric = _metric(candidates)
+    if near_zero and metric is not None:  # "the one whose value is closer to zero"
+        count = _count(near_zero.group("n") or "1")
+        valued = [r for r in candidates if isinstance(r.get(metric), (int, float))]
+        return [r["smiles"] for r in sorted(valued, key=lambda r: abs(r[metric]))[:count]]
     best = _BEST.search(lowered)
     if best:
         word = best.group("word")
@@ -317,6 +323,8 @@ def pick_rows(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
     return None if passing is None else [r["smiles"] for r in passing]
 
 
+_NEAR_ZERO = re.compile(rf"\b(?:(?P<n>{_COUNT})\s+(?:(?:ones?|values?|of\s+them)\s+)?)?(?:clos|near)(?:est|er)\s+to\s+"
+                        rf"(?:zero|0)(?![.,]?\d)", re.I)
 _COUNT_BEFORE = re.compile(rf"\b(?:the|those|these|both)\s+(?P<n>{_COUNT})\s+(?:[\w-]+\s+)?$", re.I)
 
 
@@ -549,6 +557,9 @@ def _wants_high(word: str, metric: str, lowered: str) -> bool:
     lower_is_better = any(k in metric.lower() for k in _LOWER_IS_BETTER)
     if word in ("highest", "lowest"):
         return word == "highest"
+    signed = re.search(rf"\b{word}\s+(negative|positive)\b", lowered)
+    if signed:  # "the most negative hydration free energy" is the lowest value
+        return (word in ("most", "more")) == (signed.group(1) == "positive")
     if word in ("best", "top", "strongest", "tightest"):  # "the tightest one" binds most strongly
         return not lower_is_better
     if word in ("worst", "weakest", "loosest"):

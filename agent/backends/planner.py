@@ -86,6 +86,9 @@ _ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?
                            r"and\s+(?:re-?do|re-?run|run|do|repeat)\s+(?:it\s+(?:for|on)\s+)?(?:all\s+|the\s+)?)"
                            r"(?:two|three|four|five|both|them|those|these|list|set|others|rest|same|earlier|previous)\b"
                            r"(?!\s+(?:\w+\s+)?(?:cell|lines?|cells|targets?|kinases?|proteins?)\b)", re.I)
+# "Use the one from your table", "use yours" after a question about a mistyped structure: the named drug's structure
+_USE_YOURS = re.compile(r"\buse\s+(?:yours|your\s+(?:own|one|structure|smiles|copy|version)|the\s+one\s+(?:from|in)\s+"
+                        r"your\s+(?:table|database|list|library))\b|\b(?:from|in)\s+your\s+(?:table|database)\b", re.I)
 # "binary prob too": another tool on the same inputs
 _ADDS_TOOL = re.compile(r"\b(?:too|also|as well|in addition)\b", re.I)
 
@@ -142,7 +145,10 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if previous is not None:
         repeated = _repeated_before(previous, history[:-1], offered) is not None
         earlier_text = f"{history[-2].text}\n{previous.text}" if repeated else previous.text
-        earlier = value_numbers(extract(_strip_pool_line(earlier_text)))
+        earlier_text = _strip_pool_line(earlier_text)
+        if not previous.answered and _USE_YOURS.search(text):
+            earlier_text = _without_invalid_structures(earlier_text)
+        earlier = value_numbers(extract(earlier_text))
     ran = _ran(previous, offered)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
     whole = _with_both_lines(value_numbers(extract(text, expect)), history)
@@ -198,6 +204,13 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if listed:  # the items that can run first; an item naming what did not resolve is asked about after them
         calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
     return _counted_per_ask(calls, own_words, whole, pool, history)
+
+
+def _without_invalid_structures(text: str) -> str:
+    """``text`` with the structures that did not parse blanked: its drug names then name the molecules."""
+    for written, _ in extract(text).invalid_smiles:
+        text = text.replace(written, " " * len(written))
+    return text
 
 
 def _counted_per_ask(calls: list[ToolCall], own_words: dict[int, str], whole: Entities, pool: list[EntryMeta],

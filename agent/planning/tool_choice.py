@@ -137,8 +137,15 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
 # we'll do tomorrow": a part (up to a comma, a sentence end, "but" or "then") that turns a tool down or puts it off
 _DECLINING = re.compile(rf"\b(?:{phrases('declining_openers')})\b", re.I)
 _PART_ENDS = r".,;!?\n\u2013\u2014"
-_DECLINED = re.compile(rf"{_DECLINING.pattern}[^{_PART_ENDS}]*?(?=\s+(?:but|then)\b|[{_PART_ENDS}]|$)|"
+# "No sequence to hand. Then ClinTox for those": the user cannot give what a question asked for; the words name that
+# tool's input, and ask for nothing
+_LACKING = re.compile(rf"\b(?:{phrases('lacking_values')})\b", re.I)
+_DECLINED = re.compile(rf"(?:{_DECLINING.pattern}|{_LACKING.pattern})[^{_PART_ENDS}]*?(?=\s+(?:but|then)\b|"
+                       rf"[{_PART_ENDS}]|$)|"
                        rf"[^{_PART_ENDS}]*\b(?:{phrases('deferring_words')})(?=\s*(?:[{_PART_ENDS})]|$))", re.I)
+
+
+_BUT_ALSO = re.compile(r"\s+but\s+(?:also|too|as\s+well)\b|\s+mas\s+também\b|\s+pero\s+también\b", re.I)
 
 
 def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
@@ -146,8 +153,11 @@ def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
     no molecule or sequence ("skip cabo" takes a drug back; that is read elsewhere)."""
     def blank(match: re.Match[str]) -> str:
         part = match.group(0)
+        if _BUT_ALSO.match(match.string, match.end()):
+            return part  # "not only solubility but also logD": both asked
         found = extract(part)
-        named = max(tool_scores(_DECLINING.sub(" ", part), offered).values(), default=0.0)
+        named = 1.0 if _LACKING.match(part) else max(tool_scores(_DECLINING.sub(" ", part), offered).values(),
+                                                      default=0.0)
         return part if found.molecules or found.sequences or named < 0.5 else " " * len(part)
     return _DECLINED.sub(blank, text)
 

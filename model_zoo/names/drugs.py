@@ -519,8 +519,15 @@ def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[
     return found
 
 
-_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|/|\bvs\.?|\bversus\b)\s*", re.I)
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|\bplus\b|/|\bvs\.?|\bversus\b)\s*", re.I)
 _NOT_IN_LISTS = frozenset({"water"})  # "aspirin, ibuprofen and water" is more likely a medium than a molecule
+# "toluene, 2-methoxy-2-methyl-propane (MTBE) and hexane": a bracketed gloss after a list item does not end the list
+_GLOSS = re.compile(r"\s*[(\[][^()\[\]\n]{1,60}[)\]]")
+
+
+def _past_gloss(text: str, end: int) -> int:
+    gloss = _GLOSS.match(text, end)
+    return gloss.end() if gloss else end
 
 
 # a property asked of what follows: "logS of", "hydration free energy for the", "BBB penetration of"
@@ -560,7 +567,8 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
     anchors = [(m.start, m.end) for m in found if isinstance(m, Resolved)]
     candidates = []  # one-word names of one drug, not read yet: few in any message
     for w, s, e in ws:
-        if w.isalpha() and w.lower() not in _NOT_IN_LISTS and not overlaps(s, e, taken):
+        # (not a two-letter word: "Lasix and he's been on Lanoxin" names no helium)
+        if w.isalpha() and len(w) > 2 and w.lower() not in _NOT_IN_LISTS and not overlaps(s, e, taken):
             # a known drug without a shipped structure too ("logS of caffeine, heparin and aspirin"): asked about,
             # never left out of the list silently
             entries = _entries(w.lower(), in_text=False)
@@ -571,16 +579,18 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
         if _PROPERTY_OF.search(before) or _misspelt_property_of(before) or _DRUG_SLOT_AFTER.match(text[e:e + 25]):
             added.append(_from_entries(entries, w, False, s, e))
             taken.append((s, e))
-            anchors.append((s, e))
+            anchors.append((s, _past_gloss(text, e)))
             candidates.remove((w, s, e, entries))
+    anchors = [(a, _past_gloss(text, b)) for a, b in anchors]
     grew = bool(anchors)
     while grew:
         grew = False
         for w, s, e, entries in list(candidates):
-            if any(_LIST_JOIN.fullmatch(text[e:a]) or _LIST_JOIN.fullmatch(text[b:s]) for a, b in anchors):
+            if any(_LIST_JOIN.fullmatch(text[_past_gloss(text, e):a]) or _LIST_JOIN.fullmatch(text[b:s])
+                   for a, b in anchors):
                 added.append(_from_entries(entries, w, False, s, e))
                 taken.append((s, e))
-                anchors.append((s, e))
+                anchors.append((s, _past_gloss(text, e)))
                 candidates.remove((w, s, e, entries))
                 grew = True
     return added

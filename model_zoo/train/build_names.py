@@ -293,11 +293,16 @@ def _load_rules() -> tuple[set[str], dict[str, str]]:
     return never, rules
 
 
+# the INN stems of monoclonal antibodies and fusion proteins: biologics, which no tool here models
+_BIOLOGIC = re.compile(r"(?:mab|cept)\b")
+
+
 def text_flag(written: str, kind: str, has_structure: bool, english: dict[str, int], never: set[str],
-              rules: dict[str, str], collisions: set[str], never_drug: bool = False) -> str:
+              rules: dict[str, str], collisions: set[str], never_drug: bool = False, biologic: bool = False) -> str:
     """T: found in free text ignoring case; C: found only as written (short codes, acronyms); N: never.
 
-    Every name resolves as a bare name; these flags only decide what a sentence may be read as.
+    Every name resolves as a bare name; these flags only decide what a sentence may be read as. A biologic's
+    synonyms are mostly its brands and codes ("Herceptin" is filed as a synonym of trastuzumab): read like brands.
     """
     key = name_key(written)
     rule = rules.get(key)
@@ -307,7 +312,8 @@ def text_flag(written: str, kind: str, has_structure: bool, english: dict[str, i
         # read, to be asked about ("logS of caffeine, insulin and aspirin" must not run on the other two alone):
         # a drug's own name or brand, one word of six or more letters that is not an English word
         plain = key.isalpha() and len(key) >= 6 and english.get(key, 0) <= ENGLISH_COMMON
-        return "T" if kind in ("name", "brand") and plain and squashed(key) not in collisions else "N"
+        named = kind in ("name", "brand") or (biologic and kind == "synonym")
+        return "T" if named and plain and squashed(key) not in collisions else "N"
     if squashed(key) in collisions:
         return "N"
     alnum = re.sub(r"[^a-z0-9]", "", key)
@@ -352,11 +358,12 @@ def name_rows(drugs: dict[str, Drug], english: dict[str, int], never: set[str], 
         # the resolver takes the structure of the same drug by name from another table (Talzenna → talazoparib,
         # DrugBank DB11760 without a structure, GDSC drug 1259 with one): its names read as a structured drug's
         has_structure = bool(d.smiles) or len(structured.get(name_key(d.name), ())) == 1
+        biologic = bool(_BIOLOGIC.search(name_key(d.name)))
         for written, kind in d.names.items():
             key = name_key(written)
             if not key or len(key) > 80:
                 continue
-            flag = text_flag(written, kind, has_structure, english, never, rules, collisions, never_drug)
+            flag = text_flag(written, kind, has_structure, english, never, rules, collisions, never_drug, biologic)
             by_key[key].append((d.priority, d.id, kind, flag))
             sq = squashed(key)
             if sq != key and any(ch.isdigit() for ch in key) and re.search(r"[a-z]", key):
