@@ -57,7 +57,7 @@ from agent.planning.values import (
 from agent.pool.entry import EntryMeta
 from agent.provenance import ask_about
 from agent.selection import select_molecules
-from agent.vocabulary import phrases, words
+from agent.vocabulary import in_english, phrases, words
 from agent.wording import task
 from model_zoo.chem.cells import CellLine
 from model_zoo.chem.mols import same_molecule_key
@@ -135,7 +135,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     fine" supplies what was missing; after an answer, "and in HT-29?" repeats the last request with
     the new value.
     """
-    text = without_declined_asks(without_asides(_strip_pool_line(request)), offered)
+    # request words of another language read in English ("o menos solúvel" is "the least soluble"); values as written
+    text = without_declined_asks(in_english(without_asides(_strip_pool_line(request))), offered)
     previous = history[-1] if history else None
     completed = _with_the_unit(previous.text, text) if previous is not None and not previous.answered else None
     if completed is not None:  # "IC50 50 is target" asked about, then "nM, sorry": the request with its unit
@@ -145,7 +146,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if previous is not None:
         repeated = _repeated_before(previous, history[:-1], offered) is not None
         earlier_text = f"{history[-2].text}\n{previous.text}" if repeated else previous.text
-        earlier_text = _strip_pool_line(earlier_text)
+        earlier_text = in_english(_strip_pool_line(earlier_text))
         if not previous.answered and _USE_YOURS.search(text):
             earlier_text = _without_invalid_structures(earlier_text)
         earlier = value_numbers(extract(earlier_text))

@@ -97,6 +97,12 @@ def _names_its_origin(key: str) -> bool:
     return key in PRODUCED_KEY.values() or key.startswith(("user_", "upload_"))
 
 
+def _cued(cue: str, lowered: str) -> bool:
+    """A cue word at the start of a word ("file", "files", "the plates"; not "profile", "template", "antiplatelet");
+    a Chinese cue anywhere."""
+    return cue in lowered if not cue.isascii() else re.search(rf"(?<![a-z]){cue}", lowered) is not None
+
+
 def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_if_referred: bool = False,
               single: bool = False) -> str | None:
     """The pool key the text points to: named explicitly, by its origin word, else the most recently set
@@ -130,8 +136,8 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
     if by_type is not None:
         return f"({by_type})"
     for cue, prefix in (*_PRODUCER_CUES, ("upload", "upload_"), ("file", "upload_"), ("plate", "upload_"),
-                        ("sheet", "upload_")):
-        if cue in lowered:
+                        ("sheet", "upload_"), ("spreadsheet", "upload_")):
+        if _cued(cue, lowered):
             fitting = [m for m in candidates if m.key.startswith(prefix)]
             if prefix == "upload_" and len(fitting) > 1:
                 return None  # "the uploaded file" with two uploads of the kind: asked which, never the newest

@@ -123,3 +123,30 @@ def test_a_kind_of_drug_is_asked_about(text: str) -> None:
                                   "Q2 of my antihistamine worksheet: (a) Is Zyrtec predicted to cross the BBB?"])
 def test_a_kind_of_drug_named_beside_its_drug_or_as_a_role_asks_nothing(text: str) -> None:
     assert [u.written for u in extract(text).unresolved if u.kind == "drug"] == []
+
+
+def test_request_words_of_another_language_pick_rows_too() -> None:
+    """The planner reads the request words of ``translations.json`` in English throughout, not only for the tool:
+    "Der beste davon" (the best of them) and "Die mit dem niedrigsten logD" pick from the thread's result."""
+    rows = [{"smiles": "CCO", "prediction": 1.6}, {"smiles": "CCN", "prediction": -1.0},
+            {"smiles": "CCC", "prediction": 1.9}]
+    pool = {"user_smiles": ["CCO", "CCN", "CCC"], "drug_property_prediction_result": rows}
+    earlier = [ran(PROPERTY, "Lipophilie (logD7,4) für CCO CCN CCC", {"drug_smiles": ["CCO", "CCN", "CCC"],
+                                                                       "property": "lipo"})]
+    [call] = plan_with("Die mit dem niedrigsten logD: wie ist die Antwort in A549?", pool, earlier)
+    assert call.arguments == {"drug_smiles": ["CCN"], "cell_name": "A549"}
+
+
+def test_an_upload_cue_is_a_word_not_part_of_one() -> None:
+    """"profile" is no "file", "antiplatelet" no "plate": the newest list stays what "these" means."""
+    from agent.evaluation.harness import load_pool
+    from agent.planning.references import pool_ref
+    from agent.pool.store import InMemoryPoolStore
+    from agent.pool.thread_pool import ThreadPool
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    load_pool(pool, {"upload_plate1.csv": ["CCO", "CCN"], "user_smiles": ["CCC"]})
+    for words in ("the solubility profile of these", "logD of these antiplatelet hits"):
+        assert pool_ref(pool.list(), ("smiles_list",), words) == "(user_smiles)", words
+    for words in ("logD for the uploaded file", "the plate, logD please", "logS for the spreadsheet"):
+        assert pool_ref(pool.list(), ("smiles_list",), words) == "(upload_plate1.csv)", words
