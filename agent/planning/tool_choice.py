@@ -163,7 +163,8 @@ def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
 
 
 _RETRO_FIRST = re.compile(r"^\W*(?:@\w+\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:single[\s-]step\s+)?"
-                          r"retro(?:synthesis|synthetic\s+analysis)?\s+(?:on|for|of)\b", re.I)
+                          r"(?:retro(?:synthesis|synthetic\s+analysis)?|(?:synthetic\s+)?routes)\s+(?:on|for|of|to)\b",
+                          re.I)
 
 
 _SENTENCE_END = re.compile(r"[;:!?]\s+|\.\s+|\n+")

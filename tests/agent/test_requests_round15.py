@@ -150,3 +150,25 @@ def test_an_upload_cue_is_a_word_not_part_of_one() -> None:
         assert pool_ref(pool.list(), ("smiles_list",), words) == "(user_smiles)", words
     for words in ("logD for the uploaded file", "the plate, logD please", "logS for the spreadsheet"):
         assert pool_ref(pool.list(), ("smiles_list",), words) == "(upload_plate1.csv)", words
+
+
+def test_routes_for_opens_a_retrosynthesis_request() -> None:
+    text = ("Routes for both of Jun's targets, one step back:\n1. COc1c(F)cc(C(=O)Nc2ccc(-c3cn4cc(C)ccc4n3)cc2)cc1F\n"
+            "2. COc1ncc(-c2cc(F)cc3c(C)c4n(c23)CCNC4=O)cn1")
+    assert [c.name for c in plan_with(text, {})] == ["Retrosynthetic_reaction_pathway_prediction"]
+
+
+def test_digits_after_a_cell_key_are_no_potency() -> None:
+    """"cell=123456" (a COSMIC id GDSC lacks) was read as a ln(IC50) goal: the reply "905949" then generated
+    molecules for A549 with a goal of 123456."""
+    asked = PastRequest("u", "cell=123456 smiles=CC(C)S(=O)(=O)NCC(C)c1ccc(cc1)c2ccc(cc2)C#N", answered=False)
+    [call] = plan_with("905949", {}, [asked])
+    assert call.name == "drug_cell_response_regression_predict"
+    assert call.arguments["cell_name"] in ("A549", "905949")
+    assert extract("cell=123456 smiles=CCO").numbers == []
+
+
+def test_a_list_only_name_after_with_is_the_drug_paired() -> None:
+    """"Decadron with Emend": Emend (aprepitant) is also an English word, read only beside another drug."""
+    [call] = plan_with("Decadron with Emend, any interaction?", {})
+    assert call.name == "drug_drug_response_predict" and len(call.arguments["smiles_pairs"]) == 1
