@@ -551,15 +551,18 @@ def _ranked(rows: list[dict[str, Any]], word: str, count: int, lowered: str) -> 
     return [r["smiles"] for r in scored[:count]]
 
 
+_SIGNED = re.compile(r"\b(most|more|least|less)\s+(negative|positive)\b", re.I)
+
+
 def _wants_high(word: str, metric: str, lowered: str) -> bool:
     """Whether the rank word asks for high values: "highest" and "lowest" as written; "best", "top" and "most
     potent" ask for the strong end, which for an IC50 or a Kd is the low one."""
     lower_is_better = any(k in metric.lower() for k in _LOWER_IS_BETTER)
     if word in ("highest", "lowest"):
         return word == "highest"
-    signed = re.search(rf"\b{word}\s+(negative|positive)\b", lowered)
-    if signed:  # "the most negative hydration free energy" is the lowest value
-        return (word in ("most", "more")) == (signed.group(1) == "positive")
+    signed = _SIGNED.search(lowered) if word in ("most", "least") else None
+    if signed:  # "the most negative hydration free energy" is the lowest value, "the less negative one" the higher
+        return (signed.group(1) in ("most", "more")) == (signed.group(2) == "positive")
     if word in ("best", "top", "strongest", "tightest"):  # "the tightest one" binds most strongly
         return not lower_is_better
     if word in ("worst", "weakest", "loosest"):

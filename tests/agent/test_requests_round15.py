@@ -40,6 +40,7 @@ def test_picks_by_sign_and_by_distance_from_zero() -> None:
     assert pick_rows("whichever has the most negative hydration free energy", ROWS) == [MTBE]
     assert pick_rows("the least negative one", ROWS[:2]) == [TOLUENE]
     assert pick_rows("the most positive one", ROWS) == [HEXANE]
+    assert pick_rows("whichever is more negative", ROWS[:2]) == [MTBE]
     assert pick_rows("take the one whose value is closer to zero", ROWS) == [TOLUENE]
     assert pick_rows("the two closest to zero", ROWS) == [TOLUENE, HEXANE]
     assert pick_rows("the most soluble", ROWS) == [HEXANE]  # unchanged: "most" asks for the high end
@@ -172,3 +173,11 @@ def test_a_list_only_name_after_with_is_the_drug_paired() -> None:
     """"Decadron with Emend": Emend (aprepitant) is also an English word, read only beside another drug."""
     [call] = plan_with("Decadron with Emend, any interaction?", {})
     assert call.name == "drug_drug_response_predict" and len(call.arguments["smiles_pairs"]) == 1
+
+
+def test_same_file_keeps_the_earlier_tool() -> None:
+    """"+ ERBB2, same file" after a pKd run is the pKd for ERBB2 (before: the binary interaction call)."""
+    earlier = [ran("drug_target_affinity_regression_predict", "pkd target=EGFR smiles=CCOc1ccccc1")]
+    for text in ("+ ERBB2, same file", "ERBB2, same list"):
+        [call] = plan_with(text, {"user_smiles": ["CCOc1ccccc1"]}, earlier)
+        assert call.name == "drug_target_affinity_regression_predict", text
