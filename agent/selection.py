@@ -310,11 +310,10 @@ def pick_rows(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
     if passing is None and _ORDINAL.search(lowered):
         return _placed(lowered, rows)
     near_zero = _NEAR_ZERO.search(lowered)
-    metric = _metric(candidates)
+    metric = _metric(candidates) if near_zero else None
     if near_zero and metric is not None:  # "the one whose value is closer to zero"
-        count = _count(near_zero.group("n") or "1")
         valued = [r for r in candidates if isinstance(r.get(metric), (int, float))]
-        return [r["smiles"] for r in sorted(valued, key=lambda r: abs(r[metric]))[:count]]
+        return [r["smiles"] for r in sorted(valued, key=lambda r: abs(r[metric]))[:_count(near_zero.group("n") or "1")]]
     best = _BEST.search(lowered)
     if best:
         word = best.group("word")

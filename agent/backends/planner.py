@@ -208,8 +208,12 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
 
 
 def _without_invalid_structures(text: str) -> str:
-    """``text`` with the structures that did not parse blanked: its drug names then name the molecules."""
-    for written, _ in extract(text).invalid_smiles:
+    """``text`` with the structures that did not parse blanked, when it names a drug: that name then names the
+    molecule. Without one, the structure stays (and is asked about): "use yours" never means another list."""
+    found = extract(text)
+    if not any(n.kind == "drug" for n in found.names):
+        return text
+    for written, _ in found.invalid_smiles:
         text = text.replace(written, " " * len(written))
     return text
 
