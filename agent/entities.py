@@ -24,7 +24,7 @@ from agent.quantities import (
     readings,
 )
 from agent.selection import group_phrase_spans
-from agent.vocabulary import load, phrases
+from agent.vocabulary import in_english, load, phrases
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, case_fixed, is_part_of, parse_smiles, same_molecule_key
 from model_zoo.chem.proteins import find_broken_sequences, find_sequences
@@ -49,8 +49,9 @@ _NOT_MOLECULES = {
 }
 _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
-# "ln IC50 -1,5", "0,5": a decimal comma where it cannot be a list ("compounds 1,2" stays two numbers)
-_NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?![\d,])|0,\d+(?![\d,])|[-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
+# "ln IC50 -1,5", "0,5": a decimal comma where it cannot be a list ("compounds 1,2" and "1,2,3" stay numbers;
+# "-1,5, mask" ends a clause)
+_NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?!\d|,\d)|0,\d+(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
 _LN_CUE = re.compile(r"\bln\s*\(?\s*ic\s?50\s*\)?\s*(?:of|=|:|is|around|~)?\s*$", re.I)
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
 _TAKEN_BACK_AFTER = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:the\s+|out\s+)?(\S+)", re.I)
@@ -136,6 +137,13 @@ class Entities:
     molecules_from_names: bool = False
     named_molecules: list[str] = field(default_factory=list)  # those of ``molecules`` that came from drug names
     sequences_from_names: bool = False
+
+
+def read_message(text: str) -> Entities:
+    """The values of a message as the planner reads them: its request words and its Chinese or Japanese drug names
+    in English (``in_english``), so that what the no-guessing check and the provenance line see ("伊马替尼" is
+    imatinib, "降压药" a kind of drug) is what the call was built from."""
+    return extract(in_english(text))
 
 
 def extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
@@ -601,12 +609,12 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
 
 
 # "She's on a blood thinner and starting Tagrisso": a kind of drug, not one; asked which (never another drug instead).
-# Only as the noun of its phrase ("her statin and …", "a blood thinner?"), not a modifier ("our steroid ctrl <SMILES>",
-# "my antihistamine worksheet") or a role ("as an antibiotic"), nor one named beside it ("a statin (atorvastatin)",
-# "her SSRI, sertraline", "warfarin, a blood thinner")
-_DRUG_CLASS = re.compile(rf"(?<!\bas\s)\b(?:a|an|her|his|their|my|our|some|another|any)\s+"
+# Only as the noun of its phrase ("her statin and …", "a blood thinner?", "that blood pressure pill?"), not a
+# modifier ("our steroid ctrl <SMILES>", "my antihistamine worksheet") or a role ("as an antibiotic"), nor one named
+# beside it ("a statin (atorvastatin)", "her SSRI, sertraline", "warfarin, a blood thinner")
+_DRUG_CLASS = re.compile(rf"(?<!\bas\s)\b(?:a|an|her|his|their|my|our|some|another|any|that|this)\s+"
                          rf"(?:new\s+|daily\s+|regular\s+)?(?P<kind>{phrases('drug_classes')})s?\b"
-                         r"(?=\s*(?:$|[.,;:!?()+&/\d]|(?:and|or|with|plus|against|vs|versus|is|are|was|were|that|which|"
+                         r"(?=\s*(?:$|[.,;:!?()+&/\d\u3040-\u30ff\u3400-\u9fff]|(?:and|or|with|plus|against|vs|versus|is|are|was|were|that|which|"
                          r"who|he|she|they|we|i|for|in|on|at|to|from|but|so|do|does|did|will|would|can|could|should|"
                          r"might|may|too|also|of|together|already|now|then|since|like|such|called|named)\b))",
                          re.I)

@@ -11,7 +11,7 @@ from typing import Any
 
 from agent.backends.base import Backend, BackendUnavailable, FinalAnswer, PlanContext, Step, ToolCall
 from agent.dispatch import Dispatcher, ToolFailed, ToolOutcome
-from agent.entities import Entities, extract
+from agent.entities import Entities, read_message
 from agent.fefo import CheckedCall, FeFoError, check_call
 from agent.grounding import ground_call
 from agent.history import PastRequest
@@ -148,7 +148,7 @@ def run_turn(
                       read=pool.read)
     ctx.messages = initial_messages(request, ctx)
     decider = Decider(backend, pool, offered, limits, fallback, turn_id)
-    entities = extract(request)
+    entities = read_message(request)
     result = TurnOutcome(text="")
     for _ in range(limits.max_steps):
         decision = decider.decide(ctx, entities, deadline)

@@ -21,7 +21,7 @@ _TO_MICROMOLAR = {"pm": 1e-6, "nm": 1e-3, "um": 1.0, "µm": 1.0, "μm": 1.0, "mm
 # "1 micromolar", "50 nmol/L", "fifty nano molar": sub-molar units spelled out
 _SUB_MOLAR_WORDS = r"(?i:(?:pico|nano|micro|milli)[\s-]?mol(?:ar)?|[pnuµμm]mol/l)"
 # a decimal comma ("0,5 µM", "1,25 nM") is read as a point; "1,000" (thousands) is not
-_NUMBER = r"([-+−]?(?:0,\d+|\d+,\d{1,2}(?![\d,])|\d+(?:\.\d+)?)(?:[eE][-+]?\d+)?)"
+_NUMBER = r"([-+−]?(?:0,\d+|\d+,\d{1,2}(?!\d|,\d)|\d+(?:\.\d+)?)(?:[eE][-+]?\d+)?)"
 _COMPARATOR = (r"(?:of|at|to|=|:|~|≈|<|>|≤|≥|<=|>=|below|under|less than|lower than|under|above|over|around|about|"
                r"approximately|approx\.?|near|close to|roughly|target(?:ing)?|reach(?:ing)?|of about|of around|"
                r"ideally|max(?:imum)?|at most|at least|is|was|should be|goal|aim for|no worse than|better than|"

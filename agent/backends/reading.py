@@ -26,7 +26,7 @@ HEAD_CHARS, TAIL_CHARS = 3_000, 1_000
 def read_intent(text: str) -> Intent:
     if len(text) > HEAD_CHARS + TAIL_CHARS:
         text = text[:HEAD_CHARS] + "\n…\n" + text[-TAIL_CHARS:]
-    return predict(in_english(placeholder_text(text)))
+    return predict(placeholder_text(in_english(text)))
 
 
 def placeholder_text(text: str) -> str:

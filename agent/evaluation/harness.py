@@ -15,7 +15,7 @@ from typing import Any
 
 from agent.analysis.followup import follow_up
 from agent.backends.base import Backend, BackendUnavailable, PlanContext, Step, ToolCall
-from agent.entities import extract
+from agent.entities import read_message
 from agent.evaluation.scoring import name_ok, params_ok
 from agent.evaluation.tcdd import Record, strip_pool_line
 from agent.history import CallLog, PastRequest
@@ -97,7 +97,7 @@ def _score_step(gold: dict[str, Any], request: str, pool: ThreadPool, offered: l
     answered = not steps and follow_up(request, "eval", pool, list(history)) is not None
     try:
         if not answered:
-            decision = decider.decide(ctx, extract(request), time.monotonic() + limits.turn_seconds)
+            decision = decider.decide(ctx, read_message(request), time.monotonic() + limits.turn_seconds)
             if decision.action is not None:
                 predicted = {"name": decision.action.name, "arguments": decision.action.arguments}
     except BackendUnavailable as exc:  # scored as a miss, counted apart: the model did not answer

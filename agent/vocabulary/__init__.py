@@ -47,15 +47,24 @@ def count_pattern() -> str:
 
 @cache
 def _foreign_words() -> tuple[re.Pattern[str], dict[str, str]]:
-    table: dict[str, str] = load("translations.json")["words"]
-    # Latin-script words stand as whole words; Chinese ones have no spaces around them
-    alternation = "|".join(rf"(?<![\w-]){re.escape(w)}(?![\w-])" if re.match(r"[a-zà-ÿ¿]", w) else re.escape(w)
+    vocabulary = load("translations.json")
+    table: dict[str, str] = {**vocabulary["words"], **vocabulary["drug_names"]}
+    # Latin-script words stand as whole words; Chinese ones have no spaces around them ("N-甲基哌嗪那一块": a
+    # boundary only on a side that is Latin)
+    alternation = "|".join((r"(?<![\w-])" if re.match(r"[a-zà-ÿ¿]", w) else "") + re.escape(w)
+                           + (r"(?![\w-])" if re.search(r"[a-zà-ÿ.]$", w) else "")
                            for w in sorted(table, key=len, reverse=True))
     return re.compile(alternation, re.I), table
 
 
+# Chinese and Japanese write no space between their words and a Latin one ("のABL1への"): one is put there
+_CJK = r"[\u3040-\u30ff\u3400-\u9fff]"  # kana and CJK ideographs
+_CJK_EDGE = re.compile(rf"(?<={_CJK})(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?={_CJK})")
+
+
 def in_english(text: str) -> str:
     """The request words of ``translations.json`` put in English ("Löslichkeit?" -> "solubility?"), for reading
-    what is asked; the text's values stay as written. Spans of the result do not line up with ``text``."""
+    what is asked, and its Chinese and Japanese drug names ("伊马替尼" -> "imatinib"); the text's values stay as
+    written. Spans of the result do not line up with ``text``."""
     pattern, table = _foreign_words()
-    return pattern.sub(lambda m: f" {table[m.group(0).lower()]} ", text)
+    return pattern.sub(lambda m: f" {table[m.group(0).lower()]} ", _CJK_EDGE.sub(" ", text))
