@@ -22,7 +22,9 @@ from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.names import opsin
 from model_zoo.specs import get_spec
 
-_NUMBERS = r"\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?(?:\s*(?:,|and|&)\s*\d+(?:\s*(?:-|–|to|\.\.)\s*\d+)?)*"
+# "7-20", "7 to 20", "7 through 20", "0 t/m 7" (Dutch "tot en met")
+_SPAN = r"(?:\s*(?:-|–|to|through|thru|t/m|\.\.)\s*\d+)?"
+_NUMBERS = rf"\d+{_SPAN}(?:\s*(?:,|and|&)\s*\d+{_SPAN})*"
 _ATOMS = rf"atoms?[\"']?\s*[:=]?\s*(?:#|no\.?|nos\.?|indices|index)?\s*[:=]?\s*[\"']?(?P<ranges>{_NUMBERS})"
 _FIRST_LAST = r"(?:the\s+)?(?P<end>first|last)\s+(?P<count>\d+)\s+(?:heavy\s+)?atoms?"
 _KEEP = r"keep(?:ing)?|retain(?:ed|ing)?|maintain(?:ed|ing)?|freez(?:e|ing)|fix(?:ed|ing)?|lock(?:ed|ing)?|" \
@@ -294,9 +296,10 @@ def _as_core_smiles(token: str | None) -> str:
 
 def _distance(text: str, match: re.Match[str], verbs: str, reach: int = 60) -> int:
     """How far the nearest of ``verbs`` is from the range phrase (within ``reach`` characters), else a
-    large number: "the first 10 atoms (…) must stay fixed; everything after them may change" keeps them."""
-    before = text[max(0, match.start() - reach): match.start()].lower()
-    after = text[match.end(): match.end() + reach].lower()
+    large number: "the first 10 atoms (…) must stay fixed; everything after them may change" keeps them. Only its
+    own clause counts: "… may change, which are the atoms 0 to 7; everything else stays fixed" frees them."""
+    before = text[max(0, match.start() - reach): match.start()].lower().rsplit(";", 1)[-1]
+    after = text[match.end(): match.end() + reach].lower().split(";", 1)[0]
     found = [len(before) - m.end() for m in re.finditer(rf"\b(?:{verbs})\b", before)]
     found += [m.start() for m in re.finditer(rf"\b(?:{verbs})\b", after)]
     return min(found, default=10**6)
@@ -362,13 +365,8 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
         raise CoreError(_which_core(mol))
     if changes:  # only the named parts may change; parts also named to keep restate the rest
         if plain:
-            raise CoreError("say either which part may change or which atoms, not both")
-        changing: set[int] = set()
-        for r in changes:
-            core = core_from_text(r.core)
-            places = placements(mol, core) if r.every_place else []
-            for atoms in places or [tuple(i for i, m in enumerate(core_mask(mol, core)) if m == 0)]:
-                changing.update(widened(mol, atoms, r.reach))
+            return _part_as_atoms(mol, changes, plain)
+        changing = _changing_atoms(mol, changes)
         if any(r.keep and _kept_atoms(mol, r.core) & changing for r in cores):
             raise CoreError("say either which part to keep or which part may change, not both")
         return [int(i in changing) for i in range(mol.GetNumAtoms())]
@@ -384,6 +382,32 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
         mask = [min(a, b) for a, b in zip(mask, extra)]
     if not any(mask):
         raise CoreError("keeping all of that leaves no atom free to change")
+    return mask
+
+
+def _changing_atoms(mol: Any, changes: list[AtomRange]) -> set[int]:
+    changing: set[int] = set()
+    for r in changes:
+        core = core_from_text(r.core)
+        places = placements(mol, core) if r.every_place else []
+        for atoms in places or [tuple(i for i, m in enumerate(core_mask(mol, core)) if m == 0)]:
+            changing.update(widened(mol, atoms, r.reach))
+    return changing
+
+
+def _part_as_atoms(mol: Any, changes: list[AtomRange], plain: list[AtomRange]) -> list[int]:
+    """"Only the side chain may change, which are the atoms 0 to 7": the atoms say exactly what the part's name says
+    roughly (where a chain ends, whether the linking N counts), so they win; a name the tables cannot place counts as
+    said by its atoms, and a part that shares no atom with them is asked about."""
+    mask = mask_from_ranges(plain, mol.GetNumAtoms())
+    if mask is None or any(r.keep for r in plain):
+        raise CoreError("say either which part may change or which atoms, not both")
+    try:
+        named = _changing_atoms(mol, changes)
+    except CoreError:
+        return mask
+    if not named & {i for i, m in enumerate(mask) if m}:
+        raise CoreError("the part named and the atoms given are different atoms; which should change?")
     return mask
 
 

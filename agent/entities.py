@@ -23,7 +23,7 @@ from agent.quantities import (
     impossible_concentrations,
     readings,
 )
-from agent.selection import group_phrase_spans
+from agent.selection import EARLIER_RESULT, group_phrase_spans
 from agent.vocabulary import in_english, load, phrases
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, case_fixed, is_part_of, parse_smiles, same_molecule_key
@@ -46,6 +46,8 @@ _NOT_MOLECULES = {
     "BBB", "CNS", "NSCLC", "SCLC", "CO", "NO", "IN", "IS", "IF", "OF", "ON", "SO", "OR", "BP", "PPB", "PK",
     "FP", "CI", "SI", "SP", "NB", "PS", "PC", "SN", "CF", "CB", "BC", "OS", "CC", "FC", "FF", "NN", "BCF",
     "SNC",  # the CNS in French, Spanish and Portuguese
+    "BCS", "PBS", "NOS", "SOP", "SOS", "POC", "SCCS",  # biopharmaceutics class, buffer, synthase, procedure, proof of
+    # concept, the EU Scientific Committee on Consumer Safety
 }
 _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
@@ -229,6 +231,7 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     lines_at = _cell_positions(text_wo_masks, mentions, negated)
     found.cell_mentions = [(written, line) for written, line in mentions
                            if any(not _inside(at, negated, lines_at) for at in _written_at(text_wo_masks, written))]
+    found.cell_mentions = _without_earlier_results(text_wo_masks, found.cell_mentions)
     found.cell_lines = list(dict.fromkeys(line for _, line in found.cell_mentions))
     # "NCI H1975": each word of a spaced name too ("NCI" also reads as a SMILES)
     cell_tokens = {part for written, _ in found.cell_mentions for part in (written, *written.split())
@@ -445,8 +448,11 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     if len(positions) != len(found.molecules) or found.invalid_smiles:
         return positions  # a structure to fix first: ask about it, never replace it by a name
     typed = {same_molecule_key(m) for m in found.molecules}
-    unlabelled = [n for n in drugs if same_molecule_key(n.value) not in typed and not any(
-        _labels(found.text, n, m, p) or is_part_of(n.value, m) for m, (p, _) in zip(found.molecules, positions))]
+    # a name that labels a structure at one mention labels it at all ("… and Phenoxyethanol. Phenoxyethanol SMILES: …")
+    labels = {n.value for n in drugs
+              if any(_labels(found.text, n, m, p) for m, (p, _) in zip(found.molecules, positions))}
+    unlabelled = [n for n in drugs if same_molecule_key(n.value) not in typed and n.value not in labels and not any(
+        is_part_of(n.value, m) for m in found.molecules)]
     if not unlabelled:
         return positions
     items = sorted([*zip(positions, found.molecules), *(((n.start, n.end), n.value) for n in unlabelled)])
@@ -454,6 +460,17 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.smiles += [n.value for n in unlabelled]
     found.named_molecules = [n.value for n in unlabelled]
     return [p for p, _ in items]
+
+
+def _without_earlier_results(text: str, mentions: list[tuple[str, CellLine]]) -> list[tuple[str, CellLine]]:
+    """The cell lines less those named only as an earlier result ("Following on from yesterday's MCF-7 number: the
+    same compound in T-47D"), when the message names another."""
+    past = [m.span() for m in EARLIER_RESULT.finditer(text)]
+    if not past:
+        return mentions
+    new = [(written, line) for written, line in mentions
+           if any(not any(s <= at < e for s, e in past) for at in _written_at(text, written))]
+    return new if new and len(new) < len(mentions) else mentions
 
 
 def _cell_mentions(text: str, in_context: bool = False) -> list[tuple[str, CellLine]]:
@@ -580,12 +597,17 @@ def _within(position: int, spans: list[tuple[int, int]]) -> bool:
     return position >= 0 and any(start <= position < end for start, end in spans)
 
 
+# "Phenoxyethanol SMILES in case you need it: OCCOc1ccccc1", "imatinib's structure = …": the structure is the name's
+_ITS_STRUCTURE = re.compile(r"(?:'s)?\s*\(?\s*(?:smiles|structure)\b[^.;:=\n]{0,30}[:=]\s*", re.I)
+
+
 def _labels(text: str, name: Resolved, molecule: str, position: int) -> bool:
     """Whether a drug name stands right before ("gefitinib COC1…") or after ("CCO… (ethanol)") a structure."""
     end = position + len(molecule)
     before = text[name.end:position] if name.end <= position else None
     after = text[end:name.start] if end <= name.start else None
-    return (before is not None and len(before) <= 3 and bool(re.fullmatch(r"[\s(:=]*", before))) or (
+    return (before is not None and (len(before) <= 3 and bool(re.fullmatch(r"[\s(:=]*", before))
+                                    or bool(_ITS_STRUCTURE.fullmatch(before)))) or (
         after is not None and len(after) <= 3 and bool(re.fullmatch(r"[\s(),]*", after)))
 
 

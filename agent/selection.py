@@ -43,16 +43,16 @@ _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE})){_AFTER_P
                       rf"|\b(?:of|for|on)\s+({_ORD})\b(?=\s*(?:$|[,.;!?)]|and\b|pls\b|please\b|too\b|only\b))"
                       # "ranks 1, 3 and 4", "numbers 2 and 5"
                       r"|\b(?:ranks|numbers|nos\.?)\s+(\d{1,3}(?:\s*(?:,|and|&|\+|,\s*and)\s*\d{1,3})+)\b", re.I)
-_SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst|tightest|loosest"
+_SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst|tightest|loosest|poorest"
 # words between a count and its superlative: "the two best", "the three with the highest p", "which two look best"
 _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures?|with|the|that|which|have|has|had|"
             r"show(?:ed)?|look(?:ed|ing)?|are|were|came|come|out|score[sd]?|of|them|those|these|by|far")
 # ("whichever of the three has the lowest": three is the list, not the count picked; "ln IC50 -3, more strong" says
 # how potent the goal is)
-_BEST = re.compile(rf"(?<!\d,\s)(?<!\d\s)\b(?:(?<!\bof\sthe\s)(?<!\bof\s)(?P<before>{_COUNT})\s+"
+_BEST = re.compile(rf"(?<!\d,\s)(?<!(?<![A-Za-z])\d\s)\b(?:(?<!\bof\sthe\s)(?<!\bof\s)(?P<before>{_COUNT})\s+"
                    rf"(?:(?:{_BETWEEN})\s+){{0,4}}"
                    rf"(?=(?:{_SUPERLATIVE})\b))?"
-                   rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker|greasiest|greasier)\b"
+                   rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker|greasiest|greasier|poorer)\b"
                    rf"(?:\s+(?P<after>{_COUNT}))?", re.I)
 # "the two least soluble", "the most lipophilic ones": a pick by a property, whose word asks for nothing (not "at
 # least BBB penetrant")
@@ -64,7 +64,7 @@ _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-
 # new molecules", "(the one we ran solubility on)"
 EARLIER_RESULT = re.compile(
     r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+(?:[\w()-]+\s+){0,2}?"
-    r"(?:runs?|tables?|results?|data|numbers|screens?|outputs?)\b|"
+    r"(?:runs?|tables?|results?|data|numbers?|screens?|outputs?)\b|"
     r"\bfrom\s+(?:the|that|this|those|these)\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)(?:\s+above)?\b|"
     r"\bthe\s+(?:[\w()+-]+\s+){0,2}?(?:set|batch|series|library)\s+(?:that\s+)?(?:you\s+|we\s+)?"
     r"(?:generated|designed|made|optimi[sz]ed)(?:\s+(?:last\s+\w+|yesterday|earlier|this\s+morning))?\b|"
@@ -84,8 +84,9 @@ def blank_picks(prose: str) -> str:
 
 
 _COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "lowest", "stronger": "strongest",
-                "weaker": "weakest", "greasiest": "most", "greasier": "most"}  # "the more potent one" of two is the
-# most potent; "the greasiest one" has the highest logD
+                "weaker": "weakest", "greasiest": "most", "greasier": "most", "poorest": "least", "poorer": "least"}
+# "the more potent one" of two is the most potent; "the greasiest one" has the highest logD; "the two poorest soluble"
+# are the least soluble
 # with a count, "the first three generated molecules" picks rows of that list (its batches and sets stay no rows)
 _NOT_ROWS = _NOT_A_MOLECULE.replace("molecules|compounds|ones|structures|analogues|set", "set")
 _FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)(?!\s+(?:{_NOT_ROWS}))", re.I)
@@ -96,7 +97,8 @@ _MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactiv
                      r"do(?:es)?n'?t|did not|didn'?t) (?:interact|bind|penetrate|cross|get in|pass)|"
                      r"(?:that|which) fail(?:s|ed)?\b|bbb-(?=\s|$)|bbb[\s-]?negative)", re.I)
 _HITS = re.compile(r"\b(predicted to (?:interact|bind|get in|cross|penetrate)|(?:that|which) (?:interact|bind|get in|"
-                   r"cross|penetrate)|interacting|binders|the hits|"
+                   r"cross|penetrate)|interacting|binders|the hits|(?:that|which) (?:got |were |are )?flagged|"
+                   r"(?:the )?flagged ones|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
                    r"(?:says?|said|thinks?)\s+(?:would\s+|will\s+)?(?:hit|bind|interact|cross|penetrate)s?\b|"
                    r"(?<!-)positives?|the actives?|(?:ones|that|which)\s+(?:that\s+)?pass(?:es|ed)?\b|"
@@ -414,17 +416,21 @@ def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
     "the aniline from that route", "all but the first"): words there ask for no tool. ``precursors=False`` leaves
     "the precursors" out, which asks for a route when the thread has none to pick from."""
     patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, *([_PRECURSORS] if precursors else []), _WITH_GROUP, _GROUP_FIRST,
-                _EXCLUDE)
+                _EXCLUDE, _BINDS_BEST)
     spans = [m.span() for pattern in patterns for m in pattern.finditer(text)]
     by = [(end, criterion.end()) for _, end in spans if (criterion := _BY_CRITERION.match(text, end))]
     return spans + by + _filter_spans(text)
 
 
-# "top 2 by predicted ln IC50", "the one with higher probability": the measure a pick ranks by, which asks for no tool
-# of its own ("by predicted" may be blanked already)
-_BY_CRITERION = re.compile(r"\s+(?:by\s+)?(?:the\s+)?(?:predicted\s+|measured\s+)?(?:ln\s*|log\s*|p)?"
-                           r"(?:IC\s?50|Kd|logS|logD|solubility|lipophilicity|probability|affinity|score|value)\b",
+# "top 2 by predicted ln IC50", "the one with higher probability", "the lowest SR-ARE probability": the measure a pick
+# ranks by, which asks for no tool of its own ("by predicted" may be blanked already)
+_BY_CRITERION = re.compile(r"\s+(?:by\s+)?(?:the\s+)?(?:predicted\s+|measured\s+)?(?:[A-Za-z][\w-]*\s+)?"
+                           r"(?:ln\s*|log\s*|p)?\(?"
+                           r"(?:IC\s?50|Kd|logS|logD|solubility|lipophilicity|probability|affinity|score|value)\b\)?",
                            re.I)
+# "Whichever binds Her2 best — what does it do in BT-474?": a pick by the thread's binding result, no binding ask
+_BINDS_BEST = re.compile(r"\b(?:whichever|which\s+one|the\s+ones?)\s+(?:that\s+|which\s+)?binds?\s+"
+                         r"(?:[\w/-]+\s+){0,2}?(?:best|most\s+tightly|tightest|strongest|most\s+strongly)\b", re.I)
 
 
 def _filter_spans(text: str) -> list[tuple[int, int]]:

@@ -391,6 +391,9 @@ def _joined(between: str, before: str, after: str) -> bool:
 _NOT_A_DRUG_AFTER = re.compile(
     r"\s*(?:receptors?|transporters?|signall?ing|pathways?|uptake|levels?|metabolism|deficiency|release|"
     r"production|biosynthesis|kinase)\b", re.IGNORECASE)
+# "Abiraterone Acetate", "estradiol valerate": an ester of the drug (often a prodrug), another molecule; a name the
+# tables know with it ("megestrol acetate") was read whole before this is asked
+_ESTER_AFTER = re.compile(r"\s+(?:acetate|propionate|dipropionate|valerate|palmitate|ester)\b", re.IGNORECASE)
 
 
 def _smiles_spans(text: str) -> list[tuple[int, int]]:
@@ -459,7 +462,14 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
                 break
         if hit is not None:
             n, end, found = hit
-            if not _NOT_A_DRUG_AFTER.match(text[end:end + 30]):
+            ester = _ESTER_AFTER.match(text[end:end + 30])
+            if ester is not None:
+                end = end + ester.end()
+                parent = found[0][0].name
+                out.append(Unresolved("drug", text[s:end], (parent,), s, end,
+                                      f"this ester of {parent} is another molecule, and its structure is not in the "
+                                      f"tables; paste its SMILES, or say {parent} for the parent drug"))
+            elif not _NOT_A_DRUG_AFTER.match(text[end:end + 30]):
                 out.append(_from_entries(found, text[s:end], False, s, end))
             taken.append((s, end))
             i += n

@@ -65,3 +65,76 @@ def test_that_kind_of_drug_is_asked_about_but_the_kind_of_a_named_drug_is_not() 
 def test_varfarina_is_warfarin() -> None:
     [call] = plan_with("Interação entre varfarina e amiodarona?", {})
     assert call.name == DDI and call.arguments["smiles_pairs"][0][0] == WARFARIN
+
+
+SUNITINIB = "CCN(CC)CCNC(=O)C1=C(NC(=C1C)/C=C\\2/C3=C(C=CC(=C3)F)NC2=O)C"
+
+
+def test_atoms_that_restate_a_named_part_give_the_mask() -> None:
+    """"Only the … side chain may change, which … (0-based) are the atoms 0 t/m 7; everything else stays fixed": the
+    Dutch range, and the atoms win over a part name that covers roughly the same atoms (before: asked about)."""
+    [call] = plan_with(f"For sunitinib ({SUNITINIB}) I would like optimised analogues in HT-29 with a target ln(IC50) "
+                       "of -1. Only the diethylaminoethyl-amine side chain may change, which in RDKit atom order "
+                       "(0-based) are the atoms 0 t/m 7; everything else stays fixed.", {})
+    assert call.arguments["mask"] == [1] * 8 + [0] * 21
+
+
+@pytest.mark.parametrize(("name", "smiles"), [("Retinol", r"C\C(=C/CO)\C=C\C=C(/C)\C=C\C1=C(C)CCCC1(C)C"),
+                                              ("Tocopherol", "CC(C)CCC[C@@H](C)CCC[C@@H](C)CCC[C@]1(C)CCC2=C(O1)"
+                                                             "C(C)=C(C)C(O)=C2C")])
+def test_common_vitamin_names_resolve(name: str, smiles: str) -> None:
+    [call] = plan_with(f"How is {name} made industrially? One-step retro please.", {})
+    assert call.arguments == {"smiles_list": [smiles]}
+
+
+def test_words_that_only_look_like_drugs_or_molecules_are_neither() -> None:
+    """"the sartan comparison sheet" had added primidone; "BCS classification" had added the molecule B-C-S; "GSK3"
+    had read as SGK3 (it is a family of two: asked which)."""
+    found = read_message("logD for Telmisartan and Valsartan, for the sartan comparison sheet")
+    assert [n.written for n in found.names] == ["Telmisartan", "Valsartan"]
+    assert read_message("solubility of Febuxostat for the BCS classification").smiles == [
+        "CC(C)COC1=C(C=C(C=C1)C1=NC(C)=C(S1)C(O)=O)C#N"]
+    assert not any(n.kind == "target" for n in read_message("pKd against GSK3 of CCO").names)
+
+
+def test_an_ester_of_a_known_drug_is_asked_about_not_read_as_the_drug() -> None:
+    [ester] = read_message("Kindly predict aqueous solubility of Abiraterone Acetate.").unresolved
+    assert ester.written == "Abiraterone Acetate" and "abiraterone" in ester.note
+    assert [n.written for n in read_message("logS of megestrol acetate").names] == ["megestrol acetate"]
+
+
+def test_a_name_given_with_its_structure_is_that_structure() -> None:
+    """OPSIN reads "phenoxyethanol" as the 1-isomer; the structure the message gives for it is the one run."""
+    [call] = plan_with("hydration free energy for Benzyl Alcohol and Phenoxyethanol please! Phenoxyethanol SMILES in "
+                       "case you need it: OCCOc1ccccc1", {})
+    assert call.arguments["drug_smiles"] == ["OCC1=CC=CC=C1", "OCCOc1ccccc1"]
+
+
+def test_a_cell_line_named_as_an_earlier_result_is_not_the_new_one() -> None:
+    [call] = plan_with("Following on from yesterday's MCF-7 number in this thread: let's see the same compound in "
+                       "T-47D.", {"user_smiles": ["CCO"]})
+    assert call.arguments["cell_name"] == "T47D"
+
+
+PARABENS = ["COC(=O)c1ccc(O)cc1", "CCOC(=O)c1ccc(O)cc1", "CCCOC(=O)c1ccc(O)cc1"]
+
+
+@pytest.mark.parametrize(("text", "rows", "picked"), [
+    ("The ones that got flagged — can you check the androgen receptor for just those?",
+     [{"smiles": s, "probability": p} for s, p in zip(PARABENS, (0.2, 0.7, 0.8))], PARABENS[1:]),
+    ("kindly take the two poorest soluble APIs and predict logD for them",
+     [{"smiles": s, "prediction": p} for s, p in zip(PARABENS, (-1.0, -3.0, -2.0))], PARABENS[1:]),
+    ("Whichever binds Her2 best — what does it do in BT-474? ln(IC50), please.",
+     [{"smiles": s, "pKd": p} for s, p in zip(PARABENS, (6.0, 7.5, 5.0))], PARABENS[1:2]),
+])
+def test_picks_by_flags_poor_solubility_and_best_binding(text: str, rows: list[dict], picked: list[str]) -> None:
+    from agent.selection import pick_rows
+
+    assert sorted(pick_rows(text.lower(), rows) or []) == sorted(picked)
+
+
+def test_the_measure_of_a_pick_asks_for_no_tool() -> None:
+    """"The two with the lowest SR-ARE probability — how would you make them?" had added a binding classification."""
+    calls = plan_with("The two with the lowest SR-ARE probability — how would you make them? One-step retro please.",
+                      {})
+    assert [c.name for c in calls] == ["Retrosynthetic_reaction_pathway_prediction"]
