@@ -91,6 +91,13 @@ def _made_analogues(prose: str, mention: Resolved | Unresolved) -> bool:
 
 
 _DROPPED_AFTER = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('value_dropped_after')})\b", re.I)
+# "Now lapatinib on both targets, to compare with gefitinib": what the results are set against, no input
+_COMPARED_WITH = re.compile(r"\b(?:to\s+compare\s+(?:it\s+|them\s+)?(?:with|to|against)|for\s+comparison\s+"
+                            r"(?:with|to|against))\s+(?:the\s+)?(\S+)", re.I)
+# "I'll come back with Bakuchiol later", "osimertinib can wait": put off, not asked for now (not "starting ibrutinib
+# next week": when a drug starts)
+_DEFERRED = re.compile(r"\bcome\s+back\s+(?:to\s+you\s+)?(?:to|with|for|on|about)\s+(\S+)|"
+                       r"(?<!\S)(\S+?)\s+(?:can\s+wait|comes?\s+later|for\s+later)\b", re.I)
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
 NAMES_READ_CHARS = 5_000
@@ -102,6 +109,7 @@ _WITH_EACH = re.compile(r"\s+(?:with|against|vs\.?|and)\s+(?:each|every|all)(?:\
 # "Prilosec with Zoloft, and each of them with Kisqali": the drugs before, each with the one after
 _EACH_OF_THEM_WITH = re.compile(r"\beach\s+of\s+(?:them|those|these|the\s+two)\s+(?:with|against|vs\.?|and)\s+", re.I)
 _PAIR_BLOCK = re.compile(r"\n[ \t]*\n")
+_PAIR_LINE = re.compile(r"\n")
 _PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|–|—|\bw/|\bwith\b)\s*", re.I)
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
@@ -343,8 +351,8 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
     if joined:
         return _distinct_pairs(joined)
     positions = [start for start, _ in spans]
-    # blocks separated by blank lines ("A\nB\n\nC\nD") first, then lines and clauses
-    for separator in (_PAIR_BLOCK, _PAIR_SEPARATOR):
+    # blocks separated by blank lines ("A\nB\n\nC\nD") first, then lines ("A , B\nC , D"), then lines and clauses
+    for separator in (_PAIR_BLOCK, _PAIR_LINE, _PAIR_SEPARATOR):
         cuts = [m.start() for m in separator.finditer(text)]
         groups: dict[int, list[str]] = {}
         for molecule, position in zip(molecules, positions):
@@ -540,9 +548,12 @@ class _TakenBack:
 def _negated_spans(text: str) -> list[_TakenBack]:
     """Where a message takes a value back: "not DU-145 - Huh7", "forget TP53, try BTK", "replace warfarin with
     Tegretol", "HCC1937?? no wait, NCI-H1975", "oxaliplatin? skip that one", "skip cabo"; and everything before a
-    correction that writes its kind again ("MCF7 and T47D please. sorry -- MCF7 and CAL-51")."""
+    correction that writes its kind again ("MCF7 and T47D please. sorry -- MCF7 and CAL-51"); what it puts off
+    ("Bakuchiol later")."""
     outright = [m.span(1) for m in _TAKEN_BACK_AFTER.finditer(text)]
     outright += [m.span(1) for m in _DROPPED_AFTER.finditer(text)]  # "oxaliplatin? skip that one"
+    outright += [m.span(1) if m.group(1) else m.span(2) for m in _DEFERRED.finditer(text)]
+    outright += [m.span(1) for m in _COMPARED_WITH.finditer(text)]
     outright += [span for start, end in outright for span in _shortened(text, text[start:end])]
     spans = [_TakenBack(start, end) for start, end in outright]
     spans += [_TakenBack(*m.span(1), m.end()) for m in _TAKEN_BACK_BEFORE.finditer(text)]

@@ -64,7 +64,7 @@ _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-
 # new molecules", "(the one we ran solubility on)"
 EARLIER_RESULT = re.compile(
     r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+(?:[\w()-]+\s+){0,2}?"
-    r"(?:runs?|tables?|results?|data|numbers?|screens?|outputs?)\b|"
+    r"(?:runs?|tables?|results?|data|numbers?|lists?|screens?|outputs?)\b|"
     r"\bfrom\s+(?:the|that|this|those|these)\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)(?:\s+above)?\b|"
     r"\bthe\s+(?:[\w()+-]+\s+){0,2}?(?:set|batch|series|library)\s+(?:that\s+)?(?:you\s+|we\s+)?"
     r"(?:generated|designed|made|optimi[sz]ed)(?:\s+(?:last\s+\w+|yesterday|earlier|this\s+morning))?\b|"
@@ -74,10 +74,19 @@ EARLIER_RESULT = re.compile(
     rf"(?:{_COUNT}|compounds\b|molecules\b|drugs\b)", re.I)
 
 
+# "Wow, one of them is really insoluble.": a remark on the results, which asks for nothing
+# (not "can you see if that one is toxic": a question)
+RESULT_REMARK = re.compile(r"(?<!\bif\s)(?<!\bwhether\s)\b(?:one|some|two|three|a\s+few|most|all|none|both|several|"
+                           r"many)\s+of\s+(?:them|these|those)\s+(?:is|are|was|were|looks?|seems?|came\s+out)\s+"
+                           r"(?:\w+\s+)?(?:in|im|non-?)?(?:soluble|greasy|lipophilic|penetrant|toxic|potent|active|"
+                           r"permeable)\b", re.I)
+
+
 def blank_picks(prose: str) -> str:
     """``prose`` with its picks by a property, and the earlier results it names, blanked (same length): "the two least
     soluble — are they BBB penetrant?" and "the ones with logS above -3: BBB?" ask for BBB, not for solubility."""
-    blanked = EARLIER_RESULT.sub(lambda m: " " * len(m.group(0)), prose)
+    blanked = RESULT_REMARK.sub(lambda m: " " * len(m.group(0)), prose)
+    blanked = EARLIER_RESULT.sub(lambda m: " " * len(m.group(0)), blanked)
     blanked = _PICK_BY_PROPERTY.sub(lambda m: " " * len(m.group(0)), blanked)
     blanked = _MISSES.sub(lambda m: " " * len(m.group(0)), _HITS.sub(lambda m: " " * len(m.group(0)), blanked))
     return _THRESHOLD.sub(lambda m: " " * len(m.group(0)), blanked)  # "for the BBB-negative ones only: ClinTox?"
@@ -416,7 +425,7 @@ def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
     "the aniline from that route", "all but the first"): words there ask for no tool. ``precursors=False`` leaves
     "the precursors" out, which asks for a route when the thread has none to pick from."""
     patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, *([_PRECURSORS] if precursors else []), _WITH_GROUP, _GROUP_FIRST,
-                _EXCLUDE, _BINDS_BEST)
+                _EXCLUDE, _BINDS_BEST, RESULT_REMARK)
     spans = [m.span() for pattern in patterns for m in pattern.finditer(text)]
     by = [(end, criterion.end()) for _, end in spans if (criterion := _BY_CRITERION.match(text, end))]
     return spans + by + _filter_spans(text)

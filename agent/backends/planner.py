@@ -26,6 +26,7 @@ from agent.planning.rows import list_items, names_rows, row_numbers, rows_past_t
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys
 from agent.planning.tool_choice import (
     asks_a_pair_of_one,
+    asks_for_a_partner,
     without_declined_asks,
     SWITCHES,
     asks_the_same,
@@ -407,6 +408,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     spec = (choose_tool(whole, offered, pool) if asked else None) or earlier_spec
     if spec is None:
         return None
+    if not previous.answered and earlier_spec is not None and asks_for_a_partner(earlier_spec, earlier, whole):
+        spec = next((s for s in offered if s.param("smiles_pairs") is not None), spec)
     merged = merge_entities(whole, earlier)
     fixed = corrected_molecules(whole, earlier) if not previous.answered else None
     picked = None if whole.molecules else select_molecules(whole.prose, pool, context.read, history)
@@ -468,13 +471,19 @@ def _previous_tool(earlier: Entities | None, pool: list[EntryMeta], offered: lis
 def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: list[EntryMeta],
                       offered: list[ToolSpec], history: Sequence[PastRequest],
                       read: Callable[[str], Any] | None) -> bool:
-    """Whether ``now`` gives a kind of value the request ``text`` lacked for ``spec``."""
+    """Whether ``now`` gives a kind of value the request ``text`` lacked for ``spec``, or had outside the range the
+    models know ("pIC50 of -7" asked about, then "pIC50 7; the minus sign came from the ln column")."""
     if spec is None:
         return False
     planned = [c for c in plan_calls(text, pool, offered, history, read) if c.name == spec.name]
     given = planned[0].arguments if planned else {}
-    missing = {value_kind(p.kind) for p in spec.params if p.required and p.name not in given}
+    missing = {value_kind(p.kind) for p in spec.params if p.required and (p.name not in given or _out_of_range(
+        p.bounds, given[p.name]))}
     return bool(missing & given_kinds(now, pool))
+
+
+def _out_of_range(bounds: tuple[float, float] | None, value: Any) -> bool:
+    return bounds is not None and isinstance(value, (int, float)) and not bounds[0] <= value <= bounds[1]
 
 
 # a reply that only gives a unit: "nM, sorry", "in µM", "uM"

@@ -37,8 +37,11 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     if len(molecules) < 2 or _unnamed_new_drug(e):
         return []
     every = EVERY_PAIR.search(e.prose)
-    # "Plavix, Brilinta and aspirin: check each pair" (not "A with B, and A with C: … for each pair", the pairs written)
-    if len(molecules) > 2 and every and not (e.pairs and _EACH_WRITTEN_PAIR.fullmatch(every.group(0))):
+    # "Plavix, Brilinta and aspirin: check each pair" (not "A with B, and A with C: … for each pair" or "… any
+    # interactions between them?", the pairs written with every drug in one)
+    written = bool(e.pairs) and {same_molecule_key(m) or m for pair in e.pairs for m in pair} >= set(distinct)
+    if len(molecules) > 2 and every and not (written and (_EACH_WRITTEN_PAIR.fullmatch(every.group(0)) or
+                                                          _AMONG.search(every.group(0)))):
         return [list(pair) for pair in itertools.combinations(molecules, 2)]
     anchor = _anchor(e, molecules)
     if anchor is not None:  # "Screen the new one against everything she takes": that drug with each other one
@@ -54,6 +57,7 @@ EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|c
                          r"\b(?:each|every\s+one)\s+(?:of\s+(?:them|these|those)\s+)?(?:against|with|vs\.?)\s+"
                          r"(?:the\s+others?|each\s+other|every\s+other(?:\s+one)?|all\s+the\s+others)\b", re.I)
 _EACH_WRITTEN_PAIR = re.compile(r"(?:each|every)\s+pairs?", re.I)
+_AMONG = re.compile(r"\b(?:among|between)\b", re.I)
 # "apixaban against the other three", "the new one against everything she takes", "cipro against both of them"
 AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:each\s+of\s+)?"
                           r"(?:everything|all(?:\s+(?:of\s+)?(?:them|those|her|his|the\s+others?))?|both(?:\s+of\s+(?:them|those))?|the\s+others?|the\s+rest|"

@@ -49,8 +49,10 @@ _ANSWER_KIND = r"(?:probabilit(?:y|ies)|yes/no|yes or no|y/n|binary|binder|numbe
 # "give me pKd not probability": the kind of answer the message refuses names no tool it asks for
 _REFUSED_KIND = re.compile(rf"\bnot\s+(?:an?\s+|the\s+)?{_ANSWER_KIND}\b", re.I)
 _NAMED_KIND = re.compile(rf"(?<![\w/]){_ANSWER_KIND}(?![\w/])", re.I)
-# "pKd this time", "… instead", "… not probability": the message asks another tool than before
-SWITCHES = re.compile(rf"\b(?:this time|instead|rather)\b|{_REFUSED_KIND.pattern}", re.I)
+# "pKd this time", "… instead", "… not probability", "forget the CYP then; the BBB probability …": the message asks
+# another tool than before
+SWITCHES = re.compile(rf"\b(?:this time|instead|rather|forget\s+(?:about\s+)?(?:the|that|it)\b)\b|"
+                      rf"{_REFUSED_KIND.pattern}", re.I)
 
 
 def without_refused_kinds(text: str) -> str:
@@ -514,6 +516,13 @@ def asks_a_pair_of_one(spec: ToolSpec | None, e: Entities) -> bool:
 
 _PAIRING = re.compile(r"\binteract|\bddi\b|\bcombin|\bco-?admin|\btogether\b|\bpairs?\b|\bcontraindicat|\bsafe\b|"
                       r"\bside[ -]effects?\b|\btwosides\b", re.I)
+
+
+def asks_for_a_partner(earlier_spec: ToolSpec, earlier: Entities, reply: Entities) -> bool:
+    """"Does spironolactone interact?" asked about (with what?), then "With minoxidil — …": a second drug and no
+    target answers it, so the question was about a drug pair, not a target."""
+    return earlier_spec.param("target_seq") is not None and len(earlier.molecules) == 1 and bool(reply.molecules) \
+        and not earlier.sequences and not reply.sequences and bool(_PAIRING.search(earlier.prose))
 
 
 _LIST_MARKER = re.compile(r"\s*\d{1,2}[.)][\s`']*")

@@ -67,4 +67,9 @@ def in_english(text: str) -> str:
     what is asked, and its Chinese and Japanese drug names ("伊马替尼" -> "imatinib"); the text's values stay as
     written. Spans of the result do not line up with ``text``."""
     pattern, table = _foreign_words()
-    return pattern.sub(lambda m: f" {table[m.group(0).lower()]} ", _CJK_EDGE.sub(" ", text))
+
+    def english(m: re.Match[str]) -> str:  # spaced from its neighbours, one space only: "of the first route"
+        before = "" if m.start() == 0 or m.string[m.start() - 1].isspace() else " "
+        after = "" if m.end() == len(m.string) or m.string[m.end()].isspace() else " "
+        return before + table[m.group(0).lower()] + after
+    return pattern.sub(english, _CJK_EDGE.sub(" ", text))

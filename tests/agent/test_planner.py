@@ -563,7 +563,7 @@ def test_request_words_in_other_languages(text: str, tool: str, prop: str | None
 def test_translations_leave_english_and_values_alone() -> None:
     from agent.vocabulary import in_english
 
-    assert in_english("the pour-plate assay, und CCO") == "the pour-plate assay,  and  CCO"
+    assert in_english("the pour-plate assay, und CCO") == "the pour-plate assay, and CCO"
     assert in_english("IC50 of CCO in A549") == "IC50 of CCO in A549"
 
 

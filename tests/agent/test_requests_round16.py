@@ -7,6 +7,7 @@ import pytest
 from planning_support import plan_with
 
 from agent.entities import read_message
+from agent.history import PastRequest
 from agent.vocabulary import in_english
 
 OPTIMIZE = "drug_cell_response_regression_optimization"
@@ -138,3 +139,72 @@ def test_the_measure_of_a_pick_asks_for_no_tool() -> None:
     calls = plan_with("The two with the lowest SR-ARE probability — how would you make them? One-step retro please.",
                       {})
     assert [c.name for c in calls] == ["Retrosynthetic_reaction_pathway_prediction"]
+
+
+SPIRONOLACTONE = ("[H][C@@]12CC[C@@]3(CCC(=O)O3)[C@@]1(C)CC[C@@]1([H])[C@@]2([H])[C@@]([H])(CC2=CC(=O)CC[C@]12C)"
+                  "SC(C)=O")
+MINOXIDIL = "NC1=CC(=NC(N)=[N+]1[O-])N1CCCCC1"
+
+
+def asked(text: str) -> PastRequest:
+    return PastRequest("u", text, answered=False, calls=[])
+
+
+def test_a_second_drug_answers_does_it_interact_as_a_pair() -> None:
+    """Before, "With Minoxidil" after "Does Spironolactone interact?" (asked: with what?) ran a target classifier on
+    minoxidil alone."""
+    [call] = plan_with("With Minoxidil — the serum has 5% and some derms also prescribe it orally.", {},
+                       [asked("Does Spironolactone interact? A customer on it wants our new scalp serum.")])
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [[SPIRONOLACTONE, MINOXIDIL]]
+
+
+def test_a_reply_that_corrects_an_impossible_value_completes_the_request() -> None:
+    """"pIC50 of -7" was asked about; "pIC50 7; the minus sign came from the ln column" had started an optimisation."""
+    [call] = plan_with("Of course, pIC50 7; the minus sign came from the ln column next to it in my sheet.", {},
+                       [asked("Generate molecules for the line with COSMIC id 905962 with a target pIC50 of -7.")])
+    assert call.name == "drug_cell_response_regression_generation"
+    assert call.arguments["cell_line"] == "SW620" and round(call.arguments["zscore"], 2) == -2.3
+
+
+def test_forget_that_ask_and_run_another_tool_on_the_same_compound() -> None:
+    [call] = plan_with("OK, forget the CYP then; the BBB probability for the same compound.", {},
+                       [asked("pKd against CYP3A4 for this compound, please:\nCCOc1ccc(N)cc1")])
+    assert call.arguments == {"drug_smiles": ["CCOc1ccc(N)cc1"], "property": "p_np"}
+
+
+def test_a_name_put_off_for_later_is_not_asked_about_now() -> None:
+    found = read_message("No SMILES handy right now — skip it, do Retinol for now and I'll come back with Bakuchiol "
+                         "later.")
+    assert found.unresolved == [] and [n.written for n in found.names] == ["Retinol"]
+
+
+ASPIRIN, CAFFEINE, ETHANOL = "CC(=O)OC1=CC=CC=C1C(O)=O", "CN1C=NC2=C1C(=O)N(C)C(=O)N2C", "CCO"
+
+
+def test_written_pairs_stay_pairs() -> None:
+    """"A with B, and A with C — any interactions between them?" had added B with C; "A , B" on each line of a paste
+    had paired the first drug with every other."""
+    [call] = plan_with("Ketoconazole shampoo with oral Finasteride, and Ketoconazole with topical Minoxidil — any "
+                       "interactions between them?", {})
+    assert len(call.arguments["smiles_pairs"]) == 2
+    [call] = plan_with(f"For the two pairs below I would like the predicted interaction type:\n{WARFARIN} , {ASPIRIN}"
+                       f"\n{CAFFEINE} , {ETHANOL}", {})
+    assert call.arguments["smiles_pairs"] == [[WARFARIN, ASPIRIN], [CAFFEINE, ETHANOL]]
+
+
+def test_a_remark_on_results_asks_for_nothing() -> None:
+    rows = [{"smiles": "CCO", "prediction": -2.0}, {"smiles": "CCCCCCCCO", "prediction": -5.0}]
+    calls = plan_with("Nossa, um deles é bem insolúvel. Manda o menos solúvel pra retrossíntese.",
+                      {"user_smiles": ["CCO", "CCCCCCCCO"], "drug_property_prediction_result": rows})
+    assert [c.name for c in calls] == ["Retrosynthetic_reaction_pathway_prediction"]
+
+
+def test_a_drug_named_to_compare_with_is_no_input() -> None:
+    calls = plan_with("Now lapatinib on both targets (EGFR and ERBB2), to compare with gefitinib", {})
+    assert calls and all(len(c.arguments["drug_smiles"]) == 1 for c in calls)
+    assert "lapatinib" in [n.written for n in read_message("compare lapatinib with gefitinib on EGFR").names]
+
+
+def test_translated_words_are_spaced_once() -> None:
+    assert in_english("E a amina da primeira rota, qual o logD dela?") == \
+        "E the amine of the first route , what is the logD of it ?"
