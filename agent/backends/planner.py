@@ -486,9 +486,10 @@ def _out_of_range(bounds: tuple[float, float] | None, value: Any) -> bool:
     return bounds is not None and isinstance(value, (int, float)) and not bounds[0] <= value <= bounds[1]
 
 
-# a reply that only gives a unit: "nM, sorry", "in µM", "uM"
+# a reply that only gives a unit: "nM, sorry", "in µM", "uM", "Nanomolar, naturally. Nobody …" (the unit first, the
+# rest a remark)
 _UNIT_ONLY = re.compile(r"^\W*(?:(?i:it'?s|in|that'?s|units?)\W+)?(?P<unit>[nµuμmp]M|(?i:nano|micro|milli|pico)molar)\b"
-                        r"[\s\W]*(?i:(?:sorry|pls|please|thanks|oops)\W*)?$")
+                        r"(?:[\s\W]*(?i:(?:sorry|pls|please|thanks|oops)\W*)?$|\s*[,.;!])")
 _BARE_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
 
 

@@ -208,3 +208,22 @@ def test_a_drug_named_to_compare_with_is_no_input() -> None:
 def test_translated_words_are_spaced_once() -> None:
     assert in_english("E a amina da primeira rota, qual o logD dela?") == \
         "E the amine of the first route , what is the logD of it ?"
+
+
+@pytest.mark.parametrize(("code", "drug"), [("MK-0457", "Tozasertib"), ("VX-680", "Tozasertib"),
+                                            ("INCB018424", "ruxolitinib"), ("PLX4032", "vemurafenib")])
+def test_old_development_codes_resolve(code: str, drug: str) -> None:
+    [name] = read_message(f"pKd of {code} against Aurora A, please").names[:1]
+    assert name.written == code and name.name == drug
+
+
+def test_a_unit_reply_with_a_remark_after_it_gives_the_unit() -> None:
+    [call] = plan_with("Nanomolar, naturally. Nobody gets out of bed for ten micromolar.", {},
+                       [asked("Generator again: MOLM-13, with an IC50 of 10.")])
+    assert call.arguments == {"cell_line": "MOLM-13", "zscore": pytest.approx(-4.605, abs=1e-3)}
+
+
+def test_which_are_predicted_to_interact_is_the_question_not_a_pick() -> None:
+    [call] = plan_with("For the compounds below I would like to know which are predicted to interact with EGFR:\n"
+                       "CCOc1ccc(N)cc1\nCCOc1ccc(O)cc1", {})
+    assert call.name == "drug_target_classification_predict" and len(call.arguments["drug_smiles"]) == 2
