@@ -456,6 +456,11 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     if len(positions) != len(found.molecules) or found.invalid_smiles:
         return positions  # a structure to fix first: ask about it, never replace it by a name
     typed = {same_molecule_key(m) for m in found.molecules}
+    # an unknown or ambiguous name that labels a typed structure ("Phenoxyethanol SMILES in case you need it: …") is
+    # that structure, wherever the message names it
+    labelling = {u.written.lower() for u in found.unresolved if u.kind == "drug" and u.start >= 0 and any(
+        _labels(found.text, u, m, p) for m, (p, _) in zip(found.molecules, positions))}
+    found.unresolved = [u for u in found.unresolved if not (u.kind == "drug" and u.written.lower() in labelling)]
     # a name that labels a structure at one mention labels it at all ("… and Phenoxyethanol. Phenoxyethanol SMILES: …")
     labels = {n.value for n in drugs
               if any(_labels(found.text, n, m, p) for m, (p, _) in zip(found.molecules, positions))}
@@ -612,7 +617,7 @@ def _within(position: int, spans: list[tuple[int, int]]) -> bool:
 _ITS_STRUCTURE = re.compile(r"(?:'s)?\s*\(?\s*(?:smiles|structure)\b[^.;:=\n]{0,30}[:=]\s*", re.I)
 
 
-def _labels(text: str, name: Resolved, molecule: str, position: int) -> bool:
+def _labels(text: str, name: Resolved | Unresolved, molecule: str, position: int) -> bool:
     """Whether a drug name stands right before ("gefitinib COC1…") or after ("CCO… (ethanol)") a structure."""
     end = position + len(molecule)
     before = text[name.end:position] if name.end <= position else None

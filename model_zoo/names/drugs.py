@@ -298,8 +298,39 @@ def _systematic_chunks(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
     return out
 
 
+# locants tried in front of a name written without any ("methoxyethanol": 1- or 2-?), on a parent where a group's
+# place matters: a chain or ring with its own group or none ("methylpropane" read as butane, "dichlorobenzene")
+_LOCANTS = ("1", "2", "3", "4", "1,2", "1,3", "1,4", "2,3", "2,4", "3,4")
+_PLACED_PARENT = re.compile(r"(?:ol|one|al|amine|acid|ane|ene|yne|pyridine|aniline|naphthalene)$", re.I)
+
+
+def _isomers(name: str) -> list[str]:
+    """The names with locants written that give different structures, when ``name`` writes none: OPSIN reads
+    "methoxyethanol" as 1-methoxyethanol and "aminobenzoic acid" as the 2-isomer, where a chemist may mean another."""
+    if re.search(r"\d", name) or not _PLACED_PARENT.search(name):
+        return []
+    from model_zoo.chem.mols import same_molecule_key  # RDKit, only when OPSIN has read a name
+
+    found: dict[str, str] = {}
+    for locants in _LOCANTS:
+        written = f"{locants}-{name}"
+        smiles = opsin.to_smiles(written)
+        key = same_molecule_key(smiles) if smiles else None
+        if key is not None:
+            found.setdefault(key, written)
+    return list(found.values()) if len(found) > 1 else []
+
+
+def _ambiguous_isomer(written: str, isomers: list[str], start: int, end: int) -> Unresolved:
+    return Unresolved("drug", written, tuple(isomers), start, end,
+                      "the name does not say where its groups sit; write the locants or paste its SMILES")
+
+
 def _opsin(phrase: str, start: int = -1, end: int = -1) -> Resolved | Unresolved:
     smiles = opsin.to_smiles(phrase)
+    isomers = _isomers(phrase) if smiles else []
+    if isomers:
+        return _ambiguous_isomer(phrase, isomers, start, end)
     if smiles:
         return Resolved("drug", phrase, phrase, smiles, "OPSIN (IUPAC name)", False, start, end)
     why = opsin.why_unavailable() or opsin._failed or "OPSIN could not parse it as a systematic name"
@@ -316,6 +347,9 @@ def _via_opsin(written: str, entry: DrugEntry, unresolved: Unresolved, start: in
         if inn_stem(name) or not _MORPHEME.search(name):
             continue
         smiles = opsin.to_smiles(name)
+        isomers = _isomers(name) if smiles else []
+        if isomers:
+            return _ambiguous_isomer(written, isomers, start, end)
         if smiles:
             return Resolved("drug", written, entry.name, smiles,
                             f"OPSIN (IUPAC name); {entry.source} has no structure shipped", False, start, end)
@@ -349,7 +383,7 @@ def resolve_drug(name: str) -> Resolved | Unresolved:
     chemical = bool(_MORPHEME.search(written) and _SUFFIX.search(written) and not inn_stem(written))
     if systematic or chemical:  # "imidazole", "2-acetoxybenzoic acid": OPSIN reads many of these
         result = _opsin(written)
-        if isinstance(result, Resolved) or systematic:
+        if isinstance(result, Resolved) or systematic or result.closest:  # an isomer question names the isomers
             return result
     return Unresolved("drug", written, _closest(written))
 

@@ -105,10 +105,13 @@ def test_an_ester_of_a_known_drug_is_asked_about_not_read_as_the_drug() -> None:
 
 
 def test_a_name_given_with_its_structure_is_that_structure() -> None:
-    """OPSIN reads "phenoxyethanol" as the 1-isomer; the structure the message gives for it is the one run."""
-    [call] = plan_with("hydration free energy for Benzyl Alcohol and Phenoxyethanol please! Phenoxyethanol SMILES in "
-                       "case you need it: OCCOc1ccccc1", {})
+    """"phenoxyethanol" alone is asked about (1- or 2-?); the structure the message gives for it is the one run, and
+    the name is no longer asked about."""
+    text = ("hydration free energy for Benzyl Alcohol and Phenoxyethanol please! Phenoxyethanol SMILES in case you "
+            "need it: OCCOc1ccccc1")
+    [call] = plan_with(text, {})
     assert call.arguments["drug_smiles"] == ["OCC1=CC=CC=C1", "OCCOc1ccccc1"]
+    assert read_message(text).unresolved == []
 
 
 def test_a_cell_line_named_as_an_earlier_result_is_not_the_new_one() -> None:
@@ -227,3 +230,18 @@ def test_which_are_predicted_to_interact_is_the_question_not_a_pick() -> None:
     [call] = plan_with("For the compounds below I would like to know which are predicted to interact with EGFR:\n"
                        "CCOc1ccc(N)cc1\nCCOc1ccc(O)cc1", {})
     assert call.name == "drug_target_classification_predict" and len(call.arguments["drug_smiles"]) == 2
+
+
+@pytest.mark.parametrize(("name", "isomer"), [("phenoxyethanol", "2-phenoxyethanol"),
+                                              ("aminobenzoic acid", "4-aminobenzoic acid"),
+                                              ("dichlorobenzene", "1,4-dichlorobenzene"),
+                                              ("methylpropane", "2-methylpropane")])
+def test_a_name_without_locants_that_fits_several_isomers_is_asked_about(name: str, isomer: str) -> None:
+    """OPSIN fills in a locant of its own ("phenoxyethanol" as 1-phenoxyethanol, "methylpropane" as butane): a
+    silent wrong structure. A name that fits one structure whatever the locant ("chloroethane") still resolves."""
+    from model_zoo.names import resolve_drug
+    from model_zoo.names.types import Resolved, Unresolved
+
+    result = resolve_drug(name)
+    assert isinstance(result, Unresolved) and isomer in result.closest and "locants" in result.note
+    assert isinstance(resolve_drug(isomer), Resolved) and isinstance(resolve_drug("chloroethane"), Resolved)
