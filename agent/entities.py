@@ -24,7 +24,7 @@ from agent.quantities import (
     readings,
 )
 from agent.selection import EARLIER_RESULT, group_phrase_spans
-from agent.vocabulary import in_english, load, phrases
+from agent.vocabulary import CJK, in_english, load, phrases
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, case_fixed, is_part_of, parse_smiles, same_molecule_key
 from model_zoo.chem.proteins import find_broken_sequences, find_sequences
@@ -652,7 +652,7 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
 # beside it ("a statin (atorvastatin)", "her SSRI, sertraline", "warfarin, a blood thinner")
 _DRUG_CLASS = re.compile(rf"(?<!\bas\s)\b(?:a|an|her|his|their|my|our|some|another|any|that|this)\s+"
                          rf"(?:new\s+|daily\s+|regular\s+)?(?P<kind>{phrases('drug_classes')})s?\b"
-                         r"(?=\s*(?:$|[.,;:!?()+&/\d\u3040-\u30ff\u3400-\u9fff]|(?:and|or|with|plus|against|vs|versus|is|are|was|were|that|which|"
+                         rf"(?=\s*(?:$|[.,;:!?()+&/\d{CJK}]|(?:and|or|with|plus|against|vs|versus|is|are|was|were|that|which|"
                          r"who|he|she|they|we|i|for|in|on|at|to|from|but|so|do|does|did|will|would|can|could|should|"
                          r"might|may|too|also|of|together|already|now|then|since|like|such|called|named)\b))",
                          re.I)
@@ -676,7 +676,7 @@ def _tokens(text: str) -> list[str]:
     # "?" never occurs in SMILES ("following?CCO"), nor do CJK characters ("估一下:CC(C)O…", no space between them)
     # and a comma between digits is a name's locants ("4,6-dinitro-phenolate"), not a list's; no SMILES starts with a
     # digit, so "1)" opening a line numbers it ("1)ClCCN…", a full-width "1）" read as ASCII)
-    return [t for t in re.split(r"(?:[\s;?\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|,(?!\d)|(?<!\d),|"
+    return [t for t in re.split(rf"(?:[\s;?{CJK}\uac00-\ud7af]|,(?!\d)|(?<!\d),|"
                                 r"(?<![^\n])[ \t]*\d{1,2}\)(?=[A-Za-z\[(]))+", text) if t]
 
 

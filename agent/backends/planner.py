@@ -494,9 +494,13 @@ _BARE_NUMBER = re.compile(r"[-+]?\d+(?:[.,]\d+)?")
 
 
 def _with_the_unit(asked: str, reply: str) -> str | None:
-    """The earlier request with the unit the reply gives written after its last number that had none."""
+    """The earlier request with the unit the reply gives written after its last number that had none; not when the
+    words after the unit give other values ("nM, and use A549 instead": read as a request of its own)."""
     unit = _UNIT_ONLY.match(reply.strip())
     if unit is None:
+        return None
+    rest = extract(reply.strip()[unit.end():])
+    if rest.molecules or rest.cell_lines or rest.names or rest.sequences or rest.unresolved:
         return None
     asked = _strip_pool_line(asked)
     bare = [n for n in extract(asked).numbers if not n.conversion]

@@ -58,8 +58,8 @@ def _foreign_words() -> tuple[re.Pattern[str], dict[str, str]]:
 
 
 # Chinese and Japanese write no space between their words and a Latin one ("のABL1への"): one is put there
-_CJK = r"[\u3040-\u30ff\u3400-\u9fff]"  # kana and CJK ideographs
-_CJK_EDGE = re.compile(rf"(?<={_CJK})(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?={_CJK})")
+CJK = r"\u3040-\u30ff\u3400-\u9fff"  # kana and CJK ideographs, for a character class
+_CJK_EDGE = re.compile(rf"(?<=[{CJK}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{CJK}])")
 
 
 def in_english(text: str) -> str:

@@ -245,3 +245,10 @@ def test_a_name_without_locants_that_fits_several_isomers_is_asked_about(name: s
     result = resolve_drug(name)
     assert isinstance(result, Unresolved) and isomer in result.closest and "locants" in result.note
     assert isinstance(resolve_drug(isomer), Resolved) and isinstance(resolve_drug("chloroethane"), Resolved)
+
+
+def test_a_unit_reply_that_gives_other_values_is_not_read_as_the_unit_alone() -> None:
+    """"nM, and use A549 instead" changes the line too: it is read as a request of its own, never as the earlier one
+    with the unit added (which would run MOLM-13 and drop A549 silently)."""
+    calls = plan_with("nM, and use A549 instead.", {}, [asked("Generator again: MOLM-13, with an IC50 of 10.")])
+    assert all(c.arguments.get("cell_line") != "MOLM-13" for c in calls)
