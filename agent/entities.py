@@ -61,6 +61,11 @@ _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;—–-]{{0,6}}\b(?:
                                 r"\s*(?:\.\.\.|…|—|–)\s*(?:no|wait|hmm+)\b)", re.I)  # "SiHa... no", "T47D— wait"
 # "the quinone cluster", "the aniline couplings", "a quinazoline-type core": a name that describes another noun
 _QUALIFIES_NOUN = re.compile(rf"[\s-]*(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
+# "the related substances (process impurities) of Telmisartan", "imatinib's metabolites": other molecules, made from
+# the drug named
+_DERIVED = phrases("derived_substances")
+_DERIVED_AFTER = re.compile(rf"(?:'s)?[\s-]*(?:{_DERIVED})\b", re.I)
+_DERIVED_BEFORE = re.compile(rf"\b(?:{_DERIVED})\s+(?:\([^()]{{0,60}}\)\s+)?(?:of|from|in)\s+(?:the\s+)?$", re.I)
 # "the optimized imatinib analogues", "the dabrafenib analogues": the analogues made in the thread, not the drug
 # ("imatinib analogues for KU812" asks to make them from imatinib)
 # ("optimise my vorinostat analogue (the one I sent earlier)": an analogue, not vorinostat; asked when none is here)
@@ -84,6 +89,10 @@ def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
 
     asked = [t for t in targets if not reported(t)]
     return asked if asked and len(asked) < len(targets) else targets
+
+
+def _derived_from(prose: str, mention: Resolved | Unresolved) -> bool:
+    return bool(_DERIVED_AFTER.match(prose, mention.end) or _DERIVED_BEFORE.search(prose, 0, mention.start))
 
 
 def _made_analogues(prose: str, mention: Resolved | Unresolved) -> bool:
@@ -347,6 +356,9 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
     with_each = next((m for (_, end), m in zip(spans, molecules) if _WITH_EACH.match(text, end)), None)
     if with_each is not None:  # "… wants to add tramadol. Check tramadol with each."
         return _distinct_pairs([[with_each, other] for other in molecules])
+    listed = _one_with_a_list(text, molecules, spans)
+    if listed:
+        return _distinct_pairs(listed)
     joined = _joined_pairs(text, molecules, spans) or _joined_in_one_sentence(text, molecules, spans)
     if joined:
         return _distinct_pairs(joined)
@@ -360,6 +372,18 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
         if all(len(g) == 2 for g in groups.values()):
             return _distinct_pairs(list(groups.values()))
     return []
+
+
+# "pt on tasigna: w/ diflucan, biaxin and prilosec": the first drug with each of a list
+_WITH_A_LIST = re.compile(r"\s*:?\s*(?:with|w/|against|vs\.?|versus)\s*", re.I)
+_LIST_JOIN = re.compile(r"\s*(?:,|,?\s*(?:and|&|or)\b)\s*", re.I)
+
+
+def _one_with_a_list(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
+    if not _WITH_A_LIST.fullmatch(text[spans[0][1]:spans[1][0]]) or not all(
+            _LIST_JOIN.fullmatch(text[end:start]) for (_, end), (start, _) in zip(spans[1:], spans[2:])):
+        return []
+    return [[molecules[0], other] for other in molecules[1:]]
 
 
 def _joined_in_one_sentence(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
@@ -415,7 +439,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     # "keep quinazoline + aniline", "the aniline from that route": parts and groups, not molecules to run
     parts = _named_part_spans(prose, found.atom_ranges) + group_phrase_spans(prose)
     mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
-                and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)))]
+                and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)
+                                               or _derived_from(prose, m)))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
     # "canine c-kit" is asked about, unless the message names that target for itself too ("human KIT — the proxy
@@ -637,7 +662,7 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
     lowered = asked_part(prose).lower()
     found = []
     for phrase, entry in load("untrained_properties.json").items():
-        for match in re.finditer(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?![a-z0-9])", lowered):
+        for match in re.finditer(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?:e?s)?(?![a-z0-9])", lowered):  # plurals
             if _KNOWN_FLAG_BEFORE.search(lowered[max(0, match.start() - 20):match.start()]) and \
                     _KNOWN_FLAG_AFTER.match(lowered, match.end()):
                 continue  # "drop KRN-0415, it's the one with the hERG flag": what is known of it, no ask
@@ -650,7 +675,7 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
 # Only as the noun of its phrase ("her statin and …", "a blood thinner?", "that blood pressure pill?"), not a
 # modifier ("our steroid ctrl <SMILES>", "my antihistamine worksheet") or a role ("as an antibiotic"), nor one named
 # beside it ("a statin (atorvastatin)", "her SSRI, sertraline", "warfarin, a blood thinner")
-_DRUG_CLASS = re.compile(rf"(?<!\bas\s)\b(?:a|an|her|his|their|my|our|some|another|any|that|this)\s+"
+_DRUG_CLASS = re.compile(rf"(?<!\bas\s)\b(?:a|an|her|his|their|my|our|some|another|any|that|this|the\s+other)\s+"
                          rf"(?:new\s+|daily\s+|regular\s+)?(?P<kind>{phrases('drug_classes')})s?\b"
                          rf"(?=\s*(?:$|[.,;:!?()+&/\d{CJK}]|(?:and|or|with|plus|against|vs|versus|is|are|was|were|that|which|"
                          r"who|he|she|they|we|i|for|in|on|at|to|from|but|so|do|does|did|will|would|can|could|should|"
@@ -701,7 +726,8 @@ def _strip(token: str, closes: bool = True) -> str:
     if re.fullmatch(r"\[[A-Za-z]{4,}\]", token):  # "drugs=[gefitinib]": a word in list brackets, no bracket atom
         token = token[1:-1]
     # "input=[CCO, CCN, CCC]": the list's square brackets, which no atom in brackets leaves unbalanced
-    if token.startswith("[") and token.count("[") > token.count("]"):
+    # (not "[O-[N+](=O)…": a charge or chirality after it opens a bracket atom that lacks its "]", to ask about)
+    if token.startswith("[") and token.count("[") > token.count("]") and not _OPENS_AN_ATOM.match(token, 1):
         token = token[1:]
     if token.endswith("]") and token.count("]") > token.count("["):
         token = token[:-1]
@@ -710,6 +736,7 @@ def _strip(token: str, closes: bool = True) -> str:
     return token
 
 
+_OPENS_AN_ATOM = re.compile(r"\d*[A-Za-z][a-z]?(?:@{1,2}|H\d?)?[+-]|\d*[A-Za-z][a-z]?@")
 _JSON_LIST_ENDS = re.compile(r"^\[(?=[\"'])|(?<=[\"'])\]$")
 _STRUCTURE_CHARS = 15  # shorter tokens with a stray ")" are words in brackets more often than typed structures
 

@@ -135,7 +135,7 @@ AT_LEAST = r">=|≥|=>|>|above|over|greater\s+than|higher\s+than|more\s+than|big
 INCLUSIVE = ("<=", "≤", "=<", ">=", "≥", "=>", "at", "no")  # "at most 7", "no more than 7", ">= 0.5"
 _THRESHOLD = re.compile(rf"(?:\b(?:{_ROWS_OR_VALUE})\b|{_COUNT})(?:\s+[\w-]+){{0,3}}?\s*"
                         rf"(?:(?P<low>{AT_MOST})|(?P<high>{AT_LEAST}))"
-                        r"\s*(?P<number>[-−+]?(?:\d+(?:\.\d+)?|\.\d+))(?!\s*(?:heavy\s+)?atoms?\b)"
+                        r"\s*(?P<number>[-−+]?(?:\d+(?:\.\d+|,\d+(?!\d|,\d))?|\.\d+))(?!\s*(?:heavy\s+)?atoms?\b)"
                         r"(?:\s*(?P<unit>[pnuµμm]m)\b)?", re.I)
 # "aim for ln IC50 below -2", "nothing above 0.5": a goal or a negation, not rows to pick
 _NOT_A_FILTER = re.compile(r"\b(?:aim\w*|target(?:ing)?|goal|towards?|reach|optimi[sz]\w*|design\w*|generat\w*|"
@@ -367,7 +367,7 @@ def _passing(lowered: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]] |
     match = _THRESHOLD.search(lowered)
     if match is None or not _filters(lowered, match):
         return None
-    limit = float(match.group("number").replace("−", "-"))
+    limit = float(match.group("number").replace("−", "-").replace(",", "."))  # "above 0,5": a decimal comma
     unit = (match.group("unit") or "").replace("μ", "µ")
     column = _concentration(rows) if unit else _metric(rows)
     if column is None:

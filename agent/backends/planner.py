@@ -22,7 +22,7 @@ from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, earlier_setting, enum_words_in, fan_out, fill
 from agent.planning.pairs import ITS
 from agent.planning.properties import asks_only_untrained, requested_properties
-from agent.planning.rows import list_items, names_rows, row_numbers, rows_past_the_end, with_rows
+from agent.planning.rows import leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys
 from agent.planning.tool_choice import (
     asks_a_pair_of_one,
@@ -394,8 +394,11 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     names_another = top[1] >= 3.5 and earlier_spec is not None and scores.get(earlier_spec.name, 0.0) < 0.25 and \
         not bare_values and takes_values_of(get_spec(top[0]), whole, pool) and \
         tool_scores(without_values(whole), offered).get(top[0], 0.0) >= 3.5
-    answers = not previous.answered and not names_another and _supplies_missing(
-        earlier_spec, previous.text, whole, pool, offered, history[:-1], context.read)
+    # "here is the version with the hydrogen: <SMILES>" after a question about an invalid one fixes it, whatever
+    # its words read as
+    fixed = corrected_molecules(whole, earlier) if not previous.answered else None
+    answers = not previous.answered and not names_another and (fixed is not None or _supplies_missing(
+        earlier_spec, previous.text, whole, pool, offered, history[:-1], context.read))
     # The same tool again without all its values ("full length: <seq>" after "pKd of gefitinib for EGFR?")
     # takes the missing ones from the earlier request.
     same_tool = bool(calls) and earlier_spec is not None and all(c.name == earlier_spec.name for c in calls) \
@@ -411,7 +414,6 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     if not previous.answered and earlier_spec is not None and asks_for_a_partner(earlier_spec, earlier, whole):
         spec = next((s for s in offered if s.param("smiles_pairs") is not None), spec)
     merged = merge_entities(whole, earlier)
-    fixed = corrected_molecules(whole, earlier) if not previous.answered else None
     picked = None if whole.molecules else select_molecules(whole.prose, pool, context.read, history)
     if picked:  # "rerun the two best ones in A549": the rows the words pick, not the whole earlier list
         merged.molecules = merged.smiles = picked
@@ -531,9 +533,18 @@ def _listed_asks(text: str, expect: frozenset[str], offered: list[ToolSpec], poo
     if len(asking) < 2 or (len({asks[item] for item in asking}) < 2 and not any(map(row_numbers, asking))):
         return None  # a list of molecules, of key: value lines, or of the same ask on the same values
     # every item that asks for something, even in weaker words ("how would we make it (precursors)?")
-    kept = [item for item in items if asks[item] or _requested(value_numbers(extract(item, expect)), offered, pool,
-                                                               prior)]
-    return [(f"{header}{item}", item if row_numbers(item) else header, item) for item in kept]
+    # (not "(2) cpd 1 is the clinical reference, leave it out": an item that only leaves rows out)
+    kept = [item for item in items if not _only_leaves_rows_out(item, expect, offered, pool, prior) and (
+        asks[item] or _requested(value_numbers(extract(item, expect)), offered, pool, prior))]
+    whole = extract(text, expect)
+    return [(f"{header}{item}", item if row_numbers(item) or names_rows(item, whole) else header, item)
+            for item in kept]
+
+
+def _only_leaves_rows_out(item: str, expect: frozenset[str], offered: list[ToolSpec], pool: list[EntryMeta],
+                          prior: ToolSpec | None) -> bool:
+    line = item.split("\n", 1)[0]
+    return leaves_rows_out(line) and not _asks_by_words(line, expect, offered, pool, prior)
 
 
 def _asks_by_words(item: str, expect: frozenset[str], offered: list[ToolSpec], pool: list[EntryMeta],

@@ -140,6 +140,10 @@ def _pair_of_the_step_before(earlier: list[ToolCall]) -> list[list[str]] | None:
     return [list(dict.fromkeys(molecules))]
 
 
+# "every compound in the list except the last one", "cpds 2 to 4 below": the message's own pasted list, never a result
+_OWN_LIST = re.compile(r"\b(?:in|of|from|on)\s+the\s+list\b|\blisted\b|\b(?:below|above)\b", re.I)
+
+
 def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None
          ) -> dict[str, Any]:
     """Parameters by kind: from the message, else from earlier steps, results or the pool.
@@ -158,7 +162,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         also = select_molecules(words, pool, context.read, context.history) if picked else None
         if also:  # "CMP-0014 and whichever came out with the highest logD"
             picked = list(dict.fromkeys([*(picked or []), *also]))
-    if picked is None and (focus is not None or earlier or not e.molecules):
+    if picked is None and (focus is not None or earlier or not e.molecules) and \
+            not (e.molecules and _OWN_LIST.search(words)):
         picked = select_molecules(words, pool, context.read, context.history)
         if picked and not e.molecules:
             picked = _of_the_named_file(words, lowered, pool, context.read, picked)

@@ -162,8 +162,9 @@ def asks_only_untrained(e: Entities) -> bool:
 _UNTRAINED_PHRASES = sorted((k for k in load("untrained_properties.json") if not k.startswith("_")), key=len,
                             reverse=True)
 _UNTRAINED = "|".join(re.escape(k) for k in _UNTRAINED_PHRASES)
-_HEADS_THE_ASK = re.compile(r"^\W*(?:(?:what(?:'s|\s+is|\s+are)?|any|predict(?:ed)?|check|the|a|(?:can|could)\s+you|"
-                            rf"please)\s+)*(?:{_UNTRAINED})"
+_HEADS_THE_ASK = re.compile(r"^\W*(?:(?:what(?:'s|\s+is|\s+are)?|any|predict(?:ed)?|estimate|check|the|a|"
+                            r"(?:can|could|would|will)\s+(?:you|the\s+model|it)|(?:tell|give)\s+me|"
+                            rf"please)\s+)*(?:{_UNTRAINED})(?:e?s)?"
                             rf"(?:\s*(?:/|,|or|and)\s*(?:{_UNTRAINED}))*"
                             r"\s*(?:risk|liability|potential|prediction|call|probability|flag|value|score)?s?\s+"
                             r"(?:for|of|on)\b", re.I)

@@ -13,12 +13,12 @@ from dataclasses import replace
 from agent.entities import Entities, extract
 from agent.selection import AT_LEAST, AT_MOST, INCLUSIVE
 
-_RANGE = r"\d{1,3}(?:\s*(?:-|–|—|to|through|thru)\s*\d{1,3})?"
+_RANGE = r"\d{1,3}(?:\s*(?:-|–|—|to|through|thru)\s*#?\d{1,3})?"
 _MORE = rf"(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*(?:(?:rows?|#)\s*)?{_RANGE})*"
 # "rows 2 and 4", "row 4", "rows 1-3, 5", "entries 2–4", "#2 and #5" (not "row-3 file", "2 rows")
 _ROWS = re.compile(rf"\b(?:rows?|entries|entry|lines?\s+(?={_RANGE}\s*(?:of|in)\s+the\s+(?:table|list)))\s*"
                    rf"#?\s*(?P<first>{_RANGE}{_MORE})\b|(?<![\w#])#\s?(?P<hash>\d{{1,3}}{_MORE})\b", re.I)
-_NUMBER_OR_RANGE = re.compile(r"(\d{1,3})(?:\s*(?:-|–|—|to|through|thru)\s*(\d{1,3}))?", re.I)
+_NUMBER_OR_RANGE = re.compile(r"(\d{1,3})(?:\s*(?:-|–|—|to|through|thru)\s*#?(\d{1,3}))?", re.I)
 # a list item that opens a line: "1.", "2)", "(3)", "a)", "b.", "-", "•", "*"
 _ITEM = re.compile(r"^[ \t]*(?:\(?(?:\d{1,2}|[a-h])[.)]|\(?(?:i{1,3}|iv|v)\)|[-•*])[ \t]+(?=\S)", re.I | re.M)
 # "- task: generation", "- cell_line: KELLY": the fields of one request, not a list of asks
@@ -45,14 +45,15 @@ def pasted_rows(e: Entities) -> list[str]:
 # "CMP-0012 <SMILES>", "A: <SMILES>", "- cmpd-7, <SMILES>", "rank 1  <SMILES>", "7a <SMILES>", "1. <SMILES>",
 # "A04<tab><SMILES><tab>71%", "A02  88%  <SMILES>": a pasted row that opens with its label (a value column may stand
 # before or after the structure)
-_LABELLED_ROW = re.compile(r"^[ \t]*(?:[-•*][ \t]+)?(?P<label>(?:rank[ \t]*)?#?[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)[.)]?"
+_LABELLED_ROW = re.compile(r"^[ \t]*(?:[-•*][ \t]+)?(?:(?:cpd|cmpd|compound|entry)[ \t]*)?"
+                           r"(?P<label>(?:rank[ \t]*)?#?[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)[.)]?"
                            r"[ \t]*[:,;=\t]?[ \t]+(?P<rest>\S.*?)[ \t]*$", re.M | re.I)
 _LABEL_WORD = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w-])")
 # a one-letter label ("retro for A") only where a label can stand, never the article ("A quick BBB for B")
 _LETTER_ENDS = re.compile(r"\s*(?:$|[,.;:?!)&+/]|and\b|or\b|only\b|too\b|as\s+well\b|please\b|pls\b)")
 # "rank 1", "ranks 1 and 2", "no. 3", "numbers 2 and 5": rows of a numbered or ranked list, by their number
-_BY_NUMBER = re.compile(r"\b(?:ranks?|nos?\.|numbers?)\s*#?\s*(\d{1,3}(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*\d{1,3})*)\b",
-                        re.I)
+_BY_NUMBER = re.compile(rf"\b(?:ranks?|nos?\.|numbers?|cpds?|cmpds?|compounds?)\s*#?\s*"
+                        rf"({_RANGE}(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*{_RANGE})*)\b", re.I)
 
 
 def row_labels(text: str, molecules: list[str]) -> dict[str, str]:
@@ -83,7 +84,8 @@ def rows_by_label(words: str, labels: dict[str, str]) -> list[str]:
     if not labels:
         return []
     said = _outside_rows(words, labels)
-    named = {n for m in _BY_NUMBER.finditer(said) for n in re.findall(r"\d+", m.group(1))}
+    named = {str(n) for m in _BY_NUMBER.finditer(said) for low, high in _NUMBER_OR_RANGE.findall(m.group(1))
+             if int(high or low) - int(low) <= 200 for n in range(int(low), int(high or low) + 1)}
     for match in _LABEL_WORD.finditer(said):
         word = match.group()
         if word.isdigit() or len(word) == 1 and not (word.isupper() and _LETTER_ENDS.match(said, match.end())):
@@ -130,20 +132,64 @@ def names_rows(words: str, whole: Entities) -> bool:
                 or rows_by_percent(words, whole.text, table))
 
 
-def with_rows(part: Entities, words: str, whole: Entities) -> Entities:
-    """``part`` with the rows of the message's pasted list that ``words`` name, by number or by label, before any
-    drug its own words name ("DDI with warfarin for row 4": row 4 with warfarin); ``part`` unchanged when the words
-    name no rows (rows the list lacks are asked about before: ``rows_past_the_end``)."""
-    table = pasted_rows(whole)
+def _named_rows(words: str, whole: Entities, table: list[str]) -> list[str] | None:
+    """The rows of the pasted list that ``words`` name by number, label or percentage; None when they name none (or
+    rows past its end)."""
     numbers = row_numbers(words)
     by_label = [] if numbers else rows_by_label(words, row_labels(whole.text, table)) or \
         rows_by_percent(words, whole.text, table)
     if by_label:
-        chosen = by_label
-    elif len(table) < 2 or not numbers or numbers[-1] > len(table):
+        return by_label
+    if len(table) < 2 or not numbers or numbers[-1] > len(table):
+        return None
+    return [table[n - 1] for n in numbers]
+
+
+# "skip cpd 2", "#1 to #3 are catalogue items, so skip them", "cpd 1 is their tool compound, ignore it", "for all of
+# them except the last one": a part of the message that leaves rows out; "skip cpd 2 unless you can't run the
+# others" still leaves it out (the condition is the user's fallback, not an ask)
+_LEAVES_OUT = re.compile(r"\b(?:skip|ignore|leave\s+(?:\w+\s+){0,2}out|leaving\s+(?:\w+\s+){0,2}out|except|excluding|"
+                         r"exclude|omit|drop)\b", re.I)
+_UNLESS = re.compile(r"\bunless\b[^.;\n—–]*", re.I)
+_MESSAGE_PART = re.compile(r"[^.;\n—–]+")
+_POINTS_BACK = re.compile(r"\b(?:it|them|those|these|that\s+one|this\s+one)\b", re.I)
+_FIRST_OR_LAST = re.compile(r"\bthe\s+(first|last)\s+(?:one|row|compound|cpd|entry)\b", re.I)
+
+
+def leaves_rows_out(words: str) -> bool:
+    return bool(_LEAVES_OUT.search(words))
+
+
+def _left_out(text: str, whole: Entities, table: list[str]) -> list[str]:
+    """The pasted rows that a part of ``text`` leaves out."""
+    out: list[str] = []
+    for part in _MESSAGE_PART.finditer(_UNLESS.sub(" ", _outside_rows(text, table))):
+        clauses = part.group().split(",")
+        for i, words in enumerate(clauses):
+            if not _LEAVES_OUT.search(words):
+                continue
+            named = _named_rows(words, whole, table)
+            if named is None and i and _POINTS_BACK.search(words):  # "cpd 1 is their tool compound, ignore it"
+                named = _named_rows(clauses[i - 1], whole, table)
+            ends = [table[0] if m.group(1).lower() == "first" else table[-1] for m in _FIRST_OR_LAST.finditer(words)]
+            out += (named or []) + ends
+    return out
+
+
+def with_rows(part: Entities, words: str, whole: Entities) -> Entities:
+    """``part`` with the rows of the message's pasted list that ``words`` name, by number or by label, before any
+    drug its own words name ("DDI with warfarin for row 4": row 4 with warfarin), less those any part of the message
+    leaves out ("(1) pKd for cpd 1 and cpd 3 — skip cpd 2", "(2) cpd 1 is the tool compound, ignore it"); ``part``
+    unchanged when the words name no rows and nothing is left out (rows the list lacks are asked about before:
+    ``rows_past_the_end``)."""
+    table = pasted_rows(whole)
+    left_out = _left_out(whole.text, whole, table) if len(table) >= 2 else []
+    said = _named_rows(_outside_rows(words, table) if left_out else words, whole, table)
+    if left_out:  # (all the rows it names are left out: "all except the last one — cpd 3 is their reference")
+        said = [m for m in said or table if m not in left_out] or [m for m in table if m not in left_out] or None
+    if said is None:
         return part
-    else:
-        chosen = [table[n - 1] for n in numbers]
+    chosen = said
     named = [m for m in part.named_molecules if m not in chosen]
     molecules = chosen + named
     return replace(part, molecules=molecules, smiles=[s for s in molecules if s in whole.smiles or s in part.smiles],

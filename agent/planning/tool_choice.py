@@ -138,7 +138,7 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
 # "Don't run the classifier", "we already know it hits", "skip the retro for now", "the retro can wait", "(solubility)
 # we'll do tomorrow": a part (up to a comma, a sentence end, "but" or "then") that turns a tool down or puts it off
 _DECLINING = re.compile(rf"\b(?:{phrases('declining_openers')})\b", re.I)
-_PART_ENDS = r".,;!?\n\u2013\u2014"
+_PART_ENDS = r".,;:!?\n\u2013\u2014"
 # "No sequence to hand. Then ClinTox for those": the user cannot give what a question asked for; the words name that
 # tool's input, and ask for nothing
 _LACKING = re.compile(rf"\b(?:{phrases('lacking_values')})\b", re.I)
@@ -210,6 +210,11 @@ def _read_tools(words: str) -> dict[str, float]:
     return read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), words)).tools
 
 
+def _reads_as_no_ask(text: str) -> bool:
+    reading = _read_tools(_asked(text))
+    return reading.get("none", 0.0) > _strongest(reading)
+
+
 def _asked(text: str) -> str:
     """The words after the message's last retraction when they ask for a tool ("make it... no. just the pKd");
     else all of it: "interaction between capecitabine... no wait, 5-FU and MTX" takes back a value, not the ask."""
@@ -251,6 +256,7 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     # "same check but with clopidogrel in place of the aspirin": one drug exchanged in the thread's pairs
     swaps_a_paired_drug = len(entities.molecules) == 1 and bool(entities.taken_back) and \
         any(m.kind == "smiles_pairs" for m in pool)
+    worded = dict(scores)
     for spec in offered:
         scores[spec.name] += _shape_bonus(spec, entities, prose.lower(), has_molecules, refers_back, has_target)
         if swaps_a_paired_drug and any(p.kind == "smiles_pairs" for p in spec.params):
@@ -258,6 +264,9 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
     if best[0] is None or best[1] < 1.0:
         return offered[0] if len(offered) == 1 else None
+    if len(offered) > 1 and best[1] < 2.0 and best[1] == worded[best[0]] and not any(shaped) and \
+            _reads_as_no_ask(entities.text):
+        return None  # "What would Ibrance do?": words that read as no ask more than as the weak tool, nothing else
     if len(close_calls(scores, prose)) > 1:
         return None  # "response of CCO": the cell-line response or a Tox21 stress response? ask, never pick
     return next(s for s in offered if s.name == best[0])

@@ -72,4 +72,16 @@ def in_english(text: str) -> str:
         before = "" if m.start() == 0 or m.string[m.start() - 1].isspace() else " "
         after = "" if m.end() == len(m.string) or m.string[m.end()].isspace() else " "
         return before + table[m.group(0).lower()] + after
-    return pattern.sub(english, _CJK_EDGE.sub(" ", text))
+    return _GREEK.sub(_spelt_out, pattern.sub(english, _CJK_EDGE.sub(" ", text)))
+
+
+# Isoforms and receptor subtypes are written with Greek letters ("PDGFR-β", "p38α", "PPARγ", "GSK-3β"); the name
+# tables spell them out. Not μ: "μM" is a unit.
+_GREEK_NAMES = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta", "η": "eta",
+                "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda"}
+_GREEK = re.compile(f"[{''.join(_GREEK_NAMES)}]")
+
+
+def _spelt_out(m: re.Match[str]) -> str:
+    joined = m.start() > 0 and m.string[m.start() - 1].isalpha()  # "ERα" -> "ER-alpha", "p38α" -> "p38alpha"
+    return ("-" if joined else "") + _GREEK_NAMES[m.group(0)]

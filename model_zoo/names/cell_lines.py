@@ -140,6 +140,8 @@ _NOT_CELL = re.compile(r"(?i)^(?:[pgle]?ic50|ec50|gi50|ld50|cc50|ki|kd|pkd|pki|l
                        r"\d+d|\d*well|h2o|co2|o2|n2|mg\d*|ml|nm|um|mm|pm|fm|tox21|bace1|covid-?19|sars-cov-2|"
                        r"[a-z]{1,2}\d{1,2}|top\d+|exon\d+|phase\d+|day\d+|cyp\d\w*|"
                        r"(?-i:MSc|BSc|PhD|MPhil|PharmD)|"  # degrees ("the MSc class"; not MSC cells)
+                       # chemistry software and databases ("in RDKit atom order", "in ChemDraw", "in PubChem")
+                       r"rdkit|chemdraw|pubchem|chembl|chemspider|openbabel|marvinsketch|knime|pymol|chimerax|"
                        # "round-3", "batch7", "plate-14": a place in a series of experiments or files
                        r"(?:round|batch|plate|lot|run|series|week|version|rev|cohort|wave|step|stage|table|figure|fig|"
                        r"slide|page|part|panel|tier|cycle|sheet|tab)[-_]?\d+[a-z]?)$")

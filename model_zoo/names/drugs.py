@@ -20,6 +20,7 @@ import difflib
 import gzip
 import io
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -241,6 +242,37 @@ def _fuzzy(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved |
     return _from_entries(found, word, True, start, end)
 
 
+# Spanish, Portuguese and Italian write INNs and solvents with their own endings and letters ("fenol", "etanol",
+# "tolueno", "levotiroxina", "metamizol"); spelt back in English they are found in the tables as they stand
+_ROMANCE_ENDINGS = (("ina", "ine"), ("ina", "in"), ("ino", "ine"), ("ino", "in"), ("eno", "ene"), ("ona", "one"),
+                    ("ida", "ide"), ("ato", "ate"), ("ol", "ole"), ("a", "e"), ("o", "e"), ("a", ""), ("o", ""),
+                    ("", ""))
+_ROMANCE_LETTERS = (("", ""), ("f", "ph"), ("et", "eth"), ("tir", "thyr"), ("pir", "pyr"), ("rr", "r"), ("k", "c"))
+
+
+def _romance_spelling(word: str, start: int, end: int) -> Resolved | Unresolved | None:
+    """An unknown word read as a Romance spelling of a known name (shown as a spelling match), or as one of an INN
+    the tables lack ("metamizol": asked about, with the closest names)."""
+    key = unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
+    t = tables()
+    if len(key) < 5 or not key.isalpha() or key.endswith("e"):  # (English chemistry words end so: "methylpyrazole")
+        return None
+    spellings = [stem + new for ending, new in _ROMANCE_ENDINGS if key.endswith(ending) and len(key) > len(ending) + 3
+                 for stem in [key[:len(key) - len(ending)]]]
+    spellings = [s.replace(old, new) for s in spellings for old, new in _ROMANCE_LETTERS if old in s or not old]
+    spellings = list(dict.fromkeys(s for s in spellings if s != key))
+    for spelling in spellings:  # (names never read from English free text too: the word is not English)
+        found = _entries(spelling, in_text=False)
+        if found:
+            return _from_entries(found, word, True, start, end)
+    for spelling in spellings:  # "metamizol" is "metamizole", which the tables lack: asked about
+        result = _fuzzy(spelling, start, end) if spelling not in t.never and spelling not in t.not_drug else None
+        if isinstance(result, Unresolved) or inn_stem(spelling):
+            return replace(result, written=word) if isinstance(result, Unresolved) else Unresolved(
+                "drug", word, _closest(spelling), start, end, "looks like a drug name (INN stem), but is not known")
+    return None
+
+
 # systematic names: locants and chemical morphemes ("2-acetoxybenzoic acid", "4-methoxy-N,N-dimethylbenzamide")
 _LOCANT = re.compile(r"(?:^|[\s(\[-])(?:\d+[a-z]?'?(?:,\d+[a-z]?'?)*|[NOS](?:,[NOS])*'*|\(?[RSEZ]\)?)-[A-Za-z(\[]")
 _MORPHEME = re.compile(
@@ -442,8 +474,8 @@ def _smiles_spans(text: str) -> list[tuple[int, int]]:
 
 # "Calan SR 120 mg", "Lanoxin 0.125 mg": a dose after a capitalised name makes it a drug, even a name that is never
 # read from free text otherwise (a brand that is also a surname or a word)
-_DOSE_AFTER = re.compile(r"\s*(?:(?:SR|XR|XL|ER|CR|CD|LA|DS|ODT|IR|DR|EC|MR)\s+)?\d+(?:[.,]\d+)?\s*"
-                         r"(?:mg|mcg|µg|μg|g|units?|iu)\b", re.I)
+_DOSE_AFTER = re.compile(r"\s*(?:(?:SR|XR|XL|ER|CR|CD|LA|DS|ODT|IR|DR|EC|MR)\s+)?\d+(?:[.,]\d+)?"
+                         r"(?:/\d+(?:[.,]\d+)?)?\s*(?:mg|mcg|µg|μg|g|units?|iu)\b", re.I)  # "300/100 mg": a combination
 
 
 def _as_written_ok(written: str, flag: str) -> bool:
@@ -514,21 +546,28 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     for s, e, phrase in _systematic_chunks(text, taken):
         out.append(_opsin(phrase, s, e))
         taken.append((s, e))
+    dosed: list[Unresolved] = []
     for w, s, e in ws:
         if overlaps(s, e, taken) or not w.isalpha() or w.isupper() or w.lower() in t.never or w.lower() in t.not_drug:
             continue
         if _NOT_A_DRUG_AFTER.match(text[e:e + 30]):
             continue
-        result = _fuzzy(w, s, e)
+        result = _fuzzy(w, s, e) or _romance_spelling(w, s, e)
         if result is None and inn_stem(w) and w.lower() not in t.names:
             result = Unresolved("drug", w, _closest(w), s, e, "looks like a drug name (INN stem), but is not known")
         elif result is None and inn_stem(w):
             found = _entries(w.lower(), in_text=False)
             if found and not any(f[0].smiles for f in found):
                 result = _known_without_structure(found[0][0], w, s, e)
+        if result is None and w[0].isupper() and len(w) >= 4 and _DOSE_AFTER.match(text[e:e + 30]):
+            dosed.append(Unresolved("drug", w, _closest(w), s, e, "a drug with a dose, but not in the tables"))
         if result is not None:
             out.append(result)
             taken.append((s, e))
+    # "Paxlovid 300/100 mg BID. She's on tacrolimus 1 mg BID": an unknown capitalised name with a dose, on a list
+    # of drugs with doses, is a drug too (not "Monday 5 mg")
+    if any(isinstance(r, Resolved) and _DOSE_AFTER.match(text[r.end:r.end + 30]) for r in out):
+        out += dosed
     out += _unknown_codes(text, ws, taken)
     return sorted(out, key=lambda r: r.start)
 

@@ -83,6 +83,7 @@ def test_counts_in_words_and_either_order(rows: list[dict[str, object]], words: 
     (CELL, "those with IC50 below 1 uM", ["C", "D"]),
     (CELL, "the best two above -2", ["D", "B"]),  # a rank picks among the rows that pass
     (BBB, "the ones above 0.95", []),  # none passes: nothing picked, never every row
+    (BBB, "i.e. the ones with a probability above 0,5, the pKd as well", ["B", "D"]),  # a decimal comma
 ])
 def test_thresholds_filter_the_newest_results_values(rows: list[dict[str, object]], words: str,
                                                      picked: list[str]) -> None:
