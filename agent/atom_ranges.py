@@ -44,7 +44,8 @@ _SUBSTRUCTURE_FIELD = re.compile(r"[\"']?(?P<which>free|variable|mutable|changea
                                  r"(?:smarts|smiles|substructure|fragment)[\"']?\s*[:=]\s*[\"']?(?P<smarts>(?=[^\s\"',}]*(?-i:[A-Z(\[]))[^\s\"',}]+)",
                                  re.I)
 # RDKit numbers atoms from 0: "free_atoms are RDKit heavy-atom indices"
-_ZERO_BASED = re.compile(r"\b0-based|zero-based|\b0-indexed|\brdkit\b[^.\n]{0,30}\bind(?:ex|ices)\b", re.I)
+_ZERO_BASED = re.compile(r"\b0-based|zero-based|\b0-indexed|\brdkit\b[^.\n]{0,30}\bind(?:ex|ices)\b|"
+                         r"\brdkit(?:'s)?\s+(?:atom\s+)?(?:order|numbering|indexing)\b", re.I)
 _SMILES_TOKEN = re.compile(r"[A-Za-z0-9@+\-\[\]()=#$%/\\.:*~;,&!]+")
 
 

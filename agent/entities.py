@@ -912,14 +912,16 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
     return bool(in_dose_or_hour or marker or _UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
                 or (whole and bool(_AGE_SEX_AFTER.match(text, end)))
                 or _COUNT_LABEL.search(text[max(0, start - 30):start])
-                or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 12):start])
+                or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 30):start])
                                    or _CHAT_WORD_AFTER.match(text, end))))
 
 
 # "bed 12 (72 M, AF)", "a 65F on warfarin", "58 yo": a patient's age and sex, no molar concentration
 _AGE_SEX_AFTER = re.compile(r"\s?(?:[MF](?![\w/-])|yo\b|y/o\b|y\.o\.|-?years?[\s-]old\b|-?yr\b)")
 # "for all 3", "the top 2", "#2": a count or a place; "score 4 this": the number for a word ("for")
-_PICK_BEFORE = re.compile(r"(?:\b(?:all|top|first|last|these|those)\s+|#\s*)$", re.I)
+# "top 3", "#2", "cpd 2", "cpds 1, 2 and", "compound 4", "row 3": a place or a row's label
+_PICK_BEFORE = re.compile(r"(?:\b(?:all|top|first|last|these|those|cpds?|cmpds?|compounds?|rows?|entry|entries)\s+|"
+                          r"\b(?:cpds?|cmpds?|compounds?|rows?)\s+[\d\s,&–-]*(?:and|or|to)?\s*|#\s*)$", re.I)
 _CHAT_WORD_AFTER = re.compile(r"\s+(?:this|these|that|those|them|it)\b", re.I)
 
 

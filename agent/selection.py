@@ -93,7 +93,13 @@ def blank_picks(prose: str) -> str:
 
 
 _COMPARATIVE = {"more": "most", "less": "least", "higher": "highest", "lower": "lowest", "stronger": "strongest",
-                "weaker": "weakest", "greasiest": "most", "greasier": "most", "poorest": "least", "poorer": "least"}
+                "weaker": "weakest", "greasiest": "most", "greasier": "most", "poorest": "least", "poorer": "least",
+                "better": "best", "worse": "worst"}
+# "the runner-up", "the second best", "the third most soluble", "the winner", "the better one": a place in a ranking
+_NTH_RANKED = re.compile(rf"\b(?:(?P<nth>second|third|fourth|2nd|3rd|4th)[\s-]+(?=(?:{_SUPERLATIVE})\b)|"
+                         r"(?P<runner_up>runner[\s-]?up)|(?P<winner>winner))\b|"
+                         r"\bthe\s+(?P<comparative>better|worse)\s+(?:one|of\s+the\s+two)\b", re.I)
+_PLACES = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 # "the more potent one" of two is the most potent; "the greasiest one" has the highest logD; "the two poorest soluble"
 # are the least soluble
 # with a count, "the first three generated molecules" picks rows of that list (its batches and sets stay no rows)
@@ -318,6 +324,9 @@ def pick_rows(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
     if passing is None and hits and yes_no:
         return _as_counted(lowered, hits.start(), [r["smiles"] for r in rows if r.get("interaction") is True
                                                    or (r.get("probability") or 0) >= 0.5])
+    ranked = _NTH_RANKED.search(lowered)
+    if ranked:
+        return _nth_ranked(ranked, lowered, candidates)
     if passing is None and _ORDINAL.search(lowered):
         return _placed(lowered, rows)
     near_zero = _NEAR_ZERO.search(lowered)
@@ -558,6 +567,17 @@ def _concentration(rows: list[dict[str, Any]]) -> str | None:
     """A column in nM or uM ("Kd_nM", "ic50_uM"), for a threshold written with a unit."""
     columns = (c for r in rows for c, v in r.items() if isinstance(v, (int, float)))
     return next((c for c in columns if c.rsplit("_", 1)[-1].lower() in ("nm", "um")), None)
+
+
+def _nth_ranked(match: re.Match[str], lowered: str, rows: list[dict[str, Any]]) -> list[str]:
+    """The one row at a place of a ranking ("the runner-up" is second best); none past the end."""
+    if match.group("comparative"):
+        word, place = ("best" if match.group("comparative") == "better" else "worst"), 1
+    else:
+        place = _PLACES[match.group("nth").lower()] if match.group("nth") else 2 if match.group("runner_up") else 1
+        best = _BEST.match(lowered, match.end()) if match.group("nth") else None
+        word = _COMPARATIVE.get(best.group("word"), best.group("word")) if best else "best"
+    return _ranked(rows, word, place, lowered)[place - 1:place]
 
 
 def _ranked(rows: list[dict[str, Any]], word: str, count: int, lowered: str) -> list[str]:

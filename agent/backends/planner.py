@@ -151,6 +151,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         if not previous.answered and _USE_YOURS.search(text):
             earlier_text = _without_invalid_structures(earlier_text)
         earlier = value_numbers(extract(earlier_text))
+        earlier = with_rows(earlier, earlier.text, earlier)  # "optimise cpd 2 below": that row, not the whole list
     ran = _ran(previous, offered)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
     whole = _with_both_lines(value_numbers(extract(text, expect)), history)

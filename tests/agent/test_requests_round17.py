@@ -138,3 +138,37 @@ def test_spanish_picks_and_refusals_are_read() -> None:
         "of those three , the least soluble : ¿ crosses la BBB ?"
     [call] = plan_with("Esta vez no me interesa la lipofilia: quiero la solubilidad acuosa de la cafeína.", {})
     assert call.arguments["property"] == "logSolubility"
+
+
+def test_a_place_in_a_ranking_is_picked() -> None:
+    """"the second best" had picked the second row; "the runner-up", "the winner", "the better one" picked none."""
+    from agent.selection import pick_rows
+    rows = [{"smiles": "A", "pKd": 7.0}, {"smiles": "B", "pKd": 9.0}, {"smiles": "C", "pKd": 8.0}]
+    assert pick_rows("the second best", rows) == ["C"]
+    assert pick_rows("and the runner-up?", rows) == ["C"]
+    assert pick_rows("the winner", rows) == ["B"] == pick_rows("the better one", rows)
+    assert pick_rows("the third most potent", rows) == ["A"]
+    assert pick_rows("the second one", rows) == ["B"]  # a place in the table, not in a ranking
+
+
+def test_a_row_label_number_is_no_potency() -> None:
+    """"Optimise cpd 2 below …; target as usual" had read the 2 of "cpd 2" as ln(IC50) = 2 and run."""
+    assert not read_message("(1) Optimise cpd 2 below in SK-MEL-28; (2) target as usual, you know the drill.").numbers
+    assert [n.value for n in read_message("logS for cpds 1, 2 and 4").numbers] == []
+
+
+def test_rdkit_atom_order_counts_from_zero() -> None:
+    """"atoms 24 to 29 may change (RDKit order)" of a 29-atom molecule had been read from 1 without asking."""
+    from agent.atom_ranges import find_atom_ranges
+    [found] = find_atom_ranges("atoms 24 to 29 may change (RDKit order), nothing else")
+    assert found.indices[-1] == 29  # read from zero: atom 29 is past the end of a 29-atom molecule, and asked about
+
+
+def test_a_reply_keeps_the_row_the_question_was_about() -> None:
+    """After "(1) Optimise cpd 2 below …" was asked about, "ln(IC50) of −2, then" had optimised cpd 1."""
+    asked = PastRequest("u", "(1) Optimise cpd 2 below in SK-MEL-28 — only the morpholine may change; (2) target as "
+                             "usual, you know the drill.\ncpd 1: CS(=O)(=O)C1(CC1)c2cc(nc(n2)c3ccccc3)N4CCOCC4\n"
+                             "cpd 2: Cc1ccccc1CN2C=CN3C(=O)C=C(N=C23)N4CCOCC4", answered=False)
+    [call] = plan_with("ln(IC50) of −2, then. Same everything else.", {}, [asked])
+    assert call.name == OPTIMIZE and call.arguments["gt"] == "Cc1ccccc1CN2C=CN3C(=O)C=C(N=C23)N4CCOCC4"
+    assert call.arguments["zscore"] == -2.0
