@@ -36,6 +36,7 @@ from model_zoo.names import (
     find_drug_names,
     find_target_names,
     find_unknown_cell_lines,
+    is_mutation,
     resolve_cell_line_name,
 )
 
@@ -457,7 +458,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
         m for m in unknown_lines if not _inside(m.start, negated, lines_at)]
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
-    found.unresolved += _untrained_properties(prose) + _drug_classes(prose, named)
+    found.unresolved += _untrained_properties(prose) + _drug_classes(prose, named) + _unnamed_mutant(prose)
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
                          for q in find_unitless_ic50(found.text) + _unscaled_goal(found)
                          if not _inside(q.start, negated, [n.pos for n in found.numbers])]  # "100 nM not 10"
@@ -669,6 +670,20 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
             found.append(Unresolved("property", entry["name"], tuple(entry["instead"].values()),
                                     match.start(), match.end()))
     return sorted(found, key=lambda u: u.start)
+
+
+# "same but for the mutant", "and the mutated form?": a mutant whose mutation the message does not name
+_UNNAMED_MUTANT = re.compile(r"\b(?:the|a|that|this|its|their)\s+(?:mutant|mutated\s+(?:form|version|one|kinase|"
+                             r"receptor|protein|target|enzyme))\b(?!\s+(?:cell\s+)?(?:lines?|cells?|models?|"
+                             r"tumou?rs?|patients?|mice)\b)", re.I)
+
+
+def _unnamed_mutant(prose: str) -> list[Unresolved]:
+    found = _UNNAMED_MUTANT.search(prose)
+    if found is None or any(is_mutation(w) for w in re.findall(r"[\w-]+", prose)):
+        return []
+    return [Unresolved("target", found.group(), (), found.start(), found.end(),
+                       "which mutation? name it (e.g. L858R) or paste the mutant's sequence")]
 
 
 # "She's on a blood thinner and starting Tagrisso": a kind of drug, not one; asked which (never another drug instead).

@@ -452,7 +452,8 @@ _BY_CRITERION = re.compile(r"\s+(?:by\s+)?(?:the\s+)?(?:predicted\s+|measured\s+
                            re.I)
 # "Whichever binds Her2 best — what does it do in BT-474?": a pick by the thread's binding result, no binding ask
 _BINDS_BEST = re.compile(r"\b(?:whichever|which\s+one|the\s+ones?)\s+(?:that\s+|which\s+)?binds?\s+"
-                         r"(?:[\w/-]+\s+){0,2}?(?:best|most\s+tightly|tightest|strongest|most\s+strongly)\b", re.I)
+                         r"(?:[\w/-]+\s+){0,2}?(?:best|most\s+tightly|tightest|strongest|most\s+strongly|worst|"
+                         r"weakest|least\s+tightly|least\s+strongly|loosest)\b", re.I)
 
 
 def _filter_spans(text: str) -> list[tuple[int, int]]:

@@ -62,6 +62,7 @@ from agent.vocabulary import in_english, phrases, words
 from agent.wording import task
 from model_zoo.chem.cells import CellLine
 from model_zoo.chem.mols import same_molecule_key
+from model_zoo.names import with_the_gene
 from model_zoo.specs import ToolSpec, get_spec
 
 # "predict X, then generate …" is two steps; "just bortezomib then", "…in GDSC right? then vinblastine instead" and
@@ -151,6 +152,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         if not previous.answered and _USE_YOURS.search(text):
             earlier_text = _without_invalid_structures(earlier_text)
         earlier = value_numbers(extract(earlier_text))
+        text = with_the_gene(text, earlier_text)  # "same but for V600E" after a BRAF request: BRAF V600E
         earlier = with_rows(earlier, earlier.text, earlier)  # "optimise cpd 2 below": that row, not the whole list
     ran = _ran(previous, offered)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
@@ -398,8 +400,10 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # "here is the version with the hydrogen: <SMILES>" after a question about an invalid one fixes it, whatever
     # its words read as
     fixed = corrected_molecules(whole, earlier) if not previous.answered else None
-    answers = not previous.answered and not names_another and (fixed is not None or _supplies_missing(
-        earlier_spec, previous.text, whole, pool, offered, history[:-1], context.read))
+    answers = not previous.answered and not names_another and (fixed is not None or _resolves(earlier, whole, pool) or
+                                                                 _supplies_missing(earlier_spec, previous.text, whole,
+                                                                                   pool, offered, history[:-1],
+                                                                                   context.read))
     # The same tool again without all its values ("full length: <seq>" after "pKd of gefitinib for EGFR?")
     # takes the missing ones from the earlier request.
     same_tool = bool(calls) and earlier_spec is not None and all(c.name == earlier_spec.name for c in calls) \
@@ -423,6 +427,9 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
         merged.invalid_smiles = []
     if not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
         merged.molecules = earlier.molecules + whole.molecules  # "with <SMILES>" names the partner
+        if len(earlier.molecules) == 1 and len(whole.molecules) >= 2 and not whole.pairs:
+            # "cpd 1 against the usual co-meds" asked about, then "Co-meds are #2 and #3": cpd 1 with each
+            merged.pairs = [[earlier.molecules[0], other] for other in whole.molecules]
     if enum_words_in(spec, whole.prose):
         merged.prose = whole.prose
     filled = fill(spec, merged, context, [], None)
@@ -483,6 +490,16 @@ def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: lis
     missing = {value_kind(p.kind) for p in spec.params if p.required and (p.name not in given or _out_of_range(
         p.bounds, given[p.name]))}
     return bool(missing & given_kinds(now, pool))
+
+
+_UNRESOLVED_KINDS = {"drug": "molecules", "target": "protein_seq", "cell_line": "cell_line"}
+
+
+def _resolves(earlier: Entities, now: Entities, pool: list[EntryMeta]) -> bool:
+    """Whether ``now`` gives a value of a kind the earlier request named but that did not resolve ("the mutant"
+    asked about, then "L858R, the activating one")."""
+    unresolved = {_UNRESOLVED_KINDS[u.kind] for u in earlier.unresolved if u.kind in _UNRESOLVED_KINDS}
+    return bool(unresolved & given_kinds(now, pool))
 
 
 def _out_of_range(bounds: tuple[float, float] | None, value: Any) -> bool:

@@ -136,8 +136,10 @@ def _named_rows(words: str, whole: Entities, table: list[str]) -> list[str] | No
     """The rows of the pasted list that ``words`` name by number, label or percentage; None when they name none (or
     rows past its end)."""
     numbers = row_numbers(words)
-    by_label = [] if numbers else rows_by_label(words, row_labels(whole.text, table)) or \
-        rows_by_percent(words, whole.text, table)
+    labels = row_labels(whole.text, table)
+    if numbers and labels and all(str(n) in labels for n in numbers):  # "#2 and #3" of rows labelled "#2", "#3"
+        return [labels[str(n)] for n in numbers]
+    by_label = [] if numbers else rows_by_label(words, labels) or rows_by_percent(words, whole.text, table)
     if by_label:
         return by_label
     if len(table) < 2 or not numbers or numbers[-1] > len(table):
@@ -205,11 +207,11 @@ def rows_past_the_end(words: str, whole: Entities) -> str | None:
     """The question to ask when the words name rows the pasted list lacks ("rows 2 and 9" of four): never another
     set of molecules in their place; None when they name none past its end."""
     table = pasted_rows(whole)
-    missing = [n for n in row_numbers(words) if n > len(table)]
+    labels = row_labels(whole.text, table)
+    missing = [n for n in row_numbers(words) if n > len(table) and str(n) not in labels]
     if len(table) >= 2 and missing:
         return (f"The list you pasted has {len(table)} rows; there is no row {', '.join(map(str, missing))}. "
                 "Which rows should I use?")
-    labels = row_labels(whole.text, table)
     unknown = _unknown_labels(words, labels)
     if unknown:  # "retro for CMP-0809" beside rows CMP-0801…0804: asked, never every row
         return (f"The list you pasted has no {', '.join(unknown)}; its rows are {', '.join(labels)}. "

@@ -587,13 +587,13 @@ def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[
     runs in their place. Codes after "in"/"cells" are cell lines, and a code that is a cell line or target is left
     to those resolvers."""
     from model_zoo.names.cell_lines import find_cell_line_names, resolve_cell_line_name
-    from model_zoo.names.targets import find_target_names
+    from model_zoo.names.targets import find_target_names, is_mutation
 
     known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text)]]
     found = []
     for w, s, e in ws:
         if not _CODE.fullmatch(w) or overlaps(s, e, taken) or overlaps(s, e, known) or \
-                isinstance(resolve_cell_line_name(w), Resolved):
+                isinstance(resolve_cell_line_name(w), Resolved) or is_mutation(w):  # "same but for V600E"
             continue
         before = text[max(0, s - 20):s]
         if (_DRUG_SLOT_BEFORE.search(before) or _DRUG_SLOT_AFTER.match(text[e:e + 25])) \

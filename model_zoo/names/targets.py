@@ -33,6 +33,25 @@ _MUTATION_WORD = re.compile(r"(?:p\.)?(?:[ACDEFGHIKLMNPQRSTVWY]\d{1,4}[ACDEFGHIK
                             r"[ACDEFGHIKLMNPQRSTVWY]\d{1,4}[_-]?[ACDEFGHIKLMNPQRSTVWY]\d{1,4}del|ITD)")
 
 
+def is_mutation(word: str) -> bool:
+    """A protein mutation as written ("V600E", "T790M", "E746-A750del"), not a compound code."""
+    return bool(_MUTATION_WORD.fullmatch(word))
+
+
+def with_the_gene(text: str, earlier: str) -> str:
+    """``text`` with the gene of the earlier request written before its bare mutations ("same but for V600E",
+    "L858R, the activating one" after a BRAF or EGFR request), when the text names no target and the earlier
+    request names one gene; else ``text`` unchanged."""
+    bare = [m for m in re.finditer(r"(?<![\w-])" + _MUTATION_WORD.pattern + r"(?![\w-])", text) if m.group() != "ITD"]
+    if not bare or find_target_names(text):
+        return text
+    genes = {resolved.name.split("(")[0] for resolved in find_target_names(earlier) if isinstance(resolved, Resolved)}
+    if len(genes) != 1:
+        return text
+    gene = genes.pop()
+    return text[:bare[0].start()] + f"{gene} " + text[bare[0].start():]
+
+
 def parse_mutations(text: str) -> frozenset[str]:
     """Normalised mutations in a construct detail or a user's words: "L858RT790M" -> {L858R, T790M};
     "E746-A750del" -> {E746_A750del}; "ITD" -> {ITD}."""

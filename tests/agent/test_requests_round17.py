@@ -3,7 +3,7 @@ target names, substances made from a named drug, and software named where a cell
 
 from __future__ import annotations
 
-from planning_support import plan_with
+from planning_support import plan_with, ran
 
 from agent.entities import read_message
 from agent.history import PastRequest
@@ -172,3 +172,29 @@ def test_a_reply_keeps_the_row_the_question_was_about() -> None:
     [call] = plan_with("ln(IC50) of −2, then. Same everything else.", {}, [asked])
     assert call.name == OPTIMIZE and call.arguments["gt"] == "Cc1ccccc1CN2C=CN3C(=O)C=C(N=C23)N4CCOCC4"
     assert call.arguments["zscore"] == -2.0
+
+
+def test_a_mutant_is_named_by_its_mutation_and_the_gene_comes_from_the_thread() -> None:
+    """"same but for the mutant" had run the wild type again; "same but for V600E" had been refused as an unknown
+    compound code; "L858R, the activating one" (after the question) had run the classifier."""
+    assert [u.written for u in read_message("same but for the mutant").unresolved] == ["the mutant"]
+    assert not read_message("for the mutant lines too").unresolved
+    braf = ran(AFFINITY, "pKd of dabrafenib for BRAF")
+    [call] = plan_with("same but for V600E", {}, [braf])
+    wild_type = plan_with("pKd of dabrafenib for BRAF", {})[0].arguments["target_seq"]
+    mutant = call.arguments["target_seq"]
+    assert call.name == AFFINITY and len(mutant) == len(wild_type) and mutant[599] == "E" and wild_type[599] == "V"
+    egfr = ran(AFFINITY, "pKd of osimertinib on wild-type EGFR?")
+    which = PastRequest("u", "same but for the mutant", answered=False)
+    [call] = plan_with("L858R, the activating one", {}, [egfr, which])
+    assert call.name == AFFINITY and call.arguments["target_seq"][857] == "R"
+
+
+def test_partners_given_after_the_question_pair_with_the_drug_asked_about() -> None:
+    """"cpd 1 against the client's usual co-meds" was asked about; "Co-meds are #2 and #3: …" (rows labelled #2 and
+    #3) had been refused as rows past the end of a two-row list."""
+    asked = PastRequest("u", "(1) DDI screen: cpd 1 against the client's usual co-meds; (2) DrugBank model.\n"
+                             "cpd 1: CCOc1ccccc1C(=O)N", answered=False)
+    [call] = plan_with("Co-meds are #2 and #3:\n#2  CC(=O)Oc1ccccc1C(=O)O\n#3  CC(C)Cc1ccc(cc1)C(C)C(=O)O", {}, [asked])
+    assert call.arguments["smiles_pairs"] == [["CCOc1ccccc1C(=O)N", "CC(=O)Oc1ccccc1C(=O)O"],
+                                              ["CCOc1ccccc1C(=O)N", "CC(C)Cc1ccc(cc1)C(C)C(=O)O"]]
