@@ -163,6 +163,11 @@ SIGN_OFF = re.compile(rf"(?:^|(?<=[.!?\n]))\s*(?:{phrases('sign_offs')})\b[!,.]*
                       re.I)
 
 
+# "the whole file, last one included", "including the first one": a row kept in, no pick
+_INCLUDED = re.compile(r"\b(?:the\s+)?(?:first|last|second|third)\s+one\s+(?:included|too|as\s+well)\b|"
+                       r"\bincluding\s+the\s+(?:first|last|second|third)\s+one\b", re.I)
+
+
 def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None,
                      history: Sequence[PastRequest] = ()) -> list[str] | None:
     """The molecules the words pick from the thread's newest fitting result; None when they pick none (see the
@@ -170,11 +175,13 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     if read is None:
         return None
     lowered = SIGN_OFF.sub(lambda m: " " * len(m.group()), prose).lower()
+    lowered = _INCLUDED.sub(lambda m: " " * len(m.group()), lowered)
     made_by = _MADE_BY.search(lowered)
     if made_by and not any(m.key == _PRODUCED_KEYS[made_by.group(1)[:5]] for m in pool):
         return []  # "retro on generated #1" with nothing generated in the thread: asked, never another list's row
     others = _THE_OTHERS.search(lowered)  # (after "drop #2", the other two are the rest of that list: below)
-    if others and not _PAIRED_WITH.search(lowered[:others.start()]) and not _EXCLUDE.search(lowered):
+    if others and not _PAIRED_WITH.search(lowered[:others.start()]) and not _EXCLUDE.search(lowered) and \
+            not re.search(r"\bleave\s+$", lowered[:others.start()]):  # "leave the other two alone": no pick
         return _the_others(others.group("n"), pool, read)
     if _PRECURSORS.search(lowered):
         table = newest_table(pool, read, lambda rows: any(k in rows[0] for k in _ROUTE_FIELDS))
@@ -198,9 +205,12 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     if _ranks_by_another_measure(lowered, rows):
         return []  # "the most lipophilic" of a BBB table: asked, never ranked by the probability instead
     excluded = _EXCLUDE.search(lowered)
-    left_out = pick_rows(excluded.group("left_out"), rows) if excluded else None
-    if left_out is not None:
-        return [r["smiles"] for r in rows if r["smiles"] not in left_out]
+    if excluded:  # "those above 0.5, except the last one of them": left out of the rows the rest of the words pick
+        kept = pick_rows(lowered[:excluded.start()] + " " + lowered[excluded.end():], rows)
+        among = [r for r in rows if kept is None or r["smiles"] in kept]
+        left_out = pick_rows(excluded.group("left_out"), among)
+        if left_out is not None:
+            return [r["smiles"] for r in among if r["smiles"] not in left_out]
     return pick_rows(lowered, rows)
 
 

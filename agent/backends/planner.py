@@ -246,7 +246,8 @@ def _kept(own: Entities, whole: Entities) -> Entities:
 
 
 # "now gefitinib in both lines", "compare both in OVCAR-8 and …": the two lines the thread used
-_BOTH_LINES = re.compile(r"(?<!\bof\s)\b(?:both|the\s+two|these\s+two|those\s+two)\s+(?:cell\s+)?lines\b", re.I)
+_BOTH_LINES = re.compile(r"(?<!\bof\s)\b(?:both|(?:the|these|those|same)\s+(?:two|2))\s+(?:cell\s+)?lines\b",
+                         re.I)  # "kisqali, same 2 lines"
 # (not "whichever of the two lines was more sensitive": a pick from the results)
 
 
@@ -427,7 +428,9 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
         merged.invalid_smiles = []
     if not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
         merged.molecules = earlier.molecules + whole.molecules  # "with <SMILES>" names the partner
-        if len(earlier.molecules) == 1 and len(whole.molecules) >= 2 and not whole.pairs:
+        if len(earlier.molecules) == 1 and len(whole.molecules) >= 2 and not whole.pairs and \
+                not _PAIRS_ITSELF.search(whole.prose) and same_molecule_key(earlier.molecules[0]) not in {
+                    same_molecule_key(m) for m in whole.molecules}:
             # "cpd 1 against the usual co-meds" asked about, then "Co-meds are #2 and #3": cpd 1 with each
             merged.pairs = [[earlier.molecules[0], other] for other in whole.molecules]
     if enum_words_in(spec, whole.prose):
@@ -492,6 +495,7 @@ def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: lis
     return bool(missing & given_kinds(now, pool))
 
 
+_PAIRS_ITSELF = re.compile(r"\bwith\b|\bw/|\+|&|\bvs\.?(?!\w)|\bversus\b|\bagainst\b", re.I)  # "Plavix with Tagrisso"
 _UNRESOLVED_KINDS = {"drug": "molecules", "target": "protein_seq", "cell_line": "cell_line"}
 
 

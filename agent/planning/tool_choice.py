@@ -164,7 +164,8 @@ def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
     return _DECLINED.sub(blank, text)
 
 
-_RETRO_FIRST = re.compile(r"^\W*(?:@\w+\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:single[\s-]step\s+)?"
+_RETRO_FIRST = re.compile(r"^\W*(?:\d{1,2}[.)]\s*)?(?:@\w+\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?"
+                          r"(?:(?:single|one)[\s-]step\s+)?"
                           r"(?:retro(?:synthesis|synthetic\s+analysis)?|(?:synthetic\s+)?routes)\s+(?:on|for|of|to)\b",
                           re.I)
 

@@ -8,6 +8,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from model_zoo.names.dictation import from_dictation
+
 
 @cache
 def load(name: str) -> dict[str, Any]:
@@ -72,7 +74,7 @@ def in_english(text: str) -> str:
         before = "" if m.start() == 0 or m.string[m.start() - 1].isspace() else " "
         after = "" if m.end() == len(m.string) or m.string[m.end()].isspace() else " "
         return before + table[m.group(0).lower()] + after
-    return _GREEK.sub(_spelt_out, pattern.sub(english, _CJK_EDGE.sub(" ", text)))
+    return from_dictation(_GREEK.sub(_spelt_out, pattern.sub(english, _CJK_EDGE.sub(" ", text))))
 
 
 # Isoforms and receptor subtypes are written with Greek letters ("PDGFR-β", "p38α", "PPARγ", "GSK-3β"); the name

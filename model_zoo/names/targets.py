@@ -42,7 +42,8 @@ def with_the_gene(text: str, earlier: str) -> str:
     """``text`` with the gene of the earlier request written before its bare mutations ("same but for V600E",
     "L858R, the activating one" after a BRAF or EGFR request), when the text names no target and the earlier
     request names one gene; else ``text`` unchanged."""
-    bare = [m for m in re.finditer(r"(?<![\w-])" + _MUTATION_WORD.pattern + r"(?![\w-])", text) if m.group() != "ITD"]
+    bare = [m for m in re.finditer(r"(?<!\S)" + _MUTATION_WORD.pattern + r"(?=[,.;:!?)]*(?:\s|$))", text)
+            if m.group() != "ITD"]  # a word of its own, never a piece of a SMILES ("…=C3C=…")
     if not bare or find_target_names(text):
         return text
     genes = {resolved.name.split("(")[0] for resolved in find_target_names(earlier) if isinstance(resolved, Resolved)}

@@ -198,3 +198,41 @@ def test_partners_given_after_the_question_pair_with_the_drug_asked_about() -> N
     [call] = plan_with("Co-meds are #2 and #3:\n#2  CC(=O)Oc1ccccc1C(=O)O\n#3  CC(C)Cc1ccc(cc1)C(C)C(=O)O", {}, [asked])
     assert call.arguments["smiles_pairs"] == [["CCOc1ccccc1C(=O)N", "CC(=O)Oc1ccccc1C(=O)O"],
                                               ["CCOc1ccccc1C(=O)N", "CC(C)Cc1ccc(cc1)C(C)C(=O)O"]]
+
+
+def test_picks_that_combine_a_threshold_an_exclusion_or_a_kept_row() -> None:
+    """"those above 0.5, except the last one of them" had left out the table's last row and ignored the threshold;
+    "the top two … leave the other two alone" had picked none; "the whole file, last one included" had picked the
+    last row."""
+    from agent.pool.store import InMemoryPoolStore
+    from agent.pool.thread_pool import ThreadPool
+    from agent.selection import select_molecules
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    pool.put("drug_property_prediction_result", [{"row": i, "smiles": s, "probability": p} for i, (s, p) in
+                                                 enumerate((("A", 0.9), ("B", 0.2), ("C", 0.7), ("D", 0.1)), 1)],
+             "table", "a", "tool")
+    read = pool.list(), lambda key: pool.get(key).value
+    assert select_molecules("logD for those above 0.5, except the last one of them", *read) == ["A"]
+    assert select_molecules("take the top two and run them in HCC827; leave the other two alone", *read) == ["A", "C"]
+    assert select_molecules("now the whole file, last one included, in LoVo", *read) is None
+
+
+def test_same_two_lines_and_binding_kinetics() -> None:
+    earlier = ran("drug_cell_response_regression_predict", "ibrnace ic50 in MCF7 and T47D pls")
+    calls = plan_with("kisqali, same 2 lines", {}, [earlier])
+    assert [c.arguments["cell_name"] for c in calls] == ["MCF7", "T47D"]
+    assert not plan_with("What's the residence time (koff) of dasatinib on ABL1?", {})  # no model: asked
+
+
+def test_dictated_names_are_joined_only_when_the_tables_know_them() -> None:
+    """Voice-to-text splits names ("lap a tinib", "K five six two", "P D G F R beta"); they had read as nothing."""
+    from model_zoo.names.dictation import from_dictation
+    assert from_dictation("lap a tinib and a fat tin ib in H nineteen seventy five") == \
+        "lapatinib and afatinib in H1975"
+    assert from_dictation("vin blastine he la or PC three") == "vinblastine HeLa or PC3"
+    assert from_dictation("does it interact with P D G F R beta") == "does it interact with PDGFR-beta"
+    assert from_dictation("and cabo zan tinib in the T ninety eight G line") == "and cabozantinib in the T98G line"
+    for plain in ("is it in the list or not", "the pan el for the new set of data", "we ran it on the new compound"):
+        assert from_dictation(plain) == plain
+    [call] = plan_with("predict response of glee vec in K five six two cells please", {})
+    assert call.arguments["cell_name"] == "K-562" and call.arguments["drug_smiles"] == [IMATINIB]
