@@ -27,8 +27,13 @@ _SPELT = re.compile(r"\b(?:[A-Z]\s){2,}[A-Z]\b(?:\s(?:alpha|beta|gamma|delta))?"
 _SYLLABLES = re.compile(r"\b[a-z]{1,6}(?:\s[a-z]{1,8}){1,3}\b")
 
 
+# "l n I C fifty", "p I C fifty": the measure spelt out
+_SPOKEN_IC50 = re.compile(r"\b(?:(?P<ln>l\s?n)\s+|(?P<p>p)\s?)?I\s?C\s?fifty\b")
+
+
 def from_dictation(text: str) -> str:
     """``text`` with dictated names joined where the join names a known drug, cell line or target."""
+    text = _SPOKEN_IC50.sub(lambda m: ("ln " if m.group("ln") else "p" if m.group("p") else "") + "IC50", text)
     text = _SPOKEN_CODE.sub(_code, text)
     text = _SPELT.sub(_spelt, text)
     return _joined_syllables(text)
@@ -63,8 +68,8 @@ def _code(m: re.Match[str]) -> str:
         return m.group()
     tail = m.group("tail") or ""
     for code in (letters + number + tail, letters + number):
-        if _known_line_or_target(code):
-            return code + ("" if tail and code.endswith(tail) else (" " + tail if tail else "")) + \
+        if (known := _known_line_or_target(code)) is not None:
+            return known + ("" if tail and code.endswith(tail) else (" " + tail if tail else "")) + \
                 (" " if m.group().endswith(" ") else "")
     return m.group()
 
@@ -74,17 +79,21 @@ def _spelt(m: re.Match[str]) -> str:
     letters = "".join(p for p in parts if len(p) == 1)
     greek = next((p for p in parts if len(p) > 1), "")
     for code in ((f"{letters}-{greek}", letters) if greek else (letters,)):
-        if _known_line_or_target(code):
-            return code + (f" {greek}" if greek and code == letters else "")
+        if (known := _known_line_or_target(code)) is not None:
+            return known + (f" {greek}" if greek and code == letters else "")
     return m.group()
 
 
 @lru_cache(maxsize=2048)
-def _known_line_or_target(code: str) -> bool:
+def _known_line_or_target(code: str) -> str | None:
+    """The GDSC name of the cell line ``code`` spells ("SKNDZ" -> "SK-N-DZ"), or ``code`` when it names a target."""
     from model_zoo.names.cell_lines import resolve_cell_line_name
     from model_zoo.names.targets import resolve_target
 
-    return isinstance(resolve_cell_line_name(code), Resolved) or isinstance(resolve_target(code), Resolved)
+    line = resolve_cell_line_name(code)
+    if isinstance(line, Resolved):
+        return line.value
+    return code if isinstance(resolve_target(code), Resolved) else None
 
 
 _WORD = re.compile(r"[A-Za-z]+")

@@ -228,8 +228,9 @@ def test_dictated_names_are_joined_only_when_the_tables_know_them() -> None:
     """Voice-to-text splits names ("lap a tinib", "K five six two", "P D G F R beta"); they had read as nothing."""
     from model_zoo.names.dictation import from_dictation
     assert from_dictation("lap a tinib and a fat tin ib in H nineteen seventy five") == \
-        "lapatinib and afatinib in H1975"
-    assert from_dictation("vin blastine he la or PC three") == "vinblastine HeLa or PC3"
+        "lapatinib and afatinib in NCI-H1975"
+    assert from_dictation("vin blastine he la or PC three") == "vinblastine HeLa or PC-3"
+    assert from_dictation("cis platin in S K N D Z l n I C fifty") == "cisplatin in SK-N-DZ ln IC50"
     assert from_dictation("does it interact with P D G F R beta") == "does it interact with PDGFR-beta"
     assert from_dictation("and cabo zan tinib in the T ninety eight G line") == "and cabozantinib in the T98G line"
     for plain in ("is it in the list or not", "the pan el for the new set of data", "we ran it on the new compound"):
