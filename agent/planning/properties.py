@@ -134,6 +134,8 @@ def asks_only_untrained(e: Entities) -> bool:
     if not untrained:
         return False
     lowered = e.prose.lower()
+    if _ALL_OR_NOTHING.search(lowered):
+        return True  # "QED, SA score and Caco-2 … all three or nothing": none runs without the untrained one
     named = [(start, end, prop) for start, end, prop in named_properties(lowered)
              if not _taken_back(lowered, start, end)
              and not any(u.start <= start < u.end for u in untrained)]  # "brain" of "brain to plasma ratio"
@@ -159,6 +161,8 @@ def asks_only_untrained(e: Entities) -> bool:
     return bool(_HEADS_THE_ASK.search(lowered)) or read_intent(e.text).tool in (PROPERTY.name, "none")
 
 
+_ALL_OR_NOTHING = re.compile(r"\ball\s+(?:\w+\s+)?or\s+nothing\b|\bpartial\s+(?:set|answer|results?)\s+(?:is|are)\s+"
+                             r"(?:no|not\s+of\s+any)\s+use\b", re.I)
 _UNTRAINED_PHRASES = sorted((k for k in load("untrained_properties.json") if not k.startswith("_")), key=len,
                             reverse=True)
 _UNTRAINED = "|".join(re.escape(k) for k in _UNTRAINED_PHRASES)

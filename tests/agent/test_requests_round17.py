@@ -237,3 +237,15 @@ def test_dictated_names_are_joined_only_when_the_tables_know_them() -> None:
         assert from_dictation(plain) == plain
     [call] = plan_with("predict response of glee vec in K five six two cells please", {})
     assert call.arguments["cell_name"] == "K-562" and call.arguments["drug_smiles"] == [IMATINIB]
+
+
+def test_all_or_nothing_with_an_untrained_property_runs_none() -> None:
+    """"(1) QED, (2) SA score, (3) Caco-2 Papp. All three or nothing" had run QED alone."""
+    assert not plan_with("For cpd 1 below: (1) QED, (2) synthetic accessibility score, (3) Caco-2 Papp. All three or "
+                         "nothing — a partial set is no use to the client.\ncpd 1: OC(=O)Cc1cccc(c1)N2CCCC2", {})
+
+
+def test_amino_acids_in_a_kinase_class_name_are_no_drugs() -> None:
+    found = read_message("How strongly does dabrafenib bind serine/threonine-protein kinase B-raf?")
+    assert [(n.written, n.kind) for n in found.names] == [("dabrafenib", "drug"), ("B-raf", "target")]
+    assert not found.unresolved
