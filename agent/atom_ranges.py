@@ -46,6 +46,8 @@ _SUBSTRUCTURE_FIELD = re.compile(r"[\"']?(?P<which>free|variable|mutable|changea
 # RDKit numbers atoms from 0: "free_atoms are RDKit heavy-atom indices"
 _ZERO_BASED = re.compile(r"\b0-based|zero-based|\b0-indexed|\brdkit\b[^.\n]{0,30}\bind(?:ex|ices)\b|"
                          r"\brdkit(?:'s)?\s+(?:atom\s+)?(?:order|numbering|indexing)\b", re.I)
+# "atoms 7-20 (1-based, RDKit order)": counted from one, whatever else the words say
+_ONE_BASED = re.compile(r"\b1-based|\bone-based|\b1-indexed|\bcount(?:ed|ing)\s+from\s+(?:1|one)\b", re.I)
 _SMILES_TOKEN = re.compile(r"[A-Za-z0-9@+\-\[\]()=#$%/\\.:*~;,&!]+")
 
 
@@ -174,8 +176,8 @@ def find_atom_ranges(text: str) -> list[AtomRange]:
     text = re.sub(r"(?<=[a-z])_(?=[a-z])", " ", text)  # JSON keys: "free_atoms": "26-31" (same length)
     matches = list(_PHRASE.finditer(text))
     # "keep atoms 0–13": an atom 0 exists only when counting from zero, so the whole message counts so
-    zero_based = bool(_ZERO_BASED.search(text)) or any(
-        m.group("ranges") and re.search(r"(?<!\d)0(?!\d)", m.group("ranges")) for m in matches)
+    zero_based = not _ONE_BASED.search(text) and (bool(_ZERO_BASED.search(text)) or any(
+        m.group("ranges") and re.search(r"(?<!\d)0(?!\d)", m.group("ranges")) for m in matches))
     found = []
     for match in matches:
         keep, change = _distance(text, match, _KEEP), _distance(text, match, _CHANGE)

@@ -36,7 +36,9 @@ def from_dictation(text: str) -> str:
     text = _SPOKEN_IC50.sub(lambda m: ("ln " if m.group("ln") else "p" if m.group("p") else "") + "IC50", text)
     text = _SPOKEN_CODE.sub(_code, text)
     text = _SPELT.sub(_spelt, text)
-    return _joined_syllables(text)
+    # names split into syllables only in a message written as speech-to-text writes it, without punctuation: typed
+    # text joins no words ("… with grape fruit")
+    return text if re.search(r"[.,;:!?]", text) else _joined_syllables(text)
 
 
 def _number(words: list[str]) -> str | None:
@@ -97,6 +99,7 @@ def _known_line_or_target(code: str) -> str | None:
 
 
 _WORD = re.compile(r"[A-Za-z]+")
+_FUNCTION_WORDS = frozenset("a an and as at be by do go he i if in is it me my no of on or so to up us we".split())
 
 
 def _joined_syllables(text: str) -> str:
@@ -123,6 +126,13 @@ def _joined_syllables(text: str) -> str:
     return "".join(out) + text[last:]
 
 
+def _read_in_text(rows: object) -> bool:
+    """Whether a name key is a written name the resolver reads in free text (not a squashed code such as "folicacid",
+    nor a name never read from text such as "grapefruit")."""
+    return isinstance(rows, tuple) and any(isinstance(r, tuple) and len(r) > 2 and r[1] != "code" and r[2] != "N"
+                                           for r in rows)
+
+
 def _best_join(tokens: list[str], names: Mapping[str, object]) -> tuple[int, str] | None:
     """(how many tokens, the name) of the longest join from the first token that names a drug exactly ("cabo zan
     tinib": "cabo" alone is shorthand too) or a cell line ("he la"), or, when no token is a drug by itself, a drug
@@ -138,11 +148,13 @@ def _best_join(tokens: list[str], names: Mapping[str, object]) -> tuple[int, str
         joined = "".join(parts)
         if len(joined) < 4:
             continue
-        if len(joined) >= 6 and joined in names:
+        if " ".join(parts) in names:
+            return None  # "folic acid" is a name as written: nothing to join
+        if len(joined) >= 6 and joined in names and _read_in_text(names[joined]):
             return count, joined
         lines = _catalogue().by_casefold.get(joined, [])
-        if len(lines) == 1 and lines[0].name.casefold() == joined:
-            return count, lines[0].name
+        if len(lines) == 1 and lines[0].name.casefold() == joined and not all(p in _FUNCTION_WORDS for p in parts):
+            return count, lines[0].name  # "he la" is HeLa; "go to" stays words (not the GOTO line)
         if len(joined) >= 6 and not any(p in names for p in parts) and inn_stem(joined) and \
                 isinstance(found := resolve_drug(joined), Resolved) and found.fuzzy:
             return count, found.name

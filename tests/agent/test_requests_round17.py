@@ -249,3 +249,15 @@ def test_amino_acids_in_a_kinase_class_name_are_no_drugs() -> None:
     found = read_message("How strongly does dabrafenib bind serine/threonine-protein kinase B-raf?")
     assert [(n.written, n.kind) for n in found.names] == [("dabrafenib", "drug"), ("B-raf", "target")]
     assert not found.unresolved
+
+
+def test_function_words_are_never_joined_into_a_cell_line() -> None:
+    from model_zoo.names.dictation import from_dictation
+    assert from_dictation("then go to the bench") == "then go to the bench"  # not the GOTO line
+    assert from_dictation("with grape fruit, or war far in?") == "with grape fruit, or war far in?"  # typed text
+
+
+def test_atoms_counted_from_one_whatever_else_the_words_say() -> None:
+    from agent.atom_ranges import find_atom_ranges
+    [found] = find_atom_ranges("only atoms 7-20 (1-based, RDKit order) may change")
+    assert found.indices[0] == 6
