@@ -64,7 +64,7 @@ def test_a_decimal_comma_with_a_unit_is_no_unitless_ic50() -> None:
 
 def test_a_thousands_comma_and_a_list_are_no_decimal_comma() -> None:
     assert find_quantities("IC50 1,000 nM") == []
-    assert [n.value for n in extract("compounds 1,2 and ln IC50 -1,5").numbers] == [1.0, 2.0, -1.5]
+    assert [n.value for n in extract("values 1,2 and ln IC50 -1,5").numbers] == [1.0, 2.0, -1.5]
 
 
 def test_molar_in_scientific_notation_and_comparisons_people_write() -> None:

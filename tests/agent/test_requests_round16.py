@@ -51,7 +51,7 @@ def test_a_decimal_comma_before_a_clause_comma_is_one_number() -> None:
     """"ln(CI50) -1,5, máscara …" had read -1 and 5; "1,2,3" stays a list of numbers."""
     assert [n.value for n in read_message("olaparib em SK-OV-3, ln(CI50) -1,5, máscara [1, 1]").numbers
             if n.value < 0] == [-1.5]
-    assert [n.value for n in read_message("compounds 1,2,3").numbers] == [1.0, 2.0, 3.0]
+    assert [n.value for n in read_message("values 1,2,3").numbers] == [1.0, 2.0, 3.0]  # ("compounds 1,2,3": labels)
 
 
 def test_that_kind_of_drug_is_asked_about_but_the_kind_of_a_named_drug_is_not() -> None:
