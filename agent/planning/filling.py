@@ -141,7 +141,8 @@ def _pair_of_the_step_before(earlier: list[ToolCall]) -> list[list[str]] | None:
 
 
 # "every compound in the list except the last one", "cpds 2 to 4 below": the message's own pasted list, never a result
-_OWN_LIST = re.compile(r"\b(?:in|of|from|on)\s+the\s+list\b|\blisted\b|\b(?:below|above)\b", re.I)
+# (not "those above 0.5": a threshold on a result)
+_OWN_LIST = re.compile(r"\b(?:in|of|from|on)\s+the\s+list\b|\blisted\b|\b(?:below|above)\b(?!\s*[-−+]?\.?\d)", re.I)
 
 
 def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None

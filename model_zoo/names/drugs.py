@@ -257,19 +257,20 @@ def _romance_spelling(word: str, start: int, end: int) -> Resolved | Unresolved 
     t = tables()
     if len(key) < 5 or not key.isalpha() or key.endswith("e"):  # (English chemistry words end so: "methylpyrazole")
         return None
-    spellings = [stem + new for ending, new in _ROMANCE_ENDINGS if key.endswith(ending) and len(key) > len(ending) + 3
-                 for stem in [key[:len(key) - len(ending)]]]
-    spellings = [s.replace(old, new) for s in spellings for old, new in _ROMANCE_LETTERS if old in s or not old]
-    spellings = list(dict.fromkeys(s for s in spellings if s != key))
+    ended = [key[:len(key) - len(ending)] + new for ending, new in _ROMANCE_ENDINGS
+             if key.endswith(ending) and len(key) > len(ending) + 3]
+    spellings = list(dict.fromkeys(s.replace(old, new) for s in ended for old, new in _ROMANCE_LETTERS
+                                   if old in s or not old))
     for spelling in spellings:  # (names never read from English free text too: the word is not English)
-        found = _entries(spelling, in_text=False)
+        found = _entries(spelling, in_text=False) if spelling != key else []
         if found:
             return _from_entries(found, word, True, start, end)
-    for spelling in spellings:  # "metamizol" is "metamizole", which the tables lack: asked about
-        result = _fuzzy(spelling, start, end) if spelling not in t.never and spelling not in t.not_drug else None
-        if isinstance(result, Unresolved) or inn_stem(spelling):
-            return replace(result, written=word) if isinstance(result, Unresolved) else Unresolved(
-                "drug", word, _closest(spelling), start, end, "looks like a drug name (INN stem), but is not known")
+    # "metamizol" is "metamizole", which the tables lack: asked about. Only the endings are respelt here, since a
+    # spelling search per letter change would cost several times the whole message's other look-ups.
+    for spelling in dict.fromkeys(s for s in ended if s != key and s not in t.never and s not in t.not_drug):
+        if _fuzzy(spelling, start, end) is not None or inn_stem(spelling):
+            return Unresolved("drug", word, _closest(spelling), start, end,
+                              "looks like a drug name (INN stem), but is not known")
     return None
 
 
