@@ -266,9 +266,10 @@ def _romance_spelling(word: str, start: int, end: int) -> Resolved | Unresolved 
         if found:
             return _from_entries(found, word, True, start, end)
     # "metamizol" is "metamizole", which the tables lack: asked about. Only the endings are respelt here, since a
-    # spelling search per letter change would cost several times the whole message's other look-ups.
+    # spelling search per letter change would cost several times the whole message's other look-ups. A respelling
+    # one letter from a single name is no drug ("Aurora" A is no "aurore"): only an ambiguous near match is asked.
     for spelling in dict.fromkeys(s for s in ended if s != key and s not in t.never and s not in t.not_drug):
-        if _fuzzy(spelling, start, end) is not None or inn_stem(spelling):
+        if isinstance(_fuzzy(spelling, start, end), Unresolved) or inn_stem(spelling):
             return Unresolved("drug", word, _closest(spelling), start, end,
                               "looks like a drug name (INN stem), but is not known")
     return None
