@@ -111,6 +111,9 @@ _VERB_PART = re.compile(rf"(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:vary|modify|alte
 # "N-methylpiperazine is the only part you may change"
 _THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit|group|piece|region|thing)s?\b"
                             rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move|touch)\b", re.I)
+# "the only part allowed to change is the N-methylpiperazine ring"
+_ONLY_PART_IS = re.compile(rf"\bthe\s+only\s+(?:part|bit|group|piece|region|thing|portion|fragment)s?\b[^.;\n]{{0,40}}?"
+                           rf"\b(?:{_CHANGE}|move|touch)\w*\s+(?:is|are)\s+{_PART}", re.I)
 # "let the rest move (i.e. the THF ether)": what the rest is, named
 _REST_NAMED = re.compile(rf"\b(?:rest|everything\s+else)\b(?P<between>[^.;\n(]{{0,40}}?)\(?\s*"
                          rf"(?:i\.\s?e\.|namely|that\s+is)[,:]?\s+{_PART}", re.I)
@@ -228,10 +231,10 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     everything except the two methoxyethoxy chains", "the methoxyethoxy chains can change, the rest stays"."""
     taken = [(start, start + len(r.written)) for start, r in found]
     parts = []
-    patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _EVERYTHING_BUT,
-                _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME, _REGION_FREE_NAME,
-                _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE, _LET_ANY_PART, _FREE_PART,
-                _VERB_PART]
+    patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _ONLY_PART_IS,
+                _EVERYTHING_BUT, _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME,
+                _REGION_FREE_NAME, _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE,
+                _LET_ANY_PART, _FREE_PART, _VERB_PART]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"

@@ -155,6 +155,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         text = with_the_gene(text, earlier_text)  # "same but for V600E" after a BRAF request: BRAF V600E
         earlier = with_rows(earlier, earlier.text, earlier)  # "optimise cpd 2 below": that row, not the whole list
     ran = _ran(previous, offered)
+    if ran is not None and ran.param("drug_smiles") is not None and ran.param("target_seq") is not None:
+        text = _THE_PAIR.sub(" the same compound and the same target ", text)  # not a pair of drugs
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
     whole = _with_both_lines(value_numbers(extract(text, expect)), history)
     ran = _ran(previous, offered, whole.taken_back) if whole.taken_back else ran
@@ -209,6 +211,10 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if listed:  # the items that can run first; an item naming what did not resolve is asked about after them
         calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
     return _counted_per_ask(calls, own_words, whole, pool, history)
+
+
+# "classification for that same pair" after a pKd: the drug and the target of that request
+_THE_PAIR = re.compile(r"\b(?:the\s+)?same\s+pair\b|\b(?:that|this)\s+pair\b", re.I)
 
 
 def _without_invalid_structures(text: str) -> str:
