@@ -78,7 +78,7 @@ _CHAIN_WORDS = r"side[\s-]+chains?|tails?|chains?|arms?"  # the substituent up t
 _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|bits?|" \
           r"pieces?|bicycles?|rings?|ends?|caps?)"
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
-              r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|swapped|touched|altered|reworked|free)\b|" \
+              r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|swapped|touched|altered|reworked|free|move)\b|" \
               r"(?:(?:is|are)\s+)?free\s+to\s+(?:change|vary|move|be\s+(?:changed|modified))\b|(?:is|are)\s+free\b|" \
               r"(?:moves|can\s+move|may\s+move)\b"
 _DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors())  # "the solubilising … chain"
@@ -104,6 +104,9 @@ _LET_PART = re.compile(rf"\b(?:(?:only|just)\s+let|let\s+(?:only|just))\s+{_PART
 _LET_ANY_PART = re.compile(rf"\blet\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
                            r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
 _FREE_PART = re.compile(rf"\bfree\s+(?:up\s+)?{_PART}", re.I)
+_FREE_IS_PART = re.compile(rf"\bfree\s*[:=]\s*{_PART}", re.I)  # "free = the N-methylpiperazine"
+# "allowing changes only in the acetamide", "changes only to the morpholine"
+_CHANGES_ONLY_IN = re.compile(rf"\bchanges?\s+only\s+(?:in|to|on|at|of)\s+{_PART}", re.I)
 # "keep the quinazoline core and anilines, vary the morpholinopropoxy tail": a part named after a verb of change (not
 # "optimise gefitinib", a drug; nor "don't change the amide")
 _VERB_PART = re.compile(rf"(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:vary|modify|alter|rework|change)\s+{_PART}",
@@ -111,6 +114,8 @@ _VERB_PART = re.compile(rf"(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:vary|modify|alte
 # "N-methylpiperazine is the only part you may change"
 _THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit|group|piece|region|thing)s?\b"
                             rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move|touch)\b", re.I)
+# "keep the trimethoxyphenyl ring", "retain the 3-chloro-4-fluoroanilino group": a part named systematically, kept
+_KEEP_NAMED_PART = re.compile(rf"\b(?:keep|retain|preserve|freeze)\s+{_PART}", re.I)
 # "the only part allowed to change is the N-methylpiperazine ring"
 _ONLY_PART_IS = re.compile(rf"\bthe\s+only\s+(?:part|bit|group|piece|region|thing|portion|fragment)s?\b[^.;\n]{{0,40}}?"
                            rf"\b(?:{_CHANGE}|move|touch)\w*\s+(?:is|are)\s+{_PART}", re.I)
@@ -210,6 +215,11 @@ def find_cores(text: str) -> list[AtomRange]:
             # kept too: placed if the tables or OPSIN read it, else the mask asks (never the first part alone)
             found.append((also.start("name"), AtomRange((), True, text[also.start("name"):also.end()],
                                                         core=also.group("name").lower())))
+    for match in _KEEP_NAMED_PART.finditer(text):  # "keep the trimethoxyphenyl ring": a part the tables lack
+        name = match.group("name").lower()
+        if not any(start <= match.start() < start + len(r.written) for start, r in found) and \
+                name not in scaffolds() and name not in functional_groups() and _names_a_part(name):
+            found.append((match.start(), AtomRange((), True, match.group(0), core=name)))
     for match in _CORE_AFTER.finditer(text):
         if not any(start <= match.start() < start + len(r.written) for start, r in found):
             found.append((match.start(), AtomRange((), True, match.group(0), core=match.group("name").lower())))
@@ -234,7 +244,8 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _ONLY_PART_IS,
                 _EVERYTHING_BUT, _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME,
                 _REGION_FREE_NAME, _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE,
-                _LET_ANY_PART, _FREE_PART, _VERB_PART]
+                _LET_ANY_PART, _FREE_PART, _FREE_IS_PART,
+                _CHANGES_ONLY_IN, _VERB_PART]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"

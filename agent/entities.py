@@ -11,6 +11,7 @@ import bisect
 import copy
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from agent.atom_ranges import AtomRange, find_atom_ranges
@@ -94,6 +95,18 @@ def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
 
 def _derived_from(prose: str, mention: Resolved | Unresolved) -> bool:
     return bool(_DERIVED_AFTER.match(prose, mention.end) or _DERIVED_BEFORE.search(prose, 0, mention.start))
+
+
+# "capsaicin from Capsicum fruit", "paclitaxel, isolated from the Pacific yew": where a named molecule comes from
+_SOURCE_BEFORE = re.compile(r"\b(?:isolated\s+|extracted\s+|derived\s+|obtained\s+)?from\s+(?:the\s+)?$", re.I)
+
+
+def _source_of_a_drug(prose: str, mention: Resolved | Unresolved, named: Sequence[Resolved | Unresolved]) -> bool:
+    """A name after "from" that follows a resolved drug of the same sentence: the drug's natural source."""
+    before = _SOURCE_BEFORE.search(prose, 0, mention.start)
+    return before is not None and any(
+        isinstance(n, Resolved) and n.kind == "drug" and n.end <= before.start() and
+        not re.search(r"[.;!?\n]", prose[n.end:before.start()]) and before.start() - n.end <= 40 for n in named)
 
 
 def _made_analogues(prose: str, mention: Resolved | Unresolved) -> bool:
@@ -441,7 +454,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     parts = _named_part_spans(prose, found.atom_ranges) + group_phrase_spans(prose)
     mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
                 and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)
-                                               or _derived_from(prose, m)))]
+                                               or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
     # "canine c-kit" is asked about, unless the message names that target for itself too ("human KIT — the proxy

@@ -62,6 +62,7 @@ from agent.vocabulary import in_english, phrases, words
 from agent.wording import task
 from model_zoo.chem.cells import CellLine
 from model_zoo.chem.mols import same_molecule_key
+from model_zoo.chem.proteins import find_sequences
 from model_zoo.names import with_the_gene
 from model_zoo.specs import ToolSpec, get_spec
 
@@ -143,6 +144,14 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     completed = _with_the_unit(previous.text, text) if previous is not None and not previous.answered else None
     if completed is not None:  # "IC50 50 is target" asked about, then "nM, sorry": the request with its unit
         return plan_calls(completed, pool, offered, history[:-1], read)
+    edit = _SUBSTITUTION.match(text)
+    if edit is not None:  # "s/EGFR/ERBB2/": the latest request that has the old words, with the new ones
+        for back, past in enumerate(reversed(history)):
+            written = _strip_pool_line(past.text)
+            if edit.group("old") in written:
+                edited = written.replace(edit.group("old"), edit.group("new"), -1 if edit.group("flags") else 1)
+                return plan_calls(edited, pool, offered, history[:len(history) - back - 1], read)
+        return []  # the old words are in no earlier request: asked about, never a guess
     # "do the same for the amine we use" was asked about: what it repeats is the request before it
     earlier = None
     if previous is not None:
@@ -156,7 +165,10 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         earlier = with_rows(earlier, earlier.text, earlier)  # "optimise cpd 2 below": that row, not the whole list
     ran = _ran(previous, offered)
     if ran is not None and ran.param("drug_smiles") is not None and ran.param("target_seq") is not None:
-        text = _THE_PAIR.sub(" the same compound and the same target ", text)  # not a pair of drugs
+        # not a pair of drugs: that compound and target, or the same compounds on a target the message names
+        names_a_target = any(n.kind == "target" for n in extract(text).names) or bool(find_sequences(text))
+        text = _THE_PAIR.sub(" the same compounds " if names_a_target else " the same compound and the same target ",
+                             text)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
     whole = _with_both_lines(value_numbers(extract(text, expect)), history)
     ran = _ran(previous, offered, whole.taken_back) if whole.taken_back else ran
@@ -536,6 +548,11 @@ def _with_the_unit(asked: str, reply: str) -> str | None:
     bare = [n for n in extract(asked).numbers if not n.conversion]
     found = _BARE_NUMBER.match(asked, bare[-1].pos) if bare else None
     return asked[:found.end()] + " " + unit.group("unit") + asked[found.end():] if found else None
+
+
+# a sed-style edit of an earlier request, as chat users type it: "s/EGFR/ERBB2/", "s/-2.5/-3.5/g and rerun"
+_SUBSTITUTION = re.compile(r"^\s*s/(?P<old>[^/\n]+)/(?P<new>[^/\n]*)/(?P<flags>g?)(?:\s+(?:and\s+)?(?:re-?run|redo|"
+                           r"again|pls|please)\b[\s\W]*)*$", re.I)
 
 
 def _strip_pool_line(text: str) -> str:

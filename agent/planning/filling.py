@@ -24,6 +24,7 @@ from agent.planning.pairs import (
     names_pairs_it_cannot_find,
     partner_pairs,
     picked_pairs,
+    ranked_pair,
     swapped_pairs,
     uploaded_pairs,
     with_the_earlier_pairs,
@@ -219,7 +220,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             names = earlier_drug_names([past.text for past in context.history[-5:]])
             with_named = _picked_with_named(e, picked, words, context)
             value = swapped_pairs(e, pool, lowered, context.read, names) or with_named or message_pairs(e, focus) \
-                or against_the_thread(e, pool, lowered, context.read) or picked_pairs(pool, lowered, context.read, e) \
+                or against_the_thread(e, pool, lowered, context.read) or ranked_pair(pool, lowered, context.read) \
+                or picked_pairs(pool, lowered, context.read, e) \
                 or uploaded_pairs(e, pool, lowered, context.read) or partner_pairs(e, pool, lowered, context.read)
             value = with_the_earlier_pairs(value, pool, lowered, context.read) if with_named is not None else None
             if not value and with_named is not None and THE_PAIR.search(words):

@@ -14,6 +14,7 @@ from agent.planning.references import pool_ref
 from agent.planning.uploads import uploads_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
+from agent.selection import newest_table
 from agent.vocabulary import ordinals, phrases
 from model_zoo.chem.mols import same_molecule_key
 from model_zoo.names.text import inn_stem
@@ -194,6 +195,38 @@ def picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any]
     if not -len(pairs) <= index < len(pairs):
         return None
     return [pairs[index]]
+
+
+# "the pair with the highest probability", "whichever of those pairs came out worst", "the riskiest pair"
+_RANKED_PAIR = re.compile(r"\bpair\s+(?:with|that\s+has|having)\s+the\s+(?P<by>highest|lowest|strongest|weakest)\b|"
+                          r"\b(?P<adjective>worst|riskiest|most\s+likely|highest[- ]risk|strongest|least\s+likely|"
+                          r"safest|lowest[- ]risk)\s+(?:pair|combination|combo)\b|"
+                          r"\bpairs?\b[^.;\n]{0,30}?\bcame\s+out\s+(?P<outcome>worst|highest|lowest|strongest)\b")
+_LOWEST = ("lowest", "weakest", "least likely", "safest", "lowest-risk", "lowest risk")
+
+
+def ranked_pair(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None) -> list[list[str]] | None:
+    """The pair of the thread's latest interaction results that the words rank first, by its top interaction's
+    probability (highest unless they say lowest or safest)."""
+    match = _RANKED_PAIR.search(lowered)
+    if match is None or read is None:
+        return None
+    rows = newest_table(pool, read, lambda rows: all("smiles_1" in r and "smiles_2" in r for r in rows))
+    scored = [(score, r) for r in rows or [] if (score := _top_probability(r)) is not None]
+    if not scored:
+        return None
+    word = " ".join((match.group("by") or match.group("adjective") or match.group("outcome")).split())
+    _, row = (min if word in _LOWEST else max)(scored, key=lambda item: item[0])
+    return [[str(row["smiles_1"]), str(row["smiles_2"])]]
+
+
+def _top_probability(row: dict[str, Any]) -> float | None:
+    """A result row's most likely interaction's probability (flat, or as the top of its listed interactions)."""
+    if isinstance(row.get("probability"), int | float):
+        return float(row["probability"])
+    found = [i["probability"] for i in row.get("interactions") or [] if isinstance(i, dict)
+             and isinstance(i.get("probability"), int | float)]
+    return float(max(found)) if found else None
 
 
 MAX_LISTED_FOR_PAIRS = 12  # "check each pair" of an uploaded list: 66 pairs at most, each a model call

@@ -184,7 +184,7 @@ def _offered_instead(untrained: list[Unresolved]) -> set[str]:
 
 
 _INTERACTION_TYPE = re.compile(r"\b(?:ddi|interaction)\s+(?:type|class)|\btype\s+of\s+(?:the\s+)?interaction|"
-                               r"\bmechanism|\bdrugbank\b", re.I)
+                               r"\bmechanism|\bdrugbank\b|\bdefault\s+(?:interaction\s+|ddi\s+)?model\b", re.I)
 
 
 _SIDE_EFFECTS = re.compile(r"\bside[\s-]?effects?|\badverse\b|\btwosides\b", re.I)

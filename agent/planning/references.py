@@ -12,7 +12,7 @@ from agent.backends.base import ToolCall
 from agent.entities import Entities
 from agent.history import PastRequest
 from agent.planning.counts import counted, names_whole_list
-from agent.planning.uploads import molecule_uploads, upload_by_extension, upload_by_place, upload_by_words, upload_named
+from agent.planning.uploads import molecule_uploads, upload_by_place, upload_by_words, upload_named, uploads_of_type
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.selection import produced_key
@@ -132,9 +132,11 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
         # to that question says ("the dabrafenib analogues", "the optimized ones")
         answered = next((key for cue, key in _PRODUCER_CUES if cue in latest and latest != lowered), None)
         return f"({answered})" if answered else None
-    by_type = upload_by_extension(lowered, [m.key for m in candidates])
-    if by_type is not None:
-        return f"({by_type})"
+    of_type = uploads_of_type(lowered, [m.key for m in candidates])
+    if len(of_type) == 1:
+        return f"({of_type[0]})"
+    if len(of_type) > 1:
+        return None  # "the csv" with two CSV uploads: asked which, never the newest
     for cue, prefix in (*_PRODUCER_CUES, ("upload", "upload_"), ("file", "upload_"), ("plate", "upload_"),
                         ("sheet", "upload_"), ("spreadsheet", "upload_")):
         if _cued(cue, lowered):

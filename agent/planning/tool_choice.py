@@ -201,8 +201,9 @@ _MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+b
 
 
 # "keep the hinge binder": a part of a kinase inhibitor, no question whether it binds; "make that MOLM-13": a
-# correction of a value, no ask to make anything
-_ASKS_NOTHING = re.compile(r"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b", re.I)
+# correction of a value, no ask to make anything; "her new antibiotic": a drug she takes, no ask for new molecules
+_ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|"
+                           rf"\bnew\s+(?:{phrases('drug_classes')})s?\b", re.I)
 
 
 def _read_tools(words: str) -> dict[str, float]:
@@ -525,7 +526,7 @@ def asks_a_pair_of_one(spec: ToolSpec | None, e: Entities) -> bool:
 
 
 _PAIRING = re.compile(r"\binteract|\bddi\b|\bcombin|\bco-?admin|\btogether\b|\bpairs?\b|\bcontraindicat|\bsafe\b|"
-                      r"\bside[ -]effects?\b|\btwosides\b", re.I)
+                      r"\bside[ -]effects?\b|\btwosides\b|\b(?:ok(?:ay)?|fine|compatible)\s+with\b", re.I)
 
 
 def asks_for_a_partner(earlier_spec: ToolSpec, earlier: Entities, reply: Entities) -> bool:

@@ -18,6 +18,9 @@ _FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|s
 
 
 _NOT_RULED_OUT = r"(?<!\bnot the )(?<!\bnot our )(?<!\bnot )"  # "not the lead, just the xlsx ones"
+# a file named by the colleague who shared it: "Marco's upload", "Priya's new batch"
+_OWNED_FILE = re.compile(r"\b(?P<owner>[a-z]{3,})'s\s+(?:(?:new|latest|last|own|first|second|other)\s+)?"
+                         r"(?:upload|file|list|batch|set|sdf|csv|spreadsheet|plate|sheet)s?\b")
 
 
 def upload_named(key: str, lowered: str) -> bool:
@@ -62,9 +65,14 @@ _EXTENSION = re.compile(r"(?<![\w.-])\.?(csv|tsv|sdf|smi|xlsx|fasta|fa|txt)(?![\
 def upload_by_extension(lowered: str, keys: Sequence[str]) -> str | None:
     """The one upload of ``keys`` whose file type the text names ("the sdf", "use the csv"); None when no type is
     written or several uploads have it."""
-    written = set(_EXTENSION.findall(lowered))
-    fitting = [k for k in keys if k.startswith("upload_") and k.rsplit(".", 1)[-1].lower() in written]
+    fitting = uploads_of_type(lowered, keys)
     return fitting[0] if len(fitting) == 1 else None
+
+
+def uploads_of_type(lowered: str, keys: Sequence[str]) -> list[str]:
+    """The uploads of ``keys`` whose file type the text names ("the csv")."""
+    written = set(_EXTENSION.findall(lowered))
+    return [k for k in keys if k.startswith("upload_") and k.rsplit(".", 1)[-1].lower() in written]
 
 
 # Stem words that say nothing about which upload is meant ("the list", "the csv", "final", "v2").
@@ -173,6 +181,11 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
     stems = {**uploads, **{name.rsplit(".", 1)[0]: key for name, key in uploads.items()}}
     if not stems or any(upload_named(key, lowered) for key in uploads.values()):
         return None
+    for match in _OWNED_FILE.finditer(lowered):  # "Marco's upload" with only priya_batch3.csv shared: asked
+        owner = match.group("owner")
+        if owner not in known and not any(owner in m.key.lower() or owner in m.set_by.lower()
+                                          for m in pool if m.key.startswith("upload_")):
+            return match.group(), list(uploads.values())[:3]
     for match in _FILE_LIKE.finditer(lowered):
         word = match.group().replace(" ", "")
         if word in known:

@@ -248,19 +248,27 @@ _ROMANCE_ENDINGS = (("ina", "ine"), ("ina", "in"), ("ino", "ine"), ("ino", "in")
                     ("ida", "ide"), ("ato", "ate"), ("ol", "ole"), ("a", "e"), ("o", "e"), ("a", ""), ("o", ""),
                     ("", ""))
 _ROMANCE_LETTERS = (("", ""), ("f", "ph"), ("et", "eth"), ("tir", "thyr"), ("pir", "pyr"), ("rr", "r"), ("k", "c"))
+# German drops the final e ("Aceton", "Etoposid") and writes aromatic solvents with -ol ("Toluol", "Benzol", "Xylol")
+# and halogens without their o ("Dichlormethan"); these are looked up as they stand only, never asked about
+_GERMAN_ENDINGS = (("ol", "ene"), ("an", "ane"), ("on", "one"), ("at", "ate"), ("id", "ide"))
+_GERMAN_LETTERS = (("", ""), ("chlor", "chloro"), ("brom", "bromo"), ("k", "c"), ("z", "c"))
 
 
 def _romance_spelling(word: str, start: int, end: int) -> Resolved | Unresolved | None:
-    """An unknown word read as a Romance spelling of a known name (shown as a spelling match), or as one of an INN
-    the tables lack ("metamizol": asked about, with the closest names)."""
+    """An unknown word read as a Romance or German spelling of a known name (shown as a spelling match), or as a
+    Romance spelling of an INN the tables lack ("metamizol": asked about, with the closest names)."""
     key = unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
     t = tables()
     if len(key) < 5 or not key.isalpha() or key.endswith("e"):  # (English chemistry words end so: "methylpyrazole")
         return None
     ended = [key[:len(key) - len(ending)] + new for ending, new in _ROMANCE_ENDINGS
              if key.endswith(ending) and len(key) > len(ending) + 3]
-    spellings = list(dict.fromkeys(s.replace(old, new) for s in ended for old, new in _ROMANCE_LETTERS
-                                   if old in s or not old))
+    german = [key[:len(key) - len(ending)] + new for ending, new in _GERMAN_ENDINGS
+              if key.endswith(ending) and len(key) > len(ending) + 3]
+    spellings = list(dict.fromkeys([*(s.replace(old, new) for s in ended for old, new in _ROMANCE_LETTERS
+                                      if old in s or not old),
+                                    *(s.replace(old, new) for s in german for old, new in _GERMAN_LETTERS
+                                      if old in s or not old)]))
     for spelling in spellings:  # (names never read from English free text too: the word is not English)
         found = _entries(spelling, in_text=False) if spelling != key else []
         if found:

@@ -142,11 +142,12 @@ _STEMS_BY_LENGTH = tuple((n, frozenset(s for s in INN_STEMS if len(s) == n))
                          for n in sorted({len(s) for s in INN_STEMS}, reverse=True))
 
 
-# Substituted ring systems ("methylpyrazole", "chloromethylbenzimidazole") end like INN stems (-azole) but name
-# parts of a structure, not drugs.
+# Substituted and fused ring systems ("methylpyrazole", "chloromethylbenzimidazole", "indolocarbazole") end like INN
+# stems (-azole) but name parts or classes of structures, not drugs.
 _SUBSTITUTED_RING = re.compile(
     r"^(?:(?:di|tri|tetra)?(?:methyl|ethyl|propyl|butyl|chloro|fluoro|bromo|iodo|amino|hydroxy|methoxy|ethoxy|nitro|"
-    r"cyano|phenyl|benzyl|oxo|thio|trifluoromethyl|carboxy|acetyl|aza|benz|iso|n)+)?"
+    r"cyano|phenyl|benzyl|oxo|thio|trifluoromethyl|carboxy|acetyl|aza|benz|iso|n|"
+    r"indolo|pyrrolo|pyrido|pyrazolo|imidazo|thieno|furo|benzo|pyrimido|triazolo|thiazolo|oxazolo|naphtho)+)?"
     r"(?:pyrazole|imidazole|thiazole|oxazole|triazole|tetrazole|indazole|isoxazole|isothiazole|oxadiazole|"
     r"thiadiazole|benzimidazole|benzothiazole|benzoxazole|carbazole|indole|pyrrole|furan|thiophene|pyridine|"
     r"pyrimidine|piperazine|piperidine|morpholine|quinazoline|quinoline|azepine|diazepine)s?$")
