@@ -471,7 +471,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
         m for m in unknown_lines if not _inside(m.start, negated, lines_at)]
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
-    found.unresolved += _untrained_properties(prose) + _drug_classes(prose, named) + _unnamed_mutant(prose)
+    found.unresolved += _untrained_properties(prose) + _drug_classes(prose, named) + _unnamed_mutant(prose) + \
+        _class_of_several(prose, found.names)
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
                          for q in find_unitless_ic50(found.text) + _unscaled_goal(found)
                          if not _inside(q.start, negated, [n.pos for n in found.numbers])]  # "100 nM not 10"
@@ -710,6 +711,25 @@ _DRUG_CLASS = re.compile(rf"(?<!\bas\s)\b(?:a|an|her|his|their|my|our|some|anoth
                          r"might|may|too|also|of|together|already|now|then|since|like|such|called|named)\b))",
                          re.I)
 _NAMED_BESIDE = re.compile(r"^\s*(?:[(,:=–—-]|\bis\b|\blike\b|\bsuch\s+as\b|\bnamely\b|\bcalled\b|\bi\.e\.)", re.I)
+
+
+# "Check the azole with the methadone" after a list with Vfend and Diflucan: a class two named drugs' INN stem share
+_CLASS_STEMS: dict[str, str] = load("cues.json")["drug_class_stems"]
+_THE_CLASS = re.compile(r"\bthe\s+(?P<kind>" + "|".join(re.escape(k).replace(r"\ ", r"\s+")
+                                                    for k in sorted(_CLASS_STEMS, key=len, reverse=True)) + r")\b",
+                        re.I)
+
+
+def _class_of_several(prose: str, names: list[Resolved]) -> list[Unresolved]:
+    """"the azole" when the message names two azoles (by their generic names' INN stem): which one is asked."""
+    found = []
+    for match in _THE_CLASS.finditer(prose):
+        stem = _CLASS_STEMS[" ".join(match.group("kind").lower().split())]
+        members = list(dict.fromkeys(n.name for n in names if n.kind == "drug" and n.name.lower().endswith(stem)))
+        if len(members) >= 2:
+            found.append(Unresolved("drug", match.group(0), tuple(members), match.start(), match.end(),
+                                    f"names a kind of drug, and the message names {len(members)} of that kind"))
+    return found
 
 
 def _drug_classes(prose: str, names: list[Resolved | Unresolved]) -> list[Unresolved]:

@@ -406,7 +406,8 @@ def _clause_start(text: str, end: int) -> int:
 
 # "the one with the carbamate", "the ones with a sulfonamide", "the amine precursor", "the aniline from that route"
 _WITH_GROUP = re.compile(r"\b(?:ones?|compounds?|molecules?|precursors?|reactants?|hits?|analogues?)\s+with\s+"
-                         r"(?:the\s+|an?\s+)?(?P<name>[a-z][\w-]{2,40})", re.I)
+                         r"(?:the\s+|an?\s+)?(?!(?:her|his|their|its|my|our|your)\b)"  # "… one with her cyclosporine"
+                         r"(?P<name>[a-z][\w-]{2,40})", re.I)
 # "the one with the allyl cyclopropane on the sulfonyl": the words that describe a molecule by its groups
 _DESCRIBED_BY_GROUPS = re.compile(rf"{_WITH_GROUP.pattern}(?P<more>(?:\s+[a-z][\w-]{{2,40}}){{0,2}})", re.I)
 _GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?:one|precursor|reactant|"

@@ -3,10 +3,14 @@ request (importable because pytest puts tests/ on sys.path)."""
 
 from __future__ import annotations
 
-from agent.backends.base import ToolCall
-from agent.backends.planner import plan_calls
+import time
+
+from agent.backends.base import PlanContext, ToolCall
+from agent.backends.planner import OfflinePlanner, plan_calls
+from agent.entities import extract
 from agent.evaluation.harness import load_pool
 from agent.history import CallLog, PastRequest
+from agent.loop import Decider, Limits
 from agent.pool.store import InMemoryPoolStore
 from agent.pool.thread_pool import ThreadPool
 from model_zoo.specs import TOOLS
@@ -17,6 +21,14 @@ def plan_with(text: str, values: dict, history: list[PastRequest] | None = None)
     pool = ThreadPool(InMemoryPoolStore(), "t")
     load_pool(pool, values)
     return plan_calls(text, pool.list(), list(TOOLS), history or [], lambda key: pool.require(key).value)
+
+
+def decided(text: str) -> str | None:
+    """The tool a chat turn would run for ``text`` in an empty thread (planner, then Fe-Fo), None when it asks."""
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    ctx = PlanContext(request=text, pool=[], offered=list(TOOLS), read=pool.read)
+    decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, extract(text), time.monotonic() + 60)
+    return decision.action.name if decision.action is not None else None
 
 
 def ran(tool: str, text: str, arguments: dict | None = None) -> PastRequest:

@@ -35,7 +35,7 @@ from agent.planning.references import molecules_from_context, named_upload, pool
 from agent.planning.rows import earlier_rows, names_rows_by_word, row_numbers
 from agent.planning.relative_potency import relative_goal, sets_relative_goal
 from agent.planning.uploads import uploads_named
-from agent.pool.entry import EntryMeta
+from agent.pool.entry import EntryMeta, PoolError
 from agent.pool.refs import ref_key
 from agent.selection import pick_rows, select_molecules
 from agent.vocabulary import count_pattern
@@ -62,6 +62,39 @@ class PlanningContext:
 # message does not name
 _ANOTHER_LINE = re.compile(r"\b(?:the\s+other|another|a\s+different|other)\s+(?:[\w-]+\s+){0,2}?"
                            r"(?:(?:cell\s+)?lines?|cells?)\b")
+
+
+# "whichever line was more sensitive", "the more resistant line", "whichever of the two lines was less sensitive"
+_SENSITIVE_LINE = re.compile(r"\b(?:whichever|the)\s+(?:of\s+the\s+(?:two|2|three|3)\s+)?(?:cell\s+)?lines?\s+"
+                             r"(?:was|is|were|came\s+out|looked)\s+(?:the\s+)?(?P<which>more|most|less|least)\s+"
+                             r"(?P<how>sensitive|resistant)\b|\bthe\s+(?P<which2>more|most|less|least)\s+"
+                             r"(?P<how2>sensitive|resistant)\s+(?:cell\s+)?line\b", re.I)
+_RESPONSE_TOOL = "drug_cell_response_regression_predict"
+
+
+def _line_by_response(match: re.Match[str], context: PlanningContext) -> str | None:
+    """The cell line whose logged response results rank first by mean ln(IC50): lowest for the more sensitive line
+    (highest for the more resistant or less sensitive one); None unless the thread ran at least two lines."""
+    which, how = match.group("which") or match.group("which2"), match.group("how") or match.group("how2")
+    read = context.read
+    means: dict[str, float] = {}
+    for past in context.history if read is not None else ():
+        for call in past.calls:
+            line = (call.resolved or call.arguments).get("cell_name")
+            if call.tool != _RESPONSE_TOOL or call.status != "ok" or call.result_key is None or \
+                    call.result_version is None or not isinstance(line, str) or ref_key(line):
+                continue
+            try:
+                rows = read(f"{call.result_key}@v{call.result_version}")  # type: ignore[misc]
+            except (KeyError, ValueError, PoolError):
+                continue
+            values = [r["ln_ic50"] for r in rows if isinstance(r, dict) and isinstance(r.get("ln_ic50"), int | float)]
+            if values:
+                means[line] = sum(values) / len(values)
+    if len(means) < 2:
+        return None
+    highest = (how.lower() == "resistant") == (which.lower() in ("more", "most"))
+    return (max if highest else min)(means, key=lambda line: means[line])
 
 
 def _unnamed_other_line(e: Entities, lowered: str) -> bool:
@@ -202,7 +235,10 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             else:
                 value = pool_protein(e, pool, context.history) or (e.sequences[0] if e.sequences else None)
         elif param.kind == "cell_line":
-            if not _unnamed_other_line(e, lowered):
+            by_response = _SENSITIVE_LINE.search(lowered) if not e.cell_lines else None
+            if by_response is not None:  # "whichever line was more sensitive": from the thread's results, or asked
+                value = _line_by_response(by_response, context)
+            elif not _unnamed_other_line(e, lowered):
                 value = e.cell_lines[0].name if e.cell_lines else pool_ref(pool, ("cell_line",), lowered)
         elif param.kind == "number":
             # "one ln unit below bortezomib's predicted value": from that result; without it in the thread, asked

@@ -35,7 +35,7 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     for molecule in e.molecules:
         distinct.setdefault(same_molecule_key(molecule) or molecule, molecule)
     molecules = list(distinct.values())
-    if len(molecules) < 2 or _unnamed_new_drug(e):
+    if len(molecules) < 2 or _unnamed_new_drug(e) or _several_new_ones(e):
         return []
     every = EVERY_PAIR.search(e.prose)
     # "Plavix, Brilinta and aspirin: check each pair" (not "A with B, and A with C: … for each pair" or "… any
@@ -62,7 +62,9 @@ _AMONG = re.compile(r"\b(?:among|between)\b", re.I)
 # "apixaban against the other three", "the new one against everything she takes", "cipro against both of them"
 AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:each\s+of\s+)?"
                           r"(?:everything|all(?:\s+(?:of\s+)?(?:them|those|her|his|the\s+others?))?|both(?:\s+of\s+(?:them|those))?|the\s+others?|the\s+rest|"
-                          r"the\s+other\s+(?:\w+\s+)?(?:drugs?|meds?|medications?|ones?|two|three|four|five|six))\b",
+                          r"the\s+other\s+(?:\w+\s+)?(?:drugs?|meds?|medications?|ones?|two|three|four|five|six)|"
+                          r"(?:her|his|their|the)\s+(?:home\s+|current\s+|regular\s+)?(?:med(?:ication)?\s+)?"
+                          r"(?:list|meds|medications|regimen))\b",
                           re.I)
 # "the new one", "the new drug": the drug the message says is started or added
 _THE_NEW_ONE = re.compile(r"\bthe\s+new\s+(?:one|drug|med(?:ication)?|agent|addition|rx)\b", re.I)
@@ -79,6 +81,20 @@ def _unnamed_new_drug(e: Entities) -> bool:
     new = _NEW_DRUG_AGAINST.search(e.prose)
     return new is not None and not any(n.kind == "drug" and 0 <= n.start < new.end() for n in e.names) and \
         not any(0 <= e.text.find(m) < new.end() for m in e.smiles)
+
+
+def _several_new_ones(e: Entities) -> bool:
+    """"Started linezolid and rifampin today. Check the new one against her methadone.": two drugs were started, so
+    "the new one" names neither (asked which)."""
+    the_new_one = _THE_NEW_ONE.search(e.prose)
+    if the_new_one is None:
+        return False
+    drugs = [n for n in e.names if n.kind == "drug" and 0 <= n.start < the_new_one.start()]
+    for cue in _STARTED.finditer(e.prose[:the_new_one.start()]):
+        clause = re.split(r"[.;!?\n]", e.prose[cue.end():the_new_one.start()])[0]
+        if len({n.value for n in drugs if cue.end() <= n.start < cue.end() + len(clause)}) >= 2:
+            return True
+    return False
 
 
 def _anchor(e: Entities, molecules: list[str]) -> str | None:

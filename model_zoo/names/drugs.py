@@ -485,7 +485,9 @@ def _smiles_spans(text: str) -> list[tuple[int, int]]:
 # "Calan SR 120 mg", "Lanoxin 0.125 mg": a dose after a capitalised name makes it a drug, even a name that is never
 # read from free text otherwise (a brand that is also a surname or a word)
 _DOSE_AFTER = re.compile(r"\s*(?:(?:SR|XR|XL|ER|CR|CD|LA|DS|ODT|IR|DR|EC|MR)\s+)?\d+(?:[.,]\d+)?"
-                         r"(?:/\d+(?:[.,]\d+)?)?\s*(?:mg|mcg|µg|μg|g|units?|iu)\b", re.I)  # "300/100 mg": a combination
+                         r"(?:/\d+(?:[.,]\d+)?)?\s*(?:mg|mcg|µg|μg|g|units?|iu)\b|"  # "300/100 mg": a combination
+                         r"\s*\d+(?:[.,]\d+)?\s+(?:bid|tid|qid|qd|qhs|q\d{1,2}h|daily|nightly|once\s+daily|"
+                         r"twice\s+daily)\b", re.I)  # "Vfend 200 BID": the unit left out, the frequency written
 
 
 def _as_written_ok(written: str, flag: str) -> bool:

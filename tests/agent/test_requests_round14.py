@@ -6,20 +6,13 @@ sex, a known flag that is no ask, and "the pair itself" after a per-drug ask."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from planning_support import plan_with, ran
+from planning_support import decided, plan_with, ran
 
 from agent.atom_ranges import find_atom_ranges, mask_from_words
-from agent.backends.base import PlanContext
-from agent.backends.planner import OfflinePlanner
 from agent.entities import extract
 from agent.history import PastRequest
-from agent.loop import Decider, Limits
 from agent.planning.tool_choice import intents
-from agent.pool.store import InMemoryPoolStore
-from agent.pool.thread_pool import ThreadPool
 from model_zoo.names import find_drug_names
 from model_zoo.names.types import Resolved
 from model_zoo.specs import TOOLS
@@ -30,14 +23,6 @@ OPTIMIZATION = "drug_cell_response_regression_optimization"
 DDI = "drug_drug_response_predict"
 CLASSIFICATION = "drug_target_classification_predict"
 DASATINIB = "CC1=C(C(=CC=C1)Cl)NC(=O)C2=CN=C(S2)NC3=CC(=NC(=N3)C)N4CCN(CC4)CCO"
-
-
-def decided(text: str) -> str | None:
-    """The tool a chat turn would run for ``text`` in an empty thread (planner, then Fe-Fo), None when it asks."""
-    pool = ThreadPool(InMemoryPoolStore(), "t")
-    ctx = PlanContext(request=text, pool=[], offered=list(TOOLS), read=pool.read)
-    decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, extract(text), time.monotonic() + 60)
-    return decision.action.name if decision.action is not None else None
 
 
 @pytest.mark.parametrize("text", ["Generate molecules for A375, target IC50 5.",

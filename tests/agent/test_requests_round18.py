@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from planning_support import plan_with, ran
+from planning_support import decided, plan_with, ran
 
 from agent.atom_ranges import find_atom_ranges
 from agent.entities import read_message
-from agent.history import PastRequest
+from agent.backends.planner import plan_calls
+from agent.history import CallLog, PastRequest
+from agent.pool.store import InMemoryPoolStore
+from agent.pool.thread_pool import ThreadPool
+from model_zoo.specs import TOOLS
 
 AFFINITY = "drug_target_affinity_regression_predict"
 CLASSIFY = "drug_target_classification_predict"
 OPTIMIZE = "drug_cell_response_regression_optimization"
+RESPONSE = "drug_cell_response_regression_predict"
 ERLOTINIB = "COCCOC1=C(C=C2C(=C1)C(=NC=N2)NC3=CC=CC(=C3)C#C)OCCOC"
 
 
@@ -136,3 +141,47 @@ def test_is_a_drug_ok_with_an_unnamed_one_asks_and_the_reply_names_the_partner()
     assert all(c.name == "drug_drug_response_predict" and not c.arguments for c in plan_with(text, {}))
     [call] = plan_with("Sorry, Cipro 500 mg PO BID.", {}, [PastRequest("u", text, answered=False)])
     assert call.name == "drug_drug_response_predict" and len(call.arguments["smiles_pairs"]) == 1
+
+
+def test_the_more_sensitive_line_is_read_from_the_thread_results() -> None:
+    """"Whichever line was more sensitive: generate molecules there" had used the last line run, not the one with the
+    lower predicted ln(IC50); without results for two lines it is asked about, never guessed."""
+    capsaicin = "COC1=C(O)C=CC(CNC(=O)CCCC\\C=C\\C(C)C)=C1"
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    calls = []
+    for line, ln_ic50 in (("HeLa", 1.0), ("SiHa", 2.3)):
+        pool.put("user_cell_line", line, "cell_line", "u", "message")
+        meta = pool.put("drug_cell_response_regression_predict_result",
+                        [{"row": 1, "smiles": capsaicin, "ln_ic50": ln_ic50}], "table", "u", "tool")
+        calls.append(CallLog(RESPONSE, {"drug_smiles": [capsaicin], "cell_name": line}, None, {}, "ok",
+                             result_key=meta.key, result_version=meta.version))
+    earlier = PastRequest("u", "Capsaicin in HeLa and in SiHa: ln(IC50) for each.", answered=True, calls=calls)
+    for text, line in (("Whichever line was more sensitive: generate molecules there with ln(IC50) -1.5.", "HeLa"),
+                       ("Generate for the more resistant line, ln(IC50) -1.5.", "SiHa")):
+        [call] = plan_calls(text, pool.list(), list(TOOLS), [earlier], pool.read)
+        assert call.arguments["cell_line"] == line
+    [call] = plan_calls("Whichever line was more sensitive: generate there at -1.5.", pool.list(), list(TOOLS),
+                        [PastRequest("u", "Capsaicin in HeLa", answered=True, calls=calls[:1])], pool.read)
+    assert "cell_line" not in call.arguments  # one line only: nothing to compare, asked
+
+
+def test_the_new_one_against_her_list_and_two_new_ones_asked_about() -> None:
+    text = ("She takes warfarin 5 mg, amiodarone 200 mg and omeprazole 20 mg. ID wants to add Vfend 200 mg PO BID. "
+            "The new one vs her list, please.")
+    [call] = plan_with(text, {})
+    voriconazole = next(n.value for n in read_message(text).names if n.written == "Vfend")
+    assert len(call.arguments["smiles_pairs"]) == 3
+    assert all(pair[0] == voriconazole for pair in call.arguments["smiles_pairs"])
+    calls = plan_with("Started linezolid and rifampin today. Check the new one against her methadone.", {})
+    assert all("smiles_pairs" not in c.arguments for c in calls)  # which one is new? asked
+
+
+def test_a_drug_class_that_two_named_drugs_belong_to_is_asked_about() -> None:
+    """"Check the azole with the methadone" with Vfend and Diflucan on the list had run fluconazole."""
+    text = "Her list: Vfend 200 BID, Diflucan 200 daily, methadone 90 mg daily. Check the azole with the methadone."
+    found = read_message(text)
+    assert {n.written for n in found.names} >= {"Vfend", "Diflucan"}  # a dose without its unit still makes a drug
+    [azole] = found.unresolved
+    assert azole.written == "the azole" and set(azole.closest) == {"voriconazole", "fluconazole"}
+    assert decided(text) is None
+    assert not read_message("Check the statin with clarithromycin: she takes atorvastatin 40 mg.").unresolved
