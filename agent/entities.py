@@ -724,8 +724,12 @@ def _class_of_several(prose: str, names: list[Resolved]) -> list[Unresolved]:
     """"the azole" when the message names two azoles (by their generic names' INN stem): which one is asked."""
     found = []
     for match in _THE_CLASS.finditer(prose):
+        if any(0 <= n.start - match.end() <= 25 and _NAMED_BESIDE.match(prose[match.end():n.start]) or
+               0 <= n.start - match.end() <= 1 for n in names):
+            continue  # "the statin (atorvastatin)", "the azole voriconazole": the class word glosses a named drug
         stem = _CLASS_STEMS[" ".join(match.group("kind").lower().split())]
-        members = list(dict.fromkeys(n.name for n in names if n.kind == "drug" and n.name.lower().endswith(stem)))
+        members = list(dict.fromkeys(n.name for n in names if n.kind == "drug" and n.name.lower().endswith(stem)
+                                     and 0 <= n.end <= match.start()))  # named before it: "the azole" points back
         if len(members) >= 2:
             found.append(Unresolved("drug", match.group(0), tuple(members), match.start(), match.end(),
                                     f"names a kind of drug, and the message names {len(members)} of that kind"))
