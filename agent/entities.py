@@ -716,8 +716,8 @@ _NAMED_BESIDE = re.compile(r"^\s*(?:[(,:=–—-]|\bis\b|\blike\b|\bsuch\s+as\b|
 # "Check the azole with the methadone" after a list with Vfend and Diflucan: a class two named drugs' INN stem share
 _CLASS_STEMS: dict[str, str] = load("cues.json")["drug_class_stems"]
 _THE_CLASS = re.compile(r"\bthe\s+(?P<kind>" + "|".join(re.escape(k).replace(r"\ ", r"\s+")
-                                                    for k in sorted(_CLASS_STEMS, key=len, reverse=True)) + r")\b",
-                        re.I)
+                                                    for k in sorted(_CLASS_STEMS, key=len, reverse=True)) + r")"
+                        r"(?=\s*(?:with|against|vs\.?|versus|\+|&|and\s+the)\b)", re.I)  # a drug of a pair asked
 
 
 def _class_of_several(prose: str, names: list[Resolved]) -> list[Unresolved]:

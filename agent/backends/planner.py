@@ -346,9 +346,15 @@ def _repeated_before(previous: PastRequest, before: Sequence[PastRequest], offer
     """The tool of the request before ``previous`` when ``previous`` was asked about and only repeated it: after
     "Now do the same for the amine we use in the Boc step" (which amine?), "It's triethylamine: CCN(CC)CC" runs the
     earlier request's tool on it."""
-    if previous.answered or not before or not (_REPEAT.search(previous.text) or asks_the_same(previous.text)):
+    if previous.answered or not before:
         return None
+    bare = only_values(extract(_strip_pool_line(previous.text)), SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS | _ITSELF)
+    if not (_REPEAT.search(previous.text) or asks_the_same(previous.text) or bare):
+        return None  # ("And artemisinin itself?" after a BBB answer, asked about: the BBB request again)
     return _ran(before[-1], offered)
+
+
+_ITSELF = frozenset({"itself", "themselves", "alone"})
 
 
 def _strings(value: Any) -> list[str]:

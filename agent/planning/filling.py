@@ -88,7 +88,8 @@ def _line_by_response(match: re.Match[str], context: PlanningContext) -> str | N
                 rows = read(f"{call.result_key}@v{call.result_version}")  # type: ignore[misc]
             except (KeyError, ValueError, PoolError):
                 continue
-            values = [r["ln_ic50"] for r in rows if isinstance(r, dict) and isinstance(r.get("ln_ic50"), int | float)]
+            values = [v for r in rows if isinstance(r, dict) for k, v in r.items()
+                      if k.lower() == "ln_ic50" and isinstance(v, int | float)]
             if values:
                 means[line] = sum(values) / len(values)
     if len(means) < 2:

@@ -16,6 +16,7 @@ AFFINITY = "drug_target_affinity_regression_predict"
 CLASSIFY = "drug_target_classification_predict"
 OPTIMIZE = "drug_cell_response_regression_optimization"
 RESPONSE = "drug_cell_response_regression_predict"
+PROPERTY = "drug_property_prediction"
 ERLOTINIB = "COCCOC1=C(C=C2C(=C1)C(=NC=N2)NC3=CC=CC(=C3)C#C)OCCOC"
 
 
@@ -185,3 +186,13 @@ def test_a_drug_class_that_two_named_drugs_belong_to_is_asked_about() -> None:
     assert azole.written == "the azole" and set(azole.closest) == {"voriconazole", "fluconazole"}
     assert decided(text) is None
     assert not read_message("Check the statin with clarithromycin: she takes atorvastatin 40 mg.").unresolved
+
+
+def test_a_structure_given_for_a_bare_follow_up_runs_the_request_it_repeats() -> None:
+    """"And artemisinin itself?" after a BBB answer was asked about (no structure shipped); the SMILES given next had
+    run an empty drug-drug interaction instead of the BBB prediction."""
+    artemisinin = "C[C@@H]1CC[C@H]2[C@@H](C)C(=O)O[C@@H]3O[C@]4(C)CC[C@@H]1C32OO4"
+    bbb = ran(PROPERTY, "Artesunate and artemether: BBB probability?", {"drug_smiles": ["CCO"], "property": "p_np"})
+    history = [bbb, PastRequest("u", "And artemisinin itself?", answered=False)]
+    [call] = plan_with(f"PubChem SMILES: {artemisinin}", {}, history)
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [artemisinin], "property": "p_np"}
