@@ -348,13 +348,15 @@ def _repeated_before(previous: PastRequest, before: Sequence[PastRequest], offer
     earlier request's tool on it."""
     if previous.answered or not before:
         return None
-    bare = only_values(extract(_strip_pool_line(previous.text)), SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS | _ITSELF)
+    bare = bool(_AND_THEN.match(previous.text)) and \
+        only_values(extract(_strip_pool_line(previous.text)), SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS | _ITSELF)
     if not (_REPEAT.search(previous.text) or asks_the_same(previous.text) or bare):
         return None  # ("And artemisinin itself?" after a BBB answer, asked about: the BBB request again)
     return _ran(before[-1], offered)
 
 
 _ITSELF = frozenset({"itself", "themselves", "alone"})
+_AND_THEN = re.compile(r"^\W*(?:and|what\s+about|how\s+about)\b", re.I)
 
 
 def _strings(value: Any) -> list[str]:
