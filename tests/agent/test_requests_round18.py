@@ -186,6 +186,7 @@ def test_a_drug_class_that_two_named_drugs_belong_to_is_asked_about() -> None:
     assert azole.written == "the azole" and set(azole.closest) == {"voriconazole", "fluconazole"}
     assert decided(text) is None
     assert not read_message("Check the statin with clarithromycin: she takes atorvastatin 40 mg.").unresolved
+    assert not read_message("ClinTox for ketoconazole and itraconazole, for the azole section.").unresolved
 
 
 def test_a_structure_given_for_a_bare_follow_up_runs_the_request_it_repeats() -> None:
