@@ -244,8 +244,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _ONLY_PART_IS,
                 _EVERYTHING_BUT, _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME,
                 _REGION_FREE_NAME, _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE,
-                _LET_ANY_PART, _FREE_PART, _FREE_IS_PART,
-                _CHANGES_ONLY_IN, _VERB_PART]
+                _LET_ANY_PART, _FREE_PART, _FREE_IS_PART, _CHANGES_ONLY_IN, _VERB_PART]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"

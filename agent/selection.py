@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from agent.history import PastRequest
+from agent.history import CallLog, PastRequest
 from agent.pool.entry import EntryMeta, PoolError
 from agent.vocabulary import number_words, ordinals, phrases
 from model_zoo.specs import PROPERTY_WORDS, REGRESSION_PROPERTIES
@@ -554,20 +554,27 @@ def _logged_run(named: set[str], pool: list[EntryMeta], read: Callable[[str], An
                 history: Sequence[PastRequest]) -> list[dict[str, Any]] | None:
     """The rows of the thread's newest logged run of a named property, read at its pool version; None when none is
     logged or the pool no longer keeps that version."""
-    current = {m.key: m.version for m in pool}
     for past in reversed(history):
         for call in reversed(past.calls):
             prop = (call.resolved or {}).get("property") or call.arguments.get("property")
-            key, version = call.result_key, call.result_version
-            if call.status != "ok" or prop not in named or key not in current or version is None:
-                continue
-            try:
-                rows = read(key if current[key] == version else f"{key}@v{version}")
-            except PoolError:
-                return None
-            ok = isinstance(rows, list) and bool(rows) and all(isinstance(r, dict) and "smiles" in r for r in rows)
-            return rows if ok else None
+            if call.status == "ok" and prop in named:
+                rows = logged_rows(call, pool, read)
+                return rows if rows is not None and all("smiles" in r for r in rows) else None
     return None
+
+
+def logged_rows(call: CallLog, pool: list[EntryMeta], read: Callable[[str], Any]) -> list[dict[str, Any]] | None:
+    """The rows a logged call wrote, read at the pool version it wrote them; None when it wrote no table or the pool
+    no longer keeps that version."""
+    current = {m.key: m.version for m in pool}
+    key, version = call.result_key, call.result_version
+    if key not in current or version is None:
+        return None
+    try:
+        rows = read(key if current[key] == version else f"{key}@v{version}")
+    except PoolError:
+        return None
+    return rows if isinstance(rows, list) and rows and all(isinstance(r, dict) for r in rows) else None
 
 
 def _metric(rows: list[dict[str, Any]]) -> str | None:

@@ -25,6 +25,7 @@ from agent.planning.pairs import (
     partner_pairs,
     picked_pairs,
     ranked_pair,
+    ranks_pairs,
     swapped_pairs,
     uploaded_pairs,
     with_the_earlier_pairs,
@@ -35,11 +36,11 @@ from agent.planning.references import molecules_from_context, named_upload, pool
 from agent.planning.rows import earlier_rows, names_rows_by_word, row_numbers
 from agent.planning.relative_potency import relative_goal, sets_relative_goal
 from agent.planning.uploads import uploads_named
-from agent.pool.entry import EntryMeta, PoolError
+from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
-from agent.selection import pick_rows, select_molecules
+from agent.selection import logged_rows, pick_rows, select_molecules
 from agent.vocabulary import count_pattern
-from model_zoo.specs import ToolSpec
+from model_zoo.specs import CELL_RESPONSE, ToolSpec
 
 # "that one", "those three", "these two": the molecules an earlier message picked out of a result
 _PICKED_BEFORE = re.compile(rf"\b(?:that|this)\s+one\b|\b(?:those|these)\s+(?:{count_pattern()})\b")
@@ -69,33 +70,30 @@ _SENSITIVE_LINE = re.compile(r"\b(?:whichever|the)\s+(?:of\s+the\s+(?:two|2|thre
                              r"(?:was|is|were|came\s+out|looked)\s+(?:the\s+)?(?P<which>more|most|less|least)\s+"
                              r"(?P<how>sensitive|resistant)\b|\bthe\s+(?P<which2>more|most|less|least)\s+"
                              r"(?P<how2>sensitive|resistant)\s+(?:cell\s+)?line\b", re.I)
-_RESPONSE_TOOL = "drug_cell_response_regression_predict"
 
 
 def _line_by_response(match: re.Match[str], context: PlanningContext) -> str | None:
     """The cell line whose logged response results rank first by mean ln(IC50): lowest for the more sensitive line
-    (highest for the more resistant or less sensitive one); None unless the thread ran at least two lines."""
+    (highest for the more resistant or less sensitive one); None (asked) unless the thread ran at least two lines
+    and one of them ranks first alone."""
     which, how = match.group("which") or match.group("which2"), match.group("how") or match.group("how2")
-    read = context.read
+    if context.read is None:
+        return None
     means: dict[str, float] = {}
-    for past in context.history if read is not None else ():
+    for past in context.history:
         for call in past.calls:
             line = (call.resolved or call.arguments).get("cell_name")
-            if call.tool != _RESPONSE_TOOL or call.status != "ok" or call.result_key is None or \
-                    call.result_version is None or not isinstance(line, str) or ref_key(line):
+            if call.tool != CELL_RESPONSE.name or call.status != "ok" or not isinstance(line, str) or ref_key(line):
                 continue
-            try:
-                rows = read(f"{call.result_key}@v{call.result_version}")  # type: ignore[misc]
-            except (KeyError, ValueError, PoolError):
-                continue
-            values = [v for r in rows if isinstance(r, dict) for k, v in r.items()
+            values = [v for r in logged_rows(call, context.pool, context.read) or [] for k, v in r.items()
                       if k.lower() == "ln_ic50" and isinstance(v, int | float)]
             if values:
                 means[line] = sum(values) / len(values)
-    if len(means) < 2:
-        return None
     highest = (how.lower() == "resistant") == (which.lower() in ("more", "most"))
-    return (max if highest else min)(means, key=lambda line: means[line])
+    ranked = sorted(means.values(), reverse=highest)
+    if len(ranked) < 2 or ranked[0] == ranked[1]:
+        return None
+    return next(line for line, mean in means.items() if mean == ranked[0])
 
 
 def _unnamed_other_line(e: Entities, lowered: str) -> bool:
@@ -256,16 +254,19 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         elif param.kind == "smiles_pairs":
             names = earlier_drug_names([past.text for past in context.history[-5:]])
             with_named = _picked_with_named(e, picked, words, context)
-            value = swapped_pairs(e, pool, lowered, context.read, names) or with_named or message_pairs(e, focus) \
-                or against_the_thread(e, pool, lowered, context.read) or ranked_pair(pool, lowered, context.read) \
-                or picked_pairs(pool, lowered, context.read, e) \
-                or uploaded_pairs(e, pool, lowered, context.read) or partner_pairs(e, pool, lowered, context.read)
-            value = with_the_earlier_pairs(value, pool, lowered, context.read) if with_named is not None else None
-            if not value and with_named is not None and THE_PAIR.search(words):
-                value = _pair_of_the_step_before(earlier)
-            if not value and with_named is not None and not names_pairs_it_cannot_find(e, lowered):
-                value = every_listed_pair(pool, lowered, context.read) or pool_ref(pool, ("smiles_pairs",), lowered) \
-                    or listed_pair(pool, lowered, context.read)
+            own = swapped_pairs(e, pool, lowered, context.read, names) or with_named or message_pairs(e, focus) \
+                or against_the_thread(e, pool, lowered, context.read)
+            if not own and ranks_pairs(lowered):  # "whichever pair came out worst": from the latest results, or asked
+                value = ranked_pair(pool, lowered, context.read)
+            else:
+                value = own or picked_pairs(pool, lowered, context.read, e) \
+                    or uploaded_pairs(e, pool, lowered, context.read) or partner_pairs(e, pool, lowered, context.read)
+                value = with_the_earlier_pairs(value, pool, lowered, context.read) if with_named is not None else None
+                if not value and with_named is not None and THE_PAIR.search(words):
+                    value = _pair_of_the_step_before(earlier)
+                if not value and with_named is not None and not names_pairs_it_cannot_find(e, lowered):
+                    value = every_listed_pair(pool, lowered, context.read) or \
+                        pool_ref(pool, ("smiles_pairs",), lowered) or listed_pair(pool, lowered, context.read)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
             value = None if value == param.default else value  # named to replace an earlier value; the default anyway

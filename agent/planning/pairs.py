@@ -221,18 +221,24 @@ _RANKED_PAIR = re.compile(r"\bpair\s+(?:with|that\s+has|having)\s+the\s+(?P<by>h
 _LOWEST = ("lowest", "weakest", "least likely", "safest", "lowest-risk", "lowest risk")
 
 
+def ranks_pairs(lowered: str) -> bool:
+    """Whether the words pick a pair by its interaction result ("the pair that came out worst")."""
+    return _RANKED_PAIR.search(lowered) is not None
+
+
 def ranked_pair(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None) -> list[list[str]] | None:
     """The pair of the thread's latest interaction results that the words rank first, by its top interaction's
-    probability (highest unless they say lowest or safest)."""
+    probability (highest unless they say lowest or safest); None (asked) without results or on a tie."""
     match = _RANKED_PAIR.search(lowered)
     if match is None or read is None:
         return None
     rows = newest_table(pool, read, lambda rows: all("smiles_1" in r and "smiles_2" in r for r in rows))
-    scored = [(score, r) for r in rows or [] if (score := _top_probability(r)) is not None]
-    if not scored:
-        return None
     word = " ".join((match.group("by") or match.group("adjective") or match.group("outcome")).split())
-    _, row = (min if word in _LOWEST else max)(scored, key=lambda item: item[0])
+    scored = sorted(((score, r) for r in rows or [] if (score := _top_probability(r)) is not None),
+                    key=lambda item: item[0], reverse=word not in _LOWEST)
+    if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):
+        return None
+    row = scored[0][1]
     return [[str(row["smiles_1"]), str(row["smiles_2"])]]
 
 

@@ -19,6 +19,7 @@ _FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|s
 
 _NOT_RULED_OUT = r"(?<!\bnot the )(?<!\bnot our )(?<!\bnot )"  # "not the lead, just the xlsx ones"
 # a file named by the colleague who shared it: "Marco's upload", "Priya's new batch"
+_NOT_PEOPLE = frozenset(words("not_owner_words"))  # "yesterday's file", "the client's list": nobody named
 _OWNED_FILE = re.compile(r"\b(?P<owner>[a-z]{3,})'s\s+(?:(?:new|latest|last|own|first|second|other)\s+)?"
                          r"(?:upload|file|list|batch|set|sdf|csv|spreadsheet|plate|sheet)s?\b")
 
@@ -183,8 +184,9 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
         return None
     for match in _OWNED_FILE.finditer(lowered):  # "Marco's upload" with only priya_batch3.csv shared: asked
         owner = match.group("owner")
-        if owner not in known and not any(owner in m.key.lower() or owner in m.set_by.lower()
-                                          for m in pool if m.key.startswith("upload_")):
+        if owner in known or owner in _NOT_PEOPLE or owner in _CALENDAR:
+            continue
+        if not any(owner in m.key.lower() or owner in m.set_by.lower() for m in pool if m.key.startswith("upload_")):
             return match.group(), list(uploads.values())[:3]
     for match in _FILE_LIKE.finditer(lowered):
         word = match.group().replace(" ", "")

@@ -254,7 +254,7 @@ _GERMAN_ENDINGS = (("ol", "ene"), ("an", "ane"), ("on", "one"), ("at", "ate"), (
 _GERMAN_LETTERS = (("", ""), ("chlor", "chloro"), ("brom", "bromo"), ("k", "c"), ("z", "c"))
 
 
-def _romance_spelling(word: str, start: int, end: int) -> Resolved | Unresolved | None:
+def _foreign_spelling(word: str, start: int, end: int) -> Resolved | Unresolved | None:
     """An unknown word read as a Romance or German spelling of a known name (shown as a spelling match), or as a
     Romance spelling of an INN the tables lack ("metamizol": asked about, with the closest names)."""
     key = unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
@@ -564,7 +564,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
             continue
         if _NOT_A_DRUG_AFTER.match(text[e:e + 30]):
             continue
-        result = _fuzzy(w, s, e) or _romance_spelling(w, s, e)
+        result = _fuzzy(w, s, e) or _foreign_spelling(w, s, e)
         if result is None and inn_stem(w) and w.lower() not in t.names:
             result = Unresolved("drug", w, _closest(w), s, e, "looks like a drug name (INN stem), but is not known")
         elif result is None and inn_stem(w):

@@ -91,8 +91,10 @@ def test_a_sed_style_edit_reruns_the_earlier_request_with_the_new_words() -> Non
 def test_a_named_owner_or_file_type_that_fits_no_single_upload_is_asked_about() -> None:
     only_priya = {"upload_priya_batch3.csv": ["CCO", "CCN"]}
     assert plan_with("DTI for Marco's upload vs BTK", only_priya) == []
-    [call] = plan_with("DTI for Priya's upload vs BTK", only_priya)
-    assert call.arguments["drug_smiles"] == "(upload_priya_batch3.csv)"
+    for text in ("DTI for Priya's upload vs BTK", "DTI for yesterday's upload vs BTK",
+                 "DTI for the client's list vs BTK"):
+        [call] = plan_with(text, only_priya)  # the colleague named, or no colleague at all
+        assert call.arguments["drug_smiles"] == "(upload_priya_batch3.csv)"
     two_csvs = {"upload_plate7_actives.csv": ["CCO"], "upload_plate7_inactives.csv": ["CCN"]}
     assert all("drug_smiles" not in c.arguments for c in plan_with("logS for the csv pls", two_csvs))
 
@@ -131,6 +133,12 @@ def test_a_pair_ranked_by_the_interaction_results_and_both_models() -> None:
     [call] = plan_with("Whichever of those two pairs came out worst, re-run just that one on TWOSIDES.", pool,
                        [earlier])
     assert call.arguments == {"smiles_pairs": [[warfarin, amiodarone]], "task": "twosides"}
+    pairs_only = {"user_smiles_pairs": pool["user_smiles_pairs"]}  # no results to rank: asked, never every pair
+    assert all("smiles_pairs" not in c.arguments
+               for c in plan_with("the pair that came out worst, on TWOSIDES", pairs_only, [earlier]))
+    tied = {**pool, "drug_drug_response_predict_result": [{**row, "probability": 0.5} for row in rows]}
+    assert all("smiles_pairs" not in c.arguments
+               for c in plan_with("the pair that came out worst, on TWOSIDES", tied, [earlier]))
     calls = plan_with("Fluconazole with itraconazole: run it on the default interaction model and on TWOSIDES too.", {})
     assert [c.arguments.get("task", "drugbank") for c in calls] == ["drugbank", "twosides"]
 
@@ -164,6 +172,14 @@ def test_the_more_sensitive_line_is_read_from_the_thread_results() -> None:
     [call] = plan_calls("Whichever line was more sensitive: generate there at -1.5.", pool.list(), list(TOOLS),
                         [PastRequest("u", "Capsaicin in HeLa", answered=True, calls=calls[:1])], pool.read)
     assert "cell_line" not in call.arguments  # one line only: nothing to compare, asked
+    tie = pool.put("drug_cell_response_regression_predict_result", [{"row": 1, "smiles": capsaicin, "ln_ic50": 1.0}],
+                   "table", "u", "tool")
+    tied = CallLog(RESPONSE, {"drug_smiles": [capsaicin], "cell_name": "C-33-A"}, None, {}, "ok",
+                   result_key=tie.key, result_version=tie.version)
+    [call] = plan_calls("Whichever line was more sensitive: generate there at -1.5.", pool.list(), list(TOOLS),
+                        [PastRequest("u", "Capsaicin in HeLa and C-33-A", answered=True, calls=[calls[0], tied])],
+                        pool.read)
+    assert "cell_line" not in call.arguments  # HeLa and C-33-A tie: asked
 
 
 def test_the_new_one_against_her_list_and_two_new_ones_asked_about() -> None:
