@@ -68,15 +68,17 @@ _CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+
 # Parts named by a systematic or lab name that the tables may not hold ("only the morpholinopropoxy tail may change",
 # "keep everything except the two methoxyethoxy chains"); such a name counts only when it reads as one
 # (``core_from_text``: a table entry or OPSIN).
-_NAMED = r"(?:\d+(?:,\d+)*-)?[a-z][a-z0-9(),'\[\]]*(?:-[a-z0-9(),'\[\]]+)*"  # "3-morpholinopropoxy" with its locant
+# "3-morpholinopropoxy" with its locant, "glutamic acid"
+_NAMED = r"(?:\d+(?:,\d+)*-)?[a-z][a-z0-9(),'\[\]]*(?:-[a-z0-9(),'\[\]]+)*(?:\s+acid\b)?"
 # table names of more than one word ("hydroxamic acid", "carboxylic acid"), which _NAMED does not span
 _SPACED_NAMES = "|".join(re.escape(n) for n in sorted((n for n in [*scaffolds(), *functional_groups()] if " " in n),
                                                        key=len, reverse=True))
-_CHEMICAL_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|ine|ane|ene|ole|one|ide|ate|boc|amine|amide|ether|ester)$", re.I)
+_CHEMICAL_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|ine|ane|ene|ole|one|ide|ate|boc|amine|amide|ether|ester|ic\s+acid)$",
+                              re.I)
 _SUBSTITUENT_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|amido|ylidene)$", re.I)
 _CHAIN_WORDS = r"side[\s-]+chains?|tails?|chains?|arms?"  # the substituent up to the ring it hangs on
 _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|bits?|" \
-          r"pieces?|bicycles?|rings?|ends?|caps?)"
+          r"residues?|pieces?|bicycles?|rings?|ends?|caps?)"
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
               r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|swapped|touched|altered|reworked|free|move)\b|" \
               r"(?:(?:is|are)\s+)?free\s+to\s+(?:change|vary|move|be\s+(?:changed|modified))\b|(?:is|are)\s+free\b|" \

@@ -471,6 +471,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
         m for m in unknown_lines if not _inside(m.start, negated, lines_at)]
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
+    # "the quinolone with …": a kind of drug, never a misspelled one
+    found.unresolved = [u for u in found.unresolved if u.written.lower().removesuffix("s") not in _CLASS_WORDS]
     found.unresolved += _untrained_properties(prose) + _drug_classes(prose, named) + _unnamed_mutant(prose) + \
         _class_of_several(prose, found.names)
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
@@ -704,12 +706,15 @@ def _unnamed_mutant(prose: str) -> list[Unresolved]:
 # Only as the noun of its phrase ("her statin and …", "a blood thinner?", "that blood pressure pill?"), not a
 # modifier ("our steroid ctrl <SMILES>", "my antihistamine worksheet") or a role ("as an antibiotic"), nor one named
 # beside it ("a statin (atorvastatin)", "her SSRI, sertraline", "warfarin, a blood thinner")
-_DRUG_CLASS = re.compile(rf"(?<!\bas\s)\b(?:a|an|her|his|their|my|our|some|another|any|that|this|the\s+other)\s+"
+_DRUG_CLASS = re.compile(rf"(?<!\bas\s)\b(?P<det>a|an|her|his|their|my|our|some|another|any|that|this|the\s+other|"
+                         rf"the)\s+"
                          rf"(?:new\s+|daily\s+|regular\s+)?(?P<kind>{phrases('drug_classes')})s?\b"
                          rf"(?=\s*(?:$|[.,;:!?()+&/\d{CJK}]|(?:and|or|with|plus|against|vs|versus|is|are|was|were|that|which|"
                          r"who|he|she|they|we|i|for|in|on|at|to|from|but|so|do|does|did|will|would|can|could|should|"
                          r"might|may|too|also|of|together|already|now|then|since|like|such|called|named)\b))",
                          re.I)
+_CLASS_WORDS = frozenset(phrase.lower() for phrase in load("cues.json")["drug_classes"])
+_PAIRED_WITH = re.compile(r"s?\s*(?:with|against|vs\.?|versus|plus|\+)(?:\s|$)", re.I)
 _NAMED_BESIDE = re.compile(r"^\s*(?:[(,:=–—-]|\bis\b|\blike\b|\bsuch\s+as\b|\bnamely\b|\bcalled\b|\bi\.e\.)", re.I)
 
 
@@ -718,6 +723,9 @@ _CLASS_STEMS: dict[str, str] = load("cues.json")["drug_class_stems"]
 _THE_CLASS = re.compile(r"\bthe\s+(?P<kind>" + "|".join(re.escape(k).replace(r"\ ", r"\s+")
                                                     for k in sorted(_CLASS_STEMS, key=len, reverse=True)) + r")"
                         r"(?=\s*(?:with|against|vs\.?|versus|\+|&|and\s+the)\b)", re.I)  # a drug of a pair asked
+
+
+CLASS_OF_SEVERAL = "names a kind of drug, and the message names"
 
 
 def _class_of_several(prose: str, names: list[Resolved]) -> list[Unresolved]:
@@ -732,7 +740,7 @@ def _class_of_several(prose: str, names: list[Resolved]) -> list[Unresolved]:
                                      and 0 <= n.end <= match.start()))  # named before it: "the azole" points back
         if len(members) >= 2:
             found.append(Unresolved("drug", match.group(0), tuple(members), match.start(), match.end(),
-                                    f"names a kind of drug, and the message names {len(members)} of that kind"))
+                                    f"{CLASS_OF_SEVERAL} {len(members)} of that kind"))
     return found
 
 
@@ -744,6 +752,9 @@ def _drug_classes(prose: str, names: list[Resolved | Unresolved]) -> list[Unreso
         before = next((n for n in drugs if 0 <= match.start() - n.end <= 4), None)  # "warfarin, a blood thinner"
         if (after is not None and _NAMED_BESIDE.match(prose[match.end():after.start])) or before is not None:
             continue
+        if match.group("det").lower() == "the" and (any(n.start < match.start() for n in drugs) or
+                                                     not _PAIRED_WITH.match(prose, match.end())):
+            continue  # "the" points back to a drug named before, or names a part ("keep the quinolone and …")
         found.append(Unresolved("drug", match.group("kind"), (), match.start(), match.end(),
                                 "names a kind of drug, not one; which drug is it?"))
     return found

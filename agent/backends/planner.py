@@ -20,7 +20,7 @@ from agent.entities import Entities, extract, without_asides
 from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, earlier_setting, enum_words_in, fan_out, fill
-from agent.planning.pairs import ITS
+from agent.planning.pairs import ITS, chosen_pairs
 from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.rows import leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys
@@ -452,7 +452,10 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     if fixed is not None:  # "fixed: <SMILES>" after the agent asked about an invalid one
         merged.molecules = merged.smiles = fixed
         merged.invalid_smiles = []
-    if not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
+    chosen = chosen_pairs(earlier, whole) if not previous.answered and spec.param("smiles_pairs") else None
+    if chosen:  # "Linezolid." after "which new one?": that drug with the request's others
+        merged.pairs = chosen
+    elif not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
         merged.molecules = earlier.molecules + whole.molecules  # "with <SMILES>" names the partner
         if len(earlier.molecules) == 1 and len(whole.molecules) >= 2 and not whole.pairs and \
                 not _PAIRS_ITSELF.search(whole.prose) and same_molecule_key(earlier.molecules[0]) not in {

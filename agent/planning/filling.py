@@ -40,7 +40,7 @@ from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import logged_rows, pick_rows, select_molecules
 from agent.vocabulary import count_pattern
-from model_zoo.specs import CELL_RESPONSE, ToolSpec
+from model_zoo.specs import AFFINITY, CELL_RESPONSE, ToolSpec
 
 # "that one", "those three", "these two": the molecules an earlier message picked out of a result
 _PICKED_BEFORE = re.compile(rf"\b(?:that|this)\s+one\b|\b(?:those|these)\s+(?:{count_pattern()})\b")
@@ -73,27 +73,43 @@ _SENSITIVE_LINE = re.compile(r"\b(?:whichever|the)\s+(?:of\s+the\s+(?:two|2|thre
 
 
 def _line_by_response(match: re.Match[str], context: PlanningContext) -> str | None:
-    """The cell line whose logged response results rank first by mean ln(IC50): lowest for the more sensitive line
-    (highest for the more resistant or less sensitive one); None (asked) unless the thread ran at least two lines
-    and one of them ranks first alone."""
+    """The cell line whose logged response results rank first by mean ln(IC50): lowest for the more sensitive line,
+    highest for the more resistant or less sensitive one."""
     which, how = match.group("which") or match.group("which2"), match.group("how") or match.group("how2")
+    highest = (how.lower() == "resistant") == (which.lower() in ("more", "most"))
+    return _ranked_first(CELL_RESPONSE.name, "cell_name", "ln_ic50", highest, context)
+
+
+# "for whichever it bound more tightly", "the kinase it binds most strongly", "whichever target bound less tightly"
+_TARGET_BY_BINDING = re.compile(r"\b(?:whichever|the)\s+(?:(?:one|target|kinase|protein|of\s+the\s+(?:two|2|three|3))"
+                                r"\s+)?(?:(?:it|they|that|which)\s+)?(?:bound|binds|bind)\s+(?P<which>more|most|less|least)"
+                                r"\s+(?:tightly|strongly|potently)\b", re.I)
+
+
+def _target_by_binding(match: re.Match[str], context: PlanningContext) -> str | None:
+    """The target whose logged affinity results rank first by mean pKd (lowest for "less tightly")."""
+    return _ranked_first(AFFINITY.name, "target_seq", "pkd", match.group("which").lower() in ("more", "most"), context)
+
+
+def _ranked_first(tool: str, param: str, column: str, highest: bool, context: PlanningContext) -> str | None:
+    """The value of ``param`` whose logged ``tool`` results rank first by the mean of their ``column``; None (asked)
+    unless the thread ran at least two values and one of them ranks first alone."""
     if context.read is None:
         return None
     means: dict[str, float] = {}
     for past in context.history:
         for call in past.calls:
-            line = (call.resolved or call.arguments).get("cell_name")
-            if call.tool != CELL_RESPONSE.name or call.status != "ok" or not isinstance(line, str) or ref_key(line):
+            value = (call.resolved or call.arguments).get(param)
+            if call.tool != tool or call.status != "ok" or not isinstance(value, str) or ref_key(value):
                 continue
-            values = [v for r in logged_rows(call, context.pool, context.read) or [] for k, v in r.items()
-                      if k.lower() == "ln_ic50" and isinstance(v, int | float)]
-            if values:
-                means[line] = sum(values) / len(values)
-    highest = (how.lower() == "resistant") == (which.lower() in ("more", "most"))
+            found = [v for r in logged_rows(call, context.pool, context.read) or [] for k, v in r.items()
+                     if k.lower() == column and isinstance(v, int | float)]
+            if found:
+                means[value] = sum(found) / len(found)
     ranked = sorted(means.values(), reverse=highest)
     if len(ranked) < 2 or ranked[0] == ranked[1]:
         return None
-    return next(line for line, mean in means.items() if mean == ranked[0])
+    return next(value for value, mean in means.items() if mean == ranked[0])
 
 
 def _unnamed_other_line(e: Entities, lowered: str) -> bool:
@@ -229,7 +245,11 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             value = e.molecules[0] if e.molecules else (picked[0] if picked else None) or (None if picked == [] else
                 pool_ref(pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True))
         elif param.kind == "protein_seq":
-            if e.sequences and not e.sequences_from_names:
+            pasted = e.sequences and not e.sequences_from_names
+            by_binding = _TARGET_BY_BINDING.search(lowered) if not pasted else None
+            if by_binding is not None:  # "for whichever it bound more tightly": from the thread's results, or asked
+                value = _target_by_binding(by_binding, context)
+            elif pasted:
                 value = e.sequences[0]
             else:
                 value = pool_protein(e, pool, context.history) or (e.sequences[0] if e.sequences else None)

@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from agent.entities import Entities, extract
+from agent.entities import CLASS_OF_SEVERAL, Entities, extract
 from agent.planning.references import pool_ref
 from agent.planning.uploads import uploads_named
 from agent.pool.entry import EntryMeta
@@ -18,6 +18,7 @@ from agent.selection import newest_table
 from agent.vocabulary import ordinals, phrases
 from model_zoo.chem.mols import same_molecule_key
 from model_zoo.names.text import inn_stem
+from model_zoo.names.types import Resolved
 
 
 def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
@@ -86,15 +87,36 @@ def _unnamed_new_drug(e: Entities) -> bool:
 def _several_new_ones(e: Entities) -> bool:
     """"Started linezolid and rifampin today. Check the new one against her methadone.": two drugs were started, so
     "the new one" names neither (asked which)."""
+    return len(_new_ones(e)) >= 2
+
+
+def _new_ones(e: Entities) -> list[Resolved]:
+    """The drugs of the clause that starts several before "the new one" (none when one or none is started)."""
     the_new_one = _THE_NEW_ONE.search(e.prose)
     if the_new_one is None:
-        return False
+        return []
     drugs = [n for n in e.names if n.kind == "drug" and 0 <= n.start < the_new_one.start()]
     for cue in _STARTED.finditer(e.prose[:the_new_one.start()]):
         clause = re.split(r"[.;!?\n]", e.prose[cue.end():the_new_one.start()])[0]
-        if len({n.value for n in drugs if cue.end() <= n.start < cue.end() + len(clause)}) >= 2:
-            return True
-    return False
+        started = [n for n in drugs if cue.end() <= n.start < cue.end() + len(clause)]
+        if len({n.value for n in started}) >= 2:
+            return started
+    return []
+
+
+def chosen_pairs(earlier: Entities, reply: Entities) -> list[list[str]] | None:
+    """The pairs of a request asked about because a drug of its pair was one of several ("the new one" after two
+    started, "the azole" after two azoles), once the reply names which: that drug with the request's other drugs
+    ("Linezolid. The rifampin was a restart, not new." pairs linezolid with her methadone only)."""
+    group = {same_molecule_key(n.value) or n.value for n in _new_ones(earlier)} or {
+        same_molecule_key(n.value) or n.value for u in earlier.unresolved if u.kind == "drug" and u.closest
+        and u.note.startswith(CLASS_OF_SEVERAL) for n in earlier.names if n.kind == "drug" and n.name in u.closest}
+    if len(group) < 2:
+        return None
+    named = sorted((n.start, n.value) for n in reply.names if n.kind == "drug" and n.start >= 0)
+    chosen = next((m for _, m in named if (same_molecule_key(m) or m) in group), None)
+    others = [m for m in dict.fromkeys(earlier.molecules) if (same_molecule_key(m) or m) not in group]
+    return [[chosen, other] for other in others] if chosen is not None and others else None
 
 
 def _anchor(e: Entities, molecules: list[str]) -> str | None:

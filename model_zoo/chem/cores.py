@@ -100,7 +100,7 @@ def core_from_text(text: str) -> Core:
     return Core(text.strip(), text.strip())
 
 
-_NAME_WORD = re.compile(r"(?:\d+(?:,\d+)*-)?[a-z][a-z0-9(),'\[\]-]{4,80}")
+_NAME_WORD = re.compile(r"(?:\d+(?:,\d+)*-)?[a-z][a-z0-9(),'\[\]-]{4,80}(?: acid)?")  # "glutamic acid"
 
 
 def _why_names_unread(words: str) -> str:

@@ -580,8 +580,43 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     # of drugs with doses, is a drug too (not "Monday 5 mg")
     if any(isinstance(r, Resolved) and _DOSE_AFTER.match(text[r.end:r.end + 30]) for r in out):
         out += dosed
+        taken += [(u.start, u.end) for u in dosed]
+    out += _paired_with_a_drug(text, ws, out, taken)
     out += _unknown_codes(text, ws, taken)
     return sorted(out, key=lambda r: r.start)
+
+
+# "check Trogarzo against his Tivicay": the word on the other side of a pair with a known drug
+_PAIRED_AFTER = re.compile(r"\s+(?:against|with|w/|vs\.?|versus|\+)\s+(?:(?:his|her|their|the|a)\s+)?", re.I)
+_PAIRED_BEFORE = re.compile(r"\s*(?:(?:(?:ok|okay|safe|fine|compatible)\s+)?(?:against|with|w/)|vs\.?|versus|\+)\s+"
+                            r"(?:(?:his|her|their|the|a)\s+)?", re.I)
+_SENTENCE_START = re.compile(r"(?:^|(?<!\bvs)[.!?:;\n])\s*$")
+
+
+def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],
+                        taken: list[tuple[int, int]]) -> list[Unresolved]:
+    """A capitalised word no table knows, paired with a known drug ("Can you check Trogarzo against his Tivicay
+    and Prezista?", "Tivicay + Trogarzo"): a drug name, asked about, so that the pair is never run without it. Not
+    a word opening a sentence ("Compare with warfarin"), nor a cell line or target."""
+    from model_zoo.names.cell_lines import find_cell_line_names
+    from model_zoo.names.targets import find_target_names
+
+    t = tables()
+    drugs = [r for r in found if isinstance(r, Resolved)]
+    if not drugs:
+        return []
+    known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text)]]
+    out = []
+    for w, s, e in ws:
+        if not (w.isalpha() and w[0].isupper() and not w.isupper() and len(w) >= 5) or overlaps(s, e, taken) or \
+                overlaps(s, e, known) or w.lower() in t.never or w.lower() in t.not_drug or \
+                _SENTENCE_START.search(text[:s]):
+            continue
+        after = _PAIRED_BEFORE.match(text, e)
+        if any(r.start == (after.end() if after else -1) or (0 <= r.end <= s and _PAIRED_AFTER.fullmatch(text[r.end:s]))
+               for r in drugs):
+            out.append(Unresolved("drug", w, _closest(w), s, e, "paired with a drug, but not in the tables"))
+    return out
 
 
 # A company or lab compound code ("AZ-0917", "ZX3312", "GSK-12345") where a drug is named ("pKd of …", "compound …")

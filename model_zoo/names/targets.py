@@ -346,14 +346,15 @@ _CONTEXT_BEFORE = re.compile(
 _STRONG_BEFORE = re.compile(
     r"(?:\bbind(?:s|ing)?(?:\s+to)?|(?<!off-)\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
     r"\baffinity\s+(?:for|to)|\binteract(?:s|ing)?\s+with|\bhit(?:s|ting)?|"
-    r"\bp?K[di]\b[^.?!;\n]{0,60}\s(?:for|to|against|at|on))\s+(?:the\s+)?$|"  # "pKd of imatinib for ESR1"
+    r"\bp?K[di]\b[^.?!;\n]{0,60}\s(?:for|to|against|at|on))\s+(?:the\s+)?(?:[A-Z]\.\s?[a-z]{3,}\s+)?$|"  # "pKd of
+    # imatinib for ESR1", "interact with M. tuberculosis PknG"
     r"\b(?!(?:please|release|increase|decrease|database|disease|purchase|phase|case|base|lease)\b)"
     r"\w*(?:ase|receptor|protein)(?:[\s-]+(?:alpha|beta|gamma|delta|[\dA-Za-z]))?\s*\(\s*$",  # "receptor α (ESR1)"
     re.IGNORECASE)
 _CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:(?:(?:sub)?family[\s-]+)?kinase|protein|receptor|enzyme|inhibitors?|"
                             r"inhibition|binding|binders?|mutant|p?k[di]|affinity)\b|"
                             r"(?:,\s*)?(?:not|instead of|rather than)\s+[A-Z][A-Z0-9]{1,9}\b)")
-_GENE_SHAPE = re.compile(r"^[a-z]?[A-Z][A-Z0-9-]{1,10}$")
+_GENE_SHAPE = re.compile(r"^[a-z]?[A-Z][A-Z0-9-]{1,10}$|^[A-Z][a-z]{2}[A-Z]\d?$")  # "PknG", "DprE1": bacterial
 NOT_TARGETS = frozenset("""IC50 EC50 GI50 LD50 CC50 KD KI PKD PKI PIC50 BBB BBBP CNS SMILES SMILE SMARTS INCHI
 ADMET ADME DMSO QSAR QSPR SAR ATP ADP GTP DNA RNA MRNA SIRNA PDB MW TPSA HBD HBA LOGP LOGD LOGS PK PD HTS TKI
 TKIS RTK RTKS GPCR GPCRS NMR LC-MS HPLC FDA EMA USA UK EU AI ML LLM CSV SDF PNG PDF ID IDS API NA OK FYI PS
