@@ -237,7 +237,7 @@ _FULL_WIDTH: dict[int, str] = {**{code: chr(code - 0xFEE0) for code in range(0xF
 
 
 # "CI50" (French, Spanish, Portuguese: concentration inhibitrice 50 %) is the IC50; same length, so spans stay
-_CI50 = re.compile(r"\b(?:CI|ci)(?=\s?50\b)")
+_CI50 = re.compile(r"(?:\b|(?<=\bp))(?:CI|ci)(?=\s?50\b)")  # "pCI50" too
 
 
 def without_asides(text: str) -> str:
@@ -471,6 +471,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
         m for m in unknown_lines if not _inside(m.start, negated, lines_at)]
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
+    found.unresolved = [u for u in found.unresolved if not _glossed_by_a_known_drug(u, found.names, prose)]
     # "the quinolone with …": a kind of drug, never a misspelled one
     found.unresolved = [u for u in found.unresolved if u.written.lower().removesuffix("s") not in _CLASS_WORDS]
     found.unresolved += _untrained_properties(prose) + _drug_classes(prose, named) + _unnamed_mutant(prose) + \
@@ -547,6 +548,15 @@ def _cell_positions(text: str, mentions: list[tuple[str, CellLine]], negated: li
         return known
     names = text[:NAMES_READ_CHARS]
     return known + [u.start for u in find_unknown_cell_lines(names) + find_cell_shaped_words(names)]
+
+
+def _glossed_by_a_known_drug(name: Unresolved, known: list[Resolved], prose: str) -> bool:
+    """"Adavosertib (MK-1775)", "MK-1775 (adavosertib)": a drug without a shipped structure glossed in brackets by a
+    name that has one is that drug, so nothing is left to ask about."""
+    return name.kind == "drug" and name.start >= 0 and any(
+        n.kind == "drug" and n.start >= 0 and (prose[name.end:n.start].strip() in ("(", "[") or
+                                               prose[n.end:name.start].strip() in ("(", "["))
+        for n in known)
 
 
 def _without_glosses(drugs: list[Resolved], prose: str) -> list[Resolved]:
@@ -839,12 +849,15 @@ def _balanced(text: str) -> bool:
     return depth == 0
 
 
+_ISOTOPE_LABEL = re.compile(r"\[\d{1,3}[A-Z][a-z]?\]")
+
+
 def looks_like_smiles(token: str) -> bool:
     """Plausibly meant as a SMILES (before parsing): SMILES characters, and not an ordinary word."""
     if len(token) < 2 or not _SMILES_CHARS.match(token) or token.upper() in _NOT_MOLECULES:
         return False
-    if token.isdigit() or re.fullmatch(r"[-+]?\d+(\.\d+)?", token):
-        return False
+    if token.isdigit() or re.fullmatch(r"[-+]?\d+(\.\d+)?", token) or _ISOTOPE_LABEL.fullmatch(token):
+        return False  # (nor "the [123I] form": an isotope named, no molecule)
     if token.isalpha():
         return bool(_ELEMENT_LETTERS.match(token)) and "C" in token
     if not _SMILES_SYNTAX.search(token):

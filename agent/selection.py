@@ -242,8 +242,8 @@ _SET_FIELDS = ("reactants", "precursors")
 # "the second product", "product 2", "the last product": one product's route
 _PRODUCT = re.compile(rf"\b(?:the\s+)?({_ORD})\s+(?:product|target|molecule)\b|\bproduct\s+#?(\d{{1,2}})\b", re.I)
 # "the reactants of route 2", "the second route", "route #3": one of the ranked routes (else the top one)
-_ROUTE = re.compile(rf"\broute\s*#?\s*(\d{{1,2}})\b|\b(?:the\s+)?({_ORD})\s+(?:route|proposal|suggestion|option)\b",
-                    re.I)
+_ROUTE = re.compile(rf"\b(?:route|set)\s*#?\s*(\d{{1,2}})\b|"  # "set #2": the second precursor set
+                    rf"\b(?:the\s+)?({_ORD})\s+(?:route|proposal|suggestion|option|set)\b", re.I)
 # "the bigger of those two precursors", "the smaller precursor": by heavy-atom count
 _SIZE = re.compile(r"\b(bigger|biggest|larger|largest|heavier|heaviest|smaller|smallest|lighter|lightest)\b", re.I)
 

@@ -239,8 +239,9 @@ def picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any]
 _RANKED_PAIR = re.compile(r"\bpair\s+(?:with|that\s+has|having)\s+the\s+(?P<by>highest|lowest|strongest|weakest)\b|"
                           r"\b(?P<adjective>worst|riskiest|most\s+likely|highest[- ]risk|strongest|least\s+likely|"
                           r"safest|lowest[- ]risk)\s+(?:pair|combination|combo)\b|"
-                          r"\bpairs?\b[^.;\n]{0,30}?\bcame\s+out\s+(?P<outcome>worst|highest|lowest|strongest)\b")
-_LOWEST = ("lowest", "weakest", "least likely", "safest", "lowest-risk", "lowest risk")
+                          r"\bpairs?\b[^.;\n]{0,30}?\bcame\s+out\s+(?P<outcome>worst|highest|lowest|strongest)\b|"
+                          r"\bthe\s+(?P<one>worse|worst|riskier|riskiest|safer|safest)\s+one\b")  # "the worse one"
+_LOWEST = ("lowest", "weakest", "least likely", "safest", "safer", "lowest-risk", "lowest risk")
 
 
 def ranks_pairs(lowered: str) -> bool:
@@ -255,7 +256,8 @@ def ranked_pair(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] 
     if match is None or read is None:
         return None
     rows = newest_table(pool, read, lambda rows: all("smiles_1" in r and "smiles_2" in r for r in rows))
-    word = " ".join((match.group("by") or match.group("adjective") or match.group("outcome")).split())
+    written = match.group("by") or match.group("adjective") or match.group("outcome") or match.group("one")
+    word = " ".join(written.split())
     scored = sorted(((score, r) for r in rows or [] if (score := _top_probability(r)) is not None),
                     key=lambda item: item[0], reverse=word not in _LOWEST)
     if not scored or (len(scored) > 1 and scored[0][0] == scored[1][0]):

@@ -59,6 +59,29 @@ def _foreign_words() -> tuple[re.Pattern[str], dict[str, str]]:
     return re.compile(alternation, re.I), table
 
 
+@cache
+def _polish_words() -> tuple[re.Pattern[str], dict[str, str]]:
+    table: dict[str, str] = load("translations.json")["polish_words"]
+    alternation = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.I), table
+
+
+# a message that reads as Polish: its letters, one word only Polish has, or two of its small words ("czy", "tylko")
+_POLISH_LETTERS = re.compile(r"[ąęłśźżń]", re.I)
+_POLISH_WORDS = re.compile(r"(?<![\w-])(?:dla|proszę|dzięki|najbardziej|najmniej|rozpuszczalny|wygenerowanych|"
+                           r"zamiast|tabelki|retrosynteza|optymalizuj)(?![\w-])", re.I)
+_POLISH_SMALL_WORDS = re.compile(r"(?<![\w-])(?:czy|jest|oraz|też|tylko|razem|obu|oba|pliku|samo|tych|lepszy|gorszy|"
+                                 r"najlepszy|ten)(?![\w-])", re.I)
+
+
+def _reads_as_polish(text: str) -> bool:
+    return bool(_POLISH_LETTERS.search(text) or _POLISH_WORDS.search(text)) or \
+        len(_POLISH_SMALL_WORDS.findall(text)) >= 2
+
+
+_ELISION = re.compile(r"(?<![\w'’])([lLdD]['’])(?=[A-Za-zÀ-ÿ])")  # French (and Italian) elided articles
+
+
 # Chinese and Japanese write no space between their words and a Latin one ("のABL1への"): one is put there
 CJK = r"\u3040-\u30ff\u3400-\u9fff"  # kana and CJK ideographs, for a character class
 _CJK_EDGE = re.compile(rf"(?<=[{CJK}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{CJK}])")
@@ -70,11 +93,16 @@ def in_english(text: str) -> str:
     written. Spans of the result do not line up with ``text``."""
     pattern, table = _foreign_words()
 
-    def english(m: re.Match[str]) -> str:  # spaced from its neighbours, one space only: "of the first route"
+    def english(m: re.Match[str], words: dict[str, str]) -> str:  # spaced from its neighbours: "of the first route"
         before = "" if m.start() == 0 or m.string[m.start() - 1].isspace() else " "
         after = "" if m.end() == len(m.string) or m.string[m.end()].isspace() else " "
-        return before + table[m.group(0).lower()] + after
-    return from_dictation(_GREEK.sub(_spelt_out, pattern.sub(english, _CJK_EDGE.sub(" ", text))))
+        return before + words[m.group(0).lower()] + after
+    if _reads_as_polish(text):
+        polish, polish_table = _polish_words()
+        text = polish.sub(lambda m: english(m, polish_table), text)
+    english_words = pattern.sub(lambda m: english(m, table), _CJK_EDGE.sub(" ", text))
+    # "l'éthanol", "d'erlotinib": the name after the elided article stands alone
+    return from_dictation(_GREEK.sub(_spelt_out, _ELISION.sub(r"\1 ", english_words)))
 
 
 # Isoforms and receptor subtypes are written with Greek letters ("PDGFR-β", "p38α", "PPARγ", "GSK-3β"); the name

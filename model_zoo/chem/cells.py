@@ -211,8 +211,11 @@ def _accept(text: str, match: re.Match[str], spelling: str) -> bool:
     found = match.group()
     pure_letters = not any(ch.isdigit() for ch in spelling)
     if pure_letters and found != spelling:
-        # "sat", "kon", "ben" are words; "SAT", "KON", "BEN" are cell lines; "Hela cells" is HeLa
-        return _is_distinctive(spelling) and _has_context(text, match.start(), match.end(), long_enough=True)
+        # "sat", "kon", "ben" are words; "SAT", "KON", "BEN" are cell lines; "Hela cells" is HeLa; "in Kelly" and
+        # "for DAOY" (KELLY, Daoy) are lines too: four letters or more, not in lower case, not a person's ("Kelly's")
+        readable = _is_distinctive(spelling) or (len(spelling) >= 4 and not found.islower() and spelling not in
+                                                 _COMMON_NAMES and not text.startswith("'s", match.end()))
+        return readable and _has_context(text, match.start(), match.end(), long_enough=True)
     if _is_distinctive(spelling):
         return True
     return _has_context(text, match.start(), match.end(), long_enough=len(spelling) >= 3)
@@ -248,7 +251,8 @@ def _loose_mentions(text: str) -> list[tuple[int, str, CellLine]]:
             if last is not first and not re.fullmatch(r"[\w.\-/]+(?: [\w.\-/]+)*", written):
                 break  # only tokens separated by single spaces form one name
             key = _key(written)
-            if len(key) < 3 or key.isdigit() or key.isalpha():
+            spaced_capitals = last is not first and written.isupper() and len(key) >= 5  # "SK N SH"
+            if len(key) < 3 or key.isdigit() or (key.isalpha() and not spaced_capitals):
                 continue
             found = cat.by_key.get(key, [])
             # short ones need context, unless written like a cell-line code ("PC3", not "pc3")

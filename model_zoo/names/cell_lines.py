@@ -128,7 +128,9 @@ def resolve_cell_line_name(name: str) -> Resolved | Unresolved:
 _CONTEXT_AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|xenografts?\b|细胞)", re.IGNORECASE)
 # ("the lung line h1975", "the breast lines MCF7 and t47d": a line named after the word)
 _CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s_-]*(?:lines?|names?)|\bcells?|\blines?|\bin|\bagainst|\bon|\busing|"
-                             r"\btreat(?:ed|ing)?|\bfor|\b(?:response|sensitivity|viability|growth)\s+of)\s*[:,]?\s+(?:the\s+)?$|"
+                             r"\btreat(?:ed|ing)?|\bfor|\b(?:response|sensitivity|viability|growth)\s+of|"
+                             # French, Spanish, Portuguese, German and Polish words for "in", "on", "of the"
+                             r"\bdans|\bdes|\bles|\bsur|\bchez|\ben|\bem|\bauf|\bbei|\bw)\s*[:,]?\s+(?:the\s+)?$|"
                              r"(?:在|用|对)\s*$",  # Chinese "in", "with", "on" before the name
                              re.IGNORECASE)
 # "the daoy medulloblastoma line": a tissue word between the name and "line"
@@ -309,6 +311,9 @@ def find_cell_shaped_words(text: str) -> list[Unresolved]:
     return out
 
 
+_GENE_FUSION = re.compile(r"(?=\S*\d)[A-Z]{2,}\d?-[A-Z]{3,}\d?")  # with a digit: "PAX3-FOXO1", not "FOO-BAR"
+
+
 def _other_entity(word: str) -> bool:
     """A drug, target or SMILES: not a cell line even "in" a sentence about cells."""
     from model_zoo.names.drugs import looks_like_smiles
@@ -320,6 +325,7 @@ def _other_entity(word: str) -> bool:
     key = name_key(word)
     # "FIP1L1-PDGFRA driven", "BCR-ABL1+": a fusion gene (one part a known target) describes the line
     fusion = "-" in word and any(len(part) >= 3 and name_key(part) in target_tables().names for part in word.split("-"))
+    fusion = fusion or bool(_GENE_FUSION.fullmatch(word))  # "PAX3-FOXO1", "EWS-FLI1": two gene symbols
     return looks_like_smiles(word) or word.upper() in NOT_TARGETS or key in drug_tables().names \
         or key in target_tables().names or fusion or bool(_MUTATION.fullmatch(word) or _STATUS.fullmatch(word))
 

@@ -200,7 +200,10 @@ def _ambiguous(found: list[tuple[DrugEntry, str, str]], written: str, start: int
 
 def _from_entries(found, written: str, fuzzy: bool, start: int, end: int) -> Resolved | Unresolved:
     ids = {e.id for e, _, _ in found}
-    if len(ids) > 1:
+    own = {e.id for e, _, _ in found if name_key(e.name) == name_key(written)}
+    if len(ids) > 1 and len(own) == 1:  # "ketoprofen" is the drug of that name, not also dexketoprofen's synonym
+        found = [f for f in found if f[0].id in own]
+    elif len(ids) > 1:
         return _ambiguous(found, written, start, end)
     entry = found[0][0]
     if not entry.smiles:
@@ -252,6 +255,53 @@ _ROMANCE_LETTERS = (("", ""), ("f", "ph"), ("et", "eth"), ("tir", "thyr"), ("pir
 # and halogens without their o ("Dichlormethan"); these are looked up as they stand only, never asked about
 _GERMAN_ENDINGS = (("ol", "ene"), ("an", "ane"), ("on", "one"), ("at", "ate"), ("id", "ide"))
 _GERMAN_LETTERS = (("", ""), ("chlor", "chloro"), ("brom", "bromo"), ("k", "c"), ("z", "c"))
+
+
+# Polish writes INNs phonetically ("fluoksetyna", "klarytromycyna", "simwastatyna", "dazatynib", "metotreksat"):
+# ks for x, w for v, k for c, y for i, z for s, t for th, f for ph, "chin" for quin, and -yna/-ina for -ine/-in
+_POLISH_ENDINGS = (("yna", "ine"), ("yna", "in"), ("ina", "ine"), ("ina", "in"), ("at", "ate"), ("ol", "ole"),
+                   ("on", "one"), ("id", "ide"), ("a", "e"), ("a", ""), ("", ""))
+_POLISH_WORD = re.compile(r"ks|w|y|chin")  # a letter English spellings of drug names rarely have there
+_MAX_RESPELT = 4  # letters respelt one by one (y, t): 2 ** 4 spellings at most per ending
+
+
+def _polish_spelling(key: str) -> list[tuple[DrugEntry, str, str]]:
+    """The entries of the English name a Polish spelling writes, found as it stands ("fluoksetyna": fluoxetine)."""
+    if not _POLISH_WORD.search(key):
+        return []
+    t = tables()
+    base = key.replace("ks", "x").replace("w", "v").replace("chin", "quin")
+    stems = [base[:len(base) - len(ending)] + new for ending, new in _POLISH_ENDINGS
+             if base.endswith(ending) and len(base) > len(ending) + 3]
+    for stem in dict.fromkeys(stems):
+        for whole in dict.fromkeys([stem, stem.replace("k", "c")]):
+            for letters in dict.fromkeys([whole, whole.replace("z", "s"), whole.replace("f", "ph")]):
+                for spelling in _each_respelt(letters, (("y", "i"), ("t", "th"))):
+                    if spelling != key and spelling in t.names:
+                        return _entries(spelling, in_text=False)
+    return []
+
+
+def _each_respelt(word: str, changes: tuple[tuple[str, str], ...]) -> list[str]:
+    """``word`` with every subset of the first few places of each change made ("dazatynib": dazatinib, …)."""
+    places = [(i, old, new) for old, new in changes for i in range(len(word)) if word.startswith(old, i)]
+    places = places[:_MAX_RESPELT]
+    out = []
+    for mask in range(2 ** len(places)):
+        chosen = {i: (old, new) for bit, (i, old, new) in enumerate(places) if mask >> bit & 1}
+        out.append("".join(chosen[i][1] if i in chosen else ch for i, ch in enumerate(word)))
+    return out
+
+
+def _accented_or_polish(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved | None:
+    """A known name written with accents ("acétone", "méthanol") or in Polish spelling ("fluoksetyna"), found as it
+    stands: read before spelling correction, which would only see a near miss."""
+    key = unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
+    if len(key) < 5 or not key.isalpha():
+        return None
+    found = _entries(key, in_text=False) if key != word.lower() else []
+    found = found or _polish_spelling(key)
+    return _from_entries(found, word, True, start, end) if found else None
 
 
 def _foreign_spelling(word: str, start: int, end: int) -> Resolved | Unresolved | None:
@@ -418,7 +468,7 @@ def resolve_drug(name: str) -> Resolved | Unresolved:
             return _via_opsin(written, found[0][0], result)
         return result
     if " " not in key:
-        fixed = _fuzzy(written)
+        fixed = _accented_or_polish(written) or _fuzzy(written)
         if fixed is not None:
             return fixed
     systematic = looks_systematic(written)
@@ -564,7 +614,8 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
             continue
         if _NOT_A_DRUG_AFTER.match(text[e:e + 30]):
             continue
-        result = _fuzzy(w, s, e) or _foreign_spelling(w, s, e)
+        elided = bool(_ELIDED.search(text, max(0, s - 3), s))  # "l' éthanol": a French word may follow, no typo
+        result = _accented_or_polish(w, s, e) or (None if elided else _fuzzy(w, s, e) or _foreign_spelling(w, s, e))
         if result is None and inn_stem(w) and w.lower() not in t.names:
             result = Unresolved("drug", w, _closest(w), s, e, "looks like a drug name (INN stem), but is not known")
         elif result is None and inn_stem(w):
@@ -584,6 +635,9 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     out += _paired_with_a_drug(text, ws, out, taken)
     out += _unknown_codes(text, ws, taken)
     return sorted(out, key=lambda r: r.start)
+
+
+_ELIDED = re.compile(r"(?<![\w'’])[lLdD]['’]\s?$")  # an elided French article before the word ("l' abord")
 
 
 # "check Trogarzo against his Tivicay": the word on the other side of a pair with a known drug

@@ -166,4 +166,7 @@ def _labels(family: Family, member: str) -> list[str]:
     """How an answer names a member: in full ("JNK2", "TYK2"), or by what sets it apart from the others ("2", "B",
     "alpha", "α")."""
     rest = member[len(os.path.commonprefix(list(family.members))):]
-    return [member, *([rest] if rest and rest != member else []), *([_GREEK[rest]] if rest in _GREEK else [])]
+    # an isoform letter read by its Greek name: PIK3CA is PI3K "alpha" ("alfa" in Polish or Spanish), GSK3B "beta"
+    greek = [name for name in _GREEK if name[0] == rest.lower()] if len(rest) == 1 else []
+    return [member, *([rest] if rest and rest != member else []), *([_GREEK[rest]] if rest in _GREEK else []),
+            *greek, *(_GREEK[name] for name in greek), *(name.replace("ph", "f") for name in greek if "ph" in name)]

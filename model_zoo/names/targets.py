@@ -333,10 +333,10 @@ def resolve_target(name: str) -> Resolved | Unresolved:
 
 # --- free text ----------------------------------------------------------------------------------------
 
-_CONTEXT_BEFORE = re.compile(
+_CONTEXT_BEFORE = re.compile(  # ("na": Polish "on")
     r"(?:\bbind\w*\b[^.?!\n]{0,60}\sto|\bmake (?:that|it)|\bwrong (?:target|protein|kinase)[\s:–-]*|"
     r"\bbind(?:s|ing)?(?:\s+to)?|(?<!off-)\btarget(?:s|ing|ed)?|\binhibit(?:s|ing|ion\s+of)?|\bselective\s+for|"
-    r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bfor|\bat|\bto|\btowards?|\bversus|\bvs\.?|->|=>|\u2192|"
+    r"\baffinity\s+(?:for|to)|\bagainst|\bon|\bna|\bfor|\bat|\bto|\btowards?|\bversus|\bvs\.?|->|=>|\u2192|"
     r"\b(?:binder|inhibitor|blocker)s?\s+of|\bhit(?:s|ting)?|\binteract(?:s|ing)?\s+(?:with|w/)|\bblock(?:s|ing)?|\bengag(?:e|es|ing)|"
     r"\b(?:do|try|use|switch\s+to)|\b(?:also|and)\s+with|[?;]\s*(?:and|also|or)|"
     r"\bp?K[di]|\baffinity|\bbinding(?:\s+prob\w*)?|\w\s+[x×]|"

@@ -376,8 +376,10 @@ def name_rows(drugs: dict[str, Drug], english: dict[str, int], never: set[str], 
         for p, did, kind, flag in sorted(entries):
             if p == best and did not in kept:
                 kept[did] = (kind, flag)
-        if len(kept) > 1:  # ambiguous: never read from free text; a bare lookup asks back
-            kept = {did: (kind, "N") for did, (kind, _) in kept.items()}
+        own = [did for did, (kind, _) in kept.items() if kind == "name"]
+        if len(kept) > 1:  # ambiguous: never read from free text (a bare lookup asks back), unless it is one drug's own
+            # name and only other drugs' synonym ("ketoprofen", which DrugBank also gives dexketoprofen)
+            kept = {did: (kind, flag if own == [did] else "N") for did, (kind, flag) in kept.items()}
         rows += [(key, did, kind, flag) for did, (kind, flag) in kept.items()]
     return sorted(rows)
 

@@ -99,3 +99,58 @@ def test_an_unknown_brand_paired_with_a_known_drug_is_asked_about() -> None:
     assert [u.written for u in read_message("Is Paxlovid OK with her Eliquis?").unresolved] == ["Paxlovid"]
     for fine in ("Compare with warfarin", "Can you check Jurkat with imatinib?", "check aspirin with Coumadin"):
         assert not read_message(fine).unresolved
+
+
+def test_polish_drug_names_and_request_words_are_read() -> None:
+    """A Polish PhD student's requests ran nothing or dropped drugs: Polish spellings of INNs ("fluoksetyna",
+    "klarytromycyna", "simwastatyna", "dazatynib", "metotreksat") and request words ("dla", "w", "i", "każdy z
+    każdym") were not read."""
+    for written, name in (("fluoksetyna", "fluoxetine"), ("klarytromycyna", "clarithromycin"),
+                          ("simwastatyna", "simvastatin"), ("dazatynib", "dasatinib"), ("metotreksat", "methotrexate"),
+                          ("tamoksyfen", "tamoxifen"), ("lewetyracetam", "levetiracetam")):
+        [found] = read_message(f"BBB dla {written} pls").names
+        assert found.name == name and found.fuzzy  # shown as a spelling match
+    [call] = plan_with("klarytromycyna i simwastatyna razem - DDI? pacjent bierze oba", {})
+    assert call.name == DDI and len(call.arguments["smiles_pairs"]) == 1
+    calls = plan_with("metotreksat w Jurkat i HL-60, ln IC50 dla obu linii", {})
+    assert [c.arguments["cell_name"] for c in calls] == ["Jurkat", "HL-60"]
+    [call] = plan_with("hej, rozpuszczalność (logS) dla kwas acetylosalicylowy, paracetamol i ibuprofen pls", {})
+    assert len(call.arguments["drug_smiles"]) == 3 and call.arguments["property"] == "logSolubility"
+    # English messages keep their own words: "i" and "w" are read as Polish only in a Polish message
+    [call] = plan_with("i need the logS of aspirin w/ caffeine as a control", {})
+    assert call.arguments["property"] == "logSolubility"
+
+
+def test_french_elided_names_accents_and_cell_lines_after_articles() -> None:
+    """"l'éthanol, le toluène pis l'acétone" ran toluene alone; "les H1975" and "pCI50 visée de 7,5" were not read;
+    a French verb one letter from a brand ("tu peux me le sortir?") had run atorvastatin (Sortis)."""
+    [call] = plan_with("Énergie libre d'hydratation de l'éthanol, du toluène pis de l'acétone, svp.", {})
+    assert call.arguments["drug_smiles"] and len(call.arguments["drug_smiles"]) == 3
+    [call] = plan_with("ln(CI50) de l'osimertinib dans les H1975?", {})
+    assert call.arguments["cell_name"] == "NCI-H1975"
+    [call] = plan_with("Génère des molécules pour HCC827 avec une pCI50 visée de 7,5, svp.", {})
+    assert abs(call.arguments["zscore"] - (-3.4539)) < 1e-3  # pIC50 7.5 is 31.6 nM, ln(0.0316 µM)
+    assert not read_message("Le pKa de Q-12, tu peux me le sortir? CCO").names
+
+
+def test_pediatric_line_spellings_and_a_fusion_gene_are_read() -> None:
+    """"in Kelly", "for DAOY", "Rh30", "in SK N SH" were not read as GDSC lines; "PAX3-FOXO1" (a fusion gene)
+    was asked about as an unknown cell line."""
+    for text, line in (("Predicted ln(IC50) for crizotinib in Kelly please.", "KELLY"),
+                       ("ln(IC50) of vincristine in SK N SH", "SK-N-SH"),
+                       ("Generate molecules for DAOY (SHH medulloblastoma) with a target ln(IC50) of -1.", "Daoy"),
+                       ("Design molecules for Rh30 (PAX3-FOXO1 alveolar RMS) aiming at ln(IC50) of -2.", "SJRH30")):
+        found = read_message(text)
+        assert [c.name for _, c in found.cell_mentions] == [line] and not found.unresolved
+    assert not read_message("run this for Kelly's compounds").cell_mentions
+
+
+def test_isoform_letters_by_greek_name_a_glossed_code_and_an_isotope_label() -> None:
+    """"alfa" after "which PI3K?" picked nothing; "Adavosertib (MK-1775)" was refused for the name without a
+    structure although the code in brackets has one; "the [123I] form" was read as a molecule."""
+    [call] = plan_with("alfa", {}, [PastRequest("u", "pKd alpelisib na PI3K", answered=False)])
+    pik3ca = next(n.value for n in read_message("pKd on PIK3CA").names if n.kind == "target")
+    assert call.arguments["target_seq"] == pik3ca
+    assert not read_message("Adavosertib (MK-1775) — predicted pKd on WEE1?").unresolved
+    found = read_message("logD of the cold standard and the [123I] form: CC(=O)Oc1ccccc1C(=O)O")
+    assert found.molecules == ["CC(=O)Oc1ccccc1C(=O)O"]
