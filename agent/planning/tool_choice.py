@@ -432,7 +432,7 @@ def _trailing_qualifier(entities: Entities, offered: list[ToolSpec]) -> ToolSpec
 # pKd", "1) logD of X 2) retro of same", "DDI warf+asp. and Temodar in U-87"
 # (a "+" glued to the word before and followed by a space marks a status: "the ER+ breast lines", "BBB+ ones")
 _LOOSE_CUT = re.compile(r"\s*(?:[,;&/]|\+(?!\s)|(?<=\s)\+|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|\(?\b\d[.)](?=\s)|"
-                        r"(?<!(?-i:\b[A-Z])\.)(?<=[.?!])(?=\s))\s*", re.I)  # not after "M." (M. tuberculosis)
+                        r"(?:(?<!(?-i:\b[A-Z]))\.|[?!])(?=\s))\s*", re.I)  # not "M." (M. tuberculosis)
 
 
 # "take X and …", "starting from X, …", "- target: MEK1": words that only introduce or label the subject

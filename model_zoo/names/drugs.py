@@ -123,6 +123,8 @@ def tables() -> _Tables:
         drug_id = shorthand_drug_id(entry, table)
         if drug_id is not None:
             table[name_key(entry.alias)] = ((drug_id, SHORTHAND, entry.text),)
+            words = name_key(entry.alias).split(" ")  # "methyl iodide": found word by word in free text
+            prefixes.update(" ".join(words[:n]) for n in range(1, len(words)))
     return _Tables(drugs, table, frozenset(prefixes),
                    _word_list(DATA / "never_drugs.txt"), _word_list(DATA / "not_drug_words.txt"))
 
