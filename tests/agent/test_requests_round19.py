@@ -161,5 +161,5 @@ def test_alkyl_halides_by_common_name_and_a_drug_named_as_literature_data() -> N
     "comparing it with volasertib data from a paper" was asked about as a drug without a structure."""
     [call] = plan_with("Hydration free energy of methyl iodide and acetonitrile, please.", {})
     assert call.arguments["drug_smiles"] == ["CI", "CC#N"]
-    text = "How tightly does BI-2536 bind PLK1? I need the predicted Kd — comparing it with volasertib data from a paper."
+    text = "How tightly does BI-2536 bind PLK1? I need the Kd — comparing it with volasertib data from a paper."
     assert not read_message(text).unresolved
