@@ -196,6 +196,9 @@ _ASKS = re.compile(r"\?|\b(?:please|pls|could|can|would|need|want|get|check|run|
 _RANKED = re.compile(r"^[ \t]*>[ \t]*(?:[-*•][ \t]*)?(?:#\s?\d+|\d+[.)]|rank\s+\d+)", re.M | re.I)
 
 
+_RANK_OF_ROW = re.compile(r"^[ \t]*>[ \t]*(?:[-*•][ \t]*)?(?:#\s?(\d+)|(?<![\d.])(\d+)[.)]|rank\s+(\d+))", re.M | re.I)
+
+
 def unquoted(text: str) -> str:
     """The message without the earlier replies it quotes: a quote shows what the person is answering, and its values
     (the earlier line, target, goal) are the thread's, not new ones. A quoted block that asks something is a
@@ -205,8 +208,9 @@ def unquoted(text: str) -> str:
         quoted = block.group()
         if _ASKS.search(quoted):
             return quoted
-        if _RANKED.search(quoted):
-            return ""
+        if _RANKED.search(quoted):  # one quoted row ("> • #3: -6.02" above "that one -> retro") names its place
+            ranks = [next(n for n in row if n) for row in _RANK_OF_ROW.findall(quoted)]
+            return f"#{ranks[0]}\n" if len(ranks) == 1 else ""
         structures = [t.strip("`*,;") for t in quoted.split() if looks_like_smiles(t.strip("`*,;"))]
         return " ".join(structures) + "\n" if structures else ""
 

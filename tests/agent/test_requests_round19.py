@@ -5,7 +5,7 @@ from __future__ import annotations
 from planning_support import decided, plan_with
 
 from agent.backends.planner import plan_calls
-from agent.entities import read_message
+from agent.entities import read_message, unquoted
 from agent.history import CallLog, PastRequest
 from agent.pool.store import InMemoryPoolStore
 from agent.pool.thread_pool import ThreadPool
@@ -163,3 +163,11 @@ def test_alkyl_halides_by_common_name_and_a_drug_named_as_literature_data() -> N
     assert call.arguments["drug_smiles"] == ["CI", "CC#N"]
     text = "How tightly does BI-2536 bind PLK1? I need the Kd — comparing it with volasertib data from a paper."
     assert not read_message(text).unresolved
+
+
+def test_one_quoted_result_row_names_its_place() -> None:
+    """"> • #3: -6.02" quoted above "that one -> retro" had run every generated molecule: the quote was dropped
+    with its rank. A quote of several rows still names none."""
+    assert unquoted("> • #3: -6.02\nthat one -> retro") == "#3\nthat one -> retro"
+    assert unquoted("> 1. CCO — -1.9\n> 2. CCN — -2.0\nthese two -> IC50 in HCC-827?") == \
+        "these two -> IC50 in HCC-827?"
