@@ -659,20 +659,20 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
 
     t = tables()
     drugs = [r for r in found if isinstance(r, Resolved)]
-    if not drugs:
-        return []
-    known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text)]]
-    out = []
-    for w, s, e in ws:
+    paired = []
+    for w, s, e in ws if drugs else ():
         if not (w.isalpha() and w[0].isupper() and not w.isupper() and len(w) >= 5) or overlaps(s, e, taken) or \
-                overlaps(s, e, known) or w.lower() in t.never or w.lower() in t.not_drug or \
-                _SENTENCE_START.search(text[:s]):
+                w.lower() in t.never or w.lower() in t.not_drug or _SENTENCE_START.search(text[:s]):
             continue
         after = _PAIRED_BEFORE.match(text, e)
         if any(r.start == (after.end() if after else -1) or (0 <= r.end <= s and _PAIRED_AFTER.fullmatch(text[r.end:s]))
                for r in drugs):
-            out.append(Unresolved("drug", w, _closest(w), s, e, "paired with a drug, but not in the tables"))
-    return out
+            paired.append((w, s, e))
+    if not paired:  # (the cell-line and target readings only when a word is paired: most messages have none)
+        return []
+    known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text)]]
+    return [Unresolved("drug", w, _closest(w), s, e, "paired with a drug, but not in the tables")
+            for w, s, e in paired if not overlaps(s, e, known)]
 
 
 # A company or lab compound code ("AZ-0917", "ZX3312", "GSK-12345") where a drug is named ("pKd of …", "compound …")
