@@ -643,8 +643,8 @@ _ELIDED = re.compile(r"(?<![\w'’])[lLdD]['’]\s?$")  # an elided French artic
 
 
 # "check Trogarzo against his Tivicay": the word on the other side of a pair with a known drug
-_PAIRED_AFTER = re.compile(r"\s+(?:against|with|w/|vs\.?|versus|\+)\s+(?:(?:his|her|their|the|a)\s+)?", re.I)
-_PAIRED_BEFORE = re.compile(r"\s*(?:(?:(?:ok|okay|safe|fine|compatible)\s+)?(?:against|with|w/)|vs\.?|versus|\+)\s+"
+_JOIN_AFTER_A_DRUG = re.compile(r"\s+(?:against|with|w/|vs\.?|versus|\+)\s+(?:(?:his|her|their|the|a)\s+)?", re.I)
+_JOIN_TO_A_DRUG = re.compile(r"\s*(?:(?:(?:ok|okay|safe|fine|compatible)\s+)?(?:against|with|w/)|vs\.?|versus|\+)\s+"
                             r"(?:(?:his|her|their|the|a)\s+)?", re.I)
 _SENTENCE_START = re.compile(r"(?:^|(?<!\bvs)[.!?:;\n])\s*$")
 
@@ -664,9 +664,9 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
         if not (w.isalpha() and w[0].isupper() and not w.isupper() and len(w) >= 5) or overlaps(s, e, taken) or \
                 w.lower() in t.never or w.lower() in t.not_drug or _SENTENCE_START.search(text[:s]):
             continue
-        after = _PAIRED_BEFORE.match(text, e)
-        if any(r.start == (after.end() if after else -1) or (0 <= r.end <= s and _PAIRED_AFTER.fullmatch(text[r.end:s]))
-               for r in drugs):
+        after = _JOIN_TO_A_DRUG.match(text, e)
+        if any(r.start == (after.end() if after else -1) or
+               (0 <= r.end <= s and _JOIN_AFTER_A_DRUG.fullmatch(text[r.end:s])) for r in drugs):
             paired.append((w, s, e))
     if not paired:  # (the cell-line and target readings only when a word is paired: most messages have none)
         return []
