@@ -766,9 +766,12 @@ def _drug_classes(prose: str, names: list[Resolved | Unresolved]) -> list[Unreso
         before = next((n for n in drugs if 0 <= match.start() - n.end <= 4), None)  # "warfarin, a blood thinner"
         if (after is not None and _NAMED_BESIDE.match(prose[match.end():after.start])) or before is not None:
             continue
-        if match.group("det").lower() == "the" and (any(n.start < match.start() for n in drugs) or
-                                                     not _PAIRED_WITH.match(prose, match.end())):
-            continue  # "the" points back to a drug named before, or names a part ("keep the quinolone and …")
+        stem = _CLASS_STEMS.get(" ".join(match.group("kind").lower().split()))
+        if match.group("det").lower() == "the" and (
+                any(n.start < match.start() for n in drugs) or not _PAIRED_WITH.match(prose, match.end()) or
+                (stem is not None and any(getattr(n, "name", "").lower().endswith(stem) for n in drugs))):
+            continue  # "the" points to a drug named before or of its class ("the statin …: she takes atorvastatin"),
+            # or names a part ("keep the quinolone and …")
         found.append(Unresolved("drug", match.group("kind"), (), match.start(), match.end(),
                                 "names a kind of drug, not one; which drug is it?"))
     return found
