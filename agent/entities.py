@@ -61,8 +61,10 @@ _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of
 _TAKEN_BACK_AFTER = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:the\s+|out\s+)?(\S+)", re.I)
 _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('self_corrections')})\b|"
                                 r"\s*(?:\.\.\.|…|—|–)\s*(?:no|wait|hmm+)\b)", re.I)  # "SiHa... no", "T47D— wait"
-# "the quinone cluster", "the aniline couplings", "a quinazoline-type core": a name that describes another noun
-_QUALIFIES_NOUN = re.compile(rf"[\s-]*(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
+# "the quinone cluster", "the aniline couplings", "a quinazoline-type core", "the isatin sulfonamide core" (with a
+# group's name between): a name that describes another noun
+_QUALIFIES_NOUN = re.compile(r"[\s-]*(?:[a-z]{2,}(?:amides?|amines?|esters?|ethers?|ones?|oles?|ines?|yl|oxy|ates?)"
+                             rf"[\s-]+)?(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
 # "the related substances (process impurities) of Telmisartan", "imatinib's metabolites": other molecules, made from
 # the drug named
 _DERIVED = phrases("derived_substances")
@@ -993,12 +995,15 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
     marker = whole and (text[start - 1:start] == "(" and text[end:end + 1] == ")" or  # "(2) optimise …", "2) BBB"
                         bool(re.match(r"[.)]\s", text[end:end + 2]) and not text[:start].strip(" \t").split("\n")[-1]))
     return bool(in_dose_or_hour or marker or _UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
+                or bool(_LOCANT_AFTER.match(text, end)) and "." not in text[start:end]
                 or (whole and bool(_AGE_SEX_AFTER.match(text, end)))
                 or _COUNT_LABEL.search(text[max(0, start - 30):start])
                 or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 30):start])
                                    or _CHAT_WORD_AFTER.match(text, end))))
 
 
+# "2-fluoro-6-methoxyphenyl", "13-cis-RA", "2,4-dichloro": a locant of a chemical name ("2-fold", "2-ish" are values)
+_LOCANT_AFTER = re.compile(r"(?:,\d+)*-(?!fold\b|ish\b|times\b)[A-Za-z]{2,}")
 # "bed 12 (72 M, AF)", "a 65F on warfarin", "58 yo": a patient's age and sex, no molar concentration
 _AGE_SEX_AFTER = re.compile(r"\s?(?:[MF](?![\w/-])|yo\b|y/o\b|y\.o\.|-?years?[\s-]old\b|-?yr\b)")
 # "for all 3", "the top 2", "#2": a count or a place; "score 4 this": the number for a word ("for")

@@ -31,7 +31,7 @@ _NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heav
 # "the last generated molecules": the newest set; "the second line should have been KM12": a cell line, not a row
 # what may follow "the second" when it picks a row: a molecule word, a linking word or the end of the phrase
 # (not "the last campaign", "the first paper")
-_AFTER_PICK = r"(?=\s*(?:$|[,.;:!?)→>—–-]|(?:(?:generated|optimi[sz]ed|designed|new|proposed|uploaded|suggested|" \
+_AFTER_PICK = r"(?=\s*(?:$|[,.;:!?)→>—–\"'”’-]|(?:(?:generated|optimi[sz]ed|designed|new|proposed|uploaded|suggested|" \
               r"predicted|pasted|listed)\s+)?(?:ones?|molecules?|compounds?|structures?|hits?|rows?|entry|entries|" \
               r"candidates?|designs?|analog(?:ue)?s?|smiles|mols?|cpds?|products?|precursors?|drugs?|results?|picks?|" \
               r"options?|suggestions?|ideas?|and|of|in|for|to|with|please|pls|too|only|then|again|as|from|on|" \
@@ -55,8 +55,13 @@ _BEST = re.compile(rf"(?<!\d,\s)(?<!(?<![A-Za-z])\d\s)\b(?:(?<!\bof\sthe\s)(?<!\
                    rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker|greasiest|greasier|poorer)\b"
                    rf"(?:\s+(?P<after>{_COUNT}))?", re.I)
 # "the two least soluble", "the most lipophilic ones": a pick by a property, whose word asks for nothing (not "at
-# least BBB penetrant")
-_PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-]+", re.I)
+# least BBB penetrant"); "the most negative hydration energy": the whole name of the property ranked by
+_PROPERTY_NAMES = "|".join(re.escape(w) for w in sorted(PROPERTY_WORDS, key=len, reverse=True))
+_PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+(?:negative|positive))?(?:\s+by)?\s+"
+                               rf"(?:{_PROPERTY_NAMES}|[\w-]+)(?![\w-])|"
+                               # "l'énergie d'hydratation la plus négative" (in English: the superlative after it)
+                               rf"(?<![\w-])(?:{_PROPERTY_NAMES})\s+(?:the\s+)?(?:(?:most|least)\s+(?:negative|positive)|"
+                               r"highest|lowest)\b", re.I)
 
 
 # Earlier results named in passing, no ask: "picking up yesterday's solubility run", "from the BT-474 table above",
@@ -65,7 +70,8 @@ _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+by)?\s+[\w-
 EARLIER_RESULT = re.compile(
     r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+(?:[\w()-]+\s+){0,2}?"
     r"(?:runs?|tables?|results?|data|numbers?|lists?|screens?|outputs?)\b|"
-    r"\bfrom\s+(?:the|that|this|those|these)\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)(?:\s+above)?\b|"
+    r"\bfrom\s+(?:the|that|this|those|these)\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)(?:\s+above)?\b"
+    r"(?:\s*\([^()\n]{1,60}\))?|"  # "from the table above (logS of the generated ones)": what the table holds
     r"\bthe\s+(?:[\w()+-]+\s+){0,2}?(?:set|batch|series|library)\s+(?:that\s+)?(?:you\s+|we\s+)?"
     r"(?:generated|designed|made|optimi[sz]ed)(?:\s+(?:last\s+\w+|yesterday|earlier|this\s+morning))?\b|"
     r"\b(?:the|these|those)\s+new\s+(?:ones|molecules|compounds|cpds|structures|analog(?:ue)?s)\b|"  # made earlier
@@ -176,6 +182,7 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         return None
     lowered = SIGN_OFF.sub(lambda m: " " * len(m.group()), prose).lower()
     lowered = _INCLUDED.sub(lambda m: " " * len(m.group()), lowered)
+    lowered = _BINDS_TIGHTER.sub(lambda m: f"{m.group(1)}{m.group(2)[:-2]}est", lowered)  # "binds tighter": tightest
     made_by = _MADE_BY.search(lowered)
     if made_by and not any(m.key == _PRODUCED_KEYS[made_by.group(1)[:5]] for m in pool):
         return []  # "retro on generated #1" with nothing generated in the thread: asked, never another list's row
@@ -196,8 +203,12 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     key = produced_key(lowered)
     if key is not None and any(m.key == key for m in pool):
         made = read(key)  # "the first three generated molecules": from the generated list, whatever ran since
-        rows = [{"smiles": m} for m in made] if isinstance(made, list) and made and \
-            all(isinstance(m, str) for m in made) else rows
+        if isinstance(made, list) and made and all(isinstance(m, str) for m in made):
+            measured = [r for r in rows or [] if r["smiles"] in made] if _metric(rows or []) else []
+            # "the most soluble of the generated ones": the measured rows of that list, when a result ranks them
+            ranked_by = _BEST.search(lowered)  # ("the top two generated": the generator's own ranking)
+            rows = measured if measured and ranked_by and ranked_by.group("word").lower() not in _OWN_RANKING \
+                else [{"smiles": m} for m in made]
     if rows is None:
         return None
     if _metric(rows) is None and _newest_is_upload(pool) and _BEST.search(lowered):
@@ -461,10 +472,12 @@ _BY_CRITERION = re.compile(r"\s+(?:by\s+)?(?:the\s+)?(?:predicted\s+|measured\s+
                            r"(?:ln\s*|log\s*|p)?\(?"
                            r"(?:IC\s?50|Kd|logS|logD|solubility|lipophilicity|probability|affinity|score|value)\b\)?",
                            re.I)
-# "Whichever binds Her2 best — what does it do in BT-474?": a pick by the thread's binding result, no binding ask
+# "Whichever binds Her2 best — what does it do in BT-474?", "whichever binds tighter": a pick by the thread's binding
+# result, no binding ask
 _BINDS_BEST = re.compile(r"\b(?:whichever|which\s+one|the\s+ones?)\s+(?:that\s+|which\s+)?binds?\s+"
-                         r"(?:[\w/-]+\s+){0,2}?(?:best|most\s+tightly|tightest|strongest|most\s+strongly|worst|"
-                         r"weakest|least\s+tightly|least\s+strongly|loosest)\b", re.I)
+                         r"(?:[\w/-]+\s+){0,2}?(?:best|(?:most|more)\s+tightly|tightest|tighter|strongest|stronger|"
+                         r"(?:most|more)\s+strongly|better|worst|worse|weakest|weaker|(?:least|less)\s+tightly|"
+                         r"(?:least|less)\s+strongly|loosest|looser)\b", re.I)
 
 
 def _filter_spans(text: str) -> list[tuple[int, int]]:
@@ -608,7 +621,12 @@ def _ranked(rows: list[dict[str, Any]], word: str, count: int, lowered: str) -> 
     return [r["smiles"] for r in scored[:count]]
 
 
+_OWN_RANKING = frozenset({"top", "best", "worst", "better", "worse"})
+# "whichever binds tighter" picks the tightest binder (a bare "tighter" may say how potent a goal is: "and tighter, 20
+# nM")
+_BINDS_TIGHTER = re.compile(r"(\bbinds?\s+(?:[\w/-]+\s+){0,2}?)(tighter|looser)\b")
 _SIGNED = re.compile(r"\b(most|more|least|less)\s+(negative|positive)\b", re.I)
+_WEAKLY = re.compile(r"\b(?:most|more|least|less)\s+(?:weakly|loosely)\b", re.I)
 
 
 def _wants_high(word: str, metric: str, lowered: str) -> bool:
@@ -620,6 +638,8 @@ def _wants_high(word: str, metric: str, lowered: str) -> bool:
     signed = _SIGNED.search(lowered) if word in ("most", "least") else None
     if signed:  # "the most negative hydration free energy" is the lowest value, "the less negative one" the higher
         return (signed.group(1) in ("most", "more")) == (signed.group(2) == "positive")
+    if word in ("most", "least") and _WEAKLY.search(lowered):  # "whichever binds more weakly" is the weakest
+        return (word == "most") == lower_is_better
     if word in ("best", "top", "strongest", "tightest"):  # "the tightest one" binds most strongly
         return not lower_is_better
     if word in ("worst", "weakest", "loosest"):

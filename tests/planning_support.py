@@ -7,7 +7,7 @@ import time
 
 from agent.backends.base import PlanContext, ToolCall
 from agent.backends.planner import OfflinePlanner, plan_calls
-from agent.entities import extract
+from agent.entities import read_message
 from agent.evaluation.harness import load_pool
 from agent.history import CallLog, PastRequest
 from agent.loop import Decider, Limits
@@ -27,7 +27,8 @@ def decided(text: str) -> str | None:
     """The tool a chat turn would run for ``text`` in an empty thread (planner, then Fe-Fo), None when it asks."""
     pool = ThreadPool(InMemoryPoolStore(), "t")
     ctx = PlanContext(request=text, pool=[], offered=list(TOOLS), read=pool.read)
-    decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, extract(text), time.monotonic() + 60)
+    decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, read_message(text),
+                                                                        time.monotonic() + 60)
     return decision.action.name if decision.action is not None else None
 
 

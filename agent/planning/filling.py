@@ -72,12 +72,31 @@ _SENSITIVE_LINE = re.compile(r"\b(?:whichever|the)\s+(?:of\s+the\s+(?:two|2|thre
                              r"(?P<how2>sensitive|resistant)\s+(?:cell\s+)?line\b", re.I)
 
 
-def _line_by_response(match: re.Match[str], context: PlanningContext) -> str | None:
-    """The cell line whose logged response results rank first by mean ln(IC50): lowest for the more sensitive line,
-    highest for the more resistant or less sensitive one."""
-    which, how = match.group("which") or match.group("which2"), match.group("how") or match.group("how2")
+# "take the line where alisertib came out most potent", "the line it was least active in": ranked by that drug's
+# rows (all rows for "it")
+_LINE_BY_POTENCY = re.compile(r"\b(?:whichever|the)\s+(?:cell\s+)?line\s+(?:where|in\s+which|that)?\s*"
+                              r"(?:(?P<drug>[\w-]+)|it|they)\s+(?:came\s+out|was|were|looked|is|worked)\s+"
+                              r"(?:the\s+)?(?P<which>most|more|least|less)\s+(?P<how>potent|active|effective)\b", re.I)
+
+
+def _line_by_response(match: re.Match[str], context: PlanningContext, e: Entities) -> str | None:
+    """The cell line whose logged response results rank first by mean ln(IC50): lowest for the more sensitive line
+    or the one a drug was most potent in, highest for the more resistant or less sensitive one. The lines the message
+    names are the ones ranked ("Of KELLY, SK-N-AS and CHP-134, take the line where …"); a drug named in the phrase
+    ranks by its own rows."""
+    groups = match.groupdict()
+    which, how = groups["which"] or groups.get("which2") or "", groups.get("how") or groups.get("how2") or ""
     highest = (how.lower() == "resistant") == (which.lower() in ("more", "most"))
-    return _ranked_first(CELL_RESPONSE.name, "cell_name", "ln_ic50", highest, context)
+    if how.lower() in ("potent", "active", "effective"):
+        highest = which.lower() in ("less", "least")
+    drug = groups.get("drug")
+    smiles = None
+    if drug and drug.lower() not in ("it", "they"):
+        smiles = next((n.value for n in e.names if n.kind == "drug" and n.written.lower() == drug.lower()), None)
+        if smiles is None:
+            return None  # a word no drug of the message: asked
+    among = {c.name for c in e.cell_lines} or None
+    return _ranked_first(CELL_RESPONSE.name, "cell_name", "ln_ic50", highest, context, among, smiles)
 
 
 # "for whichever it bound more tightly", "the kinase it binds most strongly", "whichever target bound less tightly"
@@ -91,19 +110,22 @@ def _target_by_binding(match: re.Match[str], context: PlanningContext) -> str | 
     return _ranked_first(AFFINITY.name, "target_seq", "pkd", match.group("which").lower() in ("more", "most"), context)
 
 
-def _ranked_first(tool: str, param: str, column: str, highest: bool, context: PlanningContext) -> str | None:
-    """The value of ``param`` whose logged ``tool`` results rank first by the mean of their ``column``; None (asked)
-    unless the thread ran at least two values and one of them ranks first alone."""
+def _ranked_first(tool: str, param: str, column: str, highest: bool, context: PlanningContext,
+                  among: set[str] | None = None, smiles: str | None = None) -> str | None:
+    """The value of ``param`` whose logged ``tool`` results rank first by the mean of their ``column`` (only the
+    values ``among``, only the rows of ``smiles`` when given); None (asked) unless the thread ran at least two values
+    and one of them ranks first alone."""
     if context.read is None:
         return None
     means: dict[str, float] = {}
     for past in context.history:
         for call in past.calls:
             value = (call.resolved or call.arguments).get(param)
-            if call.tool != tool or call.status != "ok" or not isinstance(value, str) or ref_key(value):
+            if call.tool != tool or call.status != "ok" or not isinstance(value, str) or ref_key(value) or \
+                    (among is not None and value not in among):
                 continue
             found = [v for r in logged_rows(call, context.pool, context.read) or [] for k, v in r.items()
-                     if k.lower() == column and isinstance(v, int | float)]
+                     if k.lower() == column and isinstance(v, int | float) and smiles in (None, r.get("smiles"))]
             if found:
                 means[value] = sum(found) / len(found)
     ranked = sorted(means.values(), reverse=highest)
@@ -254,9 +276,10 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             else:
                 value = pool_protein(e, pool, context.history) or (e.sequences[0] if e.sequences else None)
         elif param.kind == "cell_line":
-            by_response = _SENSITIVE_LINE.search(lowered) if not e.cell_lines else None
+            by_response = _LINE_BY_POTENCY.search(lowered) or (
+                _SENSITIVE_LINE.search(lowered) if not e.cell_lines else None)
             if by_response is not None:  # "whichever line was more sensitive": from the thread's results, or asked
-                value = _line_by_response(by_response, context)
+                value = _line_by_response(by_response, context, e)
             elif not _unnamed_other_line(e, lowered):
                 value = e.cell_lines[0].name if e.cell_lines else pool_ref(pool, ("cell_line",), lowered)
         elif param.kind == "number":
@@ -305,7 +328,7 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities, pool: Sequence[En
     "solubility for Maria's list and BBB for Tom's plate": each property with its own molecules."""
     for param in spec.params:
         values: list[Any] = []
-        if param.kind == "cell_line":
+        if param.kind == "cell_line" and not _LINE_BY_POTENCY.search(e.prose):  # (a pick among the lines named)
             values = list(dict.fromkeys(c.name for c in e.cell_lines))
         elif param.kind == "protein_seq":
             values = list(dict.fromkeys(e.sequences))

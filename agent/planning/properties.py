@@ -29,15 +29,19 @@ _TAKEN_BACK_AFTER = re.compile(rf"^\s*[?!.,:;-]{{0,6}}\s*(?:{phrases('self_corre
 _CORRECTED_TO = re.compile(r"\b(?:i\s+)?(?:meant|mean)\s*:?\s*(?:the\s+)?$")
 
 
-# only the key of a selection: "the top 2 by BBB", "the least soluble one", "the one with the highest logD"
+# only the key of a selection: "the top 2 by BBB", "the least soluble one", "the one with the highest logD", "the
+# most negative hydration energy", "l'énergie d'hydratation la plus négative" (the superlative after it)
 _SORT_KEY_BEFORE = re.compile(r"\b(?:(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(?:predicted\s+)?|"
-                              r"(?:most|least|more|less|highest|lowest|best|worst)\s+(?:predicted\s+)?)$")
+                              r"(?:most|least|more|less|highest|lowest|best|worst)\s+(?:(?:negative|positive)\s+)?"
+                              r"(?:predicted\s+)?)$")
+_SORT_KEY_AFTER = re.compile(r"\s*(?:the\s+)?(?:(?:most|least)\s+(?:negative|positive)|highest|lowest)\b")
 
 
 def _taken_back(lowered: str, start: int, end: int) -> bool:
     """Taken back ("not logD"), or only the key of a selection ("the top 2 by BBB - their logD")."""
     before = lowered[max(0, start - 30):start]
     return bool(_TAKEN_BACK_BEFORE.search(before) or _SORT_KEY_BEFORE.search(before)
+                or _SORT_KEY_AFTER.match(lowered, end)
                 or (_TAKEN_BACK_AFTER.match(lowered[end:end + 30]) and not _CORRECTED_TO.search(before)))
 
 

@@ -69,7 +69,8 @@ def _polish_words() -> tuple[re.Pattern[str], dict[str, str]]:
 # a message that reads as Polish: its letters, one word only Polish has, or two of its small words ("czy", "tylko")
 _POLISH_LETTERS = re.compile(r"[ąęłśźżń]", re.I)
 _POLISH_WORDS = re.compile(r"(?<![\w-])(?:dla|proszę|dzięki|najbardziej|najmniej|rozpuszczalny|wygenerowanych|"
-                           r"zamiast|tabelki|retrosynteza|optymalizuj)(?![\w-])", re.I)
+                           r"zamiast|tabelki|retrosynteza|optymalizuj|pierwszego|drugiego|trzeciego|zestawu)(?![\w-])",
+                           re.I)
 _POLISH_SMALL_WORDS = re.compile(r"(?<![\w-])(?:czy|jest|oraz|też|tylko|razem|obu|oba|pliku|samo|tych|lepszy|gorszy|"
                                  r"najlepszy|ten)(?![\w-])", re.I)
 

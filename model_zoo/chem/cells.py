@@ -207,7 +207,9 @@ def _is_distinctive(spelling: str) -> bool:
         and spelling not in _COMMON_NAMES
 
 
-def _accept(text: str, match: re.Match[str], spelling: str) -> bool:
+def _accept(text: str, match: re.Match[str], spelling: str) -> bool | None:
+    """True for a mention read as a line, None for one that would be with a context word (or listed with a line:
+    ``_listed``), False otherwise."""
     found = match.group()
     pure_letters = not any(ch.isdigit() for ch in spelling)
     if pure_letters and found != spelling:
@@ -215,15 +217,39 @@ def _accept(text: str, match: re.Match[str], spelling: str) -> bool:
         # "for DAOY" (KELLY, Daoy) are lines too: four letters or more, not in lower case, not a person's ("Kelly's")
         readable = _is_distinctive(spelling) or (len(spelling) >= 4 and not found.islower() and spelling not in
                                                  _COMMON_NAMES and not text.startswith("'s", match.end()))
-        return readable and _has_context(text, match.start(), match.end(), long_enough=True)
+        return readable and (_has_context(text, match.start(), match.end(), long_enough=True) or None)
     if _is_distinctive(spelling):
         return True
-    return _has_context(text, match.start(), match.end(), long_enough=len(spelling) >= 3)
+    long_enough = len(spelling) >= 3
+    return _has_context(text, match.start(), match.end(), long_enough=long_enough) or (None if long_enough else False)
+
+
+# "Of KELLY, SK-N-AS and CHP-134": a name read as a line only in context is one when listed with a line
+_LIST_JOIN = re.compile(r"\s*(?:[,;/&+]|and|or)\s*(?:(?:and|or)\s+)?")
+
+
+def _listed(pending: list[tuple[int, str, CellLine]], hits: list[tuple[int, str, CellLine]],
+            text: str) -> list[tuple[int, str, CellLine]]:
+    """The ``pending`` mentions listed right before or after one of ``hits`` (or of each other, once listed)."""
+    spans = [(start, start + len(written)) for start, written, _ in hits]
+    listed: list[tuple[int, str, CellLine]] = []
+    grew = True
+    while grew:
+        grew = False
+        for hit in [h for h in pending if h not in listed]:
+            start, end = hit[0], hit[0] + len(hit[1])
+            if any(_LIST_JOIN.fullmatch(text[end:a]) or _LIST_JOIN.fullmatch(text[b:start]) for a, b in spans):
+                listed.append(hit)
+                spans.append((start, end))
+                grew = True
+    return listed
 
 
 def _name_mentions(text: str) -> list[tuple[int, str, CellLine]]:
+    """Catalogue names as written; those read only in context are kept when listed with another line's mention."""
     cat = _catalogue()
     out = []
+    pending = []
     for match in cat.pattern.finditer(text):
         found = match.group()
         spelling = found if found in cat.exact else None
@@ -234,9 +260,12 @@ def _name_mentions(text: str) -> list[tuple[int, str, CellLine]]:
             line = candidates[0]
             spelling = next(s for s in (line.name, *line.aliases) if s.casefold() == found.casefold())
         line = cat.exact[spelling]
-        if _accept(text, match, spelling):
+        accepted = _accept(text, match, spelling)
+        if accepted:
             out.append((match.start(), found, line))
-    return out
+        elif accepted is None:
+            pending.append((match.start(), found, line))
+    return out + _listed(pending, out, text) if pending and out else out
 
 
 def _loose_mentions(text: str) -> list[tuple[int, str, CellLine]]:

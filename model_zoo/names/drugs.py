@@ -30,8 +30,11 @@ from model_zoo.names.text import (
     overlaps,
     delete_index,
     fuzzy_candidates,
+    LISTED_NAME_ENDING,
+    fuzzy_limit,
     inn_stem,
     name_key,
+    osa_distance,
     squashed,
     words,
 )
@@ -123,6 +126,8 @@ def tables() -> _Tables:
         drug_id = shorthand_drug_id(entry, table)
         if drug_id is not None:
             table[name_key(entry.alias)] = ((drug_id, SHORTHAND, entry.text),)
+            if squashed(name_key(entry.alias)) not in table:  # "Ara-C" written "AraC"
+                table[squashed(name_key(entry.alias))] = table[name_key(entry.alias)]
             words = name_key(entry.alias).split(" ")  # "methyl iodide": found word by word in free text
             prefixes.update(" ".join(words[:n]) for n in range(1, len(words)))
     return _Tables(drugs, table, frozenset(prefixes),
@@ -284,10 +289,10 @@ def _polish_spelling(key: str) -> list[tuple[DrugEntry, str, str]]:
     return []
 
 
-def _each_respelt(word: str, changes: tuple[tuple[str, str], ...]) -> list[str]:
+def _each_respelt(word: str, changes: tuple[tuple[str, str], ...], most: int = _MAX_RESPELT) -> list[str]:
     """``word`` with every subset of the first few places of each change made ("dazatynib": dazatinib, …)."""
     places = [(i, old, new) for old, new in changes for i in range(len(word)) if word.startswith(old, i)]
-    places = places[:_MAX_RESPELT]
+    places = places[:most]
     out = []
     for mask in range(2 ** len(places)):
         chosen = {i: (old, new) for bit, (i, old, new) in enumerate(places) if mask >> bit & 1}
@@ -295,14 +300,31 @@ def _each_respelt(word: str, changes: tuple[tuple[str, str], ...]) -> list[str]:
     return out
 
 
+# Turkish writes INNs as they sound ("sisplatin", "klaritromisin", "varfarin", "gemsitabin", "doksorubisin"): s or k
+# for c, v for w, i for y, t for th, f for ph, ks for x, and no final e
+_TURKISH_LETTERS = (("k", "c"), ("s", "c"), ("v", "w"), ("i", "y"), ("t", "th"), ("f", "ph"))
+_MAX_TURKISH_RESPELT = 6  # letters respelt one by one: 2 ** 6 spellings at most, each with and without a final e
+
+
+def _turkish_spelling(key: str) -> list[tuple[DrugEntry, str, str]]:
+    """The entries of the English name a Turkish spelling writes, found as it stands ("sisplatin": cisplatin)."""
+    t = tables()
+    base = key.replace("ks", "x")
+    for spelling in _each_respelt(base, _TURKISH_LETTERS, _MAX_TURKISH_RESPELT):
+        for whole in (spelling, f"{spelling}e"):
+            if whole != key and whole in t.names:
+                return _entries(whole, in_text=False)
+    return []
+
+
 def _accented_or_polish(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved | None:
-    """A known name written with accents ("acétone", "méthanol") or in Polish spelling ("fluoksetyna"), found as it
-    stands: read before spelling correction, which would only see a near miss."""
-    key = unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
+    """A known name written with accents ("acétone", "méthanol") or in Polish or Turkish spelling ("fluoksetyna",
+    "sisplatin"), found as it stands: read before spelling correction, which would only see a near miss."""
+    key = unicodedata.normalize("NFKD", word.lower().replace("ı", "i")).encode("ascii", "ignore").decode()
     if len(key) < 5 or not key.isalpha():
         return None
     found = _entries(key, in_text=False) if key != word.lower() else []
-    found = found or _polish_spelling(key)
+    found = found or _polish_spelling(key) or _turkish_spelling(key)
     return _from_entries(found, word, True, start, end) if found else None
 
 
@@ -427,8 +449,42 @@ def _opsin(phrase: str, start: int = -1, end: int = -1) -> Resolved | Unresolved
         return _ambiguous_isomer(phrase, isomers, start, end)
     if smiles:
         return Resolved("drug", phrase, phrase, smiles, "OPSIN (IUPAC name)", False, start, end)
+    misspelt = None if opsin.why_unavailable() else _misspelt_systematic(phrase, start, end)
+    if misspelt is not None:
+        return misspelt
     why = opsin.why_unavailable() or opsin._failed or "OPSIN could not parse it as a systematic name"
-    return Unresolved("drug", phrase, (), start, end, f"looks like a systematic name, but {why[0].lower()}{why[1:]}")
+    if not why[1:2].isupper():  # "OPSIN …" keeps its capitals
+        why = why[0].lower() + why[1:]
+    return Unresolved("drug", phrase, (), start, end, f"looks like a systematic name, but {why}")
+
+
+_LETTERS = re.compile(r"[a-z]+")
+_LOCANT_WORD = re.compile(r"(?<![\w-])\d+(?:,\d+)*-[A-Za-z]{5,}(?![\w-])")
+
+
+@lru_cache(maxsize=1)
+def _names_by_skeleton() -> dict[str, list[str]]:
+    """Names with digits or hyphens found in text ("5-fluorouracil"), by what is left when their letters are taken
+    out ("5-"): a misspelling may change letters, never a locant."""
+    index: dict[str, list[str]] = {}
+    for key, rows in tables().names.items():
+        if not key.isalpha() and 6 <= len(key) <= 40 and any(f == "T" for _, _, f in rows):
+            index.setdefault(_LETTERS.sub("", key), []).append(key)
+    return index
+
+
+def _misspelt_systematic(phrase: str, start: int, end: int) -> Resolved | Unresolved | None:
+    """A name OPSIN cannot read that is a known name with a letter or two wrong ("5-fluorouracyl"); the match is
+    shown, as for any misspelling."""
+    key = name_key(phrase)
+    limit = fuzzy_limit("".join(_LETTERS.findall(key)))
+    near = [(osa_distance(key, name, limit + 1), name) for name in _names_by_skeleton().get(_LETTERS.sub("", key), ())
+            if name[0] == key[0]]
+    near = sorted((d, name) for d, name in near if 0 < d <= limit)
+    if not near:
+        return None
+    found = [e for d, name in near if d == near[0][0] for e in _entries(name, in_text=True)]
+    return _from_entries(found, phrase, True, start, end) if found else None
 
 
 def _via_opsin(written: str, entry: DrugEntry, unresolved: Unresolved, start: int = -1,
@@ -610,6 +666,11 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     for s, e, phrase in _systematic_chunks(text, taken):
         out.append(_opsin(phrase, s, e))
         taken.append((s, e))
+    for m in _LOCANT_WORD.finditer(text):  # "5-florourasil": a known name with a locant, misspelt
+        if not overlaps(m.start(), m.end(), taken) and \
+                (misspelt := _misspelt_systematic(m.group(), m.start(), m.end())) is not None:
+            out.append(misspelt)
+            taken.append(m.span())
     dosed: list[Unresolved] = []
     for w, s, e in ws:
         if overlaps(s, e, taken) or not w.isalpha() or w.isupper() or w.lower() in t.never or w.lower() in t.not_drug:
@@ -647,13 +708,18 @@ _JOIN_AFTER_A_DRUG = re.compile(r"\s+(?:against|with|w/|vs\.?|versus|\+)\s+(?:(?
 _JOIN_TO_A_DRUG = re.compile(r"\s*(?:(?:(?:ok|okay|safe|fine|compatible)\s+)?(?:against|with|w/)|vs\.?|versus|\+)\s+"
                             r"(?:(?:his|her|their|the|a)\s+)?", re.I)
 _SENTENCE_START = re.compile(r"(?:^|(?<!\bvs)[.!?:;\n])\s*$")
+# a word listed beside a drug: "kofeina and paracetamol", "aspirin, kofeina"
+# "the other quinazoline, gefitinib": a kind of molecule, said of the drug beside it
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|other|another|this|that|our|their|its)\s+$", re.I)
+_LISTED_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bor\b)\s*", re.I)
 
 
 def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],
                         taken: list[tuple[int, int]]) -> list[Unresolved]:
     """A capitalised word no table knows, paired with a known drug ("Can you check Trogarzo against his Tivicay
-    and Prezista?", "Tivicay + Trogarzo"): a drug name, asked about, so that the pair is never run without it. Not
-    a word opening a sentence ("Compare with warfarin"), nor a cell line or target."""
+    and Prezista?", "Tivicay + Trogarzo"), or a word ending like a drug name listed with one ("kofeina and
+    paracetamol"): a drug name, asked about, so that the pair or list is never run without it. Not a word opening
+    a sentence ("Compare with warfarin"), nor a cell line or target, nor an English word (``not_drug_words.txt``)."""
     from model_zoo.names.cell_lines import find_cell_line_names
     from model_zoo.names.targets import find_target_names
 
@@ -661,18 +727,21 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
     drugs = [r for r in found if isinstance(r, Resolved)]
     paired = []
     for w, s, e in ws if drugs else ():
-        if not (w.isalpha() and w[0].isupper() and not w.isupper() and len(w) >= 5) or overlaps(s, e, taken) or \
+        if not (w.isalpha() and not w.isupper() and len(w) >= 5) or overlaps(s, e, taken) or \
                 w.lower() in t.never or w.lower() in t.not_drug or _SENTENCE_START.search(text[:s]):
             continue
-        after = _JOIN_TO_A_DRUG.match(text, e)
-        if any(r.start == (after.end() if after else -1) or
-               (0 <= r.end <= s and _JOIN_AFTER_A_DRUG.fullmatch(text[r.end:s])) for r in drugs):
-            paired.append((w, s, e))
+        if w[0].isupper():
+            after = _JOIN_TO_A_DRUG.match(text, e)
+            if any(r.start == (after.end() if after else -1) or
+                   (0 <= r.end <= s and _JOIN_AFTER_A_DRUG.fullmatch(text[r.end:s])) for r in drugs):
+                paired.append((w, s, e, "paired with a drug, but not in the tables"))
+        elif LISTED_NAME_ENDING.search(w.lower()) and not _DETERMINER_BEFORE.search(text, 0, s) and any(
+                _LISTED_JOIN.fullmatch(text[e:r.start] if r.start >= e else text[r.end:s]) for r in drugs):
+            paired.append((w, s, e, "listed with drugs, but not in the tables"))  # never paracetamol alone
     if not paired:  # (the cell-line and target readings only when a word is paired: most messages have none)
         return []
     known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text)]]
-    return [Unresolved("drug", w, _closest(w), s, e, "paired with a drug, but not in the tables")
-            for w, s, e in paired if not overlaps(s, e, known)]
+    return [Unresolved("drug", w, _closest(w), s, e, note) for w, s, e, note in paired if not overlaps(s, e, known)]
 
 
 # A company or lab compound code ("AZ-0917", "ZX3312", "GSK-12345") where a drug is named ("pKd of …", "compound …")
@@ -705,8 +774,9 @@ def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[
     return found
 
 
-_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|\bplus\b|\bwith\b|/|\bvs\.?|\bversus\b)\s*",
-                        re.I)
+# ("of ethanol and of acetone": a preposition said again)
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|\bplus\b|\bwith\b|/|\bvs\.?|\bversus\b)\s*"
+                        r"(?:(?<=and\s)(?:of|for)\s+)?", re.I)
 _NOT_IN_LISTS = frozenset({"water"})  # "aspirin, ibuprofen and water" is more likely a medium than a molecule
 # "toluene, 2-methoxy-2-methyl-propane (MTBE) and hexane": a bracketed gloss after a list item does not end the list
 _GLOSS = re.compile(r"\s*[(\[][^()\[\]\n]{1,60}[)\]]")

@@ -100,6 +100,12 @@ class _Tables:
     most_words: int  # the longest name, in words ("vascular endothelial growth factor receptor 2": 6)
 
 
+def _loose_key(key: str) -> str:
+    """A name's key with hyphens read as spaces and a number joined to the word before it: "AMPK-alpha1", "AMPK
+    alpha1" and "AMPK alpha-1" are one name."""
+    return re.sub(r"(?<=[a-z]) (?=\d)", "", key.replace("-", " "))
+
+
 @lru_cache(maxsize=1)
 def tables() -> _Tables:
     davis: dict[str, Construct] = {}
@@ -116,7 +122,10 @@ def tables() -> _Tables:
     names: dict[str, list[tuple[str, str, str, str]]] = {}
     with (DATA / "target_names.csv").open(encoding="utf-8", newline="") as fh:
         for r in csv.DictReader(fh):
-            names.setdefault(name_key(r["name"]), []).append((r["name"], r["target_id"], r["text"], r["note"]))
+            row = (r["name"], r["target_id"], r["text"], r["note"])
+            names.setdefault(name_key(r["name"]), []).append(row)
+            if _loose_key(name_key(r["name"])) != name_key(r["name"]):
+                names.setdefault(_loose_key(name_key(r["name"])), []).append(row)
     first = frozenset(k.split(" ", 1)[0] for k in names if " " in k)
     return _Tables(davis, kiba, by_symbol, names, first, max(len(k.split(" ")) for k in names))
 
@@ -241,7 +250,8 @@ def _symbol_targets(symbol_written: str, in_text: bool = False) -> list[tuple[st
     """(target_id, text flag, note) for a symbol, id or alias as written."""
     t = tables()
     out = []
-    for written, tid, flag, note in t.names.get(name_key(symbol_written), ()):
+    key = name_key(symbol_written)
+    for written, tid, flag, note in t.names.get(key, ()) or t.names.get(_loose_key(key), ()):
         if in_text and flag in ("C", "X") and symbol_written not in (written, written.upper()):
             if symbol_written == written.capitalize() != written:
                 out.append((tid, "X", note))  # "engages Lck": a symbol in title case, next to a target word only

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 
-from model_zoo.names.text import delete_index, fuzzy_candidates, inn_stem, name_key, squashed
+from model_zoo.names.text import LISTED_NAME_ENDING, delete_index, fuzzy_candidates, inn_stem, name_key, squashed
 
 HAND_WRITTEN = Path(__file__).resolve().parents[1] / "data" / "names"
 ENGLISH_COMMON = 50  # pyspellchecker's floor count: words above it were seen in the subtitle corpus
@@ -425,16 +425,18 @@ def fuzzy_names(rows: list[tuple[str, str, str, str]]) -> set[str]:
 def not_drug_words(names: set[str], all_keys: set[str], english: dict[str, int], never: set[str]) -> list[str]:
     """English words that spelling correction or the INN-stem check could take for a drug name.
 
-    A word is listed when it is one spelling fix from a drug name ("allegro" / Allegra) or ends like an
-    INN ("april", "riptide"), and is not itself a name in the tables. The run-time code never corrects
-    or questions a listed word; words far from every name need no entry.
+    A word is listed when it is one spelling fix from a drug name ("allegro" / Allegra), ends like an
+    INN ("april", "riptide") or like a drug name that may be listed with drugs ("routine", "control"), and is
+    not itself a name in the tables. The run-time code never corrects or questions a listed word; words far
+    from every name need no entry.
     """
     index = delete_index(names)
     block = set()
     for word in (*english, *never):
         if not word.isalpha() or word in all_keys:
             continue
-        if (len(word) >= 6 and fuzzy_candidates(word, index)) or inn_stem(word):
+        if (len(word) >= 6 and fuzzy_candidates(word, index)) or inn_stem(word) or \
+                (len(word) >= 5 and LISTED_NAME_ENDING.search(word)):
             block.add(word)
     return sorted(block)
 
