@@ -410,11 +410,11 @@ def _joined_in_one_sentence(text: str, molecules: list[str], spans: list[tuple[i
     """"Dog on chlorambucil + prednisolone; owner wants carprofen. Check chlorambucil–carprofen and
     prednisolone–carprofen": the one sentence that writes every drug of the message in joined pairs."""
     cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text) + 1]
-    every = {same_molecule_key(m) or m for m in molecules}
+    every = {same_molecule_key(m, stereo=True) or m for m in molecules}
     for start, end in zip(cuts, cuts[1:]):
         inside = [(span, m) for span, m in zip(spans, molecules) if start <= span[0] < end]
         pairs = _joined_pairs(text, [m for _, m in inside], [span for span, _ in inside]) if len(inside) >= 4 else []
-        if pairs and {same_molecule_key(m) or m for pair in pairs for m in pair} == every:
+        if pairs and {same_molecule_key(m, stereo=True) or m for pair in pairs for m in pair} == every:
             return pairs
     return []
 
@@ -436,7 +436,7 @@ def _distinct_pairs(pairs: list[list[str]]) -> list[list[str]]:
     seen: set[frozenset[str]] = set()
     out = []
     for pair in pairs:
-        keys = frozenset(same_molecule_key(m) or m for m in pair)
+        keys = frozenset(same_molecule_key(m, stereo=True) or m for m in pair)  # (stereoisomers are two drugs)
         if len(keys) == 2 and keys not in seen:
             seen.add(keys)
             out.append(pair)

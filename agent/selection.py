@@ -55,9 +55,11 @@ _BEST = re.compile(rf"(?<!\d,\s)(?<!(?<![A-Za-z])\d\s)\b(?:(?<!\bof\sthe\s)(?<!\
                    rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker|greasiest|greasier|poorer)\b"
                    rf"(?:\s+(?P<after>{_COUNT}))?", re.I)
 # "the two least soluble", "the most lipophilic ones": a pick by a property, whose word asks for nothing (not "at
-# least BBB penetrant"); "the most negative hydration energy": the whole name of the property ranked by
+# least BBB penetrant"); "the most negative hydration energy", "the one most likely to get into the brain": the whole
+# name of the property ranked by
 _PROPERTY_NAMES = "|".join(re.escape(w) for w in sorted(PROPERTY_WORDS, key=len, reverse=True))
-_PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+(?:negative|positive))?(?:\s+by)?\s+"
+_PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+(?:negative|positive|likely\s+to))?(?:\s+by)?\s+"
+                               r"(?:(?:get|gets|go|goes|cross|crosses|pass|passes|into|through|across|the|to)\s+){0,3}"
                                rf"(?:{_PROPERTY_NAMES}|[\w-]+)(?![\w-])|"
                                # "l'énergie d'hydratation la plus négative" (in English: the superlative after it)
                                rf"(?<![\w-])(?:{_PROPERTY_NAMES})\s+(?:the\s+)?(?:(?:most|least)\s+(?:negative|positive)|"

@@ -65,11 +65,13 @@ _ANOTHER_LINE = re.compile(r"\b(?:the\s+other|another|a\s+different|other)\s+(?:
                            r"(?:(?:cell\s+)?lines?|cells?)\b")
 
 
-# "whichever line was more sensitive", "the more resistant line", "whichever of the two lines was less sensitive"
+# "whichever line was more sensitive", "the more resistant line", "whichever of the two lines was less sensitive", "the
+# most resistant of those three"
 _SENSITIVE_LINE = re.compile(r"\b(?:whichever|the)\s+(?:of\s+the\s+(?:two|2|three|3)\s+)?(?:cell\s+)?lines?\s+"
                              r"(?:was|is|were|came\s+out|looked)\s+(?:the\s+)?(?P<which>more|most|less|least)\s+"
                              r"(?P<how>sensitive|resistant)\b|\bthe\s+(?P<which2>more|most|less|least)\s+"
-                             r"(?P<how2>sensitive|resistant)\s+(?:cell\s+)?line\b", re.I)
+                             r"(?P<how2>sensitive|resistant)\s+(?:(?:cell\s+)?line\b|(?:one\s+)?of\s+(?:those|these|the)\s+"
+                             r"(?:two|three|four|\d)(?:\s+(?:cell\s+)?lines)?\b)", re.I)
 
 
 # "take the line where alisertib came out most potent", "the line it was least active in": ranked by that drug's

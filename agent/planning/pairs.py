@@ -21,6 +21,12 @@ from model_zoo.names.text import inn_stem
 from model_zoo.names.types import Resolved
 
 
+def _drug_key(smiles: str) -> str | None:
+    """Which drug a SMILES is, for pairs: salts and tautomers aside, but stereoisomers apart (ephedrine and
+    pseudoephedrine are two drugs to pair)."""
+    return same_molecule_key(smiles, stereo=True)
+
+
 def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     """Drug pairs: those the message groups ("A with B, and C with D", "warf+asp and warf+clopidogrel"); else two
     distinct molecules; else the first molecule with each of the others ("A with B and C"). A drug is never paired
@@ -34,14 +40,14 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
         return [partner]
     distinct: dict[str, str] = {}
     for molecule in e.molecules:
-        distinct.setdefault(same_molecule_key(molecule) or molecule, molecule)
+        distinct.setdefault(_drug_key(molecule) or molecule, molecule)
     molecules = list(distinct.values())
     if len(molecules) < 2 or _unnamed_new_drug(e) or _several_new_ones(e):
         return []
     every = EVERY_PAIR.search(e.prose)
     # "Plavix, Brilinta and aspirin: check each pair" (not "A with B, and A with C: … for each pair" or "… any
     # interactions between them?", the pairs written with every drug in one)
-    written = bool(e.pairs) and {same_molecule_key(m) or m for pair in e.pairs for m in pair} >= set(distinct)
+    written = bool(e.pairs) and {_drug_key(m) or m for pair in e.pairs for m in pair} >= set(distinct)
     if len(molecules) > 2 and every and not (written and (_EACH_WRITTEN_PAIR.fullmatch(every.group(0)) or
                                                           _AMONG.search(every.group(0)))):
         return [list(pair) for pair in itertools.combinations(molecules, 2)]
@@ -108,14 +114,14 @@ def chosen_pairs(earlier: Entities, reply: Entities) -> list[list[str]] | None:
     """The pairs of a request asked about because a drug of its pair was one of several ("the new one" after two
     started, "the azole" after two azoles), once the reply names which: that drug with the request's other drugs
     ("Linezolid. The rifampin was a restart, not new." pairs linezolid with her methadone only)."""
-    group = {same_molecule_key(n.value) or n.value for n in _new_ones(earlier)} or {
-        same_molecule_key(n.value) or n.value for u in earlier.unresolved if u.kind == "drug" and u.closest
+    group = {_drug_key(n.value) or n.value for n in _new_ones(earlier)} or {
+        _drug_key(n.value) or n.value for u in earlier.unresolved if u.kind == "drug" and u.closest
         and u.note.startswith(CLASS_OF_SEVERAL) for n in earlier.names if n.kind == "drug" and n.name in u.closest}
     if len(group) < 2:
         return None
     named = sorted((n.start, n.value) for n in reply.names if n.kind == "drug" and n.start >= 0)
-    chosen = next((m for _, m in named if (same_molecule_key(m) or m) in group), None)
-    others = [m for m in dict.fromkeys(earlier.molecules) if (same_molecule_key(m) or m) not in group]
+    chosen = next((m for _, m in named if (_drug_key(m) or m) in group), None)
+    others = [m for m in dict.fromkeys(earlier.molecules) if (_drug_key(m) or m) not in group]
     return [[chosen, other] for other in others] if chosen is not None and others else None
 
 
@@ -125,8 +131,8 @@ def _anchor(e: Entities, molecules: list[str]) -> str | None:
     against = AGAINST_ALL.search(e.prose)
     if against is None or len(molecules) < 3:
         return None
-    keys = {same_molecule_key(m) or m: m for m in molecules}
-    mentions = sorted((n.start, keys.get(same_molecule_key(n.value) or n.value)) for n in e.names
+    keys = {_drug_key(m) or m: m for m in molecules}
+    mentions = sorted((n.start, keys.get(_drug_key(n.value) or n.value)) for n in e.names
                       if n.kind == "drug" and n.start >= 0)
     mentions += [(e.text.find(m), m) for m in molecules if m not in {m for _, m in mentions}]
     mentions = sorted((at, m) for at, m in mentions if at >= 0 and m is not None)
@@ -139,21 +145,25 @@ def _anchor(e: Entities, molecules: list[str]) -> str | None:
 
 def against_the_thread(e: Entities, pool: list[EntryMeta], lowered: str,
                        read: Callable[[str], Any] | None) -> list[list[str]] | None:
-    """"They're adding spironolactone. Check it against both of those.": the one drug the message names with each
-    drug of the thread's pairs (else of its molecule list), in the order the thread gave them."""
-    mine = {same_molecule_key(m) or m for m in e.molecules}
-    if len(mine) != 1 or read is None or not AGAINST_ALL.search(lowered):
+    """"They're adding spironolactone. Check it against both of those.", "Then each of them with caffeine": the one
+    drug the message names with each drug of the thread's pairs (else of its molecule list), in the order the thread
+    gave them."""
+    mine = {_drug_key(m) or m for m in e.molecules}
+    if len(mine) != 1 or read is None or not (AGAINST_ALL.search(lowered) or _EACH_WITH.search(lowered)):
         return None
     key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered) or pool_ref(pool, ("smiles_list",), lowered))
     value = read(key) if key else None
     if not isinstance(value, list):
         return None
     flat = [m for item in value for m in (item if isinstance(item, list) else [item]) if isinstance(m, str)]
-    others = {same_molecule_key(m) or m: m for m in flat}
+    others = {_drug_key(m) or m: m for m in flat}
     others = {k: m for k, m in others.items() if k not in mine}
     return [[e.molecules[0], other] for other in others.values()] or None
 
 
+# "then each of them with caffeine": the thread's drugs, each with the one the message names
+_EACH_WITH = re.compile(r"\b(?:each|every\s+one|both|all)\s+(?:of\s+(?:them|these|those)\s+)?(?:with|against|vs\.?|"
+                        r"versus)\s+(?!each\b|every\b|the\s+others?\b|one\s+another\b|all\b)", re.I)
 _WITH_BEFORE = r"\b(?:with|w/|plus|alongside)\s+(?:the\s+|a\s+)?"
 
 
@@ -161,7 +171,7 @@ def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
                   ) -> list[list[str]] | None:
     """"and with rifampicin as the inducer?" after "DM-5120 with ketoconazole and with itraconazole": the drug the
     thread's pairs all share (the first of each) with the one new drug the message names after "with"."""
-    mine = {same_molecule_key(m) or m for m in e.molecules}
+    mine = {_drug_key(m) or m for m in e.molecules}
     named = [n for n in e.names if n.kind == "drug"]
     latest = e.prose.rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nmessage"
     if len(mine) != 1 or read is None or len(named) != 1 or \
@@ -171,7 +181,7 @@ def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
     pairs = read(key) if key else None
     if not isinstance(pairs, list) or not pairs or not all(isinstance(p, list) and len(p) == 2 for p in pairs):
         return None
-    anchors = {same_molecule_key(p[0]) or p[0] for p in pairs}
+    anchors = {_drug_key(p[0]) or p[0] for p in pairs}
     if len(anchors) != 1 or anchors == mine:
         return None
     return [[pairs[0][0], e.molecules[0]]]
@@ -186,8 +196,8 @@ def _its_partner(e: Entities, focus: str | None) -> list[str] | None:
     """An ask's part that names one drug and says "its"/"it": that drug with the one other drug of the message."""
     if not focus or not ITS.search(focus) or len(e.molecules) != 1:
         return None
-    own = same_molecule_key(e.molecules[0]) or e.molecules[0]
-    others = {same_molecule_key(m) or m: m for m in extract(e.text).molecules}
+    own = _drug_key(e.molecules[0]) or e.molecules[0]
+    others = {_drug_key(m) or m: m for m in extract(e.text).molecules}
     others.pop(own, None)
     return [next(iter(others.values())), e.molecules[0]] if len(others) == 1 else None
 
@@ -198,8 +208,8 @@ def _focused(e: Entities, focus: str | None) -> Entities | None:
     if start < 0:
         return None
     part = extract(e.text[start:start + len(focus or "")], e.expect)
-    keys = {same_molecule_key(m) for m in part.molecules}
-    return part if len(keys) >= 2 and keys <= {same_molecule_key(m) for m in e.molecules} else None
+    keys = {_drug_key(m) for m in part.molecules}
+    return part if len(keys) >= 2 and keys <= {_drug_key(m) for m in e.molecules} else None
 
 
 _PAIR_INDEX = {word: place - 1 if place > 0 else place for word, place in ordinals().items()}
@@ -225,9 +235,9 @@ def picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any]
         return None
     if match is None:
         assert named is not None and e is not None
-        drugs = {same_molecule_key(n.value) for n in e.names
+        drugs = {_drug_key(n.value) for n in e.names
                  if n.kind == "drug" and n.written.lower() == named.group("name").lower()}
-        holding = [pair for pair in pairs if isinstance(pair, list) and drugs & {same_molecule_key(m) for m in pair}]
+        holding = [pair for pair in pairs if isinstance(pair, list) and drugs & {_drug_key(m) for m in pair}]
         return holding or None
     index = _PAIR_INDEX[match.group(1)] if match.group(1) else int(match.group(2)) - 1
     if not -len(pairs) <= index < len(pairs):
@@ -319,7 +329,7 @@ def listed_pair(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] 
     if not isinstance(molecules, list) or len(molecules) != 2 or not all(isinstance(m, str) for m in molecules):
         return None
     first, second = molecules
-    return [[first, second]] if (same_molecule_key(first) or first) != (same_molecule_key(second) or second) else None
+    return [[first, second]] if (_drug_key(first) or first) != (_drug_key(second) or second) else None
 
 
 # "swap the second drug for ketoconazole", "replace the first one with dasatinib": a drug of the pair by its place
@@ -362,8 +372,8 @@ def swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
             return None
         swapped = [[new if i == index % 2 else s for i, s in enumerate(pair)] for pair in pairs]
     else:
-        out_key = same_molecule_key(e.taken_back[0])
-        swapped = [[new if same_molecule_key(s) == out_key else s for s in pair] for pair in pairs]
+        out_key = _drug_key(e.taken_back[0])
+        swapped = [[new if _drug_key(s) == out_key else s for s in pair] for pair in pairs]
     return swapped if swapped != pairs else None
 
 
@@ -380,7 +390,7 @@ def _swapped_by_kind(e: Entities, pool: list[EntryMeta], lowered: str, read: Cal
     for pair in pairs:
         if not (isinstance(pair, list) and len(pair) == 2):
             return None
-        kin = [i for i, s in enumerate(pair) if inn_stem(earlier_names.get(same_molecule_key(s) or s, "")) == stem]
+        kin = [i for i, s in enumerate(pair) if inn_stem(earlier_names.get(_drug_key(s) or s, "")) == stem]
         if len(kin) != 1:
             return None  # no drug of that kind in the pair, or both: asked
         swapped.append([new if i == kin[0] else s for i, s in enumerate(pair)])
@@ -393,7 +403,7 @@ def earlier_drug_names(texts: list[str]) -> dict[str, str]:
     for text in texts:
         for r in extract(text).names:
             if r.kind == "drug":
-                names.setdefault(same_molecule_key(r.value) or r.value, r.name)
+                names.setdefault(_drug_key(r.value) or r.value, r.name)
     return names
 
 
@@ -410,5 +420,5 @@ def with_the_earlier_pairs(pairs: Any, pool: list[EntryMeta], lowered: str, read
     earlier = read(key) if key else None
     if not isinstance(earlier, list):
         return pairs
-    seen = {frozenset(same_molecule_key(m) or m for m in pair) for pair in earlier if isinstance(pair, list)}
-    return earlier + [p for p in pairs if frozenset(same_molecule_key(m) or m for m in p) not in seen]
+    seen = {frozenset(_drug_key(m) or m for m in pair) for pair in earlier if isinstance(pair, list)}
+    return earlier + [p for p in pairs if frozenset(_drug_key(m) or m for m in p) not in seen]

@@ -60,8 +60,9 @@ def _foreign_words() -> tuple[re.Pattern[str], dict[str, str]]:
 
 
 @cache
-def _polish_words() -> tuple[re.Pattern[str], dict[str, str]]:
-    table: dict[str, str] = load("translations.json")["polish_words"]
+def _gated_words(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The request words of a language read only in a message written in it (``polish_words``, ``turkish_words``)."""
+    table: dict[str, str] = load("translations.json")[f"{language}_words"]
     alternation = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
     return re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.I), table
 
@@ -78,6 +79,20 @@ _POLISH_SMALL_WORDS = re.compile(r"(?<![\w-])(?:czy|jest|oraz|też|tylko|razem|o
 def _reads_as_polish(text: str) -> bool:
     return bool(_POLISH_LETTERS.search(text) or _POLISH_WORDS.search(text)) or \
         len(_POLISH_SMALL_WORDS.findall(text)) >= 2
+
+
+# a message that reads as Turkish: its dotless i, s or g with cedilla or breve, one word only Turkish has, or two of
+# its small words ("ve", "bu"); its case endings follow an apostrophe ("EGFR'a", "HCC827'de", "Gefitinib'i")
+_TURKISH_LETTERS = re.compile(r"[ıİşŞğĞ]")
+_TURKISH_WORDS = re.compile(r"(?<![\w-])(?:için|lütfen|hocam|merhaba|misin|mısın|musun|istiyorum|olarak|nedir|"
+                            r"tahmini|hattı|hatlarında|değil|acaba|yapar|edelim|bakar)(?![\w-])", re.I)
+_TURKISH_SMALL_WORDS = re.compile(r"(?<![\w'’-])(?:ve|bu|şu|ile|veya|mi|mı|bir|da|de|ya)(?![\w'’-])", re.I)
+_TURKISH_CASE_ENDING = re.compile(r"(?<=[\w)\]])['’](?:[a-zçğıöşü]{1,5})(?![\w'’])")
+
+
+def _reads_as_turkish(text: str) -> bool:
+    return bool(_TURKISH_LETTERS.search(text) or _TURKISH_WORDS.search(text)) or \
+        len(_TURKISH_SMALL_WORDS.findall(text)) >= 2
 
 
 _ELISION = re.compile(r"(?<![\w'’])([lLdD]['’])(?=[A-Za-zÀ-ÿ])")  # French (and Italian) elided articles
@@ -99,8 +114,11 @@ def in_english(text: str) -> str:
         after = "" if m.end() == len(m.string) or m.string[m.end()].isspace() else " "
         return before + words[m.group(0).lower()] + after
     if _reads_as_polish(text):
-        polish, polish_table = _polish_words()
+        polish, polish_table = _gated_words("polish")
         text = polish.sub(lambda m: english(m, polish_table), text)
+    if _reads_as_turkish(text):
+        turkish, turkish_table = _gated_words("turkish")
+        text = turkish.sub(lambda m: english(m, turkish_table), _TURKISH_CASE_ENDING.sub("", text))
     english_words = pattern.sub(lambda m: english(m, table), _CJK_EDGE.sub(" ", text))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone
     return from_dictation(_GREEK.sub(_spelt_out, _ELISION.sub(r"\1 ", english_words)))

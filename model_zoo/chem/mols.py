@@ -98,15 +98,16 @@ def canonical(smiles: str) -> str:
     return Chem.MolToSmiles(parse_smiles(smiles))
 
 
-def same_molecule_key(smiles: str) -> str | None:
+def same_molecule_key(smiles: str, stereo: bool = False) -> str | None:
     """The InChIKey connectivity block of the largest fragment: equal for one drug written with or without its
-    salt, stereo centres or another tautomer. None when the SMILES does not parse."""
+    salt, stereo centres or another tautomer. With ``stereo``, its stereo block too: ephedrine and pseudoephedrine,
+    two drugs, differ. None when the SMILES does not parse."""
     try:
         mol = parse_smiles(smiles)
     except InvalidSmiles:
         return None
     largest = max(Chem.GetMolFrags(mol, asMols=True), key=lambda m: m.GetNumHeavyAtoms())
-    return Chem.MolToInchiKey(largest)[:14] or None
+    return Chem.MolToInchiKey(largest)[:25 if stereo else 14] or None
 
 
 def is_part_of(fragment: str, molecule: str) -> bool:

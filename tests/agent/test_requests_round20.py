@@ -167,3 +167,78 @@ def test_a_quoted_place_picks_a_row_or_is_asked_about() -> None:
         assert "drug_smiles" not in call.arguments
     [call] = plan_with('logS for "the second"', {"generated_smiles": ["CCO", "CCN", "CCC"]})
     assert call.arguments["drug_smiles"] == ["CCN"]
+
+
+def test_turkish_drug_spellings_case_endings_and_request_words_are_read() -> None:
+    """A Turkish cancer pharmacologist: "sisplatin", "klaritromisin", "varfarin", "gemsitabin", "5-florourasil"
+    were unknown (5-florourasil dropped without a word), "kabozantinib'in retrosentezi" and "kan-beyin bariyeri"
+    not read. INNs in Turkish spelling are respelt (exact table matches only, shown as spelling matches); Turkish
+    request words and case endings after an apostrophe are read only in a message that reads as Turkish."""
+    names = {n.written: n.name for n in read_message("gemsitabin ve 5-florourasil için çözünürlük, ve sisplatin, "
+                                                     "klaritromisin, varfarin").names}
+    assert names == {"gemsitabin": "gemcitabine", "5-florourasil": "fluorouracil", "sisplatin": "cisplatin",
+                     "klaritromisin": "clarithromycin", "varfarin": "warfarin"}
+    assert all(n.fuzzy for n in read_message("sisplatin ve varfarin").names)
+    [call] = plan_with("kabozantinib'in retrosentezi, tek adım", {})
+    assert call.name == "Retrosynthetic_reaction_pathway_prediction" and len(call.arguments["smiles_list"]) == 1
+    [call] = plan_with("Şu molekülün kan-beyin bariyeri geçiş olasılığı? CCO", {})
+    assert call.arguments == {"drug_smiles": ["CCO"], "property": "p_np"}
+    assert [w for w, _ in read_message("Mitomisin C: T24, J82 ve UM-UC-3 hatlarında ln IC50").cell_mentions] == \
+        ["T24", "J82", "UM-UC-3"]
+    english = "I've seen Kelly's data and we've run it; de novo, it's fine"
+    assert read_message(english).prose == english  # English: nothing read as Turkish
+
+
+def test_everyday_names_and_clinic_shorthand_are_read() -> None:
+    """"alcohol + paracetamol" ran benzyl alcohol (a DrugBank synonym); "rux vs JAK2", "AraC and dauno", "quiz vs
+    mido vs pona", "THC vs CBD" left drugs out or asked; "of ethanol and of acetone" dropped acetone."""
+    def read(text: str) -> list[str]:
+        return [n.name for n in read_message(text).names if n.kind == "drug"]
+    assert read("Can your interaction model check alcohol + paracetamol?") == ["ethanol", "acetaminophen"]
+    assert read("benzyl alcohol logS") == ["Benzyl Alcohol"]
+    assert read("dissolved in alcohol, logS of aspirin") == ["aspirin"]
+    assert read("rux vs JAK2") == ["ruxolitinib"]
+    assert read("7+3 backbone in Kasumi-1: AraC and dauno") == ["cytarabine", "daunorubicin"]
+    assert read("quiz vs mido vs pona on FLT3") == ["Quizartinib", "midostaurin", "ponatinib"]
+    assert read("a quiz for the students") == []
+    assert read("THC vs CBD: which gets into the brain?") == ["dronabinol", "cannabidiol"]
+    assert read("the hydration free energy of ethanol and of acetone") == ["ethanol", "acetone"]
+
+
+def test_a_target_name_with_its_isoform_spaced_or_hyphenated_is_one_name() -> None:
+    """"AMPK alpha1", "AMPK alpha-1" and "AMPK α1" were not read (the table holds AMPK-alpha1)."""
+    for text in ("Does AICAR interact with AMPK alpha1?", "AICAR vs AMPK alpha-1", "AMPK α1 and AICAR"):
+        assert [n.name for n in read_message(text).names if n.kind == "target"] == ["AMPK-alpha1"]
+
+
+def test_stereoisomers_are_two_drugs_to_pair_and_each_of_them_pairs_with_the_named_drug() -> None:
+    """"ephedrine with caffeine and pseudoephedrine" lost its second pair (the two share a connectivity key);
+    "Then each of them with caffeine" after a request on two drugs paired those two and left caffeine out."""
+    ephedrine, pseudoephedrine = (n.value for n in read_message("ephedrine and pseudoephedrine").names)
+    caffeine = "CN1C=NC2=C1C(=O)N(C)C(=O)N2C"
+    [call] = plan_with("ephedrine with caffeine and pseudoephedrine: DDI", {})
+    assert call.arguments["smiles_pairs"] == [[ephedrine, caffeine], [ephedrine, pseudoephedrine]]
+    pool = {"user_smiles": [ephedrine, pseudoephedrine], "user_property": "p_np"}
+    history = [ran("drug_property_prediction", "ephedrine and pseudoephedrine: logD?",
+                   {"drug_smiles": [ephedrine, pseudoephedrine], "property": "lipo"})]
+    [call] = plan_with("Then each of them with caffeine — DrugBank DDI", pool, history)
+    assert sorted(map(sorted, call.arguments["smiles_pairs"])) == \
+        sorted(map(sorted, [[caffeine, ephedrine], [caffeine, pseudoephedrine]]))
+    [call] = plan_with("Do they interact with each other?", pool, history)
+    assert call.arguments["smiles_pairs"] in ("(user_smiles)", [[ephedrine, pseudoephedrine]])
+
+
+def test_the_most_resistant_of_those_three_lines_and_lnic50_is_no_cell_line() -> None:
+    """"for the most resistant of those three, generate cpds with target lnIC50 -1" used the pool's last line
+    ('those' → user_cell_line) and read "lnIC50" as an unknown cell line."""
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    calls = []
+    for line, value in (("THP-1", 2.9), ("HL-60", -0.5), ("NB4", 0.3)):
+        meta = pool.put(f"{RESPONSE}_result", [{"row": 1, "smiles": "CCO", "ln_ic50": value}], "table", "u", "tool")
+        calls.append(CallLog(RESPONSE, {"drug_smiles": ["CCO"], "cell_name": line}, None, {}, "ok",
+                             result_key=meta.key, result_version=meta.version))
+    earlier = PastRequest("u", "cytarabine lnIC50 in THP-1, HL-60 and NB4", answered=True, calls=calls)
+    [call] = plan_calls("for the most resistant of those three, generate cpds with target lnIC50 -1", pool.list(),
+                        list(TOOLS), [earlier], pool.read)
+    assert call.arguments == {"cell_line": "THP-1", "zscore": -1.0}
+    assert not read_message("generate cpds with target lnIC50 -1").unresolved
