@@ -769,6 +769,9 @@ def _drug_classes(prose: str, names: list[Resolved | Unresolved]) -> list[Unreso
         if (after is not None and _NAMED_BESIDE.match(prose[match.end():after.start])) or before is not None:
             continue
         stem = _CLASS_STEMS.get(" ".join(match.group("kind").lower().split()))
+        if stem is not None and any(getattr(n, "name", "").lower().endswith(stem) and n.end <= match.start()
+                                    for n in drugs):
+            continue  # "methylphenidate + fluoxetine (…, also on an SSRI)": the class of a drug named before it
         if match.group("det").lower() == "the" and (
                 any(n.start < match.start() for n in drugs) or not _PAIRED_WITH.match(prose, match.end()) or
                 (stem is not None and any(getattr(n, "name", "").lower().endswith(stem) for n in drugs))):

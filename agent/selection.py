@@ -72,7 +72,8 @@ _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+(?:negative
 EARLIER_RESULT = re.compile(
     r"\b(?:yesterday's|this\s+morning's|last\s+(?:week|night)'s|earlier|previous|prior|old)\s+(?:[\w()-]+\s+){0,2}?"
     r"(?:runs?|tables?|results?|data|numbers?|lists?|screens?|outputs?)\b|"
-    r"\bfrom\s+(?:the|that|this|those|these)\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)(?:\s+above)?\b"
+    r"\bfrom\s+(?:the|that|this|those|these|a|an|our|my)\s+(?:[\w()-]+\s+){0,2}?(?:runs?|tables?|results?)"
+    r"(?:\s+above)?\b"
     r"(?:\s*\([^()\n]{1,60}\))?|"  # "from the table above (logS of the generated ones)": what the table holds
     r"\bthe\s+(?:[\w()+-]+\s+){0,2}?(?:set|batch|series|library)\s+(?:that\s+)?(?:you\s+|we\s+)?"
     r"(?:generated|designed|made|optimi[sz]ed)(?:\s+(?:last\s+\w+|yesterday|earlier|this\s+morning))?\b|"

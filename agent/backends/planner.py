@@ -91,7 +91,8 @@ _ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?
                            r"(?!\s+(?:\w+\s+)?(?:cell|lines?|cells|targets?|kinases?|proteins?)\b)", re.I)
 # "Use the one from your table", "use yours" after a question about a mistyped structure: the named drug's structure
 _USE_YOURS = re.compile(r"\buse\s+(?:yours|your\s+(?:own|one|structure|smiles|copy|version)|the\s+one\s+(?:from|in)\s+"
-                        r"your\s+(?:table|database|list|library))\b|\b(?:from|in)\s+your\s+(?:table|database)\b", re.I)
+                        r"your\s+(?:table|database|list|library)|the\s+(?:gdsc|drugbank|database|pubchem|library)\s+"
+                        r"(?:one|structure|smiles|copy|version))\b|\b(?:from|in)\s+your\s+(?:table|database)\b", re.I)
 # "binary prob too": another tool on the same inputs
 _ADDS_TOOL = re.compile(r"\b(?:too|also|as well|in addition)\b", re.I)
 

@@ -9,7 +9,7 @@ import re
 from agent.backends.reading import read_intent
 from agent.entities import Entities, superseded_spans
 from agent.planning.retraction import asked_part
-from agent.selection import blank_picks
+from agent.selection import EARLIER_RESULT, blank_picks
 from agent.vocabulary import in_english, load, phrases
 from model_zoo.names.types import Unresolved
 from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS
@@ -98,6 +98,8 @@ def named_properties(lowered: str) -> list[tuple[int, int, str]]:
 def requested_properties(prose: str) -> list[str]:
     """The properties a request asks for, in the order the message names them, then those only the intent
     model reads (probability >= 0.5: typos, paraphrases)."""
+    # "here you go, from a solubility table: <SMILES>": the table the molecules come from asks for nothing
+    prose = EARLIER_RESULT.sub(lambda m: " " * len(m.group(0)), prose)
     after = asked_part(prose)  # "logS, no wait, logD": the words after the retraction, when they name a property;
     prose = after if property_words(after.lower()) else prose  # "solubility of caffeine... no wait, aspirin": a value
     unpicked = blank_picks(prose)  # "the two least soluble — are they BBB penetrant?"

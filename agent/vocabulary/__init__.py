@@ -85,9 +85,13 @@ def _reads_as_polish(text: str) -> bool:
 # its small words ("ve", "bu"); its case endings follow an apostrophe ("EGFR'a", "HCC827'de", "Gefitinib'i")
 _TURKISH_LETTERS = re.compile(r"[ıİşŞğĞ]")
 _TURKISH_WORDS = re.compile(r"(?<![\w-])(?:için|lütfen|hocam|merhaba|misin|mısın|musun|istiyorum|olarak|nedir|"
-                            r"tahmini|hattı|hatlarında|değil|acaba|yapar|edelim|bakar)(?![\w-])", re.I)
-_TURKISH_SMALL_WORDS = re.compile(r"(?<![\w'’-])(?:ve|bu|şu|ile|veya|mi|mı|bir|da|de|ya)(?![\w'’-])", re.I)
-_TURKISH_CASE_ENDING = re.compile(r"(?<=[\w)\]])['’](?:[a-zçğıöşü]{1,5})(?![\w'’])")
+                            r"tahmini|hattı|hatlarında|değil|acaba|yapar|edelim|bakar|retrosentez(?:i|ini)?|hedef(?:i)?|"
+                            r"hücre\w*|molekül\w*|etkileşim\w*|çözünürlü\w*)(?![\w-])", re.I)
+# (not "de", "da", "mi", "ya": French, Portuguese, Italian and Spanish words too)
+_TURKISH_SMALL_WORDS = re.compile(r"(?<![\w'’-])(?:ve|bu|şu|ile|veya|mı|bir)(?![\w'’-])", re.I)
+# the case endings themselves, so that an elided article ("l'acide", "dell'acido") is never taken for one
+_TURKISH_CASE_ENDING = re.compile(r"(?<=[\w)\]]{3})['’](?:y?[iıuüae]|s[iıuü]|n?[dt][ae]|n?[dt][ae]n|n?[iıuü]n|y?l[ae]|"
+                                  r"l[ae]r|l[ae]r[iı]|[dt][iıuü]r|n[ae])(?![\w'’])")
 
 
 def _reads_as_turkish(text: str) -> bool:

@@ -311,9 +311,13 @@ def _turkish_spelling(key: str) -> list[tuple[DrugEntry, str, str]]:
     t = tables()
     base = key.replace("ks", "x")
     for spelling in _each_respelt(base, _TURKISH_LETTERS, _MAX_TURKISH_RESPELT):
+        if spelling == key:
+            continue  # a letter respelt at least ("pancreas" is no Turkish "pancrease")
         for whole in (spelling, f"{spelling}e"):
-            if whole != key and whole in t.names:
-                return _entries(whole, in_text=False)
+            # an INN or GDSC name, not any synonym ("sobre" is no Turkish "cobre", copper in Spanish)
+            found = [f for f in _entries(whole, in_text=True) if f[1] in ("name", "gdsc")] if whole in t.names else []
+            if found:
+                return found
     return []
 
 
@@ -324,7 +328,7 @@ def _accented_or_polish(word: str, start: int = -1, end: int = -1) -> Resolved |
     if len(key) < 5 or not key.isalpha():
         return None
     found = _entries(key, in_text=False) if key != word.lower() else []
-    found = found or _polish_spelling(key) or _turkish_spelling(key)
+    found = found or _polish_spelling(key) or (_turkish_spelling(key) if len(key) >= 6 else [])
     return _from_entries(found, word, True, start, end) if found else None
 
 
@@ -749,9 +753,11 @@ _CODE = re.compile(r"[A-Z]{1,5}-?\d{3,7}[A-Za-z]?")
 _DRUG_SLOT_BEFORE = re.compile(r"\b(?:of|for|compound|cpd|drug|molecule|inhibitor|candidate)\s*$", re.I)
 _NOT_A_DRUG_SLOT = re.compile(r"\b(?:in|line|cells?|cosmic|against|on|to)\s*$", re.I)
 # "BX-999 solubility?", "AZ-0917's logD": a property or tool word right after the code asks about it
-_DRUG_SLOT_AFTER = re.compile(r"^(?:'s)?\s*(?:solubility|logs|logd|lipophilicity|bbb|brain|ic50|pkd|kd|binding|"
-                              r"retro\w*|precursors|route|synthesis|tox\w*|clintox|interaction|ddi|hydration|"
-                              r"optimi[sz]\w*)\b", re.I)
+# ("melatonin: how soluble is it in water?": the name, then a question about it)
+_DRUG_SLOT_AFTER = re.compile(r"^(?:'s)?\s*(?:[:—–-]\s*(?:how|is\s+it|does\s+it|can\s+it|will\s+it|would\s+it)\s+)?"
+                              r"(?:solubility|soluble|logs|logd|lipophilicity|lipophilic|greasy|bbb|brain|ic50|pkd|kd|"
+                              r"binding|retro\w*|precursors|route|synthesis|tox\w*|clintox|interaction|ddi|hydration|"
+                              r"optimi[sz]\w*|get\s+into\s+the\s+brain|cross)\b", re.I)
 
 
 def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[int, int]]) -> list[Unresolved]:
@@ -788,7 +794,12 @@ def _past_gloss(text: str, end: int) -> int:
 
 
 # a property asked of what follows: "logS of", "hydration free energy for the", "BBB penetration of"
-_PROPERTY_NAMES = "|".join(re.escape(w) for w in sorted(PROPERTY_WORDS, key=len, reverse=True) if len(w) >= 3)
+# properties no model here predicts are asked of a molecule too ("the boiling point of ethanol": asked back about the
+# property, and ethanol is the molecule the answer is for)
+_OTHER_PROPERTIES = ("logp", "log p", "clogp", "pka", "boiling point", "melting point", "density", "vapor pressure",
+                     "vapour pressure", "molecular weight", "tpsa", "half-life", "permeability")
+_PROPERTY_NAMES = "|".join(re.escape(w) for w in sorted({*PROPERTY_WORDS, *_OTHER_PROPERTIES}, key=len, reverse=True)
+                           if len(w) >= 3)
 # ("solubility (logS) of acetone", "hydration free energies please: acetonitrile, …")
 _PROPERTY_OF = re.compile(rf"\b(?:{_PROPERTY_NAMES})(?:ies|s)?(?:\s+(?:penetration|value|prediction)s?)?"
                           r"(?:\s*\([^()]{1,20}\))?(?:\s+(?:please|pls))?(?:\s+(?:of|for)\s+(?:the\s+)?|\s*:\s*)$",

@@ -56,7 +56,8 @@ _CLASS_AFTER = re.compile(r"^[\s-]*(?:(?:sub)?family[\s-]+)?(?:kinases?[\s-]+|re
                           r"sequences?|seqs?|constructs?|fasta|files?|uploads?|structures?)\b", re.IGNORECASE)
 _PAN_BEFORE = re.compile(r"\bpan[\s-]*$", re.IGNORECASE)
 # "Aurora A", "p38 alpha", "JNK 1": one member, read by the alias table
-_MEMBER_AFTER = re.compile(r"^[\s-]*(?:kinase\s+)?(?:[A-D]|[1-9]|alpha|beta|gamma|delta|[αβγδ])(?![\w-])")
+_MEMBER_AFTER = re.compile(r"^[\s-]*(?:kinase\s+)?(?:[A-D]|[1-9]|(?:alpha|beta|gamma|delta|[αβγδ])(?:[\s-]?\d)?)"
+                           r"(?![\w-])")
 _LEFT_OUT = re.compile(r"\b(?:minus|except(?:\s+for)?|excluding|exclude|without|but\s+not|other\s+than|apart\s+from|"
                        r"not|skip(?:ping)?|drop(?:ping)?|leave\s+out|leaving\s+out|sans|w/o)\s+(?:the\s+)?$",
                        re.IGNORECASE)
@@ -163,10 +164,14 @@ def answered_members(question: str, answer: str) -> tuple[str, ...]:
 
 
 def _labels(family: Family, member: str) -> list[str]:
-    """How an answer names a member: in full ("JNK2", "TYK2"), or by what sets it apart from the others ("2", "B",
-    "alpha", "α")."""
+    """How an answer names a member: in full ("JNK2", "TYK2"), by its name after the family's ("alpha1" of
+    AMPK-alpha1), or by what sets it apart from the others ("2", "B", "alpha", "α")."""
     rest = member[len(os.path.commonprefix(list(family.members))):]
     # an isoform letter read by its Greek name: PIK3CA is PI3K "alpha" ("alfa" in Polish or Spanish), GSK3B "beta"
     greek = [name for name in _GREEK if name[0] == rest.lower()] if len(rest) == 1 else []
-    return [member, *([rest] if rest and rest != member else []), *([_GREEK[rest]] if rest in _GREEK else []),
-            *greek, *(_GREEK[name] for name in greek), *(name.replace("ph", "f") for name in greek if "ph" in name)]
+    # "AMPK-alpha1": "alpha1", "alpha-1", "alpha 1"
+    named = member.split("-", 1)[1] if "-" in member else ""
+    spelt = [named, re.sub(r"(?<=[a-z])(?=\d)", "-", named), re.sub(r"(?<=[a-z])(?=\d)", " ", named)] if named else []
+    return list(dict.fromkeys([member, *spelt, *([rest] if rest and rest != member else []),
+                               *([_GREEK[rest]] if rest in _GREEK else []), *greek, *(_GREEK[name] for name in greek),
+                               *(name.replace("ph", "f") for name in greek if "ph" in name)]))
