@@ -13,7 +13,7 @@ from agent.entities import Entities, extract
 from agent.planning.pairs import AGAINST_ALL, EVERY_PAIR
 from agent.planning.properties import property_words, requested_properties
 from agent.planning.retraction import asked_part
-from agent.planning.values import SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
+from agent.planning.values import FILLERS, SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans
@@ -454,7 +454,7 @@ def same_ask_again(before: ToolSpec, part: Entities) -> bool:
         return False
     unpadded = copy.copy(part)  # "and while you're at it the same four against ERBB2", "… and against MET. Thanks"
     # "… and against CDK2 (the selectivity question). separate runs": an aside in brackets asks for nothing
-    unpadded.prose = _blank(_ASIDE, _blank(SIGN_OFF, _blank(_FILLERS, part.prose)))
+    unpadded.prose = _blank(_ASIDE, _blank(SIGN_OFF, _blank(FILLERS, part.prose)))
     if _SAME.search(part.prose):
         return only_values(unpadded, SAME_VALUE_WORDS | _MORE_OF_THE_SAME | _GOAL_WORDS)
     return only_values(unpadded, _MORE_OF_THE_SAME)
@@ -465,10 +465,6 @@ _ASIDE = re.compile(r"\((?:the|a|an|for|just|as|our|my)\b[^()]{0,60}\)", re.I)
 
 def _blank(pattern: re.Pattern[str], text: str) -> str:
     return pattern.sub(lambda m: " " * len(m.group()), text)
-
-
-# words that only pad a request ("while you're at it", "if you can"): no ask, no value
-_FILLERS = re.compile(rf"\b(?:{phrases('fillers')})\b", re.I)
 
 
 _GOAL_WORDS = frozenset(words("goal_words"))

@@ -13,7 +13,7 @@ from agent.backends.base import ToolCall
 from agent.entities import Entities
 from agent.planning.uploads import names_an_upload
 from agent.pool.entry import EntryMeta
-from agent.vocabulary import words
+from agent.vocabulary import phrases, words
 from model_zoo.chem.mols import case_fixed
 from model_zoo.names.families import answered_members
 from model_zoo.names.targets import resolve_target
@@ -30,15 +30,19 @@ _LINKING_WORDS = frozenset(words("linking_words"))
 SAME_VALUE_WORDS = frozenset(words("same_value_words"))
 
 
+# words that only pad a request ("while you're at it", "for completeness")
+FILLERS = re.compile(rf"\b(?:{phrases('fillers')})\b", re.I)
+
+
 def only_values(e: Entities, also: frozenset[str] = frozenset()) -> bool:
-    """Nothing but values and linking words ("and ALK?", "HT-29 too", "now BTK", "ok, Huh-7 then"), or the words
-    ``also`` allows."""
+    """Nothing but values and linking words ("and ALK?", "HT-29 too", "now BTK", "ok, Huh-7 then", "and
+    esomeprazole, for completeness"), or the words ``also`` allows."""
     prose = list(e.prose)
     spans: list[Resolved | Unresolved] = [*e.names, *e.unresolved]
     for m in spans:
         if m.start >= 0:
             prose[m.start:m.end] = " " * (m.end - m.start)
-    rest = "".join(prose)
+    rest = FILLERS.sub(" ", "".join(prose))
     for written, _ in e.cell_mentions:
         rest = rest.replace(written, " ")
     return all(w in _LINKING_WORDS or w in also for w in re.findall(r"[a-z]{2,}", rest.lower()))

@@ -712,6 +712,12 @@ _JOIN_AFTER_A_DRUG = re.compile(r"\s+(?:against|with|w/|vs\.?|versus|\+)\s+(?:(?
 _JOIN_TO_A_DRUG = re.compile(r"\s*(?:(?:(?:ok|okay|safe|fine|compatible)\s+)?(?:against|with|w/)|vs\.?|versus|\+)\s+"
                             r"(?:(?:his|her|their|the|a)\s+)?", re.I)
 _SENTENCE_START = re.compile(r"(?:^|(?<!\bvs)[.!?:;\n])\s*$")
+# a word joined to a drug with "+" or "/" ("bortezomib + dex and carfilzomib + dex", "Ven/Aza"): another drug, asked
+# about, never left out of its pair (which would pair the drugs around it instead); not a treatment that is no molecule
+_PLUS = re.compile(r"\s*[+/]\s*")
+_PLUS_NOT_DRUGS = frozenset({"radiation", "radiotherapy", "rt", "ir", "irradiation", "placebo", "vehicle", "control",
+                             "food", "diet", "exercise", "surgery", "chemo", "chemotherapy", "immunotherapy", "more",
+                             "others", "etc", "friends", "co", "rest", "serum", "media", "medium"})
 # a word listed beside a drug: "kofeina and paracetamol", "aspirin, kofeina"
 # "the other quinazoline, gefitinib": a kind of molecule, said of the drug beside it
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|other|another|this|that|our|their|its)\s+$", re.I)
@@ -731,8 +737,14 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
     drugs = [r for r in found if isinstance(r, Resolved)]
     paired = []
     for w, s, e in ws if drugs else ():
-        if not (w.isalpha() and not w.isupper() and len(w) >= 5) or overlaps(s, e, taken) or \
-                w.lower() in t.never or w.lower() in t.not_drug or _SENTENCE_START.search(text[:s]):
+        if not w.isalpha() or overlaps(s, e, taken) or w.lower() in t.never or w.lower() in t.not_drug or \
+                w.lower() in _PLUS_NOT_DRUGS:
+            continue
+        if 2 <= len(w) <= 12 and any(_PLUS.fullmatch(text[e:r.start] if r.start >= e else text[r.end:s])
+                                     for r in drugs):
+            paired.append((w, s, e, "written with a drug, but not in the tables"))  # "bortezomib + dex"
+            continue
+        if w.isupper() or len(w) < 5 or _SENTENCE_START.search(text[:s]):
             continue
         if w[0].isupper():
             after = _JOIN_TO_A_DRUG.match(text, e)

@@ -15,6 +15,7 @@ from model_zoo.specs import TOOLS
 
 needs_opsin = pytest.mark.skipif(not opsin.available(), reason=f"OPSIN unavailable: {opsin.why_unavailable()}")
 RESPONSE = "drug_cell_response_regression_predict"
+DDI = "drug_drug_response_predict"
 FLUOROURACIL = "C1=C(C(=O)NC(=O)N1)F"
 EGFR_START = "MRPSGTAGAALLALLAALCPASRALEEKKVCQGTSNKLTQLGTFEDHFLSLQRMFNNCEVVLGNLEITYVQRNYDLSFLKTIQEVAGYVLIALNTVERIPLENLQ"
 
@@ -270,3 +271,28 @@ def test_use_the_database_one_replaces_a_broken_pasted_structure() -> None:
     asked = "venetoclax in RS4;11 — lnIC50. SMILES from our LIMS: CC1(CCC(=C(C1)C2=CC=C(C=C2)Cl)CN3CCN(CC3)C4=CC(=C"
     [call] = plan_with("just use the GDSC one", {}, [PastRequest("u", asked, answered=False)])
     assert call.arguments["drug_smiles"] == [next(n.value for n in read_message("venetoclax").names)]
+
+
+def test_a_word_joined_to_a_drug_with_a_plus_or_slash_is_asked_about_never_left_out_of_its_pair() -> None:
+    """"bortezomib + dex and carfilzomib + dex — DrugBank DDI" ran bortezomib with carfilzomib: "dex" (ambiguous
+    shorthand) was dropped and the two drugs around it paired. "Ven/Aza in OCI-AML3" ran venetoclax alone. A word
+    written with a drug by "+" or "/" is asked about; a treatment that is no molecule ("+ radiation") is not."""
+    for text, word in (("bortezomib + dex and carfilzomib + dex — DrugBank DDI", "dex"),
+                       ("Ven/Aza in OCI-AML3: lnIC50 for both drugs", "Aza")):
+        assert word in [u.written for u in read_message(text).unresolved]
+        assert decided(text) is None
+    for text in ("cisplatin + radiation in A549", "warf+asp", "gefitinib/EGFR", "aspirin w/ food"):
+        assert not read_message(text).unresolved
+
+
+def test_a_filler_keeps_a_bare_value_a_repeat_of_the_earlier_check() -> None:
+    """"And esomeprazole, for completeness of the table." after two clopidogrel–PPI checks ran a property model."""
+    clopidogrel, omeprazole = (n.value for n in read_message("clopidogrel and omeprazole").names)
+    pantoprazole = read_message("pantoprazole").names[0].value
+    pool = {"user_smiles_pairs": [[clopidogrel, pantoprazole]]}
+    history = [ran(DDI, "Clopidogrel 75 mg daily with omeprazole 20 mg daily. Run it please.",
+                   {"smiles_pairs": [[clopidogrel, omeprazole]]}),
+               ran(DDI, "If we switch the PPI to pantoprazole 40 mg, same check?",
+                   {"smiles_pairs": [[clopidogrel, pantoprazole]]})]
+    [call] = plan_with("And esomeprazole, for completeness of the table.", pool, history)
+    assert call.name == DDI
