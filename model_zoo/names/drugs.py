@@ -715,9 +715,17 @@ _SENTENCE_START = re.compile(r"(?:^|(?<!\bvs)[.!?:;\n])\s*$")
 # a word joined to a drug with "+" or "/" ("bortezomib + dex and carfilzomib + dex", "Ven/Aza"): another drug, asked
 # about, never left out of its pair (which would pair the drugs around it instead); not a treatment that is no molecule
 _PLUS = re.compile(r"\s*[+/]\s*")
+# (not a dose or its schedule, "omeprazole 40 mg + clopidogrel", "tramadol 50 mg q6h prn + sertraline", nor a
+# shorthand the message also writes in full, "Gem/cis … gemcitabine and cisplatin")
+_DOSE_BEFORE = re.compile(r"\d\s*$")
+_DOSING_WORDS = frozenset({"mg", "mcg", "ug", "µg", "ng", "g", "kg", "ml", "iu", "units", "prn", "bid", "tid", "qid",
+                           "qd", "od", "bd", "daily", "nightly", "po", "iv", "im", "sc", "sq", "sl", "nocte", "mane",
+                           "stat", "tab", "tabs", "cap", "caps", "patch", "inh", "pr"})
 _PLUS_NOT_DRUGS = frozenset({"radiation", "radiotherapy", "rt", "ir", "irradiation", "placebo", "vehicle", "control",
                              "food", "diet", "exercise", "surgery", "chemo", "chemotherapy", "immunotherapy", "more",
-                             "others", "etc", "friends", "co", "rest", "serum", "media", "medium"})
+                             "others", "etc", "friends", "co", "rest", "serum", "media", "medium", "core", "ring",
+                             "rings", "scaffold", "chain", "chains", "linker", "warhead", "tail", "head", "group",
+                             "groups", "moiety", "substituent", "side", "fixed", "free"})
 # a word listed beside a drug: "kofeina and paracetamol", "aspirin, kofeina"
 # "the other quinazoline, gefitinib": a kind of molecule, said of the drug beside it
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|other|another|this|that|our|their|its)\s+$", re.I)
@@ -740,8 +748,9 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
         if not w.isalpha() or overlaps(s, e, taken) or w.lower() in t.never or w.lower() in t.not_drug or \
                 w.lower() in _PLUS_NOT_DRUGS:
             continue
-        if 2 <= len(w) <= 12 and any(_PLUS.fullmatch(text[e:r.start] if r.start >= e else text[r.end:s])
-                                     for r in drugs):
+        if 2 <= len(w) <= 12 and not _DOSE_BEFORE.search(text, 0, s) and w.lower() not in _DOSING_WORDS and \
+                not any(r.name.lower().startswith(w.lower()) for r in drugs) and \
+                any(_PLUS.fullmatch(text[e:r.start] if r.start >= e else text[r.end:s]) for r in drugs):
             paired.append((w, s, e, "written with a drug, but not in the tables"))  # "bortezomib + dex"
             continue
         if w.isupper() or len(w) < 5 or _SENTENCE_START.search(text[:s]):

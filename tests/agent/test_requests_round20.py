@@ -281,8 +281,10 @@ def test_a_word_joined_to_a_drug_with_a_plus_or_slash_is_asked_about_never_left_
                        ("Ven/Aza in OCI-AML3: lnIC50 for both drugs", "Aza")):
         assert word in [u.written for u in read_message(text).unresolved]
         assert decided(text) is None
-    for text in ("cisplatin + radiation in A549", "warf+asp", "gefitinib/EGFR", "aspirin w/ food"):
-        assert not read_message(text).unresolved
+    for text in ("cisplatin + radiation in A549", "warf+asp", "gefitinib/EGFR", "aspirin w/ food",
+                 "Clopidogrel 75 mg + omeprazole 40 mg", "tramadol 50 mg q6h prn + sertraline 100 mg q.d.",
+                 "Gem/cis is our combo: gemcitabine and cisplatin", "free atoms: the chains, core + aniline fixed"):
+        assert not read_message(text).unresolved, text
 
 
 def test_a_filler_keeps_a_bare_value_a_repeat_of_the_earlier_check() -> None:
