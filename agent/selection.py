@@ -16,6 +16,7 @@ from typing import Any
 from agent.history import CallLog, PastRequest
 from agent.pool.entry import EntryMeta, PoolError
 from agent.vocabulary import number_words, ordinals, phrases
+from model_zoo.names.text import alternation
 from model_zoo.specs import PROPERTY_WORDS, REGRESSION_PROPERTIES
 
 _ORDINALS = ordinals()
@@ -57,13 +58,14 @@ _BEST = re.compile(rf"(?<!\d,\s)(?<!(?<![A-Za-z])\d\s)\b(?:(?<!\bof\sthe\s)(?<!\
 # "the two least soluble", "the most lipophilic ones": a pick by a property, whose word asks for nothing (not "at
 # least BBB penetrant"); "the most negative hydration energy", "the one most likely to get into the brain": the whole
 # name of the property ranked by
-_PROPERTY_NAMES = "|".join(re.escape(w) for w in sorted(PROPERTY_WORDS, key=len, reverse=True))
+_PROPERTY_NAMES = alternation(PROPERTY_WORDS)
+# a rank written after the property it ranks by ("the hydration energy the most negative")
+RANK_AFTER = r"(?:the\s+)?(?:(?:most|least)\s+(?:negative|positive)|highest|lowest)\b"
 _PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+(?:negative|positive|likely\s+to))?(?:\s+by)?\s+"
                                r"(?:(?:get|gets|go|goes|cross|crosses|pass|passes|into|through|across|the|to)\s+){0,3}"
                                rf"(?:{_PROPERTY_NAMES}|[\w-]+)(?![\w-])|"
                                # "l'énergie d'hydratation la plus négative" (in English: the superlative after it)
-                               rf"(?<![\w-])(?:{_PROPERTY_NAMES})\s+(?:the\s+)?(?:(?:most|least)\s+(?:negative|positive)|"
-                               r"highest|lowest)\b", re.I)
+                               rf"(?<![\w-])(?:{_PROPERTY_NAMES})\s+{RANK_AFTER}", re.I)
 
 
 # Earlier results named in passing, no ask: "picking up yesterday's solubility run", "from the BT-474 table above",

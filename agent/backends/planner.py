@@ -25,6 +25,7 @@ from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.rows import leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys
 from agent.planning.tool_choice import (
+    PAIRS_ITSELF,
     asks_a_pair_of_one,
     asks_for_a_partner,
     without_declined_asks,
@@ -459,7 +460,7 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     elif not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
         merged.molecules = earlier.molecules + whole.molecules  # "with <SMILES>" names the partner
         if len(earlier.molecules) == 1 and len(whole.molecules) >= 2 and not whole.pairs and \
-                not _PAIRS_ITSELF.search(whole.prose) and same_molecule_key(earlier.molecules[0]) not in {
+                not PAIRS_ITSELF.search(whole.prose) and same_molecule_key(earlier.molecules[0]) not in {
                     same_molecule_key(m) for m in whole.molecules}:
             # "cpd 1 against the usual co-meds" asked about, then "Co-meds are #2 and #3": cpd 1 with each
             merged.pairs = [[earlier.molecules[0], other] for other in whole.molecules]
@@ -525,7 +526,6 @@ def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: lis
     return bool(missing & given_kinds(now, pool))
 
 
-_PAIRS_ITSELF = re.compile(r"\bwith\b|\bw/|\+|&|\bvs\.?(?!\w)|\bversus\b|\bagainst\b", re.I)  # "Plavix with Tagrisso"
 _UNRESOLVED_KINDS = {"drug": "molecules", "target": "protein_seq", "cell_line": "cell_line"}
 
 

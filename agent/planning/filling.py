@@ -87,10 +87,11 @@ def _line_by_response(match: re.Match[str], context: PlanningContext, e: Entitie
     names are the ones ranked ("Of KELLY, SK-N-AS and CHP-134, take the line where …"); a drug named in the phrase
     ranks by its own rows."""
     groups = match.groupdict()
-    which, how = groups["which"] or groups.get("which2") or "", groups.get("how") or groups.get("how2") or ""
-    highest = (how.lower() == "resistant") == (which.lower() in ("more", "most"))
-    if how.lower() in ("potent", "active", "effective"):
-        highest = which.lower() in ("less", "least")
+    which = (groups["which"] or groups.get("which2") or "").lower()
+    how = (groups.get("how") or groups.get("how2") or "").lower()
+    more = which in ("more", "most")
+    # the more sensitive line and the one a drug was most potent in have the lowest ln(IC50)
+    highest = (how == "resistant") == more if how in ("sensitive", "resistant") else not more
     drug = groups.get("drug")
     smiles = None
     if drug and drug.lower() not in ("it", "they"):

@@ -9,7 +9,7 @@ import re
 from agent.backends.reading import read_intent
 from agent.entities import Entities, superseded_spans
 from agent.planning.retraction import asked_part
-from agent.selection import EARLIER_RESULT, blank_picks
+from agent.selection import EARLIER_RESULT, RANK_AFTER, blank_picks
 from agent.vocabulary import in_english, load, phrases
 from model_zoo.names.types import Unresolved
 from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS
@@ -34,7 +34,7 @@ _CORRECTED_TO = re.compile(r"\b(?:i\s+)?(?:meant|mean)\s*:?\s*(?:the\s+)?$")
 _SORT_KEY_BEFORE = re.compile(r"\b(?:(?:by|on)\s+(?:the\s+|their\s+|its\s+)?(?:predicted\s+)?|"
                               r"(?:most|least|more|less|highest|lowest|best|worst)\s+(?:(?:negative|positive)\s+)?"
                               r"(?:predicted\s+)?)$")
-_SORT_KEY_AFTER = re.compile(r"\s*(?:the\s+)?(?:(?:most|least)\s+(?:negative|positive)|highest|lowest)\b")
+_SORT_KEY_AFTER = re.compile(rf"\s*{RANK_AFTER}")
 
 
 def _taken_back(lowered: str, start: int, end: int) -> bool:

@@ -250,7 +250,7 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     paired = len(entities.molecules) >= 2 and bool(_PAIRING.search(prose))  # "interaction between A and B"
     unknown_drugs = sum(u.kind == "drug" for u in entities.unresolved)  # "The quinolone with her methadone, QT worry"
     paired = paired or (unknown_drugs > 0 and len(entities.molecules) + unknown_drugs >= 2
-                        and bool(_PAIRED_WITH.search(prose)))
+                        and bool(PAIRS_ITSELF.search(prose)))
     shaped = (entities.masks, entities.atom_ranges, names_a_line(entities), entities.sequences, entities.pairs,
               named_property, paired)
     if max(scores.values(), default=0.0) < 1.0 and len(offered) > 1 and not any(shaped):
@@ -524,7 +524,7 @@ def asks_a_pair_of_one(spec: ToolSpec | None, e: Entities) -> bool:
         not _PAIRING.search(e.prose)
 
 
-_PAIRED_WITH = re.compile(r"\bwith\b|\bagainst\b|\bvs\.?(?!\w)|\bversus\b|\+", re.I)
+PAIRS_ITSELF = re.compile(r"\bwith\b|\bw/|\+|&|\bvs\.?(?!\w)|\bversus\b|\bagainst\b", re.I)  # "Plavix with Tagrisso"
 _PAIRING = re.compile(r"\binteract|\bddi\b|\bcombin|\bco-?admin|\btogether\b|\bpairs?\b|\bcontraindicat|\bsafe\b|"
                       r"\bside[ -]effects?\b|\btwosides\b|\b(?:ok(?:ay)?|fine|compatible)\s+with\b", re.I)
 

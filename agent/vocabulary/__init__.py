@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from model_zoo.names.dictation import from_dictation
+from model_zoo.names.text import alternation
 
 
 @cache
@@ -63,40 +65,38 @@ def _foreign_words() -> tuple[re.Pattern[str], dict[str, str]]:
 def _gated_words(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
     """The request words of a language read only in a message written in it (``polish_words``, ``turkish_words``)."""
     table: dict[str, str] = load("translations.json")[f"{language}_words"]
-    alternation = "|".join(re.escape(w) for w in sorted(table, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{alternation})(?![\w-])", re.I), table
+    return re.compile(rf"(?<![\w-])(?:{alternation(table)})(?![\w-])", re.I), table
 
 
-# a message that reads as Polish: its letters, one word only Polish has, or two of its small words ("czy", "tylko")
-_POLISH_LETTERS = re.compile(r"[ąęłśźżń]", re.I)
-_POLISH_WORDS = re.compile(r"(?<![\w-])(?:dla|proszę|dzięki|najbardziej|najmniej|rozpuszczalny|wygenerowanych|"
-                           r"zamiast|tabelki|retrosynteza|optymalizuj|pierwszego|drugiego|trzeciego|zestawu)(?![\w-])",
-                           re.I)
-_POLISH_SMALL_WORDS = re.compile(r"(?<![\w-])(?:czy|jest|oraz|też|tylko|razem|obu|oba|pliku|samo|tych|lepszy|gorszy|"
-                                 r"najlepszy|ten)(?![\w-])", re.I)
+@dataclass(frozen=True)
+class _Language:
+    """What makes a message read as one language: its letters, one word only it has, or two of its small words."""
+
+    letters: re.Pattern[str]
+    words: re.Pattern[str]
+    small_words: re.Pattern[str]
+
+    def reads(self, text: str) -> bool:
+        return bool(self.letters.search(text) or self.words.search(text)) or len(self.small_words.findall(text)) >= 2
 
 
-def _reads_as_polish(text: str) -> bool:
-    return bool(_POLISH_LETTERS.search(text) or _POLISH_WORDS.search(text)) or \
-        len(_POLISH_SMALL_WORDS.findall(text)) >= 2
-
-
-# a message that reads as Turkish: its dotless i, s or g with cedilla or breve, one word only Turkish has, or two of
-# its small words ("ve", "bu"); its case endings follow an apostrophe ("EGFR'a", "HCC827'de", "Gefitinib'i")
-_TURKISH_LETTERS = re.compile(r"[ıİşŞğĞ]")
-_TURKISH_WORDS = re.compile(r"(?<![\w-])(?:için|lütfen|hocam|merhaba|misin|mısın|musun|istiyorum|olarak|nedir|"
-                            r"tahmini|hattı|hatlarında|değil|acaba|yapar|edelim|bakar|retrosentez(?:i|ini)?|hedef(?:i)?|"
-                            r"hücre\w*|molekül\w*|etkileşim\w*|çözünürlü\w*)(?![\w-])", re.I)
-# (not "de", "da", "mi", "ya": French, Portuguese, Italian and Spanish words too)
-_TURKISH_SMALL_WORDS = re.compile(r"(?<![\w'’-])(?:ve|bu|şu|ile|veya|mı|bir)(?![\w'’-])", re.I)
+_POLISH = _Language(
+    re.compile(r"[ąęłśźżń]", re.I),
+    re.compile(r"(?<![\w-])(?:dla|proszę|dzięki|najbardziej|najmniej|rozpuszczalny|wygenerowanych|zamiast|tabelki|"
+               r"retrosynteza|optymalizuj|pierwszego|drugiego|trzeciego|zestawu)(?![\w-])", re.I),
+    re.compile(r"(?<![\w-])(?:czy|jest|oraz|też|tylko|razem|obu|oba|pliku|samo|tych|lepszy|gorszy|najlepszy|ten)"
+               r"(?![\w-])", re.I))
+# dotless i, s or g with cedilla or breve; small words not also French, Portuguese, Italian or Spanish ("de", "da",
+# "mi", "ya"); its case endings follow an apostrophe ("EGFR'a", "HCC827'de", "Gefitinib'i")
+_TURKISH = _Language(
+    re.compile(r"[ıİşŞğĞ]"),
+    re.compile(r"(?<![\w-])(?:için|lütfen|hocam|merhaba|misin|mısın|musun|istiyorum|olarak|nedir|tahmini|hattı|"
+               r"hatlarında|değil|acaba|yapar|edelim|bakar|retrosentez(?:i|ini)?|hedef(?:i)?|hücre\w*|molekül\w*|"
+               r"etkileşim\w*|çözünürlü\w*)(?![\w-])", re.I),
+    re.compile(r"(?<![\w'’-])(?:ve|bu|şu|ile|veya|mı|bir)(?![\w'’-])", re.I))
 # the case endings themselves, so that an elided article ("l'acide", "dell'acido") is never taken for one
 _TURKISH_CASE_ENDING = re.compile(r"(?<=[\w)\]]{3})['’](?:y?[iıuüae]|s[iıuü]|n?[dt][ae]|n?[dt][ae]n|n?[iıuü]n|y?l[ae]|"
                                   r"l[ae]r|l[ae]r[iı]|[dt][iıuü]r|n[ae])(?![\w'’])")
-
-
-def _reads_as_turkish(text: str) -> bool:
-    return bool(_TURKISH_LETTERS.search(text) or _TURKISH_WORDS.search(text)) or \
-        len(_TURKISH_SMALL_WORDS.findall(text)) >= 2
 
 
 _ELISION = re.compile(r"(?<![\w'’])([lLdD]['’])(?=[A-Za-zÀ-ÿ])")  # French (and Italian) elided articles
@@ -117,10 +117,10 @@ def in_english(text: str) -> str:
         before = "" if m.start() == 0 or m.string[m.start() - 1].isspace() else " "
         after = "" if m.end() == len(m.string) or m.string[m.end()].isspace() else " "
         return before + words[m.group(0).lower()] + after
-    if _reads_as_polish(text):
+    if _POLISH.reads(text):
         polish, polish_table = _gated_words("polish")
         text = polish.sub(lambda m: english(m, polish_table), text)
-    if _reads_as_turkish(text):
+    if _TURKISH.reads(text):
         turkish, turkish_table = _gated_words("turkish")
         text = turkish.sub(lambda m: english(m, turkish_table), _TURKISH_CASE_ENDING.sub("", text))
     english_words = pattern.sub(lambda m: english(m, table), _CJK_EDGE.sub(" ", text))

@@ -225,7 +225,7 @@ def _accept(text: str, match: re.Match[str], spelling: str) -> bool | None:
 
 
 # "Of KELLY, SK-N-AS and CHP-134": a name read as a line only in context is one when listed with a line
-_LIST_JOIN = re.compile(r"\s*(?:[,;/&+]|and|or)\s*(?:(?:and|or)\s+)?")
+LIST_JOIN = re.compile(r"\s*(?:[,;/&+]|and|or)\s*(?:(?:and|or)\s+)?")
 
 
 def _listed(pending: list[tuple[int, str, CellLine]], hits: list[tuple[int, str, CellLine]],
@@ -238,7 +238,7 @@ def _listed(pending: list[tuple[int, str, CellLine]], hits: list[tuple[int, str,
         grew = False
         for hit in [h for h in pending if h not in listed]:
             start, end = hit[0], hit[0] + len(hit[1])
-            if any(_LIST_JOIN.fullmatch(text[end:a]) or _LIST_JOIN.fullmatch(text[b:start]) for a, b in spans):
+            if any(LIST_JOIN.fullmatch(text[end:a]) or LIST_JOIN.fullmatch(text[b:start]) for a, b in spans):
                 listed.append(hit)
                 spans.append((start, end))
                 grew = True

@@ -222,7 +222,7 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
 
     def known_in_context(s: int, e: int) -> bool:
         # "in A549 and H1975": a spelling listed right after a line is one too
-        listed = any(re.fullmatch(r"\s*(?:[,;/&+]|and|or)\s*(?:(?:and|or)\s+)?", text[end:s]) for _, end in taken)
+        listed = any(cells.LIST_JOIN.fullmatch(text[end:s]) for _, end in taken)
         return in_context or context(s, e) or listed
 
     for s, e, written, known in _known_mentions(text):

@@ -31,6 +31,7 @@ from model_zoo.names.text import (
     delete_index,
     fuzzy_candidates,
     LISTED_NAME_ENDING,
+    alternation,
     fuzzy_limit,
     inn_stem,
     name_key,
@@ -302,7 +303,7 @@ def _each_respelt(word: str, changes: tuple[tuple[str, str], ...], most: int = _
 
 # Turkish writes INNs as they sound ("sisplatin", "klaritromisin", "varfarin", "gemsitabin", "doksorubisin"): s or k
 # for c, v for w, i for y, t for th, f for ph, ks for x, and no final e
-_TURKISH_LETTERS = (("k", "c"), ("s", "c"), ("v", "w"), ("i", "y"), ("t", "th"), ("f", "ph"))
+_TURKISH_RESPELLINGS = (("k", "c"), ("s", "c"), ("v", "w"), ("i", "y"), ("t", "th"), ("f", "ph"))
 _MAX_TURKISH_RESPELT = 6  # letters respelt one by one: 2 ** 6 spellings at most, each with and without a final e
 
 
@@ -310,7 +311,7 @@ def _turkish_spelling(key: str) -> list[tuple[DrugEntry, str, str]]:
     """The entries of the English name a Turkish spelling writes, found as it stands ("sisplatin": cisplatin)."""
     t = tables()
     base = key.replace("ks", "x")
-    for spelling in _each_respelt(base, _TURKISH_LETTERS, _MAX_TURKISH_RESPELT):
+    for spelling in _each_respelt(base, _TURKISH_RESPELLINGS, _MAX_TURKISH_RESPELT):
         if spelling == key:
             continue  # a letter respelt at least ("pancreas" is no Turkish "pancrease")
         for whole in (spelling, f"{spelling}e"):
@@ -321,7 +322,7 @@ def _turkish_spelling(key: str) -> list[tuple[DrugEntry, str, str]]:
     return []
 
 
-def _accented_or_polish(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved | None:
+def _accented_or_respelt(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved | None:
     """A known name written with accents ("acétone", "méthanol") or in Polish or Turkish spelling ("fluoksetyna",
     "sisplatin"), found as it stands: read before spelling correction, which would only see a near miss."""
     key = unicodedata.normalize("NFKD", word.lower().replace("ı", "i")).encode("ascii", "ignore").decode()
@@ -453,7 +454,7 @@ def _opsin(phrase: str, start: int = -1, end: int = -1) -> Resolved | Unresolved
         return _ambiguous_isomer(phrase, isomers, start, end)
     if smiles:
         return Resolved("drug", phrase, phrase, smiles, "OPSIN (IUPAC name)", False, start, end)
-    misspelt = None if opsin.why_unavailable() else _misspelt_systematic(phrase, start, end)
+    misspelt = _misspelt_systematic(phrase, start, end)  # (from the tables, with or without OPSIN)
     if misspelt is not None:
         return misspelt
     why = opsin.why_unavailable() or opsin._failed or "OPSIN could not parse it as a systematic name"
@@ -530,7 +531,7 @@ def resolve_drug(name: str) -> Resolved | Unresolved:
             return _via_opsin(written, found[0][0], result)
         return result
     if " " not in key:
-        fixed = _accented_or_polish(written) or _fuzzy(written)
+        fixed = _accented_or_respelt(written) or _fuzzy(written)
         if fixed is not None:
             return fixed
     systematic = looks_systematic(written)
@@ -596,8 +597,9 @@ def _smiles_spans(text: str) -> list[tuple[int, int]]:
 
 # "Calan SR 120 mg", "Lanoxin 0.125 mg": a dose after a capitalised name makes it a drug, even a name that is never
 # read from free text otherwise (a brand that is also a surname or a word)
+_DOSE_UNITS = ("mg", "mcg", "µg", "μg", "g", "unit", "units", "iu")
 _DOSE_AFTER = re.compile(r"\s*(?:(?:SR|XR|XL|ER|CR|CD|LA|DS|ODT|IR|DR|EC|MR)\s+)?\d+(?:[.,]\d+)?"
-                         r"(?:/\d+(?:[.,]\d+)?)?\s*(?:mg|mcg|µg|μg|g|units?|iu)\b|"  # "300/100 mg": a combination
+                         rf"(?:/\d+(?:[.,]\d+)?)?\s*(?:{alternation(_DOSE_UNITS)})\b|"  # "300/100 mg": a combination
                          r"\s*\d+(?:[.,]\d+)?\s+(?:bid|tid|qid|qd|qhs|q\d{1,2}h|daily|nightly|once\s+daily|"
                          r"twice\s+daily)\b", re.I)  # "Vfend 200 BID": the unit left out, the frequency written
 
@@ -682,7 +684,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
         if _NOT_A_DRUG_AFTER.match(text[e:e + 30]):
             continue
         elided = bool(_ELIDED.search(text, max(0, s - 3), s))  # "l' éthanol": a French word may follow, no typo
-        result = _accented_or_polish(w, s, e) or (None if elided else _fuzzy(w, s, e) or _foreign_spelling(w, s, e))
+        result = _accented_or_respelt(w, s, e) or (None if elided else _fuzzy(w, s, e) or _foreign_spelling(w, s, e))
         if result is None and inn_stem(w) and w.lower() not in t.names:
             result = Unresolved("drug", w, _closest(w), s, e, "looks like a drug name (INN stem), but is not known")
         elif result is None and inn_stem(w):
@@ -718,26 +720,30 @@ _PLUS = re.compile(r"\s*[+/]\s*")
 # (not a dose or its schedule, "omeprazole 40 mg + clopidogrel", "tramadol 50 mg q6h prn + sertraline", nor a
 # shorthand the message also writes in full, "Gem/cis … gemcitabine and cisplatin")
 _DOSE_BEFORE = re.compile(r"\d\s*$")
-_DOSING_WORDS = frozenset({"mg", "mcg", "ug", "µg", "ng", "g", "kg", "ml", "iu", "units", "prn", "bid", "tid", "qid",
-                           "qd", "od", "bd", "daily", "nightly", "po", "iv", "im", "sc", "sq", "sl", "nocte", "mane",
-                           "stat", "tab", "tabs", "cap", "caps", "patch", "inh", "pr"})
+_DOSING_WORDS = frozenset({*_DOSE_UNITS, "ug", "ng", "kg", "ml", "prn", "bid", "tid", "qid", "qd", "od", "bd", "daily",
+                           "nightly", "po", "iv", "im", "sc", "sq", "sl", "nocte", "mane", "stat", "tab", "tabs", "cap",
+                           "caps", "patch", "inh", "pr"})
 _PLUS_NOT_DRUGS = frozenset({"radiation", "radiotherapy", "rt", "ir", "irradiation", "placebo", "vehicle", "control",
                              "food", "diet", "exercise", "surgery", "chemo", "chemotherapy", "immunotherapy", "more",
                              "others", "etc", "friends", "co", "rest", "serum", "media", "medium", "core", "ring",
                              "rings", "scaffold", "chain", "chains", "linker", "warhead", "tail", "head", "group",
                              "groups", "moiety", "substituent", "side", "fixed", "free"})
-# a word listed beside a drug: "kofeina and paracetamol", "aspirin, kofeina"
 # "the other quinazoline, gefitinib": a kind of molecule, said of the drug beside it
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|other|another|this|that|our|their|its)\s+$", re.I)
+# a word listed beside a drug: "kofeina and paracetamol", "aspirin, kofeina"
 _LISTED_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|&|\+|\band\b|\bor\b)\s*", re.I)
+
+
+def _joined_to_a_drug(join: re.Pattern[str], text: str, start: int, end: int, drugs: list[Resolved]) -> bool:
+    """Whether the word at ``start:end`` is joined by ``join`` alone to one of ``drugs``, on either side."""
+    return any(join.fullmatch(text[end:r.start] if r.start >= end else text[r.end:start]) for r in drugs)
 
 
 def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],
                         taken: list[tuple[int, int]]) -> list[Unresolved]:
-    """A capitalised word no table knows, paired with a known drug ("Can you check Trogarzo against his Tivicay
-    and Prezista?", "Tivicay + Trogarzo"), or a word ending like a drug name listed with one ("kofeina and
-    paracetamol"): a drug name, asked about, so that the pair or list is never run without it. Not a word opening
-    a sentence ("Compare with warfarin"), nor a cell line or target, nor an English word (``not_drug_words.txt``)."""
+    """Words no table knows that stand where a drug does beside a known one (``_drug_slot``): asked about, so that
+    the pair or list is never run without them. Never a cell line or target, nor an English word
+    (``not_drug_words.txt``)."""
     from model_zoo.names.cell_lines import find_cell_line_names
     from model_zoo.names.targets import find_target_names
 
@@ -748,25 +754,35 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
         if not w.isalpha() or overlaps(s, e, taken) or w.lower() in t.never or w.lower() in t.not_drug or \
                 w.lower() in _PLUS_NOT_DRUGS:
             continue
-        if 2 <= len(w) <= 12 and not _DOSE_BEFORE.search(text, 0, s) and w.lower() not in _DOSING_WORDS and \
-                not any(r.name.lower().startswith(w.lower()) for r in drugs) and \
-                any(_PLUS.fullmatch(text[e:r.start] if r.start >= e else text[r.end:s]) for r in drugs):
-            paired.append((w, s, e, "written with a drug, but not in the tables"))  # "bortezomib + dex"
-            continue
-        if w.isupper() or len(w) < 5 or _SENTENCE_START.search(text[:s]):
-            continue
-        if w[0].isupper():
-            after = _JOIN_TO_A_DRUG.match(text, e)
-            if any(r.start == (after.end() if after else -1) or
-                   (0 <= r.end <= s and _JOIN_AFTER_A_DRUG.fullmatch(text[r.end:s])) for r in drugs):
-                paired.append((w, s, e, "paired with a drug, but not in the tables"))
-        elif LISTED_NAME_ENDING.search(w.lower()) and not _DETERMINER_BEFORE.search(text, 0, s) and any(
-                _LISTED_JOIN.fullmatch(text[e:r.start] if r.start >= e else text[r.end:s]) for r in drugs):
-            paired.append((w, s, e, "listed with drugs, but not in the tables"))  # never paracetamol alone
+        note = _drug_slot(w, s, e, text, drugs)
+        if note is not None:
+            paired.append((w, s, e, note))
     if not paired:  # (the cell-line and target readings only when a word is paired: most messages have none)
         return []
     known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text)]]
     return [Unresolved("drug", w, _closest(w), s, e, note) for w, s, e, note in paired if not overlaps(s, e, known)]
+
+
+def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str | None:
+    """Why the word at ``s:e`` stands where a drug does, or None: written with one by "+" or "/" ("bortezomib + dex",
+    "Ven/Aza"; not a dose, nor shorthand the message writes in full); a capitalised word paired with one ("Can you
+    check Trogarzo against his Tivicay", not one opening a sentence: "Compare with warfarin"); a word ending like a
+    drug name listed with one ("kofeina and paracetamol")."""
+    if 2 <= len(w) <= 12 and not _DOSE_BEFORE.search(text, 0, s) and w.lower() not in _DOSING_WORDS and \
+            not any(r.name.lower().startswith(w.lower()) for r in drugs) and \
+            _joined_to_a_drug(_PLUS, text, s, e, drugs):
+        return "written with a drug, but not in the tables"
+    if w.isupper() or len(w) < 5 or _SENTENCE_START.search(text[:s]):
+        return None
+    if w[0].isupper():
+        after = _JOIN_TO_A_DRUG.match(text, e)
+        paired = any(r.start == (after.end() if after else -1) or
+                     (0 <= r.end <= s and _JOIN_AFTER_A_DRUG.fullmatch(text[r.end:s])) for r in drugs)
+        return "paired with a drug, but not in the tables" if paired else None
+    if LISTED_NAME_ENDING.search(w.lower()) and not _DETERMINER_BEFORE.search(text, 0, s) and \
+            _joined_to_a_drug(_LISTED_JOIN, text, s, e, drugs):
+        return "listed with drugs, but not in the tables"
+    return None
 
 
 # A company or lab compound code ("AZ-0917", "ZX3312", "GSK-12345") where a drug is named ("pKd of …", "compound …")
@@ -819,8 +835,7 @@ def _past_gloss(text: str, end: int) -> int:
 # property, and ethanol is the molecule the answer is for)
 _OTHER_PROPERTIES = ("logp", "log p", "clogp", "pka", "boiling point", "melting point", "density", "vapor pressure",
                      "vapour pressure", "molecular weight", "tpsa", "half-life", "permeability")
-_PROPERTY_NAMES = "|".join(re.escape(w) for w in sorted({*PROPERTY_WORDS, *_OTHER_PROPERTIES}, key=len, reverse=True)
-                           if len(w) >= 3)
+_PROPERTY_NAMES = alternation(w for w in {*PROPERTY_WORDS, *_OTHER_PROPERTIES} if len(w) >= 3)
 # ("solubility (logS) of acetone", "hydration free energies please: acetonitrile, …")
 _PROPERTY_OF = re.compile(rf"\b(?:{_PROPERTY_NAMES})(?:ies|s)?(?:\s+(?:penetration|value|prediction)s?)?"
                           r"(?:\s*\([^()]{1,20}\))?(?:\s+(?:please|pls))?(?:\s+(?:of|for)\s+(?:the\s+)?|\s*:\s*)$",

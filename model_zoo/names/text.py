@@ -25,6 +25,12 @@ def overlaps(start: int, end: int, spans: Iterable[tuple[int, int]]) -> bool:
     return any(start < taken_end and taken_start < end for taken_start, taken_end in spans)
 
 
+def alternation(phrases: Iterable[str]) -> str:
+    """A regex alternation of ``phrases``, escaped, longest first (so that "hydration free energy" wins over
+    "hydration"); the caller adds the boundaries and flags."""
+    return "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True))
+
+
 def name_key(name: str) -> str:
     """The lookup key of a name: its words, lower-cased, joined by single spaces.
 
