@@ -50,6 +50,7 @@ _NOT_MOLECULES = {
     "SNC",  # the CNS in French, Spanish and Portuguese
     "BCS", "PBS", "NOS", "SOP", "SOS", "POC", "SCCS",  # biopharmaceutics class, buffer, synthase, procedure, proof of
     # concept, the EU Scientific Committee on Consumer Safety
+    "CL",  # an atom named in prose ("evet Cl olacak", "the Br with Cl"), not hydrogen chloride
 }
 _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
@@ -471,7 +472,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     mentions = [_human_only(m) if m in other_species else m for m in mentions
                 if not (m in other_species and m.value in plain)]
     known_cells = {written.lower() for written, _ in found.cell_mentions}
-    unknown_lines = [m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells]
+    unknown_lines = [m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells
+                     and not _in_a_name(m, found.names)]
     # "for HepG2... no we dont have it, … OK A549": an unknown line taken back for another is not asked about
     lines_at = [prose.find(w) for w, _ in found.cell_mentions] + [m.start for m in unknown_lines]
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
@@ -490,7 +492,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     shaped = find_cell_shaped_words(prose)
     lines_at = [prose.find(w) for w, _ in found.cell_mentions] + [u.start for u in shaped]
     found.cell_shaped = [u for u in shaped if u.written.lower() not in flagged
-                         and not _inside(u.start, negated, lines_at)]
+                         and not _inside(u.start, negated, lines_at) and not _in_a_name(u, found.names)]
     targets = _asked_targets([n for n in found.names if n.kind == "target"], prose)
     if targets and not found.sequences:
         found.sequences = list(dict.fromkeys(n.value for n in targets))
@@ -608,6 +610,11 @@ class _TakenBack:
     corrected_at: int | None = None  # where the correction ends; None when the value is taken back outright
 
 
+def _in_a_name(word: Unresolved, names: list[Resolved]) -> bool:
+    """"KRAS (G12C) Inhibitor-12": a word of a drug's name, no cell line."""
+    return any(n.start <= word.start < n.end for n in names)
+
+
 def _negated_spans(text: str) -> list[_TakenBack]:
     """Where a message takes a value back: "not DU-145 - Huh7", "forget TP53, try BTK", "replace warfarin with
     Tegretol", "HCC1937?? no wait, NCI-H1975", "oxaliplatin? skip that one", "skip cabo"; and everything before a
@@ -689,13 +696,23 @@ _KNOWN_FLAG_BEFORE = re.compile(r"\b(?:with\s+(?:the|a|an)|has\s+(?:the|a|an)|ha
 _KNOWN_FLAG_AFTER = re.compile(r"\s+(?:flag|liability|issue|problem|signal|alert|concern|hit)s?\b")
 
 
+# a receptor named as what something binds (the entry's phrase fills the slot)
+_BOUND = (r"(?:\b(?:bind(?:s|ing)?|bound|binder)(?:\s+(?:to|with))?|\baffinity\s+(?:for|to)|\bk[di]\s+(?:for|at|on))"
+          r"\s+(?:the\s+|an?\s+)?{0}|{0}(?:\s+|-)(?:binding|affinity|binder)")
+
+
 def _untrained_properties(prose: str) -> list[Unresolved]:
     """Properties asked for that no model predicts ("logP", "pKa"), with the closest trained ones; not those the
     message takes back ("Ames? no — ok the Tox21 p53 one then")."""
     lowered = asked_part(prose).lower()
     found = []
     for phrase, entry in load("untrained_properties.json").items():
-        for match in re.finditer(r"(?<![a-z0-9])" + re.escape(phrase) + r"(?:e?s)?(?![a-z0-9])", lowered):  # plurals
+        if phrase.startswith("_"):
+            continue
+        written = r"(?<![a-z0-9])" + re.escape(phrase) + r"(?:e?s)?(?![a-z0-9])"  # plurals
+        if entry.get("bound_by"):  # "does tamoxifen bind the estrogen receptor?", "ER binding", "affinity for AR"
+            written = _BOUND.format(written)
+        for match in re.finditer(written, lowered):
             if _KNOWN_FLAG_BEFORE.search(lowered[max(0, match.start() - 20):match.start()]) and \
                     _KNOWN_FLAG_AFTER.match(lowered, match.end()):
                 continue  # "drop KRN-0415, it's the one with the hERG flag": what is known of it, no ask
@@ -1000,11 +1017,14 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
     return bool(in_dose_or_hour or marker or _UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
                 or bool(_LOCANT_AFTER.match(text, end)) and "." not in text[start:end]
                 or (whole and bool(_AGE_SEX_AFTER.match(text, end)))
+                or (whole and 1900 <= int(text[start:end]) <= 2100 and bool(_YEAR_BEFORE.search(text, 0, start)))
                 or _COUNT_LABEL.search(text[max(0, start - 30):start])
                 or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 30):start])
                                    or _CHAT_WORD_AFTER.match(text, end))))
 
 
+# "withdrawn from the market in 2010", "approved since 1998": a year
+_YEAR_BEFORE = re.compile(r"\b(?:in|since|from|until|till|by|during|circa)\s+$", re.I)
 # "2-fluoro-6-methoxyphenyl", "13-cis-RA", "2,4-dichloro": a locant of a chemical name ("2-fold", "2-ish" are values)
 _LOCANT_AFTER = re.compile(r"(?:,\d+)*-(?!fold\b|ish\b|times\b)[A-Za-z]{2,}")
 # "bed 12 (72 M, AF)", "a 65F on warfarin", "58 yo": a patient's age and sex, no molar concentration

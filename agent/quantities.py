@@ -32,7 +32,9 @@ _COMPARATOR = (r"(?:of|at|to|=|:|~|≈|<|>|≤|≥|<=|>=|below|under|less than|l
                r"autour de|inf[ée]rieure? [àa]|menor que|menos de)")
 _GAP = rf"\s*(?:{_COMPARATOR}\s*)*"
 _UNIT = rf"({_SUB_MOLAR_WORDS}|(?i:[pnuµμ]M)|mM|M)(?![A-Za-z])"  # "500 nm" in a potency means nM
-_P_IC50 = re.compile(rf"\bpIC\s?50\b{_GAP}{_NUMBER}", re.I)
+# ("sorry, pIC50. and make it 7, not 5": the scale named, then the value)
+_P_IC50 = re.compile(rf"\bpIC\s?50\b(?:[.,;:!]?\s*(?:and\s+|so\s+)?(?:make\s+it|set\s+it\s+to|change\s+it\s+to))?"
+                     rf"{_GAP}{_NUMBER}", re.I)
 _IC50_WITH_UNIT = re.compile(rf"\b(?:IC\s?50|potency|EC\s?50|GI\s?50)\b{_GAP}{_NUMBER}\s*{_UNIT}", re.I)
 # A bare molar unit is too often something else ("2 M NaCl"); bare concentrations need a sub-molar unit.
 _CONCENTRATION = re.compile(rf"(?<![\w.,])(?:{_COMPARATOR}\s*)?{_NUMBER}\s*({_SUB_MOLAR_WORDS}|(?i:[pnuµμ]M)|mM)"

@@ -66,9 +66,12 @@ EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|c
                          r"(?:the\s+others?|each\s+other|every\s+other(?:\s+one)?|all\s+the\s+others)\b", re.I)
 _EACH_WRITTEN_PAIR = re.compile(r"(?:each|every)\s+pairs?", re.I)
 _AMONG = re.compile(r"\b(?:among|between)\b", re.I)
-# "apixaban against the other three", "the new one against everything she takes", "cipro against both of them"
+# "apixaban against the other three", "the new one against everything she takes", "cipro against both of them",
+# "quetiapine against each of the two antiemetics"
 AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:each\s+of\s+)?"
-                          r"(?:everything|all(?:\s+(?:of\s+)?(?:them|those|her|his|the\s+others?))?|both(?:\s+of\s+(?:them|those))?|the\s+others?|the\s+rest|"
+                          r"(?:(?<=of\s)(?:them|these|those|the\s+(?:two|three|four|five|six))\b|everything|"
+                          r"all(?:\s+(?:of\s+)?(?:them|those|her|his|the\s+others?))?|both(?:\s+of\s+(?:them|those))?|"
+                          r"the\s+others?|the\s+rest|"
                           r"the\s+other\s+(?:\w+\s+)?(?:drugs?|meds?|medications?|ones?|two|three|four|five|six)|"
                           r"(?:her|his|their|the)\s+(?:home\s+|current\s+|regular\s+)?(?:med(?:ication)?\s+)?"
                           r"(?:list|meds|medications|regimen))\b",

@@ -164,7 +164,8 @@ def asks_only_untrained(e: Entities) -> bool:
         return not any(start < question for start, _, _ in named)
     # "DILI risk for paracetamol and diclofenac": the untrained property heads the ask, whatever the rest reads as;
     # not "… with B? worried about CYP3A4"
-    return bool(_HEADS_THE_ASK.search(lowered)) or read_intent(e.text).tool in (PROPERTY.name, "none")
+    return bool(_HEADS_THE_ASK.search(lowered)) or read_intent(e.text).tool in (PROPERTY.name, "none") or \
+        _binds_a_receptor(untrained)
 
 
 _ALL_OR_NOTHING = re.compile(r"\ball\s+(?:\w+\s+)?or\s+nothing\b|\bpartial\s+(?:set|answer|results?)\s+(?:is|are)\s+"
@@ -178,6 +179,14 @@ _HEADS_THE_ASK = re.compile(r"^\W*(?:(?:what(?:'s|\s+is|\s+are)?|any|predict(?:e
                             rf"(?:\s*(?:/|,|or|and)\s*(?:{_UNTRAINED}))*(?:\s*\([^()]{{1,30}}\))?"
                             r"\s*(?:risk|liability|potential|prediction|call|probability|flag|value|score)?s?\s+"
                             r"(?:for|of|on)\b", re.I)
+
+
+def _binds_a_receptor(untrained: list[Unresolved]) -> bool:
+    """"Does tamoxifen bind the estrogen receptor?": binding asked of a receptor no binding model covers."""
+    entries = load("untrained_properties.json")
+    names = {u.written for u in untrained}
+    return any(isinstance(entry, dict) and entry.get("bound_by") and entry.get("name") in names
+               for entry in entries.values())
 
 
 def _offered_instead(untrained: list[Unresolved]) -> set[str]:

@@ -99,6 +99,27 @@ _TURKISH_CASE_ENDING = re.compile(r"(?<=[\w)\]]{3})['’](?:y?[iıuüae]|s[iıu�
                                   r"l[ae]r|l[ae]r[iı]|[dt][iıuü]r|n[ae])(?![\w'’])")
 
 
+# the locative ("H1975'te": in H1975) after a cell line's name says it is one, as "cells" after it would
+_TURKISH_LOCATIVE = re.compile(r"(?<![\w'’-])([\w-]{3,})['’]n?[dt][ae](?![\w'’])")
+
+
+# "BBB olasılığı en yüksek olanın EGFR pKd'si": the one whose BBB probability is highest (the key before the rank)
+_TURKISH_RANKED = re.compile(r"(?<![\w'’-])((?:[\w'’-]+\s+)?[\w'’-]+)\s+en\s+(yüksek|düşük)\s+olan(?:ın|ı)?(?![\w'’-])",
+                             re.I)
+_RANKS = {"yüksek": "highest", "düşük": "lowest"}
+
+
+def _ranked(match: re.Match[str]) -> str:
+    return f"the one with the {_RANKS[match.group(2).lower()]} {match.group(1)},"
+
+
+def _located(match: re.Match[str]) -> str:
+    from model_zoo.names.cell_lines import is_cell_line_name
+
+    word = match.group(1)
+    return f"{word} cells" if is_cell_line_name(word) else match.group(0)
+
+
 _ELISION = re.compile(r"(?<![\w'’])([lLdD]['’])(?=[A-Za-zÀ-ÿ])")  # French (and Italian) elided articles
 
 
@@ -122,6 +143,7 @@ def in_english(text: str) -> str:
         text = polish.sub(lambda m: english(m, polish_table), text)
     if _TURKISH.reads(text):
         turkish, turkish_table = _gated_words("turkish")
+        text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
         text = turkish.sub(lambda m: english(m, turkish_table), _TURKISH_CASE_ENDING.sub("", text))
     english_words = pattern.sub(lambda m: english(m, table), _CJK_EDGE.sub(" ", text))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone

@@ -791,7 +791,8 @@ _DRUG_SLOT_BEFORE = re.compile(r"\b(?:of|for|compound|cpd|drug|molecule|inhibito
 _NOT_A_DRUG_SLOT = re.compile(r"\b(?:in|line|cells?|cosmic|against|on|to)\s*$", re.I)
 # "BX-999 solubility?", "AZ-0917's logD": a property or tool word right after the code asks about it
 # ("melatonin: how soluble is it in water?": the name, then a question about it)
-_DRUG_SLOT_AFTER = re.compile(r"^(?:'s)?\s*(?:[:—–-]\s*(?:how|is\s+it|does\s+it|can\s+it|will\s+it|would\s+it)\s+)?"
+_DRUG_SLOT_AFTER = re.compile(r"^(?:'s)?\s*(?:[:—–-]\s*(?:how|(?:is|does|can|will|would)\s+it|"
+                              r"(?:are|do|can|will|would)\s+they)\s+)?"
                               r"(?:solubility|soluble|logs|logd|lipophilicity|lipophilic|greasy|bbb|brain|ic50|pkd|kd|"
                               r"binding|retro\w*|precursors|route|synthesis|tox\w*|clintox|interaction|ddi|hydration|"
                               r"optimi[sz]\w*|get\s+into\s+the\s+brain|cross)\b", re.I)

@@ -16,7 +16,7 @@ and from the packages: drug-named-entity-recognition's ``drug_ner_dictionary.pkl
 brands -> DrugBank ids; its structures are not used: many are salts or mixtures) and pyspellchecker's
 ``resources/en.json.gz`` (English word frequencies).
 Hand-written inputs (in ``model_zoo/data/names``, edited by people, read here): ``never_drugs.txt``,
-``drug_name_rules.csv``, ``drug_aliases.csv``, ``target_aliases.csv``.
+``drug_name_rules.csv``, ``misfiled_names.csv``, ``drug_aliases.csv``, ``target_aliases.csv``.
 
 Outputs (in ``--out``):
   * ``drugs.csv.gz``        id, name, smiles, source  (smiles empty: a known drug with no structure shipped)
@@ -188,13 +188,19 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
                 kind = "brand" if (variant_data.get(variant) or {}).get("is_brand") else "synonym"
                 drugs[by_canon[key]].names.setdefault(variant, kind)
 
+    for row in _read_csv(HAND_WRITTEN / "misfiled_names.csv"):  # names filed under another molecule's id
+        for written in [w for w in drugs[row["drug_id"]].names if name_key(w) == name_key(row["name"])]:
+            del drugs[row["drug_id"]].names[written]
     for row in _read_csv(HAND_WRITTEN / "drug_aliases.csv"):  # brands the vocabulary lacks, names it maps wrongly
         if row["drug_id"] not in drugs and row["drug_id"] in table:  # propranolol: the vocabulary's id has no structure
             dbid = row["drug_id"]
             drugs[dbid] = Drug(dbid, row["name"], table[dbid], f"DrugBank {dbid}", names={row["name"]: "name"})
         if row["drug_id"] not in drugs:
             sys.exit(f"drug_aliases.csv: {row['name']} -> {row['drug_id']}, which is not a DrugBank id here")
-        drugs[row["drug_id"]].names.setdefault(row["name"], "brand")
+        aliased = drugs[row["drug_id"]]
+        if not aliased.names:  # every name it had was misfiled ("epitestosterone" for testosterone): the alias names it
+            aliased.name = row["name"]
+        aliased.names.setdefault(row["name"], "brand" if aliased.names else "name")
         for other in drugs.values():  # a person's alias wins over the vocabulary's ("Synthroid" also under liotrix)
             if other.id != row["drug_id"]:
                 for written in [w for w in other.names if name_key(w) == name_key(row["name"])]:

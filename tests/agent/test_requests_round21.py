@@ -1,0 +1,125 @@
+"""Requests of the twenty-first round."""
+
+from __future__ import annotations
+
+from planning_support import decided, plan_with, ran
+
+from agent.entities import read_message
+from agent.quantities import find_quantities
+
+DDI = "drug_drug_response_predict"
+QUETIAPINE = "OCCOCCN1CCN(CC1)C1=NC2=CC=CC=C2SC2=CC=CC=C12"
+ONDANSETRON = "CN1C2=C(C3=CC=CC=C13)C(=O)C(CN1C=CN=C1C)CC2"
+METOCLOPRAMIDE = "CCN(CC)CCNC(=O)C1=CC(Cl)=C(N)C=C1OC"
+WARFARIN = "CC(=O)CC(C1=CC=CC=C1)C1=C(O)C2=C(OC1=O)C=CC=C2"
+AMIODARONE = "CCCCC1=C(C(=O)C2=CC(I)=C(OCCN(CC)CC)C(I)=C2)C2=CC=CC=C2O1"
+DRONEDARONE = "CCCCN(CCCC)CCCOC1=CC=C(C=C1)C(=O)C1=C(CCCC)OC2=C1C=C(NS(C)(=O)=O)C=C2"
+DIGOXIN_STAND_IN = "CN(C)C"
+
+
+def test_one_drug_against_each_of_the_thread_drugs_pairs_it_with_each() -> None:
+    """"Quetiapine against each of the two antiemetics for interactions" after a request on ondansetron and
+    metoclopramide paired the two antiemetics with each other and left quetiapine out. "Against each of them / the
+    two" pairs the named drug with each drug of the thread, as "against both of them" did."""
+    pool = {"user_smiles": [ONDANSETRON, METOCLOPRAMIDE]}
+    history = [ran("drug_property_prediction", "Same question for ondansetron and metoclopramide.")]
+    for text in ("Quetiapine against each of the two antiemetics for interactions, please.",
+                 "quetiapine against each of them for interactions"):
+        [call] = plan_with(text, pool, history)
+        assert call.name == DDI
+        assert call.arguments["smiles_pairs"] == [[QUETIAPINE, ONDANSETRON], [QUETIAPINE, METOCLOPRAMIDE]]
+
+
+def test_a_drug_said_to_be_stopped_is_swapped_out_of_the_thread_pairs() -> None:
+    """"amiodarone was stopped last week and she's on dronedarone 400 mg BID instead. Redo the pairs with that swap."
+    ran amiodarone with dronedarone, a pair nobody takes together. A drug the message says was stopped or
+    discontinued is taken out; the one named with it takes its place in every pair."""
+    pool = {"user_smiles_pairs": [[WARFARIN, AMIODARONE], [WARFARIN, DIGOXIN_STAND_IN],
+                                  [AMIODARONE, DIGOXIN_STAND_IN]]}
+    history = [ran(DDI, "Pairwise check: Coumadin 4 mg, amiodarone 100 mg, digoxin 0.125 mg.")]
+    for text in ("Correction from the ward: amiodarone was stopped last week and she's on dronedarone 400 mg BID "
+                 "instead. Redo the pairs with that swap.",
+                 "amiodarone was stopped; she is on dronedarone now. Redo the pairs."):
+        [call] = plan_with(text, pool, history)
+        assert call.arguments["smiles_pairs"] == [[WARFARIN, DRONEDARONE], [WARFARIN, DIGOXIN_STAND_IN],
+                                                  [DRONEDARONE, DIGOXIN_STAND_IN]]
+    assert read_message("amiodarone was stopped, check warfarin with digoxin").taken_back == [AMIODARONE]
+    # a drug taken off the market is still the one asked about
+    assert decided("Sibutramine was withdrawn from the market in 2010. What is its ClinTox probability of failing "
+                   "trials for toxicity?") == "drug_property_prediction"
+
+
+def test_the_pic50_scale_named_before_its_value_converts_it() -> None:
+    """"sorry, pIC50. and make it 7, not 5" ran a goal of ln IC50 = 7 (a very weak compound) instead of pIC50 7
+    (100 nM, ln IC50 -2.30): the scale was named a sentence before its value."""
+    for text in ("sorry, pIC50. and make it 7, not 5", "pIC50, make it 7"):
+        [potency] = find_quantities(text)
+        assert round(potency.ln_ic50, 2) == -2.30
+
+
+def test_binding_to_a_receptor_no_binding_model_covers_is_asked_about() -> None:
+    """"does tamoxifen bind the estrogen receptor?" ran the Tox21 NR-ER assay, which measures receptor activity in
+    cells, not binding; no binding model covers nuclear receptors. The question names the assay as the nearest
+    option; asked for the assay itself, it runs."""
+    for text in ("does tamoxifen bind the estrogen receptor?",
+                 "Endocrine unit: predict how strongly tamoxifen binds the estrogen receptor alpha.",
+                 "is bicalutamide an androgen receptor binder?"):
+        [unknown] = [u for u in read_message(text).unresolved if u.kind == "property"]
+        assert "binding" in unknown.written and any("Tox21" in option for option in unknown.closest)
+        assert decided(text) is None
+    for text in ("does tamoxifen activate the estrogen receptor?",
+                 "is tamoxifen active on the estrogen receptor ligand-binding domain?"):
+        assert not [u for u in read_message(text).unresolved if u.kind == "property"]
+        assert decided(text) == "drug_property_prediction"
+
+
+def test_words_of_a_drug_name_are_no_cell_line() -> None:
+    """"tamam KRAS (G12C) Inhibitor-12 ile dene" (GDSC's name for that compound) asked about an unknown cell line
+    "Inhibitor-12": a word inside a resolved drug name is no line."""
+    e = read_message("ok, try KRAS (G12C) Inhibitor-12 in MIA PaCa-2 then")
+    assert [n.name for n in e.names if n.kind == "drug"] == ["KRAS (G12C) Inhibitor-12"]
+    assert not e.unresolved
+    assert [line.name for line in e.cell_lines] == ["MIA-PaCa-2"]
+
+
+def test_an_atom_named_in_prose_is_no_molecule() -> None:
+    """"evet Cl olacak, pardon: <SMILES>" (yes, it should be Cl) ran hydrogen chloride with the corrected structure:
+    "Cl" in a sentence names an atom. On its own line in a pasted list of structures it stays a molecule."""
+    assert read_message("evet Cl olacak, pardon:\nCOc1cc2c(Nc3ccc(Cl)cc3F)ncnc2cc1OCCn4cncn4").molecules == [
+        "COc1cc2c(Nc3ccc(Cl)cc3F)ncnc2cc1OCCn4cncn4"]
+    assert read_message("replace the Br with Cl in CCBr").molecules == ["CCBr"]
+    assert read_message("logS of these\nCCO\nCl\nCCN").molecules == ["CCO", "Cl", "CCN"]
+
+
+def test_endogenous_molecules_are_read_where_a_property_is_asked_of_them() -> None:
+    """"Dopamine and adrenaline: can they cross into the brain, and how greasy are they?" asked for molecules:
+    both names were never read in free text (they name receptors: "dopamine D2"), and "adrenaline" was not known
+    (epinephrine is). Named before a question about them they are read; "the dopamine receptor" stays no drug."""
+    e = read_message("Dopamine and adrenaline: can they cross into the brain, and how greasy are they?")
+    assert [n.name for n in e.names] == ["dopamine", "epinephrine"]
+    assert not read_message("binders of the dopamine receptor").names
+
+
+def test_testosterone_resolves_to_the_drugbank_structure_and_its_epimer_to_nothing() -> None:
+    """"logD for testosterone and oxandrolone" asked for testosterone's structure: the name vocabulary files it under
+    an entry without one and files epitestosterone (the 17-alpha epimer) under DB00624, whose structure in the
+    DrugBank table is testosterone. Testosterone now resolves to DB00624; epitestosterone, another molecule, is
+    unknown rather than testosterone."""
+    from model_zoo.names.drugs import resolve_drug
+    from model_zoo.names.types import Resolved
+
+    found = resolve_drug("testosterone")
+    assert isinstance(found, Resolved) and found.name == "testosterone" and found.source == "DrugBank DB00624"
+    assert not isinstance(resolve_drug("epitestosterone"), Resolved)
+
+
+def test_turkish_locative_after_a_line_and_a_rank_before_its_key() -> None:
+    """"Gefitinib'i H1975'te optimize et" lost the line (the locative "-te", in, was dropped with the cue it gave);
+    "BBB olasılığı en yüksek olanın EGFR pKd'si" (the EGFR pKd of the one with the highest BBB probability) ran the
+    BBB model again."""
+    e = read_message("Gefitinib'i H1975'te optimize et, hedef -2,5")
+    assert [line.name for line in e.cell_lines] == ["NCI-H1975"]
+    from agent.vocabulary import in_english
+
+    assert in_english("BBB olasılığı en yüksek olanın EGFR pKd'si ne çıkar?").startswith(
+        "the one with the highest BBB probability")
