@@ -85,15 +85,20 @@ _REPORTED = re.compile(r"\bin\s+our\s+hands\b|\b(?:we|I)\s+(?:measured|see|saw|g
 
 
 def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
-    """The targets a message asks about: those in a sentence that only reports a known value are context, when
-    another sentence names a target."""
+    """The targets a message asks about: those in a sentence that only reports a known value, and those that
+    describe molecules, are context when the message names another target."""
     sentences = [(m.start(), m.end()) for m in re.finditer(r"[^.?!;\n]+[.?!;\n]?", prose)]
 
     def reported(target: Resolved) -> bool:
         return any(s <= target.start < e and _REPORTED.search(prose[s:e]) for s, e in sentences)
 
-    asked = [t for t in targets if not reported(t)]
+    asked = [t for t in targets if not reported(t) and not _TARGET_AS_MODIFIER.match(prose, t.end)]
     return asked if asked and len(asked) < len(targets) else targets
+
+
+# "the weakest EGFR binder of the three — its pKd on ERBB2", "our EGFR compounds": a target that describes molecules
+_TARGET_AS_MODIFIER = re.compile(r"[\s-]+(?:binders?|hits?|inhibitors?|compounds?|series|actives?|ligands?|"
+                                 r"analog(?:ue)?s?|chemotypes?|programm?e?s?|projects?|back-?ups?|leads?)\b", re.I)
 
 
 def _derived_from(prose: str, mention: Resolved | Unresolved) -> bool:
@@ -118,8 +123,10 @@ def _made_analogues(prose: str, mention: Resolved | Unresolved) -> bool:
 
 _DROPPED_AFTER = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('value_dropped_after')})\b", re.I)
 # "Now lapatinib on both targets, to compare with gefitinib": what the results are set against, no input
+# ("logD7.4 for those generated molecules, so the students can compare them with doxorubicin")
 _COMPARED_WITH = re.compile(r"\b(?:to\s+compare\s+(?:it\s+|them\s+)?(?:with|to|against)|for\s+comparison\s+"
-                            r"(?:with|to|against))\s+(?:the\s+)?(\S+)", re.I)
+                            r"(?:with|to|against)|compar(?:e|ing)\s+(?:it|them|these|those)\s+(?:with|to|against))"
+                            r"\s+(?:the\s+)?(\S+)", re.I)
 # "I'll come back with Bakuchiol later", "osimertinib can wait": put off, not asked for now (not "starting ibrutinib
 # next week": when a drug starts)
 _DEFERRED = re.compile(r"\bcome\s+back\s+(?:to\s+you\s+)?(?:to|with|for|on|about)\s+(\S+)|"
@@ -139,7 +146,7 @@ _PAIR_LINE = re.compile(r"\n")
 _PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|–|—|\bw/|\bwith\b)\s*", re.I)
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
-_MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.])")
+_MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.]|-\d)")  # not "1101-0019", a subject's id
 
 
 @dataclass(frozen=True)
@@ -693,6 +700,8 @@ def _labels(text: str, name: Resolved | Unresolved, molecule: str, position: int
 
 
 _KNOWN_FLAG_BEFORE = re.compile(r"\b(?:with\s+(?:the|a|an)|has\s+(?:the|a|an)|had\s+(?:the|a|an)|its|their)\s+$")
+_KNOWN_ROLE_BEFORE = re.compile(r"\b(?:is|are|as|being)\s+(?:(?:both|all|a|an|known|strong|weak|potent)\s+)*$")
+_KNOWN_ROLE_AFTER = re.compile(r"[\s-]+(?:substrates?|inhibitors?|inducers?)\b")
 _KNOWN_FLAG_AFTER = re.compile(r"\s+(?:flag|liability|issue|problem|signal|alert|concern|hit)s?\b")
 
 
@@ -713,9 +722,11 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
         if entry.get("bound_by"):  # "does tamoxifen bind the estrogen receptor?", "ER binding", "affinity for AR"
             written = _BOUND.format(written)
         for match in re.finditer(written, lowered):
-            if _KNOWN_FLAG_BEFORE.search(lowered[max(0, match.start() - 20):match.start()]) and \
-                    _KNOWN_FLAG_AFTER.match(lowered, match.end()):
+            before = lowered[max(0, match.start() - 20):match.start()]
+            if _KNOWN_FLAG_BEFORE.search(before) and _KNOWN_FLAG_AFTER.match(lowered, match.end()):
                 continue  # "drop KRN-0415, it's the one with the hERG flag": what is known of it, no ask
+            if _KNOWN_ROLE_BEFORE.search(before) and _KNOWN_ROLE_AFTER.match(lowered, match.end()):
+                continue  # "both are P-gp substrates that cause neurotoxicity": what they are, no ask
             found.append(Unresolved("property", entry["name"], tuple(entry["instead"].values()),
                                     match.start(), match.end()))
     return sorted(found, key=lambda u: u.start)
@@ -1018,11 +1029,14 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
                 or bool(_LOCANT_AFTER.match(text, end)) and "." not in text[start:end]
                 or (whole and bool(_AGE_SEX_AFTER.match(text, end)))
                 or (whole and 1900 <= int(text[start:end]) <= 2100 and bool(_YEAR_BEFORE.search(text, 0, start)))
+                or (whole and bool(_ID_PART_AFTER.match(text, end)))
                 or _COUNT_LABEL.search(text[max(0, start - 30):start])
                 or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 30):start])
                                    or _CHAT_WORD_AFTER.match(text, end))))
 
 
+# "Subject 1101-0019", "SUBJID 2031-004": a number joined to another by a hyphen is an identifier
+_ID_PART_AFTER = re.compile(r"-\d{3,}\b")
 # "withdrawn from the market in 2010", "approved since 1998": a year
 _YEAR_BEFORE = re.compile(r"\b(?:in|since|from|until|till|by|during|circa)\s+$", re.I)
 # "2-fluoro-6-methoxyphenyl", "13-cis-RA", "2,4-dichloro": a locant of a chemical name ("2-fold", "2-ish" are values)

@@ -160,6 +160,8 @@ PROPERTY_WORDS: dict[str, str] = {
     "clinical-trial toxicity": "CT_TOX",
     "clinical trial toxicity": "CT_TOX",
     "toxicity in clinical trials": "CT_TOX",
+    "trial toxicity": "CT_TOX",  # "the ClinTox trial-toxicity probability"
+    "trial-toxicity": "CT_TOX",
     "failed clinical trials": "CT_TOX",
     "fail clinical trials": "CT_TOX",
     "clinically toxic": "CT_TOX",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -71,6 +72,12 @@ def follow_up(text: str, user: str, pool: ThreadPool, log: list[PastRequest]) ->
 # "can you redo it with target 10 nM, everything else the same": a request repeated, not a question about results
 
 
+# "logS of the two rank-1 precursors", "solubility for its starting materials" (not "which of the precursors …")
+_OF_PRECURSORS = re.compile(r"(?<!\bwhich )(?<!\bone )(?<!\bany )(?<!\beach )\b(?:of|for)\s+(?:the\s+|its\s+|their\s+|"
+                            r"both\s+|all\s+)?(?:[\w-]+\s+){0,2}(?:precursors?|reactants?|starting\s+materials?|"
+                            r"building\s+blocks?)\b", re.I)
+
+
 def _asks_to_compute(text: str, computed: list[Measure]) -> bool:
     """A request for a tool that only picks its molecules from the results ("retro on the most soluble one"), for
     a property the thread has not computed ("logD for the least soluble one" after logS), or a request repeated
@@ -85,8 +92,8 @@ def _asks_to_compute(text: str, computed: list[Measure]) -> bool:
         # a tool that takes no molecules cannot run on picked rows ("keep those with logS above 0"), but a design
         # ask is one ("design new cpds for the same line, aim 2x more potent than that number")
         return bool(DESIGN_WORDS.search(text))
-    if spec.name != PROPERTY.name:
-        return True
+    if spec.name != PROPERTY.name or _OF_PRECURSORS.search(text):
+        return True  # (a property of a route's precursors: molecules no model has run on yet)
     have = {m.id.split("/")[1] for m in computed if m.id.startswith(PROPERTY.name + "/")}
     return any(name not in have for name in property_words(text.lower()))
 

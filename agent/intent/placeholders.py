@@ -28,7 +28,11 @@ _NO_ASK_IDIOM = re.compile(r"\blin(?:e[sd]?|ing)\s+(?:(?:it|them|this|these|thos
                            r"\bmak(?:e|es|ing)\s+it\s+(?=(?:into|across|through|past)\b)|"
                            # "start from sorafenib, allow only …": the molecule a design starts from, no route asked
                            # (not "what would I start from to make X?")
-                           r"\bstart(?:ing)?\s+from(?=\s+(?!to\b|scratch\b|there\b|here\b)\S)", re.I)
+                           r"\bstart(?:ing)?\s+from(?=\s+(?!to\b|scratch\b|there\b|here\b)\S)|"
+                           # "baseline for today's optimisation lab": a class or meeting named by its topic
+                           r"\b(?:optimi[sz]ation|generation|design|retrosynthesis|synthesis|binding|interaction)\s+"
+                           r"(?:lab|class|session|course|workshop|practical|seminar|lecture|tutorial|meeting)s?\b",
+                           re.I)
 _MOL_RUN = re.compile(r"<mol>(?:[\s,;]*(?:and\s+)?<mol>){2,}")
 _SEQ_RUN = re.compile(r"<seq>(?:\s*<seq>)+")
 

@@ -65,9 +65,9 @@ _ANOTHER_LINE = re.compile(r"\b(?:the\s+other|another|a\s+different|other)\s+(?:
                            r"(?:(?:cell\s+)?lines?|cells?)\b")
 
 
-# "whichever line was more sensitive", "the more resistant line", "whichever of the two lines was less sensitive", "the
-# most resistant of those three"
-_SENSITIVE_LINE = re.compile(r"\b(?:whichever|the)\s+(?:of\s+the\s+(?:two|2|three|3)\s+)?(?:cell\s+)?lines?\s+"
+# "whichever line was more sensitive", "which line came out least sensitive?", "the more resistant line", "whichever
+# of the two lines was less sensitive", "the most resistant of those three"
+_SENSITIVE_LINE = re.compile(r"\b(?:whichever|which|the)\s+(?:of\s+the\s+(?:two|2|three|3)\s+)?(?:cell\s+)?lines?\s+"
                              r"(?:was|is|were|came\s+out|looked)\s+(?:the\s+)?(?P<which>more|most|less|least)\s+"
                              r"(?P<how>sensitive|resistant)\b|\bthe\s+(?P<which2>more|most|less|least)\s+"
                              r"(?P<how2>sensitive|resistant)\s+(?:(?:cell\s+)?line\b|(?:one\s+)?of\s+(?:those|these|the)\s+"

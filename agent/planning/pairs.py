@@ -11,6 +11,7 @@ from typing import Any
 
 from agent.entities import CLASS_OF_SEVERAL, Entities, extract
 from agent.planning.references import pool_ref
+from agent.planning.rows import row_numbers
 from agent.planning.uploads import uploads_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
@@ -74,7 +75,7 @@ AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:each\s+of\s+)?"
                           r"the\s+others?|the\s+rest|"
                           r"the\s+other\s+(?:\w+\s+)?(?:drugs?|meds?|medications?|ones?|two|three|four|five|six)|"
                           r"(?:her|his|their|the)\s+(?:home\s+|current\s+|regular\s+)?(?:med(?:ication)?\s+)?"
-                          r"(?:list|meds|medications|regimen))\b",
+                          r"(?:list|meds|medications|regimen|con-?meds|co-?medications|concomitant\s+medications))\b",
                           re.I)
 # "the new one", "the new drug": the drug the message says is started or added
 _THE_NEW_ONE = re.compile(r"\bthe\s+new\s+(?:one|drug|med(?:ication)?|agent|addition|rx)\b", re.I)
@@ -152,18 +153,25 @@ def against_the_thread(e: Entities, pool: list[EntryMeta], lowered: str,
     drug the message names with each drug of the thread's pairs (else of its molecule list), in the order the thread
     gave them."""
     mine = {_drug_key(m) or m for m in e.molecules}
-    if len(mine) != 1 or read is None or not (AGAINST_ALL.search(lowered) or _EACH_WITH.search(lowered)):
+    rows = row_numbers(lowered)
+    if len(mine) != 1 or read is None or not (AGAINST_ALL.search(lowered) or _EACH_WITH.search(lowered) or rows or
+                                              EACH_ROW.search(lowered)):
         return None
     key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered) or pool_ref(pool, ("smiles_list",), lowered))
     value = read(key) if key else None
     if not isinstance(value, list):
         return None
     flat = [m for item in value for m in (item if isinstance(item, list) else [item]) if isinstance(m, str)]
+    if rows:  # "run rows 2 and 4 of the conmed listing against olaparib"
+        if rows[-1] > len(flat):
+            return None
+        flat = [flat[row - 1] for row in rows]
     others = {_drug_key(m) or m: m for m in flat}
     others = {k: m for k, m in others.items() if k not in mine}
     return [[e.molecules[0], other] for other in others.values()] or None
 
 
+EACH_ROW = re.compile(r"\b(?:each|every|all(?:\s+the)?)\s+rows?\b", re.I)  # "the IP against each row"
 # "then each of them with caffeine": the thread's drugs, each with the one the message names
 _EACH_WITH = re.compile(r"\b(?:each|every\s+one|both|all)\s+(?:of\s+(?:them|these|those)\s+)?(?:with|against|vs\.?|"
                         r"versus)\s+(?!each\b|every\b|the\s+others?\b|one\s+another\b|all\b)", re.I)
@@ -219,7 +227,7 @@ _PAIR_INDEX = {word: place - 1 if place > 0 else place for word, place in ordina
 # "the warfarin one", "the aspirin pair": the pairs that hold a drug named in the message
 _NAMED_PAIR = re.compile(r"\bthe\s+(?P<name>[A-Za-z][\w-]{2,})\s+(?:one|pair|combo|combination)s?\b", re.I)
 _PAIR_ORDINAL = re.compile(rf"\b({'|'.join(_PAIR_INDEX)})\s+(?:pair|combination|combo|one)\b|"
-                           r"\bpair\s+(?:#\s?)?(\d{1,2})\b")
+                           r"\bpair\s+(?:#\s?)?(\d{1,2})\b|\brow\s+(\d{1,2})'s\s+pair\b")  # "row 3's pair"
 
 
 
@@ -242,7 +250,7 @@ def picked_pairs(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any]
                  if n.kind == "drug" and n.written.lower() == named.group("name").lower()}
         holding = [pair for pair in pairs if isinstance(pair, list) and drugs & {_drug_key(m) for m in pair}]
         return holding or None
-    index = _PAIR_INDEX[match.group(1)] if match.group(1) else int(match.group(2)) - 1
+    index = _PAIR_INDEX[match.group(1)] if match.group(1) else int(match.group(2) or match.group(3)) - 1
     if not -len(pairs) <= index < len(pairs):
         return None
     return [pairs[index]]

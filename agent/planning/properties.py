@@ -212,8 +212,16 @@ _SIDE_TOO = re.compile(r"\b(?:also|plus|and\s+(?:give\s+me\s+)?the)\s+(?:twoside
                        re.I)
 
 
+# "warfarin + paracetamol, on both models (DrugBank first)"
+_BOTH_MODELS = re.compile(r"\b(?:on|with|through|in)\s+(?:both|the\s+two)\s+(?:ddi\s+|interaction\s+)?models\b", re.I)
+_TWOSIDES_FIRST = re.compile(r"\btwosides\s+first\b", re.I)
+
+
 def ddi_tasks(prose: str) -> list[str]:
-    """Both tasks, in the order named, when a message asks for the interaction type and the side effects."""
+    """Both tasks, in the order named, when a message asks for the interaction type and the side effects, or for
+    both models."""
+    if _BOTH_MODELS.search(prose):
+        return ["twosides", "drugbank"] if _TWOSIDES_FIRST.search(prose) else ["drugbank", "twosides"]
     kind, side = _INTERACTION_TYPE.search(prose), _SIDE_EFFECTS.search(prose)
     if kind is None and side is not None and _DDI_ASKED.search(prose, 0, side.start()) and _SIDE_TOO.search(prose):
         return ["drugbank", "twosides"]  # "ibuprofen with warfarin DDI, twosides side effects too"

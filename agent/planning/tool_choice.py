@@ -10,7 +10,8 @@ from collections.abc import Sequence
 
 from agent.backends.reading import read_intent
 from agent.entities import Entities, extract
-from agent.planning.pairs import AGAINST_ALL, EVERY_PAIR
+from agent.planning.pairs import AGAINST_ALL, EACH_ROW, EVERY_PAIR
+from agent.planning.rows import row_numbers
 from agent.planning.properties import property_words, requested_properties
 from agent.planning.retraction import asked_part
 from agent.planning.values import FILLERS, SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
@@ -526,7 +527,8 @@ def asks_a_pair_of_one(spec: ToolSpec | None, e: Entities) -> bool:
 
 PAIRS_ITSELF = re.compile(r"\bwith\b|\bw/|\+|&|\bvs\.?(?!\w)|\bversus\b|\bagainst\b", re.I)  # "Plavix with Tagrisso"
 _PAIRING = re.compile(r"\binteract|\bddi\b|\bcombin|\bco-?admin|\btogether\b|\bpairs?\b|\bcontraindicat|\bsafe\b|"
-                      r"\bside[ -]effects?\b|\btwosides\b|\b(?:ok(?:ay)?|fine|compatible)\s+with\b", re.I)
+                      r"\bside[ -]effects?\b|\btwosides\b|\bdrugbank\s+(?:model|ddi|interaction)|"
+                      r"\b(?:ok(?:ay)?|fine|compatible)\s+with\b", re.I)
 
 
 def asks_for_a_partner(earlier_spec: ToolSpec, earlier: Entities, reply: Entities) -> bool:
@@ -754,6 +756,9 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
         bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two
         if not e.sequences and "interact" in lowered:
             bonus += 2.0
+    if "smiles_pairs" in kinds and len(e.molecules) == 1 and not has_target and not names_a_line(e) and \
+            "interact" in lowered and (row_numbers(lowered) or EACH_ROW.search(lowered)):
+        bonus += 2.5  # "IP is olaparib. Run rows 2 and 4 against the IP for interactions": no target, a list's rows
     if "protein_seq" in kinds and _NOT_YES_NO.search(lowered):  # "I need an actual number, not just yes/no"
         bonus += 2.0 if spec.name == AFFINITY.name else -2.0
     if "smiles_list" in kinds and not has_molecules:

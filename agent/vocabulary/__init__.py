@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 from model_zoo.names.dictation import from_dictation
+from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
 
@@ -130,8 +131,8 @@ _CJK_EDGE = re.compile(rf"(?<=[{CJK}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{CJK}]
 
 def in_english(text: str) -> str:
     """The request words of ``translations.json`` put in English ("Löslichkeit?" -> "solubility?"), for reading
-    what is asked, and its Chinese and Japanese drug names ("伊马替尼" -> "imatinib"); the text's values stay as
-    written. Spans of the result do not line up with ``text``."""
+    what is asked, and its Chinese and Japanese drug names ("伊马替尼", "イマチニブ" -> "imatinib"); the text's values
+    stay as written. Spans of the result do not line up with ``text``."""
     pattern, table = _foreign_words()
 
     def english(m: re.Match[str], words: dict[str, str]) -> str:  # spaced from its neighbours: "of the first route"
@@ -145,7 +146,7 @@ def in_english(text: str) -> str:
         turkish, turkish_table = _gated_words("turkish")
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
         text = turkish.sub(lambda m: english(m, turkish_table), _TURKISH_CASE_ENDING.sub("", text))
-    english_words = pattern.sub(lambda m: english(m, table), _CJK_EDGE.sub(" ", text))
+    english_words = pattern.sub(lambda m: english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone
     return from_dictation(_GREEK.sub(_spelt_out, _ELISION.sub(r"\1 ", english_words)))
 

@@ -8,6 +8,7 @@ from agent.entities import read_message
 from agent.quantities import find_quantities
 
 DDI = "drug_drug_response_predict"
+EGFR_START = "MRPSGTAGAALLALLAALCPASRALEEKKVCQGTSNKLTQLGTFEDHFLSLQRMFNNCEVVLGNLEITYVQRNYDLSFLKTIQEVAGYVLIALNTVERIPLENLQ"
 QUETIAPINE = "OCCOCCN1CCN(CC1)C1=NC2=CC=CC=C2SC2=CC=CC=C12"
 ONDANSETRON = "CN1C2=C(C3=CC=CC=C13)C(=O)C(CN1C=CN=C1C)CC2"
 METOCLOPRAMIDE = "CCN(CC)CCNC(=O)C1=CC(Cl)=C(N)C=C1OC"
@@ -123,3 +124,114 @@ def test_turkish_locative_after_a_line_and_a_rank_before_its_key() -> None:
 
     assert in_english("BBB olasılığı en yüksek olanın EGFR pKd'si ne çıkar?").startswith(
         "the one with the highest BBB probability")
+
+
+def test_katakana_drug_and_solvent_names_are_read_and_loanwords_are_not() -> None:
+    """"イマチニブ together with クラリスロマイシン — what does the DrugBank interaction model say?" asked for the
+    drugs: names written in katakana were not read. A katakana word is read by its sounds and matched to the one table
+    name with the same consonant skeleton and a close spelling; loanwords ("リスト", list; "アルコール", alcohol;
+    "データ", data) match none."""
+    from model_zoo.names.katakana import english_name
+
+    text = "Client question: イマチニブ together with クラリスロマイシン — what does the DrugBank model say?"
+    assert [n.name for n in read_message(text).names] == ["imatinib", "clarithromycin"]
+    assert decided(text) == DDI
+    assert [english_name(w) for w in ("トルエン", "ジクロロメタン", "エルロチニブ", "アセトン")] == [
+        "toluene", "dichloromethane", "erlotinib", "acetone"]
+    for loanword in ("リスト", "アルコール", "データ", "ステップ", "セミナー", "インドール", "ライン"):
+        assert english_name(loanword) is None
+
+
+def test_clintox_trial_toxicity_in_words_and_both_interaction_models() -> None:
+    """"the ClinTox trial-toxicity probability and the predicted aqueous solubility of NDMA" ran solubility only;
+    "warfarin + paracetamol, on both models (DrugBank first)" ran one model."""
+    from agent.planning.properties import ddi_tasks, requested_properties
+
+    assert requested_properties("I need the ClinTox trial-toxicity probability and the predicted aqueous solubility "
+                                "of NDMA (CN(C)N=O).") == ["CT_TOX", "logSolubility"]
+    assert ddi_tasks("Control case for contrast: warfarin + paracetamol, on both models (DrugBank first).") == [
+        "drugbank", "twosides"]
+    assert ddi_tasks("warfarin + paracetamol on both models, TWOSIDES first") == ["twosides", "drugbank"]
+
+
+def test_database_and_model_names_are_no_drugs() -> None:
+    """"check it against fluoxetine with the DrugBank model" asked what 'DrugBank' is (a word written with a drug)."""
+    e = read_message("Take the most lipophilic of the three and check it against fluoxetine with the DrugBank model.")
+    assert not e.unresolved and [n.name for n in e.names] == ["fluoxetine"]
+
+
+def test_solvents_of_a_process_and_lab_abbreviations() -> None:
+    """"logD7.4 please, to see if it purges in the heptane slurry: <SMILES>" ran heptane too; "AcOEt" (EtOAc written
+    the other way round) was not known, so "DCM, AcOEt and isopropyl acetate" ran DCM alone."""
+    smiles = "COc1cc2ncnc(Nc3ccc(F)c(Cl)c3)c2cc1OCCCN4CCCC4"
+    assert read_message(f"logD7.4 please, to see if it purges in the heptane slurry:\n{smiles}").molecules == [smiles]
+    e = read_message("Hydration free energies for DCM, AcOEt and isopropyl acetate so I can put them in one table?")
+    assert [n.name for n in e.names] == ["dichloromethane", "ethyl acetate", "isopropyl acetate"]
+
+
+def test_what_results_are_compared_with_is_no_input() -> None:
+    """"logD7.4 for those generated molecules, so the students can compare them with doxorubicin" ran doxorubicin
+    instead of the generated molecules."""
+    pool = {"user_smiles": ["CCO"], "generated_smiles": ["CCN", "CCC"]}
+    [call] = plan_with("logD7.4 for those generated molecules, so the students can compare them with doxorubicin.",
+                       pool)
+    assert call.arguments["drug_smiles"] == "(generated_smiles)"
+
+
+def test_a_class_named_by_its_topic_asks_for_no_tool_and_ids_are_no_values() -> None:
+    """"Predicted ln IC50 of imatinib in K562 — baseline for today's optimisation lab." asked for an optimisation
+    goal; "Subject 1101-0019" gave a goal of -19 (its id read as a number and a mask)."""
+    assert decided("Predicted ln IC50 of imatinib in K562 — baseline for today's optimisation lab.") == \
+        "drug_cell_response_regression_predict"
+    assert read_message("Subject 1101-0019 CMTRT entries: atorvastatin, simvastatin").numbers == []
+    assert read_message("SUBJID 2031-004 is on warfarin").numbers == []
+    assert read_message("mask 0001111").masks == [[0, 0, 0, 1, 1, 1, 1]]
+
+
+def test_a_target_that_describes_molecules_is_not_the_one_asked() -> None:
+    """"The weakest EGFR binder of the three — its pKd on ERBB2" ran EGFR: the target in the pick describes the
+    molecule picked; the one asked is ERBB2. Alone, a target so written is still the target."""
+    both = read_message("The weakest EGFR binder of the three — its pKd on ERBB2, please.")
+    assert [n.name for n in both.names if n.kind == "target"] == ["EGFR", "ERBB2"] and len(both.sequences) == 1
+    assert not both.sequences[0].startswith(EGFR_START)
+    assert read_message("pKd of our EGFR binders").sequences[0].startswith(EGFR_START)
+
+
+def test_a_known_role_is_no_ask() -> None:
+    """"BBB probability for ivermectin and loperamide — both are P-gp substrates that cause neurotoxicity" asked
+    about P-gp efflux, which no model predicts: what the drugs are is no question. "Is verapamil a P-gp substrate?"
+    still is."""
+    assert decided("MDR1 lecture: BBB probability for ivermectin and loperamide — both are P-gp substrates that "
+                   "cause neurotoxicity in ABCB1-mutant dogs.") == "drug_property_prediction"
+    assert decided("is verapamil a P-gp substrate?") is None
+
+
+def test_rows_of_a_list_against_one_drug_and_a_pair_by_its_row() -> None:
+    """"DrugBank interaction for olaparib against each row of the listing" and "interactions of olaparib with rows
+    2 and 4 of the file" found no pairs; "Rerun row 3's pair on TWOSIDES" ran every pair."""
+    pool = {"upload_cm_listing.csv": ["CCO", "CCN", "CCC", "CCCl"]}
+    [call] = plan_with("DrugBank interaction for olaparib against each row of cm_listing.csv", pool)
+    assert [pair[1] for pair in call.arguments["smiles_pairs"]] == ["CCO", "CCN", "CCC", "CCCl"]
+    [call] = plan_with("interactions of olaparib with rows 2 and 4 of the file", pool)
+    assert [pair[1] for pair in call.arguments["smiles_pairs"]] == ["CCN", "CCCl"]
+    assert plan_with("interactions of olaparib with rows 2 and 7 of the file", pool)[0].arguments.get(
+        "smiles_pairs") is None
+    pairs = {"user_smiles_pairs": [["CCO", "CCN"], ["CCO", "CCC"], ["CCO", "CCCl"]]}
+    [call] = plan_with("Rerun row 3's pair on TWOSIDES please", pairs, [ran(DDI, "IP against each row")])
+    assert call.arguments["smiles_pairs"] == [["CCO", "CCCl"]]
+
+
+def test_which_line_came_out_least_sensitive_is_picked_from_the_results() -> None:
+    """"Which line came out least sensitive? Generate molecules for that one" ran the thread's last line. It is
+    picked from the logged results (set AW's record 93 checks the pick); without readable results it is asked."""
+    from agent.history import CallLog, PastRequest
+
+    pool = {"user_smiles": ["CCO"], "user_cell_line": "HOS",
+            "drug_cell_response_regression_predict_result": [{"smiles": "CCO", "cell_line": "HOS", "prediction": 1.0}]}
+    history = [PastRequest("u", f"doxorubicin in {line}", answered=True, calls=[CallLog(
+        "drug_cell_response_regression_predict", {"drug_smiles": ["CCO"], "cell_name": line}, {"rows": [
+            {"smiles": "CCO", "cell_line": line, "prediction": value}]}, {}, "ok")]) for line, value in
+        (("Saos-2", 3.0), ("MG-63", 0.5), ("HOS", 1.0))]
+    [call] = plan_with("Which line came out least sensitive? Generate molecules for that one, target ln IC50 -1.5.",
+                       pool, history)
+    assert call.arguments.get("cell_line") != "(user_cell_line)"
