@@ -203,8 +203,11 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         table = newest_table(pool, read, lambda rows: "smiles_1" in rows[0])
         if table:
             return _unique(s for row in table for s in (row["smiles_1"], row["smiles_2"]))
-    rows = _table_of_the_measure(lowered, pool, read, history) or \
-        newest_table(pool, read, lambda rows: "smiles" in rows[0])
+    rows = _table_of_the_measure(lowered, pool, read, history)
+    if rows is None:
+        if _one_of_unnamed_uploads(lowered, pool):
+            return None  # "row 3 of the conmed listing" with two listings uploaded: asked which, never the newest
+        rows = newest_table(pool, read, lambda rows: "smiles" in rows[0])
     key = produced_key(lowered)
     if key is not None and any(m.key == key for m in pool):
         made = read(key)  # "the first three generated molecules": from the generated list, whatever ran since
@@ -517,6 +520,16 @@ def _newest_is_upload(pool: list[EntryMeta]) -> bool:
     """Whether the thread's newest list is an uploaded file (unranked, unlike generated or optimised molecules)."""
     lists = sorted((m for m in pool if m.kind in ("table", "smiles_list")), key=lambda m: m.seq)
     return bool(lists) and lists[-1].key.startswith("upload_")
+
+
+def _one_of_unnamed_uploads(lowered: str, pool: list[EntryMeta]) -> bool:
+    """The newest list is an upload, another upload is in the thread, and the words name neither file."""
+    from agent.planning.uploads import uploads_named
+
+    lists = sorted((m for m in pool if m.kind in ("table", "smiles_list")), key=lambda m: m.seq)
+    uploads = [m for m in lists if m.key.startswith("upload_")]
+    return bool(lists) and lists[-1].key.startswith("upload_") and len(uploads) > 1 and \
+        not uploads_named(lowered, pool)
 
 
 def newest_table(pool: list[EntryMeta], read: Callable[[str], Any], accepts: Callable[[list[dict]], bool]

@@ -43,7 +43,7 @@ from agent.planning.tool_choice import (
     without_refused_kinds,
     without_values,
 )
-from agent.planning.uploads import known_words, unknown_upload
+from agent.planning.uploads import known_words, unknown_upload, with_upload_numbers_joined
 from agent.planning.values import (
     REDO,
     SAME_VALUE_WORDS,
@@ -142,6 +142,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     """
     # request words of another language read in English ("o menos solúvel" is "the least soluble"); values as written
     text = without_declined_asks(in_english(without_asides(_strip_pool_line(request))), offered)
+    text = with_upload_numbers_joined(text, pool)  # "Site 311." names cm_listing_site311.csv: no value
     previous = history[-1] if history else None
     completed = _with_the_unit(previous.text, text) if previous is not None and not previous.answered else None
     if completed is not None:  # "IC50 50 is target" asked about, then "nM, sorry": the request with its unit

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from typing import Any
 
 from agent.backends.reading import read_intent
 from agent.entities import Entities, superseded_spans
@@ -181,21 +182,22 @@ _HEADS_THE_ASK = re.compile(r"^\W*(?:(?:what(?:'s|\s+is|\s+are)?|any|predict(?:e
                             r"(?:for|of|on)\b", re.I)
 
 
+def _entries(untrained: list[Unresolved]) -> list[dict[str, Any]]:
+    """The ``untrained_properties.json`` entries of these untrained properties."""
+    names = {u.written for u in untrained}
+    return [entry for entry in load("untrained_properties.json").values()
+            if isinstance(entry, dict) and entry.get("name") in names]
+
+
 def _binds_a_receptor(untrained: list[Unresolved]) -> bool:
     """"Does tamoxifen bind the estrogen receptor?": binding asked of a receptor no binding model covers."""
-    entries = load("untrained_properties.json")
-    names = {u.written for u in untrained}
-    return any(isinstance(entry, dict) and entry.get("bound_by") and entry.get("name") in names
-               for entry in entries.values())
+    return any(entry.get("bound_by") for entry in _entries(untrained))
 
 
 def _offered_instead(untrained: list[Unresolved]) -> set[str]:
     """The trained properties the agent would offer instead of these untrained ones: words naming only those
     describe the untrained ask ("Kp,uu … brain to plasma"); running them would substitute silently."""
-    entries = load("untrained_properties.json")
-    names = {u.written for u in untrained}
-    return {prop for entry in entries.values() if isinstance(entry, dict) and entry.get("name") in names
-            for prop in entry.get("instead", {})}
+    return {prop for entry in _entries(untrained) for prop in entry.get("instead", {})}
 
 
 _INTERACTION_TYPE = re.compile(r"\b(?:ddi|interaction)\s+(?:type|class)|\btype\s+of\s+(?:the\s+)?interaction|"

@@ -726,6 +726,9 @@ _NOT_YES_NO = re.compile(r"\bnot\s+(?:just\s+)?(?:a\s+)?yes\s*/\s*no\b|"
                          re.I)
 
 
+_CONMEDS = re.compile(r"\bcon-?meds?\b|\bco-?medications?\b|\bconcomitant\b")  # "row 3 of the conmed listing"
+
+
 def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool,
                  has_target: bool = True) -> float:
     """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
@@ -757,7 +760,7 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
         if not e.sequences and "interact" in lowered:
             bonus += 2.0
     if "smiles_pairs" in kinds and len(e.molecules) == 1 and not has_target and not names_a_line(e) and \
-            "interact" in lowered and (row_numbers(lowered) or EACH_ROW.search(lowered)):
+            (_CONMEDS.search(lowered) or "interact" in lowered) and (row_numbers(lowered) or EACH_ROW.search(lowered)):
         bonus += 2.5  # "IP is olaparib. Run rows 2 and 4 against the IP for interactions": no target, a list's rows
     if "protein_seq" in kinds and _NOT_YES_NO.search(lowered):  # "I need an actual number, not just yes/no"
         bonus += 2.0 if spec.name == AFFINITY.name else -2.0

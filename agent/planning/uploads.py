@@ -41,6 +41,18 @@ def _named_at(key: str, lowered: str) -> tuple[int, int] | None:
     return min(found) if found else None
 
 
+def with_upload_numbers_joined(text: str, pool: Sequence[EntryMeta]) -> str:
+    """``text`` with an upload's word and number written apart joined as its file name writes them ("Site 311." for
+    cm_listing_site311.csv reads "site311"): a file named, not a value."""
+    for meta in pool:
+        if not meta.key.startswith("upload_"):
+            continue
+        for token in re.split(r"[_\-.\s]+", meta.key.removeprefix("upload_").rsplit(".", 1)[0].lower()):
+            if (parts := re.fullmatch(r"([a-z]{3,})(\d{1,5})", token)) is not None:
+                text = re.sub(rf"(?i)\b{parts.group(1)}[\s_-]+{parts.group(2)}\b", token, text)
+    return text
+
+
 def uploads_named(lowered: str, pool: Sequence[EntryMeta]) -> list[str]:
     """The molecule uploads the text names by their file names, in the order it names them ("our lead and the
     backup" for lead.sdf and backup.sdf); a name inside another's ("lead v2") is that other upload only."""

@@ -235,3 +235,16 @@ def test_which_line_came_out_least_sensitive_is_picked_from_the_results() -> Non
     [call] = plan_with("Which line came out least sensitive? Generate molecules for that one, target ln IC50 -1.5.",
                        pool, history)
     assert call.arguments.get("cell_line") != "(user_cell_line)"
+
+
+def test_a_row_of_one_of_two_unnamed_uploads_is_asked_and_the_answer_names_the_file() -> None:
+    """"Please run row 3 of the conmed listing against the IP (olaparib)" with two listings uploaded: asked which
+    (the newest one's row 3 must not run); the answer "Site 311." names cm_listing_site311.csv (311 is no value)."""
+    from agent.history import PastRequest
+
+    pool = {"upload_cm_listing_site204.csv": ["CCO", "CCN", "CCC"],
+            "upload_cm_listing_site311.csv": ["CCO", "CCN", "CCCl"]}
+    ask = "Please run row 3 of the conmed listing against the IP (olaparib)."
+    assert all(not c.arguments.get("smiles_pairs") for c in plan_with(ask, pool))
+    [call] = plan_with("Site 311.", pool, [PastRequest("u", ask, answered=False)])
+    assert call.name == DDI and [pair[0] for pair in call.arguments["smiles_pairs"]] == ["CCCl"]
