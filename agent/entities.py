@@ -66,6 +66,10 @@ _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;—–-]{{0,6}}\b(?:
 # group's name between): a name that describes another noun
 _QUALIFIES_NOUN = re.compile(r"[\s-]*(?:[a-z]{2,}(?:amides?|amines?|esters?|ethers?|ones?|oles?|ines?|yl|oxy|ates?)"
                              rf"[\s-]+)?(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
+# "which ones we can wash with heptane", "slurried in MTBE", "recrystallised from ethanol": a process medium
+_MEDIUM_BEFORE = re.compile(r"\b(?:wash(?:ed|es|ing)?|(?:re)?slurr(?:y|ied|ies|ying)|triturat(?:e|ed|ing)|"
+                            r"extract(?:ed|ing)?|quench(?:ed|ing)?|(?:re)?crystalli[sz](?:e|ed|ing)|purg(?:e|es|ed|ing))"
+                            r"\s+(?:(?:it|them|out)\s+){0,2}(?:with|in|from|into)\s+(?:the\s+|cold\s+|hot\s+)?$", re.I)
 # "the related substances (process impurities) of Telmisartan", "imatinib's metabolites": other molecules, made from
 # the drug named
 _DERIVED = phrases("derived_substances")
@@ -92,13 +96,18 @@ def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
     def reported(target: Resolved) -> bool:
         return any(s <= target.start < e and _REPORTED.search(prose[s:e]) for s, e in sentences)
 
-    asked = [t for t in targets if not reported(t) and not _TARGET_AS_MODIFIER.match(prose, t.end)]
+    def describes(target: Resolved) -> bool:
+        return bool(_TARGET_AS_MODIFIER.match(prose, target.end) and _PICKED_BEFORE.search(prose, 0, target.start))
+
+    asked = [t for t in targets if not reported(t) and not describes(t)]
     return asked if asked and len(asked) < len(targets) else targets
 
 
 # "the weakest EGFR binder of the three — its pKd on ERBB2", "our EGFR compounds": a target that describes molecules
+# picked or owned (not "is crizotinib an ALK binder, or only ROS1/MET?", which asks about it)
 _TARGET_AS_MODIFIER = re.compile(r"[\s-]+(?:binders?|hits?|inhibitors?|compounds?|series|actives?|ligands?|"
                                  r"analog(?:ue)?s?|chemotypes?|programm?e?s?|projects?|back-?ups?|leads?)\b", re.I)
+_PICKED_BEFORE = re.compile(r"\b(?:the|our|their|these|those|its|my)\s+(?:[\w-]+\s+){0,2}$", re.I)
 
 
 def _derived_from(prose: str, mention: Resolved | Unresolved) -> bool:
@@ -468,6 +477,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     parts = _named_part_spans(prose, found.atom_ranges) + group_phrase_spans(prose)
     mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
                 and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)
+                                               or _MEDIUM_BEFORE.search(prose, 0, m.start)
                                                or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]

@@ -201,6 +201,9 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         # "… for MV411 at 10 nM and then also for MOLM13 at the same potency": the ask before, again
         requested = [(before, None)] if before is not None and same_ask_again(before, own) else \
             _requested(own if ask == clause else value_numbers(extract(ask, expect)), offered, pool, prior)
+        if not calls and len(requested) > 1:  # "A549, and make it about 1 micromolar": values for the ask after them
+            requested = [(spec, focus) for at, (spec, focus) in enumerate(requested)
+                         if not (focus and at < len(requested) - 1 and _only_values_in(focus, expect))] or requested
         for spec, focus in requested:
             # The first step may use values written anywhere in the message; later ones build on earlier steps,
             # except the asks of a list, each on the message's values
@@ -226,6 +229,11 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if listed:  # the items that can run first; an item naming what did not resolve is asked about after them
         calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
     return _counted_per_ask(calls, own_words, whole, pool, history)
+
+
+def _only_values_in(words: str, expect: frozenset[str]) -> bool:
+    part = value_numbers(extract(words, expect))
+    return bool(given_kinds(part)) and only_values(part)
 
 
 # "classification for that same pair" after a pKd: the drug and the target of that request

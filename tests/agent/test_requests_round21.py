@@ -165,6 +165,9 @@ def test_solvents_of_a_process_and_lab_abbreviations() -> None:
     the other way round) was not known, so "DCM, AcOEt and isopropyl acetate" ran DCM alone."""
     smiles = "COc1cc2ncnc(Nc3ccc(F)c(Cl)c3)c2cc1OCCCN4CCCC4"
     assert read_message(f"logD7.4 please, to see if it purges in the heptane slurry:\n{smiles}").molecules == [smiles]
+    assert read_message(f"{smiles}\nlogD7.4, to know if we can wash it out with heptane").molecules == [smiles]
+    assert [n.name for n in read_message("and heptane as the greener replacement for hexane — same prediction, just "
+                                         "heptane").names][-1:] == ["heptane"]
     e = read_message("Hydration free energies for DCM, AcOEt and isopropyl acetate so I can put them in one table?")
     assert [n.name for n in e.names] == ["dichloromethane", "ethyl acetate", "isopropyl acetate"]
 
@@ -195,6 +198,9 @@ def test_a_target_that_describes_molecules_is_not_the_one_asked() -> None:
     assert [n.name for n in both.names if n.kind == "target"] == ["EGFR", "ERBB2"] and len(both.sequences) == 1
     assert not both.sequences[0].startswith(EGFR_START)
     assert read_message("pKd of our EGFR binders").sequences[0].startswith(EGFR_START)
+    # a target named as what a drug may be is the question, not a description
+    asked = read_message("is crizotinib even an ALK binder according to the DTI classifier, or is that only ROS1/MET")
+    assert len(asked.sequences) == 3
 
 
 def test_a_known_role_is_no_ask() -> None:
@@ -248,3 +254,14 @@ def test_a_row_of_one_of_two_unnamed_uploads_is_asked_and_the_answer_names_the_f
     assert all(not c.arguments.get("smiles_pairs") for c in plan_with(ask, pool))
     [call] = plan_with("Site 311.", pool, [PastRequest("u", ask, answered=False)])
     assert call.name == DDI and [pair[0] for pair in call.arguments["smiles_pairs"]] == ["CCCl"]
+
+
+def test_values_before_the_ask_they_belong_to_make_no_ask_of_their_own() -> None:
+    """"A549, and make it about 1 micromolar" (the answer to "generate a new anti-cancer molecule?") ran a response
+    prediction in A549 with no drug before the generation: the line belongs to the ask after it."""
+    from agent.history import PastRequest
+
+    earlier = [PastRequest("u", "Can you generate a new anti-cancer molecule for the demo day?", answered=False)]
+    [call] = plan_with("A549, and make it about 1 micromolar", {}, earlier)
+    assert call.name == "drug_cell_response_regression_generation"
+    assert call.arguments == {"cell_line": "A549", "zscore": 0.0}
