@@ -68,7 +68,8 @@ _QUALIFIES_NOUN = re.compile(r"[\s-]*(?:[a-z]{2,}(?:amides?|amines?|esters?|ethe
                              rf"[\s-]+)?(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
 # "which ones we can wash with heptane", "slurried in MTBE", "recrystallised from ethanol": a process medium
 _MEDIUM_BEFORE = re.compile(r"\b(?:wash(?:ed|es|ing)?|(?:re)?slurr(?:y|ied|ies|ying)|triturat(?:e|ed|ing)|"
-                            r"extract(?:ed|ing)?|quench(?:ed|ing)?|(?:re)?crystalli[sz](?:e|ed|ing)|purg(?:e|es|ed|ing))"
+                            r"extract(?:ed|ing)?|quench(?:ed|ing)?|(?:re)?crystalli[sz](?:e|ed|ing)|purg(?:e|es|ed|ing)|"
+                            r"dissolv(?:e|ed|ing))"
                             r"\s+(?:(?:it|them|out)\s+){0,2}(?:with|in|from|into)\s+(?:the\s+|cold\s+|hot\s+)?$", re.I)
 # "the related substances (process impurities) of Telmisartan", "imatinib's metabolites": other molecules, made from
 # the drug named
@@ -107,7 +108,8 @@ def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
 # picked or owned (not "is crizotinib an ALK binder, or only ROS1/MET?", which asks about it)
 _TARGET_AS_MODIFIER = re.compile(r"[\s-]+(?:binders?|hits?|inhibitors?|compounds?|series|actives?|ligands?|"
                                  r"analog(?:ue)?s?|chemotypes?|programm?e?s?|projects?|back-?ups?|leads?)\b", re.I)
-_PICKED_BEFORE = re.compile(r"\b(?:the|our|their|these|those|its|my)\s+(?:[\w-]+\s+){0,2}$", re.I)
+_PICKED_BEFORE = re.compile(r"\b(?:the|our|their|these|those|its|my|top|best|worst|most|least|[a-z]+est)\s+"
+                            r"(?:[\w-]+\s+){0,2}$", re.I)  # ("two strongest ERBB2 binders")
 
 
 def _derived_from(prose: str, mention: Resolved | Unresolved) -> bool:

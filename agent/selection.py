@@ -206,7 +206,7 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
     rows = _table_of_the_measure(lowered, pool, read, history)
     if rows is None:
         if _one_of_unnamed_uploads(lowered, pool):
-            return None  # "row 3 of the conmed listing" with two listings uploaded: asked which, never the newest
+            return []  # "row 3 of the conmed listing" with two listings uploaded: asked which, never the newest
         rows = newest_table(pool, read, lambda rows: "smiles" in rows[0])
     key = produced_key(lowered)
     if key is not None and any(m.key == key for m in pool):
@@ -523,13 +523,15 @@ def _newest_is_upload(pool: list[EntryMeta]) -> bool:
 
 
 def _one_of_unnamed_uploads(lowered: str, pool: list[EntryMeta]) -> bool:
-    """The newest list is an upload, another upload is in the thread, and the words name neither file."""
-    from agent.planning.uploads import uploads_named
+    """The newest list is an upload, another upload is in the thread, and the words (an answer too: "batch B")
+    name neither file."""
+    from agent.planning.uploads import upload_by_words, uploads_named
 
     lists = sorted((m for m in pool if m.kind in ("table", "smiles_list")), key=lambda m: m.seq)
-    uploads = [m for m in lists if m.key.startswith("upload_")]
+    uploads = [m.key for m in lists if m.key.startswith("upload_")]
+    latest = lowered.rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nmessage"
     return bool(lists) and lists[-1].key.startswith("upload_") and len(uploads) > 1 and \
-        not uploads_named(lowered, pool)
+        not uploads_named(lowered, pool) and (latest == lowered or upload_by_words(latest, uploads)[0] is None)
 
 
 def newest_table(pool: list[EntryMeta], read: Callable[[str], Any], accepts: Callable[[list[dict]], bool]

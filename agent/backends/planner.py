@@ -199,11 +199,11 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         own = _kept(value_numbers(extract(clause, expect)), whole)
         before = get_spec(calls[-1].name) if calls else None
         # "… for MV411 at 10 nM and then also for MOLM13 at the same potency": the ask before, again
-        requested = [(before, None)] if before is not None and same_ask_again(before, own) else \
+        requested: list[tuple[ToolSpec, str | None]] = [(before, None)] if before is not None and \
+            same_ask_again(before, own) else \
             _requested(own if ask == clause else value_numbers(extract(ask, expect)), offered, pool, prior)
-        if not calls and len(requested) > 1:  # "A549, and make it about 1 micromolar": values for the ask after them
-            requested = [(spec, focus) for at, (spec, focus) in enumerate(requested)
-                         if not (focus and at < len(requested) - 1 and _only_values_in(focus, expect))] or requested
+        if not calls and not (previous is not None and previous.answered) and len(requested) > 1:
+            requested = _without_leading_values(requested, expect)
         for spec, focus in requested:
             # The first step may use values written anywhere in the message; later ones build on earlier steps,
             # except the asks of a list, each on the message's values
@@ -231,9 +231,15 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     return _counted_per_ask(calls, own_words, whole, pool, history)
 
 
-def _only_values_in(words: str, expect: frozenset[str]) -> bool:
-    part = value_numbers(extract(words, expect))
-    return bool(given_kinds(part)) and only_values(part)
+def _without_leading_values(requested: list[tuple[ToolSpec, str | None]], expect: frozenset[str]
+                            ) -> list[tuple[ToolSpec, str | None]]:
+    """"A549, and make it about 1 micromolar" (an answer to "generate a molecule?"): a first part that is one value
+    the next ask takes is that ask's value, no ask of its own ("Lynparza in HCC1954 and …" is one)."""
+    (_, focus), (after, _) = requested[0], requested[1]
+    part = value_numbers(extract(focus or "", expect))
+    kinds = given_kinds(part)
+    takes = {value_kind(p.kind) for p in after.params}
+    return requested[1:] if focus and len(kinds) == 1 and kinds <= takes and only_values(part) else requested
 
 
 # "classification for that same pair" after a pKd: the drug and the target of that request

@@ -463,6 +463,10 @@ def _opsin(phrase: str, start: int = -1, end: int = -1) -> Resolved | Unresolved
     return Unresolved("drug", phrase, (), start, end, f"looks like a systematic name, but {why}")
 
 
+# an acyl halide, an anhydride or an acid by its two-word trivial name, which OPSIN reads (never asked when it cannot:
+# "nucleic acid" is no molecule)
+_REAGENT = re.compile(r"(?<![\w-])[a-z]{2,}(?:yl|ic|ous)\s+(?:chloride|bromide|iodide|fluoride|anhydride|acid)"
+                      r"(?![\w-])")
 _LETTERS = re.compile(r"[a-z]+")
 _LOCANT_WORD = re.compile(r"(?<![\w-])\d+(?:,\d+)*-[A-Za-z]{5,}(?![\w-])")
 
@@ -672,6 +676,12 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     for s, e, phrase in _systematic_chunks(text, taken):
         out.append(_opsin(phrase, s, e))
         taken.append((s, e))
+    for m in _REAGENT.finditer(text):  # "acryloyl chloride vs acrylic acid": reagents by their trivial names
+        if not overlaps(m.start(), m.end(), taken) and m.group() not in t.never and \
+                not _NOT_A_DRUG_AFTER.match(text, m.end()) and \
+                isinstance(reagent := _opsin(m.group(), m.start(), m.end()), Resolved):
+            out.append(reagent)
+            taken.append(m.span())
     for m in _LOCANT_WORD.finditer(text):  # "5-florourasil": a known name with a locant, misspelt
         if not overlaps(m.start(), m.end(), taken) and \
                 (misspelt := _misspelt_systematic(m.group(), m.start(), m.end())) is not None:

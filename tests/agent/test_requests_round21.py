@@ -252,6 +252,8 @@ def test_a_row_of_one_of_two_unnamed_uploads_is_asked_and_the_answer_names_the_f
             "upload_cm_listing_site311.csv": ["CCO", "CCN", "CCCl"]}
     ask = "Please run row 3 of the conmed listing against the IP (olaparib)."
     assert all(not c.arguments.get("smiles_pairs") for c in plan_with(ask, pool))
+    # a row of which upload? asked, never the newest upload's row nor all of it
+    assert all(not c.arguments.get("smiles_list") for c in plan_with("Route for the second product please", pool))
     [call] = plan_with("Site 311.", pool, [PastRequest("u", ask, answered=False)])
     assert call.name == DDI and [pair[0] for pair in call.arguments["smiles_pairs"]] == ["CCCl"]
 
@@ -265,3 +267,22 @@ def test_values_before_the_ask_they_belong_to_make_no_ask_of_their_own() -> None
     [call] = plan_with("A549, and make it about 1 micromolar", {}, earlier)
     assert call.name == "drug_cell_response_regression_generation"
     assert call.arguments == {"cell_line": "A549", "zscore": 0.0}
+    # a drug and a line are an ask of their own
+    calls = plan_with("Lynparza in HCC1954 and BT474 please, plus the Tox21 p53 stress flag on it", {})
+    assert [c.name for c in calls] == ["drug_cell_response_regression_predict"] * 2 + ["drug_property_prediction"]
+
+
+def test_reagents_by_their_trivial_names_are_read_with_opsin() -> None:
+    """"acryloyl chloride vs acrylic acid: hydration free energy for both" asked for structures: two-word reagent
+    names carry no locant, so they were never sent to OPSIN. Where OPSIN cannot read one ("nucleic acid"), or it is a
+    medium or a level, nothing is read."""
+    import pytest
+
+    from model_zoo.names import opsin
+
+    if not opsin.available():
+        pytest.skip(f"OPSIN is not available here: {opsin.why_unavailable()}")
+    e = read_message("acryloyl chloride vs acrylic acid: hydration free energy for both (routes 1 and 2)")
+    assert e.molecules == ["C(C=C)(=O)Cl", "C(C=C)(=O)O"]
+    for text in ("the nucleic acid content", "folic acid levels", "it was dissolved in acetic acid"):
+        assert not read_message(text).molecules
