@@ -182,7 +182,14 @@ _INCLUDED = re.compile(r"\b(?:the\s+)?(?:first|last|second|third)\s+one\s+(?:inc
 def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None,
                      history: Sequence[PastRequest] = ()) -> list[str] | None:
     """The molecules the words pick from the thread's newest fitting result; None when they pick none (see the
-    module docstring for ``[]``)."""
+    module docstring for ``[]``). A pick from an upload when another upload is in the thread and the words name
+    neither ("row 3 of the conmed listing" with two listings) is asked about, never made in the newest one."""
+    picked = _select(prose, pool, read, history)
+    return [] if picked and _one_of_unnamed_uploads(prose.lower(), pool) else picked
+
+
+def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None,
+            history: Sequence[PastRequest]) -> list[str] | None:
     if read is None:
         return None
     lowered = SIGN_OFF.sub(lambda m: " " * len(m.group()), prose).lower()
@@ -203,11 +210,8 @@ def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], An
         table = newest_table(pool, read, lambda rows: "smiles_1" in rows[0])
         if table:
             return _unique(s for row in table for s in (row["smiles_1"], row["smiles_2"]))
-    rows = _table_of_the_measure(lowered, pool, read, history)
-    if rows is None:
-        if _one_of_unnamed_uploads(lowered, pool):
-            return []  # "row 3 of the conmed listing" with two listings uploaded: asked which, never the newest
-        rows = newest_table(pool, read, lambda rows: "smiles" in rows[0])
+    rows = _table_of_the_measure(lowered, pool, read, history) or \
+        newest_table(pool, read, lambda rows: "smiles" in rows[0])
     key = produced_key(lowered)
     if key is not None and any(m.key == key for m in pool):
         made = read(key)  # "the first three generated molecules": from the generated list, whatever ran since
@@ -525,13 +529,16 @@ def _newest_is_upload(pool: list[EntryMeta]) -> bool:
 def _one_of_unnamed_uploads(lowered: str, pool: list[EntryMeta]) -> bool:
     """The newest list is an upload, another upload is in the thread, and the words (an answer too: "batch B")
     name neither file."""
-    from agent.planning.uploads import upload_by_words, uploads_named
+    from agent.planning.uploads import upload_by_place, upload_by_words, uploads_named, uploads_of_type
 
     lists = sorted((m for m in pool if m.kind in ("table", "smiles_list")), key=lambda m: m.seq)
     uploads = [m.key for m in lists if m.key.startswith("upload_")]
+    if not lists or not lists[-1].key.startswith("upload_") or len(uploads) < 2:
+        return False
     latest = lowered.rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nmessage"
-    return bool(lists) and lists[-1].key.startswith("upload_") and len(uploads) > 1 and \
-        not uploads_named(lowered, pool) and (latest == lowered or upload_by_words(latest, uploads)[0] is None)
+    return not (uploads_named(lowered, pool) or upload_by_words(latest, uploads)[0] or
+                upload_by_words(lowered, uploads)[0] or upload_by_place(lowered, uploads) or
+                len(uploads_of_type(lowered, uploads)) == 1)
 
 
 def newest_table(pool: list[EntryMeta], read: Callable[[str], Any], accepts: Callable[[list[dict]], bool]
