@@ -79,7 +79,7 @@ def test_words_of_a_drug_name_are_no_cell_line() -> None:
     "Inhibitor-12": a word inside a resolved drug name is no line."""
     e = read_message("ok, try KRAS (G12C) Inhibitor-12 in MIA PaCa-2 then")
     assert [n.name for n in e.names if n.kind == "drug"] == ["KRAS (G12C) Inhibitor-12"]
-    assert not e.unresolved
+    assert not e.unresolved and "Inhibitor-12" not in [u.written for u in e.cell_shaped]
     assert [line.name for line in e.cell_lines] == ["MIA-PaCa-2"]
 
 
