@@ -21,6 +21,7 @@ from agent.pool.refs import refs_in_text
 from agent.pool.thread_pool import ThreadPool
 from agent.pool.view import render_for_llm, tcdd_keys_line
 from agent.planning.relative_potency import relative_goal
+from agent.planning.uploads import molecule_uploads
 from agent.provenance import trace, unsupported
 from agent.settings import DEFAULTS, Settings
 from agent.prompts import load
@@ -114,11 +115,11 @@ class Decider:
             except FeFoError as exc:
                 log.info("turn=%s backend=%s rejected %s: %.300s", self.turn_id, self.backend.name, action.name, exc)
                 record.status, record.error = "rejected", str(exc)
-                ctx.steps.append(Step(action, "rejected", error=_ask_user(exc)))
+                ctx.steps.append(Step(action, "rejected", error=_ask_user(exc, self.pool)))
                 ctx.messages += feedback_messages(action, str(exc), ctx.request)
                 self.retries += 1
                 if self.retries > self.limits.max_retries:
-                    return Decision(None, None, _ask_user(exc))
+                    return Decision(None, None, _ask_user(exc, self.pool))
                 continue
             record.resolved = checked.arguments
             log.info("turn=%s backend=%s call %s sources=%s", self.turn_id, self.backend.name, action.name,
@@ -256,11 +257,15 @@ def feedback_messages(call: ToolCall, error: str, request: str) -> list[dict[str
     ]
 
 
-def _ask_user(exc: FeFoError) -> str:
+def _ask_user(exc: FeFoError, pool: ThreadPool | None = None) -> str:
     if not exc.fixable_by_user:
         return "I could not form a valid request for that: " + str(exc)
     spec = get_spec(exc.tool or "")
-    asks = [ask_for(param) for name in exc.missing if spec and (param := spec.param(name))]
+    params = [param for name in exc.missing if spec and (param := spec.param(name))]
+    asks = [ask_for(param) for param in params]
     others = [plain_problem(exc.tool, p) for p in exc.problems if not p.startswith("missing ")]
+    uploads = [key.removeprefix("upload_") for key in molecule_uploads(pool.list())] if pool is not None else []
+    if len(uploads) > 1 and any(p.kind in ("smiles_list", "smiles", "smiles_pairs") for p in params):
+        others.append(f"this thread has {len(uploads)} uploads ({', '.join(uploads)}): say which one")
     parts = (["I still need " + "; and ".join(asks)] if asks else []) + others
     return f"Before I can run {task(exc.tool)}: " + "; ".join(p.rstrip(".") for p in parts) + "."

@@ -286,3 +286,25 @@ def test_reagents_by_their_trivial_names_are_read_with_opsin() -> None:
     assert e.molecules == ["C(C=C)(=O)Cl", "C(C=C)(=O)O"]
     for text in ("the nucleic acid content", "folic acid levels", "it was dissolved in acetic acid"):
         assert not read_message(text).molecules
+
+
+def test_the_question_about_missing_molecules_names_the_uploads_to_choose_from() -> None:
+    """With two uploads the question asked instead of a guess ("logS for the uploaded file") said only "I still need
+    which molecules"; it names the files to choose from."""
+    import time
+
+    from agent.backends.base import PlanContext
+    from agent.backends.planner import OfflinePlanner
+    from agent.evaluation.harness import load_pool
+    from agent.loop import Decider, Limits
+    from agent.pool.store import InMemoryPoolStore
+    from agent.pool.thread_pool import ThreadPool
+    from model_zoo.specs import TOOLS
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    load_pool(pool, {"upload_site204.csv": ["CCO"], "upload_site311.csv": ["CCN"]})
+    text = "logS for the uploaded file"
+    ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS), read=pool.read)
+    decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, read_message(text),
+                                                                            time.monotonic() + 60)
+    assert decision.action is None and "site204.csv, site311.csv" in (decision.final or "")
