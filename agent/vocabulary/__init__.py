@@ -96,12 +96,13 @@ _TURKISH = _Language(
                r"etkileşim\w*|çözünürlü\w*)(?![\w-])", re.I),
     re.compile(r"(?<![\w'’-])(?:ve|bu|şu|ile|veya|mı|bir)(?![\w'’-])", re.I))
 # the case endings themselves, so that an elided article ("l'acide", "dell'acido") is never taken for one
-_TURKISH_CASE_ENDING = re.compile(r"(?<=[\w)\]]{3})['’](?:y?[iıuüae]|s[iıuü]|n?[dt][ae]|n?[dt][ae]n|n?[iıuü]n|y?l[ae]|"
-                                  r"l[ae]r|l[ae]r[iı]|[dt][iıuü]r|n[ae])(?![\w'’])")
+_LOCATIVE = r"n?[dt][ae]"  # "HCC827'de", "H1975'te": in
+_TURKISH_CASE_ENDING = re.compile(rf"(?<=[\w)\]]{{3}})['’](?:y?[iıuüae]|s[iıuü]|{_LOCATIVE}|{_LOCATIVE}n|n?[iıuü]n|"
+                                  r"y?l[ae]|l[ae]r|l[ae]r[iı]|[dt][iıuü]r|n[ae])(?![\w'’])")
 
 
 # the locative ("H1975'te": in H1975) after a cell line's name says it is one, as "cells" after it would
-_TURKISH_LOCATIVE = re.compile(r"(?<![\w'’-])([\w-]{3,})['’]n?[dt][ae](?![\w'’])")
+_TURKISH_LOCATIVE = re.compile(rf"(?<![\w'’-])([\w-]{{3,}})['’]{_LOCATIVE}(?![\w'’])")
 
 
 # "BBB olasılığı en yüksek olanın EGFR pKd'si": the one whose BBB probability is highest (the key before the rank)

@@ -19,6 +19,7 @@ import csv
 import difflib
 import gzip
 import io
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass, replace
@@ -465,6 +466,7 @@ def _opsin(phrase: str, start: int = -1, end: int = -1) -> Resolved | Unresolved
 
 # an acyl halide, an anhydride or an acid by its two-word trivial name, which OPSIN reads (never asked when it cannot:
 # "nucleic acid" is no molecule)
+_MOST_REAGENTS = 8
 _REAGENT = re.compile(r"(?<![\w-])[a-z]{2,}(?:yl|ic|ous)\s+(?:chloride|bromide|iodide|fluoride|anhydride|acid)"
                       r"(?![\w-])")
 _LETTERS = re.compile(r"[a-z]+")
@@ -676,7 +678,8 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     for s, e, phrase in _systematic_chunks(text, taken):
         out.append(_opsin(phrase, s, e))
         taken.append((s, e))
-    for m in _REAGENT.finditer(text):  # "acryloyl chloride vs acrylic acid": reagents by their trivial names
+    # "acryloyl chloride vs acrylic acid": reagents by their trivial names (OPSIN asked about a few per message)
+    for m in itertools.islice(_REAGENT.finditer(text), _MOST_REAGENTS):
         if not overlaps(m.start(), m.end(), taken) and m.group() not in t.never and \
                 not _NOT_A_DRUG_AFTER.match(text, m.end()) and \
                 isinstance(reagent := _opsin(m.group(), m.start(), m.end()), Resolved):

@@ -228,19 +228,25 @@ def test_rows_of_a_list_against_one_drug_and_a_pair_by_its_row() -> None:
 
 
 def test_which_line_came_out_least_sensitive_is_picked_from_the_results() -> None:
-    """"Which line came out least sensitive? Generate molecules for that one" ran the thread's last line. It is
-    picked from the logged results (set AW's record 93 checks the pick); without readable results it is asked."""
+    """"Which line came out least sensitive? Generate molecules for that one" ran the thread's last line: the line
+    is the one whose logged ln(IC50) is highest."""
+    from agent.backends.planner import plan_calls
     from agent.history import CallLog, PastRequest
+    from agent.pool.store import InMemoryPoolStore
+    from agent.pool.thread_pool import ThreadPool
+    from model_zoo.specs import TOOLS
 
-    pool = {"user_smiles": ["CCO"], "user_cell_line": "HOS",
-            "drug_cell_response_regression_predict_result": [{"smiles": "CCO", "cell_line": "HOS", "prediction": 1.0}]}
-    history = [PastRequest("u", f"doxorubicin in {line}", answered=True, calls=[CallLog(
-        "drug_cell_response_regression_predict", {"drug_smiles": ["CCO"], "cell_name": line}, {"rows": [
-            {"smiles": "CCO", "cell_line": line, "prediction": value}]}, {}, "ok")]) for line, value in
-        (("Saos-2", 3.0), ("MG-63", 0.5), ("HOS", 1.0))]
-    [call] = plan_with("Which line came out least sensitive? Generate molecules for that one, target ln IC50 -1.5.",
-                       pool, history)
-    assert call.arguments.get("cell_line") != "(user_cell_line)"
+    response = "drug_cell_response_regression_predict"
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    calls = []
+    for line, value in (("Saos-2", 3.0), ("MG-63", 0.5), ("HOS", 1.0)):
+        meta = pool.put(f"{response}_result", [{"row": 1, "smiles": "CCO", "ln_ic50": value}], "table", "u", "tool")
+        calls.append(CallLog(response, {"drug_smiles": ["CCO"], "cell_name": line}, None, {}, "ok",
+                             result_key=meta.key, result_version=meta.version))
+    earlier = PastRequest("u", "doxorubicin in Saos-2, MG-63 and HOS", answered=True, calls=calls)
+    [call] = plan_calls("Which line came out least sensitive? Generate molecules for that one, target ln IC50 -1.5.",
+                        pool.list(), list(TOOLS), [earlier], pool.read)
+    assert call.arguments == {"cell_line": "Saos-2", "zscore": -1.5}
 
 
 def test_a_row_of_one_of_two_unnamed_uploads_is_asked_and_the_answer_names_the_file() -> None:
