@@ -365,9 +365,10 @@ def _repeated_before(previous: PastRequest, before: Sequence[PastRequest], offer
     earlier request's tool on it."""
     if previous.answered or not before:
         return None
-    bare = bool(_AND_THEN.match(previous.text)) and \
-        only_values(extract(_strip_pool_line(previous.text)), SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS | _ITSELF)
-    if not (_REPEAT.search(previous.text) or asks_the_same(previous.text) or bare):
+    said = in_english(_strip_pool_line(previous.text))  # "còn furmonertinib thì sao?": "and … what about it?"
+    bare = bool(_AND_THEN.match(said)) and \
+        only_values(extract(said), SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS | _ITSELF)
+    if not (_REPEAT.search(said) or asks_the_same(said) or bare):
         return None  # ("And artemisinin itself?" after a BBB answer, asked about: the BBB request again)
     return _ran(before[-1], offered)
 

@@ -95,6 +95,16 @@ _TURKISH = _Language(
                r"hatlarında|değil|acaba|yapar|edelim|bakar|retrosentez(?:i|ini)?|hedef(?:i)?|hücre\w*|molekül\w*|"
                r"etkileşim\w*|çözünürlü\w*)(?![\w-])", re.I),
     re.compile(r"(?<![\w'’-])(?:ve|bu|şu|ile|veya|mı|bir)(?![\w'’-])", re.I))
+# ă, đ, ơ, ư and the tone-marked vowels (Latin Extended Additional): no other language a lab writes in has them
+_VIETNAMESE = _Language(re.compile(r"[ăđơư\u1ea0-\u1ef9]", re.I), re.compile(r"(?!)"), re.compile(r"(?!)"))
+# Cyrillic letters, or Ukrainian words typed in Latin letters that no other language has ("dlya", "rozchynnist")
+_EAST_SLAVIC = _Language(
+    re.compile(r"[\u0400-\u04ff]"),
+    re.compile(r"(?<![\w-])(?:dlya|tsyeyi|tsiyeyi|rozchynn\w*|spoluk[auy]?|zgeneru\w*|zgenerovan\w*|optymiz\w*|"
+               r"generatsiya|til'?ky|dyakuyu|bud'?\s+laska|potrib\w*|mishen'?|prekursor\w*|vybach\w*|pryvit|"
+               r"shvydko|nayvyshch\w*|nayrozchynn\w*|vzayemodi\w*|zvyazu\w*|ymovirn\w*|lipofil'?nist|sekvensiya|"
+               r"faylu)(?![\w-])", re.I),
+    re.compile(r"(?<![\w'’-])(?:chy|tse|shche|potim|dobre|todi|teper)(?![\w'’-])", re.I))
 # the case endings themselves, so that an elided article ("l'acide", "dell'acido") is never taken for one
 _LOCATIVE = r"n?[dt][ae]"  # "HCC827'de", "H1975'te": in
 _TURKISH_CASE_ENDING = re.compile(rf"(?<=[\w)\]]{{3}})['’](?:y?[iıuüae]|s[iıuü]|{_LOCATIVE}|{_LOCATIVE}n|n?[iıuü]n|"
@@ -135,21 +145,30 @@ def in_english(text: str) -> str:
     what is asked, and its Chinese and Japanese drug names ("伊马替尼", "イマチニブ" -> "imatinib"); the text's values
     stay as written. Spans of the result do not line up with ``text``."""
     pattern, table = _foreign_words()
-
-    def english(m: re.Match[str], words: dict[str, str]) -> str:  # spaced from its neighbours: "of the first route"
-        before = "" if m.start() == 0 or m.string[m.start() - 1].isspace() else " "
-        after = "" if m.end() == len(m.string) or m.string[m.end()].isspace() else " "
-        return before + words[m.group(0).lower()] + after
     if _POLISH.reads(text):
-        polish, polish_table = _gated_words("polish")
-        text = polish.sub(lambda m: english(m, polish_table), text)
+        text = _gated_in_english(text, "polish")
     if _TURKISH.reads(text):
-        turkish, turkish_table = _gated_words("turkish")
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
-        text = turkish.sub(lambda m: english(m, turkish_table), _TURKISH_CASE_ENDING.sub("", text))
-    english_words = pattern.sub(lambda m: english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
+        text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
+    for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic")):
+        if language.reads(text):
+            text = _gated_in_english(text, name)
+    english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone
     return from_dictation(_GREEK.sub(_spelt_out, _ELISION.sub(r"\1 ", english_words)))
+
+
+def _gated_in_english(text: str, language: str) -> str:
+    """``text`` with the request words of one gated language (``translations.json``) in English."""
+    gated, table = _gated_words(language)
+    return gated.sub(lambda m: _english(m, table), text)
+
+
+def _english(m: re.Match[str], words: dict[str, str]) -> str:
+    """The English of a matched word, spaced from its neighbours ("of the first route")."""
+    before = "" if m.start() == 0 or m.string[m.start() - 1].isspace() else " "
+    after = "" if m.end() == len(m.string) or m.string[m.end()].isspace() else " "
+    return before + words[m.group(0).lower()] + after
 
 
 # Isoforms and receptor subtypes are written with Greek letters ("PDGFR-β", "p38α", "PPARγ", "GSK-3β"); the name
