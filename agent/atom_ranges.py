@@ -139,7 +139,8 @@ _REGION_NAME_FREE = re.compile(rf"\b(?:the\s+)?(?P<region>{_CHAIN_WORDS})\s*\(\s
 _FREE_REGION = re.compile(rf"\b(?:free|changeable|variable|editable|mutable|modifiable)\s+(?:region|part|atoms|bit|"
                           rf"portion|area)s?\s*[:=-]?\s*{_PART}(?:\s*\((?P<smiles>[^()\s]{{3,80}})\))?", re.I)
 _EVERYTHING_BUT = re.compile(
-    rf"\b(?:keep|freeze|fix|leave|(?:don'?t|do\s+not)\s+touch)\s+everything(?:\s+else)?"
+    rf"\b(?:keep(?:ing)?|freez(?:e|ing)|fix(?:ing)?|leav(?:e|ing)|hold(?:ing)?|(?:don'?t|do\s+not)\s+touch)\s+"
+    rf"everything(?:\s+else)?"
     rf"(?:\s+(?:alone|untouched|as\s+it\s+is|as\s+is|fixed|intact|unchanged))?\s+"
     rf"(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
 # "everything stays except the N-methylamide", "everything else remains fixed but the morpholine"

@@ -158,6 +158,8 @@ _PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|–|—|\bw/|\bwith\b)\s*", re.I)
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
 _MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.]|-\d)")  # not "1101-0019", a subject's id
+# "mask 0,0,0,1,1,…" without brackets: six or more flags in a comma list (not "compounds 1,0")
+_MASK_COMMAS = re.compile(r"(?<![\w.,\-])[01](?:[ \t]*,[ \t]*[01]){5,}(?![\w.]|[ \t]*,[ \t]*\d)")
 
 
 @dataclass(frozen=True)
@@ -254,6 +256,15 @@ _QUESTION_FOR_PEOPLE = re.compile(
     rf"^[ \t]*(?:\(?(?:\d{{1,2}}|[a-h]|[ivx]{{1,4}})[.)]|[-•*])[ \t]*{_FOR_PEOPLE}[^\n]*(?:\n|$)|"
     rf"(?<=\s)\((?:\d{{1,2}}|[a-h]|[ivx]{{1,4}})\)[ \t]*{_FOR_PEOPLE}[^?\n]*\?", re.I | re.M)
 
+# "The two most soluble go forward to cytotoxicity.": the stage the project moves to, not an ask (the ask follows)
+_NEXT_STAGE = re.compile(r"\b(?:go(?:es)?|went|going|move[sd]?|moving|progress(?:es|ed)?)\s+forward\s+(?:in)?to\s+"
+                         r"(?:the\s+)?[\w-]+(?:\s+(?:assays?|screens?|testing|studies|study|stage|work))?", re.I)
+# "[ ] Predicted hydration free energy of the vehicle", "[x] Item 5a verified.": a checklist's boxes, no structure
+_CHECKBOX = re.compile(r"(?<![^\s>|*•-])\[[ xX✓✔]\](?=\s)")
+# "The HCP also wants to know how long after stopping it the interaction would wane.": a sentence asking how long
+# something takes or lasts, which no tool answers
+_TIME_QUESTION = re.compile(r"[^.?!\n]*\bhow\s+long\s+(?:after|before|until|till|does|do|did|would|will|should|can|"
+                            r"it|the|they|this|that)\b[^.?!\n]*[.?!]?", re.I)
 
 # full-width punctuation and letters (typed with a Chinese, Japanese or Korean input method: "：CC(C)O…", "（a）"), the
 # ideographic space, comma and full stop: their ASCII forms, one character for one so that spans stay where they were
@@ -270,7 +281,8 @@ def without_asides(text: str) -> str:
     numbered questions for people ("2) why is it the standard of care?"); full-width punctuation read as ASCII, and
     "CI50" as IC50."""
     text = _CI50.sub(lambda m: "IC" if m.group(0) == "CI" else "ic", text.translate(_FULL_WIDTH))
-    rest = _QUESTION_FOR_PEOPLE.sub("", unquoted(text))
+    text = _CHECKBOX.sub(lambda m: " " * len(m.group()), text)
+    rest = _NEXT_STAGE.sub("", _TIME_QUESTION.sub("", _QUESTION_FOR_PEOPLE.sub("", unquoted(text))))
     return rest if rest.strip() else text
 
 
@@ -740,7 +752,7 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
             if _KNOWN_ROLE_BEFORE.search(before) and _KNOWN_ROLE_AFTER.match(lowered, match.end()):
                 continue  # "both are P-gp substrates that cause neurotoxicity": what they are, no ask
             found.append(Unresolved("property", entry["name"], tuple(entry["instead"].values()),
-                                    match.start(), match.end()))
+                                    match.start(), match.end(), entry.get("note", "")))
     return sorted(found, key=lambda u: u.start)
 
 
@@ -910,8 +922,9 @@ def looks_like_smiles(token: str) -> bool:
         return False
     if token.isdigit() or re.fullmatch(r"[-+]?\d+(\.\d+)?", token) or _ISOTOPE_LABEL.fullmatch(token):
         return False  # (nor "the [123I] form": an isotope named, no molecule)
-    if token.isalpha():
-        return bool(_ELEMENT_LETTERS.match(token)) and "C" in token
+    if token.isalpha():  # "CCO", "CCCC"; in prose a short capital word with P, S, F, I or B is an acronym ("her PCP")
+        return bool(_ELEMENT_LETTERS.match(token)) and "C" in token and not (
+            token.isupper() and len(token) <= 4 and re.search(r"[PSFIB]", token))
     if not _SMILES_SYNTAX.search(token):
         return False
     outside = re.sub(r"\[[^\]]*\]", "", token).replace("Cl", "").replace("Br", "")
@@ -979,7 +992,7 @@ def _without_code_labels(text: str) -> str:
 
 def _extract_masks(text: str) -> tuple[list[list[int]], str]:
     masks: list[list[int]] = []
-    for pattern in (_MASK_LIST, _MASK_SPACED, _MASK_RUN):
+    for pattern in (_MASK_LIST, _MASK_COMMAS, _MASK_SPACED, _MASK_RUN):
         def take(match: re.Match[str]) -> str:
             masks.append([int(c) for c in re.findall(r"[01]", match.group(0))])
             return " " * len(match.group(0))
@@ -1018,8 +1031,13 @@ _SPECIES_AFTER = re.compile(rf"\s*\([^)]{{0,60}}?\b(?:{phrases('non_human_specie
 
 def _other_species(m: Resolved, prose: str) -> bool:
     """A target named for another species ("canine c-kit", "KIT (the dog sequence)"): the tables hold human ones."""
-    return m.kind == "target" and m.start >= 0 and bool(
-        _SPECIES_BEFORE.search(prose[max(0, m.start - 25):m.start]) or _SPECIES_AFTER.match(prose, m.end))
+    if m.kind != "target" or m.start < 0:
+        return False
+    named = _SPECIES_BEFORE.search(prose[max(0, m.start - 25):m.start]) or _SPECIES_AFTER.match(prose, m.end)
+    # "Plasmodium falciparum CDPK1": DAVIS's PFCDPK1(Pfalciparum) is that species' construct
+    construct = re.search(r"\(([A-Z][a-z]{5,})\)$", m.name)
+    return named is not None and not (construct is not None and any(
+        len(word) >= 5 and word in construct.group(1).lower() for word in re.findall(r"[a-z]+", named.group().lower())))
 
 
 def _human_only(m: Resolved) -> Unresolved:
@@ -1070,6 +1088,14 @@ def pick_number(e: Entities) -> float:
     digits = [_digits_at(e.text, n.pos) for n in e.numbers]
     numbers = [n for n, at in zip(e.numbers, digits) if not _inside(at, negated, digits)] or e.numbers
     converted = next((n for n in numbers if n.conversion), None)
+    # "our two IC50s, 40 nM and 160 nM (= 80 nM)": a value the user worked out from the ones before it
+    worked_out = next((n for n in numbers if n.conversion and n is not converted
+                       and _WORKED_OUT.search(_before_digits(e.text, n.pos, 8))), None)
+    converted = worked_out or converted
+    if converted is not None and _CURRENT_VALUE.search(_before_digits(e.text, converted.pos, 30)):
+        # "current IC50 = 50 nM, aim for 10 nM": the goal, not where the compound stands
+        converted = next((n for n in numbers if n.conversion and n.pos > converted.pos
+                          and _GOAL_CUE.search(_before_digits(e.text, n.pos, 25))), converted)
     # "aim for ln(IC50) of -2.5, i.e. well below a micromolar": the value on the tool's own scale, not the gloss
     # in words after it
     on_scale = next((n for n in numbers if not n.conversion and _LN_CUE.search(e.text[max(0, n.pos - 25):n.pos])),
@@ -1084,6 +1110,19 @@ def pick_number(e: Entities) -> float:
         if _ZSCORE_CUES.search(e.text[max(0, number.pos - 25): number.pos]):
             return number.value
     return numbers[0].value
+
+
+_WORKED_OUT = re.compile(r"(?:\(\s*[=≈~]|→|->|\bi\.\s?e\.,?)\s*$")
+_CURRENT_VALUE = re.compile(r"\b(?:current(?:ly)?|now|baseline|measured|starting|parent|presently|sits?\s+at)\b"
+                            r"[^.;\n]*$", re.I)
+_GOAL_CUE = re.compile(r"\b(?:aim(?:ing)?\s+(?:for|at)|target(?:ing)?|goal|down\s+to|get\s+(?:it\s+)?(?:to|below)|"
+                       r"push\s+(?:it\s+)?(?:to|below)|improve\s+(?:it\s+)?to)\b[^.;\n]*$", re.I)
+
+
+def _before_digits(text: str, pos: int, width: int) -> str:
+    """The ``width`` characters before the digits of the value at ``pos``."""
+    at = _digits_at(text, pos)
+    return text[max(0, at - width):at]
 
 
 def _digits_at(text: str, pos: int) -> int:

@@ -245,6 +245,8 @@ def ask_about(missing: Unresolved) -> str:
     """A question that names what did not resolve, why when the resolver knows, the closest known options,
     and what the person can give instead."""
     closest = ", ".join(missing.closest[:5])
+    if missing.kind == "property" and missing.note:  # "a calibration curve for the BBB model on its test set"
+        return f"{missing.written} is {missing.note}"
     if missing.kind == "property":
         instead = " or ".join(missing.closest)
         return (f"{missing.written} isn't a property I have a trained model for"

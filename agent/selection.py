@@ -61,7 +61,8 @@ _BEST = re.compile(rf"(?<!\d,\s)(?<!(?<![A-Za-z])\d\s)\b(?:(?<!\bof\sthe\s)(?<!\
 _PROPERTY_NAMES = alternation(PROPERTY_WORDS)
 # a rank written after the property it ranks by ("the hydration energy the most negative")
 RANK_AFTER = r"(?:the\s+)?(?:(?:most|least)\s+(?:negative|positive)|highest|lowest)\b"
-_PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+(?:negative|positive|likely\s+to))?(?:\s+by)?\s+"
+_PICK_BY_PROPERTY = re.compile(rf"(?<!\bat )(?:{_BEST.pattern})(?:\s+(?:negative|positive|likely\s+to))?"
+                               r"(?:\s+(?:by|for|on))?\s+"
                                r"(?:(?:get|gets|go|goes|cross|crosses|pass|passes|into|through|across|the|to)\s+){0,3}"
                                rf"(?:{_PROPERTY_NAMES}|[\w-]+)(?![\w-])|"
                                # "l'énergie d'hydratation la plus négative" (in English: the superlative after it)
@@ -195,6 +196,7 @@ def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None
     lowered = SIGN_OFF.sub(lambda m: " " * len(m.group()), prose).lower()
     lowered = _INCLUDED.sub(lambda m: " " * len(m.group()), lowered)
     lowered = _BINDS_TIGHTER.sub(lambda m: f"{m.group(1)}{m.group(2)[:-2]}est", lowered)  # "binds tighter": tightest
+    lowered = re.sub(r"\btop-(\d{1,2})\b", r"top \1", lowered)  # "top-2 by solubility": the top two
     made_by = _MADE_BY.search(lowered)
     if made_by and not any(m.key == _PRODUCED_KEYS[made_by.group(1)[:5]] for m in pool):
         return []  # "retro on generated #1" with nothing generated in the thread: asked, never another list's row
@@ -434,21 +436,36 @@ _WITH_GROUP = re.compile(r"\b(?:ones?|compounds?|molecules?|precursors?|reactant
 # "the one with the allyl cyclopropane on the sulfonyl": the words that describe a molecule by its groups
 _DESCRIBED_BY_GROUPS = re.compile(rf"{_WITH_GROUP.pattern}(?P<more>(?:\s+[a-z][\w-]{{2,40}}){{0,2}})", re.I)
 _GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?:one|precursor|reactant|"
-                          r"building block|compound|fragment|(?:from|in|of)\s+(?:that|the|this)?\s*(?:[a-z]+\s+)?"
+                          r"(?:coupling\s+)?partner|building block|compound|fragment|"
+                          r"(?:from|in|of)\s+(?:that|the|this)?\s*(?:[a-z]+\s+)?"
                           r"route)\b", re.I)  # "the acid chloride in route 2", "the aniline from the first route"
 
 
 def _named_group(lowered: str) -> Callable[[list[dict[str, Any]]], list[str] | None] | None:
     """A filter for rows holding a named group or ring ("the one with the carbamate"), or None when the words
     name none."""
-    from model_zoo.chem.cores import functional_groups, scaffolds
-
     for pattern in (_WITH_GROUP, _GROUP_FIRST):
         match = pattern.search(lowered)
-        name = match.group("name") if match else ""
-        if name in functional_groups() or name in scaffolds():
-            return lambda rows: _holding(rows, name)
+        parts = _group_parts(match.group("name")) if match else None
+        if parts:
+            return lambda rows: _holding(rows, parts)
     return None
+
+
+def _group_parts(name: str) -> list[str] | None:
+    """The groups or rings a name says: itself, or two written as one word ("nitrophenol": nitro and phenol)."""
+    from model_zoo.chem.cores import functional_groups, scaffolds
+
+    known = {**functional_groups(), **scaffolds()}
+    if name in known:
+        return [name]
+    if _PART_NOUN.search(name):  # "the nitrophenol partner from the top route"
+        return _group_parts(_PART_NOUN.sub("", name))
+    return next(([name[:i], name[i:]] for i in range(3, len(name) - 2) if name[:i] in known and name[i:] in known),
+                None)
+
+
+_PART_NOUN = re.compile(r"\s+(?:partner|piece|half|part|fragment|side)$")
 
 
 def group_phrase_spans(text: str) -> list[tuple[int, int]]:
@@ -458,7 +475,7 @@ def group_phrase_spans(text: str) -> list[tuple[int, int]]:
 
     known = {**functional_groups(), **scaffolds()}
     spans = [m.span("name") for pattern in (_WITH_GROUP, _GROUP_FIRST) for m in pattern.finditer(text)
-             if m.group("name").lower() in known]
+             if _group_parts(m.group("name").lower())]
     return spans + [(m.start("name"), m.end("more")) for m in _DESCRIBED_BY_GROUPS.finditer(text)
                     if any(w.lower() in known for w in m.group("more").split())]
 
@@ -480,10 +497,10 @@ _ASKS_WHICH = re.compile(r"\b(?:know|see|tell\s+me|find\s+out|check|wonder)\s+(?
                          r"(?:them|these|those)\s+)?(?:are|is|were|get)\s*$", re.I)
 # "top 2 by predicted ln IC50", "the one with higher probability", "the lowest SR-ARE probability": the measure a pick
 # ranks by, which asks for no tool of its own ("by predicted" may be blanked already)
-_BY_CRITERION = re.compile(r"\s+(?:by\s+)?(?:the\s+)?(?:predicted\s+|measured\s+)?(?:[A-Za-z][\w-]*\s+)?"
+_BY_CRITERION = re.compile(r"\s+(?:(?:by|for|on)\s+)?(?:the\s+)?(?:predicted\s+|measured\s+)?(?:[A-Za-z][\w-]*\s+)?"
                            r"(?:ln\s*|log\s*|p)?\(?"
-                           r"(?:IC\s?50|Kd|logS|logD|solubility|lipophilicity|probability|affinity|score|value)\b\)?",
-                           re.I)
+                           rf"(?:IC\s?50|Kd|logS|logD|solubility|lipophilicity|probability|affinity|score|value|"
+                           rf"{_PROPERTY_NAMES})\b\)?", re.I)
 # "Whichever binds Her2 best — what does it do in BT-474?", "whichever binds tighter": a pick by the thread's binding
 # result, no binding ask
 _BINDS_BEST = re.compile(r"\b(?:whichever|which\s+one|the\s+ones?)\s+(?:that\s+|which\s+)?binds?\s+"
@@ -509,14 +526,16 @@ def _filters(lowered: str, threshold: re.Match[str]) -> bool:
 _IN_THE_LINES = re.compile(r"\s+in\s+(?:either|both|any|each|all)(?:\s+of\s+the)?(?:\s+two)?\s+(?:cell\s+)?lines?\b")
 
 
-def _holding(rows: list[dict[str, Any]], name: str) -> list[str] | None:
+def _holding(rows: list[dict[str, Any]], names: list[str]) -> list[str] | None:
+    """The rows whose molecule holds every one of the named groups."""
     from rdkit import Chem
 
     from model_zoo.chem.cores import core_from_text
 
-    query = Chem.MolFromSmarts(core_from_text(name).smarts)
+    queries = [Chem.MolFromSmarts(core_from_text(name).smarts) for name in names]
     held = [r["smiles"] for r in rows if isinstance(r.get("smiles"), str)
-            and (mol := Chem.MolFromSmiles(r["smiles"])) is not None and mol.HasSubstructMatch(query)]
+            and (mol := Chem.MolFromSmiles(r["smiles"])) is not None
+            and all(mol.HasSubstructMatch(query) for query in queries)]
     return _unique(held) or None
 
 

@@ -72,6 +72,9 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
         params = [p.name for p in spec.params if p.kind == "smiles_list"] if spec else []
         args = dict(call.arguments)
         for name in params:
+            if name not in args:  # "now both of them in NCI-H1975" after two requests naming one drug each
+                args.update({name: gathered} if (gathered := _gathered(history, n)) else {})
+                continue
             key, value = ref_key(args.get(name)), args.get(name)
             # a list from the pool, or one the planner carried over from an earlier message when the message says
             # "all N", "the same two" or "both", of another size

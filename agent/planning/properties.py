@@ -145,7 +145,9 @@ def asks_only_untrained(e: Entities) -> bool:
         return True  # "QED, SA score and Caco-2 … all three or nothing": none runs without the untrained one
     named = [(start, end, prop) for start, end, prop in named_properties(lowered)
              if not _taken_back(lowered, start, end)
-             and not any(u.start <= start < u.end for u in untrained)]  # "brain" of "brain to plasma ratio"
+             and not any(u.start <= start < u.end for u in untrained)  # "brain" of "brain to plasma ratio"
+             and not any(u.note and _same_sentence(lowered, u.start, start) for u in untrained)]
+    # ("a calibration curve for the BBB model": the property names the model asked about)
     if named:
         if any(_JOINED.fullmatch(lowered[min(u.end, end):max(u.start, start)])
                for u in untrained for start, end, _ in named if u.start >= 0):
@@ -167,6 +169,11 @@ def asks_only_untrained(e: Entities) -> bool:
     # not "… with B? worried about CYP3A4"
     return bool(_HEADS_THE_ASK.search(lowered)) or read_intent(e.text).tool in (PROPERTY.name, "none") or \
         _binds_a_receptor(untrained)
+
+
+def _same_sentence(text: str, one: int, other: int) -> bool:
+    low, high = sorted((one, other))
+    return low >= 0 and not re.search(r"[.?!\n]", text[low:high])
 
 
 _ALL_OR_NOTHING = re.compile(r"\ball\s+(?:\w+\s+)?or\s+nothing\b|\bpartial\s+(?:set|answer|results?)\s+(?:is|are)\s+"

@@ -729,6 +729,15 @@ _NOT_YES_NO = re.compile(r"\bnot\s+(?:just\s+)?(?:a\s+)?yes\s*/\s*no\b|"
 _CONMEDS = re.compile(r"\bcon-?meds?\b|\bco-?medications?\b|\bconcomitant\b")  # "row 3 of the conmed listing"
 
 
+def _drug_after_against(e: Entities) -> bool:
+    """Whether a drug the message names follows "against" / "vs" (a partner drug, not a target)."""
+    drugs_at = {n.start for n in e.names if n.kind == "drug"}
+    return any(m.end() in drugs_at for m in _AGAINST.finditer(e.prose))
+
+
+_AGAINST = re.compile(r"\b(?:against|vs\.?|versus)\s+(?:the\s+)?", re.I)
+
+
 def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool,
                  has_target: bool = True) -> float:
     """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
@@ -759,6 +768,10 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
         bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two
         if not e.sequences and "interact" in lowered:
             bonus += 2.0
+    if (len(e.molecules) >= 2 or refers_back) and not has_target and not names_a_line(e) and _drug_after_against(e):
+        # "Run osimertinib against rifampicin, carbamazepine and phenytoin", "check it against Ativan": drugs against
+        # drugs, no target
+        bonus += 2.0 if "smiles_pairs" in kinds else -1.0 if "protein_seq" in kinds else 0.0
     if "smiles_pairs" in kinds and len(e.molecules) == 1 and not has_target and not names_a_line(e) and \
             (_CONMEDS.search(lowered) or "interact" in lowered) and (row_numbers(lowered) or EACH_ROW.search(lowered)):
         bonus += 2.5  # "IP is olaparib. Run rows 2 and 4 against the IP for interactions": no target, a list's rows

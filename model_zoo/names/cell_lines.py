@@ -17,7 +17,7 @@ from pathlib import Path
 
 from model_zoo.chem import cells
 from model_zoo.names.types import Resolved, Unresolved
-from model_zoo.names.text import overlaps
+from model_zoo.names.text import COMPOUND_CODE, overlaps
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "names"
 N_CLOSEST = 5
@@ -141,12 +141,13 @@ _SPACED = re.compile(r"(?<![\w-])([A-Za-z]{2,5})[ ]([A-Z]?\d{1,4}[A-Za-z]?)(?![\
 _NOT_CELL = re.compile(r"(?i)^(?:(?:ln|log)?[pgle]?ic50|(?:alpha|beta|gamma|delta)-?\d|ec50|gi50|ld50|cc50|ki|kd|"
                        r"pkd|pki|logp|logd|logs|clogp|tpsa|mw|"
                        r"\d+d|\d*well|h2o|co2|o2|n2|mg\d*|ml|nm|um|mm|pm|fm|tox21|bace1|covid-?19|sars-cov-2|"
-                       r"[a-z]{1,2}\d{1,2}|top\d+|exon\d+|phase\d+|day\d+|cyp\d\w*|"
+                       r"[a-z]{1,2}\d{1,2}|top\d+|cyp\d\w*|"
                        r"(?-i:MSc|BSc|PhD|MPhil|PharmD)|"  # degrees ("the MSc class"; not MSC cells)
                        # chemistry software and databases ("in RDKit atom order", "in ChemDraw", "in PubChem")
                        r"rdkit|chemdraw|pubchem|chembl|chemspider|openbabel|marvinsketch|knime|pymol|chimerax|"
-                       # "round-3", "batch7", "plate-14": a place in a series of experiments or files
-                       r"(?:round|batch|plate|lot|run|series|week|version|rev|cohort|wave|step|stage|table|figure|fig|"
+                       # "round-3", "batch7", "plate-14": a place in a series of experiments or files ("exon-19": a
+                       # gene's)
+                       r"(?:exon|intron|codon|phase|day|visit|round|batch|plate|lot|run|series|week|version|rev|cohort|wave|step|stage|table|figure|fig|"
                        r"slide|page|part|panel|tier|cycle|sheet|tab)[-_]?\d+[a-z]?)$")
 
 
@@ -181,12 +182,8 @@ def is_cell_line_name(word: str) -> bool:
         return True
 
 
-# "CMP-0012", "ABC_00123": a compound registry code (a zero-padded number of four or more digits; no GDSC line has one)
-_COMPOUND_CODE = re.compile(r"[A-Za-z]{2,6}[-_]0\d{3,}[A-Za-z]?")
-
-
 def _cell_shaped(word: str) -> bool:
-    if len(word) < 3 or len(word) > 14 or _NOT_CELL.match(word) or word.isdigit() or _COMPOUND_CODE.fullmatch(word):
+    if len(word) < 3 or len(word) > 14 or _NOT_CELL.match(word) or word.isdigit() or COMPOUND_CODE.fullmatch(word):
         return False
     has_digit = any(ch.isdigit() for ch in word)
     has_alpha = any(ch.isalpha() for ch in word)
@@ -276,10 +273,19 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
             out.append(_line_result(line, word, s, e, via=f"{word} read as {line.name} cells"))
             taken.append((s, e))
             continue
-        if _cell_shaped(word) and context(s, e) and not _other_entity(word):
+        if _cell_shaped(word) and context(s, e) and not _other_entity(word) and not _labelled(text, s):
             out.append(_unknown(word, s, e))
             taken.append((s, e))
     return sorted(out, key=lambda r: r.start)
+
+
+# "Optimisation run OP-03", "study HB-2304", "item 5b": the label of a run, study or record, not a cell line
+_LABEL_BEFORE = re.compile(r"\b(?:run|study|item|lot|batch|sample|experiment|protocol|sop|deviation|ticket|job|"
+                           r"project|campaign|order|entry|record|subject|visit|site)\s*[#:]?\s*$", re.I)
+
+
+def _labelled(text: str, start: int) -> bool:
+    return bool(_LABEL_BEFORE.search(text[max(0, start - 20):start]))
 
 
 def _plural_line(word: str) -> cells.CellLine | None:
@@ -307,7 +313,7 @@ def find_cell_shaped_words(text: str) -> list[Unresolved]:
                 or _in_file_name(text, e, word):
             continue
         if any(ch.isdigit() for ch in word) and _cell_shaped(word) and not _NOT_LINE_WORD.match(word) \
-                and not is_cell_line_name(word) and not _other_entity(word):
+                and not is_cell_line_name(word) and not _other_entity(word) and not _labelled(text, s):
             out.append(_unknown(word, s, e))
     return out
 

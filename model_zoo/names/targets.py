@@ -20,7 +20,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from model_zoo.names.families import FamilyMention, family_named, find_families
-from model_zoo.names.text import name_key, overlaps, words
+from model_zoo.names.text import COMPOUND_CODE, name_key, overlaps, words
 from model_zoo.names.types import Resolved, Unresolved
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "names"
@@ -471,6 +471,7 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
                 out.append(dataclasses.replace(fuzzy, start=s, end=e))  # "affinity of erlotinib to EFGR": EGFR
                 taken.append((s, e))
             elif (_GENE_SHAPE.match(w) and sum(ch.isupper() for ch in w) >= 2 and up not in NOT_TARGETS
+                  and not COMPOUND_CODE.fullmatch(w)
                   and in_target_context(text, s, e, strong=True) and not _is_other_name(w)):
                 out.append(Unresolved("target", w, _closest(w), s, e,
                                       "not a DAVIS or KIBA target (both are kinase panels)"))

@@ -15,6 +15,11 @@ from collections.abc import Iterable, Iterator
 WORD = re.compile(r"[^\W_](?:[\w]|-(?=[^\W_]))*")
 
 
+# "CMP-0012", "ABC_00123", "MAL-3-014", "HB-2291-07": a compound registry or study code (a zero-padded number of four
+# or more digits, or two numbered parts); no GDSC line or DAVIS target is written so
+COMPOUND_CODE = re.compile(r"[A-Za-z]{2,6}[-_]0\d{3,}[A-Za-z]?|[A-Za-z]{2,6}-\d{1,4}-\d{2,4}[A-Za-z]?")
+
+
 def words(text: str) -> list[tuple[str, int, int]]:
     """(word, start, end) for every word of ``text``, in order."""
     return [(m.group(), m.start(), m.end()) for m in WORD.finditer(text)]
