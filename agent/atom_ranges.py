@@ -148,9 +148,9 @@ _EVERYTHING_STAYS_BUT = re.compile(
     rf"\beverything(?:\s+else)?\s+(?:stays?|remains?)(?:\s+(?:fixed|intact|unchanged|the\s+same|as\s+is))?\s*,?\s+"
     rf"(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
 # "just the morpholine ring", "only the carboxamide, keep rest": a reply that is nothing but the part, as to "which
-# part may change?"
+# part may change?", with its atoms in brackets ("only the N-methyl amide (the CH3, the NH and the C=O)")
 _ONLY_PART_REPLY = re.compile(rf"^\W*(?:[a-z][\w.-]{{1,15}}:\s+)?(?:@\w+\s+)?(?:(?:yes|yeah|ok(?:ay)?|sure)\W+)?"
-                              rf"(?:only|just)\s+{_PART}\s*"
+                              rf"(?:only|just)\s+{_PART}\s*(?:\([^()\n]{{1,60}}\)\s*)?"
                               r"(?=$|[,.;!]|\s+(?:keep|please|pls|thanks|then)\b)", re.I)
 _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:alone\s+)?(?:{_MAY_CHANGE})", re.I)  # "the linker alone may be modified"
 # "keep quinazoline core + aniline, methoxyethoxy chains free": a part with its region word, then "free"

@@ -328,8 +328,8 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
             written = _strip(token, closes)
             found.invalid_smiles.append((written, error))
             found.molecules.append(written)
-    positions = _without_superseded(found, text, positions)
     found.atom_ranges = find_atom_ranges(with_patterns)
+    positions = _without_superseded(found, text, positions, _part_phrase_spans(text, found.atom_ranges))
     found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens | {r.written for r in found.atom_ranges})
     # FASTA headers (">sp|P00533|EGFR_HUMAN …") and residues are no words; an e-mail quote ("> we need …") is
     found.prose = re.sub(r"^>(?![ \t]).*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
@@ -343,12 +343,14 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     return found
 
 
-def _without_superseded(found: Entities, text: str, positions: list[tuple[int, int]]) -> list[tuple[int, int]]:
+def _without_superseded(found: Entities, text: str, positions: list[tuple[int, int]],
+                        parts: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """The typed molecules without those a correction replaces ("BBB for <SMILES> -- sorry wrong paste, this one:
-    <SMILES>"); returns where the kept ones are written."""
+    <SMILES>") and those that gloss a part to keep or change ("only the N-methyl amide (the CH3, the NH and the
+    C=O)"); returns where the kept ones are written."""
     spans = superseded_spans(text)
     starts = [start for start, _ in positions]
-    kept = [i for i, start in enumerate(starts) if not _inside(start, spans, starts)]
+    kept = [i for i, start in enumerate(starts) if not _inside(start, spans, starts) and not _within(start, parts)]
     if len(kept) == len(positions):
         return positions
     written = [found.molecules[i] for i in kept]
@@ -617,6 +619,12 @@ def _written_at(text: str, written: str) -> list[int]:
     return [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(written)}(?![\w-])", text)] or [text.find(written)]
 
 
+def _part_phrase_spans(text: str, ranges: list[AtomRange]) -> list[tuple[int, int]]:
+    """Where a phrase naming a part of a molecule is written ("only the N-methyl amide (the CH3, the NH and the
+    C=O)")."""
+    return [(start, start + len(r.written)) for r in ranges if r.core and (start := text.find(r.written)) >= 0]
+
+
 def _named_part_spans(text: str, ranges: list[AtomRange]) -> list[tuple[int, int]]:
     """Where a message names parts of a molecule to keep or change: from each such phrase to the end of its clause
     ("keep quinazoline + aniline, only ..."), so that "aniline" there is a part, not a molecule to run."""
@@ -624,7 +632,7 @@ def _named_part_spans(text: str, ranges: list[AtomRange]) -> list[tuple[int, int
     for r in ranges:
         if not r.core:
             continue
-        start = text.find(r.written)
+        start = text.find(r.written.split("(")[0].rstrip())  # (a structure glossing the part is blanked in ``text``)
         if start >= 0:
             end = re.search(r"[,;.\n]|$", text[start + len(r.written):])
             spans.append((start, start + len(r.written) + (end.start() if end else 0)))

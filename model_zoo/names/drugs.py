@@ -851,6 +851,10 @@ _OTHER_PROPERTIES = ("logp", "log p", "clogp", "pka", "boiling point", "melting 
                      "vapour pressure", "molecular weight", "tpsa", "half-life", "permeability")
 _PROPERTY_NAMES = alternation(w for w in {*PROPERTY_WORDS, *_OTHER_PROPERTIES} if len(w) >= 3)
 # ("solubility (logS) of acetone", "hydration free energies please: acetonitrile, …")
+# "Fair enough, do Glycerin then", "try ethanol instead": the follow-up's new subject, the ask as before
+_FOLLOW_UP_SLOT_BEFORE = re.compile(r"(?:^|[^\w\s]\s*|\b(?:ok(?:ay)?|fine|then|so|enough)\s+)(?:do|try|run|check)\s+$",
+                                    re.I)
+_FOLLOW_UP_SLOT_AFTER = re.compile(r"\s+(?:then|instead)\b|\s*[.!?]?\s*$")
 _PROPERTY_OF = re.compile(rf"\b(?:{_PROPERTY_NAMES})(?:ies|s)?(?:\s+(?:penetration|value|prediction)s?)?"
                           r"(?:\s*\([^()]{1,20}\))?(?:\s+(?:please|pls))?(?:\s+(?:of|for)\s+(?:the\s+)?|\s*:\s*)$",
                           re.I)
@@ -894,7 +898,8 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
                 candidates.append((w, s, e, entries))
     for w, s, e, entries in list(candidates):  # "hydration free energy of acetone", "ethanol's logS"
         before = _singular(text[max(0, s - 40):s])
-        if _PROPERTY_OF.search(before) or _misspelt_property_of(before) or _DRUG_SLOT_AFTER.match(text[e:e + 25]):
+        if _PROPERTY_OF.search(before) or _misspelt_property_of(before) or _DRUG_SLOT_AFTER.match(text[e:e + 25]) \
+                or (_FOLLOW_UP_SLOT_BEFORE.search(before) and _FOLLOW_UP_SLOT_AFTER.match(text, e)):
             added.append(_from_entries(entries, w, False, s, e))
             taken.append((s, e))
             anchors.append((s, _past_gloss(text, e)))

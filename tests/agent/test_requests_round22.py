@@ -168,3 +168,15 @@ def test_masks_written_as_comma_lists_and_keeping_everything_except_a_part() -> 
     [call] = plan_with("Optimise gefitinib for A549 towards ln IC50 -2.5, keeping everything except the morpholine "
                        "ring.", {})
     assert call.arguments["mask"] == [0] * 25 + [1] * 6
+
+
+def test_a_part_glossed_with_its_atoms_is_no_molecule() -> None:
+    """"Optimise sorafenib in HuH-7 towards ln IC50 -2" asked which part may change; the answer "Only the N-methyl
+    amide (the CH3, the NH and the C=O), the rest stays." ran formaldehyde (the "C=O") and the N-methylamide anion
+    as molecules. Structures and names inside the phrase naming a part describe the part."""
+    sorafenib = "CNC(=O)C1=NC=CC(=C1)OC2=CC=C(C=C2)NC(=O)NC3=CC(=C(C=C3)Cl)C(F)(F)F"
+    reply = "Only the N-methyl amide (the CH3, the NH and the C=O), the rest stays."
+    assert read_message(reply).molecules == []
+    history = [PastRequest("u", "Optimise sorafenib in HuH-7 towards ln IC50 -2, please.", answered=False, calls=[])]
+    [call] = plan_with(reply, {}, history)
+    assert call.arguments["gt"] == sorafenib and call.arguments["mask"] == [1, 1, 1, 1] + [0] * 28
