@@ -92,7 +92,7 @@ _REPORTED = re.compile(r"\bin\s+our\s+hands\b|\b(?:we|I)\s+(?:measured|see|saw|g
 def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
     """The targets a message asks about: those in a sentence that only reports a known value, and those that
     describe molecules, are context when the message names another target."""
-    sentences = [(m.start(), m.end()) for m in re.finditer(r"[^.?!;\n]+[.?!;\n]?", prose)]
+    sentences = [(m.start(), m.end()) for m in re.finditer(r"[^.?!;\n—–]+[.?!;\n—–]?", prose)]  # (a dash: an aside)
 
     def reported(target: Resolved) -> bool:
         return any(s <= target.start < e and _REPORTED.search(prose[s:e]) for s, e in sentences)

@@ -53,6 +53,7 @@ _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures
 _BEST = re.compile(rf"(?<!\d,\s)(?<!(?<![A-Za-z])\d\s)\b(?:(?<!\bof\sthe\s)(?<!\bof\s)(?P<before>{_COUNT})\s+"
                    rf"(?:(?:{_BETWEEN})\s+){{0,4}}"
                    rf"(?=(?:{_SUPERLATIVE})\b))?"
+                   rf"(?<!\bonce\s)(?<!\bonce\s\s)"  # "once more in A2780": again, no pick
                    rf"(?P<word>{_SUPERLATIVE}|more|less|higher|lower|stronger|weaker|greasiest|greasier|poorer)\b"
                    rf"(?:\s+(?P<after>{_COUNT}))?", re.I)
 # "the two least soluble", "the most lipophilic ones": a pick by a property, whose word asks for nothing (not "at

@@ -26,7 +26,7 @@ _COUNTED = re.compile(rf"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{cou
                       # "the two lines Ravi mentioned", "both kinases": counts of other things than molecules
                       r"(?!\s+(?:[\w-]+\s+)?(?:cell\s+)?(?:lines?|cells?|targets?|kinases?|proteins?|properties|assays|"
                       r"models?|files?|plates?|uploads?|groups?|labs?|endpoints?|tools?|tasks?|columns?|tables?|numbers|values|"
-                      r"plots?|arms?)\b)"
+                      r"plots?|arms?|parameters?|results?|predictions?|questions?|answers?|reports?)\b)"
                       r"(?!\s+\w+(?:est|er)\b)(?!\s*[ap]\.?m\b)", re.I)  # "before the 2 pm": an hour
 
 

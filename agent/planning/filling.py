@@ -40,7 +40,7 @@ from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import logged_rows, pick_rows, select_molecules
 from agent.vocabulary import count_pattern
-from model_zoo.specs import AFFINITY, CELL_RESPONSE, ToolSpec
+from model_zoo.specs import AFFINITY, CELL_RESPONSE, TARGET_CLASSIFICATION, ToolSpec
 
 # "that one", "those three", "these two": the molecules an earlier message picked out of a result
 _PICKED_BEFORE = re.compile(rf"\b(?:that|this)\s+one\b|\b(?:those|these)\s+(?:{count_pattern()})\b")
@@ -108,9 +108,22 @@ _TARGET_BY_BINDING = re.compile(r"\b(?:whichever|the)\s+(?:(?:one|target|kinase|
                                 r"\s+(?:tightly|strongly|potently)\b", re.I)
 
 
+# "for whichever of the two targets had the higher probability": ranked by the interaction classifier's results
+# (not "the one with the highest probability": a molecule picked from the results)
+_TARGET_BY_PROBABILITY = re.compile(r"\b(?:whichever|the)\s+(?:(?:target|kinase|protein)\s+|"
+                                    r"of\s+the\s+(?:two|2|three|3)\s+(?:targets?|kinases?|proteins?)\s+)"
+                                    r"(?:(?:it|that|which)\s+)?(?:had|has|got|gave|with)"
+                                    r"\s+(?:the\s+)?(?P<which>higher|highest|lower|lowest)\s+(?:interaction\s+)?"
+                                    r"probability\b", re.I)
+
+
 def _target_by_binding(match: re.Match[str], context: PlanningContext) -> str | None:
-    """The target whose logged affinity results rank first by mean pKd (lowest for "less tightly")."""
-    return _ranked_first(AFFINITY.name, "target_seq", "pkd", match.group("which").lower() in ("more", "most"), context)
+    """The target whose logged affinity results rank first by mean pKd (lowest for "less tightly"), or whose logged
+    interaction probabilities rank first ("had the higher probability")."""
+    highest = match.group("which").lower() in ("more", "most", "higher", "highest")
+    if match.re is _TARGET_BY_PROBABILITY:
+        return _ranked_first(TARGET_CLASSIFICATION.name, "target_seq", "probability", highest, context)
+    return _ranked_first(AFFINITY.name, "target_seq", "pkd", highest, context)
 
 
 def _ranked_first(tool: str, param: str, column: str, highest: bool, context: PlanningContext,
@@ -271,7 +284,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
                 pool_ref(pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True))
         elif param.kind == "protein_seq":
             pasted = e.sequences and not e.sequences_from_names
-            by_binding = _TARGET_BY_BINDING.search(lowered) if not pasted else None
+            by_binding = (_TARGET_BY_BINDING.search(lowered) or _TARGET_BY_PROBABILITY.search(lowered)) \
+                if not pasted else None
             if by_binding is not None:  # "for whichever it bound more tightly": from the thread's results, or asked
                 value = _target_by_binding(by_binding, context)
             elif pasted:

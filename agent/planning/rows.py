@@ -70,7 +70,15 @@ def row_labels(text: str, molecules: list[str]) -> dict[str, str]:
         if at is not None and at <= 1 and _is_code(label):
             labels[label.removeprefix("RANK ")] = tokens[at]
     # every pasted row has its code ("5-FU <SMILES>", "oxaliplatin <SMILES>", "SN-38 <SMILES>": names, not codes)
-    return labels if len(labels) >= 2 and set(labels.values()) == known else {}
+    if len(labels) >= 2 and set(labels.values()) == known:
+        return labels
+    # one structure given its registry code in the sentence ("Apologies. RX-3318: <SMILES>")
+    defined = _CODE_DEFINED.search(text) if len(known) == 1 else None
+    return {defined.group("code").upper(): defined.group("smiles")} if defined and defined.group("smiles") in known \
+        else {}
+
+
+_CODE_DEFINED = re.compile(r"(?<![\w-])(?P<code>[A-Za-z]{1,6}-?\d{2,6}[A-Za-z]?)\s*[:=]\s*(?P<smiles>\S+)")
 
 
 def _is_code(label: str) -> bool:

@@ -42,8 +42,8 @@ _SAME_ASK = re.compile(r"\bsame\s+(?:question|q|check|analysis|prediction|reques
 _PREFACE_END = re.compile(r"\bfirst\W*$", re.I)
 # "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
 _HEADING = re.compile(r"^\W*(?:for|re|regarding|about|context|background)\b[^:\n]{0,60}:\s*$", re.I)
-_SAME_MOLECULES = re.compile(r"\bsame\s+(?:molecules?|compounds?|ones|structures|set|hits|smiles|drugs?|designs)\b",
-                             re.I)
+_SAME_MOLECULES = re.compile(r"\bsame\s+(?:(?:generated|optimi[sz]ed|designed|uploaded|new)\s+)?"
+                             r"(?:molecules?|compounds?|ones|structures|set|hits|smiles|drugs?|designs)\b", re.I)
 # "and KIT and PDGFRA? affinity this time": the worded ask replaces the repeated tool, it does not add to it
 # the kind of answer wanted, in so many words: "a yes/no", "the pKd", "a probability"
 _ANSWER_KIND = r"(?:probabilit(?:y|ies)|yes/no|yes or no|y/n|binary|binder|number|value|pkd|kd|affinity|ic50)"

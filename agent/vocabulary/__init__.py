@@ -105,6 +105,14 @@ _EAST_SLAVIC = _Language(
                r"shvydko|nayvyshch\w*|nayrozchynn\w*|vzayemodi\w*|zvyazu\w*|ymovirn\w*|lipofil'?nist|sekvensiya|"
                r"faylu)(?![\w-])", re.I),
     re.compile(r"(?<![\w'’-])(?:chy|tse|shche|potim|dobre|todi|teper)(?![\w'’-])", re.I))
+# Indonesian: plain Latin letters, so a word only it has ("tolong", "senyawa", "kelarutan", "yg") or two small words
+_INDONESIAN = _Language(
+    re.compile(r"(?!)"),
+    re.compile(r"(?<![\w-])(?:tolong|senyawa(?:-senyawa)?|kelarutan\w*|apakah|berapa|gimana|nggak|makasih|prediksi|"
+               r"sawar|afinitas\w*|lipofilisitas\w*|retrosintesis|berinteraksi|sekaligus|saja|utk|dgn|yg|galur|"
+               r"optimasi|rancang|terima\s+kasih)(?![\w-])", re.I),
+    re.compile(r"(?<![\w'’-])(?:yang|untuk|dengan|ini|itu|dari|juga|atau|dan)(?![\w'’-])", re.I))
+_NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # the case endings themselves, so that an elided article ("l'acide", "dell'acido") is never taken for one
 _LOCATIVE = r"n?[dt][ae]"  # "HCC827'de", "H1975'te": in
 _TURKISH_CASE_ENDING = re.compile(rf"(?<=[\w)\]]{{3}})['’](?:y?[iıuüae]|s[iıuü]|{_LOCATIVE}|{_LOCATIVE}n|n?[iıuü]n|"
@@ -150,9 +158,9 @@ def in_english(text: str) -> str:
     if _TURKISH.reads(text):
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
-    for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic")):
+    for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian")):
         if language.reads(text):
-            text = _gated_in_english(text, name)
+            text = _gated_in_english(_NYA.sub("", text) if language is _INDONESIAN else text, name)
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone
     return from_dictation(_GREEK.sub(_spelt_out, _ELISION.sub(r"\1 ", english_words)))

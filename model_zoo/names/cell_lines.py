@@ -137,6 +137,7 @@ _CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s_-]*(?:lines?|names?)|\bcells?|\bline
 _TISSUE_THEN_LINE = re.compile(r"^\s+[a-z-]{4,30}\s+(?:cells?\b|cell[\s-]*lines?\b|lines?\b)", re.IGNORECASE)
 _NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*)$")  # mutations (T790M), logD7.4
 _SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/.][A-Za-z0-9]+)*")
+_DIGIT_LED = re.compile(r"(?<![\w.-])\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
 _SPACED = re.compile(r"(?<![\w-])([A-Za-z]{2,5})[ ]([A-Z]?\d{1,4}[A-Za-z]?)(?![\w-])")
 _NOT_CELL = re.compile(r"(?i)^(?:(?:ln|log)?[pgle]?ic50|(?:alpha|beta|gamma|delta)-?\d|ec50|gi50|ld50|cc50|ki|kd|"
                        r"pkd|pki|logp|logd|logs|clogp|tpsa|mw|"
@@ -240,6 +241,11 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
         if line is not None:
             out.append(_line_result(line, written, s, e, via=f"{written} read as {line.name}"))
             taken.append((s, e))
+    for m in _DIGIT_LED.finditer(text):  # "786-O" (GDSC: 786-0): a listed spelling that starts with a digit
+        line = _lookup(m.group()) if _key(m.group()) in t.variants and not overlaps(*m.span(), taken) else None
+        if line is not None:
+            out.append(_line_result(line, m.group(), *m.span(), via=f"{m.group()} is a common spelling of {line.name}"))
+            taken.append(m.span())
     for m in _SHAPE.finditer(text):
         s, e, word = m.start(), m.end(), m.group()
         if overlaps(s, e, taken) or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")) \

@@ -63,8 +63,8 @@ def test_ukrainian_and_russian_request_words_are_read_in_either_script() -> None
 
 def test_a_mutation_named_with_its_exon_is_no_cell_line() -> None:
     """"osimertinib in NCI-H1650, the exon-19 deletion line" asked about an unknown cell line 'exon-19'."""
-    [call] = plan_with("what is the predicted ln(IC50) of osimertinib in NCI-H1650, the exon-19 deletion line?", {})
-    assert call.name == CELLS and call.arguments["cell_name"] == "NCI-H1650"
+    text = "what is the predicted ln(IC50) of osimertinib in NCI-H1650, the exon-19 deletion line?"
+    assert read_message(text).unresolved == [] and decided(text) == CELLS
 
 
 def test_a_worked_out_potency_and_a_goal_after_the_current_value_are_the_ones_used() -> None:
@@ -156,7 +156,7 @@ def test_both_drugs_of_two_earlier_requests_are_the_ones_meant() -> None:
     molecules: the thread's two last requests name exactly two drugs."""
     history = [ran("drug_target_affinity_regression_predict", "Osimertinib on EGFR, predicted pKd?"),
                ran("drug_target_affinity_regression_predict", "And afatinib, same target.")]
-    [call] = plan_with("Now both of them in NCI-H1975 (the T790M line).", {"user_smiles": [AFATINIB]}, history)
+    [call] = plan_with("Now both of them in NCI-H1975 (the T790M line).", {}, history)
     assert call.name == CELLS and call.arguments["drug_smiles"] == [OSIMERTINIB, AFATINIB]
 
 
@@ -180,3 +180,62 @@ def test_a_part_glossed_with_its_atoms_is_no_molecule() -> None:
     history = [PastRequest("u", "Optimise sorafenib in HuH-7 towards ln IC50 -2, please.", answered=False, calls=[])]
     [call] = plan_with(reply, {}, history)
     assert call.arguments["gt"] == sorafenib and call.arguments["mask"] == [1, 1, 1, 1] + [0] * 28
+
+
+def test_indonesian_request_words_are_read() -> None:
+    """A Bandung medicinal chemist writing Bahasa Indonesia: "Cabozantinib berinteraksi dengan MET atau tidak? Cukup
+    probabilitas interaksinya saja" (the yes/no model), "Sekarang pKd-nya, senyawa dan target yang sama" (now its
+    pKd, same compound and target) ran nothing or the wrong model."""
+    assert decided("Cabozantinib berinteraksi dengan MET atau tidak? Cukup probabilitas interaksinya saja, yg "
+                   "biner.") == CLASSIFY
+    assert decided(f"Tiga senyawa ini, tolong prediksi kelarutan:\n{TWO_HITS}") == PROPERTY
+    assert in_english("Sekarang pKd-nya, senyawa dan target yang sama.").split()[:2] == ["now", "pKd,"]
+    assert in_english("Dan ran it for the kinase panel") == "Dan ran it for the kinase panel"
+
+
+def test_a_cell_line_spelling_that_starts_with_a_digit_is_read() -> None:
+    """"predicted ln(IC50) in 786-O" (GDSC writes 786-0) read 786 as an optimisation goal."""
+    [call] = plan_with("Comparator products sorafenib and pazopanib: predicted ln(IC50) in 786-O for the renal-cell "
+                       "carcinoma rationale.", {})
+    assert call.name == CELLS and call.arguments["cell_name"] == "786-0"
+
+
+def test_a_code_given_to_one_structure_in_a_sentence_names_it_later() -> None:
+    """"Apologies. RX-3318: <SMILES>", then "Please also provide logD7.4 for RX-3318 so both back-up parameters appear
+    in the same table." asked for RX-3318 (the code was defined in a sentence, not a list of rows) and read "both
+    back-up parameters" as two molecules."""
+    smiles = "CC1=CN([C@H]2CCCN(Cc3ccc(C(=O)O)c(Oc4cccc(Cl)c4)c3)C2)C(=O)NC1=O"
+    history = [PastRequest("u", "Predicted aqueous solubility for our back-up candidate RX-3318, please.",
+                           answered=False, calls=[]),
+               ran(PROPERTY, f"Apologies. RX-3318: {smiles}", {"drug_smiles": [smiles], "property": "logSolubility"})]
+    [call] = plan_with("Please also provide logD7.4 for RX-3318 so both back-up parameters appear in the same table.",
+                       {}, history)
+    assert call.arguments == {"drug_smiles": [smiles], "property": "lipo"}
+
+
+def test_an_upload_named_as_uploaded_and_a_target_picked_by_probability() -> None:
+    """"lab 7 uploaded user_compounds_lab7.csv; … ln IC50 of everything in it in Calu-3" asked for a pool key
+    'user_compounds_lab7.csv' (the upload's key is upload_user_compounds_lab7.csv); "for whichever of the two targets
+    had the higher probability, the pKd" took the newest target."""
+    pool = {"upload_user_compounds_lab7.csv": ["CCO", "CCN"]}
+    [call] = plan_with("lab 7 uploaded user_compounds_lab7.csv; they want predicted ln IC50 of everything in it in "
+                       "Calu-3 (our vial CB-0115, p9)", pool)
+    assert call.arguments == {"drug_smiles": "(upload_user_compounds_lab7.csv)", "cell_name": "Calu-3"}
+
+
+def test_a_target_in_a_sentence_with_a_dashed_aside_and_the_same_generated_molecules() -> None:
+    """"Take the strongest VEGFR2 binder of the three and tell me whether it interacts with TIE2 as well — we see
+    lymphatic defects" ran VEGFR2 (the aside after the dash made the whole sentence a report); "now predict the same
+    generated molecules in OVCAR-3" ran the generator again, and "once more in A2780" picked one molecule ("more")."""
+    e = read_message("Take the strongest VEGFR2 binder of the three and tell me whether it is predicted to interact "
+                     "with TIE2 as well — we see lymphatic defects that might point that way.")
+    assert len(e.sequences) == 1 and e.sequences[0].startswith("DDANGKSQTAGFLKG")
+    history = [ran("drug_cell_response_regression_generation", "generate for SK-OV-3, ln(IC50) -2",
+                   {"cell_line": "SK-OV-3", "zscore": -2.0})]
+    pool = {"generated_smiles": ["CCO", "CCN"]}
+    [call] = plan_with("now predict the same generated molecules in OVCAR-3, the user has both lines thawed", pool,
+                       history)
+    assert call.name == CELLS and call.arguments == {"drug_smiles": "(generated_smiles)", "cell_name": "OVCAR-3"}
+    history.append(ran(CELLS, "now predict the same generated molecules in OVCAR-3", call.arguments))
+    [call] = plan_with("and once more in A2780 — third ovarian line in the bank, same molecules", pool, history)
+    assert call.name == CELLS and call.arguments == {"drug_smiles": "(generated_smiles)", "cell_name": "A2780"}
