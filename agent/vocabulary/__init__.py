@@ -77,41 +77,47 @@ class _Language:
     words: re.Pattern[str]
     small_words: re.Pattern[str]
 
+    @classmethod
+    def of(cls, letters: str, words: str, small_words: str) -> _Language:
+        """From a character class (case as written: Turkish "ı" must not match "i") and two alternations of whole
+        words, any case (empty: none)."""
+        def whole(alternation: str) -> re.Pattern[str]:
+            return re.compile(rf"(?<![\w'’-])(?:{alternation})(?![\w'’-])" if alternation else r"(?!)", re.I)
+        return cls(re.compile(letters or r"(?!)"), whole(words), whole(small_words))
+
     def reads(self, text: str) -> bool:
         return bool(self.letters.search(text) or self.words.search(text)) or len(self.small_words.findall(text)) >= 2
 
 
-_POLISH = _Language(
-    re.compile(r"[ąęłśźżń]", re.I),
-    re.compile(r"(?<![\w-])(?:dla|proszę|dzięki|najbardziej|najmniej|rozpuszczalny|wygenerowanych|zamiast|tabelki|"
-               r"retrosynteza|optymalizuj|pierwszego|drugiego|trzeciego|zestawu)(?![\w-])", re.I),
-    re.compile(r"(?<![\w-])(?:czy|jest|oraz|też|tylko|razem|obu|oba|pliku|samo|tych|lepszy|gorszy|najlepszy|ten)"
-               r"(?![\w-])", re.I))
+_POLISH = _Language.of(
+    r"[ąęłśźżńĄĘŁŚŹŻŃ]",
+    r"dla|proszę|dzięki|najbardziej|najmniej|rozpuszczalny|wygenerowanych|zamiast|tabelki|"
+    r"retrosynteza|optymalizuj|pierwszego|drugiego|trzeciego|zestawu",
+    r"czy|jest|oraz|też|tylko|razem|obu|oba|pliku|samo|tych|lepszy|gorszy|najlepszy|ten")
 # dotless i, s or g with cedilla or breve; small words not also French, Portuguese, Italian or Spanish ("de", "da",
 # "mi", "ya"); its case endings follow an apostrophe ("EGFR'a", "HCC827'de", "Gefitinib'i")
-_TURKISH = _Language(
-    re.compile(r"[ıİşŞğĞ]"),
-    re.compile(r"(?<![\w-])(?:için|lütfen|hocam|merhaba|misin|mısın|musun|istiyorum|olarak|nedir|tahmini|hattı|"
-               r"hatlarında|değil|acaba|yapar|edelim|bakar|retrosentez(?:i|ini)?|hedef(?:i)?|hücre\w*|molekül\w*|"
-               r"etkileşim\w*|çözünürlü\w*)(?![\w-])", re.I),
-    re.compile(r"(?<![\w'’-])(?:ve|bu|şu|ile|veya|mı|bir)(?![\w'’-])", re.I))
+_TURKISH = _Language.of(
+    r"[ıİşŞğĞ]",
+    r"için|lütfen|hocam|merhaba|misin|mısın|musun|istiyorum|olarak|nedir|tahmini|hattı|"
+    r"hatlarında|değil|acaba|yapar|edelim|bakar|retrosentez(?:i|ini)?|hedef(?:i)?|hücre\w*|molekül\w*|"
+    r"etkileşim\w*|çözünürlü\w*",
+    r"ve|bu|şu|ile|veya|mı|bir")
 # ă, đ, ơ, ư and the tone-marked vowels (Latin Extended Additional): no other language a lab writes in has them
-_VIETNAMESE = _Language(re.compile(r"[ăđơư\u1ea0-\u1ef9]", re.I), re.compile(r"(?!)"), re.compile(r"(?!)"))
+_VIETNAMESE = _Language.of(r"[ăđơưĂĐƠƯ\u1ea0-\u1ef9]", "", "")
 # Cyrillic letters, or Ukrainian words typed in Latin letters that no other language has ("dlya", "rozchynnist")
-_EAST_SLAVIC = _Language(
-    re.compile(r"[\u0400-\u04ff]"),
-    re.compile(r"(?<![\w-])(?:dlya|tsyeyi|tsiyeyi|rozchynn\w*|spoluk[auy]?|zgeneru\w*|zgenerovan\w*|optymiz\w*|"
-               r"generatsiya|til'?ky|dyakuyu|bud'?\s+laska|potrib\w*|mishen'?|prekursor\w*|vybach\w*|pryvit|"
-               r"shvydko|nayvyshch\w*|nayrozchynn\w*|vzayemodi\w*|zvyazu\w*|ymovirn\w*|lipofil'?nist|sekvensiya|"
-               r"faylu)(?![\w-])", re.I),
-    re.compile(r"(?<![\w'’-])(?:chy|tse|shche|potim|dobre|todi|teper)(?![\w'’-])", re.I))
+_EAST_SLAVIC = _Language.of(
+    r"[\u0400-\u04ff]",
+    r"dlya|tsyeyi|tsiyeyi|rozchynn\w*|spoluk[auy]?|zgeneru\w*|zgenerovan\w*|optymiz\w*|"
+    r"generatsiya|til'?ky|dyakuyu|bud'?\s+laska|potrib\w*|mishen'?|prekursor\w*|vybach\w*|pryvit|"
+    r"shvydko|nayvyshch\w*|nayrozchynn\w*|vzayemodi\w*|zvyazu\w*|ymovirn\w*|lipofil'?nist|sekvensiya|faylu",
+    r"chy|tse|shche|potim|dobre|todi|teper")
 # Indonesian: plain Latin letters, so a word only it has ("tolong", "senyawa", "kelarutan", "yg") or two small words
-_INDONESIAN = _Language(
-    re.compile(r"(?!)"),
-    re.compile(r"(?<![\w-])(?:tolong|senyawa(?:-senyawa)?|kelarutan\w*|apakah|berapa|gimana|nggak|makasih|prediksi|"
-               r"sawar|afinitas\w*|lipofilisitas\w*|retrosintesis|berinteraksi|sekaligus|saja|utk|dgn|yg|galur|"
-               r"optimasi|rancang|terima\s+kasih)(?![\w-])", re.I),
-    re.compile(r"(?<![\w'’-])(?:yang|untuk|dengan|ini|itu|dari|juga|atau|dan)(?![\w'’-])", re.I))
+_INDONESIAN = _Language.of(
+    "",
+    r"tolong|senyawa(?:-senyawa)?|kelarutan\w*|apakah|berapa|gimana|nggak|makasih|prediksi|"
+    r"sawar|afinitas\w*|lipofilisitas\w*|retrosintesis|berinteraksi|sekaligus|saja|utk|dgn|yg|galur|"
+    r"optimasi|rancang|terima\s+kasih",
+    r"yang|untuk|dengan|ini|itu|dari|juga|atau|dan")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # the case endings themselves, so that an elided article ("l'acide", "dell'acido") is never taken for one
 _LOCATIVE = r"n?[dt][ae]"  # "HCC827'de", "H1975'te": in
