@@ -490,7 +490,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     for m in named:
         of_kind.setdefault(m.kind, []).append(m.start)
     # "keep quinazoline + aniline", "the aniline from that route": parts and groups, not molecules to run
-    parts = _named_part_spans(prose, found.atom_ranges) + group_phrase_spans(prose)
+    parts = _part_phrase_spans(prose, found.atom_ranges, to_clause_end=True) + group_phrase_spans(prose)
     mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
                 and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)
                                                or _MEDIUM_BEFORE.search(prose, 0, m.start)
@@ -619,23 +619,18 @@ def _written_at(text: str, written: str) -> list[int]:
     return [m.start() for m in re.finditer(rf"(?<![\w-]){re.escape(written)}(?![\w-])", text)] or [text.find(written)]
 
 
-def _part_phrase_spans(text: str, ranges: list[AtomRange]) -> list[tuple[int, int]]:
-    """Where a phrase naming a part of a molecule is written ("only the N-methyl amide (the CH3, the NH and the
-    C=O)")."""
-    return [(start, start + len(r.written)) for r in ranges if r.core and (start := text.find(r.written)) >= 0]
-
-
-def _named_part_spans(text: str, ranges: list[AtomRange]) -> list[tuple[int, int]]:
-    """Where a message names parts of a molecule to keep or change: from each such phrase to the end of its clause
-    ("keep quinazoline + aniline, only ..."), so that "aniline" there is a part, not a molecule to run."""
+def _part_phrase_spans(text: str, ranges: list[AtomRange], to_clause_end: bool = False) -> list[tuple[int, int]]:
+    """Where a message names a part of a molecule to keep or change ("only the N-methyl amide (the CH3, the NH and
+    the C=O)"); ``to_clause_end``: on to the end of its clause ("keep quinazoline + aniline, only ..."), so that
+    "aniline" there is a part, not a molecule to run. ``text`` may have its structures blanked."""
     spans = []
     for r in ranges:
-        if not r.core:
+        start = text.find(r.written.split("(")[0].rstrip()) if r.core else -1
+        if start < 0:
             continue
-        start = text.find(r.written.split("(")[0].rstrip())  # (a structure glossing the part is blanked in ``text``)
-        if start >= 0:
-            end = re.search(r"[,;.\n]|$", text[start + len(r.written):])
-            spans.append((start, start + len(r.written) + (end.start() if end else 0)))
+        end = start + len(r.written)
+        clause = re.search(r"[,;.\n]|$", text[end:]) if to_clause_end else None
+        spans.append((start, end + (clause.start() if clause else 0)))
     return spans
 
 
@@ -978,22 +973,23 @@ _SMARTS_GIVEN = re.compile(r"(?:\bSMARTS\b(?:\s+(?:for|of)\s+[^:\n]{1,40}?)?|(?i
                            r"(?P<pattern>[^\s,;\"']+)")
 
 
+def code_labels(text: str) -> dict[str, str]:
+    """Compound codes that label the structure written right after them ("BX-220 = <SMILES>", "Apologies. RX-3318:
+    <SMILES>", "CMP-1401 <SMILES>" opening a table line): code -> structure."""
+    labels = {}
+    for match in _CODE_LABEL.finditer(text):
+        smiles, _ = _as_smiles((match.group("next") or match.group("after")).rstrip(",;"))
+        # "in A549: CCO and CCN": a line's name before a colon is the line, not a compound code
+        if smiles and not isinstance(resolve_cell_line_name(match.group(0)), Resolved):
+            labels[match.group(0).strip()] = smiles
+    return labels
+
+
 def _without_code_labels(text: str) -> str:
     """The text with compound codes that label the structure written right after them blanked, wherever the text
     writes them ("the usual profile on BX-118? … BX-118 = <SMILES>"), so that they are read as neither a cell line
     nor an unknown drug."""
-    codes: set[str] = set()
-
-    def blank(match: re.Match[str]) -> str:
-        smiles, _ = _as_smiles((match.group("next") or match.group("after")).rstrip(",;"))
-        # "in A549: CCO and CCN": a line's name before a colon is the line, not a compound code
-        is_line = isinstance(resolve_cell_line_name(match.group(0)), Resolved)
-        if smiles and not is_line:
-            codes.add(match.group(0).strip())
-            return " " * len(match.group(0))
-        return match.group(0)
-    text = _CODE_LABEL.sub(blank, text)
-    for code in codes:
+    for code in code_labels(text):
         text = re.sub(rf"(?<![\w-]){re.escape(code)}(?![\w-])", lambda m: " " * len(m.group(0)), text)
     return text
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agent.entities import Entities, extract
+from agent.entities import Entities, code_labels, extract
 from agent.selection import AT_LEAST, AT_MOST, INCLUSIVE
 
 _RANGE = r"\d{1,3}(?:\s*(?:-|–|—|to|through|thru)\s*#?\d{1,3})?"
@@ -72,13 +72,9 @@ def row_labels(text: str, molecules: list[str]) -> dict[str, str]:
     # every pasted row has its code ("5-FU <SMILES>", "oxaliplatin <SMILES>", "SN-38 <SMILES>": names, not codes)
     if len(labels) >= 2 and set(labels.values()) == known:
         return labels
-    # one structure given its registry code in the sentence ("Apologies. RX-3318: <SMILES>")
-    defined = _CODE_DEFINED.search(text) if len(known) == 1 else None
-    return {defined.group("code").upper(): defined.group("smiles")} if defined and defined.group("smiles") in known \
-        else {}
-
-
-_CODE_DEFINED = re.compile(r"(?<![\w-])(?P<code>[A-Za-z]{1,6}-?\d{2,6}[A-Za-z]?)\s*[:=]\s*(?P<smiles>\S+)")
+    # one structure given its registry code in a sentence ("Apologies. RX-3318: <SMILES>")
+    coded = {code.upper(): smiles for code, smiles in code_labels(text).items() if smiles in known}
+    return coded if len(known) == 1 and len(coded) == 1 else {}
 
 
 def _is_code(label: str) -> bool:

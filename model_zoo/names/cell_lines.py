@@ -148,8 +148,9 @@ _NOT_CELL = re.compile(r"(?i)^(?:(?:ln|log)?[pgle]?ic50|(?:alpha|beta|gamma|delt
                        r"rdkit|chemdraw|pubchem|chembl|chemspider|openbabel|marvinsketch|knime|pymol|chimerax|"
                        # "round-3", "batch7", "plate-14": a place in a series of experiments or files ("exon-19": a
                        # gene's)
-                       r"(?:exon|intron|codon|phase|day|visit|round|batch|plate|lot|run|series|week|version|rev|cohort|wave|step|stage|table|figure|fig|"
-                       r"slide|page|part|panel|tier|cycle|sheet|tab)[-_]?\d+[a-z]?)$")
+                       r"(?:exon|intron|codon|phase|day|visit|round|batch|plate|lot|run|series|week|version|rev|"
+                       r"cohort|wave|step|stage|table|figure|fig|slide|page|part|panel|tier|cycle|sheet|tab)"
+                       r"[-_]?\d+[a-z]?)$")
 
 
 def _known_mentions(text: str) -> list[tuple[int, int, str, cells.CellLine]]:

@@ -850,11 +850,11 @@ def _past_gloss(text: str, end: int) -> int:
 _OTHER_PROPERTIES = ("logp", "log p", "clogp", "pka", "boiling point", "melting point", "density", "vapor pressure",
                      "vapour pressure", "molecular weight", "tpsa", "half-life", "permeability")
 _PROPERTY_NAMES = alternation(w for w in {*PROPERTY_WORDS, *_OTHER_PROPERTIES} if len(w) >= 3)
-# ("solubility (logS) of acetone", "hydration free energies please: acetonitrile, …")
 # "Fair enough, do Glycerin then", "try ethanol instead": the follow-up's new subject, the ask as before
 _FOLLOW_UP_SLOT_BEFORE = re.compile(r"(?:^|[^\w\s]\s*|\b(?:ok(?:ay)?|fine|then|so|enough)\s+)(?:do|try|run|check)\s+$",
                                     re.I)
 _FOLLOW_UP_SLOT_AFTER = re.compile(r"\s+(?:then|instead)\b|\s*[.!?]?\s*$")
+# ("solubility (logS) of acetone", "hydration free energies please: acetonitrile, …")
 _PROPERTY_OF = re.compile(rf"\b(?:{_PROPERTY_NAMES})(?:ies|s)?(?:\s+(?:penetration|value|prediction)s?)?"
                           r"(?:\s*\([^()]{1,20}\))?(?:\s+(?:please|pls))?(?:\s+(?:of|for)\s+(?:the\s+)?|\s*:\s*)$",
                           re.I)
