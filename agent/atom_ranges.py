@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from agent.pool.refs import ref_key
-from model_zoo.chem.cores import (MURCKO, MURCKO_WORDS, CoreError, core_from_text, core_mask, functional_groups,
-                                  murcko_atoms, part_descriptors, placements, ring_systems_in, scaffolds, widened)
+from model_zoo.chem.cores import (MURCKO, MURCKO_WORDS, CoreError, core_from_text, core_mask, english_spelling,
+                                  functional_groups, murcko_atoms, part_descriptors, placements, ring_systems_in,
+                                  scaffolds, widened)
 from model_zoo.chem.mols import InvalidSmiles, parse_smiles
 from model_zoo.names import opsin
 from model_zoo.specs import get_spec
@@ -32,6 +33,9 @@ _KEEP = r"keep(?:ing)?|retain(?:ed|ing)?|maintain(?:ed|ing)?|freez(?:e|ing)|fix(
         r"leave|untouched|constant|intact|frozen|hold"
 _CHANGE = r"change|vary|varied|variable|modif(?:y|ied|ying|iable)|mutat(?:e|ed|ing)|mutable|edit(?:ed|ing|able)?|" \
           r"open|free|allow(?:ed)?|optimi[sz](?:e|ed|ing)|replace|swap|tweak"
+# the stems of the words that say a part may change, in any inflection ("changing", "varies", "tweaked", "is open")
+_CHANGE_STEM = r"chang|var[iy]|modif|tweak|alter|edit|swap|replac|optimi[sz]|rework|mov|open|free|touch"
+_KEEP_STEM = r"keep|retain|maintain|freez|fix|lock|protect|preserv|hold|stay|remain|intact|constant|untouched"
 # "all atoms may change", "any atom can be modified", "everything is free" (not "everything after them")
 _ALL = r"(?P<all>\ball(?:\s+the)?\s+(?:heavy\s+)?atoms|\b(?:every|any)\s+(?:heavy\s+)?atom|" \
        r"\bthe\s+(?:whole|entire)\s+molecule|\beverything\b(?!\s+(?:after|else|but|except|other|beyond|past|from|outside|stays?|remains?)))"
@@ -69,7 +73,7 @@ _CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+
 # "keep everything except the two methoxyethoxy chains"); such a name counts only when it reads as one
 # (``core_from_text``: a table entry or OPSIN).
 # "3-morpholinopropoxy" with its locant, "glutamic acid"
-_NAMED = r"(?:\d+(?:,\d+)*-)?[a-z][a-z0-9(),'\[\]]*(?:-[a-z0-9(),'\[\]]+)*(?:\s+acid\b)?"
+_NAMED = r"(?:\d+(?:,\d+)*-)?[a-zà-öø-ÿ][a-zà-öø-ÿ0-9(),'\[\]]*(?:-[a-zà-öø-ÿ0-9(),'\[\]]+)*(?:\s+acid\b)?"
 # table names of more than one word ("hydroxamic acid", "carboxylic acid"), which _NAMED does not span
 _SPACED_NAMES = "|".join(re.escape(n) for n in sorted((n for n in [*scaffolds(), *functional_groups()] if " " in n),
                                                        key=len, reverse=True))
@@ -78,13 +82,17 @@ _CHEMICAL_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|ine|ane|ene|ole|one|ide|ate|bo
 _SUBSTITUENT_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|amido|ylidene)$", re.I)
 _CHAIN_WORDS = r"side[\s-]+chains?|tails?|chains?|arms?"  # the substituent up to the ring it hangs on
 _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|bits?|" \
-          r"residues?|pieces?|bicycles?|rings?|ends?|caps?)"
+          r"residues?|pieces?|bicycles?|rings?|ends?|caps?|warheads?|handles?)"
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
               r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|swapped|touched|altered|reworked|free|move)\b|" \
               r"(?:(?:is|are)\s+)?free\s+to\s+(?:change|vary|move|be\s+(?:changed|modified))\b|(?:is|are)\s+free\b|" \
               r"(?:moves|can\s+move|may\s+move)\b"
 _DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors())  # "the solubilising … chain"
-_PART_NAME = rf"(?:the\s+|its\s+|their\s+)?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}" \
+# "the two chains methoxyethoxy", "the side chain dimethylaminoethoxy": the region word first, as Romance languages
+# and Turkish put it ("les deux chaînes méthoxyéthoxy")
+_REGION_FIRST = rf"(?:(?:side[\s-]+)?(?P<region_first>{_CHAIN_WORDS}|groups?|rings?)\s+)?"
+_ARTICLE = r"(?:the|its|their|el|la|los|las|il|lo|le|les|gli)\s+"  # "solo cambiar el metil-piperazina"
+_PART_NAME = rf"(?:{_ARTICLE})?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}{_REGION_FIRST}" \
              rf"(?P<name>(?:{_SPACED_NAMES})(?![\w-])|{_NAMED})"
 _PART = rf"{_PART_NAME}(?:\s+(?P<region>{_REGION}))?"
 # "retain the quinazoline core and the 3-chloro-4-fluoroanilino group": a second part kept in the same breath
@@ -161,6 +169,11 @@ _REST_STAYS = re.compile(r"\b(?:rest|everything\s+else|all\s+else|nothing\s+else
                          r"\b(?:fixed|kept|stays?|intact|unchanged|constant|frozen)\b", re.I)
 # "morpholine ring only", "the cyclopropyl only, target 1 uM": a part named with "only" and no verb
 _PART_ONLY = re.compile(rf"(?:^|[,;:]\s*){_PART}\s+only\b(?!\s+(?:if|when|for|in)\b)", re.I)
+# "changing only the acrylamide warhead", "only letting the carboxamide change", "only the ethynyl group changes",
+# "tweak only the N-methylpiperazine", "only the N-methylamide is open": "only" next to a named part, in a clause that
+# says change in any form (``_says_change``); read after every more precise phrase
+_ONLY_NEAR_PART = re.compile(rf"\b(?:only|just|solely)\s+(?:(?:let|letting|allow|allowing|{_CHANGE_STEM})\w*\s+){{0,2}}"
+                             rf"{_PART}", re.I)
 # "free everything outside the ring system", "only the atoms outside the scaffold may change"
 _OUTSIDE_RINGS = re.compile(r"\b(?:everything|atoms?|all|anything)\s+outside\s+(?:the\s+|its\s+)?"
                             r"(?:ring\s+systems?|(?:murcko\s+)?scaffold|core)\b", re.I)
@@ -247,7 +260,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _ONLY_PART_IS,
                 _EVERYTHING_BUT, _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME,
                 _REGION_FREE_NAME, _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE,
-                _LET_ANY_PART, _FREE_PART, _FREE_IS_PART, _CHANGES_ONLY_IN, _VERB_PART]
+                _LET_ANY_PART, _FREE_PART, _FREE_IS_PART, _CHANGES_ONLY_IN, _VERB_PART, _ONLY_NEAR_PART]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"
@@ -255,7 +268,10 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
                 continue
             if "between" in match.groupdict() and not re.search(rf"\b(?:{_CHANGE}|move)\b", match.group("between")):
                 continue  # "keep the rest (i.e. the quinazoline)" names what stays
-            region = (match.groupdict().get("region") or match.groupdict().get("region2") or "").lower()
+            if pattern is _ONLY_NEAR_PART and not _says_change(text, match):
+                continue
+            groups = match.groupdict()
+            region = (groups.get("region") or groups.get("region2") or groups.get("region_first") or "").lower()
             reach = "chain" if re.fullmatch(_CHAIN_WORDS, region) else "ether" if region.startswith("ether") else ""
             plural = bool(match.group("count")) or region.endswith("s")
             drawn = _as_core_smiles(match.groupdict().get("smiles"))  # "(OCCN1CCOCC1)" after the name says which atoms
@@ -263,6 +279,18 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
                                                    reach="" if drawn else reach)))
             taken.append(match.span())
     return parts
+
+
+def _says_change(text: str, match: re.Match[str]) -> bool:
+    """Whether the clause of an "only <part>" match says the part may change ("changing only the acrylamide", "only
+    the ethynyl group changes"), not that it stays ("only the quinazoline stays", "only keep the indole")."""
+    start = max((text.rfind(mark, 0, match.start()) for mark in ".;!?\n—"), default=-1) + 1
+    ends = [i for i in (text.find(mark, match.end()) for mark in ".;!?\n—,") if i >= 0]
+    end = min(ends, default=len(text))
+    said = re.search(rf"(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:{_CHANGE_STEM})\w*", text[start:end].lower())
+    kept = re.search(rf"\b(?:{_KEEP_STEM})\w*", text[match.start(): match.start("name")].lower()) or \
+        re.search(rf"\b(?:{_KEEP_STEM})\w*", text[match.end(): end].lower())
+    return said is not None and kept is None
 
 
 def _kept_too(also: re.Match[str]) -> bool:
@@ -290,7 +318,7 @@ def _names_a_part(name: str) -> bool:
     places ("6-alkoxy", or "morpholinopropoxy" while OPSIN cannot run) still counts, so the mask asks about it
     instead of leaving it out silently."""
     if name in (BARE_CORE, "scaffold") or not (name in scaffolds() or name in functional_groups()
-                                               or (len(name) >= 5 and _CHEMICAL_ENDING.search(name))):
+                                               or (len(name) >= 5 and _CHEMICAL_ENDING.search(english_spelling(name)))):
         return False
     try:
         core_from_text(name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -60,6 +61,21 @@ def functional_groups() -> dict[str, str]:
 
 
 @lru_cache(maxsize=1)
+def _foreign_spellings() -> tuple[tuple[re.Pattern[str], str], ...]:
+    table = _groups_table()["foreign_spellings"]
+    return tuple((re.compile(pattern), english) for pattern, english in table.items())
+
+
+def english_spelling(words: str) -> str:
+    """A part's name as a Spanish, Portuguese, Italian, French or Turkish chemist writes it, spelt in English
+    ("metoxietoxi" -> "methoxyethoxy", "morfolinopropoksi" -> "morpholinopropoxy"); accents dropped."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", words.lower()) if not unicodedata.combining(c))
+    for pattern, english in _foreign_spellings():
+        plain = pattern.sub(english, plain)
+    return plain
+
+
+@lru_cache(maxsize=1)
 def part_descriptors() -> tuple[str, ...]:
     """Words that describe a part without naming it ("solubilising", "terminal")."""
     return tuple(_groups_table()["descriptors"])
@@ -91,6 +107,12 @@ def core_from_text(text: str) -> Core:
         return Core(words, _chain_and_ring_smarts(named), "" if re.search(r"\d", words) else Chem.MolToSmiles(named))
     if words in MURCKO_WORDS:
         return Core(MURCKO, "")
+    english = english_spelling(words)
+    if english != words and _NAME_WORD.fullmatch(english):
+        try:
+            return core_from_text(english)  # "metoxietoxi", "ciclopropil-carbonile"
+        except CoreError:
+            pass
     if len(text) > MAX_CORE_CHARS:
         raise CoreError(f"the core is {len(text)} characters long; give at most {MAX_CORE_CHARS}")
     if _query(text.strip()) is None:
