@@ -73,17 +73,25 @@ def _lift_pool(observation: dict[str, Any]) -> None:
 
 
 def apply_name_golds(records: list[Record]) -> list[str]:
-    """Score the steps listed in name_golds.json against the call with the resolved target sequence;
-    returns the ids changed (only records present in ``records``)."""
+    """Score the steps listed in name_golds.json against the call with the resolved target sequence (a named kinase
+    the dev set asks about; a DAVIS mutant construct with its mutation written in); returns the ids changed (only
+    records present in ``records``)."""
     from model_zoo.names import Resolved, resolve_target
 
     changes = json.loads((Path(__file__).with_name("name_golds.json")).read_text(encoding="utf-8"))
     changed = []
     for record in records:
+        calls = [m for m in record.conversations if m["from"] == "function_call"]
+        for step, construct in changes["constructs"].get(record.id, {}).items():
+            resolved = resolve_target(construct)
+            if not isinstance(resolved, Resolved):
+                raise ValueError(f"name_golds.json: {construct} does not resolve")
+            call = calls[int(step)]["call"]
+            call["arguments"] = {**call["arguments"], "target_seq": resolved.value}
+            changed.append(record.id)
         change = changes.get(record.id)
         if change is None:
             continue
-        calls = [m for m in record.conversations if m["from"] == "function_call"]
         arguments = dict(change["arguments"])
         for param, target in change["target"].items():
             resolved = resolve_target(target)
