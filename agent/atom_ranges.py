@@ -285,11 +285,12 @@ def _says_change(text: str, match: re.Match[str]) -> bool:
     """Whether the clause of an "only <part>" match says the part may change ("changing only the acrylamide", "only
     the ethynyl group changes"), not that it stays ("only the quinazoline stays", "only keep the indole")."""
     start = max((text.rfind(mark, 0, match.start()) for mark in ".;!?\n—"), default=-1) + 1
-    ends = [i for i in (text.find(mark, match.end()) for mark in ".;!?\n—,") if i >= 0]
+    named_end = match.start("name") + len(match.group("name").rstrip(","))  # "… morfolinopropossi, the rest stays"
+    ends = [i for i in (text.find(mark, named_end) for mark in ".;!?\n—,") if i >= 0]
     end = min(ends, default=len(text))
     said = re.search(rf"(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:{_CHANGE_STEM})\w*", text[start:end].lower())
     kept = re.search(rf"\b(?:{_KEEP_STEM})\w*", text[match.start(): match.start("name")].lower()) or \
-        re.search(rf"\b(?:{_KEEP_STEM})\w*", text[match.end(): end].lower())
+        re.search(rf"\b(?:{_KEEP_STEM})\w*", text[named_end: end].lower())
     return said is not None and kept is None
 
 

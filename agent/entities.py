@@ -155,6 +155,9 @@ _EACH_OF_THEM_WITH = re.compile(r"\beach\s+of\s+(?:them|those|these|the\s+two)\s
 _PAIR_BLOCK = re.compile(r"\n[ \t]*\n")
 _PAIR_LINE = re.compile(r"\n")
 _PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|–|—|\bw/|\bwith\b)\s*", re.I)
+# in a sentence that writes every drug in pairs, "against" joins a pair too ("quinine against nevirapine and quinine
+# against fluconazole"; "A against B and C" is one drug against a list, not pairs)
+_SENTENCE_PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|–|—|\bw/|\bwith\b|\bagainst\b|\bvs\.?|\bversus\b)\s*", re.I)
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
 _MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.]|-\d)")  # not "1101-0019", a subject's id
@@ -195,11 +198,18 @@ class Entities:
     sequences_from_names: bool = False
 
 
+# a sed-style edit of an earlier request, as chat users type it: "s/EGFR/ERBB2/", "s/-2.5/-3.5/g and rerun"
+SUBSTITUTION = re.compile(r"^\s*s/(?P<old>[^/\n]+)/(?P<new>[^/\n]*)/(?P<flags>g?)(?:\s+(?:and\s+)?(?:re-?run|redo|"
+                          r"again|pls|please)\b[\s\W]*)*$", re.I)
+
+
 def read_message(text: str) -> Entities:
     """The values of a message as the planner reads them: its request words and its Chinese or Japanese drug names
     in English (``in_english``), so that what the no-guessing check and the provenance line see ("伊马替尼" is
-    imatinib, "降压药" a kind of drug) is what the call was built from."""
-    return extract(in_english(text))
+    imatinib, "降压药" a kind of drug) is what the call was built from. Of an edit ("s/A549/H1299/") only the new
+    words are values: the old ones are what it replaces."""
+    edit = SUBSTITUTION.match(text)
+    return extract(in_english(edit.group("new") if edit else text))
 
 
 def extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
@@ -441,25 +451,32 @@ def _one_with_a_list(text: str, molecules: list[str], spans: list[tuple[int, int
 
 def _joined_in_one_sentence(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
     """"Dog on chlorambucil + prednisolone; owner wants carprofen. Check chlorambucil–carprofen and
-    prednisolone–carprofen": the one sentence that writes every drug of the message in joined pairs."""
+    prednisolone–carprofen": the one sentence that writes every drug of the message in joined pairs; or, after
+    sentences that only say what the patient is on, every drug named from it on ("Mama on nevirapine plus fluconazole
+    is on quinine. Check quinine against nevirapine and quinine against fluconazole")."""
     cuts = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text) + 1]
     every = {same_molecule_key(m, stereo=True) or m for m in molecules}
     for start, end in zip(cuts, cuts[1:]):
         inside = [(span, m) for span, m in zip(spans, molecules) if start <= span[0] < end]
-        pairs = _joined_pairs(text, [m for _, m in inside], [span for span, _ in inside]) if len(inside) >= 4 else []
-        if pairs and {same_molecule_key(m, stereo=True) or m for pair in pairs for m in pair} == every:
+        later = {same_molecule_key(m, stereo=True) or m for span, m in zip(spans, molecules) if span[0] >= start}
+        pairs = _joined_pairs(text, [m for _, m in inside], [span for span, _ in inside], _SENTENCE_PAIR_JOIN) \
+            if len(inside) >= 4 else []
+        paired = {same_molecule_key(m, stereo=True) or m for pair in pairs for m in pair}
+        if pairs and (paired == every or paired == later):
             return pairs
     return []
 
 
-def _joined_pairs(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
-    """The molecules as pairs when they fall into consecutive twos, each written "A+B", "A/B", "A w/ B"."""
+def _joined_pairs(text: str, molecules: list[str], spans: list[tuple[int, int]],
+                  joins: re.Pattern[str] | None = None) -> list[list[str]]:
+    """The molecules as pairs when they fall into consecutive twos, each written "A+B", "A/B", "A w/ B" (or as
+    ``joins`` says)."""
     if len(molecules) % 2:
         return []
     pairs = []
     for i in range(0, len(molecules), 2):
         (_, end), (start, _) = spans[i], spans[i + 1]
-        if not _PAIR_JOIN.fullmatch(text[end:start]):
+        if not (joins or _PAIR_JOIN).fullmatch(text[end:start]):
             return []
         pairs.append(molecules[i:i + 2])
     return pairs
@@ -925,6 +942,8 @@ def looks_like_smiles(token: str) -> bool:
         return False
     if token.isdigit() or re.fullmatch(r"[-+]?\d+(\.\d+)?", token) or _ISOTOPE_LABEL.fullmatch(token):
         return False  # (nor "the [123I] form": an isotope named, no molecule)
+    if token[0].isdigit() and not re.search(r"[=#()\[\]@/\\]", token):
+        return False  # a SMILES starts with an atom: "lot 24B118" is a code
     if token.isalpha():  # "CCO", "CCCC"; in prose a short capital word with P, S, F, I or B is an acronym ("her PCP")
         return bool(_ELEMENT_LETTERS.match(token)) and "C" in token and not (
             token.isupper() and len(token) <= 4 and re.search(r"[PSFIB]", token))

@@ -314,6 +314,19 @@ def _heavy_atoms(smiles: str) -> int:
     return mol.GetNumHeavyAtoms() if mol is not None else 0
 
 
+def route_molecules(rows: Any) -> tuple[set[str], set[str]]:
+    """The molecules a retrosynthesis result made routes for, and every precursor of those routes."""
+    made, parts = set(), set()
+    for row in rows if isinstance(rows, list) else []:
+        if not isinstance(row, dict):
+            continue
+        if isinstance(row.get("smiles"), str):
+            made.add(row["smiles"])
+        for place in range(1, len(next((row[k] for k in _ROUTE_FIELDS if isinstance(row.get(k), list)), [])) + 1):
+            parts.update(_route(row, place))
+    return made, parts
+
+
 def _route(row: dict[str, Any], place: int = 1) -> list[str]:
     """The precursors of a row's route at ``place`` (1 = top, -1 = last); none when the row has no such route."""
     routes = next((row[k] for k in _ROUTE_FIELDS if isinstance(row.get(k), list)), None) or [{}]

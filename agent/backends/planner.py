@@ -16,7 +16,7 @@ from typing import Any
 
 from agent.atom_ranges import core_question
 from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
-from agent.entities import Entities, extract, without_asides
+from agent.entities import SUBSTITUTION, Entities, extract, without_asides
 from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, earlier_setting, enum_words_in, fan_out, fill
@@ -58,14 +58,14 @@ from agent.planning.values import (
 )
 from agent.pool.entry import EntryMeta
 from agent.provenance import ask_about
-from agent.selection import select_molecules
+from agent.selection import route_molecules, select_molecules
 from agent.vocabulary import in_english, phrases, words
 from agent.wording import task
 from model_zoo.chem.cells import CellLine
 from model_zoo.chem.mols import same_molecule_key
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.names import with_the_gene
-from model_zoo.specs import ToolSpec, get_spec
+from model_zoo.specs import RETROSYNTHESIS, ToolSpec, get_spec
 
 # "predict X, then generate …" is two steps; "just bortezomib then", "…in GDSC right? then vinblastine instead" and
 # "then, instead, …" are no sequence: "then" ends its sentence, follows a question, or brings an "instead"
@@ -76,7 +76,8 @@ _THEN = re.compile(r"(?<![?]\s)(?<![?])\b(?:and then|then|after that|afterwards|
 _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versus|to)\b|"
                      r"^\W*(?:ok(?:ay)?\W+)?now (?!the\b|their\b|its\b)|\bnow the other\b|"
                      r"\b(?:re-?run|re-?do|again|repeat|try|same (?:\w+ (?:and|&) )?(?:drug|molecule|compound|cpd|"
-                     r"inhibitor|mask)s?\b(?!\s+(?:but\s+)?(?:as|with\s+the)\b)|"
+                     r"inhibitor|mask|panel|set|series|batch|list|hit|ones|two|three|four|five|six)s?\b"
+                     r"(?!\s+(?:but\s+)?(?:as|with\s+the)\b)|"
                      r"same (?:for|with|in|on|thing|question|q|but|(?:\w+ (?:and )?)?"
                      r"(?:settings|parameters|conditions))|same rest|everything else (?:the )?same|"
                      r"what about|how about|instead|now for|also for)\b", re.I)
@@ -147,7 +148,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     completed = _with_the_unit(previous.text, text) if previous is not None and not previous.answered else None
     if completed is not None:  # "IC50 50 is target" asked about, then "nM, sorry": the request with its unit
         return plan_calls(completed, pool, offered, history[:-1], read)
-    edit = _SUBSTITUTION.match(text)
+    edit = SUBSTITUTION.match(text)
     if edit is not None:  # "s/EGFR/ERBB2/": the latest request that has the old words, with the new ones
         for back, past in enumerate(reversed(history)):
             written = _strip_pool_line(past.text)
@@ -224,11 +225,38 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         calls = _added_tool(whole, earlier, context, offered)
     if previous is not None and earlier is not None:
         calls = _continued(calls, whole, earlier, previous, repeats, supplies_values, context, offered) or calls
+    calls = calls if _ASKS_A_ROUTE.search(text) else _without_the_route_again(calls, pool, read)
     if _lacks_written_keys(text, pool, calls):
         return []  # "retro on (optimized_smiles)" with no such entry: asked (next_action), never another entry
     if listed:  # the items that can run first; an item naming what did not resolve is asked about after them
         calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
     return _counted_per_ask(calls, own_words, whole, pool, history)
+
+
+# words that ask for a retrosynthesis, beside words that only name a route of the thread ("the top-ranked route")
+_ASKS_A_ROUTE = re.compile(r"\bretro\w*|\bone[\s-]step\s+back\b|\bhow\s+(?:to|would\s+\w+|do\s+\w+)\s+make\b", re.I)
+
+
+def _without_the_route_again(calls: list[ToolCall], pool: list[EntryMeta], read: Callable[[str], Any] | None
+                             ) -> list[ToolCall]:
+    """"Purchasing will stock the rank-1 precursors: predicted logS for both": beside a call on precursors of a route
+    in the thread, a retrosynthesis of that route's molecule or of those precursors is the words naming the route,
+    not an ask for it again."""
+    spec = RETROSYNTHESIS
+    if read is None or not any(m.key == spec.result_key for m in pool):
+        return calls
+    made, parts = route_molecules(read(spec.result_key))
+    made, parts = {same_molecule_key(m) or m for m in made}, {same_molecule_key(m) or m for m in parts}
+
+    def keys(call: ToolCall) -> set[str]:  # the molecules a call takes, as written
+        called = get_spec(call.name)
+        values = [v for p in (called.params if called else ()) if p.kind in ("smiles", "smiles_list")
+                  for value in [call.arguments.get(p.name)] for v in (value if isinstance(value, list) else [value])]
+        return {same_molecule_key(v) or v for v in values if isinstance(v, str)}
+
+    on_parts = any(call.name != spec.name and keys(call) and keys(call) <= parts for call in calls)
+    return [c for c in calls if not (on_parts and c.name == spec.name and keys(c) <= made | parts)] if on_parts \
+        else calls
 
 
 def _without_leading_values(requested: list[tuple[ToolSpec, str | None]], expect: frozenset[str]
@@ -576,11 +604,6 @@ def _with_the_unit(asked: str, reply: str) -> str | None:
     bare = [n for n in extract(asked).numbers if not n.conversion]
     found = _BARE_NUMBER.match(asked, bare[-1].pos) if bare else None
     return asked[:found.end()] + " " + unit.group("unit") + asked[found.end():] if found else None
-
-
-# a sed-style edit of an earlier request, as chat users type it: "s/EGFR/ERBB2/", "s/-2.5/-3.5/g and rerun"
-_SUBSTITUTION = re.compile(r"^\s*s/(?P<old>[^/\n]+)/(?P<new>[^/\n]*)/(?P<flags>g?)(?:\s+(?:and\s+)?(?:re-?run|redo|"
-                           r"again|pls|please)\b[\s\W]*)*$", re.I)
 
 
 def _strip_pool_line(text: str) -> str:

@@ -64,11 +64,13 @@ def row_labels(text: str, molecules: list[str]) -> dict[str, str]:
     known = set(molecules)
     labels: dict[str, str] = {}
     for m in _LABELLED_ROW.finditer(text):
-        tokens = m.group("rest").replace(",", " ").split()
+        tokens = m.group("rest").replace(",", " ").replace("|", " ").split()  # "C04 | CL-0063301 | <SMILES>"
         at = next((i for i, token in enumerate(tokens) if token in known), None)
         label = re.sub(r"\s+", " ", m.group("label")).upper().lstrip("#")
         if at is not None and at <= 1 and _is_code(label):
             labels[label.removeprefix("RANK ")] = tokens[at]
+            if at == 1 and _is_code(tokens[0].upper()) and _LABEL_WORD.fullmatch(tokens[0]):
+                labels[tokens[0].upper()] = tokens[at]  # a second column of codes: the well and the compound id
     # every pasted row has its code ("5-FU <SMILES>", "oxaliplatin <SMILES>", "SN-38 <SMILES>": names, not codes)
     if len(labels) >= 2 and set(labels.values()) == known:
         return labels

@@ -43,10 +43,12 @@ _PREFACE_END = re.compile(r"\bfirst\W*$", re.I)
 # "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
 _HEADING = re.compile(r"^\W*(?:for|re|regarding|about|context|background)\b[^:\n]{0,60}:\s*$", re.I)
 _SAME_MOLECULES = re.compile(r"\bsame\s+(?:(?:generated|optimi[sz]ed|designed|uploaded|new)\s+)?"
-                             r"(?:molecules?|compounds?|ones|structures|set|hits|smiles|drugs?|designs)\b", re.I)
+                             r"(?:molecules?|compounds?|ones|structures|set|hits|smiles|drugs?|designs|panel|batch|list|"
+                             r"series|two|three|four|five|six)\b", re.I)
 # "and KIT and PDGFRA? affinity this time": the worded ask replaces the repeated tool, it does not add to it
 # the kind of answer wanted, in so many words: "a yes/no", "the pKd", "a probability"
-_ANSWER_KIND = r"(?:probabilit(?:y|ies)|yes/no|yes or no|y/n|binary|binder|number|value|pkd|kd|affinity|ic50)"
+_ANSWER_KIND = r"(?:probabilit(?:y|ies)|yes/no|yes or no|y/n|binary|binder|number|value|pkd|kd|affinity|ic50|" \
+               r"interact(?:s|ion)?)"
 # "give me pKd not probability": the kind of answer the message refuses names no tool it asks for
 _REFUSED_KIND = re.compile(rf"\bnot\s+(?:an?\s+|the\s+)?{_ANSWER_KIND}\b", re.I)
 _NAMED_KIND = re.compile(rf"(?<![\w/]){_ANSWER_KIND}(?![\w/])", re.I)
@@ -236,11 +238,16 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     # "same settings, but start from X" stays the same tool
     # ("same molecules, predicted response in HT-29" after a design run names the designs, not the design tool)
     same_settings = keeps_the_settings(entities.prose)
-    switches = not same_settings and max(scores.values(), default=0.0) >= 2.0 and \
+    same_answer = prior is not None and _same_answer(prior, scores, offered, entities.prose)
+    switches = not same_settings and not same_answer and max(scores.values(), default=0.0) >= 2.0 and \
         prior is not None and scores.get(prior.name, 0.0) < 1.0 and not only_values(entities, SAME_VALUE_WORDS) and \
         _switch_keeps_the_value(entities, scores, offered)
     if prior is not None and prior.name in scores and not switches:
         scores[prior.name] += 4.0
+    if same_answer and prior is not None:  # the other reading of the same values is the same ask in other words
+        for spec in offered:
+            if spec is not prior and _takes_the_same_values(spec, prior):
+                scores[spec.name] = 0.0
     prose = entities.prose
     # "predict the logS and the pKa of imatinib": a trained property named for molecules the message gives
     # ("thanks. what is its logD?": a property of the thread's molecules)
@@ -289,6 +296,25 @@ def _switch_keeps_the_value(entities: Entities, scores: dict[str, float], offere
     name, score = max(scores.items(), key=lambda kv: kv[1])
     spec = next((s for s in offered if s.name == name), None)
     return spec is not None and score >= 3.0 and any(value_kind(p.kind) == kind for p in spec.params)
+
+
+# the words that say which answer about a target is wanted: a yes/no or probability, or how tightly it binds
+_TARGET_ANSWER_WORDS = re.compile(rf"(?<![\w/]){_ANSWER_KIND}(?![\w/])|\b(?:interact\w*|bind\w*|affinit\w*|ki|"
+                                  r"probabilit\w*|tight\w*|strong\w*|potent\w*|classif\w*|dti)\b", re.I)
+
+
+def _same_answer(prior: ToolSpec, scores: dict[str, float], offered: list[ToolSpec], prose: str) -> bool:
+    """Whether a repeat that reads best as another tool taking the same kinds of values asks the earlier tool again,
+    since no word names another answer: "same three versus KIT" after a pKd run names a target, which alone reads as a
+    yes/no question; "and do they interact with KIT?" asks for the yes/no."""
+    name = max(scores.items(), key=lambda kv: kv[1], default=("", 0.0))[0]
+    other = next((s for s in offered if s.name == name), None)
+    return other is not None and other is not prior and _takes_the_same_values(other, prior) and \
+        _TARGET_ANSWER_WORDS.search(prose) is None
+
+
+def _takes_the_same_values(one: ToolSpec, other: ToolSpec) -> bool:
+    return {p.kind for p in one.params} == {p.kind for p in other.params}
 
 
 def asks_the_same(prose: str) -> bool:
@@ -783,4 +809,8 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
         bonus -= 1.0  # a design request names a cell line or a potency
     if spec.param("property") is not None and property_words(lowered):
         bonus += 1.0 if e.molecules else 0.5  # "logS for plate2": a property named in so many words
+    if property_words(lowered) and not _PAIRING.search(lowered) and \
+            not re.search(r"\b(?:with|against|vs\.?|versus)\b|[+&]", lowered):
+        # "are temozolomide, niraparib and vorinostat predicted to cross the BBB?": drugs and a property, no pair
+        bonus += -3.0 if "smiles_pairs" in kinds else 1.5 if spec.param("property") is not None else 0.0
     return bonus

@@ -118,6 +118,17 @@ _INDONESIAN = _Language.of(
     r"sawar|afinitas\w*|lipofilisitas\w*|retrosintesis|berinteraksi|sekaligus|saja|utk|dgn|yg|galur|"
     r"optimasi|rancang|terima\s+kasih",
     r"yang|untuk|dengan|ini|itu|dari|juga|atau|dan")
+# Hindi typed in Latin letters: a word only it has ("chahiye", "karo", "batao") or two of its small words
+_HINGLISH = _Language.of(
+    "",
+    r"hai|hain|karo|kar\s+do|karna|chahiye|batao|kitna|kitni|sabse|nahi|wala|wale|wali|sirf|bhai|yaar|kya|mujhe|"
+    r"kaisa|accha|achha|theek|dobara|nikalo|dono|teeno|teenon|paanchon|inme|uska|iska|isko|usko|baaki|hissa|naye",
+    r"ka|ki|ke|ko|mein|pe|aur|bhi")
+# Swahili mixed into English: a word only it has ("tafadhali", "kila moja")
+_SWAHILI = _Language.of("", r"tafadhali|asante|habari|mgonjwa|mtoto|dawa|kila|pamoja|hapana|ndiyo", "")
+# Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
+_GREEK_WORDS = r"[\u0370-\u03ff\u1f00-\u1fff]{3}"
+_GREEK_TEXT = _Language.of(_GREEK_WORDS, "", "")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # the case endings themselves, so that an elided article ("l'acide", "dell'acido") is never taken for one
 _LOCATIVE = r"n?[dt][ae]"  # "HCC827'de", "H1975'te": in
@@ -164,7 +175,8 @@ def in_english(text: str) -> str:
     if _TURKISH.reads(text):
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
-    for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian")):
+    for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
+                           (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek")):
         if language.reads(text):
             text = _gated_in_english(_NYA.sub("", text) if language is _INDONESIAN else text, name)
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
@@ -189,7 +201,7 @@ def _english(m: re.Match[str], words: dict[str, str]) -> str:
 # tables spell them out. Not μ: "μM" is a unit.
 _GREEK_NAMES = {"α": "alpha", "β": "beta", "γ": "gamma", "δ": "delta", "ε": "epsilon", "ζ": "zeta", "η": "eta",
                 "θ": "theta", "ι": "iota", "κ": "kappa", "λ": "lambda"}
-_GREEK = re.compile(f"[{''.join(_GREEK_NAMES)}]")
+_GREEK = re.compile(f"(?<![\u0370-\u03ff])[{''.join(_GREEK_NAMES)}](?![\u0370-\u03ff])")  # (not in a Greek word)
 
 
 def _spelt_out(m: re.Match[str]) -> str:

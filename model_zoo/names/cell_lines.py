@@ -139,6 +139,9 @@ _NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*)$")  # mutat
 _SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/.][A-Za-z0-9]+)*")
 _DIGIT_LED = re.compile(r"(?<![\w.-])\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
 _SPACED = re.compile(r"(?<![\w-])([A-Za-z]{2,5})[ ]([A-Z]?\d{1,4}[A-Za-z]?)(?![\w-])")
+# "C-33 A", "U-87 MG", "Ca Ski": a line's name with its last letters written apart
+_SPACED_SUFFIX = re.compile(r"(?<![\w-])(?:[A-Za-z]{1,5}-?\d{1,4}[ ][A-Z]{1,2}|[A-Z][A-Za-z]{1,4}[ ][A-Z][a-z]{2,4})"
+                            r"(?![\w-])")  # (and "Ca Ski": two words of one name)
 _NOT_CELL = re.compile(r"(?i)^(?:(?:ln|log)?[pgle]?ic50|(?:alpha|beta|gamma|delta)-?\d|ec50|gi50|ld50|cc50|ki|kd|"
                        r"pkd|pki|logp|logd|logs|clogp|tpsa|mw|"
                        r"\d+d|\d*well|h2o|co2|o2|n2|mg\d*|ml|nm|um|mm|pm|fm|tox21|bace1|covid-?19|sars-cov-2|"
@@ -242,6 +245,11 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
         if line is not None:
             out.append(_line_result(line, written, s, e, via=f"{written} read as {line.name}"))
             taken.append((s, e))
+    for m in _SPACED_SUFFIX.finditer(text):
+        line = None if overlaps(*m.span(), taken) or not known_in_context(*m.span()) else _lookup_quietly(m.group())
+        if line is not None:
+            out.append(_line_result(line, m.group(), *m.span(), via=f"{m.group()} read as {line.name}"))
+            taken.append(m.span())
     for m in _DIGIT_LED.finditer(text):  # "786-O" (GDSC: 786-0): a listed spelling that starts with a digit
         line = _lookup(m.group()) if _key(m.group()) in t.variants and not overlaps(*m.span(), taken) else None
         if line is not None:

@@ -37,6 +37,7 @@ from model_zoo.names.text import (
     inn_stem,
     name_key,
     osa_distance,
+    respellings,
     squashed,
     words,
 )
@@ -254,18 +255,6 @@ def _fuzzy(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved |
     return _from_entries(found, word, True, start, end)
 
 
-# Spanish, Portuguese and Italian write INNs and solvents with their own endings and letters ("fenol", "etanol",
-# "tolueno", "levotiroxina", "metamizol"); spelt back in English they are found in the tables as they stand
-_ROMANCE_ENDINGS = (("ina", "ine"), ("ina", "in"), ("ino", "ine"), ("ino", "in"), ("eno", "ene"), ("ona", "one"),
-                    ("ida", "ide"), ("ato", "ate"), ("ol", "ole"), ("a", "e"), ("o", "e"), ("a", ""), ("o", ""),
-                    ("", ""))
-_ROMANCE_LETTERS = (("", ""), ("f", "ph"), ("et", "eth"), ("tir", "thyr"), ("pir", "pyr"), ("rr", "r"), ("k", "c"))
-# German drops the final e ("Aceton", "Etoposid") and writes aromatic solvents with -ol ("Toluol", "Benzol", "Xylol")
-# and halogens without their o ("Dichlormethan"); these are looked up as they stand only, never asked about
-_GERMAN_ENDINGS = (("ol", "ene"), ("an", "ane"), ("on", "one"), ("at", "ate"), ("id", "ide"))
-_GERMAN_LETTERS = (("", ""), ("chlor", "chloro"), ("brom", "bromo"), ("k", "c"), ("z", "c"))
-
-
 # Polish writes INNs phonetically ("fluoksetyna", "klarytromycyna", "simwastatyna", "dazatynib", "metotreksat"):
 # ks for x, w for v, k for c, y for i, z for s, t for th, f for ph, "chin" for quin, and -yna/-ina for -ine/-in
 _POLISH_ENDINGS = (("yna", "ine"), ("yna", "in"), ("ina", "ine"), ("ina", "in"), ("at", "ate"), ("ol", "ole"),
@@ -334,6 +323,12 @@ def _accented_or_respelt(word: str, start: int = -1, end: int = -1) -> Resolved 
     return _from_entries(found, word, True, start, end) if found else None
 
 
+def _found_respelt(word: str, start: int, end: int) -> Resolved | None:
+    """A Romance spelling of a known name found as it stands ("omeprazolo"), never a question."""
+    found = _foreign_spelling(word, start, end)
+    return found if isinstance(found, Resolved) else None
+
+
 def _foreign_spelling(word: str, start: int, end: int) -> Resolved | Unresolved | None:
     """An unknown word read as a Romance or German spelling of a known name (shown as a spelling match), or as a
     Romance spelling of an INN the tables lack ("metamizol": asked about, with the closest names)."""
@@ -341,14 +336,7 @@ def _foreign_spelling(word: str, start: int, end: int) -> Resolved | Unresolved 
     t = tables()
     if len(key) < 5 or not key.isalpha() or key.endswith("e"):  # (English chemistry words end so: "methylpyrazole")
         return None
-    ended = [key[:len(key) - len(ending)] + new for ending, new in _ROMANCE_ENDINGS
-             if key.endswith(ending) and len(key) > len(ending) + 3]
-    german = [key[:len(key) - len(ending)] + new for ending, new in _GERMAN_ENDINGS
-              if key.endswith(ending) and len(key) > len(ending) + 3]
-    spellings = list(dict.fromkeys([*(s.replace(old, new) for s in ended for old, new in _ROMANCE_LETTERS
-                                      if old in s or not old),
-                                    *(s.replace(old, new) for s in german for old, new in _GERMAN_LETTERS
-                                      if old in s or not old)]))
+    ended, spellings = respellings(key)
     for spelling in spellings:  # (names never read from English free text too: the word is not English)
         found = _entries(spelling, in_text=False) if spelling != key else []
         if found:
@@ -368,7 +356,7 @@ _LOCANT = re.compile(r"(?:^|[\s(\[-])(?:\d+[a-z]?'?(?:,\d+[a-z]?'?)*|[NOS](?:,[N
 _MORPHEME = re.compile(
     r"(?:meth|eth|prop|but|pent|hex|hept|oct|non|dec|benz|phen|pyr|pyrid|furan|thio|thi|oxy|hydroxy|amino|"
     r"chloro|fluoro|bromo|iodo|nitro|cyano|acet|carb|formyl|sulfon|phosph|imid|indol|quinol|morpholin|"
-    r"piperid|piperaz|naphth|cyclo)", re.IGNORECASE)
+    r"piperid|piperaz|naphth|cyclo|urea|guanid|glycer)", re.IGNORECASE)
 _SUFFIX = re.compile(r"(?:ane|ene|yne|ol|ols|one|al|ic|oate|ate|ide|amine|amide|imine|ine|ole|ium|yl|ether|"
                      r"oxide|nitrile|ester|acid)\)?$", re.IGNORECASE)
 _CLASS_WORDS = frozenset("acid chloride bromide iodide fluoride ester anhydride oxide hydrochloride "
@@ -697,7 +685,9 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
         if _NOT_A_DRUG_AFTER.match(text[e:e + 30]):
             continue
         elided = bool(_ELIDED.search(text, max(0, s - 3), s))  # "l' éthanol": a French word may follow, no typo
-        result = _accented_or_respelt(w, s, e) or (None if elided else _fuzzy(w, s, e) or _foreign_spelling(w, s, e))
+        # (a Romance spelling found as it stands is read there too: "l'omeprazolo", "dell'etanolo")
+        result = _accented_or_respelt(w, s, e) or (_found_respelt(w, s, e) if elided else
+                                                    _fuzzy(w, s, e) or _foreign_spelling(w, s, e))
         if result is None and inn_stem(w) and w.lower() not in t.names:
             result = Unresolved("drug", w, _closest(w), s, e, "looks like a drug name (INN stem), but is not known")
         elif result is None and inn_stem(w):

@@ -17,7 +17,34 @@ WORD = re.compile(r"[^\W_](?:[\w]|-(?=[^\W_]))*")
 
 # "CMP-0012", "ABC_00123", "MAL-3-014", "HB-2291-07": a compound registry or study code (a zero-padded number of four
 # or more digits, or two numbered parts); no GDSC line or DAVIS target is written so
-COMPOUND_CODE = re.compile(r"[A-Za-z]{2,6}[-_]0\d{3,}[A-Za-z]?|[A-Za-z]{2,6}-\d{1,4}-\d{2,4}[A-Za-z]?")
+COMPOUND_CODE = re.compile(r"[A-Za-z]{2,6}[-_]0\d{3,}[A-Za-z]?|[A-Za-z]{2,6}-\d{1,4}-\d{2,4}[A-Za-z]?|"
+                           r"[A-Z]{1,6}-\d{1,3}[a-z]")  # a series member: "SR-7b" (no GDSC line ends so)
+
+
+# Spanish, Portuguese and Italian write INNs and solvents with their own endings and letters ("fenol", "etanol",
+# "tolueno", "levotiroxina", "metamizol"); spelt back in English they are found in the tables as they stand
+_ROMANCE_ENDINGS = (("ina", "ine"), ("ina", "in"), ("ino", "ine"), ("ino", "in"), ("eno", "ene"), ("ona", "one"),
+                    ("ida", "ide"), ("ato", "ate"), ("ol", "ole"), ("a", "e"), ("o", "e"), ("a", ""), ("o", ""),
+                    ("lo", ""),  # Italian doubles a final l: "clopidogrello"
+                    ("", ""))
+_ROMANCE_LETTERS = (("", ""), ("f", "ph"), ("et", "eth"), ("tir", "thyr"), ("pir", "pyr"), ("rr", "r"), ("k", "c"),
+                    ("chin", "quin"))  # Italian chin- for quin-: "chinino"
+# German drops the final e ("Aceton", "Etoposid") and writes aromatic solvents with -ol ("Toluol", "Benzol", "Xylol")
+# and halogens without their o ("Dichlormethan"); these are looked up as they stand only, never asked about
+_GERMAN_ENDINGS = (("ol", "ene"), ("an", "ane"), ("on", "one"), ("at", "ate"), ("id", "ide"))
+_GERMAN_LETTERS = (("", ""), ("chlor", "chloro"), ("brom", "bromo"), ("k", "c"), ("z", "c"))
+
+def respellings(key: str) -> tuple[list[str], list[str]]:
+    """The English spellings a Romance or German spelling of a name may stand for (``key``: lower case, no accents):
+    the ones with only the ending respelt ("metamizol" -> "metamizole"), and all of them ("etanolo" -> "ethanol")."""
+    ended = [key[:len(key) - len(ending)] + new for ending, new in _ROMANCE_ENDINGS
+             if key.endswith(ending) and len(key) > len(ending) + 3]
+    german = [key[:len(key) - len(ending)] + new for ending, new in _GERMAN_ENDINGS
+              if key.endswith(ending) and len(key) > len(ending) + 3]
+    return ended, list(dict.fromkeys([*(s.replace(old, new) for s in ended for old, new in _ROMANCE_LETTERS
+                                        if old in s or not old),
+                                      *(s.replace(old, new) for s in german for old, new in _GERMAN_LETTERS
+                                        if old in s or not old)]))
 
 
 def words(text: str) -> list[tuple[str, int, int]]:
