@@ -576,10 +576,17 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     return [p for p, _ in items]
 
 
+# "the more potent one in A375: run it in SK-MEL-28": the line a ranking was measured in, before the mention
+_RANKED_IN = re.compile(r"\b(?:more|most|less|least|best|worst|better|top|highest|lowest)\s+(?:[\w-]+\s+){0,2}"
+                        r"(?:in|from)\s+$", re.I)
+
+
 def _without_earlier_results(text: str, mentions: list[tuple[str, CellLine]]) -> list[tuple[str, CellLine]]:
     """The cell lines less those named only as an earlier result ("Following on from yesterday's MCF-7 number: the
-    same compound in T-47D"), when the message names another."""
+    same compound in T-47D", "the more potent one in A375: run it in SK-MEL-28"), when the message names another."""
     past = [m.span() for m in EARLIER_RESULT.finditer(text)]
+    past += [(at, at + len(written)) for written, _ in mentions for at in _written_at(text, written)
+             if _RANKED_IN.search(text[max(0, at - 50):at])]
     if not past:
         return mentions
     new = [(written, line) for written, line in mentions

@@ -809,7 +809,7 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
         bonus -= 1.0  # a design request names a cell line or a potency
     if spec.param("property") is not None and property_words(lowered):
         bonus += 1.0 if e.molecules else 0.5  # "logS for plate2": a property named in so many words
-    if property_words(lowered) and not _PAIRING.search(lowered) and \
+    if len(e.molecules) >= 2 and property_words(lowered) and not _PAIRING.search(lowered) and \
             not re.search(r"\b(?:with|against|vs\.?|versus)\b|[+&]", lowered):
         # "are temozolomide, niraparib and vorinostat predicted to cross the BBB?": drugs and a property, no pair
         bonus += -3.0 if "smiles_pairs" in kinds else 1.5 if spec.param("property") is not None else 0.0

@@ -223,3 +223,15 @@ def test_series_labels_clinical_abbreviations_and_spaced_line_names() -> None:
     [logd] = plan_with("Just dropped the 9-series file (9a 4-F, 9b 4-Cl on the thiophene aryl). logD for all three.",
                        {"upload_9-series.csv": ["CCO", "CCN", "CCC"]})
     assert logd.arguments["drug_smiles"] == "(upload_9-series.csv)"
+
+
+def test_the_line_a_ranking_was_measured_in_is_no_line_of_the_new_ask() -> None:
+    """"The more potent one in A375: run it in SK-MEL-28 as well." ran it in A375 too (first); "the most potent in
+    A375" alone still runs in A375."""
+    pool = {"user_smiles": ["CCO", "CCN"],
+            "drug_cell_response_regression_predict_result": [{"smiles": "CCO", "ln_ic50": -1.0},
+                                                              {"smiles": "CCN", "ln_ic50": 2.0}]}
+    history = [ran(CELLS, "Both in A375, predicted ln(IC50).")]
+    assert [c.arguments["cell_name"] for c in plan_with("The more potent one in A375: run it in SK-MEL-28 as well.",
+                                                        pool, history)] == ["SK-MEL-28"]
+    assert [c.arguments["cell_name"] for c in plan_with("the most potent in A375, please", pool, history)] == ["A375"]
