@@ -154,10 +154,11 @@ _WITH_EACH = re.compile(r"\s+(?:with|against|vs\.?|and)\s+(?:each|every|all)(?:\
 _EACH_OF_THEM_WITH = re.compile(r"\beach\s+of\s+(?:them|those|these|the\s+two)\s+(?:with|against|vs\.?|and)\s+", re.I)
 _PAIR_BLOCK = re.compile(r"\n[ \t]*\n")
 _PAIR_LINE = re.compile(r"\n")
-_PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|–|—|\bw/|\bwith\b)\s*", re.I)
+_PAIR_JOINS = r"\+|/|&|–|—|\bw/|\bwith\b"
+_PAIR_JOIN = re.compile(rf"\s*(?:{_PAIR_JOINS})\s*", re.I)
 # in a sentence that writes every drug in pairs, "against" joins a pair too ("quinine against nevirapine and quinine
 # against fluconazole"; "A against B and C" is one drug against a list, not pairs)
-_SENTENCE_PAIR_JOIN = re.compile(r"\s*(?:\+|/|&|–|—|\bw/|\bwith\b|\bagainst\b|\bvs\.?|\bversus\b)\s*", re.I)
+_SENTENCE_PAIR_JOIN = re.compile(rf"\s*(?:{_PAIR_JOINS}|\bagainst\b|\bvs\.?|\bversus\b)\s*", re.I)
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
 _MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.]|-\d)")  # not "1101-0019", a subject's id

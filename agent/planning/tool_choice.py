@@ -300,7 +300,7 @@ def _switch_keeps_the_value(entities: Entities, scores: dict[str, float], offere
 
 # the words that say which answer about a target is wanted: a yes/no or probability, or how tightly it binds
 _TARGET_ANSWER_WORDS = re.compile(rf"(?<![\w/]){_ANSWER_KIND}(?![\w/])|\b(?:interact\w*|bind\w*|affinit\w*|ki|"
-                                  r"probabilit\w*|tight\w*|strong\w*|potent\w*|classif\w*|dti)\b", re.I)
+                                  r"tight\w*|strong\w*|potent\w*|classif\w*|dti)\b", re.I)
 
 
 def _same_answer(prior: ToolSpec, scores: dict[str, float], offered: list[ToolSpec], prose: str) -> bool:
