@@ -35,7 +35,6 @@ _CHANGE = r"change|vary|varied|variable|modif(?:y|ied|ying|iable)|mutat(?:e|ed|i
           r"open|free|allow(?:ed)?|optimi[sz](?:e|ed|ing)|replace|swap|tweak"
 # the stems of the words that say a part may change, in any inflection ("changing", "varies", "tweaked", "is open")
 _CHANGE_STEM = r"chang|var[iy]|modif|tweak|alter|edit|swap|replac|optimi[sz]|rework|mov|open|free|touch"
-_KEEP_STEM = r"keep|retain|maintain|freez|fix|lock|protect|preserv|hold|stay|remain|intact|constant|untouched"
 # "all atoms may change", "any atom can be modified", "everything is free" (not "everything after them")
 _ALL = r"(?P<all>\ball(?:\s+the)?\s+(?:heavy\s+)?atoms|\b(?:every|any)\s+(?:heavy\s+)?atom|" \
        r"\bthe\s+(?:whole|entire)\s+molecule|\beverything\b(?!\s+(?:after|else|but|except|other|beyond|past|from|outside|stays?|remains?)))"
@@ -289,8 +288,9 @@ def _says_change(text: str, match: re.Match[str]) -> bool:
     ends = [i for i in (text.find(mark, named_end) for mark in ".;!?\n—,") if i >= 0]
     end = min(ends, default=len(text))
     said = re.search(rf"(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:{_CHANGE_STEM})\w*", text[start:end].lower())
-    kept = re.search(rf"\b(?:{_KEEP_STEM})\w*", text[match.start(): match.start("name")].lower()) or \
-        re.search(rf"\b(?:{_KEEP_STEM})\w*", text[named_end: end].lower())
+    kept_words = rf"\b(?:{_KEEP}|keeps|stays?|remains?)\b"
+    kept = re.search(kept_words, text[match.start(): match.start("name")], re.I) or \
+        re.search(kept_words, text[named_end: end], re.I)
     return said is not None and kept is None
 
 

@@ -40,6 +40,7 @@ from model_zoo.names import (
     is_mutation,
     resolve_cell_line_name,
 )
+from model_zoo.names.text import labelled
 
 _SMILES_CHARS = re.compile(r"^[A-Za-z0-9@+\-\[\]()=#$%/\\.:*]+$")
 _ELEMENT_LETTERS = re.compile(r"^(?:Cl|Br|C|N|O|S|P|F|I|B)+$")
@@ -323,7 +324,10 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     for token in _tokens(text_wo_masks):
         if token in cell_tokens or (token.isalpha() and token.isupper() and len(token) >= 6 and token in residues):
             continue
-        closes = _open_parentheses(text_wo_masks[:max(text_wo_masks.find(token, searched_from), 0)]) > 0
+        at = max(text_wo_masks.find(token, searched_from), 0)
+        if token[0].isdigit() and labelled(text_wo_masks, at):
+            continue  # "DMSO (lot 24B118)": a code (a SMILES starts with an atom), never a structure asked about
+        closes = _open_parentheses(text_wo_masks[:at]) > 0
         smiles, error = (token, None) if token in listed_short else _as_smiles(token, closes)
         if token in listed_short:  # only its own line: "CO" is also part of "COSMIC"
             prose = re.sub(rf"(?m)^([ \t]*){token}(?=[ \t]*$)", rf"\g<1>{' ' * len(token)}", prose)
@@ -950,8 +954,6 @@ def looks_like_smiles(token: str) -> bool:
         return False
     if token.isdigit() or re.fullmatch(r"[-+]?\d+(\.\d+)?", token) or _ISOTOPE_LABEL.fullmatch(token):
         return False  # (nor "the [123I] form": an isotope named, no molecule)
-    if token[0].isdigit() and not re.search(r"[=#()\[\]@/\\]", token):
-        return False  # a SMILES starts with an atom: "lot 24B118" is a code
     if token.isalpha():  # "CCO", "CCCC"; in prose a short capital word with P, S, F, I or B is an acronym ("her PCP")
         return bool(_ELEMENT_LETTERS.match(token)) and "C" in token and not (
             token.isupper() and len(token) <= 4 and re.search(r"[PSFIB]", token))

@@ -322,7 +322,8 @@ def route_molecules(rows: Any) -> tuple[set[str], set[str]]:
             continue
         if isinstance(row.get("smiles"), str):
             made.add(row["smiles"])
-        for place in range(1, len(next((row[k] for k in _ROUTE_FIELDS if isinstance(row.get(k), list)), [])) + 1):
+        routes: list[Any] = next((row[k] for k in _ROUTE_FIELDS if isinstance(row.get(k), list)), [])
+        for place in range(1, len(routes) + 1):
             parts.update(_route(row, place))
     return made, parts
 

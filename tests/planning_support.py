@@ -23,10 +23,12 @@ def plan_with(text: str, values: dict, history: list[PastRequest] | None = None)
     return plan_calls(text, pool.list(), list(TOOLS), history or [], lambda key: pool.require(key).value)
 
 
-def decided(text: str) -> str | None:
-    """The tool a chat turn would run for ``text`` in an empty thread (planner, then Fe-Fo), None when it asks."""
+def decided(text: str, values: dict | None = None) -> str | None:
+    """The tool a chat turn would run for ``text`` in a thread whose pool holds ``values`` (empty by default):
+    planner, then Fe-Fo; None when it asks."""
     pool = ThreadPool(InMemoryPoolStore(), "t")
-    ctx = PlanContext(request=text, pool=[], offered=list(TOOLS), read=pool.read)
+    load_pool(pool, values or {})
+    ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS), read=pool.read)
     decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, read_message(text),
                                                                         time.monotonic() + 60)
     return decision.action.name if decision.action is not None else None

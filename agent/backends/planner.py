@@ -242,11 +242,10 @@ def _without_the_route_again(calls: list[ToolCall], pool: list[EntryMeta], read:
     """"Purchasing will stock the rank-1 precursors: predicted logS for both": beside a call on precursors of a route
     in the thread, a retrosynthesis of that route's molecule or of those precursors is the words naming the route,
     not an ask for it again."""
-    spec = RETROSYNTHESIS
-    if read is None or not any(m.key == spec.result_key for m in pool):
+    if read is None or not any(m.key == RETROSYNTHESIS.result_key for m in pool):
         return calls
-    made, parts = route_molecules(read(spec.result_key))
-    made, parts = {same_molecule_key(m) or m for m in made}, {same_molecule_key(m) or m for m in parts}
+    made, parts = ({same_molecule_key(m) or m for m in found} for found in route_molecules(
+        read(RETROSYNTHESIS.result_key)))
 
     def keys(call: ToolCall) -> set[str]:  # the molecules a call takes, as written
         called = get_spec(call.name)
@@ -254,9 +253,9 @@ def _without_the_route_again(calls: list[ToolCall], pool: list[EntryMeta], read:
                   for value in [call.arguments.get(p.name)] for v in (value if isinstance(value, list) else [value])]
         return {same_molecule_key(v) or v for v in values if isinstance(v, str)}
 
-    on_parts = any(call.name != spec.name and keys(call) and keys(call) <= parts for call in calls)
-    return [c for c in calls if not (on_parts and c.name == spec.name and keys(c) <= made | parts)] if on_parts \
-        else calls
+    if not any(call.name != RETROSYNTHESIS.name and keys(call) and keys(call) <= parts for call in calls):
+        return calls
+    return [c for c in calls if not (c.name == RETROSYNTHESIS.name and keys(c) <= made | parts)]
 
 
 def _without_leading_values(requested: list[tuple[ToolSpec, str | None]], expect: frozenset[str]

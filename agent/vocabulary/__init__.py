@@ -127,8 +127,7 @@ _HINGLISH = _Language.of(
 # Swahili mixed into English: a word only it has ("tafadhali", "kila moja")
 _SWAHILI = _Language.of("", r"tafadhali|asante|habari|mgonjwa|mtoto|dawa|kila|pamoja|hapana|ndiyo", "")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
-_GREEK_WORDS = r"[\u0370-\u03ff\u1f00-\u1fff]{3}"
-_GREEK_TEXT = _Language.of(_GREEK_WORDS, "", "")
+_GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # the case endings themselves, so that an elided article ("l'acide", "dell'acido") is never taken for one
 _LOCATIVE = r"n?[dt][ae]"  # "HCC827'de", "H1975'te": in

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from model_zoo.chem import cells
 from model_zoo.names.types import Resolved, Unresolved
-from model_zoo.names.text import COMPOUND_CODE, overlaps
+from model_zoo.names.text import COMPOUND_CODE, labelled, overlaps
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "names"
 N_CLOSEST = 5
@@ -288,19 +288,10 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
             out.append(_line_result(line, word, s, e, via=f"{word} read as {line.name} cells"))
             taken.append((s, e))
             continue
-        if _cell_shaped(word) and context(s, e) and not _other_entity(word) and not _labelled(text, s):
+        if _cell_shaped(word) and context(s, e) and not _other_entity(word) and not labelled(text, s):
             out.append(_unknown(word, s, e))
             taken.append((s, e))
     return sorted(out, key=lambda r: r.start)
-
-
-# "Optimisation run OP-03", "study HB-2304", "item 5b": the label of a run, study or record, not a cell line
-_LABEL_BEFORE = re.compile(r"\b(?:run|study|item|lot|batch|sample|experiment|protocol|sop|deviation|ticket|job|"
-                           r"project|campaign|order|entry|record|subject|visit|site)\s*[#:]?\s*$", re.I)
-
-
-def _labelled(text: str, start: int) -> bool:
-    return bool(_LABEL_BEFORE.search(text[max(0, start - 20):start]))
 
 
 def _plural_line(word: str) -> cells.CellLine | None:
@@ -328,7 +319,7 @@ def find_cell_shaped_words(text: str) -> list[Unresolved]:
                 or _in_file_name(text, e, word):
             continue
         if any(ch.isdigit() for ch in word) and _cell_shaped(word) and not _NOT_LINE_WORD.match(word) \
-                and not is_cell_line_name(word) and not _other_entity(word) and not _labelled(text, s):
+                and not is_cell_line_name(word) and not _other_entity(word) and not labelled(text, s):
             out.append(_unknown(word, s, e))
     return out
 

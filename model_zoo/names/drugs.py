@@ -38,6 +38,7 @@ from model_zoo.names.text import (
     name_key,
     osa_distance,
     respellings,
+    SERIES_CODE,
     squashed,
     words,
 )
@@ -789,7 +790,7 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
 
 
 # A company or lab compound code ("AZ-0917", "ZX3312", "GSK-12345") where a drug is named ("pKd of …", "compound …")
-_CODE = re.compile(r"[A-Z]{1,5}-?\d{3,7}[A-Za-z]?")
+_CODE = re.compile(rf"[A-Z]{{1,5}}-?\d{{3,7}}[A-Za-z]?|{SERIES_CODE}")
 _DRUG_SLOT_BEFORE = re.compile(r"\b(?:of|for|compound|cpd|drug|molecule|inhibitor|candidate)\s*$", re.I)
 _NOT_A_DRUG_SLOT = re.compile(r"\b(?:in|line|cells?|cosmic|against|on|to)\s*$", re.I)
 # "BX-999 solubility?", "AZ-0917's logD": a property or tool word right after the code asks about it

@@ -17,8 +17,9 @@ WORD = re.compile(r"[^\W_](?:[\w]|-(?=[^\W_]))*")
 
 # "CMP-0012", "ABC_00123", "MAL-3-014", "HB-2291-07": a compound registry or study code (a zero-padded number of four
 # or more digits, or two numbered parts); no GDSC line or DAVIS target is written so
-COMPOUND_CODE = re.compile(r"[A-Za-z]{2,6}[-_]0\d{3,}[A-Za-z]?|[A-Za-z]{2,6}-\d{1,4}-\d{2,4}[A-Za-z]?|"
-                           r"[A-Z]{1,6}-\d{1,3}[a-z]")  # a series member: "SR-7b" (no GDSC line ends so)
+SERIES_CODE = r"[A-Z]{1,6}-\d{1,3}[a-z]"  # a member of a compound series: "SR-7b" (no GDSC line ends so)
+COMPOUND_CODE = re.compile(rf"[A-Za-z]{{2,6}}[-_]0\d{{3,}}[A-Za-z]?|[A-Za-z]{{2,6}}-\d{{1,4}}-\d{{2,4}}[A-Za-z]?|"
+                           rf"{SERIES_CODE}")
 
 
 # Spanish, Portuguese and Italian write INNs and solvents with their own endings and letters ("fenol", "etanol",
@@ -45,6 +46,17 @@ def respellings(key: str) -> tuple[list[str], list[str]]:
                                         if old in s or not old),
                                       *(s.replace(old, new) for s in german for old, new in _GERMAN_LETTERS
                                         if old in s or not old)]))
+
+
+# "Optimisation run OP-03", "study HB-2304", "item 5b", "lot 24B118": the label of a run, study, record or lot, no
+# cell line or structure
+_LABEL_BEFORE = re.compile(r"\b(?:run|study|item|lot|batch|sample|experiment|protocol|sop|deviation|ticket|job|"
+                           r"project|campaign|order|entry|record|subject|visit|site)\s*[#:]?\s*$", re.I)
+
+
+def labelled(text: str, start: int) -> bool:
+    """Whether the word at ``start`` follows a label word ("lot 24B118", "run OP-03"): a code, no entity."""
+    return bool(_LABEL_BEFORE.search(text[max(0, start - 20):start]))
 
 
 def words(text: str) -> list[tuple[str, int, int]]:

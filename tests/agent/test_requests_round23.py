@@ -174,6 +174,9 @@ def test_lot_numbers_are_no_structures_and_a_second_column_of_codes_labels_rows(
     [call] = plan_with("Solvent box 3 on today's inbound manifest: DMSO (lot 24B118), acetonitrile (lot 24C007) "
                        "and ethyl acetate (lot 24A931). QA wants the predicted hydration free energy of each.", {})
     assert call.arguments == {"drug_smiles": ["CS(C)=O", "CC#N", "CCOC(=O)C"], "property": "freesolv"}
+    thread = {"user_smiles": ["CCO", "CCN"]}
+    for unread in ("logS of 1CCCC1", "what is the solubility of 24B118?", "logS of SR-7b"):
+        assert decided(unread, thread) is None, unread  # asked about, never the thread's molecules in its place
     table = ("SHP-24-1222 as received:\nCL-0063388 | R06-B1 | CC(C)COCC(CN(Cc1ccccc1)c2ccccc2)N3CCCC3\n"
              "CL-0063389 | R06-B2 | Oc1ccc(Br)cc1C(=O)C(=O)c2cc(Br)ccc2O\n"
              "CL-0063391 | R06-B3 | Cc1ccccc1c2c(C(=O)O)n(CCCOc3cccc4ccccc34)c5ccccc25\n")
