@@ -327,6 +327,8 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
         at = max(text_wo_masks.find(token, searched_from), 0)
         if token[0].isdigit() and labelled(text_wo_masks, at):
             continue  # "DMSO (lot 24B118)": a code (a SMILES starts with an atom), never a structure asked about
+        if (bare := _strip(token)).isalpha() and bare.isupper() and _OWNED.search(text_wo_masks, max(0, at - 8), at):
+            continue  # "coming to our CCC", "a question from the CCC": a clinic's or programme's acronym
         closes = _open_parentheses(text_wo_masks[:at]) > 0
         smiles, error = (token, None) if token in listed_short else _as_smiles(token, closes)
         if token in listed_short:  # only its own line: "CO" is also part of "COSMIC"
@@ -355,7 +357,26 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     # the digits of a name are no value ("5-FU", "BRD-4770")
     found.numbers = [n for n in found.numbers if not any(m.start <= n.pos < m.end for m in found.names)]
     found.pairs = _pair_groups(text, found.molecules, positions)
+    found.molecules = _named_first(found)
     return found
+
+
+# "pKd for both, lead first", "ibuprofen + aspirin? ibuprofen first", "venetoclax listed first": the order asked for
+_FIRST = re.compile(r"\s*(?:is\s+|listed\s+|goes\s+|comes\s+|going\s+)?first\b(?![-\w])", re.I)
+_OWN_FIRST = re.compile(rf"\b(?:our|the|my)?\s*(?:lead|compound|molecule|candidate|ours){_FIRST.pattern}", re.I)
+
+
+def _named_first(found: Entities) -> list[str]:
+    """The molecules with the one the message puts first at the front: a drug named right before "first", or the
+    typed structure(s) when "lead first" sets them against named drugs; otherwise in the order written."""
+    molecules = found.molecules
+    first = {n.value for n in found.names if n.kind == "drug" and n.start >= 0 and n.value in molecules and
+             _FIRST.match(found.text, n.end)}
+    if not first and found.named_molecules and _OWN_FIRST.search(found.prose):
+        first = {m for m in molecules if m not in found.named_molecules}
+    if len(first) != 1 and not (first and _OWN_FIRST.search(found.prose)):
+        return molecules
+    return sorted(molecules, key=lambda m: m not in first)  # stable: the rest keep their order
 
 
 def _without_superseded(found: Entities, text: str, positions: list[tuple[int, int]],
@@ -905,6 +926,8 @@ def _strip(token: str, closes: bool = True) -> str:
     return token
 
 
+# an owner or article right before a capitalised word: "our CCC" names a clinic, not propane
+_OWNED = re.compile(r"\b(?:the|our|your|their|my|his|her)\s+$", re.I)
 _OPENS_AN_ATOM = re.compile(r"\d*[A-Za-z][a-z]?(?:@{1,2}|H\d?)?[+-]|\d*[A-Za-z][a-z]?@")
 _JSON_LIST_ENDS = re.compile(r"^\[(?=[\"'])|(?<=[\"'])\]$")
 _STRUCTURE_CHARS = 15  # shorter tokens with a stray ")" are words in brackets more often than typed structures

@@ -40,6 +40,11 @@ _SAME = re.compile(r"\bsame\b", re.I)
 # "same question for …", "same check?": the earlier ask again, whatever its new values could also be read as
 _SAME_ASK = re.compile(r"\bsame\s+(?:question|q|check|analysis|prediction|request|model\s+run)\b", re.I)
 _PREFACE_END = re.compile(r"\bfirst\W*$", re.I)
+# "HT-29 has been resistant to every anchor we tried.": a sentence reporting what happened asks for nothing
+_REPORTED = re.compile(r"\b(?:has|have|had)\s+(?:been|shown|given)\b|\bwe(?:'ve|\s+have)?\s+(?:tried|tested|saw|"
+                       r"found|measured|used|ran)\b", re.I)
+_ASKING = re.compile(r"\?|\b(?:please|pls|kindly|predict|run|check|give|need|want|show|tell|estimate|compute|"
+                     r"calculate|could|can|would|will|let'?s|do|does|is|are|what|how|which)\b", re.I)
 # "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
 _HEADING = re.compile(r"^\W*(?:for|re|regarding|about|context|background)\b[^:\n]{0,60}:\s*$", re.I)
 _SAME_MOLECULES = re.compile(r"\bsame\s+(?:(?:generated|optimi[sz]ed|designed|uploaded|new)\s+)?"
@@ -671,7 +676,7 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
         words = entities.text[start:end]
-        if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words) or (
+        if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words) or _reports_only(words) or (
                 _HEADING.match(words) and not given_kinds(extract(words)))):
             continue
         tool = PROPERTY.name if property_words(_without_picking(prose[start:end]).lower()) else \
@@ -695,6 +700,10 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
 
 # "same two", "the same 3 compounds": the earlier molecules by their count
 _SAME_COUNT = re.compile(rf"\bsame\s+(?:{count_pattern()})\b(?:\s+(?:molecules?|compounds?|drugs?|ones))?", re.I)
+
+
+def _reports_only(words: str) -> bool:
+    return bool(_REPORTED.search(words)) and not _ASKING.search(words)
 
 
 def _only_same_values(words: str) -> bool:
