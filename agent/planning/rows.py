@@ -218,9 +218,10 @@ def rows_past_the_end(words: str, whole: Entities) -> str | None:
     if len(table) >= 2 and missing:
         return (f"The list you pasted has {len(table)} rows; there is no row {', '.join(map(str, missing))}. "
                 "Which rows should I use?")
-    # a label opening a line of the message is a row without a structure ("A03 = vehicle (DMSO only)"): not unknown
+    # a row without a structure ("A03 = vehicle (DMSO only)") can be left out ("skip A03"), not run
     unknown = [label for label in _unknown_labels(words, labels)
-               if not re.search(rf"^[ \t]*{re.escape(label)}\b", whole.text, re.M | re.I)]
+               if not (re.search(rf"^[ \t]*{re.escape(label)}\b", whole.text, re.M | re.I) and any(
+                   _LEAVES_OUT.search(part) for part in _MESSAGE_PART.findall(words) if label.lower() in part.lower()))]
     if unknown:  # "retro for CMP-0809" beside rows CMP-0801…0804: asked, never every row
         return (f"The list you pasted has no {', '.join(unknown)}; its rows are {', '.join(labels)}. "
                 "Which ones should I use?")

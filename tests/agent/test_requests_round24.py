@@ -46,10 +46,12 @@ PLATE = ("Plate P11 map:\nA01 = Fc1cc(Cl)ccc1N2CCN(CC2)C(=O)COCc3ccncc3\n"
 
 def test_a_row_without_a_structure_can_be_skipped() -> None:
     """"Skip A03, that's the vehicle control" beside a plate map whose A03 line holds no structure was asked about
-    as a row the list lacks. A label that opens a line of the message is a row; one written nowhere is still asked."""
+    as a row the list lacks. A label that opens a line of the message is a row that can be left out; one written
+    nowhere, or the empty row asked for ("the compound in A03"), is still asked about."""
     [call] = plan_with(PLATE + "Predicted response in K562 for every compound well. Skip A03, the vehicle.", {})
     assert call.name == CELLS and len(call.arguments["drug_smiles"]) == 3
     assert decided(PLATE + "Predicted response in K562 for every compound well. Skip A07.") is None
+    assert decided(PLATE + "Predicted response in K562 for the compound in A03.") is None
 
 
 def test_a_sentence_reporting_what_happened_asks_for_nothing() -> None:
