@@ -445,6 +445,9 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
     with_each = next((m for (_, end), m in zip(spans, molecules) if _WITH_EACH.match(text, end)), None)
     if with_each is not None:  # "… wants to add tramadol. Check tramadol with each."
         return _distinct_pairs([[with_each, other] for other in molecules])
+    after_a_list = _written_after_a_list(text, molecules, spans)
+    if after_a_list:  # "Med list: warfarin, amiodarone, digoxin. First, warfarin vs amiodarone"
+        return _distinct_pairs(after_a_list)
     listed = _one_with_a_list(text, molecules, spans)
     if listed:
         return _distinct_pairs(listed)
@@ -461,6 +464,22 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
         if all(len(g) == 2 for g in groups.values()):
             return _distinct_pairs(list(groups.values()))
     return []
+
+
+_SENTENCE_END = re.compile(r"[.!?:;\n]")
+
+
+def _written_after_a_list(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
+    """The pairs written out ("A vs B", "A with B") in sentences after the one that lists the drugs (a medication
+    list): every other mention comes before them; none when no pair is written so."""
+    joined = [i for i in range(len(spans) - 1) if _SENTENCE_PAIR_JOIN.fullmatch(text[spans[i][1]:spans[i + 1][0]])]
+    if not joined:
+        return []
+    in_pairs = {j for i in joined for j in (i, i + 1)}
+    opens = max((m.end() for m in _SENTENCE_END.finditer(text, 0, spans[joined[0]][0])), default=-1)
+    if opens < 0 or not all(spans[i][0] < opens for i in range(len(spans)) if i not in in_pairs):
+        return []
+    return [[molecules[i], molecules[i + 1]] for i in joined]
 
 
 # "pt on tasigna: w/ diflucan, biaxin and prilosec": the first drug with each of a list
@@ -591,8 +610,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     # a name that labels a structure at one mention labels it at all ("… and Phenoxyethanol. Phenoxyethanol SMILES: …")
     labels = {n.value for n in drugs
               if any(_labels(found.text, n, m, p) for m, (p, _) in zip(found.molecules, positions))}
-    unlabelled = [n for n in drugs if same_molecule_key(n.value) not in typed and n.value not in labels and not any(
-        is_part_of(n.value, m) for m in found.molecules)]
+    unlabelled = [n for n in drugs if same_molecule_key(n.value) not in typed and n.value not in labels and (
+        _asked_as_a_whole(prose, n) or not any(is_part_of(n.value, m) for m in found.molecules))]
     if not unlabelled:
         return positions
     items = sorted([*zip(positions, found.molecules), *(((n.start, n.end), n.value) for n in unlabelled)])
@@ -600,6 +619,18 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.smiles += [n.value for n in unlabelled]
     found.named_molecules = [n.value for n in unlabelled]
     return [p for p, _ in items]
+
+
+# "logS for camptothecin and for our analogue <SMILES>": a drug asked about in its own right, though the typed
+# structure contains it (not "keep the camptothecin core": a part of it)
+_ASKED_FOR_BEFORE = re.compile(r"\b(?:for|of)\s+$", re.I)
+_PART_AFTER = re.compile(r"[\s-]*(?:core|scaffold|ring|moiety|part|unit|fragment|group|warhead|side[\s-]chain|motif|"
+                         r"skeleton|portion|like|template|analog(?:ue)?s?|derivatives?)\b", re.I)
+
+
+def _asked_as_a_whole(prose: str, name: Resolved) -> bool:
+    return name.start >= 0 and bool(_ASKED_FOR_BEFORE.search(prose, 0, name.start)) and \
+        not _PART_AFTER.match(prose, name.end)
 
 
 # "the more potent one in A375: run it in SK-MEL-28": the line a ranking was measured in, before the mention
@@ -906,8 +937,10 @@ def _strip(token: str, closes: bool = True) -> str:
         token = _JSON_LIST_ENDS.sub("", token)  # '["CCO",' or '"CCN"]': a JSON list's brackets around a quoted string
     if ":" in token and not token.startswith("["):  # "gt:CCO", "smiles=CCO" labels
         token = token.split(":", 1)[1] if re.match(r"^[A-Za-z_]+:", token) else token
-    token = re.sub(r"^(?:gt|smiles|mols?|drugs?|inputs?|molecules|compounds?|cpds?|cmpds?|ligands?|smi|drug_smiles|"
-                   r"smiles_list|structures|query|list|seed|parent|lead|hit)=", "", token, flags=re.I)
+    labelled = re.sub(r"^(?:gt|smiles|mols?|drugs?|inputs?|molecules|compounds?|cpds?|cmpds?|ligands?|smi|drug_smiles|"
+                      r"smiles_list|structures|query|list|seed|parent|lead|hit)=", "", token, flags=re.I)
+    if labelled != token:  # "gt=`CSc1…`": the value may be quoted too
+        token = labelled.strip(_WRAPPERS).rstrip(_TRAILING)
     # unwrap "(CCO)" only when the parentheses wrap the whole token
     while token.startswith("(") and token.endswith(")") and _balanced(token[1:-1]):
         token = token[1:-1]
@@ -975,7 +1008,8 @@ def looks_like_smiles(token: str) -> bool:
     """Plausibly meant as a SMILES (before parsing): SMILES characters, and not an ordinary word."""
     if len(token) < 2 or not _SMILES_CHARS.match(token) or token.upper() in _NOT_MOLECULES:
         return False
-    if token.isdigit() or re.fullmatch(r"[-+]?\d+(\.\d+)?", token) or _ISOTOPE_LABEL.fullmatch(token):
+    if token.isdigit() or re.fullmatch(r"(?:[A-Za-z_]{1,12}=)?[-+]?\d+(\.\d+)?", token) or \
+            _ISOTOPE_LABEL.fullmatch(token):  # ("n=4", "z=-2.0": a setting, no structure)
         return False  # (nor "the [123I] form": an isotope named, no molecule)
     if token.isalpha():  # "CCO", "CCCC"; in prose a short capital word with P, S, F, I or B is an acronym ("her PCP")
         return bool(_ELEMENT_LETTERS.match(token)) and "C" in token and not (

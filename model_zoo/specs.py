@@ -124,6 +124,13 @@ PROPERTY_WORDS: dict[str, str] = {
     "lipo": "lipo",
     "lipophilicity": "lipo",
     "lipophilic": "lipo",
+    "greasy": "lipo",
+    "fat-soluble": "lipo",  # (not solubility in water: "fat-soluble vitamins")
+    "fat soluble": "lipo",
+    "lipid-soluble": "lipo",
+    "oil-soluble": "lipo",
+    "fat-loving": "lipo",
+    "fat loving": "lipo",
     "logd": "lipo",
     "p_np": "p_np",
     "bbb": "p_np",

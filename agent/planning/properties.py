@@ -116,7 +116,7 @@ def requested_properties(prose: str) -> list[str]:
         if not receptors:
             return said  # "the LBD assay" names no receptor: the thread's earlier request may (``fill``)
     taken_back = {member for _, _, member in named_properties(prose.lower())} - set(said)
-    scores = read_intent(prose).properties
+    scores = read_intent(_HOLDS_ANOTHER_PROPERTY.sub(lambda m: " " * len(m.group()), prose)).properties
     learned = [name for name in PROPERTY_NAMES
                if scores.get(name, 0.0) >= 0.5 and name not in said and name not in taken_back]
     found = said + sorted(learned, key=lambda name: -scores[name])
@@ -129,6 +129,10 @@ def requested_properties(prose: str) -> list[str]:
     return sorted(found, key=lambda name: first_part[name])
 
 
+# "fat-soluble", "lipid-soluble": lipophilicity, though the intent model, which reads words, would read solubility
+_HOLDS_ANOTHER_PROPERTY = re.compile("|".join(
+    rf"(?<![a-z]){re.escape(phrase)}(?![a-z])" for phrase, member in PROPERTY_WORDS.items()
+    if "solub" in phrase and member != "logSolubility") or r"(?!)", re.I)
 _JOINED = re.compile(r"\W*(?:and|&|\+|plus|or|as well as)?\W*(?:the|its|their|a)?\W*", re.I)
 
 

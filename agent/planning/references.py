@@ -121,6 +121,9 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
     # a continuation reads "earlier request\nmessage": an upload the message names wins ("same for Marco's")
     latest = lowered.rsplit("\n", 1)[-1]
     by_words, ambiguous = upload_by_words(latest, keys) if latest != lowered else (None, False)
+    answer = re.split(r"[.;!?]", latest, maxsplit=1)[0]
+    if ambiguous and len(answer.split()) <= 3:  # "P08. The P07 file is last month's.": the short answer names it
+        by_words, ambiguous = upload_by_words(answer, keys)
     if by_words is None:
         by_words, ambiguous = upload_by_words(lowered, keys)
     by_words = by_words or upload_by_place(lowered, keys)

@@ -209,12 +209,20 @@ _MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+b
 
 
 # "keep the hinge binder": a part of a kinase inhibitor, no question whether it binds; "make that MOLM-13": a
-# correction of a value, no ask to make anything; "her new antibiotic": a drug she takes, no ask for new molecules
-_ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|"
+# correction of a value, no ask to make anything; "her new antibiotic": a drug she takes, no ask for new molecules;
+# "three hits against PIM1": screening hits (a verb takes its target directly: "it hits PIM1")
+_ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhits\s+against\b|"
                            rf"\bnew\s+(?:{phrases('drug_classes')})s?\b", re.I)
 
 
+# "sold as a 'hormone precursor'", "our gummies 'work in the brain'": words in quotes are a name or a claim quoted,
+# not what the message asks for (two to five words; a quoted SMILES or one word stays)
+_QUOTED_WORDS = re.compile(r"(?<![\w'’])['‘](?:[A-Za-z&-]+\s+){1,4}[A-Za-z&-]+['’](?!\w)|"
+                           r"[\"“](?:[A-Za-z&-]+\s+){1,4}[A-Za-z&-]+[\"”]")
+
+
 def _read_tools(words: str) -> dict[str, float]:
+    words = _QUOTED_WORDS.sub(lambda m: " " * len(m.group()), words)
     words = _MADE_BEFORE.sub(lambda m: " " * len(m.group()), _ASKS_NOTHING.sub(lambda m: " " * len(m.group()), words))
     words = _THERE.sub(" <cell> ", _SAME_VALUE.sub(_as_placeholder, words))
     return read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), words)).tools

@@ -145,7 +145,7 @@ _SPACED_SUFFIX = re.compile(r"(?<![\w-])(?:[A-Za-z]{1,5}-?\d{1,4}[ ][A-Z]{1,2}|[
 _NOT_CELL = re.compile(r"(?i)^(?:(?:ln|log)?[pgle]?ic50|(?:alpha|beta|gamma|delta)-?\d|ec50|gi50|ld50|cc50|ki|kd|"
                        r"pkd|pki|logp|logd|logs|clogp|tpsa|mw|"
                        r"\d+d|\d*well|h2o|co2|o2|n2|mg\d*|ml|nm|um|mm|pm|fm|tox21|bace1|covid-?19|sars-cov-2|"
-                       r"[a-z]{1,2}\d{1,2}|top\d+|cyp\d\w*|"
+                       r"[a-z]{1,2}\d{1,2}|(?:top|rank)-?\d+|cyp\d\w*|"
                        r"(?-i:MSc|BSc|PhD|MPhil|PharmD)|"  # degrees ("the MSc class"; not MSC cells)
                        # chemistry software and databases ("in RDKit atom order", "in ChemDraw", "in PubChem")
                        r"rdkit|chemdraw|pubchem|chembl|chemspider|openbabel|marvinsketch|knime|pymol|chimerax|"
@@ -187,8 +187,14 @@ def is_cell_line_name(word: str) -> bool:
         return True
 
 
+# Arabic typed in Latin letters writes some letters as digits ("wa7da", "lewa7daha", "3ayza"): one digit inside a
+# lower-case word, with letters on after it, is a word; a line typed in lower case ends or goes on in digits ("t47d")
+_DIGIT_AS_LETTER = re.compile(r"[A-Za-z]?[a-z]*[235789][a-z]{2,}(?:-[a-z]+)?")  # "E3mel-o": do it
+
+
 def _cell_shaped(word: str) -> bool:
-    if len(word) < 3 or len(word) > 14 or _NOT_CELL.match(word) or word.isdigit() or COMPOUND_CODE.fullmatch(word):
+    if len(word) < 3 or len(word) > 14 or _NOT_CELL.match(word) or word.isdigit() or COMPOUND_CODE.fullmatch(word) \
+            or _DIGIT_AS_LETTER.fullmatch(word):
         return False
     has_digit = any(ch.isdigit() for ch in word)
     has_alpha = any(ch.isalpha() for ch in word)

@@ -42,6 +42,7 @@ from model_zoo.names.text import (
     squashed,
     words,
 )
+from model_zoo.names.targets import NOT_TARGETS
 from model_zoo.names.types import Resolved, Unresolved
 from model_zoo.specs import PROPERTY_WORDS
 
@@ -64,7 +65,8 @@ class _Tables:
     drugs: dict[str, DrugEntry]
     names: dict[str, tuple[tuple[str, str, str], ...]]  # key -> ((id, kind, text flag), ...)
     prefixes: frozenset[str]  # leading words ("acetylsalicylic") of multi-word keys read from text
-    never: frozenset[str]  # keys never read from text (hand-written list)
+    never: frozenset[str]  # keys never read from text as they stand (hand-written lists)
+    endogenous: frozenset[str]  # of those, molecules read in context ("does dopamine cross the BBB?")
     not_drug: frozenset[str]  # English words never corrected nor questioned (generated)
 
 
@@ -134,8 +136,9 @@ def tables() -> _Tables:
                 table[squashed(name_key(entry.alias))] = table[name_key(entry.alias)]
             words = name_key(entry.alias).split(" ")  # "methyl iodide": found word by word in free text
             prefixes.update(" ".join(words[:n]) for n in range(1, len(words)))
-    return _Tables(drugs, table, frozenset(prefixes),
-                   _word_list(DATA / "never_drugs.txt"), _word_list(DATA / "not_drug_words.txt"))
+    endogenous = _word_list(DATA / "endogenous_molecules.txt")
+    return _Tables(drugs, table, frozenset(prefixes), _word_list(DATA / "never_drugs.txt") | endogenous, endogenous,
+                   _word_list(DATA / "not_drug_words.txt"))
 
 
 @lru_cache(maxsize=1)
@@ -260,7 +263,10 @@ def _fuzzy(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved |
 # ks for x, w for v, k for c, y for i, z for s, t for th, f for ph, "chin" for quin, and -yna/-ina for -ine/-in
 _POLISH_ENDINGS = (("yna", "ine"), ("yna", "in"), ("ina", "ine"), ("ina", "in"), ("at", "ate"), ("ol", "ole"),
                    ("on", "one"), ("id", "ide"), ("a", "e"), ("a", ""), ("", ""))
-_POLISH_WORD = re.compile(r"ks|w|y|chin")  # a letter English spellings of drug names rarely have there
+# a name declined ("imatynibu", "z flukonazolem", "cisplatyny", "o doksorubicynie"): its nominative, then the above
+_POLISH_CASES = (("yny", "yna"), ("iny", "ina"), ("ynie", "yna"), ("inie", "ina"), ("yne", "yna"), ("ine", "ina"),
+                 ("owi", ""), ("em", ""), ("ie", ""), ("u", ""))
+_POLISH_WORD = re.compile(r"ks|w|y|chin|k(?=[aeiou])")  # letters English spellings of drug names rarely have there
 _MAX_RESPELT = 4  # letters respelt one by one (y, t): 2 ** 4 spellings at most per ending
 
 
@@ -270,8 +276,10 @@ def _polish_spelling(key: str) -> list[tuple[DrugEntry, str, str]]:
         return []
     t = tables()
     base = key.replace("ks", "x").replace("w", "v").replace("chin", "quin")
-    stems = [base[:len(base) - len(ending)] + new for ending, new in _POLISH_ENDINGS
-             if base.endswith(ending) and len(base) > len(ending) + 3]
+    nominatives = [base] + [base[:-len(case)] + new for case, new in _POLISH_CASES
+                            if base.endswith(case) and len(base) > len(case) + 4]
+    stems = [word[:len(word) - len(ending)] + new for word in nominatives for ending, new in _POLISH_ENDINGS
+             if word.endswith(ending) and len(word) > len(ending) + 3]
     for stem in dict.fromkeys(stems):
         for whole in dict.fromkeys([stem, stem.replace("k", "c")]):
             for letters in dict.fromkeys([whole, whole.replace("z", "s"), whole.replace("f", "ph")]):
@@ -575,6 +583,10 @@ def _joined(between: str, before: str, after: str) -> bool:
 _NOT_A_DRUG_AFTER = re.compile(
     r"\s*(?:receptors?|transporters?|signall?ing|pathways?|uptake|levels?|metabolism|deficiency|release|"
     r"production|biosynthesis|kinase)\b", re.IGNORECASE)
+# "serotonin syndrome", "dopamine D2", "histamine H1 blockers", "dopamine-agonist": an endogenous molecule naming
+# a system, not the molecule asked about
+_NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:syndrome|problems?|reuptake|"
+                                   r"agonists?|antagonists?|system|neurons?|D[1-5]|H[1-4])\b)", re.IGNORECASE)
 # "Abiraterone Acetate", "estradiol valerate": an ester of the drug (often a prodrug), another molecule; a name the
 # tables know with it ("megestrol acetate") was read whole before this is asked
 _ESTER_AFTER = re.compile(r"\s+(?:acetate|propionate|dipropionate|valerate|palmitate|ester)\b", re.IGNORECASE)
@@ -638,6 +650,8 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
                 found = [f for f in _entries(key, in_text=True) if _as_written_ok(text[s:end], f[2])]
                 if not found and text[s].isupper() and key not in t.never and _DOSE_AFTER.match(text[end:end + 30]):
                     found = _entries(key, in_text=False)  # "Calan SR 120 mg": a brand on a medication list
+                if not found and key in t.endogenous and not _NAMES_A_SYSTEM_AFTER.match(text, end):
+                    found = _entries(key, in_text=False)  # "melatonin with sertraline" (not "serotonin syndrome")
                 if found:
                     hit = (n, end, found)
             if n <= 3 and any(ch.isdigit() for ch in key) and " " in key:  # "BI 2536", "AZD 6244"
@@ -726,7 +740,7 @@ _PLUS = re.compile(r"\s*[+/]\s*")
 _DOSE_BEFORE = re.compile(r"\d\s*$")
 _DOSING_WORDS = frozenset({*_DOSE_UNITS, "ug", "ng", "kg", "ml", "prn", "bid", "tid", "qid", "qd", "od", "bd", "daily",
                            "nightly", "po", "iv", "im", "sc", "sq", "sl", "nocte", "mane", "stat", "tab", "tabs", "cap",
-                           "caps", "patch", "inh", "pr"})
+                           "caps", "patch", "inh", "pr", "hs", "qhs", "qam", "qpm", "qod", "tds", "qds", "ac", "pc"})
 _PLUS_NOT_DRUGS = frozenset({"radiation", "radiotherapy", "rt", "ir", "irradiation", "placebo", "vehicle", "control",
                              "food", "diet", "exercise", "surgery", "chemo", "chemotherapy", "immunotherapy", "more",
                              "others", "etc", "friends", "co", "rest", "serum", "media", "medium", "core", "ring",
@@ -755,7 +769,8 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
     drugs = [r for r in found if isinstance(r, Resolved)]
     paired = []
     for w, s, e in ws if drugs else ():
-        if not w.isalpha() or overlaps(s, e, taken) or w.lower() in t.never or w.lower() in t.not_drug or \
+        if not (w.isalpha() or _SHORT_CODE.fullmatch(w)) or overlaps(s, e, taken) or w.lower() in t.never or \
+                w.lower() in t.not_drug or \
                 w.lower() in _PLUS_NOT_DRUGS:
             continue
         note = _drug_slot(w, s, e, text, drugs)
@@ -767,6 +782,10 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
     return [Unresolved("drug", w, _closest(w), s, e, note) for w, s, e, note in paired if not overlaps(s, e, known)]
 
 
+_DOSED_BEFORE = re.compile(r"\d\s*(?:[a-zµ]{1,4}\s*)?$", re.I)  # "metformin 500 mg BID, …": a schedule
+_SHORT_CODE = re.compile(r"(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{3,8}")  # letters and digits: "CoQ10", "SN38"
+
+
 def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str | None:
     """Why the word at ``s:e`` stands where a drug does, or None: written with one by "+" or "/" ("bortezomib + dex",
     "Ven/Aza"; not a dose, nor shorthand the message writes in full); a capitalised word paired with one ("Can you
@@ -776,7 +795,11 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
             not any(r.name.lower().startswith(w.lower()) for r in drugs) and \
             _joined_to_a_drug(_PLUS, text, s, e, drugs):
         return "written with a drug, but not in the tables"
-    if w.isupper() or len(w) < 5 or _SENTENCE_START.search(text[:s]):
+    if (w.isupper() and 3 <= len(w) <= 5 or _SHORT_CODE.fullmatch(w)) and w.upper() not in NOT_TARGETS and \
+            w.lower() not in _DOSING_WORDS and not _DOSED_BEFORE.search(text, 0, s) and \
+            not _DETERMINER_BEFORE.search(text, 0, s) and _joined_to_a_drug(_LISTED_JOIN, text, s, e, drugs):
+        return "listed with drugs, but not in the tables"  # "NAC, alpha-lipoic acid and glutathione", "CoQ10 and …"
+    if not w.isalpha() or w.isupper() or len(w) < 5 or _SENTENCE_START.search(text[:s]):
         return None
     if w[0].isupper():
         after = _JOIN_TO_A_DRUG.match(text, e)

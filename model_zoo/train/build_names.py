@@ -16,6 +16,7 @@ and from the packages: drug-named-entity-recognition's ``drug_ner_dictionary.pkl
 brands -> DrugBank ids; its structures are not used: many are salts or mixtures) and pyspellchecker's
 ``resources/{en,it,es,pt,fr,de,nl}.json.gz`` (word frequencies of English and of the languages labs mix in).
 Hand-written inputs (in ``model_zoo/data/names``, edited by people, read here): ``never_drugs.txt``,
+``endogenous_molecules.txt``,
 ``drug_name_rules.csv``, ``misfiled_names.csv``, ``drug_aliases.csv``, ``target_aliases.csv``.
 
 Outputs (in ``--out``):
@@ -306,10 +307,11 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
 
 def _load_rules() -> tuple[set[str], dict[str, str]]:
     never = set()
-    for line in (HAND_WRITTEN / "never_drugs.txt").read_text(encoding="utf-8").splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            never.add(name_key(line))
+    for listed in ("never_drugs.txt", "endogenous_molecules.txt"):  # the latter are read in context at run time
+        for line in (HAND_WRITTEN / listed).read_text(encoding="utf-8").splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                never.add(name_key(line))
     rules = {name_key(r["name"]): r["rule"] for r in _read_csv(HAND_WRITTEN / "drug_name_rules.csv")}
     return never, rules
 

@@ -62,3 +62,100 @@ def test_a_sentence_reporting_what_happened_asks_for_nothing() -> None:
                        "aiming at ln(IC50) -2.", {})
     assert call.name == GENERATE
     assert decided("Has HT-29 been resistant to erlotinib? Predict its ln IC50 in HT-29.") == CELLS
+
+
+def test_endogenous_molecules_are_read_unless_they_name_a_system() -> None:
+    """"Does melatonin actually get into the brain?", "check melatonin with sertraline": melatonin, dopamine,
+    serotonin … were never read from a sentence (they name receptors), so the question ran on the other drugs or
+    asked for molecules. They are read unless a word naming a system follows ("serotonin syndrome", "dopamine D2")."""
+    from model_zoo.names.drugs import find_drug_names
+
+    def read(text: str) -> list[str]:
+        return [m.written for m in find_drug_names(text)]
+
+    assert read("Does melatonin actually get into the brain? And the caffeine too.") == ["melatonin", "caffeine"]
+    assert read("Dopamine and adrenaline: can they cross into the brain?") == ["Dopamine", "adrenaline"]
+    assert read("Serotonin syndrome cluster: sertraline + tramadol") == ["sertraline", "tramadol"]
+    assert read("the dopamine D2 receptor and the serotonin transporter") == []
+
+
+def test_a_listed_acronym_or_code_no_table_knows_is_asked_about() -> None:
+    """"What would NAC, alpha-lipoic acid and glutathione each do to HuH-7?" ran the two known ones and dropped NAC;
+    "CoQ10 and vitamin E" dropped CoQ10. A capitalised acronym or a letters-and-digits code listed with known drugs is
+    asked about (NAC, CoQ10, DHEA and 5-HTP are now known shorthand); a dosing schedule ("500 mg BID, …") is not."""
+    from model_zoo.names.drugs import find_drug_names
+
+    found = find_drug_names("What would ZQX, alpha-lipoic acid and glutathione each do to HuH-7?")
+    assert [(type(m).__name__, m.written) for m in found][0] == ("Unresolved", "ZQX")
+    assert decided("What would ZQX, alpha-lipoic acid and glutathione each do to HuH-7?") is None
+    assert [m.name for m in find_drug_names("NAC and CoQ10 with DHEA and 5-HTP")] == \
+        ["acetylcysteine", "ubidecarenone", "dehydroepiandrosterone", "5-Hydroxytryptophan"]
+    assert all(m.written != "BID" for m in find_drug_names("metformin 500 mg BID, sitagliptin 100 mg OD"))
+
+
+def test_a_pair_written_after_a_medication_list_is_the_pair() -> None:
+    """"Med list: metformin 500 mg BID, sitagliptin 100 mg OD, atorvastatin 40 mg HS. First: metformin vs
+    sitagliptin." paired metformin with both others. A pair written out in a sentence after the list is the pair."""
+    [call] = plan_with("Med list: metformin 500 mg BID, sitagliptin 100 mg OD, atorvastatin 40 mg HS. First: "
+                       "metformin vs sitagliptin.", {})
+    assert call.name == DDI and len(call.arguments["smiles_pairs"]) == 1
+    [call] = plan_with("Check metformin, sitagliptin and atorvastatin against each other.", {})
+    assert len(call.arguments["smiles_pairs"]) == 3
+
+
+def test_polish_names_in_their_cases() -> None:
+    """"lipofilowość imatynibu i nilotynibu", "interakcję warfaryny z flukonazolem", "IC50 cisplatyny": Polish INNs
+    were read only in the nominative. The genitive, instrumental and locative endings are read back to it, and the
+    Polish "z" joins a pair ("with"); ordinary words stay unknown."""
+    from model_zoo.names import resolve_drug
+
+    assert [resolve_drug(w).name for w in ("imatynibu", "flukonazolem", "cisplatyny", "doksorubicynie",
+                                          "werapamilem")] == \
+        ["imatinib", "fluconazole", "cisplatin", "doxorubicin", "verapamil"]
+    assert resolve_drug("problem").kind == "drug" and not hasattr(resolve_drug("problem"), "value")
+    [call] = plan_with("Sprawdź proszę interakcję warfaryny z flukonazolem (model DrugBank).", {})
+    assert call.name == DDI and len(call.arguments["smiles_pairs"]) == 1
+
+
+def test_quoted_words_and_claims_ask_for_nothing() -> None:
+    """"DHEA is sold as a 'hormone precursor'. What's the chance DHEA is active in the Tox21 androgen receptor
+    assay?" ran a retrosynthesis ("precursor"). Two to five words in quotes are a name or a claim quoted."""
+    [call] = plan_with("DHEA is sold as a 'hormone precursor'. What's the chance DHEA is active in the Tox21 androgen "
+                       "receptor assay?", {})
+    assert call.name == "drug_property_prediction" and call.arguments["property"] == "NR-AR"
+
+
+def test_fat_soluble_is_lipophilicity() -> None:
+    """"Fat-soluble ingredients …: CoQ10, vitamin D3 and vitamin K1. logD for each?" asked for water solubility
+    ("soluble"); "whichever came out most fat-loving" could not be ranked."""
+    [call] = plan_with("How fat-soluble are vitamin D3 and vitamin K1?", {})
+    assert call.arguments["property"] == "lipo"
+
+
+def test_settings_and_quoted_values_beside_structures() -> None:
+    """"logD7.4 batch, n=4: <SMILES> …" asked about the invalid SMILES 'n=4'; "gt=`<SMILES>`" lost the structure in
+    its backticks; "logS for camptothecin and for our analogue <SMILES>" dropped camptothecin (a part of the typed
+    analogue)."""
+    from agent.entities import read_message
+
+    assert read_message("logD7.4 batch, n=4:\nCC(CC(=O)NCc1ccccc1)C2CCCO2\nCOc1ccc(C=C2SC(=O)NC2=O)cc1OC").smiles == \
+        ["CC(CC(=O)NCc1ccccc1)C2CCCO2", "COc1ccc(C=C2SC(=O)NC2=O)cc1OC"]
+    assert read_message("opt: gt=`CSc1ccc(cc1)c2nc(c3ccc(F)cc3)c([nH]2)c4ccncc4`, cl=HCT-116").smiles == \
+        ["CSc1ccc(cc1)c2nc(c3ccc(F)cc3)c([nH]2)c4ccncc4"]
+    [call] = plan_with("Aqueous solubility (logS) for camptothecin and for our 10-carbamate analogue PL-031:\n"
+                       "CCC1(O)C(=O)OCc2c1cc1n(c2=O)Cc2cc3cc(OC(=O)N4CCN(C)CC4)ccc3nc2-1", {})
+    assert len(call.arguments["drug_smiles"]) == 2
+
+
+def test_assay_techniques_rank_words_and_arabizi_are_no_entities() -> None:
+    """"pKd for the binders; I don't want to waste SPR time" would not reuse the thread's target (SPR read as a gene
+    symbol); "the rank-1 precursors" and "Kol cell line lewa7daha" (Arabic typed in Latin letters: each line on its
+    own) were asked about as unknown cell lines."""
+    from agent.entities import read_message
+
+    target = "MENFQKVEKIGEGTYGVVYKARNKLTGEVVALKKIRLDTETEGVPSTAIREISLLKELNHPNIVKLLDVIHTENKLYLV"
+    [call] = plan_with("pKd for these; I don't want to waste SPR time on the rest.",
+                       {"user_smiles": ["CCO", "CCN"], "user_target_seq": target})
+    assert call.arguments["target_seq"] == "(user_target_seq)"
+    assert read_message("logS on the rank-1 precursors of product 2").unresolved == []
+    assert read_message("cisplatin fe T24 w fe HT-1376? Kol cell line lewa7daha.").unresolved == []
