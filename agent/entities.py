@@ -811,6 +811,9 @@ _KNOWN_FLAG_BEFORE = re.compile(r"\b(?:with\s+(?:the|a|an)|has\s+(?:the|a|an)|ha
 _KNOWN_ROLE_BEFORE = re.compile(r"\b(?:is|are|as|being)\s+(?:(?:both|all|a|an|known|strong|weak|potent)\s+)*$")
 _KNOWN_ROLE_AFTER = re.compile(r"[\s-]+(?:substrates?|inhibitors?|inducers?)\b")
 _KNOWN_FLAG_AFTER = re.compile(r"\s+(?:flag|liability|issue|problem|signal|alert|concern|hit)s?\b")
+# "our two P-gp tracers", "the hERG team": the words describe the molecules or the people, they ask for nothing
+_DESCRIBES_AFTER = re.compile(r"[\s-]+(?:(?:radio)?tracers?|probes?|(?:radio)?ligands?|series|programm?e?|project|team|"
+                              r"group|lab)\b")
 
 
 # a receptor named as what something binds (the entry's phrase fills the slot)
@@ -833,7 +836,8 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
             before = lowered[max(0, match.start() - 20):match.start()]
             if _KNOWN_FLAG_BEFORE.search(before) and _KNOWN_FLAG_AFTER.match(lowered, match.end()):
                 continue  # "drop KRN-0415, it's the one with the hERG flag": what is known of it, no ask
-            if _KNOWN_ROLE_BEFORE.search(before) and _KNOWN_ROLE_AFTER.match(lowered, match.end()):
+            if _KNOWN_ROLE_BEFORE.search(before) and _KNOWN_ROLE_AFTER.match(lowered, match.end()) or \
+                    _DESCRIBES_AFTER.match(lowered, match.end()):
                 continue  # "both are P-gp substrates that cause neurotoxicity": what they are, no ask
             found.append(Unresolved("property", entry["name"], tuple(entry["instead"].values()),
                                     match.start(), match.end(), entry.get("note", "")))

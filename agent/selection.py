@@ -354,7 +354,24 @@ def produced_key(lowered: str) -> str | None:
     return _PRODUCED_KEYS[named.group(1).lower()[:5]] if named else None
 
 
+# "keep the original row order", "keeping the generator's order", "same order as in your table": the rows picked,
+# listed in the table's order rather than by rank
+_TABLE_ORDER = re.compile(r"\b(?:keep(?:ing)?|in|same|preserv\w*|retain\w*)\s+(?:the\s+)?(?:original|table(?:'s)?|row|"
+                          r"input|list(?:'s)?|generator'?s?|file(?:'s)?|same)\s+(?:row\s+)?order\b|"
+                          r"\bsame\s+order\s+as\s+(?:in\s+)?(?:the|your|its)\s+(?:table|list|results?|output)\b|"
+                          r"\bin\s+(?:table|row|list)\s+order\b", re.I)
+
+
 def pick_rows(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
+    """The rows the words pick, by rank unless the words ask for the table's order (``_TABLE_ORDER``)."""
+    picked = _picked_rows(lowered, rows)
+    if picked is None or not _TABLE_ORDER.search(lowered):
+        return picked
+    place = {r["smiles"]: i for i, r in reversed(list(enumerate(rows)))}
+    return sorted(picked, key=lambda smiles: place.get(smiles, len(rows)))
+
+
+def _picked_rows(lowered: str, rows: list[dict[str, Any]]) -> list[str] | None:
     """The rows the words pick: by a named group, a threshold, a count from either end, the hits, a place or a
     rank; a threshold narrows the rows that a count or a rank then picks from ("the best two above 0.5")."""
     group = _named_group(lowered)

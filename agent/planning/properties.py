@@ -188,7 +188,7 @@ _UNTRAINED = "|".join(re.escape(k) for k in _UNTRAINED_PHRASES)
 _HEADS_THE_ASK = re.compile(r"^\W*(?:(?:what(?:'s|\s+is|\s+are)?|any|predict(?:ed)?|estimate|check|the|a|"
                             r"(?:can|could|would|will)\s+(?:you|the\s+model|it)|(?:tell|give)\s+me|"
                             rf"please)\s+)*(?:{_UNTRAINED})(?:e?s)?"
-                            rf"(?:\s*(?:/|,|or|and)\s*(?:{_UNTRAINED}))*(?:\s*\([^()]{{1,30}}\))?"
+                            rf"(?:\s*(?:/|,|or|and)?\s*(?:{_UNTRAINED}))*(?:\s*\([^()]{{1,30}}\))?"  # ("P-gp efflux ratio")
                             r"\s*(?:risk|liability|potential|prediction|call|probability|flag|value|score)?s?\s+"
                             r"(?:for|of|on)\b", re.I)
 

@@ -158,10 +158,13 @@ def _by_distinguishing_token(lowered: str, keys: Sequence[str]) -> str | None:
         return None
     tokens = _file_tokens(keys)
     shared = set.intersection(*tokens.values())
-    said = [w for w in re.findall(r"[a-z0-9]+", reply) if w not in _REPLY_FILLERS and w not in shared]
-    if len(said) != 1:
+    # (split as the names are: "v2" for linkers_v1 and linkers_v2)
+    said = [w for w in re.findall(r"[a-z0-9]+", _CAMEL.sub(" ", reply)) if w not in _REPLY_FILLERS and w not in shared]
+    # one telling token, and at most a few words about the file ("B, the tosylates.")
+    telling = {w for w in said if sum(w in t for t in tokens.values()) == 1}
+    if len(telling) != 1 or len(said) > 3:
         return None
-    fitting = [k for k in keys if said[0] in tokens[k] and not any(said[0] in tokens[o] for o in keys if o != k)]
+    fitting = [k for k in keys if telling <= tokens[k]]
     return fitting[0] if len(fitting) == 1 else None
 
 

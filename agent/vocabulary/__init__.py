@@ -126,6 +126,12 @@ _HINGLISH = _Language.of(
     r"ka|ki|ke|ko|mein|pe|aur|bhi")
 # Swahili mixed into English: a word only it has ("tafadhali", "kila moja")
 _SWAHILI = _Language.of("", r"tafadhali|asante|habari|mgonjwa|mtoto|dawa|kila|pamoja|hapana|ndiyo", "")
+# Tagalog mixed into English (Taglish): a word only it has ("pa-check", "yung", "salamat") or two of its small words
+_TAGALOG = _Language.of("", r"paki\w*|pa-check|pa-predict|pa-run|yung|naman|salamat|sige|ngayon|kasi|niya|namin|natin|"
+                            r"lahat|bawat|pinaka\w*|ipalit|isa-isa|unahin", r"po|ang|mga|ng|sa")
+# Egyptian Arabic typed in Latin letters, some letters as digits (Arabizi): a word only it has
+_ARABIZI = _Language.of("", r"3ayez|3ayza|3awez|a3raf|momken|sama7t|beta3\w*|lewa7d\w*|wa7da|e3mel\S*|ma3ada|na7yet|"
+                            r"khally|so2al|a2al|anhy|fehom|ya3ni|3andena|3andy", "")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
@@ -175,7 +181,8 @@ def in_english(text: str) -> str:
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
     for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
-                           (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek")):
+                           (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"),
+                           (_TAGALOG, "tagalog"), (_ARABIZI, "arabizi")):
         if language.reads(text):
             text = _gated_in_english(_NYA.sub("", text) if language is _INDONESIAN else text, name)
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))

@@ -159,3 +159,53 @@ def test_assay_techniques_rank_words_and_arabizi_are_no_entities() -> None:
     assert call.arguments["target_seq"] == "(user_target_seq)"
     assert read_message("logS on the rank-1 precursors of product 2").unresolved == []
     assert read_message("cisplatin fe T24 w fe HT-1376? Kol cell line lewa7daha.").unresolved == []
+
+
+def test_taglish_and_arabizi_request_words() -> None:
+    """"Ito po: Norvasc, Cozaar at Lipitor — bawat isa laban sa iba" (each against the others) and "Momken el
+    predicted ln(IC50) beta3 cisplatin fe T24 w fe 5637? Kol cell line lewa7daha" (each line on its own) were not
+    understood. Tagalog and Arabizi request words are read in messages that read as those languages only."""
+    from agent.vocabulary import in_english
+
+    assert "each against the others" in in_english("Ito po: Norvasc, Cozaar at Lipitor — bawat isa laban sa iba.")
+    [call] = plan_with("Ito po: Norvasc, Cozaar at Lipitor — bawat isa laban sa iba.", {})
+    assert call.name == DDI and len(call.arguments["smiles_pairs"]) == 3
+    calls = plan_with("Momken el predicted ln(IC50) beta3 cisplatin fe T24 w fe 5637? Kol cell line lewa7daha.", {})
+    assert [c.arguments["cell_name"] for c in calls] == ["T24", "5637"]
+    assert in_english("Check aspirin at pH 7.4, el paso is fine") == "Check aspirin at pH 7.4, el paso is fine"
+
+
+def test_picked_rows_in_the_table_order_when_asked() -> None:
+    """"rerun the 2 worst (lowest logS) with the lipo head. keep the original row order" listed them by rank. Rows
+    picked by rank keep the rank order unless the words ask for the table's order."""
+    from agent.selection import pick_rows
+
+    rows = [{"row": i + 1, "smiles": s, "prediction": v} for i, (s, v) in enumerate(
+        [("CCO", -0.5), ("CCCCCCc1ccccc1", -4.0), ("c1ccccc1O", -1.0), ("CCCCCCCCCC", -5.0)])]
+    assert pick_rows("rerun the 2 worst (lowest logs)", rows) == ["CCCCCCCCCC", "CCCCCCc1ccccc1"]
+    assert pick_rows("rerun the 2 worst (lowest logs) with the lipo head. keep the original row order", rows) == \
+        ["CCCCCCc1ccccc1", "CCCCCCCCCC"]
+
+
+def test_short_answers_name_an_upload_by_its_telling_part() -> None:
+    """"aqueous solubility for the linker file please" with linkers_v1.csv and linkers_v2.csv, answered "v2"; "B,
+    the tosylates." for precursors_A/B: the answers were asked about again."""
+    from agent.planning.uploads import upload_by_words
+
+    keys = ["upload_linkers_v1.csv", "upload_linkers_v2.csv"]
+    assert upload_by_words("aqueous solubility for the linker file please\nv2", keys)[0] == "upload_linkers_v2.csv"
+    keys = ["upload_precursors_A.smi", "upload_precursors_B.smi"]
+    assert upload_by_words("single-step routes for the precursor file\nb, the tosylates.", keys)[0] == keys[1]
+    assert upload_by_words("single-step routes for the precursor file\na or b, not sure", keys)[0] is None
+
+
+def test_words_that_describe_the_molecules_or_take_a_property_back() -> None:
+    """"Cold standards of our two P-gp tracers, …: BBB probability for each?" was asked about P-gp efflux (no model);
+    "BBB and logD7.4 of donepezil. Actually scrap the logD …" kept logD."""
+    from agent.planning.properties import requested_properties
+
+    assert decided("Cold standards of our two P-gp tracers, verapamil and loperamide: BBB probability for each?") == \
+        "drug_property_prediction"
+    assert decided("P-gp efflux ratio for verapamil and loperamide?") is None
+    assert requested_properties("BBB probability and logD7.4 of donepezil. Actually scrap the logD, we measured it; "
+                                "give me aqueous solubility instead.") == ["p_np", "logSolubility"]
