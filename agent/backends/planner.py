@@ -23,7 +23,7 @@ from agent.planning.filling import PlanningContext, earlier_setting, enum_words_
 from agent.planning.pairs import ITS, chosen_pairs
 from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.rows import leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows
-from agent.planning.references import PRODUCED_KEY, missing_pool_keys
+from agent.planning.references import PRODUCED_KEY, missing_pool_keys, unknown_run
 from agent.planning.tool_choice import (
     PAIRS_ITSELF,
     asks_a_pair_of_one,
@@ -125,6 +125,11 @@ class OfflinePlanner:
                 written, closest = missing_file
                 return FinalAnswer(f"I can't find '{written}' in this thread's pool; the closest: "
                                    f"{', '.join(closest)}. Which one should I use?")
+            run = unknown_run(request.prose.lower(), ctx.pool)
+            if run is not None:
+                held = ", ".join(m.key for m in ctx.pool) or "nothing yet"
+                return FinalAnswer(f"This thread has no results of '{run}'; its pool holds: {held}. Which one should "
+                                   "I use, or can you paste or upload the structures?")
             unknown = extract(_strip_pool_line(ctx.request)).unresolved
             if unknown:
                 question = "; ".join(dict.fromkeys(ask_about(u) for u in unknown))
@@ -180,6 +185,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
     if not whole.molecules and unknown_upload(whole.prose.lower(), pool, known_words(whole)) is not None:
         return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
+    if not whole.molecules and unknown_run(whole.prose.lower(), pool) is not None:
+        return []  # "retro on the outputs of job r-1022": asked about, never the newest molecules
     if rows_past_the_end(text, whole):
         return []  # "rows 2 and 9" of four: asked (next_action), never other rows in their place
     context = PlanningContext(pool, read, history)

@@ -45,7 +45,32 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
         sized = [m for m in sorted(pool, key=lambda m: m.set_at) if m.kind == "smiles_list" and m.size == n]
         if sized:  # "… and solubility for all five": the list of five, not the one just picked
             return f"({sized[-1].key})"
-    return pool_ref(pool, ("smiles_list", "smiles"), lowered)
+    found = pool_ref(pool, ("smiles_list", "smiles"), lowered)
+    if found is not None and _ONE_MEANT.search(lowered) and not _SEVERAL_MEANT.search(lowered) and any(
+            f"({m.key})" == found and m.size > 1 for m in pool):
+        return None  # "Does it get into the brain?" with two molecules in the thread: asked which, never both
+    return found
+
+
+# "it" for a molecule of the thread's list of several, and no word that means several
+_ONE_MEANT = re.compile(r"\b(?:it|its|it's)\b")
+_SEVERAL_MEANT = re.compile(r"\b(?:they|them|their|these|those|both|all|each|every|ones|set|list|file|upload|batch|"
+                            r"series|plate|molecules|compounds|structures|hits|analog(?:ue)?s|two|three|four|five|six|"
+                            r"\d+)\b")
+
+
+# "retro on the outputs of job r-1022": molecules named by a run of another system, which no pool entry is
+_RUN_OUTPUTS = re.compile(r"\b(?:outputs?|results?|molecules|compounds|hits|structures|products?)\s+(?:of|from)\s+"
+                          r"(?:the\s+)?(?:job|run|pipeline\s+run|batch\s+job|workflow)\s+#?(?P<id>[\w-]*\d[\w-]*)",
+                          re.I)
+
+
+def unknown_run(lowered: str, pool: Sequence[EntryMeta]) -> str | None:
+    """The id of a job or run whose outputs the words ask for when no pool entry carries it; None otherwise."""
+    found = _RUN_OUTPUTS.search(lowered)
+    if found is None or any(found.group("id").lower() in m.key.lower() for m in pool):
+        return None
+    return found.group("id")
 
 
 def named_upload(lowered: str, pool: list[EntryMeta]) -> str | None:

@@ -209,3 +209,16 @@ def test_words_that_describe_the_molecules_or_take_a_property_back() -> None:
     assert decided("P-gp efflux ratio for verapamil and loperamide?") is None
     assert requested_properties("BBB probability and logD7.4 of donepezil. Actually scrap the logD, we measured it; "
                                 "give me aqueous solubility instead.") == ["p_np", "logSolubility"]
+
+
+def test_it_with_several_molecules_in_the_thread_and_unknown_runs_are_asked_about() -> None:
+    """"Does it get into the brain?" with resveratrol and quercetin in the thread ran both; "retro on the outputs of
+    job r-1022" ran the newest molecules of the thread. Both are asked about; "do they get into the brain?" and
+    "does it get into the brain?" with one molecule still run."""
+    two = {"user_smiles": ["OC1=CC=C(C=CC2=CC(O)=CC(O)=C2)C=C1", "CCO"]}
+    assert decided("Does it get into the brain?", two) is None
+    assert decided("Do they get into the brain?", two) == "drug_property_prediction"
+    assert decided("Does it get into the brain?", {"user_smiles": ["CCO"]}) == "drug_property_prediction"
+    made = {"generated_smiles": ["CCO", "CCN"], "optimized_smiles": ["CCCO", "CCCN"]}
+    assert decided("retro on the outputs of job r-1022 please", made) is None
+    assert decided("retro on the optimised ones please", made) == "Retrosynthetic_reaction_pathway_prediction"
