@@ -782,6 +782,17 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
     return [Unresolved("drug", w, _closest(w), s, e, note) for w, s, e, note in paired if not overlaps(s, e, known)]
 
 
+_MEASURE_WORD = re.compile(r"ic50|ec50|gi50|log|pk|kd|\d+h$|^q\d", re.I)  # "lnIC50", "logD7", "q6h": no drug
+
+
+def _in_a_list_of_drugs(text: str, start: int, end: int, drugs: list[Resolved]) -> bool:
+    """Whether the word stands in a list with two drugs or more ("NAC, alpha-lipoic acid and glutathione"), not
+    beside one only ("(CLL, venetoclax ramp-up)")."""
+    neighbours = [r for r in drugs if _joined_to_a_drug(_LISTED_JOIN, text, start, end, [r])]
+    return any(_joined_to_a_drug(_LISTED_JOIN, text, r.start, r.end, [o]) for r in neighbours for o in drugs
+               if o is not r) or len(neighbours) >= 2
+
+
 _DOSED_BEFORE = re.compile(r"\d\s*(?:[a-zµ]{1,4}\s*)?$", re.I)  # "metformin 500 mg BID, …": a schedule
 _SHORT_CODE = re.compile(r"(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{3,8}")  # letters and digits: "CoQ10", "SN38"
 
@@ -796,9 +807,9 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
             _joined_to_a_drug(_PLUS, text, s, e, drugs):
         return "written with a drug, but not in the tables"
     if (w.isupper() and 3 <= len(w) <= 5 or _SHORT_CODE.fullmatch(w)) and w.upper() not in NOT_TARGETS and \
-            w.lower() not in _DOSING_WORDS and not _DOSED_BEFORE.search(text, 0, s) and \
-            not _DETERMINER_BEFORE.search(text, 0, s) and _joined_to_a_drug(_LISTED_JOIN, text, s, e, drugs):
-        return "listed with drugs, but not in the tables"  # "NAC, alpha-lipoic acid and glutathione", "CoQ10 and …"
+            not _MEASURE_WORD.search(w) and w.lower() not in _DOSING_WORDS and not _DOSED_BEFORE.search(text, 0, s) \
+            and not _DETERMINER_BEFORE.search(text, 0, s) and _in_a_list_of_drugs(text, s, e, drugs):
+        return "listed with drugs, but not in the tables"  # "NAC, alpha-lipoic acid and glutathione"
     if not w.isalpha() or w.isupper() or len(w) < 5 or _SENTENCE_START.search(text[:s]):
         return None
     if w[0].isupper():
