@@ -94,8 +94,8 @@ _PRODUCED = re.compile(r"\b(?:generated|optimi[sz]ed|uploaded)\s+(?:ones?|molecu
 _PRODUCER_CUES = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"),
                   ("生成", "generated_smiles"), ("优化", "optimized_smiles"))  # Chinese: generated, optimised
 # "the new molecules", "the new ones", "新分子": what a tool made, without saying which tool
-_NEW_ONES = re.compile(r"\bnew\s+(?:ones?|molecules?|compounds?|cpds?|structures?|designs?|analog(?:ue)?s?|smiles)\b|"
-                       r"新的?(?:分子|化合物)")
+_NEW_ONES = re.compile(r"\bnew\s+(?:ones?|molecules?|compounds?|cpds?|structures?|designs?|analog(?:ue)?s?|smiles|"
+                       r"candidates?|hits|mols?)\b|新的?(?:分子|化合物)")
 
 
 # "(optimized_smiles)", "run it on generated_smiles": a pool key written out

@@ -222,3 +222,21 @@ def test_it_with_several_molecules_in_the_thread_and_unknown_runs_are_asked_abou
     made = {"generated_smiles": ["CCO", "CCN"], "optimized_smiles": ["CCCO", "CCCN"]}
     assert decided("retro on the outputs of job r-1022 please", made) is None
     assert decided("retro on the optimised ones please", made) == "Retrosynthetic_reaction_pathway_prediction"
+
+
+def test_a_reported_question_then_the_answer_kind_is_one_ask() -> None:
+    """"He also wonders whether it binds ERBB2 more tightly than EGFR. Could you give the pKd for both?" ran the
+    yes/no model: a question reported ("wonders whether") and then the kind of answer is one ask, of that kind."""
+    calls = plan_with("He also wonders whether it binds ERBB2 more tightly than EGFR. Could you give the pKd for both?",
+                      {"user_smiles": ["CCO"]})
+    assert [c.name for c in calls] == [AFFINITY, AFFINITY]
+
+
+def test_untrained_efflux_and_new_candidates_are_asked_about() -> None:
+    """"Predict MDR1 (P-gp) efflux ratios for topotecan and SN-38. We think efflux explains the JIMT-1 resistance."
+    ran the cell-line model in JIMT-1; "Retro the new candidates." with generated and optimised molecules ran the
+    optimised ones."""
+    assert decided("Predict MDR1 (P-gp) efflux ratios for topotecan and irinotecan. We think efflux explains the "
+                   "JIMT-1 resistance.") is None
+    made = {"generated_smiles": ["CCO", "CCN"], "optimized_smiles": ["CCCO", "CCCN"]}
+    assert decided("Retro the new candidates.", made) is None
