@@ -473,9 +473,9 @@ def _written_after_a_list(text: str, molecules: list[str], spans: list[tuple[int
     """The pairs written out ("A vs B", "A with B") in sentences after the one that lists the drugs (a medication
     list): every other mention comes before them; none when no pair is written so."""
     joined = [i for i in range(len(spans) - 1) if _SENTENCE_PAIR_JOIN.fullmatch(text[spans[i][1]:spans[i + 1][0]])]
-    if not joined:
-        return []
     in_pairs = {j for i in joined for j in (i, i + 1)}
+    if not joined or len(in_pairs) < 2 * len(joined) or len(in_pairs) == len(spans):
+        return []  # (none, a chain "A / B / C", or no list before them)
     opens = max((m.end() for m in _SENTENCE_END.finditer(text, 0, spans[joined[0]][0])), default=-1)
     if opens < 0 or not all(spans[i][0] < opens for i in range(len(spans)) if i not in in_pairs):
         return []

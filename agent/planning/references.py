@@ -47,14 +47,17 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
             return f"({sized[-1].key})"
     found = pool_ref(pool, ("smiles_list", "smiles"), lowered)
     if found is not None and _ONE_MEANT.search(lowered) and not _SEVERAL_MEANT.search(lowered) and any(
-            f"({m.key})" == found and m.size > 1 for m in pool):
+            f"({m.key})" == found and m.size > 1 and not m.key.startswith("upload_") for m in pool):
         return None  # "Does it get into the brain?" with two molecules in the thread: asked which, never both
     return found
 
 
-# "it" for a molecule of the thread's list of several, and no word that means several
-_ONE_MEANT = re.compile(r"\b(?:it|its|it's)\b")
-_SEVERAL_MEANT = re.compile(r"\b(?:they|them|their|these|those|both|all|each|every|ones|set|list|file|upload|batch|"
+# "it" for a molecule of the thread's list of several, and no word that means several (an upload is one "it": "I
+# just dropped it in the thread")
+_ONE_MEANT = re.compile(r"(?<!\bof\s)\b(?:it|its|it's)\b(?!\s+(?:made|generated|gave|proposed|suggested|designed|"
+                        r"produced|returned|found|predicted|ranked|calls?|says?|said|thinks?|came))")
+_SEVERAL_MEANT = re.compile(r"\b(?:they|them|their|these|those|both|all|each|every|everything|ones|set|list|file|upload|"
+                            r"uploads|uploaded|batch|"
                             r"series|plate|molecules|compounds|structures|hits|analog(?:ue)?s|two|three|four|five|six|"
                             r"\d+)\b")
 
