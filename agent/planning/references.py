@@ -56,10 +56,9 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
 # just dropped it in the thread")
 _ONE_MEANT = re.compile(r"(?<!\bof\s)\b(?:it|its|it's)\b(?!\s+(?:made|generated|gave|proposed|suggested|designed|"
                         r"produced|returned|found|predicted|ranked|calls?|says?|said|thinks?|came))")
-_SEVERAL_MEANT = re.compile(r"\b(?:they|them|their|these|those|both|all|each|every|everything|ones|set|list|file|upload|"
-                            r"uploads|uploaded|batch|"
-                            r"series|plate|molecules|compounds|structures|hits|analog(?:ue)?s|two|three|four|five|six|"
-                            r"\d+)\b")
+_SEVERAL_MEANT = re.compile(r"\b(?:they|them|their|these|those|both|all|each|every|everything|ones|set|list|file|"
+                            r"uploads?|uploaded|batch|series|plate|molecules|compounds|structures|hits|analog(?:ue)?s|"
+                            r"two|three|four|five|six|\d+)\b")
 
 
 # "retro on the outputs of job r-1022": molecules named by a run of another system, which no pool entry is
