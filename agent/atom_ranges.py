@@ -123,6 +123,8 @@ _VERB_PART = re.compile(rf"(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:vary|modify|alte
 # "N-methylpiperazine is the only part you may change"
 _THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit|group|piece|region|thing)s?\b"
                             rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move|touch)\b", re.I)
+# "the acryloyl-piperidine is our exit vector": the part a degrader or fragment chemist grows from, which may change
+_EXIT_VECTOR = re.compile(rf"\b{_PART}\s+(?:is|are)\s+(?:our|the|its|their|my)\s+(?:exit|growth)\s+vectors?\b", re.I)
 # "keep the trimethoxyphenyl ring", "retain the 3-chloro-4-fluoroanilino group": a part named systematically, kept
 _KEEP_NAMED_PART = re.compile(rf"\b(?:keep|retain|preserve|freeze)\s+{_PART}", re.I)
 # "the only part allowed to change is the N-methylpiperazine ring"
@@ -259,7 +261,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _ONLY_PART_IS,
                 _EVERYTHING_BUT, _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME,
                 _REGION_FREE_NAME, _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE,
-                _LET_ANY_PART, _FREE_PART, _FREE_IS_PART, _CHANGES_ONLY_IN, _VERB_PART, _ONLY_NEAR_PART]
+                _LET_ANY_PART, _FREE_PART, _FREE_IS_PART, _CHANGES_ONLY_IN, _VERB_PART, _ONLY_NEAR_PART, _EXIT_VECTOR]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"

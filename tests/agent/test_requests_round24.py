@@ -240,3 +240,13 @@ def test_untrained_efflux_and_new_candidates_are_asked_about() -> None:
                    "JIMT-1 resistance.") is None
     made = {"generated_smiles": ["CCO", "CCN"], "optimized_smiles": ["CCCO", "CCCN"]}
     assert decided("Retro the new candidates.", made) is None
+
+
+def test_the_exit_vector_is_the_part_that_changes() -> None:
+    """"keep the aminopyrazolopyrimidine and the phenoxyphenyl; the acryloyl-piperidine is our exit vector, let it
+    change": degrader and fragment chemists name the part they grow from; it may change."""
+    from agent.atom_ranges import find_atom_ranges
+
+    assert [(r.core, r.keep) for r in find_atom_ranges(
+        "keep the aminopyrazolopyrimidine; the acryloyl-piperidine is our exit vector, let it change")] == \
+        [("aminopyrazolopyrimidine", True), ("acryloyl-piperidine", False)]
