@@ -72,7 +72,7 @@ _CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+
 # "keep everything except the two methoxyethoxy chains"); such a name counts only when it reads as one
 # (``core_from_text``: a table entry or OPSIN).
 # "3-morpholinopropoxy" with its locant, "glutamic acid"
-_NAMED = r"(?:\d+(?:,\d+)*-)?[a-zà-öø-ÿ][a-zà-öø-ÿ0-9(),'\[\]]*(?:-[a-zà-öø-ÿ0-9(),'\[\]]+)*(?:\s+acid\b)?"
+_NAMED = r"(?:\d+(?:,\d+)*-)?[a-zà-öø-ÿā-ž][a-zà-öø-ÿā-ž0-9(),'\[\]]*(?:-[a-zà-öø-ÿā-ž0-9(),'\[\]]+)*(?:\s+acid\b)?"
 # table names of more than one word ("hydroxamic acid", "carboxylic acid"), which _NAMED does not span
 _SPACED_NAMES = "|".join(re.escape(n) for n in sorted((n for n in [*scaffolds(), *functional_groups()] if " " in n),
                                                        key=len, reverse=True))

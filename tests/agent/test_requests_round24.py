@@ -250,3 +250,16 @@ def test_the_exit_vector_is_the_part_that_changes() -> None:
     assert [(r.core, r.keep) for r in find_atom_ranges(
         "keep the aminopyrazolopyrimidine; the acryloyl-piperidine is our exit vector, let it change")] == \
         [("aminopyrazolopyrimidine", True), ("acryloyl-piperidine", False)]
+
+
+def test_polish_part_names_in_masks() -> None:
+    """"Zmieniać wolno tylko N-metylopiperazynę, trójpierścieniowy rdzeń zostaje." (only the N-methylpiperazine may
+    change): Polish mask words and part names with Polish letters and case endings were not read."""
+    from agent.atom_ranges import find_atom_ranges
+    from agent.vocabulary import in_english
+    from model_zoo.chem.cores import english_spelling
+
+    assert [english_spelling(w) for w in ("N-metylopiperazynę", "2-metoksyetoksylowe", "tetrahydrofuranu")] == \
+        ["n-methylpiperazine", "2-methoxyethoxy", "tetrahydrofuran"]
+    ranges = find_atom_ranges(in_english("Zmieniać wolno tylko N-metylopiperazynę, trójpierścieniowy rdzeń zostaje."))
+    assert [(r.core, r.keep) for r in ranges] == [("n-metylopiperazynę", False), ("core", True)]
