@@ -31,8 +31,8 @@ _NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heav
                   r"(?:cell\s+)?lines?|targets?|proteins?|kinases?|sequences?"
 # "the last generated molecules": the newest set; "the second line should have been KM12": a cell line, not a row
 # what may follow "the second" when it picks a row: a molecule word, a linking word or the end of the phrase
-# (not "the last campaign", "the first paper")
-_AFTER_PICK = r"(?=\s*(?:$|[,.;:!?)→>—–\"'”’-]|(?:(?:generated|optimi[sz]ed|designed|new|proposed|uploaded|suggested|" \
+# (not "the last campaign", "the first paper", "the second-generation one")
+_AFTER_PICK = r"(?=\s*(?:$|[,.;:!?)→>—–\"'”’]|-(?![a-z])|(?:(?:generated|optimi[sz]ed|designed|new|proposed|uploaded|suggested|" \
               r"predicted|pasted|listed)\s+)?(?:ones?|molecules?|compounds?|structures?|hits?|rows?|entry|entries|" \
               r"candidates?|designs?|analog(?:ue)?s?|smiles|mols?|cpds?|products?|precursors?|drugs?|results?|picks?|" \
               r"options?|suggestions?|ideas?|and|of|in|for|to|with|please|pls|too|only|then|again|as|from|on|" \

@@ -124,7 +124,6 @@ PROPERTY_WORDS: dict[str, str] = {
     "lipo": "lipo",
     "lipophilicity": "lipo",
     "lipophilic": "lipo",
-    "greasy": "lipo",
     "fat-soluble": "lipo",  # (not solubility in water: "fat-soluble vitamins")
     "fat soluble": "lipo",
     "lipid-soluble": "lipo",

@@ -46,8 +46,11 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
         if sized:  # "… and solubility for all five": the list of five, not the one just picked
             return f"({sized[-1].key})"
     found = pool_ref(pool, ("smiles_list", "smiles"), lowered)
-    if found is not None and _ONE_MEANT.search(lowered) and not _SEVERAL_MEANT.search(lowered) and any(
-            f"({m.key})" == found and m.size > 1 and not m.key.startswith("upload_") for m in pool):
+    if found is None or not any(f"({m.key})" == found and m.size > 1 for m in pool):
+        return found
+    if _ONE_DESCRIBED.search(lowered) and not _PLURAL.search(lowered):
+        return None  # "BBB for the 4-F analogue from the plate file": which row is that? asked, never the whole file
+    if _ONE_MEANT.search(lowered) and not _SEVERAL_MEANT.search(lowered) and not found.startswith("(upload_"):
         return None  # "Does it get into the brain?" with two molecules in the thread: asked which, never both
     return found
 
@@ -56,6 +59,11 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
 # just dropped it in the thread")
 _ONE_MEANT = re.compile(r"(?<!\bof\s)\b(?:it|its|it's)\b(?!\s+(?:made|generated|gave|proposed|suggested|designed|"
                         r"produced|returned|found|predicted|ranked|calls?|says?|said|thinks?|came))")
+# "the second-generation one", "the 4-F analogue from the plate file": one molecule by a description no pick placed
+_ONE_DESCRIBED = re.compile(r"\bthe\s+(?!(?:same|other|whole|new|newest|latest|last|uploaded|generated|optimi[sz]ed|"
+                            r"designed|proposed|previous|earlier|original|current|right|wrong)\b)"
+                            r"[\w-]+\s+(?:one|analog(?:ue)?|derivative)\b")
+_PLURAL = re.compile(r"\b(?:they|them|their|these|those|both|all|each|every|everything)\b")
 _SEVERAL_MEANT = re.compile(r"\b(?:they|them|their|these|those|both|all|each|every|everything|ones|set|list|file|"
                             r"uploads?|uploaded|batch|series|plate|molecules|compounds|structures|hits|analog(?:ue)?s|"
                             r"two|three|four|five|six|\d+)\b")

@@ -20,7 +20,7 @@ from agent.pool.refs import REFERS_BACK
 from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
-from model_zoo.specs import AFFINITY, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec
+from model_zoo.specs import AFFINITY, CELL_RESPONSE, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
 _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
@@ -785,6 +785,9 @@ def _drug_after_against(e: Entities) -> bool:
 _AGAINST = re.compile(r"\b(?:against|vs\.?|versus)\s+(?:the\s+)?", re.I)
 
 
+_SINGLE_AGENTS = re.compile(r"\bsingle[\s-]+agents?\b|\bmonotherap(?:y|ies)\b|\bas\s+single\s+drugs\b", re.I)
+
+
 def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool,
                  has_target: bool = True) -> float:
     """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
@@ -805,6 +808,8 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
     if "smiles_pairs" in kinds and not (_PAIRING.search(lowered) or
                                         re.search(r"\bwith\b|\bw/|[+&]|\band\b|\bvs\.?\b|\bx\b|\bagainst\b", lowered)):
         bonus -= 2.0  # "would her tumour respond to olaparib? progressed on carboplatin": two drugs, no pair asked
+    if _SINGLE_AGENTS.search(lowered):  # "single agents of venetoclax and azacitidine": each drug alone, no pair
+        bonus += -3.0 if "smiles_pairs" in kinds else 1.5 if spec.name == CELL_RESPONSE.name else 0.0
     if "smiles_pairs" in kinds and has_molecules and EVERY_PAIR.search(lowered):
         bonus += 1.5  # "uploaded the med list for bed 12. Check each pair."
     if "smiles_pairs" in kinds and len(e.molecules) >= 3 and AGAINST_ALL.search(lowered) and not e.sequences \

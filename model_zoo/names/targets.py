@@ -415,6 +415,10 @@ _STATUS_AFTER = re.compile(r"^(?:\+|[- ](?:positive|negative|pos|neg|amplified|a
                            r"deficient|proficient|driven|dependent|addicted)\b)", re.I)
 
 
+# "eGFR 35" (estimated glomerular filtration rate, written with a small e), "eGFR of 40 mL/min": a kidney measure
+_CLINICAL_MEASURE = re.compile(r"(?<![\w-])eGFRs?(?![\w-])")
+
+
 def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
                       in_context: bool = False) -> list[Resolved | Unresolved]:
     """Target mentions in free text, in order: DAVIS ids and aliases (with mutations that follow them),
@@ -430,6 +434,7 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
     t = tables()
     taken: list[tuple[int, int]] = list(exclude or [])
     taken += [(m.start(), m.end()) for m in re.finditer(r"\S+", text) if looks_like_smiles(m.group().strip(",;."))]
+    taken += [m.span() for m in _CLINICAL_MEASURE.finditer(text)]
     ws = words(text)
     out: list[Resolved | Unresolved] = []
     for family in find_families(text, taken, lambda s, e: in_context or in_target_context(text, s, e), target_id_of):

@@ -263,3 +263,32 @@ def test_polish_part_names_in_masks() -> None:
         ["n-methylpiperazine", "2-methoxyethoxy", "tetrahydrofuran"]
     ranges = find_atom_ranges(in_english("Zmieniać wolno tylko N-metylopiperazynę, trójpierścieniowy rdzeń zostaje."))
     assert [(r.core, r.keep) for r in ranges] == [("n-metylopiperazynę", False), ("core", True)]
+
+
+def test_one_molecule_by_a_description_no_pick_places_is_asked_about() -> None:
+    """"How well does the second-generation one dissolve in water?" ran the second row ("second" read as a place);
+    "BBB for the 4-F analogue from the plate file" ran the whole file. One molecule named by a description nothing
+    places is asked about; "the second one" is still the second row."""
+    three = {"user_smiles": ["CCO", "CCN", "CCC"]}
+    assert decided("How well does the second-generation one dissolve in water?", three) is None
+    assert decided("BBB for the 4-F analogue from the plate file", {"upload_sar_plate7.csv": ["CCO", "CCN"]}) is None
+    [call] = plan_with("logS of the second one", three)
+    assert call.arguments["drug_smiles"] == ["CCN"]
+    assert decided("BBB for the uploaded ones", {"upload_sar_plate7.csv": ["CCO", "CCN"]}) == \
+        "drug_property_prediction"
+
+
+def test_single_agents_are_no_pair() -> None:
+    """"Single agents of venetoclax and azacitidine, please, for the new combo plate." ran the interaction model on
+    the pair; each drug alone is the cell-line model (asked for a line here)."""
+    assert decided("Single agents of venetoclax and azacitidine, please, for the new combo plate.") is None
+    assert decided("venetoclax and azacitidine as single agents in MOLM-13") == CELLS
+
+
+def test_egfr_written_as_the_kidney_measure_is_no_target() -> None:
+    """"the right dose of Glucophage at eGFR 35?" ran metformin against the EGFR kinase: eGFR with a small e is the
+    kidney's filtration rate; EGFR and egfr are still the kinase."""
+    from model_zoo.names.targets import find_target_names
+
+    assert find_target_names("What is the right dose of Glucophage at eGFR 35?") == []
+    assert [t.name for t in find_target_names("does gefitinib bind EGFR?")] != []
