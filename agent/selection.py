@@ -33,7 +33,8 @@ _NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heav
 # what may follow "the second" when it picks a row: a molecule word, a linking word or the end of the phrase
 # (not "the last campaign", "the first paper", "the second-generation one")
 _AFTER_PICK = r"(?=\s*(?:$|[,.;:!?)→>—–\"'”’]|-(?![a-z])|" \
-              r"(?:(?:generated|optimi[sz]ed|designed|new|proposed|uploaded|suggested|predicted|pasted|listed)\s+)?(?:ones?|molecules?|compounds?|structures?|hits?|rows?|entry|entries|" \
+              r"(?:(?:generated|optimi[sz]ed|designed|new|proposed|uploaded|suggested|predicted|pasted|listed)\s+)?" \
+              r"(?:ones?|molecules?|compounds?|structures?|hits?|rows?|entry|entries|" \
               r"candidates?|designs?|analog(?:ue)?s?|smiles|mols?|cpds?|products?|precursors?|drugs?|results?|picks?|" \
               r"options?|suggestions?|ideas?|and|of|in|for|to|with|please|pls|too|only|then|again|as|from|on|" \
               r"through|into|vs|is|was|looks?|has|had|seems?|here|there|it|its)\b))"
