@@ -97,6 +97,8 @@ def rows_by_label(words: str, labels: dict[str, str]) -> list[str]:
         if word.isdigit() or len(word) == 1 and not (word.isupper() and _LETTER_ENDS.match(said, match.end())):
             continue
         named.add(word.upper())
+    # "A01" and, in the answer to which plate, "P08": the label P08-A01 written in two parts
+    named |= {f"{first}-{last}" for first in named for last in named if f"{first}-{last}" in labels}
     return list(dict.fromkeys(smiles for label, smiles in labels.items() if label in named))
 
 
@@ -222,9 +224,24 @@ def rows_past_the_end(words: str, whole: Entities) -> str | None:
     unknown = [label for label in _unknown_labels(words, labels)
                if not (re.search(rf"^[ \t]*{re.escape(label)}\b", whole.text, re.M | re.I) and any(
                    _LEAVES_OUT.search(part) for part in _MESSAGE_PART.findall(words) if label.lower() in part.lower()))]
+    shared = _label_ends(words, labels)
+    if shared and not rows_by_label(words, labels):  # "HT-29 response for A01" beside P07-A01 and P08-A01: asked which, never both
+        word, owners = shared
+        return f"{word} is in more than one row of the list you pasted ({', '.join(owners)}). Which one should I use?"
     if unknown:  # "retro for CMP-0809" beside rows CMP-0801…0804: asked, never every row
         return (f"The list you pasted has no {', '.join(unknown)}; its rows are {', '.join(labels)}. "
                 "Which ones should I use?")
+    return None
+
+
+def _label_ends(words: str, labels: dict[str, str]) -> tuple[str, list[str]] | None:
+    """A code the words write that ends two or more of the list's labels and is none itself ("A01" for P07-A01 and
+    P08-A01): (the code, those labels); None otherwise."""
+    for word in _LABEL_WORD.findall(_outside_rows(words, labels)):
+        code = word.upper()
+        owners = [label for label in labels if label.endswith(f"-{code}") or label.endswith(f" {code}")]
+        if len(code) > 1 and _is_code(code) and code not in labels and len(owners) >= 2:
+            return code, owners
     return None
 
 

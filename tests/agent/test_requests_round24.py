@@ -292,3 +292,12 @@ def test_egfr_written_as_the_kidney_measure_is_no_target() -> None:
 
     assert find_target_names("What is the right dose of Glucophage at eGFR 35?") == []
     assert [t.name for t in find_target_names("does gefitinib bind EGFR?")] != []
+
+
+def test_a_well_shared_by_two_plates_is_asked_about() -> None:
+    """"HT-29 predicted response for A01." beside P07-A01 and P08-A01 ran both rows."""
+    plates = ("Two plates in this shipment:\nP07-A01 COc1ccc2C=CC(=O)N(CCN3CCC(CC3)NCc4cc5OCCOc5cn4)c2c1\n"
+              "P08-A01 COc1cc2ncnc(Oc3cnn(CC(=O)Nc4ccc(cn4)N(C)C)c3)c2cc1OC\n")
+    assert decided(plates + "HT-29 predicted response for A01.") is None
+    [call] = plan_with(plates + "HT-29 predicted response for P08-A01.", {})
+    assert call.arguments["drug_smiles"] == ["COc1cc2ncnc(Oc3cnn(CC(=O)Nc4ccc(cn4)N(C)C)c3)c2cc1OC"]
