@@ -225,7 +225,7 @@ def rows_past_the_end(words: str, whole: Entities) -> str | None:
                if not (re.search(rf"^[ \t]*{re.escape(label)}\b", whole.text, re.M | re.I) and any(
                    _LEAVES_OUT.search(part) for part in _MESSAGE_PART.findall(words) if label.lower() in part.lower()))]
     shared = _label_ends(words, labels)
-    if shared and not rows_by_label(words, labels):  # "HT-29 response for A01" beside P07-A01 and P08-A01: asked which, never both
+    if shared and not rows_by_label(words, labels):  # "response for A01" beside P07-A01 and P08-A01: asked which
         word, owners = shared
         return f"{word} is in more than one row of the list you pasted ({', '.join(owners)}). Which one should I use?"
     if unknown:  # "retro for CMP-0809" beside rows CMP-0801…0804: asked, never every row
