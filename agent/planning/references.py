@@ -63,10 +63,10 @@ _ONE_MEANT = re.compile(r"(?<!\bof\s)\b(?:it|its|it's)\b(?!\s+(?:made|generated|
 _ONE_DESCRIBED = re.compile(r"\bthe\s+(?!(?:same|other|whole|new|newest|latest|last|uploaded|generated|optimi[sz]ed|"
                             r"designed|proposed|previous|earlier|original|current|right|wrong)\b)"
                             r"[\w-]+\s+(?:one|analog(?:ue)?|derivative)\b")
-_PLURAL = re.compile(r"\b(?:they|them|their|these|those|both|all|each|every|everything)\b")
-_SEVERAL_MEANT = re.compile(r"\b(?:they|them|their|these|those|both|all|each|every|everything|ones|set|list|file|"
-                            r"uploads?|uploaded|batch|series|plate|molecules|compounds|structures|hits|analog(?:ue)?s|"
-                            r"two|three|four|five|six|\d+)\b")
+_PLURAL_WORDS = r"they|them|their|these|those|both|all|each|every|everything"
+_PLURAL = re.compile(rf"\b(?:{_PLURAL_WORDS})\b")
+_SEVERAL_MEANT = re.compile(rf"\b(?:{_PLURAL_WORDS}|ones|set|list|file|uploads?|uploaded|batch|series|plate|molecules|"
+                            r"compounds|structures|hits|analog(?:ue)?s|two|three|four|five|six|\d+)\b")
 
 
 # "retro on the outputs of job r-1022": molecules named by a run of another system, which no pool entry is

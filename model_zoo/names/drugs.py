@@ -737,7 +737,7 @@ _SENTENCE_START = re.compile(r"(?:^|(?<!\bvs)[.!?:;\n])\s*$")
 _PLUS = re.compile(r"\s*[+/]\s*")
 # (not a dose or its schedule, "omeprazole 40 mg + clopidogrel", "tramadol 50 mg q6h prn + sertraline", nor a
 # shorthand the message also writes in full, "Gem/cis … gemcitabine and cisplatin")
-_DOSE_BEFORE = re.compile(r"\d\s*$")
+_DOSE_BEFORE = re.compile(r"\d\s*(?:[a-zµ]{1,4}\s*)?$", re.I)  # "40 mg + …", "500 mg BID, …": a dose and schedule
 _DOSING_WORDS = frozenset({*_DOSE_UNITS, "ug", "ng", "kg", "ml", "prn", "bid", "tid", "qid", "qd", "od", "bd", "daily",
                            "nightly", "po", "iv", "im", "sc", "sq", "sl", "nocte", "mane", "stat", "tab", "tabs", "cap",
                            "caps", "patch", "inh", "pr", "hs", "qhs", "qam", "qpm", "qod", "tds", "qds", "ac", "pc"})
@@ -793,7 +793,6 @@ def _in_a_list_of_drugs(text: str, start: int, end: int, drugs: list[Resolved]) 
                if o is not r) or len(neighbours) >= 2
 
 
-_DOSED_BEFORE = re.compile(r"\d\s*(?:[a-zµ]{1,4}\s*)?$", re.I)  # "metformin 500 mg BID, …": a schedule
 _SHORT_CODE = re.compile(r"(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{3,8}")  # letters and digits: "CoQ10", "SN38"
 
 
@@ -807,7 +806,7 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
             _joined_to_a_drug(_PLUS, text, s, e, drugs):
         return "written with a drug, but not in the tables"
     if (w.isupper() and 3 <= len(w) <= 5 or _SHORT_CODE.fullmatch(w)) and w.upper() not in NOT_TARGETS and \
-            not _MEASURE_WORD.search(w) and w.lower() not in _DOSING_WORDS and not _DOSED_BEFORE.search(text, 0, s) \
+            not _MEASURE_WORD.search(w) and w.lower() not in _DOSING_WORDS and not _DOSE_BEFORE.search(text, 0, s) \
             and not _DETERMINER_BEFORE.search(text, 0, s) and _in_a_list_of_drugs(text, s, e, drugs):
         return "listed with drugs, but not in the tables"  # "NAC, alpha-lipoic acid and glutathione"
     if not w.isalpha() or w.isupper() or len(w) < 5 or _SENTENCE_START.search(text[:s]):
