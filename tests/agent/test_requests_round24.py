@@ -120,9 +120,10 @@ def test_polish_names_in_their_cases() -> None:
 def test_quoted_words_and_claims_ask_for_nothing() -> None:
     """"DHEA is sold as a 'hormone precursor'. What's the chance DHEA is active in the Tox21 androgen receptor
     assay?" ran a retrosynthesis ("precursor"). Two to five words in quotes are a name or a claim quoted."""
-    [call] = plan_with("DHEA is sold as a 'hormone precursor'. What's the chance DHEA is active in the Tox21 androgen "
-                       "receptor assay?", {})
+    [call] = plan_with("Testosterone is sold as a 'hormone precursor'. What's the chance testosterone is active in the "
+                       "Tox21 androgen receptor assay?", {})
     assert call.name == "drug_property_prediction" and call.arguments["property"] == "NR-AR"
+    assert len(call.arguments["drug_smiles"]) == 1
 
 
 def test_fat_soluble_is_lipophilicity() -> None:
