@@ -185,10 +185,11 @@ _ALL_OR_NOTHING = re.compile(r"\ball\s+(?:\w+\s+)?or\s+nothing\b|\bpartial\s+(?:
 _UNTRAINED_PHRASES = sorted((k for k in load("untrained_properties.json") if not k.startswith("_")), key=len,
                             reverse=True)
 _UNTRAINED = "|".join(re.escape(k) for k in _UNTRAINED_PHRASES)
-# ("P-gp efflux ratio for X", "MDR1 (P-gp) efflux ratios for X": untrained phrases side by side head it too)
+# ("P-gp efflux ratio for X", "MDR1 (P-gp) efflux ratios for X": untrained phrases side by side, or glossing a word
+# before them, head it too)
 _HEADS_THE_ASK = re.compile(r"^\W*(?:(?:what(?:'s|\s+is|\s+are)?|any|predict(?:ed)?|estimate|check|the|a|"
                             r"(?:can|could|would|will)\s+(?:you|the\s+model|it)|(?:tell|give)\s+me|"
-                            rf"please)\s+)*(?:{_UNTRAINED})(?:e?s)?"
+                            rf"please)\s+)*(?:[a-z0-9]{{2,8}}\s+(?=\())?(?:\(\s*)?(?:{_UNTRAINED})(?:e?s)?\)?"
                             rf"(?:\s*(?:/|,|or|and)?\s*\(?(?:{_UNTRAINED})(?:e?s)?\)?)*(?:\s*\([^()]{{1,30}}\))?"
                             r"\s*(?:risk|liability|potential|prediction|call|probability|flag|value|score)?s?\s+"
                             r"(?:for|of|on)\b", re.I)

@@ -48,7 +48,8 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
     found = pool_ref(pool, ("smiles_list", "smiles"), lowered)
     if found is None or not any(f"({m.key})" == found and m.size > 1 for m in pool):
         return found
-    if _ONE_DESCRIBED.search(lowered) and not _PLURAL.search(lowered):
+    described = _ONE_DESCRIBED.search(lowered)
+    if described and not _PLURAL.search(lowered) and (described.group("analogue") or not found.startswith("(upload_")):
         return None  # "BBB for the 4-F analogue from the plate file": which row is that? asked, never the whole file
     if _ONE_MEANT.search(lowered) and not _SEVERAL_MEANT.search(lowered) and not found.startswith("(upload_"):
         return None  # "Does it get into the brain?" with two molecules in the thread: asked which, never both
@@ -60,9 +61,11 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
 _ONE_MEANT = re.compile(r"(?<!\bof\s)\b(?:it|its|it's)\b(?!\s+(?:made|generated|gave|proposed|suggested|designed|"
                         r"produced|returned|found|predicted|ranked|calls?|says?|said|thinks?|came))")
 # "the second-generation one", "the 4-F analogue from the plate file": one molecule by a description no pick placed
+# ("the April one", "the hits_final one", "the LBD one" name a file or an assay: a described "one" has a substituent
+# or locant written with a hyphen or digit, and of an upload only an analogue is a row: "the EGFR-amplified one")
 _ONE_DESCRIBED = re.compile(r"\bthe\s+(?!(?:same|other|whole|new|newest|latest|last|uploaded|generated|optimi[sz]ed|"
                             r"designed|proposed|previous|earlier|original|current|right|wrong)\b)"
-                            r"[\w-]+\s+(?:one|analog(?:ue)?|derivative)\b")
+                            r"(?:(?P<analogue>[\w-]+\s+(?:analog(?:ue)?|derivative))|[a-z]*[\d-][\w-]*\s+one)\b")
 _PLURAL_WORDS = r"they|them|their|these|those|both|all|each|every|everything"
 _PLURAL = re.compile(rf"\b(?:{_PLURAL_WORDS})\b")
 _SEVERAL_MEANT = re.compile(rf"\b(?:{_PLURAL_WORDS}|ones|set|list|file|uploads?|uploaded|batch|series|plate|molecules|"

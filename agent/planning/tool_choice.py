@@ -443,7 +443,9 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             # "Olaparib analog opt in 906804, keep phthalazinone. + p53 tox21 of olaparib": the whole first
             # sentence says which tool its part asks for better than its words alone ("opt")
             loose = [(found[0][0], loose[0][1]), *loose[1:]]
-        if len(loose) == 2 and (answered := _question_then_answer_kind(loose)) is not None:
+        second_at = entities.prose.find(loose[1][1]) if len(loose) == 2 else -1
+        if second_at > 0 and not _ADDED_BEFORE.search(entities.prose, 0, second_at) and \
+                (answered := _question_then_answer_kind(loose)) is not None:
             return [answered]  # "He wonders whether it binds ERBB2 more tightly than EGFR. The pKd for both?"
         return loose if len(loose) >= 2 else found
     return found
@@ -728,6 +730,7 @@ _QUESTION = re.compile(r"^\W*(?:[^.?!\n]{1,40}?\s(?:—|–|--?|:)\s*)?"
                        # a question reported ("he also wonders whether it binds ERBB2 more tightly than EGFR")
                        r"(?:[^.?!\n]{0,40}?\b(?:wonders?|wondering|asks?|asking|know|curious)\s+)?"
                        r"(?:which|what|who|does|do|is|are|would|will|can|could|how|whether|if)\b", re.I)
+_ADDED_BEFORE = re.compile(r"\b(?:then|also|and|plus|too|additionally)\W*$", re.I)  # "…? then pKd for the same"
 _ADDED_ASK = re.compile(r"^\W*(?:and|also|plus|too|as well|if you can|if so|additionally|then)\b|"
                         r"\b(?:also|too|as well)\b", re.I)
 

@@ -208,6 +208,7 @@ def test_words_that_describe_the_molecules_or_take_a_property_back() -> None:
     assert decided("Cold standards of our two P-gp tracers, verapamil and loperamide: BBB probability for each?") == \
         "drug_property_prediction"
     assert decided("P-gp efflux ratio for verapamil and loperamide?") is None
+    assert decided("MDR1 lecture, part 2: BBB probability for ivermectin and loperamide") == "drug_property_prediction"
     assert requested_properties("BBB probability and logD7.4 of donepezil. Actually scrap the logD, we measured it; "
                                 "give me aqueous solubility instead.") == ["p_np", "logSolubility"]
 
@@ -277,6 +278,8 @@ def test_one_molecule_by_a_description_no_pick_places_is_asked_about() -> None:
     assert call.arguments["drug_smiles"] == ["CCN"]
     assert decided("BBB for the uploaded ones", {"upload_sar_plate7.csv": ["CCO", "CCN"]}) == \
         "drug_property_prediction"
+    two_files = {"upload_plate7.csv": ["CCO", "CCN"], "upload_plate8.csv": ["CCC", "CCCl"]}
+    assert decided("BBB for the uploaded compounds?\nThe plate 7 one.", two_files) == "drug_property_prediction"
 
 
 def test_single_agents_are_no_pair() -> None:
