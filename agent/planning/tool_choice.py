@@ -688,7 +688,8 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
         words = entities.text[start:end]
-        if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words) or _reports_only(words) or (
+        if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words) or
+                               _reports_only(prose, start, end) or (
                 _HEADING.match(words) and not given_kinds(extract(words)))):
             continue
         tool = PROPERTY.name if property_words(_without_picking(prose[start:end]).lower()) else \
@@ -714,8 +715,12 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
 _SAME_COUNT = re.compile(rf"\bsame\s+(?:{count_pattern()})\b(?:\s+(?:molecules?|compounds?|drugs?|ones))?", re.I)
 
 
-def _reports_only(words: str) -> bool:
-    return bool(_REPORTED.search(words)) and not _ASKING.search(words)
+def _reports_only(prose: str, start: int, end: int) -> bool:
+    """A whole sentence that only reports ("HT-29 has been resistant to every anchor we tried."), not a clause of one
+    ("if bromacil and terbacil had been tested in people, would …")."""
+    words = prose[start:end]
+    return bool(_REPORTED.search(words)) and not _ASKING.search(words) and \
+        bool(re.search(r"(?:^|[.!?\n])\s*$", prose[:start])) and not re.search(r"\bif\b|\bwhether\b", words, re.I)
 
 
 def _only_same_values(words: str) -> bool:

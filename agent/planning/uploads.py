@@ -160,9 +160,11 @@ def _by_distinguishing_token(lowered: str, keys: Sequence[str]) -> str | None:
     shared = set.intersection(*tokens.values())
     # (split as the names are: "v2" for linkers_v1 and linkers_v2)
     said = [w for w in re.findall(r"[a-z0-9]+", _CAMEL.sub(" ", reply)) if w not in _REPLY_FILLERS and w not in shared]
-    # one telling token, and at most a few words about the file ("B, the tosylates.")
+    # one telling token, alone or set off before a few words about the file ("B, the tosylates."; not the article
+    # of "a different approach")
     telling = {w for w in said if sum(w in t for t in tokens.values()) == 1}
-    if len(telling) != 1 or len(said) > 3:
+    if len(telling) != 1 or len(said) > 3 or (len(said) > 1 and not re.search(
+            rf"(?<![a-z0-9]){re.escape(next(iter(telling)))}\s*[,.;:!?—–-]", _CAMEL.sub(" ", reply))):
         return None
     fitting = [k for k in keys if telling <= tokens[k]]
     return fitting[0] if len(fitting) == 1 else None

@@ -132,8 +132,9 @@ def tables() -> _Tables:
         drug_id = shorthand_drug_id(entry, table)
         if drug_id is not None:
             table[name_key(entry.alias)] = ((drug_id, SHORTHAND, entry.text),)
-            if squashed(name_key(entry.alias)) not in table:  # "Ara-C" written "AraC"
-                table[squashed(name_key(entry.alias))] = table[name_key(entry.alias)]
+            squashed_alias = squashed(name_key(entry.alias))  # "Ara-C" written "AraC"; "5-HTP", the same drug's code
+            if squashed_alias not in table or {i for i, _, _ in table[squashed_alias]} == {drug_id}:
+                table[squashed_alias] = table[name_key(entry.alias)]
             words = name_key(entry.alias).split(" ")  # "methyl iodide": found word by word in free text
             prefixes.update(" ".join(words[:n]) for n in range(1, len(words)))
     endogenous = _word_list(DATA / "endogenous_molecules.txt")

@@ -305,3 +305,15 @@ def test_a_well_shared_by_two_plates_is_asked_about() -> None:
     assert decided(plates + "HT-29 predicted response for A01.") is None
     [call] = plan_with(plates + "HT-29 predicted response for P08-A01.", {})
     assert call.arguments["drug_smiles"] == ["COc1cc2ncnc(Oc3cnn(CC(=O)Nc4ccc(cn4)N(C)C)c3)c2cc1OC"]
+
+
+def test_a_clause_with_had_been_is_no_report() -> None:
+    """A conditional clause ("if bromacil and terbacil had been tested in people, would ClinTox flag them?") is part
+    of the question, not a sentence that only reports."""
+    from agent.entities import extract
+    from agent.planning.tool_choice import intents
+    from model_zoo.specs import TOOLS
+
+    text = ("Hypothetical: if the uracil herbicides bromacil and terbacil had been tested in people, would the "
+            "clinical-trial toxicity model (ClinTox) flag them?")
+    assert [spec.name for spec, _ in intents(extract(text), list(TOOLS))] == ["drug_property_prediction"]
