@@ -372,10 +372,10 @@ def _named_first(found: Entities) -> list[str]:
     molecules = found.molecules
     first = {n.value for n in found.names if n.kind == "drug" and n.start >= 0 and n.value in molecules and
              _FIRST.match(found.text, n.end)}
+    if len(first) > 1:
+        return molecules  # two drugs each said to come first: no order asked
     if not first and found.named_molecules and _OWN_FIRST.search(found.prose):
-        first = {m for m in molecules if m not in found.named_molecules}
-    if len(first) != 1 and not (first and _OWN_FIRST.search(found.prose)):
-        return molecules
+        first = {m for m in molecules if m not in found.named_molecules}  # "lead first": the typed structures
     return sorted(molecules, key=lambda m: m not in first)  # stable: the rest keep their order
 
 

@@ -265,7 +265,13 @@ def _ask_user(exc: FeFoError, pool: ThreadPool | None = None) -> str:
     asks = [ask_for(param) for param in params]
     others = [plain_problem(exc.tool, p) for p in exc.problems if not p.startswith("missing ")]
     uploads = [key.removeprefix("upload_") for key in molecule_uploads(pool.list())] if pool is not None else []
-    if len(uploads) > 1 and any(p.kind in ("smiles_list", "smiles", "smiles_pairs") for p in params):
+    wants_molecules = any(p.kind in ("smiles_list", "smiles", "smiles_pairs") for p in params)
+    lists = [m for m in sorted(pool.list(), key=lambda m: m.set_at) if m.kind == "smiles_list" and m.size > 1
+             and not m.key.startswith("upload_")] if pool is not None else []
+    if len(uploads) > 1 and wants_molecules:
         others.append(f"this thread has {len(uploads)} uploads ({', '.join(uploads)}): say which one")
+    elif lists and wants_molecules:  # "Does it get into the brain?" after two molecules: the nearest options
+        others.append(f"the thread's newest list ({lists[-1].key}) has {lists[-1].size} molecules: say which one "
+                      "(e.g. '#2') or 'all of them'")
     parts = (["I still need " + "; and ".join(asks)] if asks else []) + others
     return f"Before I can run {task(exc.tool)}: " + "; ".join(p.rstrip(".") for p in parts) + "."

@@ -115,9 +115,9 @@ class OfflinePlanner:
             missing_rows = rows_past_the_end(request.prose, request)
             if missing_rows is not None:
                 return FinalAnswer(missing_rows)
+            held = ", ".join(m.key for m in ctx.pool) or "nothing yet"
             missing_keys = missing_pool_keys(request.prose, ctx.pool)
             if missing_keys:
-                held = ", ".join(m.key for m in ctx.pool) or "nothing yet"
                 return FinalAnswer(f"This thread's pool has no {', '.join(repr(k) for k in missing_keys)}; it holds: "
                                    f"{held}. Which one should I use?")
             missing_file = unknown_upload(request.prose.lower(), ctx.pool, known_words(request))
@@ -127,7 +127,6 @@ class OfflinePlanner:
                                    f"{', '.join(closest)}. Which one should I use?")
             run = unknown_run(request.prose.lower(), ctx.pool)
             if run is not None:
-                held = ", ".join(m.key for m in ctx.pool) or "nothing yet"
                 return FinalAnswer(f"This thread has no results of '{run}'; its pool holds: {held}. Which one should "
                                    "I use, or can you paste or upload the structures?")
             unknown = extract(_strip_pool_line(ctx.request)).unresolved

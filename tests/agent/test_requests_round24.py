@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 from planning_support import decided, plan_with
+
+from agent.history import PastRequest
 
 CELLS = "drug_cell_response_regression_predict"
 GENERATE = "drug_cell_response_regression_generation"
@@ -221,8 +225,12 @@ def test_it_with_several_molecules_in_the_thread_and_unknown_runs_are_asked_abou
     assert decided("Does it get into the brain?", two) is None
     assert decided("Do they get into the brain?", two) == "drug_property_prediction"
     assert decided("Does it get into the brain?", {"user_smiles": ["CCO"]}) == "drug_property_prediction"
+    answered = [PastRequest("u", "Does it get into the brain?", answered=False)]
+    [call] = plan_with("#2", two, answered)  # the answer the question suggests picks the second one
+    assert call.arguments["drug_smiles"] == ["CCO"]
     made = {"generated_smiles": ["CCO", "CCN"], "optimized_smiles": ["CCCO", "CCCN"]}
     assert decided("retro on the outputs of job r-1022 please", made) is None
+    assert "r-1022" in _question("retro on the outputs of job r-1022 please", made)
     assert decided("retro on the optimised ones please", made) == "Retrosynthetic_reaction_pathway_prediction"
 
 
@@ -317,3 +325,29 @@ def test_a_clause_with_had_been_is_no_report() -> None:
     text = ("Hypothetical: if the uracil herbicides bromacil and terbacil had been tested in people, would the "
             "clinical-trial toxicity model (ClinTox) flag them?")
     assert [spec.name for spec, _ in intents(extract(text), list(TOOLS))] == ["drug_property_prediction"]
+
+
+def _question(text: str, values: dict) -> str:
+    """The question a chat turn asks for ``text`` in a thread whose pool holds ``values``."""
+    from agent.backends.base import PlanContext
+    from agent.backends.planner import OfflinePlanner
+    from agent.entities import read_message
+    from agent.evaluation.harness import load_pool
+    from agent.loop import Decider, Limits
+    from agent.pool.store import InMemoryPoolStore
+    from agent.pool.thread_pool import ThreadPool
+    from model_zoo.specs import TOOLS
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    load_pool(pool, values)
+    ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS), read=pool.read)
+    decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, read_message(text),
+                                                                        time.monotonic() + 60)
+    return decision.final or ""
+
+
+def test_the_question_names_the_thread_list_it_could_not_choose_from() -> None:
+    """"Does it get into the brain?" with two molecules in the thread asked only for "which molecules": the question
+    now names the thread's list and how to answer."""
+    question = _question("Does it get into the brain?", {"user_smiles": ["CCO", "CCN"]})
+    assert "user_smiles" in question and "2 molecules" in question
