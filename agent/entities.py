@@ -27,7 +27,13 @@ from agent.quantities import (
 from agent.selection import EARLIER_RESULT, group_phrase_spans
 from agent.vocabulary import CJK, in_english, load, phrases
 from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
-from model_zoo.chem.mols import InvalidSmiles, case_fixed, is_part_of, parse_smiles, same_molecule_key
+from model_zoo.chem.mols import (
+    InvalidSmiles,
+    case_fixed,
+    is_part_of,
+    parse_smiles,
+    same_molecule_key,
+)
 from model_zoo.chem.proteins import find_broken_sequences, find_sequences
 from model_zoo.names import (
     Resolved,
@@ -91,8 +97,8 @@ _REPORTED = re.compile(r"\bin\s+our\s+hands\b|\b(?:we|I)\s+(?:measured|see|saw|g
 
 
 def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
-    """The targets a message asks about: those in a sentence that only reports a known value, and those that
-    describe molecules, are context when the message names another target."""
+    """The targets a message asks about: those in a sentence that only reports a known value, those that describe
+    molecules and those in a quoted passage are context when the message names another target."""
     sentences = [(m.start(), m.end()) for m in re.finditer(r"[^.?!;\n—–]+[.?!;\n—–]?", prose)]  # (a dash: an aside)
 
     def reported(target: Resolved) -> bool:
@@ -101,7 +107,10 @@ def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
     def describes(target: Resolved) -> bool:
         return bool(_TARGET_AS_MODIFIER.match(prose, target.end) and _PICKED_BEFORE.search(prose, 0, target.start))
 
-    asked = [t for t in targets if not reported(t) and not describes(t)]
+    def quoted(target: Resolved) -> bool:  # "'…the dual Src/Abl inhibitors…' pKd of those two on SRC"
+        return any(m.start() <= target.start < m.end() for m in _QUOTED_PASSAGE.finditer(prose))
+
+    asked = [t for t in targets if not reported(t) and not describes(t) and not quoted(t)]
     return asked if asked and len(asked) < len(targets) else targets
 
 
@@ -284,15 +293,51 @@ _FULL_WIDTH: dict[int, str] = {**{code: chr(code - 0xFEE0) for code in range(0xF
                                0x3000: " ", 0x3001: ",", 0x3002: "."}
 
 
+# Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar"): their ASCII forms
+_EASTERN_DIGITS: dict[int, str] = {**{0x06F0 + d: str(d) for d in range(10)}, **{0x0660 + d: str(d) for d in range(10)}}
+
+
 # "CI50" (French, Spanish, Portuguese: concentration inhibitrice 50 %) is the IC50; same length, so spans stay
 _CI50 = re.compile(r"(?:\b|(?<=\bp))(?:CI|ci)(?=\s?50\b)")  # "pCI50" too
 
 
+# Text pasted from a PDF: its ligatures ("geﬁtinib", "5-ﬂuorouracil") and names broken at a line's end ("nilo-\ntinib")
+_LIGATURES: dict[int, str] = {0xFB00: "ff", 0xFB01: "fi", 0xFB02: "fl", 0xFB03: "ffi", 0xFB04: "ffl", 0xFB05: "st",
+                              0xFB06: "st"}
+_BROKEN_AT_LINE_END = re.compile(r"\b([A-Za-z]{2,})-[ \t]*\n[ \t]*([a-z]{2,})\b")
+# a passage quoted from a paper or a colleague ("…dasatinib binds the active conformation of ABL, in contrast to
+# imatinib…"): what someone else wrote (``_without_quoted_passages``)
+_QUOTED_PASSAGE = re.compile(r"[\"“](?=(?:[^\"”\n]*\s){5})[^\"”]{30,}[\"”]")
+_REFERS_TO_THE_QUOTE = re.compile(r"\b(?:those|these|them|they|their|both|it|its|the\s+(?:two|three|four|drugs|"
+                                  r"compounds|molecules|inhibitors|ones|lines?|kinases?|targets?)|(?:that|this)\s+"
+                                  r"(?:one|drug|compound|molecule|line|kinase|target))\b", re.I)
+
+
+def _joined_name(match: re.Match[str]) -> str:
+    """"dasa-\ntinib" as "dasatinib" when that is a drug name; other words keep their hyphen ("well-\nknown")."""
+    joined = match.group(1) + match.group(2)
+    return joined if any(m.written.lower() == joined.lower() for m in find_drug_names(joined)) else match.group()
+
+
+def _without_quoted_passages(text: str) -> str:
+    """The text without the passages it quotes when the words around them name molecules of their own ("Predicted pKd
+    against ABL1 for dasatinib and nilotinib" under a quote that also names imatinib); else all of it ("pKd of those
+    two on SRC", "pKd on SRC please" under a quote naming dasatinib)."""
+    outside = _QUOTED_PASSAGE.sub(" ", text)
+    if outside == text or _REFERS_TO_THE_QUOTE.search(outside):
+        return text
+    names_molecules = any(isinstance(m, Resolved) for m in find_drug_names(outside)) or any(
+        looks_like_smiles(_strip(token)) for token in _tokens(outside))
+    return outside if names_molecules else text
+
+
 def without_asides(text: str) -> str:
-    """What the message asks of the tools: without the earlier replies it quotes (``unquoted``) and without its
-    numbered questions for people ("2) why is it the standard of care?"); full-width punctuation read as ASCII, and
-    "CI50" as IC50."""
-    text = _CI50.sub(lambda m: "IC" if m.group(0) == "CI" else "ic", text.translate(_FULL_WIDTH))
+    """What the message asks of the tools: without the earlier replies it quotes (``unquoted``), without a passage it
+    quotes as background, and without its numbered questions for people ("2) why is it the standard of care?");
+    full-width punctuation read as ASCII, PDF ligatures and line-broken names mended, and "CI50" as IC50."""
+    text = text.translate(_FULL_WIDTH).translate(_LIGATURES).translate(_EASTERN_DIGITS)
+    text = _BROKEN_AT_LINE_END.sub(_joined_name, text)
+    text = _CI50.sub(lambda m: "IC" if m.group(0) == "CI" else "ic", _without_quoted_passages(text))
     text = _CHECKBOX.sub(lambda m: " " * len(m.group()), text)
     rest = _NEXT_STAGE.sub("", _TIME_QUESTION.sub("", _QUESTION_FOR_PEOPLE.sub("", unquoted(text))))
     return rest if rest.strip() else text
@@ -306,6 +351,7 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     with_patterns = text_wo_masks  # a substructure pattern names a part to keep or change, not a molecule to run
     text_wo_masks = _SMARTS_GIVEN.sub(lambda m: m.group(0)[:m.start("pattern") - m.start()] +
                                       " " * len(m.group("pattern")), _without_code_labels(text_wo_masks))
+    text_wo_masks = _with_inchis_set_aside(text_wo_masks, found)
     negated = _negated_spans(text_wo_masks)
     mentions = _cell_mentions(text_wo_masks, "cell_line" in expect)
     lines_at = _cell_positions(text_wo_masks, mentions, negated)
@@ -359,6 +405,23 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     found.pairs = _pair_groups(text, found.molecules, positions)
     found.molecules = _named_first(found)
     return found
+
+
+_INCHI = re.compile(r"\bInChI=1S?/[^\s\"'`]+?(?=[.,;:]?(?:\s|$))")
+
+
+def _with_inchis_set_aside(text: str, found: Entities) -> str:
+    """The text with each InChI ("lipo for InChI=1S/C9H8O4/…") blanked and kept as a structure that is no SMILES: the
+    call is refused with RDKit's reading of it shown for the user to confirm (an InChI's mobile hydrogens may come
+    back as another tautomer: "CC(O)=Nc1ccc(O)cc1" for paracetamol), never run on the thread's molecules instead."""
+    def set_aside(match: re.Match[str]) -> str:
+        try:
+            parse_smiles(match.group())
+        except InvalidSmiles as exc:
+            found.invalid_smiles.append((match.group(), exc.reason))
+        found.molecules.append(match.group())
+        return " " * len(match.group())
+    return _INCHI.sub(set_aside, text)
 
 
 # "pKd for both, lead first", "ibuprofen + aspirin? ibuprofen first", "venetoclax listed first": the order asked for
@@ -811,9 +874,11 @@ _KNOWN_FLAG_BEFORE = re.compile(r"\b(?:with\s+(?:the|a|an)|has\s+(?:the|a|an)|ha
 _KNOWN_ROLE_BEFORE = re.compile(r"\b(?:is|are|as|being)\s+(?:(?:both|all|a|an|known|strong|weak|potent)\s+)*$")
 _KNOWN_ROLE_AFTER = re.compile(r"[\s-]+(?:substrates?|inhibitors?|inducers?)\b")
 _KNOWN_FLAG_AFTER = re.compile(r"\s+(?:flag|liability|issue|problem|signal|alert|concern|hit)s?\b")
-# "our two P-gp tracers", "the hERG team": the words describe the molecules or the people, they ask for nothing
+# "our two P-gp tracers", "the hERG team", "for the CYP3A4 lecture": the words describe the molecules, the people or
+# the occasion, they ask for nothing
 _DESCRIBES_AFTER = re.compile(r"[\s-]+(?:(?:radio)?tracers?|probes?|(?:radio)?ligands?|series|programm?e?|project|team|"
-                              r"group|lab)\b")
+                              r"group|lab|lectures?|seminars?|talks?|class|course|meeting|journal\s+club|webinar|"
+                              r"workshop|module|tutorial)\b")
 
 
 # a receptor named as what something binds (the entry's phrase fills the slot)
@@ -930,10 +995,34 @@ def _tokens(text: str) -> list[str]:
                                 r"(?<![^\n])[ \t]*\d{1,2}\)(?=[A-Za-z\[(]))+", text) if t]
 
 
+# "predict(bbbp, c(\"CCO\", …))", "retro(['CCO', …])", "retro(Nc1ccc…CC3)": a function call written around structures
+_CALL_OPENER = re.compile(r"^(?:(?:[a-z_][a-z0-9_.]{2,}|c|list)\()+")
+_QUOTED_LAST = re.compile(r"[\"'`]([^\"'`\s]+)[\"'`][)\]]+[,;]?")
+
+
+def _without_call(token: str) -> str:
+    """The structure a function call written around it holds (its name opens the token, its ")" close it; the last
+    of a list ends with the quote and the call's brackets: 'CCO"))'); the token as it is when no call opens it."""
+    opener = _CALL_OPENER.match(token)
+    if opener is None:
+        quoted_last = _QUOTED_LAST.fullmatch(token)
+        return quoted_last.group(1) if quoted_last else token
+    inside = token[opener.end():]
+    if not inside:
+        return ""  # "mask = c(0,0,1,…)": the vector's opener
+    if inside[0] not in "\"'`[" and opener.group() in ("c(", "list("):
+        return token  # ("c(C)…" could be a structure's own branch)
+    inside = inside.rstrip(_TRAILING)
+    while inside.endswith((")", "]", '"', "'", "`")) and (inside[-1] != ")" or inside.count(")") > inside.count("(")):
+        inside = inside[:-1]
+    return inside.strip("\"'`[")
+
+
 def _strip(token: str, closes: bool = True) -> str:
     """The token without the punctuation around it; an unmatched ")" at its end is dropped only when it ``closes``
     a bracket the prose opened before the token ("(try CCO)"), else it is the structure's own (a typo to ask
     about, never to repair silently)."""
+    token = _without_call(token)
     previous = None
     while token != previous:
         previous = token

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from agent.vocabulary import load
 from model_zoo.specs import LN_IC50_RANGE
 
-_TO_MICROMOLAR = {"pm": 1e-6, "nm": 1e-3, "um": 1.0, "µm": 1.0, "μm": 1.0, "mm": 1e3, "m": 1e6,
-                  "picomolar": 1e-6, "nanomolar": 1e-3, "micromolar": 1.0, "millimolar": 1e3,
-                  "picomol": 1e-6, "nanomol": 1e-3, "micromol": 1.0, "millimol": 1e3,
-                  "pmol/l": 1e-6, "nmol/l": 1e-3, "umol/l": 1.0, "µmol/l": 1.0, "μmol/l": 1.0, "mmol/l": 1e3}
+_TO_MICROMOLAR = {"fm": 1e-9, "pm": 1e-6, "nm": 1e-3, "um": 1.0, "µm": 1.0, "μm": 1.0, "mm": 1e3, "m": 1e6,
+                  "femtomolar": 1e-9, "picomolar": 1e-6, "nanomolar": 1e-3, "micromolar": 1.0, "millimolar": 1e3,
+                  "femtomol": 1e-9, "picomol": 1e-6, "nanomol": 1e-3, "micromol": 1.0, "millimol": 1e3,
+                  "fmol/l": 1e-9, "pmol/l": 1e-6, "nmol/l": 1e-3, "umol/l": 1.0, "µmol/l": 1.0, "μmol/l": 1.0,
+                  "mmol/l": 1e3}
 # "1 micromolar", "50 nmol/L", "fifty nano molar": sub-molar units spelled out
-_SUB_MOLAR_WORDS = r"(?i:(?:pico|nano|micro|milli)[\s-]?mol(?:ar)?|[pnuµμm]mol/l)"
+_SUB_MOLAR_WORDS = r"(?i:(?:femto|pico|nano|micro|milli)[\s-]?mol(?:ar)?|[fpnuµμm]mol/l)"
 # a decimal comma ("0,5 µM", "1,25 nM") is read as a point; "1,000" (thousands) is not
 _NUMBER = r"([-+−]?(?:0,\d+|\d+,\d{1,2}(?!\d|,\d)|\d+(?:\.\d+)?)(?:[eE][-+]?\d+)?)"
 _COMPARATOR = (r"(?:of|at|to|=|:|~|≈|<|>|≤|≥|<=|>=|below|under|less than|lower than|under|above|over|around|about|"

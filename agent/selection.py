@@ -40,7 +40,7 @@ _AFTER_PICK = r"(?=\s*(?:$|[,.;:!?)→>—–\"'”’]|-(?![a-z])|" \
               r"through|into|vs|is|was|looks?|has|had|seems?|here|there|it|its)\b))"
 _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE})){_AFTER_PICK}|\b({_ORD})\s+"
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
-                      r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule|rank)\s?#?(\d{1,3})\b"
+                      r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule|rank(?=[\s#-]?\d))[\s-]?#?(\d{1,3})\b"
                       # "logS of first", "retro on second pls": a bare ordinal ending the phrase
                       rf"|\b(?:of|for|on)\s+({_ORD})\b(?=\s*(?:$|[,.;!?)]|and\b|pls\b|please\b|too\b|only\b))"
                       # "ranks 1, 3 and 4", "numbers 2 and 5"
@@ -182,6 +182,12 @@ _INCLUDED = re.compile(r"\b(?:the\s+)?(?:first|last|second|third)\s+one\s+(?:inc
                        r"\bincluding\s+the\s+(?:first|last|second|third)\s+one\b", re.I)
 
 
+# "…, and I'll pick the in vivo candidate from whatever comes out on top": a pick the user will make from the results,
+# not one asked of this run
+_PICKED_LATER = re.compile(r"\b(?:i|we)(?:'ll|’ll|\s+will|\s+can\s+then|\s+plan\s+to|\s+want\s+to\s+then)\s+"
+                           r"(?:then\s+)?(?:pick|choose|select|decide|go\s+with|shortlist)\b[^.;!?\n]*")
+
+
 def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None,
                      history: Sequence[PastRequest] = ()) -> list[str] | None:
     """The molecules the words pick from the thread's newest fitting result; None when they pick none (see the
@@ -197,6 +203,7 @@ def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None
         return None
     lowered = SIGN_OFF.sub(lambda m: " " * len(m.group()), prose).lower()
     lowered = _INCLUDED.sub(lambda m: " " * len(m.group()), lowered)
+    lowered = _PICKED_LATER.sub(lambda m: " " * len(m.group()), lowered)
     lowered = _BINDS_TIGHTER.sub(lambda m: f"{m.group(1)}{m.group(2)[:-2]}est", lowered)  # "binds tighter": tightest
     lowered = re.sub(r"\btop-(\d{1,2})\b", r"top \1", lowered)  # "top-2 by solubility": the top two
     made_by = _MADE_BY.search(lowered)

@@ -38,6 +38,7 @@ from agent.planning.tool_choice import (
     keeps_the_settings,
     molecules_it_lacks,
     only_picks,
+    out_of_scope_question,
     same_ask_again,
     tool_scores,
     without_refused_kinds,
@@ -182,6 +183,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     ran = _ran(previous, offered, whole.taken_back) if whole.taken_back else ran
     if asks_only_untrained(whole):
         return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
+    if out_of_scope_question(whole, offered) is not None:
+        return []  # "What dose of 5-FU is used in FOLFOX?" after a cell-line run: no tool answers it, none runs
     if not whole.molecules and unknown_upload(whole.prose.lower(), pool, known_words(whole)) is not None:
         return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
     if not whole.molecules and unknown_run(whole.prose.lower(), pool) is not None:
@@ -680,7 +683,12 @@ def _clauses_with_their_picks(text: str, offered: list[ToolSpec]) -> list[str]:
 
 
 def _no_tool_answer(request: str, offered: list[ToolSpec]) -> str:
-    close = close_calls(tool_scores(request, offered), extract(request).prose)
+    entities = extract(request)
+    asked = out_of_scope_question(entities, offered)
+    if asked is not None:
+        return (f"None of my tools answers that ('{asked}'): I predict "
+                + "; ".join(task(s.name) for s in offered) + ". Which of these should I run, and on what?")
+    close = close_calls(tool_scores(request, offered), entities.prose)
     if len(close) > 1:
         return "Do you mean " + " or ".join(task(name) for name in close[:3]) + "? Say which, and I'll run it."
     return ("I could not tell which prediction you want. I can run: "

@@ -96,11 +96,15 @@ def named_properties(lowered: str) -> list[tuple[int, int, str]]:
     return found
 
 
+_SALT_FORM = re.compile(r"\bfree[\s-]+(?:base|acid|form)s?\b", re.I)
+
+
 def requested_properties(prose: str) -> list[str]:
     """The properties a request asks for, in the order the message names them, then those only the intent
     model reads (probability >= 0.5: typos, paraphrases)."""
-    # "here you go, from a solubility table: <SMILES>": the table the molecules come from asks for nothing
-    prose = EARLIER_RESULT.sub(lambda m: " " * len(m.group(0)), prose)
+    # "here you go, from a solubility table: <SMILES>": the table the molecules come from asks for nothing; "Free
+    # base: <SMILES>" names a salt form, no hydration free energy
+    prose = _SALT_FORM.sub(lambda m: " " * len(m.group(0)), EARLIER_RESULT.sub(lambda m: " " * len(m.group(0)), prose))
     after = asked_part(prose)  # "logS, no wait, logD": the words after the retraction, when they name a property;
     prose = after if property_words(after.lower()) else prose  # "solubility of caffeine... no wait, aspirin": a value
     unpicked = blank_picks(prose)  # "the two least soluble — are they BBB penetrant?"

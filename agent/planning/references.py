@@ -62,10 +62,15 @@ _ONE_MEANT = re.compile(r"(?<!\bof\s)\b(?:it|its|it's)\b(?!\s+(?:made|generated|
                         r"produced|returned|found|predicted|ranked|calls?|says?|said|thinks?|came))")
 # "the second-generation one", "the 4-F analogue from the plate file": one molecule by a description no pick placed
 # ("the April one", "the hits_final one", "the LBD one" name a file or an assay: a described "one" has a substituent
-# or locant written with a hyphen or digit, and of an upload only an analogue is a row: "the EGFR-amplified one")
+# or locant written with a hyphen or digit, and of an upload only an analogue is a row: "the EGFR-amplified one");
+# "run the partner in SK-MEL-28", "run the comparator in 786-O": one drug of several by its role
+_ROLE = r"(?:combination\s+)?partner(?:\s+drug)?|anchor(?:\s+drug)?|comparator|reference\s+compound"
 _ONE_DESCRIBED = re.compile(r"\bthe\s+(?!(?:same|other|whole|new|newest|latest|last|uploaded|generated|optimi[sz]ed|"
                             r"designed|proposed|previous|earlier|original|current|right|wrong)\b)"
-                            r"(?:(?P<analogue>[\w-]+\s+(?:analog(?:ue)?|derivative))|[a-z]*[\d-][\w-]*\s+one)\b")
+                            r"(?:(?P<analogue>[\w-]+\s+(?:analog(?:ue)?|derivative)|"
+                            # (a role noun standing alone: not "the partner Excel", "the comparator arm")
+                            rf"(?:{_ROLE})(?=\s*(?:$|[,.;:!?)]|\s(?:in|into|through|on|at|for|against|with|too|as|from|"
+                            r"please|also|again|alone|only|now)\b)))|[a-z]*[\d-][\w-]*\s+one)\b")
 _PLURAL_WORDS = r"they|them|their|these|those|both|all|each|every|everything"
 _PLURAL = re.compile(rf"\b(?:{_PLURAL_WORDS})\b")
 _SEVERAL_MEANT = re.compile(rf"\b(?:{_PLURAL_WORDS}|ones|set|list|file|uploads?|uploaded|batch|series|plate|molecules|"

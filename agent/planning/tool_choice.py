@@ -181,6 +181,18 @@ _RETRO_FIRST = re.compile(r"^\W*(?:\d{1,2}[.)]\s*)?(?:@\w+\s+)?(?:(?:please|pls|
 _SENTENCE_END = re.compile(r"[;:!?]\s+|\.\s+|\n+")
 
 
+# "What dose of 5-FU is used in FOLFOX?", "the mechanism of action of imatinib": questions no tool answers (not "the
+# dose-response", a response curve)
+_OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-]+response)", re.I)
+
+
+def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
+    """The words of a question no tool answers, when no words of the message ask for a tool outright: a drug it names
+    is then no new value for the thread's last request."""
+    found = _OUT_OF_SCOPE.search(e.prose)
+    return found.group() if found is not None and requested_tool(e.text, offered) is None else None
+
+
 def _strongest(tools: dict[str, float]) -> float:
     return max((p for name, p in tools.items() if name != "none"), default=0.0)
 
@@ -210,8 +222,11 @@ _MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+b
 
 # "keep the hinge binder": a part of a kinase inhibitor, no question whether it binds; "make that MOLM-13": a
 # correction of a value, no ask to make anything; "her new antibiotic": a drug she takes, no ask for new molecules;
-# "three hits against PIM1": screening hits (a verb takes its target directly: "it hits PIM1")
+# "three hits against PIM1": screening hits (a verb takes its target directly: "it hits PIM1"); "she wants to start
+# metformin": a medication started, no starting material
 _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhits\s+against\b|"
+                           rf"(?:\b(?:wants?|wanted|plans?|needs?|going)\s+to\s+)?\bstart(?:s|ed|ing)?\b"
+                           rf"(?!\s+(?:from|materials?)\b)|"
                            rf"\bnew\s+(?:{phrases('drug_classes')})s?\b", re.I)
 
 

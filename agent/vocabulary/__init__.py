@@ -90,7 +90,7 @@ class _Language:
 
 
 _POLISH = _Language.of(
-    r"[ąęłśźżńĄĘŁŚŹŻŃ]",
+    r"[ąęłśźżńćĄĘŁŚŹŻŃĆ]",
     r"dla|proszę|dzięki|najbardziej|najmniej|rozpuszczalny|wygenerowanych|zamiast|tabelki|"
     r"retrosynteza|optymalizuj|pierwszego|drugiego|trzeciego|zestawu",
     r"czy|jest|oraz|też|tylko|razem|obu|oba|pliku|samo|tych|lepszy|gorszy|najlepszy|ten")
@@ -132,6 +132,19 @@ _TAGALOG = _Language.of("", r"paki\w*|pa-check|pa-predict|pa-run|yung|naman|sala
 # Egyptian Arabic typed in Latin letters, some letters as digits (Arabizi): a word only it has
 _ARABIZI = _Language.of("", r"3ayez|3ayza|3awez|a3raf|momken|sama7t|beta3\w*|lewa7d\w*|wa7da|e3mel\S*|ma3ada|na7yet|"
                             r"khally|so2al|a2al|anhy|fehom|ya3ni|3andena|3andy", "")
+# Czech: its letters ě, ř, ů (no other language a lab writes in has them) or a word only it has
+_CZECH = _Language.of(r"[ěřůĚŘŮ]", r"prosím|spusť|látky|látku|tyhle|tuhle|predikuj|predikci|vygeneruj|optimalizuj|"
+                                  r"rozpustnost|lipofility|lipofilitu|jejich|citlivost|buněk|prostup\w*|zbytek|"
+                                  r"jaká|jaký|děkuji|díky", "")
+# Nigerian Pidgin mixed into English: a word only it has
+_PIDGIN = _Language.of("", r"abeg|wetin|wey|dey|sabi|shey|oya|una|dem\s+start|don\s+start|wan\s+start|go\s+clash|"
+                          r"run\s+am|check\s+am", "")
+# Persian typed in Latin letters (Finglish): a word only it has ("lotfan", "pishbini") or two of its small words
+_PERSIAN = _Language.of("", r"lotfan|baraye|pishbini|hallaliat\w*|tadakhol\w*|molekool\w*|behine|bebakhshid|hamoon|"
+                            r"mikham|besaz|selluli|faghat|vasl|mohkam|ghadr|daroo\w*|lipofilisite|hidrasion|mikromolar|"
+                            r"konid|mishe|bashe|joft|hodud-e|chande|roozane", r"ro|va|ba|dar|az|ham|kon")
+# the ezafe or possessive after a hyphen ("IC50-e doksorubisin", "amlodipin-e", "CH3-ash") once the words are read
+_PERSIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:e|ye|ash)(?![\w-])")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
@@ -182,12 +195,20 @@ def in_english(text: str) -> str:
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
     for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
                            (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"),
-                           (_TAGALOG, "tagalog"), (_ARABIZI, "arabizi")):
+                           (_TAGALOG, "tagalog"), (_ARABIZI, "arabizi"), (_PERSIAN, "persian"),
+                           (_CZECH, "czech"), (_PIDGIN, "pidgin")):
         if language.reads(text):
             text = _gated_in_english(_NYA.sub("", text) if language is _INDONESIAN else text, name)
+            text = _PERSIAN_SUFFIX.sub("", text) if language is _PERSIAN else text
+    text = _W_FOR_WITH.sub("with", text)
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone
     return from_dictation(_GREEK.sub(_spelt_out, _ELISION.sub(r"\1 ", english_words)))
+
+
+# chat and ward shorthand: "check tamoxifen w fluoxetine", "w the aprepitant" (lower case, before a word; a gated
+# language's own "w" is read before it: Polish "in", Arabizi "and")
+_W_FOR_WITH = re.compile(r"(?<![\w/.'’-])w(?=[ \t]+[a-z(])")
 
 
 def _gated_in_english(text: str, language: str) -> str:

@@ -77,7 +77,7 @@ def _catalogue() -> _Catalogue:
             key_names.setdefault(_key(spelling), line.name)
     spellings = sorted(exact, key=len, reverse=True)
     pattern = re.compile(
-        r"(?<![A-Za-z0-9-])(?:" + "|".join(re.escape(s) for s in spellings) + r")(?![A-Za-z0-9])",
+        r"(?<![A-Za-z0-9-])(?:" + "|".join(re.escape(s) for s in spellings) + r")(?![A-Za-z0-9]|\.\d)",
         re.IGNORECASE,
     )
     return _Catalogue(lines, {c.cosmic_id: c for c in lines}, exact, by_casefold, by_key, key_names, pattern)

@@ -62,6 +62,9 @@ def parse_smiles(smiles: str) -> Chem.Mol:
         raise InvalidSmiles(smiles, "empty SMILES")
     if len(text) > MAX_SMILES_CHARS:
         raise InvalidSmiles(smiles, too_long(len(text)))
+    if text.startswith("InChI="):  # a message's InChI is read as its SMILES; one that fails says why
+        raise InvalidSmiles(smiles, f"an InChI, not a SMILES; RDKit reads it as {smiles_from_inchi(text)} (an InChI "
+                                    "does not keep the tautomer drawn: check it, then paste the SMILES)")
     # Warnings (e.g. "not removing hydrogen atom without neighbors") are muted; errors are captured for the reason.
     with rdBase.BlockLogs(), rdBase.CaptureErrorLog() as capture:
         mol = Chem.MolFromSmiles(text)
@@ -86,6 +89,18 @@ def case_fixed(smiles: str) -> str | None:
     fixed = _CAPITALISED_HALOGEN.sub(lambda m: m.group(0).capitalize(), smiles)
     with rdBase.BlockLogs():
         return fixed if Chem.MolFromSmiles(fixed) is not None else None
+
+
+def smiles_from_inchi(inchi: str) -> str:
+    """The RDKit canonical SMILES of an InChI ("InChI=1S/C9H8O4/…"); raises InvalidSmiles naming why not."""
+    text = inchi.strip()
+    if len(text) > MAX_SMILES_CHARS:
+        raise InvalidSmiles(inchi, too_long(len(text)))
+    with rdBase.BlockLogs(), rdBase.CaptureErrorLog():
+        mol = Chem.MolFromInchi(text, sanitize=True, logLevel=None)
+    if mol is None or mol.GetNumAtoms() == 0:
+        raise InvalidSmiles(inchi, "an InChI RDKit cannot read (check that it was pasted whole)")
+    return Chem.MolToSmiles(mol)
 
 
 def too_long(n_chars: int) -> str:

@@ -145,7 +145,7 @@ _SPACED_SUFFIX = re.compile(r"(?<![\w-])(?:[A-Za-z]{1,5}-?\d{1,4}[ ][A-Z]{1,2}|[
 _NOT_CELL = re.compile(r"(?i)^(?:(?:ln|log)?[pgle]?ic50|(?:alpha|beta|gamma|delta)-?\d|ec50|gi50|ld50|cc50|ki|kd|"
                        r"pkd|pki|logp|logd|logs|clogp|tpsa|mw|"
                        r"\d+d|\d*well|h2o|co2|o2|n2|mg\d*|ml|nm|um|mm|pm|fm|tox21|bace1|covid-?19|sars-cov-2|"
-                       r"[a-z]{1,2}\d{1,2}|(?:top|rank)-?\d+|cyp\d\w*|"
+                       r"[a-z]{1,2}\d{1,2}|(?:top|rank)-?\d+|cyp\d\w*|(?:ddi|dti|adr)s?|adme|admet|"
                        r"(?-i:MSc|BSc|PhD|MPhil|PharmD)|"  # degrees ("the MSc class"; not MSC cells)
                        # chemistry software and databases ("in RDKit atom order", "in ChemDraw", "in PubChem")
                        r"rdkit|chemdraw|pubchem|chembl|chemspider|openbabel|marvinsketch|knime|pymol|chimerax|"

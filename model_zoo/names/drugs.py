@@ -302,8 +302,9 @@ def _each_respelt(word: str, changes: tuple[tuple[str, str], ...], most: int = _
 
 
 # Turkish writes INNs as they sound ("sisplatin", "klaritromisin", "varfarin", "gemsitabin", "doksorubisin"): s or k
-# for c, v for w, i for y, t for th, f for ph, ks for x, and no final e
-_TURKISH_RESPELLINGS = (("k", "c"), ("s", "c"), ("v", "w"), ("i", "y"), ("t", "th"), ("f", "ph"))
+# for c, v for w, i for y, t for th, f for ph, ks for x, and no final e; Persian typed in Latin letters the same, with
+# j for a soft g ("jemsitabin")
+_TURKISH_RESPELLINGS = (("j", "g"), ("k", "c"), ("s", "c"), ("v", "w"), ("i", "y"), ("t", "th"), ("f", "ph"))
 _MAX_TURKISH_RESPELT = 6  # letters respelt one by one: 2 ** 6 spellings at most, each with and without a final e
 
 

@@ -1,0 +1,203 @@
+"""Requests of the twenty-fifth round."""
+
+from __future__ import annotations
+
+from planning_support import decided, plan_with, ran
+
+CELLS = "drug_cell_response_regression_predict"
+PROPERTY = "drug_property_prediction"
+DDI = "drug_drug_response_predict"
+ASPIRIN_INCHI = "InChI=1S/C9H8O4/c1-6(10)13-8-5-3-2-4-7(8)9(11)12/h2-5H,1H3,(H,11,12)"
+FLUOROURACIL = "C1=C(C(=O)NC(=O)N1)F"
+
+
+def test_a_question_no_tool_answers_runs_nothing() -> None:
+    """"What dose of 5-FU is used in FOLFOX?" after a cell-line run reran the cell-line model on 5-FU in the thread's
+    lines; "What is the mechanism of action of imatinib?" after a BBB question ran BBB on imatinib. A question about
+    a dose, a mechanism, a price … runs nothing and says so; a bare new value still repeats the earlier request,
+    and a tool asked for beside such words still runs."""
+    earlier = ran(CELLS, "Predicted IC50 of cisplatin in HT-29 and LoVo?")
+    assert plan_with("What dose of 5-FU is used in FOLFOX?", {}, [earlier]) == []
+    assert plan_with("A jaka dawka 5-FU jest w schemacie FOLFOX? Studenci pytali na ćwiczeniach.", {},
+                     [ran(CELLS, "Przewidywane IC50 cisplatyny w HT-29 i w LoVo?")]) == []
+    assert plan_with("What is the mechanism of action of imatinib?", {}, [ran(PROPERTY, "BBB for gefitinib?")]) == []
+    [call] = plan_with("and for 5-FU?", {}, [ran(CELLS, "Predicted IC50 of cisplatin in HT-29?")])
+    assert call.name == CELLS and call.arguments == {"drug_smiles": [FLUOROURACIL], "cell_name": "HT-29"}
+    assert decided("What dose of cisplatin gives the IC50 in A549?") == CELLS
+    assert [c.name for c in plan_with("Dose-response of 5-FU in HT-29?", {})] == [CELLS]
+
+
+def test_the_answer_to_an_out_of_scope_question_names_it() -> None:
+    from agent.backends.base import PlanContext
+    from agent.backends.planner import OfflinePlanner
+    from model_zoo.specs import TOOLS
+
+    answer = OfflinePlanner().next_action(PlanContext(request="What is the mechanism of action of imatinib?", pool=[],
+                                                      offered=list(TOOLS)))
+    assert "mechanism of action" in answer.text and "retrosynthesis" in answer.text
+
+
+def test_an_inchi_is_asked_about_never_replaced() -> None:
+    """"lipo for InChI=1S/C9H8O4/…" with two molecules in the thread ran lipophilicity on the thread's molecules: the
+    InChI was no value at all. An InChI is a structure the tools do not take: asked about, with RDKit's reading of
+    it shown (an InChI does not keep the tautomer drawn), never replaced by the thread's molecules."""
+    from agent.entities import read_message
+
+    assert decided(f"lipo for {ASPIRIN_INCHI}", {"user_smiles": ["CCO", "CCCO"]}) is None
+    assert decided(f"lipo for {ASPIRIN_INCHI[:44]}", {"user_smiles": ["CCO", "CCCO"]}) is None
+    [(written, reason)] = read_message(f"BBB for {ASPIRIN_INCHI} and CCO.").invalid_smiles
+    assert written == ASPIRIN_INCHI and "RDKit reads it as CC(=O)Oc1ccccc1C(=O)O" in reason
+
+
+def test_an_unreadable_inchi_says_why() -> None:
+    import pytest
+
+    from model_zoo.chem.mols import InvalidSmiles, parse_smiles
+
+    with pytest.raises(InvalidSmiles, match="InChI RDKit cannot read"):
+        parse_smiles(ASPIRIN_INCHI[:44])
+
+
+def test_a_combination_partner_of_several_is_asked_about() -> None:
+    """"Now run the partner in SK-MEL-28 too." with three drugs in the thread ran all three: which is the partner?
+    asked. "the partner drugs" means them all."""
+    pool = {"user_smiles": ["CCO", "CCN", "CCC"]}
+    assert decided("Now run the partner in SK-MEL-28 too.", pool) is None
+    assert decided("Now run the partner drugs in SK-MEL-28 too.", pool) == CELLS
+
+
+def test_an_untrained_property_naming_the_occasion_asks_nothing() -> None:
+    """"clarithromycin against simvastatin and clarithromycin against atorvastatin. It's for the CYP3A4 lecture."
+    asked about CYP3A4 inhibition: the words name the occasion."""
+    [first, second] = plan_with("clarithromycin against simvastatin and clarithromycin against atorvastatin. It's for "
+                                "the CYP3A4 lecture.", {})[0].arguments["smiles_pairs"]
+    assert first[0] == second[0]
+    assert decided("CYP3A4 inhibition for clarithromycin?") is None
+
+
+def test_a_pick_the_user_will_make_later_picks_nothing_now() -> None:
+    """"Run solubility on the new molecules from yesterday, and I'll pick the in vivo candidate from whatever comes out
+    on top." with generated and optimised molecules in the thread ran the first optimised one: "on top" is the user's
+    own later pick. Which new molecules is asked; "the top one" asked for now still picks."""
+    pool = {"generated_smiles": ["CCO", "CCN"], "optimized_smiles": ["CCC", "CCCl"]}
+    assert decided("Run solubility on the new molecules from yesterday, and I'll pick the in vivo candidate from "
+                   "whatever comes out on top.", pool) is None
+    [call] = plan_with("Run solubility on the generated ones; we will then choose the best.", pool)
+    assert call.arguments["drug_smiles"] == "(generated_smiles)"
+
+
+def test_persian_typed_in_latin_letters_is_read() -> None:
+    """A Tehran pharmacologist writing Finglish: "lotfan" (please) was read as the brand Lorfan and levallorphan run
+    with imatinib and sorafenib; "pishbini kon" (predict) gave the association rate "kon" to ask about. Persian
+    request words are read in a message that reads as Persian; its transliterated INNs resolve ("jemsitabin")."""
+    [call] = plan_with("salam DrugPilot, lotfan hallaliat-e abi (logS) imatinib va sorafenib ro pishbini konid.", {})
+    assert call.name == PROPERTY and len(call.arguments["drug_smiles"]) == 2
+    assert call.arguments["property"] == "logSolubility"
+    [call] = plan_with("varfarin ba flukonazol, tadakhol?", {})
+    assert call.name == DDI and len(call.arguments["smiles_pairs"]) == 1
+    [call] = plan_with("baraye MCF7 molekool-haye jadid besaz, IC50 hodud-e ۲ mikromolar", {})
+    assert call.arguments == {"cell_line": "MCF7", "zscore": 0.6931471805599453}
+    assert decided("BBB for lotfan") is None
+
+
+def test_czech_requests_are_read() -> None:
+    """A Prague medicinal chemist: "prosím" (please) was read as the brand ProSom (estazolam) and run; "Prostupuje …
+    přes hematoencefalickou bariéru?" found no property."""
+    [call] = plan_with("Spusť prosím predikci odpovědi linie A549 na cisplatinu a gemcitabin, výstup v ln(IC50).", {})
+    assert call.name == CELLS and len(call.arguments["drug_smiles"]) == 2
+    [call] = plan_with("Prostupuje temozolomid a karbamazepin přes hematoencefalickou bariéru? Dej mi "
+                       "pravděpodobnosti.", {})
+    assert call.name == PROPERTY and call.arguments["property"] == "p_np"
+
+
+def test_nigerian_pidgin_and_a_medication_started_are_read() -> None:
+    """"She wan start metformin. Check dolutegravir with metformin first" ran a retrosynthesis of metformin: a drug
+    started is no starting material. "Abeg check if artemether and efavirenz go clash" is an interaction."""
+    calls = plan_with("e get one customer wey dey on TLD (tenofovir, lamivudine, dolutegravir). She wan start "
+                      "metformin. Check dolutegravir with metformin first, then tenofovir disoproxil with metformin.",
+                      {})
+    assert {c.name for c in calls} == {DDI}
+    [call] = plan_with("Abeg check if artemether and efavirenz go clash.", {})
+    assert call.name == DDI
+    [call] = plan_with("Retro for imatinib: what are the starting materials?", {})
+    assert call.name == "Retrosynthetic_reaction_pathway_prediction"
+
+
+def test_ward_shorthand_w_means_with() -> None:
+    """"check tamoxifen w fluoxetine" found no pair; "w" before a word is "with" (not a gated language's own "w")."""
+    [call] = plan_with("pt on tamoxifen 20 OD, GP just started fluoxetine. check tamoxifen w fluoxetine", {})
+    assert call.name == DDI and len(call.arguments["smiles_pairs"]) == 1
+
+
+def test_text_pasted_from_a_pdf_is_mended() -> None:
+    """PDF ligatures ("5-ﬂuorouracil") and names broken at a line's end ("nilo-\\ntinib") are read as the names."""
+    from agent.entities import read_message
+
+    names = [n.name for n in read_message("logS for 5-ﬂuorouracil and nilo-\ntinib, a well-\nknown pair").names]
+    assert names == ["fluorouracil", "nilotinib"]
+
+
+def test_a_quoted_passage_is_background_when_the_ask_names_its_own_molecules() -> None:
+    """A review quoted above "Predicted pKd against ABL1 for dasatinib and nilotinib" ran imatinib too, named only in
+    the quote; "pKd of those two on SRC" under a quote still reads the quote's drugs."""
+    quote = ('Quote from the review: "dasatinib binds the active conformation of ABL, in contrast to imatinib and '
+             'nilotinib, which require the DFG-out state (Tokarski et al., 2006)."\n')
+    [call] = plan_with(quote + "Predicted pKd against ABL1 for dasatinib and nilotinib, please.", {})
+    assert len(call.arguments["drug_smiles"]) == 2
+    [call] = plan_with('"…the dual Src/Abl inhibitors dasatinib and bosutinib both suppressed c-Src '
+                       'autophosphorylation…"\npKd of those two on SRC, please.', {})
+    assert len(call.arguments["drug_smiles"]) == 2
+
+
+def test_salt_forms_are_no_drugs_of_their_own() -> None:
+    """"amlodipine (as the besylate) with simvastatin" paired amlodipine with benztropine (a besylate salt);
+    "dasatinib monohydrate" asked about a drug "monohydrate"; "Free base: <SMILES>" read hydration free energy."""
+    from agent.history import PastRequest
+
+    [call] = plan_with("DDI check: amlodipine (as the besylate) with simvastatin.", {})
+    assert len(call.arguments["smiles_pairs"]) == 1
+    [call] = plan_with("logS for imatinib mesylate, dasatinib monohydrate and nilotinib HCl, the free bases.", {})
+    assert len(call.arguments["drug_smiles"]) == 3
+    [call] = plan_with("Free base: CCN2c1ccccc1N(C)C(=O)c3cccnc23", {},
+                       [PastRequest("u", "logS for API-47 tosylate, please — the free base.", answered=False)])
+    assert call.arguments["property"] == "logSolubility"
+
+
+def test_a_line_with_a_decimal_suffix_is_another_line() -> None:
+    """"Sofosbuvir in Huh-7.5 replicon cells" ran HuH-7: Huh-7.5 is another line, asked about with HuH-7 offered."""
+    from agent.entities import read_message
+
+    message = read_message("Sofosbuvir in Huh-7.5 replicon cells, please — ln(IC50).")
+    assert not message.cell_lines and "HuH-7" in message.unresolved[0].closest
+    assert decided("Sofosbuvir in HuH-7 cells, please — ln(IC50).") == CELLS
+
+
+def test_a_femtomolar_goal_is_read_and_checked() -> None:
+    """"drugs for K562 that work at 1 femtomolar" generated at ln(IC50) = 1: the unit was not read."""
+    assert decided("Could your generator design drugs for K562 that work at 1 femtomolar?") is None
+    [call] = plan_with("Generate molecules for K562 at 100 picomolar.", {})
+    assert round(call.arguments["zscore"], 2) == -9.21 or call.name is None
+
+
+def test_structures_inside_a_function_call_are_read() -> None:
+    """R and Python calls written around SMILES ("predict(bbbp, c(\\"…\\", \\"…\\"))", "retro([…])",
+    "retro(Nc1…CC3)") gave no molecules; an R mask vector "c(0,0,1,…)" left a structure "c(" to ask about."""
+    from agent.entities import read_message
+
+    assert read_message('preds <- predict(bbbp, c("CCOc1ccccc1", "CCN(CC)CC"))').smiles == ["CCOc1ccccc1",
+                                                                                          "CCN(CC)CC"]
+    assert read_message("retro(['CC(=O)Nc1ccccc1', 'CCCCc1ncccc1'])").smiles == ["CC(=O)Nc1ccccc1", "CCCCc1ncccc1"]
+    assert read_message("retro(Nc1ccc2[nH]c3c(c2c1)CCCC3)  # single step").smiles == ["Nc1ccc2[nH]c3c(c2c1)CCCC3"]
+    assert not read_message("optimise(gt = gemcitabine, z = -3, mask = c(0,0,1,0))").invalid_smiles
+    assert read_message("logS of CC(C) and c1ccccc1").smiles == ["CC(C)", "c1ccccc1"]
+
+
+def test_a_rank_written_with_a_hyphen_picks_that_row() -> None:
+    [call] = plan_with("Part (b): a one-step route for the rank-1 molecule.", {"generated_smiles": ["CCO", "CCN"]})
+    assert call.arguments == {"smiles_list": ["CCO"]}
+
+
+def test_request_acronyms_are_no_cell_lines() -> None:
+    [call] = plan_with("Class exercise on DDIs: fluoxetine and tramadol — what interaction does the model predict?",
+                       {})
+    assert call.name == DDI
