@@ -155,7 +155,7 @@ def against_the_thread(e: Entities, pool: list[EntryMeta], lowered: str,
     mine = {_drug_key(m) or m for m in e.molecules}
     rows = row_numbers(lowered)
     if len(mine) != 1 or read is None or not (AGAINST_ALL.search(lowered) or _EACH_WITH.search(lowered) or rows or
-                                              EACH_ROW.search(lowered)):
+                                              EACH_ROW.search(lowered) or _LIST_WITH.search(lowered)):
         return None
     key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered) or pool_ref(pool, ("smiles_list",), lowered))
     value = read(key) if key else None
@@ -176,6 +176,9 @@ EACH_ROW = re.compile(r"\b(?:each|every|all(?:\s+the)?)\s+rows?\b", re.I)  # "th
 _EACH_WITH = re.compile(r"\b(?:each|every\s+one|both|all)\s+(?:of\s+(?:them|these|those)\s+)?(?:with|against|vs\.?|"
                         r"versus)\s+(?!each\b|every\b|the\s+others?\b|one\s+another\b|all\b)", re.I)
 _WITH_BEFORE = r"\b(?:with|w/|plus|alongside)\s+(?:the\s+|a\s+)?"
+# "check the list with simvastatin", "her med list against clarithromycin": the thread's list, each with the drug
+_LIST_WITH = re.compile(r"\b(?:the|this|that|my|our|her|his|their)\s+(?:[\w-]+\s+)?(?:list|file|upload|panel|batch|"
+                        r"meds|medications)\s+(?:with|against|vs\.?|versus|w/)\s", re.I)
 
 
 def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None

@@ -80,8 +80,9 @@ def named_properties(lowered: str) -> list[tuple[int, int, str]]:
             word = match.group(0)
             # a misspelt name, not the first word of one ("clinical colleagues" is no "clinical-tox") nor a part of
             # one ("p38 alpha" is no "eralpha")
+            # (its first letter as written: "nauseous" is no "aqueous")
             close = [c for c in difflib.get_close_matches(word, candidates, n=3, cutoff=0.8)
-                     if not c.startswith((word + " ", word + "-")) and word not in c][:1]
+                     if not c.startswith((word + " ", word + "-")) and word not in c and c[0] == word[0]][:1]
             if close:
                 found.append((match.start(), match.end(), PROPERTY_WORDS[close[0]]))
     if not found:  # "blood brian barier": a name of several words, each misspelt a little
@@ -97,14 +98,19 @@ def named_properties(lowered: str) -> list[tuple[int, int, str]]:
 
 
 _SALT_FORM = re.compile(r"\bfree[\s-]+(?:base|acid|form)s?\b", re.I)
+# "crizotinib   MW 450.3   cLogP 3.7" (a pasted table), "beside the cLogP column": a descriptor with its value or as
+# a column of the user's table is what is known, no ask
+_REPORTED_DESCRIPTOR = re.compile(r"\b(?:MW|c?Log\s?P|TPSA|HBD|HBA|QED|RotB)(?:\s*[:=]?\s*[-−]?\d+(?:[.,]\d+)?|"
+                                  r"\s+columns?\b)", re.I)
 
 
 def requested_properties(prose: str) -> list[str]:
     """The properties a request asks for, in the order the message names them, then those only the intent
     model reads (probability >= 0.5: typos, paraphrases)."""
     # "here you go, from a solubility table: <SMILES>": the table the molecules come from asks for nothing; "Free
-    # base: <SMILES>" names a salt form, no hydration free energy
-    prose = _SALT_FORM.sub(lambda m: " " * len(m.group(0)), EARLIER_RESULT.sub(lambda m: " " * len(m.group(0)), prose))
+    # base: <SMILES>" names a salt form, no hydration free energy; "MW 450.3" reports a value
+    for known in (EARLIER_RESULT, _SALT_FORM, _REPORTED_DESCRIPTOR):
+        prose = known.sub(lambda m: " " * len(m.group(0)), prose)
     after = asked_part(prose)  # "logS, no wait, logD": the words after the retraction, when they name a property;
     prose = after if property_words(after.lower()) else prose  # "solubility of caffeine... no wait, aspirin": a value
     unpicked = blank_picks(prose)  # "the two least soluble — are they BBB penetrant?"
@@ -196,7 +202,9 @@ _HEADS_THE_ASK = re.compile(r"^\W*(?:(?:what(?:'s|\s+is|\s+are)?|any|predict(?:e
                             rf"please)\s+)*(?:[a-z0-9]{{2,8}}\s+(?=\())?(?:\(\s*)?(?:{_UNTRAINED})(?:e?s)?\)?"
                             rf"(?:\s*(?:/|,|or|and)?\s*\(?(?:{_UNTRAINED})(?:e?s)?\)?)*(?:\s*\([^()]{{1,30}}\))?"
                             r"\s*(?:risk|liability|potential|prediction|call|probability|flag|value|score)?s?\s+"
-                            r"(?:for|of|on)\b", re.I)
+                            r"(?:for|of|on)\b|"
+                            # "How addictive is tramadol compared with morphine?"
+                            rf"^\W*how\s+(?:{_UNTRAINED})\s+(?:is|are|would|will|does|do)\b", re.I)
 
 
 def _entries(untrained: list[Unresolved]) -> list[dict[str, Any]]:

@@ -201,7 +201,13 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
                 return None
     if only_if_referred and not REFERS_BACK.search(lowered):
         return None
+    if sum(m.key.startswith("upload_") for m in candidates) > 1 and _SENT_BY.search(lowered):
+        return None  # "the compounds the company sent me" with two uploads: asked which, never the newest
     return f"({candidates[-1].key})"
+
+
+# molecules described by who sent them, which no file name says
+_SENT_BY = re.compile(r"\b(?:sent|emailed|e-mailed|forwarded|shared|provided)\b")
 
 
 _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")

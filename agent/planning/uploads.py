@@ -142,9 +142,19 @@ def _by_distinguishing_part(lowered: str, keys: Sequence[str]) -> str | None:
     plate7_hits.csv and plate8_hits.csv)."""
     tokens = _file_tokens(keys)
     fitting = [k for k in keys
-               if any(re.search(rf"(?<![\w.]){re.escape(t)}(?!\w|\.\d)", lowered)
+               if any(_writes_part(t, tokens[k], lowered)
                       for t in tokens[k] - set().union(*(tokens[o] for o in keys if o != k)))]
     return fitting[0] if len(fitting) == 1 else None
+
+
+def _writes_part(part: str, parts: set[str], lowered: str) -> bool:
+    """Whether the text writes a file's own name part; a single letter only after another part of the name or as the
+    whole answer ("panel A", "B only", not the A of "Aurora A")."""
+    if len(part) > 1:
+        return bool(re.search(rf"(?<![\w.]){re.escape(part)}(?!\w|\.\d)", lowered))
+    before = "|".join(re.escape(p) for p in sorted(parts - {part}) if len(p) > 1)
+    words = [w for w in re.findall(r"[a-z0-9]+", lowered) if w not in _REPLY_FILLERS and w != "only"]
+    return words == [part] or bool(before and re.search(rf"\b(?:{before})[\s_-]*{re.escape(part)}(?!\w)", lowered))
 
 
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=\d)")

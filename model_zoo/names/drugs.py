@@ -722,6 +722,8 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
         out += dosed
         taken += [(u.start, u.end) for u in dosed]
     out += _paired_with_a_drug(text, ws, out, taken)
+    taken += [(u.start, u.end) for u in out if isinstance(u, Unresolved)]
+    out += _sides_of_a_pair(text, taken)
     out += _unknown_codes(text, ws, taken)
     return sorted(out, key=lambda r: r.start)
 
@@ -733,6 +735,8 @@ _ELIDED = re.compile(r"(?<![\w'’])[lLdD]['’]\s?$")  # an elided French artic
 _JOIN_AFTER_A_DRUG = re.compile(r"\s+(?:against|with|w/|vs\.?|versus|\+)\s+(?:(?:his|her|their|the|a)\s+)?", re.I)
 _JOIN_TO_A_DRUG = re.compile(r"\s*(?:(?:(?:ok|okay|safe|fine|compatible)\s+)?(?:against|with|w/)|vs\.?|versus|\+)\s+"
                             r"(?:(?:his|her|their|the|a)\s+)?", re.I)
+_CHECK_BEFORE = re.compile(r"\b(?:check|checking|combine|combining|mix|mixing)\s+"
+                           r"(?:(?:his|her|their|the|this|that)\s+)?$", re.I)
 _SENTENCE_START = re.compile(r"(?:^|(?<!\bvs)[.!?:;\n])\s*$")
 # a word joined to a drug with "+" or "/" ("bortezomib + dex and carfilzomib + dex", "Ven/Aza"): another drug, asked
 # about, never left out of its pair (which would pair the drugs around it instead); not a treatment that is no molecule
@@ -759,6 +763,36 @@ def _joined_to_a_drug(join: re.Pattern[str], text: str, start: int, end: int, dr
     return any(join.fullmatch(text[end:r.start] if r.start >= end else text[r.end:start]) for r in drugs)
 
 
+_DOSE_TOKEN = re.compile(rf"\d+(?:[.,]\d+)?(?:{alternation(_DOSE_UNITS)}|ml|ng|kg)", re.I)  # "lorazepam 1mg + …"
+# "any interaction between the dex and pac?": the two sides of a pair, named in words no table holds
+_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+|her\s+|his\s+|their\s+)?(?P<a>[a-z][a-z-]{1,11})\s+and\s+"
+                      r"(?:the\s+|her\s+|his\s+|their\s+)?(?P<b>[a-z][a-z-]{1,11})\b")
+_NO_DRUG_SIDE = frozenset({"it", "them", "this", "that", "these", "those", "each", "both", "all", "other", "others",
+                           "one", "ones", "two", "three", "drugs", "meds", "medications", "compounds", "molecules"})
+
+
+# words that name the thread's molecules ("check the list with simvastatin"), no drug of their own
+_MOLECULE_NOUNS = frozenset({"list", "file", "upload", "panel", "set", "batch", "plate", "serie", "compound",
+                             "molecule", "drug", "med", "hit", "lead", "backup", "structure", "candidate", "analogue",
+                             "analog", "combo", "combination", "pair", "regimen", "new", "usual", "same", "other"})
+
+
+def _sides_of_a_pair(text: str, taken: list[tuple[int, int]]) -> list[Unresolved]:
+    """The sides of "between X and Y" that no table knows and no other reading claims: asked about, never dropped
+    so that the message's other drugs are paired instead."""
+    t = tables()
+    out = []
+    for match in _BETWEEN.finditer(text):
+        for side in ("a", "b"):
+            w, s, e = match.group(side), match.start(side), match.end(side)
+            if overlaps(s, e, taken) or w in _NO_DRUG_SIDE or w.rstrip("s") in _MOLECULE_NOUNS or w in t.never or \
+                    w in t.not_drug or w in _PLUS_NOT_DRUGS or w in _DOSING_WORDS:
+                continue
+            out.append(Unresolved("drug", w, _closest(w), s, e, "one side of a pair, but not in the tables"))
+            taken.append((s, e))
+    return out
+
+
 def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],
                         taken: list[tuple[int, int]]) -> list[Unresolved]:
     """Words no table knows that stand where a drug does beside a known one (``_drug_slot``): asked about, so that
@@ -772,8 +806,7 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
     paired = []
     for w, s, e in ws if drugs else ():
         if not (w.isalpha() or _SHORT_CODE.fullmatch(w)) or overlaps(s, e, taken) or w.lower() in t.never or \
-                w.lower() in t.not_drug or \
-                w.lower() in _PLUS_NOT_DRUGS:
+                w.lower() in t.not_drug or w.lower() in _PLUS_NOT_DRUGS or _DOSE_TOKEN.fullmatch(w):
             continue
         note = _drug_slot(w, s, e, text, drugs)
         if note is not None:
@@ -811,6 +844,11 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
             not _MEASURE_WORD.search(w) and w.lower() not in _DOSING_WORDS and not _DOSE_BEFORE.search(text, 0, s) \
             and not _DETERMINER_BEFORE.search(text, 0, s) and _in_a_list_of_drugs(text, s, e, drugs):
         return "listed with drugs, but not in the tables"  # "NAC, alpha-lipoic acid and glutathione"
+    if w.isalpha() and w.islower() and 3 <= len(w) <= 12 and _CHECK_BEFORE.search(text, 0, s) and \
+            w not in _NO_DRUG_SIDE and w.rstrip("s") not in _MOLECULE_NOUNS:
+        after = _JOIN_TO_A_DRUG.match(text, e)
+        if after and any(r.start == after.end() for r in drugs):  # "check the agbo with simvastatin"
+            return "checked with a drug, but not in the tables"
     if not w.isalpha() or w.isupper() or len(w) < 5 or _SENTENCE_START.search(text[:s]):
         return None
     if w[0].isupper():

@@ -201,3 +201,59 @@ def test_request_acronyms_are_no_cell_lines() -> None:
     [call] = plan_with("Class exercise on DDIs: fluoxetine and tramadol — what interaction does the model predict?",
                        {})
     assert call.name == DDI
+
+
+def test_the_sides_of_a_pair_in_shorthand_are_asked_about() -> None:
+    """"dex 8mg IV, diphenhydramine 25mg, famotidine 20mg … any interaction between the dex and pac?" paired
+    diphenhydramine with famotidine, the two drugs it did know; "check the agbo with simvastatin" reran the thread's
+    pair. Both sides of "between X and Y", and what "check X with <drug>" names, must be drugs: asked about."""
+    assert decided("premeds for weekly pac: dex 8mg IV, diphenhydramine 25mg, famotidine 20mg 30 min prior. any "
+                   "interaction between the dex and pac?") is None
+    assert decided("check the agbo with simvastatin", {"user_smiles_pairs": [["CCO", "CCN"]]}) is None
+    assert decided("interaction between warfarin and aspirin?") == DDI
+    assert decided("lorazepam 1mg + prochlorperazine PRN — BBB for each?") == PROPERTY
+
+
+def test_the_thread_list_checked_with_a_named_drug_pairs_each_with_it() -> None:
+    """"check the list with simvastatin" paired the list's two molecules with each other and dropped simvastatin."""
+    [call] = plan_with("check the list with simvastatin", {"user_smiles": ["CCO", "CCC"]})
+    assert [pair[1] for pair in call.arguments["smiles_pairs"]] == ["CCO", "CCC"]
+
+
+def test_descriptors_reported_in_a_pasted_table_are_not_asked_for() -> None:
+    """A pasted table "crizotinib MW 450.3 cLogP 3.7 …" under "predicted logD7.4 for both, to set beside the cLogP
+    column" ran MW: the descriptors with values, and the column named, are what the user has."""
+    calls = plan_with("Table 1, the two ALK inhibitors:\ncrizotinib   MW 450.3   cLogP 3.7\nalectinib    MW 482.6   "
+                      "cLogP 5.2\nI'd like your predicted logD7.4 for both, to set beside the cLogP column.", {})
+    assert [c.arguments["property"] for c in calls] == ["lipo"]
+    assert [c.arguments["property"] for c in plan_with("MW and TPSA for imatinib", {})] == ["MW", "TPSA"]
+
+
+def test_a_letter_of_a_target_name_picks_no_upload() -> None:
+    """"Run the panel against Aurora A (yes/no)." with panel_A and panel_B uploaded ran panel_A: the A is Aurora A's."""
+    pool = {"upload_panel_A.smi": ["CCO", "CCN"], "upload_panel_B.smi": ["CCC", "CCCl"]}
+    assert decided("Run the panel against Aurora A (yes/no).", pool) is None
+    [call] = plan_with("Run panel B against Aurora A (yes/no).", pool)
+    assert call.arguments["drug_smiles"] == "(upload_panel_B.smi)"
+
+
+def test_a_misspelt_property_keeps_its_first_letter() -> None:
+    """"pt still nauseous, check it with her haloperidol" ran solubility on haloperidol: "nauseous" was read as a
+    misspelt "aqueous". A misspelling keeps its first letter ("solubilty" is still solubility)."""
+    assert plan_with("pt still nauseous, check it with her haloperidol", {}) == []
+    [call] = plan_with("solubilty of aspirin", {})
+    assert call.arguments["property"] == "logSolubility"
+
+
+def test_abuse_potential_is_an_untrained_property() -> None:
+    """"How addictive is tramadol compared with morphine, according to your model?" ran the interaction model on
+    the two: abuse potential is asked about, with BBB penetration offered."""
+    assert decided("How addictive is tramadol compared with morphine, according to your model?") is None
+
+
+def test_uploads_described_by_who_sent_them_are_asked_about() -> None:
+    """"How potent are the compounds the company sent me, in A549 cells?" with two uploads ran the newest."""
+    pool = {"upload_press_a.csv": ["CCO"], "upload_press_b.csv": ["CCN"]}
+    assert decided("How potent are the compounds the company sent me, in A549 cells?", pool) is None
+    [call] = plan_with("How potent are the press_b compounds the company sent me, in A549 cells?", pool)
+    assert call.arguments["drug_smiles"] == "(upload_press_b.csv)"
