@@ -919,8 +919,17 @@ def _unnamed_mutant(prose: str) -> list[Unresolved]:
     found = _UNNAMED_MUTANT.search(prose)
     if found is None or any(is_mutation(w) for w in re.findall(r"[\w-]+", prose)):
         return []
+    before = prose[:found.start()].rsplit(".", 1)[-1].rsplit(";", 1)[-1]
+    after = re.split(r"[.;!?\n]", prose[found.end():], maxsplit=1)[0]
+    if _SET_ASIDE.search(before + found.group() + after):
+        return []  # "Skip the mutant for now; wild-type ABL1 only", "the mutant I'll handle separately"
     return [Unresolved("target", found.group(), (), found.start(), found.end(),
                        "which mutation? name it (e.g. L858R) or paste the mutant's sequence")]
+
+
+# a part of the message put off or turned down
+_SET_ASIDE = re.compile(rf"\b(?:{phrases('deferring_words')}|{phrases('declining_openers')}|separately|for\s+now|"
+                        r"another\s+time|ignore)\b", re.I)
 
 
 # "She's on a blood thinner and starting Tagrisso": a kind of drug, not one; asked which (never another drug instead).
@@ -997,6 +1006,7 @@ def _tokens(text: str) -> list[str]:
 
 # "predict(bbbp, c(\"CCO\", …))", "retro(['CCO', …])", "retro(Nc1ccc…CC3)": a function call written around structures
 _CALL_OPENER = re.compile(r"^(?:(?:[a-z_][a-z0-9_.]{2,}|c|list)\()+")
+_NO_ATOM = re.compile(r"[ad-mq-rt-z]")  # a letter no aromatic atom of a SMILES is written with
 _QUOTED_LAST = re.compile(r"[\"'`]([^\"'`\s]+)[\"'`][)\]]+[,;]?")
 
 
@@ -1010,8 +1020,8 @@ def _without_call(token: str) -> str:
     inside = token[opener.end():]
     if not inside:
         return ""  # "mask = c(0,0,1,…)": the vector's opener
-    if inside[0] not in "\"'`[" and opener.group() in ("c(", "list("):
-        return token  # ("c(C)…" could be a structure's own branch)
+    if inside[0] not in "\"'`[" and (opener.group() in ("c(", "list(") or not _NO_ATOM.search(opener.group())):
+        return token  # ("c1cc2ccc(OC)…", "c(C)…": a structure's own branch)
     inside = inside.rstrip(_TRAILING)
     while inside.endswith((")", "]", '"', "'", "`")) and (inside[-1] != ")" or inside.count(")") > inside.count("(")):
         inside = inside[:-1]

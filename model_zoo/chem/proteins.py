@@ -210,6 +210,7 @@ def find_sequences(text: str) -> list[str]:
     if not text:
         return []
     fasta, rest = _fasta_blocks(text)
+    rest = _GAPPED.sub(lambda m: " " * len(m.group()), rest)  # a sequence with a gap is none (find_broken_sequences)
     result: list[str] = []
     for _, seq in sorted(fasta + _runs(rest)):
         if seq not in result and not set(seq) <= _NUCLEOTIDES:
@@ -225,11 +226,22 @@ class BrokenSequence:
     problem: str  # what makes it no protein sequence, in words
 
 
+# "QALLRILK…KEIL […] GVTVWELM…": residues with a gap marked in the middle (a figure split across pages)
+_GAPPED = re.compile(r"[A-Z]{20,}[ \t]*(?P<gap>\[\s*(?:…|\.{3}|gap|snip\w*)\s*\]|\(\s*(?:…|\.{3})\s*\)|…|\.{3})"
+                     r"[ \t]*[A-Z]{20,}")
+
+
+def _gap_problem(gapped: re.Match[str]) -> str:
+    residues = len(gapped.group()[:gapped.start("gap") - gapped.start()].strip())
+    return (f"the pasted sequence has a gap ('{gapped.group('gap')}') after residue {residues}; paste the whole "
+            "sequence, or name the target")
+
+
 def find_broken_sequences(text: str) -> list[BrokenSequence]:
     """Pasted tokens that are almost protein sequences but hold something no sequence has: a stop codon ``*`` or a
-    digit inside, or letters that code no amino acid ("…ALTE*PEARY…"). Never read as a sequence (the agent asks):
-    cutting at the odd character would be a guess."""
-    out = []
+    digit inside, letters that code no amino acid ("…ALTE*PEARY…"), or a gap marked in the middle ("…KEIL […]
+    GVTV…"). Never read as a sequence (the agent asks): cutting at the odd character would be a guess."""
+    out = [BrokenSequence(m.start(), m.end(), m.group(), _gap_problem(m)) for m in _GAPPED.finditer(text)]
     for match in re.finditer(r"\S{30,}", text):
         token = match.group().lstrip(_EDGE_PUNCT_LEAD).rstrip(_EDGE_PUNCT_TRAIL + "*")
         letters = [c for c in token.upper() if c.isalpha()]

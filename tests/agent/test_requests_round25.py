@@ -257,3 +257,41 @@ def test_uploads_described_by_who_sent_them_are_asked_about() -> None:
     assert decided("How potent are the compounds the company sent me, in A549 cells?", pool) is None
     [call] = plan_with("How potent are the press_b compounds the company sent me, in A549 cells?", pool)
     assert call.arguments["drug_smiles"] == "(upload_press_b.csv)"
+
+
+def test_a_sequence_with_a_gap_is_asked_about() -> None:
+    """A kinase domain pasted from a figure split across pages ("…KEIL […] GVTV…") ran its first 60 residues."""
+    from agent.entities import read_message
+
+    text = ("Kinase-domain sequence:\nQALLRILKETEFKKIKVLGSGAFGTVYKGLWIPEGEKVKIPVAIKELREATSPKANKEIL […] "
+            "GVTVWELMTFGSKPYDGIPASEISSILEKGERLPQPPICT\npKd of erlotinib on it?")
+    message = read_message(text)
+    assert not message.sequences and "gap ('[…]') after residue 60" in message.unresolved[0].note
+    assert decided(text) is None
+
+
+def test_a_mutant_set_aside_is_not_asked_about() -> None:
+    """"Skip the mutant for now; wild-type ABL1 only." asked which mutation; "the mutant" put off asks nothing."""
+    assert decided("Skip the mutant for now; wild-type ABL1 only, pKd of dasatinib.") == \
+        "drug_target_affinity_regression_predict"
+    assert decided("pKd of dasatinib on the mutant ABL1") is None
+
+
+def test_a_short_unknown_word_closing_a_list_of_drugs_is_asked_about() -> None:
+    """"and her ondansetron and dex, same q" ran ondansetron alone: "dex" (dexamethasone or dexmedetomidine) was
+    dropped. A short word no table knows closing a list after a drug is asked about; "and more" is no drug."""
+    assert decided("logS of ondansetron and dex, please") is None
+    assert decided("logS of imatinib and more?") == PROPERTY
+
+
+def test_structures_opening_with_an_aromatic_branch_are_no_function_calls() -> None:
+    from agent.entities import read_message
+
+    assert read_message("logS for c1cc2ccc(OC)c(CC=C(C)(C))c2oc1=O and c1ccc2c(c1)cccn2").smiles == [
+        "c1cc2ccc(OC)c(CC=C(C)(C))c2oc1=O", "c1ccc2c(c1)cccn2"]
+
+
+def test_portuguese_legal_is_no_legal_question() -> None:
+    """"Legal. Qual o logD dos análogos que saíram?" ("Cool. …") was read as a question whether something is legal."""
+    [call] = plan_with("Legal. Qual o logD dos análogos que saíram?", {"optimized_smiles": ["CCO", "CCN"]})
+    assert call.arguments == {"drug_smiles": "(optimized_smiles)", "property": "lipo"}
