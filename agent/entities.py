@@ -380,7 +380,10 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
         if token in listed_short:  # only its own line: "CO" is also part of "COSMIC"
             prose = re.sub(rf"(?m)^([ \t]*){token}(?=[ \t]*$)", rf"\g<1>{' ' * len(token)}", prose)
         elif smiles or error:
-            prose = prose.replace(token, " " * len(token))  # keeps offsets aligned with the text
+            # (keeps offsets aligned with the text; a call's name stays a word: "bace(c(\"…\"))" asks for BACE)
+            opener = _CALL_OPENER.match(token) if _without_call(token) != token else None
+            kept = opener.group().replace("(", " ") if opener else ""
+            prose = prose.replace(token, kept + " " * (len(token) - len(kept)))
         if smiles or error:
             searched_from = max(text.find(token, searched_from), searched_from)
             positions.append((searched_from, searched_from + len(token)))

@@ -40,6 +40,7 @@ from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import logged_rows, pick_rows, select_molecules
 from agent.vocabulary import count_pattern
+from model_zoo.chem.mols import same_molecule_key
 from model_zoo.specs import AFFINITY, CELL_RESPONSE, TARGET_CLASSIFICATION, ToolSpec
 
 # "that one", "those three", "these two": the molecules an earlier message picked out of a result
@@ -367,6 +368,10 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities, pool: Sequence[En
             default = param.default
             return [ToolCall(c.name, {k: v for k, v in c.arguments.items() if not (k == param.name and v == default)})
                     for c in calls]
+    pairs = args.get("smiles_pairs")
+    if isinstance(pairs, list) and all(isinstance(p, list) for p in pairs):
+        # "warfarin with the new drug" answered "fluconazole, Diflucan.": one drug by two names is one pair
+        args = {**args, "smiles_pairs": list({tuple(same_molecule_key(m) or m for m in p): p for p in pairs}.values())}
     drugs = next((p.name for p in spec.params if p.kind == "smiles_list"), None)
     named = uploads_named(e.prose.lower(), pool)
     if drugs and len(named) > 1 and ref_key(args.get(drugs)) in named:

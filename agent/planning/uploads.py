@@ -113,10 +113,12 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
     from yesterday's run" → hits_run_1129.csv): (its key, False); (None, True) when several share as many words,
     so the text is ambiguous between them; (None, False) when none shares a word."""
     scores: dict[str, int] = {}
+    joined = _HYPHENATED.sub("", lowered)  # "the salt-screen compounds" names saltscreen_A.csv and saltscreen_B.csv
     for key in keys:
         if not key.startswith("upload_"):
             continue
-        scores[key] = sum(1 for w in _stem_words(key, 3) if re.search(rf"{_NOT_RULED_OUT}\b{w}\b", lowered)
+        scores[key] = sum(1 for w in _stem_words(key, 3) if any(re.search(rf"{_NOT_RULED_OUT}\b{w}\b", text)
+                                                               for text in {lowered, joined})
                           or _calendar_word(w, lowered))
     best = max(scores.values(), default=0)
     if best == 0:
@@ -126,6 +128,7 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
     return (told, False) if told else (None, True)
 
 
+_HYPHENATED = re.compile(r"(?<=[a-z])-(?=[a-z])")
 _REPLY_FILLERS = frozenset({"please", "pls", "the", "one", "file", "upload", "set", "thanks", "ok", "okay", "yes",
                             "use", "run", "on", "sorry", "oops", "now", "too", "also", "then", "i", "meant", "mean"})
 

@@ -295,3 +295,28 @@ def test_portuguese_legal_is_no_legal_question() -> None:
     """"Legal. Qual o logD dos análogos que saíram?" ("Cool. …") was read as a question whether something is legal."""
     [call] = plan_with("Legal. Qual o logD dos análogos que saíram?", {"optimized_smiles": ["CCO", "CCN"]})
     assert call.arguments == {"drug_smiles": "(optimized_smiles)", "property": "lipo"}
+
+
+def test_a_call_names_its_property_and_its_cell_line_argument() -> None:
+    """"bace(c(\\"…\\", \\"…\\"))" lost the property with the structures; 'gen(cell_line = "Raji", zscore = -1)' found
+    no line."""
+    [call] = plan_with('bace(c("CCOc1ccccc1N", "CCN(CC)CCOC(=O)c1ccccc1"))', {})
+    assert call.arguments["property"] == "Class" and len(call.arguments["drug_smiles"]) == 2
+    [call] = plan_with('gen(cell_line = "Raji", zscore = -1)  # exploratory', {})
+    assert call.arguments == {"cell_line": "Raji", "zscore": -1.0}
+
+
+def test_one_drug_named_twice_is_one_pair() -> None:
+    """"Na fluconazole, Diflucan." answering which drug goes with warfarin ran the same pair twice."""
+    from agent.history import PastRequest
+
+    [call] = plan_with("Na fluconazole, Diflucan.", {}, [PastRequest(
+        "u", "Abeg check interaction of warfarin with the new drug wey doctor just add for the old man.",
+        answered=False)])
+    assert len(call.arguments["smiles_pairs"]) == 1
+
+
+def test_a_hyphenated_file_stem_shared_by_two_uploads_is_asked_about() -> None:
+    """"logD7.4 for the salt-screen compounds" with saltscreen_A.csv and saltscreen_B.csv ran the newest."""
+    pool = {"upload_saltscreen_A.csv": ["CCO"], "upload_saltscreen_B.csv": ["CCN"]}
+    assert decided("logD7.4 for the salt-screen compounds, please.", pool) is None
