@@ -308,6 +308,7 @@ _BROKEN_AT_LINE_END = re.compile(r"\b([A-Za-z]{2,})-[ \t]*\n[ \t]*([a-z]{2,})\b"
 # a passage quoted from a paper or a colleague ("…dasatinib binds the active conformation of ABL, in contrast to
 # imatinib…"): what someone else wrote (``_without_quoted_passages``)
 _QUOTED_PASSAGE = re.compile(r"[\"“](?=(?:[^\"”\n]*\s){5})[^\"”]{30,}[\"”]")
+_WORD = re.compile(r"[A-Za-z]{2,}")
 _REFERS_TO_THE_QUOTE = re.compile(r"\b(?:those|these|them|they|their|both|it|its|the\s+(?:two|three|four|drugs|"
                                   r"compounds|molecules|inhibitors|ones|lines?|kinases?|targets?)|(?:that|this)\s+"
                                   r"(?:one|drug|compound|molecule|line|kinase|target))\b", re.I)
@@ -322,8 +323,9 @@ def _joined_name(match: re.Match[str]) -> str:
 def _without_quoted_passages(text: str) -> str:
     """The text without the passages it quotes when the words around them name molecules of their own ("Predicted pKd
     against ABL1 for dasatinib and nilotinib" under a quote that also names imatinib); else all of it ("pKd of those
-    two on SRC", "pKd on SRC please" under a quote naming dasatinib)."""
-    outside = _QUOTED_PASSAGE.sub(" ", text)
+    two on SRC", "pKd on SRC please" under a quote naming dasatinib). A passage is words ('"mask": [0, 0, …]' between
+    the quotes of two JSON keys is none)."""
+    outside = _QUOTED_PASSAGE.sub(lambda m: " " if len(_WORD.findall(m.group())) >= 5 else m.group(), text)
     if outside == text or _REFERS_TO_THE_QUOTE.search(outside):
         return text
     names_molecules = any(isinstance(m, Resolved) for m in find_drug_names(outside)) or any(

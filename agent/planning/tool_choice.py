@@ -223,10 +223,9 @@ _MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+b
 # "keep the hinge binder": a part of a kinase inhibitor, no question whether it binds; "make that MOLM-13": a
 # correction of a value, no ask to make anything; "her new antibiotic": a drug she takes, no ask for new molecules;
 # "three hits against PIM1": screening hits (a verb takes its target directly: "it hits PIM1"); "she wants to start
-# metformin": a medication started, no starting material
+# metformin": a medication to start, no synthesis wanted
 _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhits\s+against\b|"
-                           rf"(?:\b(?:wants?|wanted|plans?|needs?|going)\s+to\s+)?\bstart(?:s|ed|ing)?\b"
-                           rf"(?!\s+(?:from|materials?)\b)|"
+                           rf"\b(?:wants?|wanted|plans?|needs?|going)\s+to\s+start\b(?!\s+from\b)|"
                            rf"\bnew\s+(?:{phrases('drug_classes')})s?\b", re.I)
 
 
