@@ -769,9 +769,11 @@ _LIST_ENDINGS = frozenset({"too", "also", "then", "now", "so", "again", "etc", "
                            "thanks", "same", "alone", "only", "first", "last", "next", "here", "there", "ones", "stuff",
                            "things", "such", "yes", "no", "not", "why", "how", "what", "when", "where", "who"})
 _DOSE_TOKEN = re.compile(rf"\d+(?:[.,]\d+)?(?:{alternation(_DOSE_UNITS)}|ml|ng|kg)", re.I)  # "lorazepam 1mg + …"
-# "any interaction between the dex and pac?": the two sides of a pair, named in words no table holds
-_BETWEEN = re.compile(r"\bbetween\s+(?:the\s+|her\s+|his\s+|their\s+)?(?P<a>[a-z][a-z-]{1,11})\s+and\s+"
-                      r"(?:the\s+|her\s+|his\s+|their\s+)?(?P<b>[a-z][a-z-]{1,11})\b")
+# "any interaction between the dex and pac?": the two sides of a pair asked about, named in words no table holds
+_BETWEEN = re.compile(r"\b(?:interact\w*|ddis?|clash\w*|combin\w*|co-?administ\w*|compatib\w*|conflict\w*|"
+                      r"problems?|issues?|risks?)\s+(?:\w+\s+){0,2}?between\s+(?:the\s+|her\s+|his\s+|their\s+)?"
+                      r"(?P<a>[a-z][a-z-]{1,11})\s+and\s+(?:the\s+|her\s+|his\s+|their\s+)?(?P<b>[a-z][a-z-]{1,11})\b",
+                      re.I)
 _NO_DRUG_SIDE = frozenset({"it", "them", "this", "that", "these", "those", "each", "both", "all", "other", "others",
                            "one", "ones", "two", "three", "drugs", "meds", "medications", "compounds", "molecules"})
 
@@ -790,8 +792,9 @@ def _sides_of_a_pair(text: str, taken: list[tuple[int, int]]) -> list[Unresolved
     for match in _BETWEEN.finditer(text):
         for side in ("a", "b"):
             w, s, e = match.group(side), match.start(side), match.end(side)
-            if overlaps(s, e, taken) or w in _NO_DRUG_SIDE or w.rstrip("s") in _MOLECULE_NOUNS or w in t.never or \
-                    w in t.not_drug or w in _PLUS_NOT_DRUGS or w in _DOSING_WORDS:
+            low = w.lower()
+            if overlaps(s, e, taken) or low in _NO_DRUG_SIDE or low.rstrip("s") in _MOLECULE_NOUNS or \
+                    low in t.never or low in t.not_drug or low in _PLUS_NOT_DRUGS or low in _DOSING_WORDS:
                 continue
             out.append(Unresolved("drug", w, _closest(w), s, e, "one side of a pair, but not in the tables"))
             taken.append((s, e))
