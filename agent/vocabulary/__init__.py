@@ -142,8 +142,9 @@ _PIDGIN = _Language.of("", r"abeg|wetin|wey|dey|sabi|shey|oya|una|dem\s+start|do
 # Persian typed in Latin letters (Finglish): a word only it has ("lotfan", "pishbini") or two of its small words
 _PERSIAN = _Language.of("", r"lotfan|baraye|pishbini|hallaliat\w*|tadakhol\w*|molekool\w*|behine|bebakhshid|hamoon|"
                             r"mikham|besaz|selluli|faghat|vasl|mohkam|ghadr|daroo\w*|lipofilisite|hidrasion|mikromolar|"
-                            r"konid|mishe|bashe|joft|hodud-e|chande|roozane", r"ro|va|ba|dar|az|ham|kon")
-# the ezafe or possessive after a hyphen ("IC50-e doksorubisin", "amlodipin-e", "CH3-ash") once the words are read
+                            r"konid|mishe|bashe|joft|hodud|chande|roozane", r"ro|va|ba|dar|az|ham|kon")
+# the ezafe or possessive after a hyphen ("IC50-e doksorubisin", "amlodipin-e", "CH3-ash"), dropped before the words
+# are read
 _PERSIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:e|ye|ash)(?![\w-])")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
@@ -198,8 +199,9 @@ def in_english(text: str) -> str:
                            (_TAGALOG, "tagalog"), (_ARABIZI, "arabizi"), (_PERSIAN, "persian"),
                            (_CZECH, "czech"), (_PIDGIN, "pidgin")):
         if language.reads(text):
-            text = _gated_in_english(_NYA.sub("", text) if language is _INDONESIAN else text, name)
-            text = _PERSIAN_SUFFIX.sub("", text) if language is _PERSIAN else text
+            text = _NYA.sub("", text) if language is _INDONESIAN else _PERSIAN_SUFFIX.sub("", text) \
+                if language is _PERSIAN else text
+            text = _gated_in_english(text, name)
     text = _W_FOR_WITH.sub("with", text)
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone
