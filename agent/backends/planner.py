@@ -511,7 +511,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
         merged.pairs = chosen
     elif not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
         # "with <SMILES>" names the partner ("Na fluconazole, Diflucan.": one drug by two names, once)
-        merged.molecules = list({same_molecule_key(m) or m: m for m in earlier.molecules + whole.molecules}.values())
+        merged.molecules = list({same_molecule_key(m, stereo=True) or m: m
+                                 for m in earlier.molecules + whole.molecules}.values())
         if len(earlier.molecules) == 1 and len(whole.molecules) >= 2 and not whole.pairs and \
                 not PAIRS_ITSELF.search(whole.prose) and same_molecule_key(earlier.molecules[0]) not in {
                     same_molecule_key(m) for m in whole.molecules}:

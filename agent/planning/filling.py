@@ -371,7 +371,8 @@ def fan_out(spec: ToolSpec, args: dict[str, Any], e: Entities, pool: Sequence[En
     pairs = args.get("smiles_pairs")
     if isinstance(pairs, list) and all(isinstance(p, list) for p in pairs):
         # "warfarin with the new drug" answered "fluconazole, Diflucan.": one drug by two names is one pair
-        args = {**args, "smiles_pairs": list({tuple(same_molecule_key(m) or m for m in p): p for p in pairs}.values())}
+        args = {**args, "smiles_pairs": list({tuple(same_molecule_key(m, stereo=True) or m for m in p): p
+                                               for p in pairs}.values())}
     drugs = next((p.name for p in spec.params if p.kind == "smiles_list"), None)
     named = uploads_named(e.prose.lower(), pool)
     if drugs and len(named) > 1 and ref_key(args.get(drugs)) in named:

@@ -764,10 +764,6 @@ def _joined_to_a_drug(join: re.Pattern[str], text: str, start: int, end: int, dr
 
 
 # a short word closing a list after a drug ("ondansetron and dex, same q"), not a word that ends a sentence
-_ENDS_THE_LIST = re.compile(r"\s*(?:[,.;?!)]|$)")
-_LIST_ENDINGS = frozenset({"too", "also", "then", "now", "so", "again", "etc", "more", "less", "ok", "pls", "please",
-                           "thanks", "same", "alone", "only", "first", "last", "next", "here", "there", "ones", "stuff",
-                           "things", "such", "yes", "no", "not", "why", "how", "what", "when", "where", "who"})
 _DOSE_TOKEN = re.compile(rf"\d+(?:[.,]\d+)?(?:{alternation(_DOSE_UNITS)}|ml|ng|kg)", re.I)  # "lorazepam 1mg + …"
 # "any interaction between the dex and pac?": the two sides of a pair asked about, named in words no table holds
 _BETWEEN = re.compile(r"\b(?:interact\w*|ddis?|clash\w*|combin\w*|co-?administ\w*|compatib\w*|conflict\w*|"
@@ -857,10 +853,6 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
         after = _JOIN_TO_A_DRUG.match(text, e)
         if after and any(r.start == after.end() for r in drugs):  # "check the agbo with simvastatin"
             return "checked with a drug, but not in the tables"
-    if w.isalpha() and w.islower() and 3 <= len(w) <= 6 and _ENDS_THE_LIST.match(text, e) and \
-            w not in _NO_DRUG_SIDE and w.rstrip("s") not in _MOLECULE_NOUNS and w not in _LIST_ENDINGS and \
-            any(_LISTED_JOIN.fullmatch(text[r.end:s]) for r in drugs):
-        return "listed with drugs, but not in the tables"  # "and her ondansetron and dex, same q"
     if not w.isalpha() or w.isupper() or len(w) < 5 or _SENTENCE_START.search(text[:s]):
         return None
     if w[0].isupper():

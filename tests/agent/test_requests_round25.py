@@ -277,13 +277,6 @@ def test_a_mutant_set_aside_is_not_asked_about() -> None:
     assert decided("pKd of dasatinib on the mutant ABL1") is None
 
 
-def test_a_short_unknown_word_closing_a_list_of_drugs_is_asked_about() -> None:
-    """"and her ondansetron and dex, same q" ran ondansetron alone: "dex" (dexamethasone or dexmedetomidine) was
-    dropped. A short word no table knows closing a list after a drug is asked about; "and more" is no drug."""
-    assert decided("logS of ondansetron and dex, please") is None
-    assert decided("logS of imatinib and more?") == PROPERTY
-
-
 def test_structures_opening_with_an_aromatic_branch_are_no_function_calls() -> None:
     from agent.entities import read_message
 
