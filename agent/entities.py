@@ -353,7 +353,8 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     with_patterns = text_wo_masks  # a substructure pattern names a part to keep or change, not a molecule to run
     text_wo_masks = _SMARTS_GIVEN.sub(lambda m: m.group(0)[:m.start("pattern") - m.start()] +
                                       " " * len(m.group("pattern")), _without_code_labels(text_wo_masks))
-    text_wo_masks = _with_inchis_set_aside(text_wo_masks, found)
+    inchis: list[str] = []
+    text_wo_masks = _with_inchis_set_aside(text_wo_masks, inchis)
     negated = _negated_spans(text_wo_masks)
     mentions = _cell_mentions(text_wo_masks, "cell_line" in expect)
     lines_at = _cell_positions(text_wo_masks, mentions, negated)
@@ -407,6 +408,7 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
                          for b in find_broken_sequences(text)]  # "…ALTE*PEARY…": asked, never cut or replaced
     # the digits of a name are no value ("5-FU", "BRD-4770")
     found.numbers = [n for n in found.numbers if not any(m.start <= n.pos < m.end for m in found.names)]
+    _with_inchis(found, inchis)
     found.pairs = _pair_groups(text, found.molecules, positions)
     found.molecules = _named_first(found)
     return found
@@ -415,18 +417,32 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
 _INCHI = re.compile(r"\bInChI=1S?/[^\s\"'`]+?(?=[.,;:]?(?:\s|$))")
 
 
-def _with_inchis_set_aside(text: str, found: Entities) -> str:
-    """The text with each InChI ("lipo for InChI=1S/C9H8O4/…") blanked and kept as a structure that is no SMILES: the
-    call is refused with RDKit's reading of it shown for the user to confirm (an InChI's mobile hydrogens may come
-    back as another tautomer: "CC(O)=Nc1ccc(O)cc1" for paracetamol), never run on the thread's molecules instead."""
+def _with_inchis_set_aside(text: str, inchis: list[str]) -> str:
+    """The text with each InChI ("lipo for InChI=1S/C9H8O4/…") blanked and listed in ``inchis`` (``_with_inchis``)."""
     def set_aside(match: re.Match[str]) -> str:
-        try:
-            parse_smiles(match.group())
-        except InvalidSmiles as exc:
-            found.invalid_smiles.append((match.group(), exc.reason))
-        found.molecules.append(match.group())
+        inchi = match.group()
+        while inchi.endswith(")") and inchi.count(")") > inchi.count("("):
+            inchi = inchi[:-1]  # "aspirin (InChI=1S/…(H,11,12))": the bracket the prose opened
+        inchis.append(inchi)
         return " " * len(match.group())
     return _INCHI.sub(set_aside, text)
+
+
+def _with_inchis(found: Entities, inchis: list[str]) -> None:
+    """An InChI is a structure the tools do not take: kept as one that is no SMILES, so that the call is refused with
+    RDKit's reading of it shown for the user to confirm (an InChI's mobile hydrogens may come back as another
+    tautomer: "CC(O)=Nc1ccc(O)cc1" for paracetamol), never run on the thread's molecules instead; one that restates a
+    structure or name the message gives ("gefitinib, InChI=1S/…") only labels it."""
+    given = {same_molecule_key(m) for m in found.smiles}
+    for inchi in inchis:
+        try:
+            parse_smiles(inchi)
+        except InvalidSmiles as exc:
+            reading = exc.reason.split("RDKit reads it as ", 1)[-1].split(" ", 1)[0]
+            if same_molecule_key(reading) in given - {None}:
+                continue
+            found.invalid_smiles.append((inchi, exc.reason))
+        found.molecules.append(inchi)
 
 
 # "pKd for both, lead first", "ibuprofen + aspirin? ibuprofen first", "venetoclax listed first": the order asked for

@@ -771,7 +771,9 @@ _BETWEEN = re.compile(r"\b(?:interact\w*|ddis?|clash\w*|combin\w*|co-?administ\w
                       r"(?P<a>[a-z][a-z-]{1,11})\s+and\s+(?:the\s+|her\s+|his\s+|their\s+)?(?P<b>[a-z][a-z-]{1,11})\b",
                       re.I)
 _NO_DRUG_SIDE = frozenset({"it", "them", "this", "that", "these", "those", "each", "both", "all", "other", "others",
-                           "one", "ones", "two", "three", "drugs", "meds", "medications", "compounds", "molecules"})
+                           "one", "ones", "two", "three", "drugs", "meds", "medications", "compounds", "molecules",
+                           "either", "neither", "any", "every", "another", "rest", "everything", "anything", "him",
+                           "her", "us", "you", "me"})
 
 
 # words that name the thread's molecules ("check the list with simvastatin"), no drug of their own

@@ -313,3 +313,17 @@ def test_a_hyphenated_file_stem_shared_by_two_uploads_is_asked_about() -> None:
     """"logD7.4 for the salt-screen compounds" with saltscreen_A.csv and saltscreen_B.csv ran the newest."""
     pool = {"upload_saltscreen_A.csv": ["CCO"], "upload_saltscreen_B.csv": ["CCN"]}
     assert decided("logD7.4 for the salt-screen compounds, please.", pool) is None
+
+
+def test_an_inchi_restating_a_given_structure_only_labels_it() -> None:
+    """"lipo for aspirin (InChI=1S/…)": the InChI restates the drug named, so nothing is asked; one that names another
+    molecule beside a drug is still asked about."""
+    assert decided(f"lipo for aspirin ({ASPIRIN_INCHI})") == PROPERTY
+    assert decided(f"lipo for caffeine and {ASPIRIN_INCHI}") is None
+
+
+def test_either_of_the_others_is_no_drug() -> None:
+    """"Is there an interaction between Femara and either of the other two?" asked about a drug "either"."""
+    [call] = plan_with("Our member's list: Femara, Synthroid, Zoloft. Is there an interaction between Femara and "
+                       "either of the other two?", {})
+    assert len(call.arguments["smiles_pairs"]) == 2
