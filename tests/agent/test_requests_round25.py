@@ -327,3 +327,10 @@ def test_either_of_the_others_is_no_drug() -> None:
     [call] = plan_with("Our member's list: Femara, Synthroid, Zoloft. Is there an interaction between Femara and "
                        "either of the other two?", {})
     assert len(call.arguments["smiles_pairs"]) == 2
+
+
+def test_a_clinical_judgement_is_no_tool_question() -> None:
+    """"Which one is the best HBV drug clinically?" after a hydration-energy run ran ClinTox on a pick of the three."""
+    pool = {"user_smiles": ["CCO", "CCN", "CCC"]}
+    assert plan_with("Which one is the best HBV drug clinically?", pool) == []
+    assert [c.name for c in plan_with("BBB for the best drug candidate of these, please", pool)] == [PROPERTY]
