@@ -33,6 +33,7 @@ from model_zoo.chem.mols import (
     is_part_of,
     parse_smiles,
     same_molecule_key,
+    smiles_from_inchi,
 )
 from model_zoo.chem.proteins import find_broken_sequences, find_sequences
 from model_zoo.names import (
@@ -433,14 +434,13 @@ def _with_inchis(found: Entities, inchis: list[str]) -> None:
     RDKit's reading of it shown for the user to confirm (an InChI's mobile hydrogens may come back as another
     tautomer: "CC(O)=Nc1ccc(O)cc1" for paracetamol), never run on the thread's molecules instead; one that restates a
     structure or name the message gives ("gefitinib, InChI=1S/…") only labels it."""
-    given = {same_molecule_key(m) for m in found.smiles}
+    given = {same_molecule_key(m) for m in found.smiles} - {None}
     for inchi in inchis:
         try:
-            parse_smiles(inchi)
-        except InvalidSmiles as exc:
-            reading = exc.reason.split("RDKit reads it as ", 1)[-1].split(" ", 1)[0]
-            if same_molecule_key(reading) in given - {None}:
+            if same_molecule_key(smiles_from_inchi(inchi)) in given:
                 continue
+            parse_smiles(inchi)  # (always raises: an InChI is no SMILES; its reason shows RDKit's reading)
+        except InvalidSmiles as exc:
             found.invalid_smiles.append((inchi, exc.reason))
         found.molecules.append(inchi)
 

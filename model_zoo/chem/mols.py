@@ -62,7 +62,7 @@ def parse_smiles(smiles: str) -> Chem.Mol:
         raise InvalidSmiles(smiles, "empty SMILES")
     if len(text) > MAX_SMILES_CHARS:
         raise InvalidSmiles(smiles, too_long(len(text)))
-    if text.startswith("InChI="):  # a message's InChI is read as its SMILES; one that fails says why
+    if text.startswith("InChI="):  # no SMILES: the reason shows RDKit's reading of it, or why it cannot be read
         raise InvalidSmiles(smiles, f"an InChI, not a SMILES; RDKit reads it as {smiles_from_inchi(text)} (an InChI "
                                     "does not keep the tautomer drawn: check it, then paste the SMILES)")
     # Warnings (e.g. "not removing hydrogen atom without neighbors") are muted; errors are captured for the reason.

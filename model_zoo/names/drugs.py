@@ -763,7 +763,6 @@ def _joined_to_a_drug(join: re.Pattern[str], text: str, start: int, end: int, dr
     return any(join.fullmatch(text[end:r.start] if r.start >= end else text[r.end:start]) for r in drugs)
 
 
-# a short word closing a list after a drug ("ondansetron and dex, same q"), not a word that ends a sentence
 _DOSE_TOKEN = re.compile(rf"\d+(?:[.,]\d+)?(?:{alternation(_DOSE_UNITS)}|ml|ng|kg)", re.I)  # "lorazepam 1mg + …"
 # "any interaction between the dex and pac?": the two sides of a pair asked about, named in words no table holds
 _BETWEEN = re.compile(r"\b(?:interact\w*|ddis?|clash\w*|combin\w*|co-?administ\w*|compatib\w*|conflict\w*|"

@@ -174,9 +174,11 @@ def test_a_line_with_a_decimal_suffix_is_another_line() -> None:
 
 def test_a_femtomolar_goal_is_read_and_checked() -> None:
     """"drugs for K562 that work at 1 femtomolar" generated at ln(IC50) = 1: the unit was not read."""
+    import pytest
+
     assert decided("Could your generator design drugs for K562 that work at 1 femtomolar?") is None
     [call] = plan_with("Generate molecules for K562 at 100 picomolar.", {})
-    assert round(call.arguments["zscore"], 2) == -9.21 or call.name is None
+    assert call.arguments == {"cell_line": "K-562", "zscore": pytest.approx(-9.2103, abs=1e-3)}
 
 
 def test_structures_inside_a_function_call_are_read() -> None:
