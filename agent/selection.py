@@ -138,7 +138,8 @@ _PRECURSORS = re.compile(r"\b(?<!one-step\s)(?<!single-step\s)(?<!1-step\s)"
                          r"(precursors?|reactants?|intermediates?|building blocks?|starting materials?|"
                          r"from (?:that|the) route|"
                          r"(?:in|of|from) (?:the |that |this |its )?(?:(?:top|first|best|top-ranked) )?"
-                         r"route(?: #?\d)?)\b"
+                         r"route(?: #?\d)?|"
+                         r"(?:in|of|from) (?:the |that |this )?(?:top|first|best|top-ranked|rank[\s-]?\d{1,2}) set)\b"
                          r"(?!\s+(?:for|of|to)\s+(?!(?:that|the|this|those|these|its?|them|their|each|every|both|all|"
                          r"our|my|your|products?|routes?|rows?|hits?|compounds?|molecules?|#?\d)\b))", re.I)
 _NTH_PRECURSOR = re.compile(rf"\b({_ORD})\s+(?:precursor|reactant|building\s+block|starting\s+material)\b", re.I)
@@ -477,8 +478,8 @@ _WITH_GROUP = re.compile(r"\b(?:ones?|compounds?|molecules?|precursors?|reactant
 _DESCRIBED_BY_GROUPS = re.compile(rf"{_WITH_GROUP.pattern}(?P<more>(?:\s+[a-z][\w-]{{2,40}}){{0,2}})", re.I)
 _GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?:one|precursor|reactant|"
                           r"(?:coupling\s+)?partner|building block|compound|fragment|"
-                          r"(?:from|in|of)\s+(?:that|the|this)?\s*(?:[a-z]+\s+)?"
-                          r"route)\b", re.I)  # "the acid chloride in route 2", "the aniline from the first route"
+                          r"(?:from|in|of)\s+(?:that|the|this)?\s*(?:[a-z0-9-]+\s+){0,2}"
+                          r"(?:route|set))\b", re.I)  # "the acid chloride in route 2", "the aniline from the top set"
 
 
 def _named_group(lowered: str) -> Callable[[list[dict[str, Any]]], list[str] | None] | None:
@@ -501,8 +502,12 @@ def _group_parts(name: str) -> list[str] | None:
         return [name]
     if _PART_NOUN.search(name):  # "the nitrophenol partner from the top route"
         return _group_parts(_PART_NOUN.sub("", name))
-    return next(([name[:i], name[i:]] for i in range(3, len(name) - 2) if name[:i] in known and name[i:] in known),
-                None)
+    joined = next(([name[:i], name[i:]] for i in range(3, len(name) - 2) if name[:i] in known and name[i:] in known),
+                  None)
+    words = name.split()
+    if joined is None and len(words) == 2:  # "the halogenated aniline", "the cyclopropanecarbonyl piperazine"
+        return _group_parts(words[1]) or _group_parts(words[0])
+    return joined
 
 
 _PART_NOUN = re.compile(r"\s+(?:partner|piece|half|part|fragment|side)$")

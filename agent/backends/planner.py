@@ -22,6 +22,7 @@ from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, earlier_setting, enum_words_in, fan_out, fill
 from agent.planning.pairs import ITS, chosen_pairs
 from agent.planning.properties import asks_only_untrained, requested_properties
+from agent.planning.question_molecules import molecules_of_the_question
 from agent.planning.rows import leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys, unknown_run
 from agent.planning.tool_choice import (
@@ -66,7 +67,9 @@ from model_zoo.chem.cells import CellLine
 from model_zoo.chem.mols import same_molecule_key
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.names import with_the_gene
-from model_zoo.specs import RETROSYNTHESIS, ToolSpec, get_spec
+from model_zoo.specs import (
+    AFFINITY, GENERATION, OPTIMIZATION, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec, get_spec,
+)
 
 # "predict X, then generate …" is two steps; "just bortezomib then", "…in GDSC right? then vinblastine instead" and
 # "then, instead, …" are no sequence: "then" ends its sentence, follows a question, or brings an "instead"
@@ -218,6 +221,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             # The first step may use values written anywhere in the message; later ones build on earlier steps,
             # except the asks of a list, each on the message's values
             entities = own if calls and not listed else merge_entities(own, whole, prose=own.prose)
+            if len(requested) == 1 and spec.param("smiles_pairs") is None:
+                entities = molecules_of_the_question(entities)
             if listed and calls and not own.molecules and _ITS.search(own.prose):
                 entities = replace(entities, molecules=[], smiles=[])  # "(2) its ln(IC50)": the step before's (fill)
             if len(requested) > 1 and focus:
@@ -239,7 +244,36 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         return []  # "retro on (optimized_smiles)" with no such entry: asked (next_action), never another entry
     if listed:  # the items that can run first; an item naming what did not resolve is asked about after them
         calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
-    return _counted_per_ask(calls, own_words, whole, pool, history)
+    return _counted_per_ask(_one_answer_per_target(_without_empty_designs(calls), own_words), own_words, whole, pool,
+                            history)
+
+
+def _without_empty_designs(calls: list[ToolCall]) -> list[ToolCall]:
+    """"Could caffeine be made in a lab …? Show me what it would be made from, one step back": beside another call, a
+    generation or optimisation with neither a cell line nor a potency from the message is words read as a design
+    ask, not one."""
+    def empty(call: ToolCall) -> bool:
+        return call.name in (GENERATION.name, OPTIMIZATION.name) and not call.arguments.get("cell_line") and \
+            call.arguments.get("zscore") is None
+    return [c for c in calls if not empty(c)] if any(not empty(c) for c in calls) else calls
+
+
+# words that ask how strongly, the answer a pKd gives ("which one sticks more strongly?")
+_HOW_STRONGLY = re.compile(r"\b(?:more|less|most|least)\s+(?:strongly|tightly|potently|weakly)\b|"
+                           r"\b(?:stronger|strongest|tighter|tightest|weaker|weakest)\b|"
+                           r"\bhow\s+(?:strongly|tightly)\b", re.I)
+
+
+def _one_answer_per_target(calls: list[ToolCall], own_words: dict[int, str]) -> list[ToolCall]:
+    """"Which one sticks to EGFR more strongly? Give me the pKd for both": one ask in two sentences; a binder /
+    non-binder call whose own words ask how strongly, beside a pKd call on the same molecules and target, is that
+    pKd call."""
+    def values(call: ToolCall) -> str:
+        return repr((call.arguments.get("drug_smiles"), call.arguments.get("target_seq")))
+
+    affinities = {values(c) for c in calls if c.name == AFFINITY.name}
+    return [c for c in calls if not (c.name == TARGET_CLASSIFICATION.name and values(c) in affinities
+                                     and _HOW_STRONGLY.search(own_words.get(id(c), "")))]
 
 
 # words that ask for a retrosynthesis, beside words that only name a route of the thread ("the top-ranked route")

@@ -13,7 +13,7 @@ from agent.planning.retraction import asked_part
 from agent.selection import EARLIER_RESULT, RANK_AFTER, blank_picks
 from agent.vocabulary import in_english, load, phrases
 from model_zoo.names.types import Unresolved
-from model_zoo.specs import PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS
+from model_zoo.specs import DRUG_DRUG, PROPERTY, PROPERTY_NAMES, PROPERTY_WORDS
 
 LBD = re.compile(r"\blbd\b|\bligand[- ]binding domain\b", re.I)
 
@@ -181,8 +181,11 @@ def asks_only_untrained(e: Entities) -> bool:
         return not any(start < question for start, _, _ in named)
     # "DILI risk for paracetamol and diclofenac": the untrained property heads the ask, whatever the rest reads as;
     # not "… with B? worried about CYP3A4"
-    return bool(_HEADS_THE_ASK.search(lowered)) or read_intent(e.text).tool in (PROPERTY.name, "none") or \
-        _binds_a_receptor(untrained)
+    # "hERG inhibition risk for these two?", "the melting points of aspirin and paracetamol": two drugs read as a pair
+    # when no words pair them
+    asked = read_intent(e.text).tool
+    return bool(_HEADS_THE_ASK.search(lowered)) or asked in (PROPERTY.name, "none") or \
+        asked == DRUG_DRUG.name and not PAIRING.search(lowered) or _binds_a_receptor(untrained)
 
 
 def _same_sentence(text: str, one: int, other: int) -> bool:
@@ -230,6 +233,12 @@ _INTERACTION_TYPE = re.compile(r"\b(?:ddi|interaction)\s+(?:type|class)|\btype\s
 
 
 _SIDE_EFFECTS = re.compile(r"\bside[\s-]?effects?|\badverse\b|\btwosides\b", re.I)
+
+
+# words that ask about two drugs together, not merely name one more
+PAIRING = re.compile(r"\binteract|\bddi\b|\bcombin|\bco-?admin|\btogether\b|\bpairs?\b|\bcontraindicat|\bsafe\b|"
+                     r"\bside[ -]effects?\b|\btwosides\b|\bdrugbank\s+(?:model|ddi|interaction)|"
+                     r"\b(?:ok(?:ay)?|fine|compatible)\s+with\b", re.I)
 
 
 _DDI_ASKED = re.compile(r"\bddis?\b|\binteractions?\b(?!\s+model)|\b(?:each|every|the)\s+pairs?\b", re.I)

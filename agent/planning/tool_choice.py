@@ -12,7 +12,7 @@ from agent.backends.reading import read_intent
 from agent.entities import Entities, extract
 from agent.planning.pairs import AGAINST_ALL, EACH_ROW, EVERY_PAIR
 from agent.planning.rows import row_numbers
-from agent.planning.properties import property_words, requested_properties
+from agent.planning.properties import PAIRING, property_words, requested_properties
 from agent.planning.retraction import asked_part
 from agent.planning.values import FILLERS, SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
 from agent.pool.entry import EntryMeta
@@ -282,7 +282,7 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
                                                     for m in pool)
     named_property = bool(property_words(entities.prose.lower())) and (
         bool(entities.molecules) or (has_molecules and bool(REFERS_BACK.search(prose))))
-    paired = len(entities.molecules) >= 2 and bool(_PAIRING.search(prose))  # "interaction between A and B"
+    paired = len(entities.molecules) >= 2 and bool(PAIRING.search(prose))  # "interaction between A and B"
     unknown_drugs = sum(u.kind == "drug" for u in entities.unresolved)  # "The quinolone with her methadone, QT worry"
     paired = paired or (unknown_drugs > 0 and len(entities.molecules) + unknown_drugs >= 2
                         and bool(PAIRS_ITSELF.search(prose)))
@@ -545,7 +545,7 @@ def _is_an_ask(spec: ToolSpec, part: Entities, others: Sequence[ToolSpec] = ()) 
     if given and only_values(part, _SUBJECT_WORDS | SAME_VALUE_WORDS) and not (
             len(needs) > 1 and needs <= given and not any(given <= _kinds(other) for other in others)):
         return False
-    if spec.param("smiles_pairs") and len(part.molecules) == 1 and not _PAIRING.search(part.prose):
+    if spec.param("smiles_pairs") and len(part.molecules) == 1 and not PAIRING.search(part.prose):
         return False  # "… with methotrexate? And with nelarabine.": one more drug for the ask before, not a pair
     # "Also a generated set for that line …", "And optimize it in the same line toward 50 nM": an ask of its own
     added_design = bool(_ADDED.match(part.prose) and (DESIGN_WORDS.search(part.prose) or _OPTIMIZE.search(part.prose)))
@@ -574,25 +574,23 @@ def _without_drug_classes(found: list[tuple[ToolSpec, str]], entities: Entities)
 
 _CLASS_WORD = re.compile(r"\b[\w/-]+\s+inhibitors?\b", re.I)
 _BINDING_WORDS = re.compile(r"\bbind|\binteract|\bengag|\bhits?\b|\baffinity|\bp?k[di]\b", re.I)
-# words that ask about two drugs together, not merely name one more
+
+
 def asks_a_pair_of_one(spec: ToolSpec | None, e: Entities) -> bool:
     """A drug-pair tool read from a message that names one drug and no pairing ("And a negative control they won't
     expect: metformin." after a BBB question): the words only look like one; the pair tool has no partner."""
     return spec is not None and spec.param("smiles_pairs") is not None and len(e.molecules) == 1 and \
-        not _PAIRING.search(e.prose)
+        not PAIRING.search(e.prose)
 
 
 PAIRS_ITSELF = re.compile(r"\bwith\b|\bw/|\+|&|\bvs\.?(?!\w)|\bversus\b|\bagainst\b", re.I)  # "Plavix with Tagrisso"
-_PAIRING = re.compile(r"\binteract|\bddi\b|\bcombin|\bco-?admin|\btogether\b|\bpairs?\b|\bcontraindicat|\bsafe\b|"
-                      r"\bside[ -]effects?\b|\btwosides\b|\bdrugbank\s+(?:model|ddi|interaction)|"
-                      r"\b(?:ok(?:ay)?|fine|compatible)\s+with\b", re.I)
 
 
 def asks_for_a_partner(earlier_spec: ToolSpec, earlier: Entities, reply: Entities) -> bool:
     """"Does spironolactone interact?" asked about (with what?), then "With minoxidil — …": a second drug and no
     target answers it, so the question was about a drug pair, not a target."""
     return earlier_spec.param("target_seq") is not None and len(earlier.molecules) == 1 and bool(reply.molecules) \
-        and not earlier.sequences and not reply.sequences and bool(_PAIRING.search(earlier.prose))
+        and not earlier.sequences and not reply.sequences and bool(PAIRING.search(earlier.prose))
 
 
 _LIST_MARKER = re.compile(r"\s*\d{1,2}[.)][\s`']*")
@@ -602,7 +600,7 @@ _JOINED = re.compile(r"\+|/|\bplus\b|\bwith\b|\bagainst\b|\bvs\.?|\bversus\b", r
 
 def _names_no_pair(spec: ToolSpec, part: str) -> bool:
     """A drug-pair tool read from a part that neither joins two drugs nor says pair, interaction or combination."""
-    return spec.param("smiles_pairs") is not None and not _PAIRING.search(part) and not _JOINED.search(part)
+    return spec.param("smiles_pairs") is not None and not PAIRING.search(part) and not _JOINED.search(part)
 
 
 def _kinds(spec: ToolSpec) -> set[str]:
@@ -827,7 +825,7 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
             bonus += 1.0  # a cell line and nothing to test in it: design for it
     if refers_back and "smiles_list" in kinds:
         bonus += 0.5
-    if "smiles_pairs" in kinds and not (_PAIRING.search(lowered) or
+    if "smiles_pairs" in kinds and not (PAIRING.search(lowered) or
                                         re.search(r"\bwith\b|\bw/|[+&]|\band\b|\bvs\.?\b|\bx\b|\bagainst\b", lowered)):
         bonus -= 2.0  # "would her tumour respond to olaparib? progressed on carboplatin": two drugs, no pair asked
     if _SINGLE_AGENTS.search(lowered):  # "single agents of venetoclax and azacitidine": each drug alone, no pair
@@ -855,9 +853,11 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
         bonus -= 1.5  # nothing to run it on
     if "cell_line" in kinds and not kinds & {"smiles_list", "smiles"} and not names_a_line(e) and not e.numbers:
         bonus -= 1.0  # a design request names a cell line or a potency
+    if "cell_line" in kinds and not kinds & {"smiles_list", "smiles"} and e.molecules and not names_a_line(e):
+        bonus -= 1.5  # "Dasatinib: predicted logD, for the extraction design": a molecule to run, no line to design for
     if spec.param("property") is not None and property_words(lowered):
         bonus += 1.0 if e.molecules else 0.5  # "logS for plate2": a property named in so many words
-    if len(e.molecules) >= 2 and property_words(lowered) and not _PAIRING.search(lowered) and \
+    if len(e.molecules) >= 2 and property_words(lowered) and not PAIRING.search(lowered) and \
             not re.search(r"\b(?:with|against|vs\.?|versus)\b|[+&]", lowered):
         # "are temozolomide, niraparib and vorinostat predicted to cross the BBB?": drugs and a property, no pair
         bonus += -3.0 if "smiles_pairs" in kinds else 1.5 if spec.param("property") is not None else 0.0

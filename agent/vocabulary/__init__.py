@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 from model_zoo.names.dictation import from_dictation
+from model_zoo.names.cyrillic import from_cyrillic
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -146,6 +147,12 @@ _PERSIAN = _Language.of("", r"lotfan|baraye|pishbini|hallaliat\w*|tadakhol\w*|mo
 # the ezafe or possessive after a hyphen ("IC50-e doksorubisin", "amlodipin-e", "CH3-ash"), dropped before the words
 # are read
 _PERSIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:e|ye|ash)(?![\w-])")
+# Swedish: its letter å, or a word only it has ("och", "tack", "snälla", "löslighet")
+_SWEDISH = _Language.of(r"[åÅ]", r"och|tack|snälla|löslighet\w*|lösliga?|också|hjärnan|molekylerna|föreningar\w*|"
+                                 r"optimera|generera|retrosyntes|sannolikhet\w*|kör|hur|vilken|istället|alltså|taget|"
+                                 r"inget|ja/nej\S*", "")
+# the definite "the file" after a file's name ("serie7-filen": the serie7 file)
+_SWEDISH_FILE = re.compile(r"(?<=[\w)\]])-filen(?![\w-])")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
@@ -186,21 +193,22 @@ _CJK_EDGE = re.compile(rf"(?<=[{CJK}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{CJK}]
 
 def in_english(text: str) -> str:
     """The request words of ``translations.json`` put in English ("Löslichkeit?" -> "solubility?"), for reading
-    what is asked, and its Chinese and Japanese drug names ("伊马替尼", "イマチニブ" -> "imatinib"); the text's values
-    stay as written. Spans of the result do not line up with ``text``."""
+    what is asked, and its Chinese, Japanese and Cyrillic drug names ("伊马替尼", "イマチニブ", "иматиниба" ->
+    "imatinib"); the text's values stay as written. Spans of the result do not line up with ``text``."""
     pattern, table = _foreign_words()
     if _POLISH.reads(text):
         text = _gated_in_english(text, "polish")
     if _TURKISH.reads(text):
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
+    text = from_cyrillic(text)  # "иматиниба": imatinib, before the Cyrillic request words are read
     for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
                            (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"),
                            (_TAGALOG, "tagalog"), (_ARABIZI, "arabizi"), (_PERSIAN, "persian"),
-                           (_CZECH, "czech"), (_PIDGIN, "pidgin")):
+                           (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish")):
         if language.reads(text):
             text = _NYA.sub("", text) if language is _INDONESIAN else _PERSIAN_SUFFIX.sub("", text) \
-                if language is _PERSIAN else text
+                if language is _PERSIAN else _SWEDISH_FILE.sub(" file", text) if language is _SWEDISH else text
             text = _gated_in_english(text, name)
     text = _W_FOR_WITH.sub("with", text)
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))

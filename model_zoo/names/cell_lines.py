@@ -203,11 +203,12 @@ def _cell_shaped(word: str) -> bool:
 
 
 _FILE_EXTENSION = r"\.(?:csv|tsv|sdf|smi|xlsx|fasta|fa|txt)\b"
-_FILE_NAME_GOES_ON = re.compile(rf"_|{_FILE_EXTENSION}", re.I)
+# ("plate9_primary.csv", "the serie7 file", "serie7-filen": a file named by its name)
+_FILE_NAME_GOES_ON = re.compile(rf"_|{_FILE_EXTENSION}|[ -](?:file|filen|sheet|spreadsheet|upload)s?\b", re.I)
 
 
 def _in_file_name(text: str, end: int, word: str) -> bool:
-    """Whether a word is (part of) a file name: "plate9_primary.csv", "hits2.sdf"."""
+    """Whether a word is (part of) a file name: "plate9_primary.csv", "hits2.sdf", "the serie7 file"."""
     return bool(_FILE_NAME_GOES_ON.match(text, end) or re.search(_FILE_EXTENSION, word, re.I))
 
 

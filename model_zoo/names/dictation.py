@@ -31,14 +31,46 @@ _SYLLABLES = re.compile(r"\b[a-z]{1,6}(?:\s[a-z]{1,8}){1,3}\b")
 _SPOKEN_IC50 = re.compile(r"\b(?:(?P<ln>l\s?n)\s+|(?P<p>p)\s?)?I\s?C\s?fifty\b")
 
 
+# the same in a message a speech-to-text engine wrote all in lower case ("k five six two", "e g f r", "l n i c fifty")
+_SPOKEN_CODE_LOWER = re.compile(_SPOKEN_CODE.pattern.replace("[A-Z]", "[A-Za-z]"))
+_SPELT_LOWER = re.compile(_SPELT.pattern.replace("[A-Z]", "[A-Za-z]"))
+_SPOKEN_IC50_LOWER = re.compile(_SPOKEN_IC50.pattern, re.I)
+_SPOKEN_AFFINITY = re.compile(r"\bp\s(?P<kind>k\s?[di])\b", re.I)  # "p k d": pKd (not the PKD kinase)
+
+
 def from_dictation(text: str) -> str:
     """``text`` with dictated names joined where the join names a known drug, cell line or target."""
-    text = _SPOKEN_IC50.sub(lambda m: ("ln " if m.group("ln") else "p" if m.group("p") else "") + "IC50", text)
-    text = _SPOKEN_CODE.sub(_code, text)
-    text = _SPELT.sub(_spelt, text)
-    # names split into syllables only in a message written as speech-to-text writes it, without punctuation: typed
-    # text joins no words ("… with grape fruit")
-    return text if re.search(r"[.,;:!?]", text) else _joined_syllables(text)
+    # names split into syllables, or letters spelt in lower case, only in a message written as speech-to-text writes
+    # it, without punctuation: typed text joins no words ("… with grape fruit")
+    spoken = not re.search(r"[.,;:!?]", text)
+    ic50, code, spelt = (_SPOKEN_IC50_LOWER, _SPOKEN_CODE_LOWER, _SPELT_LOWER) if spoken else \
+        (_SPOKEN_IC50, _SPOKEN_CODE, _SPELT)
+    text = ic50.sub(lambda m: ("ln " if m.group("ln") else "p" if m.group("p") else "") + "IC50", text)
+    if spoken:
+        text = _SPOKEN_AFFINITY.sub(lambda m: "p" + m.group("kind").replace(" ", "").capitalize(), text)
+    text = spelt.sub(_spelt, code.sub(_code, text))
+    return _SPOKEN_VALUE.sub(_value, _joined_syllables(text)) if spoken else text
+
+
+# a value said in words where a number is expected: after minus, with a point, or after "target (of)"
+# ("minus two point five", "one point five", "target of minus forty")
+_VALUE_WORDS = rf"(?:{_NUMBER_WORD})(?:\s+(?:{_NUMBER_WORD}))?"
+_SPOKEN_VALUE = re.compile(
+    rf"\b(?:(?P<sign>minus|negative)\s+(?P<signed>{_VALUE_WORDS}(?:\s+point(?:\s+(?:{_NUMBER_WORD}))+)?)|"
+    rf"(?P<pointed>{_VALUE_WORDS}\s+point(?:\s+(?:{_NUMBER_WORD}))+)|"
+    rf"(?<=target\s)(?P<after>{_VALUE_WORDS})|(?<=target\sof\s)(?P<after_of>{_VALUE_WORDS}))\b", re.I)
+
+
+def _value(m: re.Match[str]) -> str:
+    """The number said: "minus two point five" -> "-2.5", "forty" -> "40", "twenty five" -> "25"."""
+    said = (m.group("signed") or m.group("pointed") or m.group("after") or m.group("after_of")).lower()
+    whole, _, decimals = said.partition(" point ")
+    words = whole.split()
+    value = sum(_DIGITS.get(w, 0) + _TEENS.get(w, 0) + _TENS.get(w, 0) for w in words)
+    if len(words) == 2 and not (words[0] in _TENS and words[1] in _DIGITS):
+        return m.group()  # "five six": digits, not a value
+    digits = "".join(str(_DIGITS[w]) for w in decimals.split() if w in _DIGITS)
+    return ("-" if m.group("sign") else "") + str(value) + (f".{digits}" if digits else "")
 
 
 def _number(words: list[str]) -> str | None:
@@ -64,21 +96,24 @@ def _number(words: list[str]) -> str | None:
 
 
 def _code(m: re.Match[str]) -> str:
-    letters = m.group("letters").replace(" ", "")
     number = _number(m.group("numbers").lower().split())
     if number is None:
         return m.group()
     tail = m.group("tail") or ""
-    for code in (letters + number + tail, letters + number):
-        if (known := _known_line_or_target(code)) is not None:
-            return known + ("" if tail and code.endswith(tail) else (" " + tail if tail else "")) + \
-                (" " if m.group().endswith(" ") else "")
+    words = m.group("letters").split()
+    for first in range(len(words)):  # "in m c f seven": the letters after "in"
+        letters = "".join(words[first:]).upper()
+        for code in (letters + number + tail, letters + number):
+            if (known := _known_line_or_target(code)) is not None:
+                return " ".join([*words[:first], known]) + \
+                    ("" if tail and code.endswith(tail) else (" " + tail if tail else "")) + \
+                    (" " if m.group().endswith(" ") else "")
     return m.group()
 
 
 def _spelt(m: re.Match[str]) -> str:
     parts = m.group().split()
-    letters = "".join(p for p in parts if len(p) == 1)
+    letters = "".join(p for p in parts if len(p) == 1).upper()
     greek = next((p for p in parts if len(p) > 1), "")
     for code in ((f"{letters}-{greek}", letters) if greek else (letters,)):
         if (known := _known_line_or_target(code)) is not None:
@@ -112,7 +147,7 @@ def _joined_syllables(text: str) -> str:
     out, last, i = [], 0, 0
     while i < len(words):
         run = [words[i]]
-        while len(run) < 4 and i + len(run) < len(words) and text[run[-1].end():words[i + len(run)].start()] == " ":
+        while len(run) < 5 and i + len(run) < len(words) and text[run[-1].end():words[i + len(run)].start()] == " ":
             run.append(words[i + len(run)])
         tokens = [w.group() for w in run]
         joined = _best_join(tokens, names) if all(t.islower() and len(t) <= 8 for t in tokens[:2]) else None
@@ -158,4 +193,40 @@ def _best_join(tokens: list[str], names: Mapping[str, object]) -> tuple[int, str
         if len(joined) >= 6 and not any(p in names for p in parts) and inn_stem(joined) and \
                 isinstance(found := resolve_drug(joined), Resolved) and found.fuzzy:
             return count, found.name
+    for count in range(min(5, len(tokens)), 1, -1):
+        parts = tokens[:count]
+        if all(p.islower() and len(p) <= 8 for p in parts) and not all(p in _FUNCTION_WORDS for p in parts) and \
+                " ".join(parts) not in names and not any(len(p) >= 5 and p in names for p in parts) and \
+                (heard := _heard_drug(parts)) is not None:  # ("chloride in" is no "chloridine")
+            return count, heard
     return None
+
+
+# how English words are said, per word, before their sounds are joined ("eye brew tin nib", "sue knit nib",
+# "clarity throw my sin")
+_SAID = (("^eye", "i"), ("^kn", "n"), ("^wr", "r"), ("ow$", "o"), ("ew$", "u"), ("ee", "i"), ("ea", "i"))
+_HEARD_CLOSE = 0.85
+_OPENS_A_PHRASE = frozenset("the these this that those new want all each some my our your its their".split())
+
+
+def _heard_drug(parts: list[str]) -> str | None:
+    """The drug whose name sounds like these words run together ("met for men": metformin, "war for in": warfarin,
+    "gem city bean": gemcitabine), by the sound tables; None for runs with few consonants (their skeleton fits too
+    many words) or a word a phrase opens with."""
+    from model_zoo.names.sounds import closest_by_sound, english_sounds, skeleton
+
+    if parts[0] in _OPENS_A_PHRASE:
+        return None  # "the model", "these four and", "new statin": words, not a name said in parts
+    said = "".join(_said(p) for p in parts)
+    sounds = english_sounds(said)
+    if len(said) < 7 or len(skeleton(sounds)) < 5:
+        return None
+    found = closest_by_sound(sounds, _HEARD_CLOSE)
+    # a drug's own name only: brands and synonyms sound like everyday words ("the model": Temodal)
+    return found[2] if found is not None and found[1] else None
+
+
+def _said(word: str) -> str:
+    for written, sound in _SAID:
+        word = re.sub(written, sound, word)
+    return word

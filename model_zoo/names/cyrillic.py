@@ -1,0 +1,50 @@
+"""Drug names written in Cyrillic, as Russian and Ukrainian chemists write them ("иматиниба" imatinib, "цисплатин"
+cisplatin, "варфарином" warfarin, "гефітиніб" gefitinib).
+
+Russian and Ukrainian write an international name by its sounds (c before e, i or y as "ц", x as "кс", w as "в", h
+as "г", ph as "ф", th as "т", a final silent e dropped) and decline it ("иматиниба": of imatinib; "варфарином": with
+warfarin). A Cyrillic word is read into Latin letters, tried as written and without each case ending, and matched by
+sound (``model_zoo.names.sounds``); a word stays as written when no name is close, or two are equally close.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_zoo.names.sounds import closest_by_sound, once
+
+_CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]{5,}")
+_LETTERS = {
+    "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "e", "є": "e", "ж": "zh", "з": "z",
+    "и": "i", "і": "i", "ї": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "i",
+    "ь": "", "э": "e", "ю": "yu", "я": "ya",
+}
+# Russian and Ukrainian case endings of a noun, longest first ("-ами" with, "-ом" with, "-а" of, "-у" to, "-е" in)
+_ENDINGS = ("ами", "ями", "ого", "ому", "ом", "ем", "ой", "ей", "ым", "им", "ах", "ях", "ов", "ев", "а", "я", "у",
+            "ю", "е", "ы", "і", "и")
+_CLOSE = 0.85
+
+
+def _latin(word: str) -> str:
+    return once("".join(_LETTERS.get(letter, "") for letter in word.lower()))
+
+
+def english_name(word: str) -> str | None:
+    """The table name a Cyrillic word spells, as written or declined ("варфарина": warfarin, not the synonym
+    "warfarina"), or None."""
+    lowered = word.lower()
+    forms = [lowered] + [lowered[:-len(ending)] for ending in _ENDINGS
+                         if lowered.endswith(ending) and len(lowered) - len(ending) >= 5]
+    found = [m for m in (closest_by_sound(_latin(form), _CLOSE) for form in forms) if m is not None]
+    return max(found)[2] if found else None
+
+
+def from_cyrillic(text: str) -> str:
+    """``text`` with Cyrillic drug names written in Latin letters."""
+    if not _CYRILLIC_WORD.search(text):
+        return text
+
+    def latin(match: re.Match[str]) -> str:
+        return english_name(match.group(0)) or match.group(0)
+    return _CYRILLIC_WORD.sub(latin, text)

@@ -1,0 +1,71 @@
+"""Drug names matched by how they sound, for names written by ear: in Cyrillic letters ("варфарин") or by a
+speech-to-text engine in English words ("war for in", "met for men").
+
+A name is compared as sounds: English spellings that sound alike written one way (c before e, i or y as "ts", x as
+"ks", w as "v", ph as "f", th as "t", a final silent e dropped; doubled letters once). Candidates share the consonant
+skeleton (s and z as one) and the first sound; the closest spelling wins, and none does when none is close enough or
+two drugs are as close.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from functools import cache
+
+# how an English name sounds, in the order the rules are applied
+_ENGLISH = (("ph", "f"), ("th", "t"), ("ch", "kh"), ("ck", "k"), ("qu", "kv"), ("x", "ks"), ("c(?=[eiy])", "ts"),
+            ("c", "k"), ("w", "v"), ("h", "g"), ("y", "i"), ("e$", ""))
+_VOWELS = re.compile(r"[aeiou]")
+
+
+def once(letters: str) -> str:
+    """Doubled letters written once."""
+    return re.sub(r"(.)\1+", r"\1", letters)
+
+
+def english_sounds(spelling: str) -> str:
+    for written, sound in _ENGLISH:
+        spelling = re.sub(written, sound, spelling)
+    return once(spelling)
+
+
+def skeleton(sounds: str) -> str:
+    """The consonants in order, s, ts and z as one ("dasatinib" is written "дазатиниб"; "car bam as a pean",
+    "dose a taxel")."""
+    return once(_VOWELS.sub("", sounds).replace("ts", "s").replace("z", "s"))
+
+
+@cache
+def _index() -> dict[str, dict[str, list[tuple[str, str, bool]]]]:
+    """Consonant skeleton -> drug id -> [(name, its sounds, whether it is the drug's own name)], for the names and
+    synonyms of drugs with a structure ("paracetamol" is a synonym of acetaminophen)."""
+    from model_zoo.names.drugs import tables
+
+    t = tables()
+    by_skeleton: dict[str, dict[str, list[tuple[str, str, bool]]]] = {}
+    for key, rows in t.names.items():
+        if not key.isalpha() or len(key) < 5:
+            continue
+        for i, kind, _ in rows:
+            drug = t.drugs.get(i)
+            if kind in ("name", "synonym", "gdsc", "iupac") and drug is not None and drug.smiles:
+                sounds = english_sounds(key)
+                by_skeleton.setdefault(skeleton(sounds), {}).setdefault(i, []).append((key, sounds, kind != "synonym"))
+    return by_skeleton
+
+
+def closest_by_sound(sounds: str, close: float) -> tuple[float, bool, str] | None:
+    """The table name that sounds closest (score, whether it is a drug's own name, name), or None when none scores
+    ``close`` or two drugs are as close. Of one drug's names, its own name wins a tie with a synonym ("ethanol", not
+    the synonym "etanol")."""
+    best = []
+    for names in _index().get(skeleton(sounds), {}).values():
+        scored = [(difflib.SequenceMatcher(None, sounds, spelt).ratio(), own, name)
+                  for name, spelt, own in names if spelt[:1] == sounds[:1]]
+        if scored:
+            best.append(max(scored))
+    best.sort(reverse=True)
+    if not best or best[0][0] < close or (len(best) > 1 and best[0][0] - best[1][0] < 0.05):
+        return None
+    return best[0]

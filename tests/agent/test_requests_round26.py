@@ -1,0 +1,161 @@
+"""Requests of the twenty-sixth round."""
+
+from __future__ import annotations
+
+from planning_support import decided, plan_with, ran
+
+AFFINITY = "drug_target_affinity_regression_predict"
+CELLS = "drug_cell_response_regression_predict"
+CLASSIFIER = "drug_target_classification_predict"
+DDI = "drug_drug_response_predict"
+GENERATION = "drug_cell_response_regression_generation"
+PROPERTY = "drug_property_prediction"
+RETRO = "Retrosynthetic_reaction_pathway_prediction"
+CAFFEINE = "CN1C=NC2=C1C(=O)N(C)C(=O)N2C"
+THEOPHYLLINE = "CN1C2=C(NC=N2)C(=O)N(C)C1=O"
+PARACETAMOL = "CC(=O)NC1=CC=C(O)C=C1"
+METFORMIN = "CN(C)C(=N)NC(N)=N"
+
+
+def _drug(name: str) -> str:
+    from model_zoo.names.drugs import resolve_drug
+    from model_zoo.names.types import Resolved
+
+    found = resolve_drug(name)
+    assert isinstance(found, Resolved)
+    return found.value
+
+
+def test_drug_names_in_cyrillic_are_read_by_their_sounds_and_declined_forms() -> None:
+    """Russian and Ukrainian INNs ("иматиниба", "варфарином", "цисплатин", "гефітиніб") were not read: a Russian
+    request for named drugs asked for SMILES. A Cyrillic word is read into Latin letters, without its case ending,
+    and matched by sound; everyday words ("продуктов", "растворимость") stay words."""
+    from model_zoo.names.cyrillic import english_name
+
+    assert english_name("иматиниба") == "imatinib"
+    assert english_name("варфарином") == "warfarin"
+    assert english_name("цисплатин") == "cisplatin"
+    assert english_name("гефітиніб") == "gefitinib"
+    assert english_name("дазатиниба") == "dasatinib"  # "з" for an s between vowels
+    assert english_name("продуктов") is None
+    assert english_name("растворимость") is None
+
+
+def test_a_russian_request_runs_on_the_drugs_it_names() -> None:
+    """"Посчитайте, пожалуйста, растворимость (logS) для иматиниба и гефитиниба" asked for SMILES; "Есть ли
+    взаимодействие между варфарином и амиодароном?" too. Russian request words are read with the names."""
+    [call] = plan_with("Посчитайте, пожалуйста, растворимость (logS) для иматиниба и гефитиниба.", {})
+    assert call.name == PROPERTY and call.arguments == {
+        "drug_smiles": [_drug("imatinib"), _drug("gefitinib")], "property": "logSolubility"}
+    [call] = plan_with("Есть ли взаимодействие между варфарином и амиодароном?", {})
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [[_drug("warfarin"), _drug("amiodarone")]]
+    assert plan_with("На сколько тогда снизить дозу варфарина?", {},
+                     [ran(DDI, "Взаимодействие варфарина с аспирином — что предсказывает модель?")]) == []
+
+
+def test_dictated_names_and_values_are_heard() -> None:
+    """A speech-to-text user wrote "met for men", "gem city bean", "k five six two", "minus two point five": none
+    was read. Words run together are matched by sound to a drug's own name, lower-case letters and number words
+    to a line or target, and spoken values to numbers, in a message without punctuation only."""
+    [call] = plan_with("does met for men cross the blood brain barrier", {})
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [METFORMIN], "property": "p_np"}
+    [call] = plan_with("generate molecules for k five six two with a target of minus two point five", {})
+    assert call.name == GENERATION and call.arguments == {"cell_line": "K-562", "zscore": -2.5}
+    [call] = plan_with("predict the response of gem city bean in a five forty nine cells", {})
+    assert call.name == CELLS and call.arguments == {"drug_smiles": [_drug("gemcitabine")], "cell_name": "A549"}
+
+
+def test_dictation_leaves_everyday_words_alone() -> None:
+    from model_zoo.names.dictation import from_dictation
+
+    assert from_dictation("run the model on these four and tell me") == "run the model on these four and tell me"
+    assert from_dictation("I want a five minute break") == "I want a five minute break"
+    assert from_dictation("met for men, then the rest.") == "met for men, then the rest."  # typed: punctuated
+
+
+def test_an_untrained_property_of_two_drugs_is_no_drug_pair() -> None:
+    """"hERG inhibition risk for these two?" ran the drug-drug model on the two; "Could the model predict the
+    melting points of aspirin and paracetamol?" too. No words pair them: the untrained property is asked about."""
+    assert plan_with("hERG inhibition risk for these two? CCO c1ccccc1O", {}) == []
+    assert plan_with("Next week's lab is about physical properties. Could the model predict the melting points of "
+                     "aspirin and paracetamol?", {}) == []
+    assert decided("warfarin and aspirin: any interaction?") == DDI
+
+
+def test_how_strongly_with_a_pkd_is_one_affinity_call() -> None:
+    """"Which one sticks to EGFR more strongly? Give me the pKd for both" ran the binder classifier and the pKd
+    model; the binder answer is not asked for. "Does it bind EGFR? and the pKd too" still asks both."""
+    calls = plan_with("erlotinib and gefitinib, which one stick to EGFR more strongly? give me the pKd for both", {})
+    assert [c.name for c in calls] == [AFFINITY]
+    both = plan_with("does erlotinib bind EGFR? and give me the pKd too", {})
+    assert [c.name for c in both] == [CLASSIFIER, AFFINITY]
+
+
+def test_words_read_as_a_design_ask_run_no_empty_design() -> None:
+    """"Dasatinib: predicted logD at pH 7.4, for the extraction design." asked for a cell line to generate for; "Could
+    caffeine be made in a lab …? Show me what it would be made from, one step back." planned an optimisation."""
+    [call] = plan_with("Dasatinib: predicted logD at pH 7.4, for the extraction design.", {})
+    assert call.name == PROPERTY and call.arguments["property"] == "lipo"
+    calls = plan_with("Could caffeine be made in a lab rather than extracted from coffee beans? Show me what it would "
+                      "be made from, one step back.", {})
+    assert [(c.name, c.arguments) for c in calls] == [(RETRO, {"smiles_list": [CAFFEINE]})]
+
+
+def test_clinical_follow_ups_run_nothing() -> None:
+    earlier = ran(DDI, "Simvastatin 40 mg with amlodipine 10 mg in a 76-year-old. Please check that pair.")
+    assert plan_with("Should I stop the simvastatin, or reduce it to 20 mg?", {}, [earlier]) == []
+    assert plan_with("How many days before her hip surgery should the apixaban be held?", {},
+                     [ran(DDI, "Apixaban and fluconazole, interaction?")]) == []
+
+
+def test_a_question_about_one_drug_leaves_the_drugs_named_as_background() -> None:
+    """"Tea contains theophylline as well as caffeine. Does theophylline make it into the brain too?" ran BBB on
+    both; "Follow-on from the aspirin lesson: what would paracetamol be made from?" a route for both. A drug pair
+    still takes the other drug, and a question that compares takes both."""
+    [call] = plan_with("Tea contains theophylline as well as caffeine. Does theophylline make it into the brain too?",
+                       {})
+    assert call.arguments == {"drug_smiles": [THEOPHYLLINE], "property": "p_np"}
+    [call] = plan_with("Follow-on from the aspirin lesson: what would paracetamol be made from? Just the final step.",
+                       {})
+    assert call.name == RETRO and call.arguments == {"smiles_list": [PARACETAMOL]}
+    assert decided("Patient on warfarin. Can she take ibuprofen?") == DDI
+    [call] = plan_with("I have aspirin and ibuprofen. Which is more soluble?", {})
+    assert len(call.arguments["drug_smiles"]) == 2
+
+
+def test_a_swedish_request_is_read() -> None:
+    """Swedish: "Hur hårt binder erlotinib och gefitinib till EGFR? pKd för båda." and "Kör molekylerna i
+    serie7-filen mot K562, tack." (the definite "-filen" after a file's name) were not read."""
+    [call] = plan_with("Hur hårt binder erlotinib och gefitinib till EGFR? pKd för båda.", {})
+    assert call.name == AFFINITY and call.arguments["drug_smiles"] == [_drug("erlotinib"), _drug("gefitinib")]
+    [call] = plan_with("Kör molekylerna i serie7-filen mot K562, tack.", {"upload_serie7.csv": ["CCO", "CCN"]})
+    assert call.name == CELLS and call.arguments == {"drug_smiles": "(upload_serie7.csv)", "cell_name": "K-562"}
+    assert decided("Binder nilotinib till KIT över huvud taget? Bara en ja/nej-sannolikhet, inget pKd.") == CLASSIFIER
+
+
+def test_a_files_name_before_file_is_no_cell_line() -> None:
+    [call] = plan_with("run the molecules in the serie7 file in K562", {"upload_serie7.csv": ["CCO", "CCN"]})
+    assert call.arguments == {"drug_smiles": "(upload_serie7.csv)", "cell_name": "K-562"}
+
+
+def test_a_precursor_described_by_its_group_in_the_top_set_is_picked() -> None:
+    """"The halogenated aniline from the top set … pKd?" ran plain aniline (the drug "aniline"); "the
+    cyclopropanecarbonyl piperazine from the top set" ran piperazine. The group picks among the top route's
+    precursors."""
+    from agent.pool.store import InMemoryPoolStore
+    from agent.pool.thread_pool import ThreadPool
+    from agent.selection import select_molecules
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    reactants = ["Nc1ccc(F)c(Cl)c1", "CSc1ncc2ncnc(Cl)c2n1"]
+    pool.put("Retrosynthetic_reaction_pathway_prediction_result",
+             [{"row": 1, "smiles": "CSc1ncc2ncnc(Nc3ccc(F)c(Cl)c3)c2n1", "candidates": [{"reactants": reactants}]}],
+             "table", "a", "tool")
+    read = pool.list(), lambda key: pool.get(key).value
+    assert select_molecules("The halogenated aniline from the top set: predicted pKd on EGFR?", *read) == \
+        [reactants[0]]
+
+
+def test_a_patent_example_number_is_no_potency() -> None:
+    calls = plan_with("Example 27 of US 2011/0105475 A1 in NCI-H1975: CCOC(=O)c1cc2c(C)c(N3CCNCC3)ccc2o1", {})
+    assert [c.name for c in calls] == [CELLS]
