@@ -237,11 +237,19 @@ def _gap_problem(gapped: re.Match[str]) -> str:
             "sequence, or name the target")
 
 
+# a cDNA or mRNA pasted where a protein is asked for ("… with this EGFR? ATGCGACCCTCC…"), in upper or lower case
+_NUCLEOTIDE_RUN = re.compile(r"(?<![A-Za-z])(?:[ACGTU]{30,}|[acgtu]{30,})(?![A-Za-z])")
+
+
 def find_broken_sequences(text: str) -> list[BrokenSequence]:
     """Pasted tokens that are almost protein sequences but hold something no sequence has: a stop codon ``*`` or a
-    digit inside, letters that code no amino acid ("…ALTE*PEARY…"), or a gap marked in the middle ("…KEIL […]
-    GVTV…"). Never read as a sequence (the agent asks): cutting at the odd character would be a guess."""
+    digit inside, letters that code no amino acid ("…ALTE*PEARY…"), a gap marked in the middle ("…KEIL […]
+    GVTV…"), or nucleotides (a cDNA). Never read as a sequence (the agent asks): cutting at the odd character would
+    be a guess."""
     out = [BrokenSequence(m.start(), m.end(), m.group(), _gap_problem(m)) for m in _GAPPED.finditer(text)]
+    out += [BrokenSequence(m.start(), m.end(), m.group(), "the pasted sequence is DNA or RNA (only A, C, G, T/U), not "
+                           "a protein's amino acids; paste the protein sequence, or say to use the target by its name")
+            for m in _NUCLEOTIDE_RUN.finditer(text)]
     for match in re.finditer(r"\S{30,}", text):
         token = match.group().lstrip(_EDGE_PUNCT_LEAD).rstrip(_EDGE_PUNCT_TRAIL + "*")
         letters = [c for c in token.upper() if c.isalpha()]

@@ -406,6 +406,12 @@ def _mutations_after(text: str, ws, j: int) -> tuple[frozenset[str], int, int]:
     return frozenset(muts), last, end
 
 
+# mutations written before the gene ("the L858R/T790M double-mutant EGFR construct", "V600E BRAF")
+_MUTATIONS_BEFORE = re.compile(r"(?<![\w/])(?P<muts>(?:p\.)?[A-Z]\d{1,4}[A-Z]"
+                               r"(?:\s*[/+,]\s*(?:and\s+)?(?:p\.)?[A-Z]\d{1,4}[A-Z])*)"
+                               r"(?:[\s-]+(?:double|triple|single)?[\s-]*(?:mutant|mutated|mutation|variant))?[\s-]+$")
+
+
 # between two targets of one list: "ALK and MET", "EGFR, MET", "ALK/MET"
 _LIST_JOINER = re.compile(r"\s*(?:,|/|&|\+|\band\b|\bor\b|\by\b|\bund\b|\bet\b)\s*(?:and\s+|or\s+|por\s+)?", re.I)
 
@@ -485,6 +491,11 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             continue
         n, end, written = hit
         muts, last, mend = _mutations_after(text, ws, i + n - 1)
+        before = _MUTATIONS_BEFORE.search(text, max(0, s - 60), s)
+        if not muts and before is not None and parse_mutations(before.group("muts")):
+            muts, s = parse_mutations(before.group("muts")), before.start()  # "the L858R/T790M double-mutant EGFR"
+            out = [r for r in out if r.start < s]  # (not "V600E" of "on V600E BRAF" asked about as a target)
+            taken = [(a, b) for a, b in taken if a < s]
         # "ABL1(E255K)" written as one id
         paren = re.match(r"\(([^)\s]{1,30})\)(p?)", text[end:end + 34])
         if not muts and paren:

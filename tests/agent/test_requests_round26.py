@@ -159,3 +159,34 @@ def test_a_precursor_described_by_its_group_in_the_top_set_is_picked() -> None:
 def test_a_patent_example_number_is_no_potency() -> None:
     calls = plan_with("Example 27 of US 2011/0105475 A1 in NCI-H1975: CCOC(=O)c1cc2c(C)c(N3CCNCC3)ccc2o1", {})
     assert [c.name for c in calls] == [CELLS]
+
+
+def test_a_pasted_cdna_is_asked_about_never_replaced_by_the_named_target() -> None:
+    """"gefitinib with this EGFR, got interact or not? ATGCGACCCTCC…" ran the table's EGFR: the pasted cDNA was
+    dropped as no protein, and the name filled in. The nucleotides are asked about."""
+    dna = "ATGCGACCCTCCGGGACGGCCGGGGCAGCGCTCCTGGCGCTGCTGGCTGCGCTCTGCCCGGCG"
+    assert decided(f"gefitinib with this EGFR, got interact or not?\n{dna}") is None
+    assert decided("gefitinib with EGFR, got interact or not?") == CLASSIFIER
+
+
+def test_the_count_before_a_mask_is_no_potency() -> None:
+    """"Here is the right mask with 29: [0,0,…]" after an optimisation set the target ln(IC50) to 29."""
+    from agent.entities import extract
+
+    mask = ",".join(["0"] * 22 + ["1", "1"] + ["0"] * 5)
+    assert extract(f"Miscounted, here is the right mask with 29: [{mask}]").numbers == []
+    assert [n.value for n in extract(f"ln IC50 -2: [{mask}]").numbers] == [-2.0]
+
+
+def test_mutations_written_before_the_gene_are_applied() -> None:
+    """"Osimertinib against the L858R/T790M double-mutant EGFR construct" ran the wild type."""
+    from model_zoo.names.targets import find_target_names
+    from model_zoo.names.types import Resolved
+
+    [found] = find_target_names("Osimertinib against the L858R/T790M double-mutant EGFR construct, pKd please.")
+    assert isinstance(found, Resolved) and found.name == "EGFR(L858RT790M)"
+    assert found.value[789] == "M" and found.value[857] == "R"
+    [found] = find_target_names("pKd of vemurafenib on V600E BRAF")
+    assert isinstance(found, Resolved) and found.name == "BRAF(V600E)"
+    [found] = find_target_names("T790M-positive patients: pKd of osimertinib on EGFR")
+    assert isinstance(found, Resolved) and found.name == "EGFR"
