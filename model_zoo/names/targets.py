@@ -42,11 +42,16 @@ def with_the_gene(text: str, earlier: str) -> str:
     """``text`` with the gene of the earlier request written before its bare mutations ("same but for V600E",
     "L858R, the activating one" after a BRAF or EGFR request), when the text names no target and the earlier
     request names one gene; else ``text`` unchanged."""
-    bare = [m for m in re.finditer(r"(?<!\S)" + _MUTATION_WORD.pattern + r"(?=[,.;:!?)]*(?:\s|$))", text)
-            if m.group() != "ITD"]  # a word of its own, never a piece of a SMILES ("…=C3C=…")
+    # a word of its own ("(L858R/T790M)", "V559D/T670I double-mutant"), never a piece of a SMILES ("…=C3C=…")
+    bare = [m for m in re.finditer(rf"(?<![^\s(]){_MUTATION_WORD.pattern}(?:/{_MUTATION_WORD.pattern})*"
+                                   r"(?=[,.;:!?)]*(?:[\s-]|$))", text) if m.group() != "ITD"]
     if not bare or find_target_names(text):
         return text
-    genes = {resolved.name.split("(")[0] for resolved in find_target_names(earlier) if isinstance(resolved, Resolved)}
+    # the gene of the earlier request, found or not ("BRAF V600K": no such DAVIS construct, still BRAF)
+    genes = {found.name.split("(")[0] if isinstance(found, Resolved) else gene.name
+             for found in find_target_names(earlier)
+             for gene in [found if isinstance(found, Resolved) else resolve_target(found.written.split()[0])]
+             if isinstance(gene, Resolved)}
     if len(genes) != 1:
         return text
     gene = genes.pop()

@@ -190,3 +190,15 @@ def test_mutations_written_before_the_gene_are_applied() -> None:
     assert isinstance(found, Resolved) and found.name == "BRAF(V600E)"
     [found] = find_target_names("T790M-positive patients: pKd of osimertinib on EGFR")
     assert isinstance(found, Resolved) and found.name == "EGFR"
+
+
+def test_a_bare_mutation_after_an_unknown_construct_keeps_the_gene() -> None:
+    """"V600E then." after "Vemurafenib against BRAF V600K" (no such DAVIS construct) named no target; "(L858R/T790M)"
+    and "V559D/T670I double-mutant" were not read as mutations of the earlier gene."""
+    from model_zoo.names.targets import with_the_gene
+
+    assert with_the_gene("V600E then.", "Vemurafenib against BRAF V600K, pKd.") == "BRAF V600E then."
+    assert with_the_gene("Same two on the double mutant (L858R/T790M).", "Tagrisso vs Iressa on EGFR L858R, pKd.") == \
+        "Same two on the double mutant (EGFR L858R/T790M)."
+    assert with_the_gene("And with the V559D/T670I double-mutant construct?", "Does imatinib interact with KIT?") == \
+        "And with the KIT V559D/T670I double-mutant construct?"
