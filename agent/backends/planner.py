@@ -221,8 +221,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             # The first step may use values written anywhere in the message; later ones build on earlier steps,
             # except the asks of a list, each on the message's values
             entities = own if calls and not listed else merge_entities(own, whole, prose=own.prose)
-            if len(requested) == 1 and spec.param("smiles_pairs") is None:
-                entities = molecules_of_the_question(entities)
+            if len(requested) == 1:
+                entities = molecules_of_the_question(entities, pairs=spec.param("smiles_pairs") is not None)
             if listed and calls and not own.molecules and _ITS.search(own.prose):
                 entities = replace(entities, molecules=[], smiles=[])  # "(2) its ln(IC50)": the step before's (fill)
             if len(requested) > 1 and focus:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from agent.entities import Entities
+from agent.entities import Entities, extract
 
 # a question's words that take in molecules named elsewhere in the message
 _TAKES_IN_OTHERS = re.compile(r"\b(?:these|those|them|they|their|both|all|each|either|neither|the\s+two|the\s+three|"
@@ -14,19 +14,28 @@ _TAKES_IN_OTHERS = re.compile(r"\b(?:these|those|them|they|their|both|all|each|e
 _SENTENCE = re.compile(r"[^.?!:;\n]+[.?!:;\n]*")
 
 
-def molecules_of_the_question(e: Entities) -> Entities:
-    """Of the drugs a message names, those of its one question that names drugs, when the other sentences only tell
-    and the question takes no others in ("which", "both", "than", "these"). Typed structures are kept as they are."""
+# a sentence that asks: a question, an order ("Check clarithromycin with …"), or what the writer only needs
+_ASKS = re.compile(r"\?\s*$|^\s*(?:please\s+)?(?:check|run|predict|compare|screen)\b|"
+                   r"\b(?:only|just)\b.*\b(?:check|run|need|predict|want)", re.I)
+
+
+def molecules_of_the_question(e: Entities, pairs: bool = False) -> Entities:
+    """Of the drugs a message names, those of its one sentence that asks and names drugs, when the other sentences
+    only tell and the asking one takes no others in ("which", "both", "than", "these"). For a drug pair the asking
+    sentence names both sides ("Eight regular medicines: … Clarithromycin is proposed. I only need clarithromycin
+    checked against the simvastatin and the amlodipine."); a one-drug question keeps its partner from the rest
+    ("Patient on warfarin. Can she take ibuprofen?"). Typed structures are kept as they are."""
     drugs = [n for n in e.names if n.kind == "drug" and n.start >= 0]
     if not e.molecules_from_names or set(e.molecules) - set(e.named_molecules) or len({n.value for n in drugs}) < 2:
         return e
-    questions = [m for m in _SENTENCE.finditer(e.text) if m.group().rstrip().endswith("?")
+    questions = [m for m in _SENTENCE.finditer(e.text) if _ASKS.search(m.group())
                  and any(m.start() <= n.start < m.end() for n in drugs)]
     if len(questions) != 1 or _TAKES_IN_OTHERS.search(questions[0].group()):
         return e
     asked = {n.value for n in drugs if questions[0].start() <= n.start < questions[0].end()}
-    if asked == {n.value for n in drugs}:
-        return e
-    kept = [m for m in e.molecules if m in asked]
-    return replace(e, molecules=kept, smiles=[s for s in e.smiles if s in asked],
-                   named_molecules=[m for m in e.named_molecules if m in asked])
+    if (asked == {n.value for n in drugs} and not pairs) or (pairs and len(asked) < 2):
+        return e  # (the asking sentence of a pair names them all: its own pairing, below)
+    question = extract(questions[0].group())  # its own order and pairing ("clarithromycin against A and B")
+    kept = [m for m in question.molecules if m in asked] or [m for m in e.molecules if m in asked]
+    return replace(e, molecules=kept, smiles=[s for s in kept if s in e.smiles],
+                   named_molecules=[m for m in kept if m in e.named_molecules], pairs=question.pairs)

@@ -202,3 +202,20 @@ def test_a_bare_mutation_after_an_unknown_construct_keeps_the_gene() -> None:
         "Same two on the double mutant (EGFR L858R/T790M)."
     assert with_the_gene("And with the V559D/T670I double-mutant construct?", "Does imatinib interact with KIT?") == \
         "And with the KIT V559D/T670I double-mutant construct?"
+
+
+def test_the_sentence_that_asks_for_a_pair_check_sets_the_pairs() -> None:
+    """"Eight regular medicines: simvastatin, amlodipine, … Clarithromycin is proposed. I only need clarithromycin
+    checked against the simvastatin and the amlodipine." paired simvastatin with each of the others."""
+    names = {_drug(n): n for n in ("simvastatin", "amlodipine", "clarithromycin", "atorvastatin", "colchicine")}
+    [call] = plan_with("Ward round, eight regular medicines: simvastatin 20 mg, amlodipine 5 mg, bisoprolol 2.5 mg, "
+                       "ramipril 2.5 mg. Clarithromycin is proposed for pneumonia. I only need clarithromycin checked "
+                       "against the simvastatin and the amlodipine.", {})
+    assert [[names.get(s) for s in pair] for pair in call.arguments["smiles_pairs"]] == [
+        ["clarithromycin", "simvastatin"], ["clarithromycin", "amlodipine"]]
+    [call] = plan_with("Gout flare in an 80-year-old on atorvastatin and colchicine. Clarithromycin is proposed. Check "
+                       "clarithromycin with atorvastatin and with colchicine.", {})
+    assert [[names.get(s) for s in pair] for pair in call.arguments["smiles_pairs"]] == [
+        ["clarithromycin", "atorvastatin"], ["clarithromycin", "colchicine"]]
+    assert plan_with("What safety margin does that give against a free Cmax of 2 µM?", {},
+                     [ran(CLASSIFIER, "Does lapatinib interact with EGFR?")]) == []
