@@ -40,11 +40,12 @@ _AFTER_PICK = r"(?=\s*(?:$|[,.;:!?)→>—–\"'”’]|-(?![a-z])|" \
               r"through|into|vs|is|was|looks?|has|had|seems?|here|there|it|its)\b))"
 _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE})){_AFTER_PICK}|\b({_ORD})\s+"
                       r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
-                      r"|#\s?(\d{1,3})\b|\b(?:number|no\.|row|compound|molecule|rank(?=[\s#-]?\d))[\s-]?#?(\d{1,3})\b"
+                      r"|#\s?(\d{1,3})\b|\b(?:(?:number|no\.)(?=[\s-]?#?\d{1,3}\b(?!\s*(?:,|and|&|\+)\s*\d))|row|compound|"
+                      r"molecule|rank(?=[\s#-]?\d))[\s-]?#?(\d{1,3})\b"  # (not "number 1 and 2": a list, below)
                       # "logS of first", "retro on second pls": a bare ordinal ending the phrase
                       rf"|\b(?:of|for|on)\s+({_ORD})\b(?=\s*(?:$|[,.;!?)]|and\b|pls\b|please\b|too\b|only\b))"
                       # "ranks 1, 3 and 4", "numbers 2 and 5"
-                      r"|\b(?:ranks|numbers|nos\.?)\s+(\d{1,3}(?:\s*(?:,|and|&|\+|,\s*and)\s*\d{1,3})+)\b", re.I)
+                      r"|\b(?:ranks|numbers?|nos?\.?)\s+(\d{1,3}(?:\s*(?:,|and|&|\+|,\s*and)\s*\d{1,3})+)\b", re.I)
 _SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst|tightest|loosest|poorest"
 # words between a count and its superlative: "the two best", "the three with the highest p", "which two look best"
 _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures?|with|the|that|which|have|has|had|"

@@ -219,3 +219,17 @@ def test_the_sentence_that_asks_for_a_pair_check_sets_the_pairs() -> None:
         ["clarithromycin", "atorvastatin"], ["clarithromycin", "colchicine"]]
     assert plan_with("What safety margin does that give against a free Cmax of 2 µM?", {},
                      [ran(CLASSIFIER, "Does lapatinib interact with EGFR?")]) == []
+
+
+def test_number_one_and_two_picks_both() -> None:
+    """"Retrosyntes på nummer 1 och 2" ("retrosynthesis on number 1 and 2") picked number 1 only."""
+    from agent.pool.store import InMemoryPoolStore
+    from agent.pool.thread_pool import ThreadPool
+    from agent.selection import select_molecules
+
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    rows = [{"row": i, "smiles": s, "rank": i} for i, s in enumerate(["CCO", "CCN", "CCC"], 1)]
+    pool.put("drug_cell_response_regression_generation_result", rows, "table", "a", "tool")
+    read = pool.list(), lambda key: pool.get(key).value
+    assert select_molecules("retrosynthesis on number 1 and 2, please", *read) == ["CCO", "CCN"]
+    assert select_molecules("number 2 please", *read) == ["CCN"]
