@@ -244,18 +244,34 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         return []  # "retro on (optimized_smiles)" with no such entry: asked (next_action), never another entry
     if listed:  # the items that can run first; an item naming what did not resolve is asked about after them
         calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
-    return _counted_per_ask(_one_answer_per_target(_without_empty_designs(calls), own_words), own_words, whole, pool,
-                            history)
+    calls = _one_answer_per_target(_without_empty_designs(calls, own_words, whole.molecules), own_words)
+    return _counted_per_ask(calls, own_words, whole, pool, history)
 
 
-def _without_empty_designs(calls: list[ToolCall]) -> list[ToolCall]:
+def _without_empty_designs(calls: list[ToolCall], own_words: dict[int, str], molecules: list[str]) -> list[ToolCall]:
     """"Could caffeine be made in a lab …? Show me what it would be made from, one step back": beside another call, a
     generation or optimisation with neither a cell line nor a potency from the message is words read as a design
-    ask, not one."""
+    ask, not one; when its own words ask for precursors ("could the bot suggest a precursor set for X and also …"),
+    it is the route to its molecule (or the message's)."""
     def empty(call: ToolCall) -> bool:
         return call.name in (GENERATION.name, OPTIMIZATION.name) and not call.arguments.get("cell_line") and \
             call.arguments.get("zscore") is None
-    return [c for c in calls if not empty(c)] if any(not empty(c) for c in calls) else calls
+    if all(empty(c) for c in calls):
+        return calls
+    kept: list[ToolCall] = []
+    for call in calls:
+        words = own_words.get(id(call), "")
+        if not empty(call):
+            kept.append(call)
+        elif (start := [call.arguments["gt"]] if call.arguments.get("gt") else list(molecules)) and \
+                (_ASKS_A_ROUTE.search(words) or _PRECURSOR_WORD.search(words)):
+            route = ToolCall(RETROSYNTHESIS.name, {"smiles_list": start})
+            own_words[id(route)] = words
+            kept.append(route)
+    return [c for i, c in enumerate(kept) if c not in kept[:i]]
+
+
+_PRECURSOR_WORD = re.compile(r"\bprecursors?\b|\bstarting\s+materials?\b|\bbuilding\s+blocks?\b", re.I)
 
 
 # words that ask how strongly, the answer a pKd gives ("which one sticks more strongly?")

@@ -680,9 +680,11 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
         i += 1
     out += _list_neighbours(text, ws, out, taken)
     # systematic names (OPSIN), then single unknown words: misspellings and INN-shaped names
-    for s, e, phrase in _systematic_chunks(text, taken):
-        out.append(_opsin(phrase, s, e))
-        taken.append((s, e))
+    systematic = [_opsin(phrase, s, e) for s, e, phrase in _systematic_chunks(text, taken)]
+    taken += [(m.start, m.end) for m in systematic]
+    out += systematic
+    if any(isinstance(m, Resolved) for m in systematic):  # "of N,N-dimethylformamide and acetonitrile"
+        out += _list_neighbours(text, ws, out, taken)
     # "acryloyl chloride vs acrylic acid": reagents by their trivial names (OPSIN asked about a few per message)
     for m in itertools.islice(_REAGENT.finditer(text), _MOST_REAGENTS):
         if not overlaps(m.start(), m.end(), taken) and m.group() not in t.never and \

@@ -233,3 +233,27 @@ def test_number_one_and_two_picks_both() -> None:
     read = pool.list(), lambda key: pool.get(key).value
     assert select_molecules("retrosynthesis on number 1 and 2, please", *read) == ["CCO", "CCN"]
     assert select_molecules("number 2 please", *read) == ["CCN"]
+
+
+def test_a_precursor_ask_read_as_a_design_is_the_route() -> None:
+    """"Could the bot suggest a precursor set for X and also predict its aqueous solubility?" planned a generation
+    with no cell line beside the solubility: its words ask for precursors, so it is the route to X."""
+    smiles = "Cc1cccc(C#Cc2ccc(-c3ccnn3C)cc2)n1"
+    calls = plan_with(f"Hi there: could the bot suggest a precursor set for {smiles} and also predict its aqueous "
+                      "solubility? It's from a patent he's reviewing.", {})
+    assert [(c.name, c.arguments) for c in calls] == [
+        (RETRO, {"smiles_list": [smiles]}), (PROPERTY, {"drug_smiles": [smiles], "property": "logSolubility"})]
+
+
+def test_a_name_listed_after_a_systematic_name_is_read() -> None:
+    """"the hydration free energy of N,N-dimethylformamide and acetonitrile" left acetonitrile out: a solvent is read
+    when listed with a drug, and the systematic name found by OPSIN is one."""
+    import pytest
+
+    from model_zoo.names import opsin
+    from model_zoo.names.drugs import find_drug_names
+
+    if not opsin.available():
+        pytest.skip("OPSIN (Java) is not installed")
+    found = find_drug_names("I need the hydration free energy of N,N-dimethylformamide and acetonitrile")
+    assert [m.written for m in found] == ["N,N-dimethylformamide", "acetonitrile"]
