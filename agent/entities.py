@@ -487,14 +487,20 @@ _ALIAS_BEFORE = re.compile(r"\W*(?:that'?s|that is|which is|it'?s|= ?)\s+(?:what
 
 
 def _without_aliases(unresolved: list[Unresolved], names: list[Resolved], prose: str) -> list[Unresolved]:
-    """Unknown drug names that the same message equates with a resolved drug are not unknown any more."""
+    """Unknown drug names that the same message equates with a resolved drug are not unknown any more; nor is a
+    target family whose member the message names."""
     drugs = [n for n in names if n.kind == "drug"]
 
     def aliased(u: Unresolved) -> bool:
         return u.kind == "drug" and any(
             (n.start >= u.end and _ALIAS_AFTER.fullmatch(prose[u.end:n.start]))
             or (u.start >= n.end and _ALIAS_BEFORE.fullmatch(prose[n.end:u.start])) for n in drugs)
-    return [u for u in unresolved if not aliased(u)]
+    # "linked to AMPK inhibition. How strongly does it bind AMPK-alpha1?": the family, then the member asked about
+    members = [n.written.lower() for n in names if n.kind == "target"]
+
+    def family_of_a_member(u: Unresolved) -> bool:
+        return u.kind == "target" and any(m.startswith(u.written.lower()) and m != u.written.lower() for m in members)
+    return [u for u in unresolved if not aliased(u) and not family_of_a_member(u)]
 
 
 _GOAL_BEFORE = re.compile(r"\b(?:goal|target(?:ing)?|aim(?:ing)?|potency|value)\b[^.;\n]{0,20}$", re.I)
@@ -823,10 +829,16 @@ def _negated_spans(text: str) -> list[_TakenBack]:
     outright += [m.span(1) for m in _DROPPED_AFTER.finditer(text)]  # "oxaliplatin? skip that one"
     outright += [m.span(1) if m.group(1) else m.span(2) for m in _DEFERRED.finditer(text)]
     outright += [m.span(1) for m in _COMPARED_WITH.finditer(text)]
+    outright += [m.span(1) for m in _USUAL_BUT.finditer(text)]  # "HepG2 is the usual line, but use HuH-7"
     outright += [span for start, end in outright for span in _shortened(text, text[start:end])]
     spans = [_TakenBack(start, end) for start, end in outright]
     spans += [_TakenBack(*m.span(1), m.end()) for m in _TAKEN_BACK_BEFORE.finditer(text)]
     return spans + superseded_spans(text)
+
+
+# "(HepG2 is the usual hepatic line, but use HuH-7, which is what the CRO ran.)": the usual one, set aside
+_USUAL_BUT = re.compile(r"(?<![\w-])([\w-]+)\s+(?:is|was|would\s+be)\s+the\s+(?:usual|standard|normal|typical|default)"
+                        r"\b[^.;:!?]{0,60}?\bbut\s+(?:use|try|run|take|do)\b", re.I)
 
 
 # "-- sorry wrong paste, this one:", "no wait --", "oh and sorry,": a correction inside the message

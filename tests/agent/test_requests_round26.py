@@ -257,3 +257,14 @@ def test_a_name_listed_after_a_systematic_name_is_read() -> None:
         pytest.skip("OPSIN (Java) is not installed")
     found = find_drug_names("I need the hydration free energy of N,N-dimethylformamide and acetonitrile")
     assert [m.written for m in found] == ["N,N-dimethylformamide", "acetonitrile"]
+
+
+def test_a_usual_line_set_aside_and_a_family_before_its_member_are_not_asked_about() -> None:
+    """"doxorubicin in HuH-7. (HepG2 is the usual hepatic line, but use HuH-7 …)" asked about HepG2; "linked to
+    AMPK inhibition. How strongly does sunitinib bind AMPK-alpha1?" asked which AMPK. Each names what it asks for."""
+    assert decided("Cytotoxicity reference point: doxorubicin in HuH-7. (HepG2 is the usual hepatic line, but use "
+                   "HuH-7, which is what the CRO ran.)") == CELLS
+    assert decided("doxorubicin in HepG2 please") is None
+    assert decided("Sunitinib cardiotoxicity has been linked to AMPK inhibition. How strongly does sunitinib bind "
+                   "AMPK-alpha1? pKd please.") == AFFINITY
+    assert decided("How strongly does sunitinib bind AMPK? pKd please.") is None
