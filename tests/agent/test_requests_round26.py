@@ -134,7 +134,10 @@ def test_a_swedish_request_is_read() -> None:
 
 
 def test_a_files_name_before_file_is_no_cell_line() -> None:
-    [call] = plan_with("run the molecules in the serie7 file in K562", {"upload_serie7.csv": ["CCO", "CCN"]})
+    """"run the molecules in the serie7 file in K562" with two uploads asked about 'serie7' as a cell line."""
+    uploads = {"upload_serie7.csv": ["CCO", "CCN"], "upload_plate7.csv": ["CCC"]}
+    assert decided("run the molecules in the serie7 file in K562", uploads) == CELLS
+    [call] = plan_with("run the molecules in the serie7 file in K562", uploads)
     assert call.arguments == {"drug_smiles": "(upload_serie7.csv)", "cell_name": "K-562"}
 
 
