@@ -479,8 +479,9 @@ _WITH_GROUP = re.compile(r"\b(?:ones?|compounds?|molecules?|precursors?|reactant
 _DESCRIBED_BY_GROUPS = re.compile(rf"{_WITH_GROUP.pattern}(?P<more>(?:\s+[a-z][\w-]{{2,40}}){{0,2}})", re.I)
 _GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?:one|precursor|reactant|"
                           r"(?:coupling\s+)?partner|building block|compound|fragment|"
-                          r"(?:from|in|of)\s+(?:that|the|this)?\s*(?:[a-z0-9-]+\s+){0,2}"
-                          r"(?:route|set))\b", re.I)  # "the acid chloride in route 2", "the aniline from the top set"
+                          r"(?:from|in|of)\s+(?:that|the|this)?\s*(?:[a-z]+\s+)?"
+                          r"route|(?:from|in|of)\s+(?:that|the|this)?\s*(?:(?:top|first|best|top-ranked|rank(?:ed)?|"
+                          r"\d{1,2})\s+){1,2}set)\b", re.I)  # "the acid chloride in route 2", "the aniline from the top set"
 
 
 def _named_group(lowered: str) -> Callable[[list[dict[str, Any]]], list[str] | None] | None:

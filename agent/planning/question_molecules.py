@@ -11,6 +11,8 @@ from agent.entities import Entities, extract
 # a question's words that take in molecules named elsewhere in the message
 _TAKES_IN_OTHERS = re.compile(r"\b(?:these|those|them|they|their|both|all|each|either|neither|the\s+two|the\s+three|"
                               r"the\s+others?|than|compared|comparison|vs\.?|versus|which|between|same)\b", re.I)
+# a question that adds to what came before ("caffeine, theobromine (the one in chocolate!) and paracetamol?")
+_ADDS_TO_BEFORE = re.compile(r"[\s)\]'\"]*(?:and|or|also|plus|but|as\s+well\s+as)\b", re.I)
 _SENTENCE = re.compile(r"[^.?!:;\n]+[.?!:;\n]*")
 
 
@@ -20,8 +22,8 @@ _ASKS = re.compile(r"\?\s*$|^\s*(?:please\s+)?(?:check|run|predict|compare|scree
 
 
 def molecules_of_the_question(e: Entities, pairs: bool = False) -> Entities:
-    """Of the drugs a message names, those of its one sentence that asks and names drugs, when the other sentences
-    only tell and the asking one takes no others in ("which", "both", "than", "these"). For a drug pair the asking
+    """Of the drugs a message names, those of its one sentence that asks and names drugs, when the other sentences,
+    all before it, only tell, and the asking one takes no others in ("which", "both", "than", "these"). For a drug pair the asking
     sentence names both sides ("Eight regular medicines: … Clarithromycin is proposed. I only need clarithromycin
     checked against the simvastatin and the amlodipine."); a one-drug question keeps its partner from the rest
     ("Patient on warfarin. Can she take ibuprofen?"). Typed structures are kept as they are."""
@@ -30,8 +32,11 @@ def molecules_of_the_question(e: Entities, pairs: bool = False) -> Entities:
         return e
     questions = [m for m in _SENTENCE.finditer(e.text) if _ASKS.search(m.group())
                  and any(m.start() <= n.start < m.end() for n in drugs)]
-    if len(questions) != 1 or _TAKES_IN_OTHERS.search(questions[0].group()):
+    if len(questions) != 1 or _TAKES_IN_OTHERS.search(questions[0].group()) or \
+            _ADDS_TO_BEFORE.match(questions[0].group()):
         return e
+    if any(n.start >= questions[0].end() for n in drugs):
+        return e  # "X with Y? also X with Z", "… And cabozantinib — same question": drugs added after the ask
     asked = {n.value for n in drugs if questions[0].start() <= n.start < questions[0].end()}
     if (asked == {n.value for n in drugs} and not pairs) or (pairs and len(asked) < 2):
         return e  # (the asking sentence of a pair names them all: its own pairing, below)
