@@ -477,11 +477,12 @@ _WITH_GROUP = re.compile(r"\b(?:ones?|compounds?|molecules?|precursors?|reactant
                          r"(?P<name>[a-z][\w-]{2,40})", re.I)
 # "the one with the allyl cyclopropane on the sulfonyl": the words that describe a molecule by its groups
 _DESCRIBED_BY_GROUPS = re.compile(rf"{_WITH_GROUP.pattern}(?P<more>(?:\s+[a-z][\w-]{{2,40}}){{0,2}})", re.I)
+# "the acid chloride in route 2", "the aniline from the first route", "the aniline from the top set"
 _GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?:one|precursor|reactant|"
                           r"(?:coupling\s+)?partner|building block|compound|fragment|"
                           r"(?:from|in|of)\s+(?:that|the|this)?\s*(?:[a-z]+\s+)?"
                           r"route|(?:from|in|of)\s+(?:that|the|this)?\s*(?:(?:top|first|best|top-ranked|rank(?:ed)?|"
-                          r"\d{1,2})\s+){1,2}set)\b", re.I)  # "the acid chloride in route 2", "the aniline from the top set"
+                          r"\d{1,2})\s+){1,2}set)\b", re.I)
 
 
 def _named_group(lowered: str) -> Callable[[list[dict[str, Any]]], list[str] | None] | None:

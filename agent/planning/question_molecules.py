@@ -23,10 +23,10 @@ _ASKS = re.compile(r"\?\s*$|^\s*(?:please\s+)?(?:check|run|predict|compare|scree
 
 def molecules_of_the_question(e: Entities, pairs: bool = False) -> Entities:
     """Of the drugs a message names, those of its one sentence that asks and names drugs, when the other sentences,
-    all before it, only tell, and the asking one takes no others in ("which", "both", "than", "these"). For a drug pair the asking
-    sentence names both sides ("Eight regular medicines: … Clarithromycin is proposed. I only need clarithromycin
-    checked against the simvastatin and the amlodipine."); a one-drug question keeps its partner from the rest
-    ("Patient on warfarin. Can she take ibuprofen?"). Typed structures are kept as they are."""
+    all before it, only tell, and the asking one takes no others in ("which", "both", "than", "these"). For a drug
+    pair the asking sentence names both sides ("Eight regular medicines: … Clarithromycin is proposed. I only need
+    clarithromycin checked against the simvastatin and the amlodipine."); a one-drug question keeps its partner from
+    the rest ("Patient on warfarin. Can she take ibuprofen?"). Typed structures are kept as they are."""
     drugs = [n for n in e.names if n.kind == "drug" and n.start >= 0]
     if not e.molecules_from_names or set(e.molecules) - set(e.named_molecules) or len({n.value for n in drugs}) < 2:
         return e
