@@ -27,20 +27,19 @@ def molecules_of_the_question(e: Entities, pairs: bool = False) -> Entities:
     pair the asking sentence names both sides ("Eight regular medicines: … Clarithromycin is proposed. I only need
     clarithromycin checked against the simvastatin and the amlodipine."); a one-drug question keeps its partner from
     the rest ("Patient on warfarin. Can she take ibuprofen?"). Typed structures are kept as they are."""
-    drugs = [n for n in e.names if n.kind == "drug" and n.start >= 0]
-    if not e.molecules_from_names or set(e.molecules) - set(e.named_molecules) or len({n.value for n in drugs}) < 2:
+    if not e.molecules_from_names or set(e.molecules) - set(e.named_molecules) or len(set(e.molecules)) < 2:
         return e
-    questions = [m for m in _SENTENCE.finditer(e.text) if _ASKS.search(m.group())
-                 and any(m.start() <= n.start < m.end() for n in drugs)]
-    if len(questions) != 1 or _TAKES_IN_OTHERS.search(questions[0].group()) or \
-            _ADDS_TO_BEFORE.match(questions[0].group()):
+    asking = [(m, extract(m.group())) for m in _SENTENCE.finditer(e.text) if _ASKS.search(m.group())]
+    asking = [(m, found) for m, found in asking if found.molecules]
+    if len(asking) != 1:
         return e
-    if any(n.start >= questions[0].end() for n in drugs):
+    question, found = asking[0]
+    after = any(n.kind == "drug" and n.start >= question.end() for n in e.names)
+    if _TAKES_IN_OTHERS.search(question.group()) or _ADDS_TO_BEFORE.match(question.group()) or after or \
+            extract(e.text[question.end():]).molecules:
         return e  # "X with Y? also X with Z", "… And cabozantinib — same question": drugs added after the ask
-    asked = {n.value for n in drugs if questions[0].start() <= n.start < questions[0].end()}
-    if (asked == {n.value for n in drugs} and not pairs) or (pairs and len(asked) < 2):
+    kept = list(dict.fromkeys(m for m in found.molecules if m in e.molecules))
+    if not kept or (set(kept) == set(e.molecules) and not pairs) or (pairs and len(kept) < 2):
         return e  # (the asking sentence of a pair names them all: its own pairing, below)
-    question = extract(questions[0].group())  # its own order and pairing ("clarithromycin against A and B")
-    kept = [m for m in question.molecules if m in asked] or [m for m in e.molecules if m in asked]
     return replace(e, molecules=kept, smiles=[s for s in kept if s in e.smiles],
-                   named_molecules=[m for m in kept if m in e.named_molecules], pairs=question.pairs)
+                   named_molecules=[m for m in kept if m in e.named_molecules], pairs=found.pairs)
