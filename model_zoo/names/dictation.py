@@ -1,6 +1,7 @@
-"""Names as voice-to-text writes them: a drug split into syllables ("lap a tinib", "war far in"), a cell line or
-target spelt letter by letter with its number in words ("K five six two", "H nineteen seventy five", "S K N D Z",
-"P D G F R beta"). Each join is kept only when the tables know the result, so ordinary words stay as they are.
+"""Names as voice-to-text writes them: a drug split into syllables ("lap a tinib", "war far in") or heard as other
+words ("met for men", "gem city bean"), a cell line or target spelt letter by letter with its number in words ("K five
+six two", "H nineteen seventy five", "S K N D Z", "P D G F R beta", in lower case too), a value said in words ("minus
+two point five"). Each join is kept only when the tables know the result, so ordinary words stay as they are.
 """
 
 from __future__ import annotations
@@ -138,7 +139,7 @@ _FUNCTION_WORDS = frozenset("a an and as at be by do go he i if in is it me my n
 
 
 def _joined_syllables(text: str) -> str:
-    """"lap a tinib" -> "lapatinib", "war far in" -> "warfarin", "he la" -> "HeLa": two to four short lower-case
+    """"lap a tinib" -> "lapatinib", "war far in" -> "warfarin", "he la" -> "HeLa": two to five short lower-case
     words, one space apart, whose join is a known name."""
     from model_zoo.names.drugs import tables
 
