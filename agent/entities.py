@@ -1297,7 +1297,7 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
 _PATENT_NUMBER = re.compile(r"\b(?:US|WO|EP|JP|CN|KR|DE|GB|CA|AU)\s?(?:\d[\d,/]{3,}\d)(?:\s?[AB]\d)?\b")
 # "here is the right mask, with 29: [0,0,…]", "19 then: [1,1,…]": the count of the list that follows (the list is
 # blanked, offsets kept, before numbers are read)
-_LIST_AFTER = re.compile(r"\s*(?:[a-z]+\s*)?:(?:\s*\[[\d\s,]+\]|\s{8,})", re.I)
+_LIST_AFTER = re.compile(r"\s*(?:[a-z]+\s*)?:(?:\s*\[[\d\s,]+\]| {8,})", re.I)
 # "Subject 1101-0019", "SUBJID 2031-004": a number joined to another by a hyphen is an identifier
 _ID_PART_AFTER = re.compile(r"-\d{3,}\b")
 # "withdrawn from the market in 2010", "approved since 1998": a year
