@@ -1286,7 +1286,8 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
                 or (whole and bool(_AGE_SEX_AFTER.match(text, end)))
                 or (whole and 1900 <= int(text[start:end]) <= 2100 and bool(_YEAR_BEFORE.search(text, 0, start)))
                 or (whole and bool(_ID_PART_AFTER.match(text, end)))
-                or (whole and bool(_LIST_AFTER.match(text, end)))
+                or (whole and bool(_LIST_AFTER.match(text, end))
+                    and bool(_A_COUNT.search(text, 0, start) or _LIST_AFTER_WORD.match(text, end)))
                 or _COUNT_LABEL.search(text[max(0, start - 30):start])
                 or any(m.start() <= start < m.end() for m in _PATENT_NUMBER.finditer(text, *near))
                 or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 30):start])
@@ -1298,6 +1299,8 @@ _PATENT_NUMBER = re.compile(r"\b(?:US|WO|EP|JP|CN|KR|DE|GB|CA|AU)\s?(?:\d[\d,/]{
 # "here is the right mask, with 29: [0,0,…]", "19 then: [1,1,…]": the count of the list that follows (the list is
 # blanked, offsets kept, before numbers are read)
 _LIST_AFTER = re.compile(r"\s*(?:[a-z]+\s*)?:(?:\s*\[[\d\s,]+\]| {8,})", re.I)
+_A_COUNT = re.compile(r"\b(?:with|of|length|count|has|have)\s+$", re.I)  # "the mask with 29:"
+_LIST_AFTER_WORD = re.compile(r"\s*(?:then|now|atoms?|entries|values|long)\s*:", re.I)  # "19 then:"
 # "Subject 1101-0019", "SUBJID 2031-004": a number joined to another by a hyphen is an identifier
 _ID_PART_AFTER = re.compile(r"-\d{3,}\b")
 # "withdrawn from the market in 2010", "approved since 1998": a year
