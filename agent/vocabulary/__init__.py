@@ -150,7 +150,7 @@ _PERSIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:e|ye|ash)(?![\w-])")
 # Swedish: its letter å, or a word only it has ("och", "tack", "snälla", "löslighet")
 _SWEDISH = _Language.of(r"[åÅ]", r"och|tack|snälla|löslighet\w*|lösliga?|också|hjärnan|molekylerna|föreningar\w*|"
                                  r"optimera|generera|retrosyntes|sannolikhet\w*|kör|hur|vilken|istället|alltså|taget|"
-                                 r"inget|ja/nej\S*", "")
+                                 r"inget|ja/nej\S*|här|är|rätt", "")
 # the definite "the file" after a file's name ("serie7-filen": the serie7 file)
 _SWEDISH_FILE = re.compile(r"(?<=[\w)\]])-filen(?![\w-])")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
