@@ -218,6 +218,8 @@ def _heard_drug(parts: list[str]) -> str | None:
 
     if parts[0] in _OPENS_A_PHRASE:
         return None  # "the model", "these four and", "new statin": words, not a name said in parts
+    if any(len(p) >= 5 and closest_by_sound(english_sounds(_said(p)), _HEARD_CLOSE) for p in parts):
+        return None  # "ve varfarin": a name already, spelt another way (read as a respelling, shown as one)
     said = "".join(_said(p) for p in parts)
     sounds = english_sounds(said)
     if len(said) < 7 or len(skeleton(sounds)) < 5:
