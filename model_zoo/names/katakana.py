@@ -9,9 +9,9 @@ the closest spelling, and stays as written when none matches, or when two match 
 
 from __future__ import annotations
 
-import difflib
 import re
-from functools import cache
+
+from model_zoo.names.sounds import SoundTable
 
 _KATAKANA_WORD = re.compile(r"[\u30a1-\u30fa\u30fc]{4,}")
 _ROWS = {  # one kana -> its sound
@@ -49,40 +49,21 @@ def _english_sounds(name: str, th: str) -> str:
     return re.sub(r"(.)\1+", r"\1", name)
 
 
-@cache
-def _index() -> dict[str, dict[str, tuple[str, str]]]:
-    """Consonant skeleton -> drug id -> (its name, that name as sounds). Only names, GDSC names and IUPAC names
-    with a structure: brands and synonyms in other languages are too many and too close to loanwords ("データ")."""
-    from model_zoo.names.drugs import tables
-
-    t = tables()
-    by_skeleton: dict[str, dict[str, tuple[str, str]]] = {}
-    for key, rows in t.names.items():
-        if not key.isalpha() or len(key) < 5:
-            continue
-        for i, kind, _ in rows:
-            drug = t.drugs.get(i)
-            if kind in ("name", "gdsc", "iupac") and drug is not None and drug.smiles:
-                for th in ("s", "t"):  # clarithromycin: "su"; methanol: "ta"
-                    sounds = _english_sounds(key, th)
-                    by_skeleton.setdefault(_skeleton(sounds), {}).setdefault(i, (key, sounds))
-    return by_skeleton
+# brands and synonyms in other languages are too many and too close to loanwords ("データ"); "th" is heard as s
+# (clarithromycin: "su") or t (methanol: "ta")
+_TABLE = SoundTable(frozenset({"name", "gdsc", "iupac"}), lambda name: (_english_sounds(name, "s"),
+                                                                         _english_sounds(name, "t")), _skeleton, 0.1)
 
 
 def english_name(word: str) -> str | None:
     """The table name a katakana word spells, or None when it spells none, or two as well."""
-    romaji = _romaji(word)
-    sounds = romaji
+    sounds = _romaji(word)
     for written, sound in _SOUNDS:
         sounds = sounds.replace(written, sound)
-    candidates = _index().get(_skeleton(sounds), {})
     # the same first sound, and close in spelling: loanwords share skeletons with drug names ("リスト", list, and
     # orlistat; "アルコール", alcohol, and alachlor score 0.62-0.71; the names read here 0.78 and more)
-    scored = sorted(((difflib.SequenceMatcher(None, sounds, spelt).ratio(), name)
-                     for name, spelt in candidates.values() if spelt[:1] == sounds[:1]), reverse=True)
-    if not scored or scored[0][0] < _CLOSE or (len(scored) > 1 and scored[0][0] - scored[1][0] < 0.1):
-        return None
-    return scored[0][1]
+    found = _TABLE.closest(sounds, _CLOSE)
+    return found[2] if found else None
 
 
 def from_katakana(text: str) -> str:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 # how an English name sounds, in the order the rules are applied
@@ -36,10 +38,37 @@ def skeleton(sounds: str) -> str:
     return once(_VOWELS.sub("", sounds).replace("ts", "s").replace("z", "s"))
 
 
+@dataclass(frozen=True)
+class SoundTable:
+    """Drug names of the tables indexed by how they sound in one writing system: the name ``kinds`` kept (brands
+    and foreign synonyms are too close to everyday words in some), how a table name may sound (``spellings``), the
+    consonant skeleton candidates must share, and how much closer than the next drug the best must be."""
+
+    kinds: frozenset[str]
+    spellings: Callable[[str], tuple[str, ...]]
+    skeleton: Callable[[str], str]
+    margin: float
+
+    def closest(self, sounds: str, close: float) -> tuple[float, bool, str] | None:
+        """The table name that sounds closest (score, whether it is a drug's own name, name), or None when none
+        scores ``close`` or two drugs are within the margin. Of one drug's names, its own name wins a tie with a
+        synonym ("ethanol", not the synonym "etanol")."""
+        best = []
+        for names in _index(self).get(self.skeleton(sounds), {}).values():
+            scored = [(difflib.SequenceMatcher(None, sounds, spelt).ratio(), own, name)
+                      for name, spelt, own in names if spelt[:1] == sounds[:1]]
+            if scored:
+                best.append(max(scored))
+        best.sort(reverse=True)
+        if not best or best[0][0] < close or (len(best) > 1 and best[0][0] - best[1][0] < self.margin):
+            return None
+        return best[0]
+
+
 @cache
-def _index() -> dict[str, dict[str, list[tuple[str, str, bool]]]]:
-    """Consonant skeleton -> drug id -> [(name, its sounds, whether it is the drug's own name)], for the names and
-    synonyms of drugs with a structure ("paracetamol" is a synonym of acetaminophen)."""
+def _index(table: SoundTable) -> dict[str, dict[str, list[tuple[str, str, bool]]]]:
+    """Consonant skeleton -> drug id -> [(name, its sounds, whether it is the drug's own name)], for the names of
+    drugs with a structure ("paracetamol" is a synonym of acetaminophen)."""
     from model_zoo.names.drugs import tables
 
     t = tables()
@@ -49,23 +78,17 @@ def _index() -> dict[str, dict[str, list[tuple[str, str, bool]]]]:
             continue
         for i, kind, _ in rows:
             drug = t.drugs.get(i)
-            if kind in ("name", "synonym", "gdsc", "iupac") and drug is not None and drug.smiles:
-                sounds = english_sounds(key)
-                by_skeleton.setdefault(skeleton(sounds), {}).setdefault(i, []).append((key, sounds, kind != "synonym"))
+            if kind in table.kinds and drug is not None and drug.smiles:
+                for sounds in table.spellings(key):
+                    names = by_skeleton.setdefault(table.skeleton(sounds), {}).setdefault(i, [])
+                    names.append((key, sounds, kind != "synonym"))
     return by_skeleton
 
 
+ENGLISH = SoundTable(frozenset({"name", "synonym", "gdsc", "iupac"}), lambda name: (english_sounds(name),), skeleton,
+                     0.05)
+
+
 def closest_by_sound(sounds: str, close: float) -> tuple[float, bool, str] | None:
-    """The table name that sounds closest (score, whether it is a drug's own name, name), or None when none scores
-    ``close`` or two drugs are as close. Of one drug's names, its own name wins a tie with a synonym ("ethanol", not
-    the synonym "etanol")."""
-    best = []
-    for names in _index().get(skeleton(sounds), {}).values():
-        scored = [(difflib.SequenceMatcher(None, sounds, spelt).ratio(), own, name)
-                  for name, spelt, own in names if spelt[:1] == sounds[:1]]
-        if scored:
-            best.append(max(scored))
-    best.sort(reverse=True)
-    if not best or best[0][0] < close or (len(best) > 1 and best[0][0] - best[1][0] < 0.05):
-        return None
-    return best[0]
+    """The drug name an English spelling by ear sounds like (see ``SoundTable.closest``)."""
+    return ENGLISH.closest(sounds, close)
