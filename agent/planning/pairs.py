@@ -43,7 +43,9 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     for molecule in e.molecules:
         distinct.setdefault(_drug_key(molecule) or molecule, molecule)
     molecules = list(distinct.values())
-    if len(molecules) < 2 or _unnamed_new_drug(e) or _several_new_ones(e):
+    # (pairs the caller has set answer which drug "the new one" is: "warfarin, digoxin" after "Starting amiodarone.
+    # Check the new one against everything she is already on" was asked about)
+    if len(molecules) < 2 or (not e.pairs and (_unnamed_new_drug(e) or _several_new_ones(e))):
         return []
     every = EVERY_PAIR.search(e.prose)
     # "Plavix, Brilinta and aspirin: check each pair" (not "A with B, and A with C: … for each pair" or "… any
@@ -52,11 +54,11 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     if len(molecules) > 2 and every and not (written and (_EACH_WRITTEN_PAIR.fullmatch(every.group(0)) or
                                                           _AMONG.search(every.group(0)))):
         return [list(pair) for pair in itertools.combinations(molecules, 2)]
+    if e.pairs:
+        return e.pairs
     anchor = _anchor(e, molecules)
     if anchor is not None:  # "Screen the new one against everything she takes": that drug with each other one
         return [[anchor, other] for other in molecules if other != anchor]
-    if e.pairs:
-        return e.pairs
     return [[molecules[0], other] for other in molecules[1:]]
 
 

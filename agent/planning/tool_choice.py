@@ -251,7 +251,9 @@ def _asked(text: str) -> str:
     """The words after the message's last retraction when they ask for a tool ("make it... no. just the pKd");
     else all of it: "interaction between capecitabine... no wait, 5-FU and MTX" takes back a value, not the ask."""
     after = asked_part(text)
-    return after if after == text or _strongest(_read_tools(after)) >= 0.25 else text
+    # "Aurora A please -- no wait, Aurora B, that's the one they chase" corrects a value: a bare target after the
+    # retraction would read as an ask of its own
+    return after if after == text or _strongest(_read_tools(without_values(extract(after)))) >= 0.25 else text
 
 
 def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[EntryMeta] = (),
@@ -701,7 +703,7 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     for start, end in parts:
         words = entities.text[start:end]
         if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words) or
-                               _reports_only(prose, start, end) or (
+                               _reports_only(prose, start, end) or _corrects_values(words, offered) or (
                 _HEADING.match(words) and not given_kinds(extract(words)))):
             continue
         tool = PROPERTY.name if property_words(_without_picking(prose[start:end]).lower()) else \
@@ -721,6 +723,16 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
             asks.append((spec, start))
     starts = [start for _, start in asks] + [len(prose)]
     return [(spec, prose[start:starts[i + 1]]) for i, (spec, start) in enumerate(asks)]
+
+
+# "— hmm, actually Aurora B, that's the one they chase": a part that opens with a correction
+_CORRECTION_OPENS = re.compile(rf"^\W*(?:(?:{phrases('hesitations')})\W+)*"
+                               rf"(?:{phrases('superseding')}|actually)(?![\w-])", re.I)
+
+
+def _corrects_values(words: str, offered: list[ToolSpec]) -> bool:
+    """A part that opens with a correction and asks for nothing but its values corrects the ask before it."""
+    return bool(_CORRECTION_OPENS.match(words)) and requested_tool(without_values(extract(words)), offered) is None
 
 
 # "same two", "the same 3 compounds": the earlier molecules by their count
