@@ -494,8 +494,11 @@ def _trailing_qualifier(entities: Entities, offered: list[ToolSpec]) -> ToolSpec
 # Where terse messages separate asks: "EGFR pKd, A549 IC50, route", "pKd on EGFR and IC50 in H1975", "binding prob +
 # pKd", "1) logD of X 2) retro of same", "DDI warf+asp. and Temodar in U-87"
 # (a "+" glued to the word before and followed by a space marks a status: "the ER+ breast lines", "BBB+ ones")
+# "Requester: Dr. A. Kovács", "Prof. Lindqvist": a title's full stop ends no sentence
+_NO_TITLE = "".join(rf"(?<!\b{title})" for title in ("dr", "prof", "mr", "mrs", "ms", "st", "vs", "fig", "cf", "ca",
+                                                     "approx", "resp", "ref"))
 _LOOSE_CUT = re.compile(r"\s*(?:[,;&/]|\+(?!\s)|(?<=\s)\+|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|\(?\b\d[.)](?=\s)|"
-                        r"(?:(?<!(?-i:\b[A-Z]))\.|[?!])(?=\s))\s*", re.I)  # not "M." (M. tuberculosis)
+                        rf"(?:(?<!(?-i:\b[A-Z])){_NO_TITLE}\.|[?!])(?=\s))\s*", re.I)  # not "M." (M. tuberculosis)
 
 
 # "take X and …", "starting from X, …", "- target: MEK1": words that only introduce or label the subject

@@ -49,3 +49,26 @@ def test_the_list_that_answers_which_drugs_she_is_on_is_paired_with_the_new_one(
     assert call.name == "drug_drug_response_predict"
     assert call.arguments["smiles_pairs"] == [[smiles("amiodarone"), smiles(other)]
                                               for other in ("warfarin", "digoxin", "simvastatin")]
+
+
+def test_a_ticket_with_a_doctors_name_is_one_request() -> None:
+    """A LIMS ticket ("Ticket: LIMS-31030 / Requester: Dr. A. Kovács (CML) / Request: generation of new molecules /
+    Cell line (COSMIC): 905940 / Target ln(IC50): -2") ran nothing: the full stop of "Dr." ended a sentence, and
+    the words before it read as a response prediction of their own. A title's full stop ends no sentence."""
+    ticket = ("Ticket: LIMS-31030\nRequester: Dr. A. Kovács (CML)\nRequest: generation of new molecules\n"
+              "Cell line (COSMIC): 905940\nTarget ln(IC50): -2")
+    [call] = plan_with(ticket, {})
+    assert call.name == "drug_cell_response_regression_generation"
+    assert call.arguments == {"cell_line": "K-562", "zscore": -2.0}
+
+
+def test_lab_acronyms_are_no_target_names() -> None:
+    """"Request: DTI classification (binds yes/no) / Target: jak2_kd.fasta / Compound: ruxolitinib" left the
+    target empty: "DTI" was taken for a protein the message names, which no upload holds. Lab acronyms (DTI, LIMS,
+    HPLC, …) name no protein; a real unknown symbol still keeps the thread's sequence out."""
+    pool = {"upload_jak2_kd.fasta": "MGMACLTMTEMEGTSTSSIYQNGDISGNANSMKQIDPVLQVYLYHSLGKSEADYLTFPSGEYVAEEICIAASKAC"}
+    [call] = plan_with("Request: DTI classification (binds yes/no)\nTarget: jak2_kd.fasta\nCompound: ruxolitinib", pool)
+    assert call.name == "drug_target_classification_predict"
+    assert call.arguments["target_seq"] == "(upload_jak2_kd.fasta)"
+    [call] = plan_with("binder call for ruxolitinib against ABCB1", pool)
+    assert "target_seq" not in call.arguments
