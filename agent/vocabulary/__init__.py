@@ -11,6 +11,7 @@ from typing import Any
 
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.cyrillic import from_cyrillic
+from model_zoo.names.inflected import FINNISH, HUNGARIAN, ROMANIAN, Inflection, from_inflected
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -153,6 +154,30 @@ _SWEDISH = _Language.of(r"[åÅ]", r"och|tack|snälla|löslighet\w*|lösliga?|oc
                                  r"inget|ja/nej\S*|här|är|rätt", "")
 # the definite "the file" after a file's name ("serie7-filen": the serie7 file)
 _SWEDISH_FILE = re.compile(r"(?<=[\w)\]])-filen(?![\w-])")
+# Finnish: a word only it has ("kiitos", "kuinka", "ennusta", "liukoisuus"); its case endings after a colon or hyphen
+# ("EGFR:ään", "A549:ssä", "A2780-linjassa", "ABL1-kinaasiin") are dropped or read as the noun they end
+_FINNISH = _Language.of(r"(?<=[\w)]):(?:een|ään|aan|iin|ssa|ssä|sta|stä|lle|lla|llä|n)\b",
+                        r"kiitos|kuinka|mikä|mitä|ennusta|ennustettu|ennuste\w*|laske|liukoisuu\w*|"
+                            r"vesiliukoisuu\w*|lipofiilis\w*|veri-aivoeste\w*|yhteisvaikutu\w*|sitoutu\w*|"
+                            r"retrosyntee\w*|esiaste\w*|optimoi|generoi\w*|soluissa|soluille|tarvitsen|anteeksi|"
+                            r"tarkoitin|selvä|entä|myös|sitten|tilalle|molemm\w*|kinaasi\w*", "")
+_FINNISH_SUFFIX = re.compile(r"(?<=[\w)\]]):[a-zäö]{1,4}(?![\w-])|(?<=[\w)\]])-(?=(?:linja|solu|kinaasi)\w*)", re.I)
+# Hungarian: its letters ő, ű, or a word only it has; its case endings after a hyphen ("ABL1-hez", "A549-en",
+# "NCI-H1975-re", "ln(IC50)-t", "MCF7-sejtekben") are dropped
+_HUNGARIAN = _Language.of(r"[őűŐŰ]", r"kérnék|kérem|kérlek|köszi|köszönöm|kötődik\S*|oldhatóság\w*|"
+                                    r"vízoldhatóság\w*|lipofilitás\w*|kölcsönhat\S*|becslés\w*|szeretném|"
+                                    r"optimalizál\w*|retroszintézis\w*|sejtekben|bocsi|mekkora|mennyire", "")
+_HUNGARIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:hez|hoz|höz|re|ra|en|on|ön|n|ban|ben|t|et|at|ot|val|vel|nak|nek|"
+                               r"sejtekben|sejteken)(?![\w-])", re.I)
+# Romanian: its letters ă, î, ș, ț, or a word only it has; its article after a hyphen ("pKd-ul", "logD-ul") is
+# dropped
+_ROMANIAN = _Language.of(r"[ăîșțşţĂÎȘȚŞŢ]", r"pentru|vreau|doar|mersi|atunci|dintre|compusul|retrosinteza|"
+                                           r"solubilitatea|afinitatea|interacționează|prezice\S*",
+                         r"pe|cu|e|sau|și|nu|ăsta|asta")
+_ROMANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ul|ului|urile|ului)(?![\w-])", re.I)
+_INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
+    (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
+    (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX))
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
@@ -210,6 +235,9 @@ def in_english(text: str) -> str:
             text = _NYA.sub("", text) if language is _INDONESIAN else _PERSIAN_SUFFIX.sub("", text) \
                 if language is _PERSIAN else _SWEDISH_FILE.sub(" file", text) if language is _SWEDISH else text
             text = _gated_in_english(text, name)
+    for language, name, inflection, suffix in _INFLECTED:
+        if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
+            text = _gated_in_english(from_inflected(suffix.sub(" ", text), inflection), name)
     text = _W_FOR_WITH.sub("with", text)
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone

@@ -1,0 +1,66 @@
+"""Drug names as Finnish, Hungarian and Romanian chemists write and decline them ("imatinibin", "metotreksaattia",
+"ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină").
+
+These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
+add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
+A word of a message written in one of them is tried as written, without each ending of its language and without a
+final vowel the language adds ("imatinibi", "metotreksaatti", "temozolomida"), and matched by sound
+(``model_zoo.names.sounds``); it stays as written when no name is close, or two are as close.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from model_zoo.names.sounds import closest_by_sound, english_sounds
+
+
+@dataclass(frozen=True)
+class Inflection:
+    """A language's noun endings (longest first) and the letters it writes a sound with that English writes
+    another way."""
+
+    endings: tuple[str, ...]
+    letters: tuple[tuple[str, str], ...] = ()
+
+
+FINNISH = Inflection(("iksi", "ille", "ista", "issa", "illa", "ineen", "lla", "llä", "lta", "ltä", "lle", "ssa", "ssä",
+                      "sta", "stä", "ksi", "iin", "aan", "ään", "een", "ta", "tä", "na", "nä", "a", "ä", "n"))
+HUNGARIAN = Inflection(("nak", "nek", "nal", "nel", "val", "vel", "ban", "ben", "ról", "ről", "hoz", "hez", "höz",
+                        "ból", "ből", "tól", "től", "ra", "re", "ba", "be", "ot", "et", "at", "öt", "on", "en", "ön",
+                        "t"),
+                       (("sz", "s"), ("cs", "ch"), ("zs", "zh")))
+ROMANIAN = Inflection(("ului", "ilor", "elor", "ul", "ei", "ii", "le", "a", "ă", "e"),
+                      (("ș", "s"), ("ş", "s"), ("ț", "ts"), ("ţ", "ts")))
+
+_WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
+_ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
+_CLOSE = 0.85
+
+
+def _plain(word: str, inflection: Inflection) -> str:
+    """``word`` in plain Latin letters, the language's letters for a sound as English writes it."""
+    for written, sound in inflection.letters:
+        word = word.replace(written, sound)
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
+def english_name(word: str, inflection: Inflection) -> str | None:
+    """The table name ``word`` spells, as written or declined, or None."""
+    lowered = word.lower()
+    stems = [lowered] + [lowered[:-len(ending)] for ending in inflection.endings
+                         if lowered.endswith(ending) and len(lowered) - len(ending) >= 5]
+    forms = {_plain(stem, inflection) for stem in stems}
+    forms |= {_ADDED_VOWEL.sub("", form) for form in forms}
+    found = [m for m in (closest_by_sound(english_sounds(form), _CLOSE) for form in forms if len(form) >= 5)
+             if m is not None]
+    return max(found)[2] if found else None
+
+
+def from_inflected(text: str, inflection: Inflection) -> str:
+    """``text`` with the drug names it writes in a language's spelling in their English spelling."""
+    def english(match: re.Match[str]) -> str:
+        return english_name(match.group(0), inflection) or match.group(0)
+    return _WORD.sub(english, text)
