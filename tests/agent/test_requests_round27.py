@@ -72,3 +72,50 @@ def test_lab_acronyms_are_no_target_names() -> None:
     assert call.arguments["target_seq"] == "(upload_jak2_kd.fasta)"
     [call] = plan_with("binder call for ruxolitinib against ABCB1", pool)
     assert "target_seq" not in call.arguments
+
+
+def _drug(name: str) -> str:
+    from model_zoo.names.drugs import resolve_drug
+    from model_zoo.names.types import Resolved
+
+    found = resolve_drug(name)
+    assert isinstance(found, Resolved)
+    return found.value
+
+
+def test_drug_names_in_finnish_hungarian_and_romanian_spellings_and_cases_are_read() -> None:
+    """"metotreksaattia", "karbamatsepiini", "ciszplatinnal", "szelegilin", "imatinibului", "cisplatină" were not
+    read: a Finnish, Hungarian or Romanian request for named drugs asked for SMILES. A word is tried without the
+    language's case endings and an added final vowel and matched by sound; everyday words stay words."""
+    from model_zoo.names.inflected import FINNISH, HUNGARIAN, ROMANIAN, english_name
+
+    assert english_name("metotreksaattia", FINNISH) == "methotrexate"
+    assert english_name("karbamatsepiini", FINNISH) == "carbamazepine"
+    assert english_name("imatinibin", FINNISH) == "imatinib"
+    assert english_name("ciszplatinnal", HUNGARIAN) == "cisplatin"
+    assert english_name("szelegilin", HUNGARIAN) == "selegiline"
+    assert english_name("gefitinibre", HUNGARIAN) == "gefitinib"
+    assert english_name("imatinibului", ROMANIAN) == "imatinib"
+    assert english_name("cisplatină", ROMANIAN) == "cisplatin"
+    for word, language in (("kinaasiin", FINNISH), ("tarvitsen", FINNISH), ("oldhatósági", HUNGARIAN),
+                           ("szeretném", HUNGARIAN), ("solubilitatea", ROMANIAN), ("interacționează", ROMANIAN)):
+        assert english_name(word, language) is None, word
+
+
+def test_finnish_hungarian_and_romanian_requests_run_on_the_drugs_they_name() -> None:
+    """Requests in the three languages ran nothing: neither their drug names nor their request words were read,
+    nor a case ending after a hyphen or colon ("ABL1-kinaasiin", "A549-en", "pKd-ul")."""
+    [call] = plan_with("Kuinka tiukasti dasatinibi sitoutuu ABL1-kinaasiin? pKd-ennuste riittää.", {})
+    assert call.name == AFFINITY and call.arguments["drug_smiles"] == [_drug("dasatinib")]
+    assert call.arguments["target_seq"] == _target("ABL1")
+    [call] = plan_with("Mitä malli ennustaa metotreksaatin ja trimetopriimin yhteisvaikutuksesta?", {})
+    assert call.name == "drug_drug_response_predict"
+    assert call.arguments["smiles_pairs"] == [[_drug("methotrexate"), _drug("trimethoprim")]]
+    [call] = plan_with("Ciszplatinnal mit várhatunk A549-en? Egy ln(IC50) becslés elég.", {})
+    assert call.name == "drug_cell_response_regression_predict"
+    assert call.arguments == {"drug_smiles": [_drug("cisplatin")], "cell_name": "A549"}
+    [call] = plan_with("Care e pKd-ul lapatinibului pe ERBB2?", {})
+    assert call.name == AFFINITY and call.arguments["drug_smiles"] == [_drug("lapatinib")]
+    [call] = plan_with("Am nevoie de solubilitatea în apă (logS) pentru cisplatină și oxaliplatină.", {})
+    assert call.name == PROPERTY and call.arguments == {
+        "drug_smiles": [_drug("cisplatin"), _drug("oxaliplatin")], "property": "logSolubility"}
