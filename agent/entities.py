@@ -646,7 +646,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
                 and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)
                                                or _MEDIUM_BEFORE.search(prose, 0, m.start)
-                                               or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)))]
+                                               or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)
+                                               or _nickname(prose, m)))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
     # "canine c-kit" is asked about, unless the message names that target for itself too ("human KIT — the proxy
@@ -701,7 +702,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     labels = {n.value for n in drugs
               if any(_labels(found.text, n, m, p) for m, (p, _) in zip(found.molecules, positions))}
     unlabelled = [n for n in drugs if same_molecule_key(n.value) not in typed and n.value not in labels and (
-        _asked_as_a_whole(prose, n) or not any(is_part_of(n.value, m) for m in found.molecules))]
+        _asked_as_a_whole(prose, n) or not any(is_part_of(n.value, m) for m in found.molecules))
+        and not _PRODUCT_CONTEXT.match(prose, n.end)]
     if not unlabelled:
         return positions
     items = sorted([*zip(positions, found.molecules), *(((n.start, n.end), n.value) for n in unlabelled)])
@@ -711,6 +713,11 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     return [p for p, _ in items]
 
 
+# "imatinib mesylate DS lot IMA-2305", "metformin HCl 500/850/1000 mg", "Gefitinib DS:": the product whose impurity,
+# intermediate or starting material the typed structure is, not a molecule to run beside it
+_PRODUCT_CONTEXT = re.compile(r"(?:\s+(?:mesylate|mesilate|hcl|hydrochloride|sodium|potassium|maleate|tartrate|citrate|"
+                              r"besylate|fumarate|sulfate|sulphate|phosphate|succinate))?\s*(?:ds|dp|api|drug\s+substance|"
+                              r"drug\s+product|lot|batch|\d+/[\d/\s]*mg)\b", re.I)
 # "logS for camptothecin and for our analogue <SMILES>": a drug asked about in its own right, though the typed
 # structure contains it (not "keep the camptothecin core": a part of it)
 _ASKED_FOR_BEFORE = re.compile(r"\b(?:for|of)\s+$", re.I)
@@ -813,6 +820,20 @@ class _TakenBack:
     start: int
     end: int
     corrected_at: int | None = None  # where the correction ends; None when the value is taken back outright
+
+
+# a quoted phrase; an apostrophe before a letter ("poor man's") does not close it
+_QUOTED = re.compile(r"(?<!\w)['‘\"“]((?:[^\n'’\"”]|['’](?=\w)){2,60}?)['’\"”](?!\w)")
+_PRODUCT_NOUN = re.compile(r"\s*(?:bars?|pills?|tabs?|tablets?|blotters?)\b", re.I)
+
+
+def _nickname(prose: str, name: Resolved | Unresolved) -> bool:
+    """A drug name in quotes that makes a nickname or a street product ("'poor man's methadone'", "'Xanax' bars"
+    that turn out to be etizolam): no molecule the message asks about."""
+    for quoted in _QUOTED.finditer(prose):
+        if quoted.start(1) <= name.start and name.end <= quoted.end(1):
+            return len(quoted.group(1).split()) >= 2 or bool(_PRODUCT_NOUN.match(prose, quoted.end()))
+    return False
 
 
 def _in_a_name(word: Unresolved, names: list[Resolved]) -> bool:

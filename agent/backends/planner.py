@@ -210,6 +210,9 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     listed = _listed_asks(text, expect, offered, pool, prior)
     for clause, rows_words, ask in listed or [(c, c, c) for c in _clauses_with_their_picks(text, offered)]:
         own = _kept(value_numbers(extract(clause, expect)), whole)
+        item = value_numbers(extract(ask, expect)) if listed and ask != clause else None
+        if item is not None and item.molecules:  # "(quetiapine and citalopram overdose): … 2) BBB for quetiapine
+            own = merge_entities(item, own, prose=own.prose)  # on its own": the item's molecules, not the preface's
         before = get_spec(calls[-1].name) if calls else None
         # "… for MV411 at 10 nM and then also for MOLM13 at the same potency": the ask before, again
         requested: list[tuple[ToolSpec, str | None]] = [(before, None)] if before is not None and \

@@ -203,7 +203,8 @@ def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
     return [[pairs[0][0], e.molecules[0]]]
 
 
-ITS = re.compile(r"\b(?:its|it)\b", re.I)  # a part that refers to the molecule named before it
+# a part that refers to the molecule named before it (not "BBB for quetiapine on its own": that drug alone)
+ITS = re.compile(r"\b(?:its|it)\b(?!\s+own\b)", re.I)
 # "…, and then the pair itself through the interaction model": the two molecules of the ask before
 THE_PAIR = re.compile(r"\b(?:the|that|this)\s+pair\b|\bthe\s+two\s+(?:together|combined)\b|\bthem\s+together\b", re.I)
 

@@ -119,3 +119,42 @@ def test_finnish_hungarian_and_romanian_requests_run_on_the_drugs_they_name() ->
     [call] = plan_with("Am nevoie de solubilitatea în apă (logS) pentru cisplatină și oxaliplatină.", {})
     assert call.name == PROPERTY and call.arguments == {
         "drug_smiles": [_drug("cisplatin"), _drug("oxaliplatin")], "property": "logSolubility"}
+
+
+def test_quoted_nicknames_and_street_products_are_no_molecules() -> None:
+    """"Street 'Xanax' bars … turn out to be etizolam … BBB for etizolam, diazepam and clonazepam" also ran
+    alprazolam; "Loperamide misuse ('poor man's methadone') … CT_TOX for loperamide and dextromethorphan" also ran
+    methadone. A drug name in a quoted phrase of several words, or quoted before "bars"/"pills", is a nickname."""
+    [call] = plan_with("Street 'Xanax' bars here keep turning out to be etizolam. Predicted BBB penetration for "
+                       "etizolam, diazepam and clonazepam.", {})
+    assert call.arguments["drug_smiles"] == [_drug(n) for n in ("etizolam", "diazepam", "clonazepam")]
+    [call] = plan_with("Loperamide misuse ('poor man's methadone') is rising. ClinTox CT_TOX for loperamide and "
+                       "dextromethorphan please.", {})
+    assert call.arguments["drug_smiles"] == [_drug("loperamide"), _drug("dextromethorphan")]
+    [call] = plan_with("BBB for 'imatinib' please", {})  # a quoted name alone is the drug
+    assert call.arguments["drug_smiles"] == [_drug("imatinib")]
+
+
+def test_a_listed_item_runs_on_its_own_molecules_not_the_prefaces() -> None:
+    """"Two things on case 24-1203 (quetiapine and citalopram overdose): 1) interaction call for quetiapine +
+    citalopram, 2) BBB probability for quetiapine on its own." ran the BBB on both: the preface's drugs were read
+    into each item, and "its own" was taken for "its" (the molecule of the item before)."""
+    interaction, bbb = plan_with("Two things on case 24-1203 (quetiapine and citalopram overdose): 1) interaction "
+                                 "call for quetiapine + citalopram, 2) BBB probability for quetiapine on its own.", {})
+    assert interaction.arguments["smiles_pairs"] == [[_drug("quetiapine"), _drug("citalopram")]]
+    assert bbb.arguments == {"drug_smiles": [_drug("quetiapine")], "property": "p_np"}
+
+
+def test_the_product_an_impurity_comes_from_is_no_molecule_to_run() -> None:
+    """"Gefitinib DS: residual KSM 3-chloro-4-fluoroaniline (Nc1ccc(F)c(Cl)c1) … interact with EGFR?" also ran
+    gefitinib; "metformin HCl 500/850/1000 mg … SR-p53 on NDMA CN(C)N=O and NDEA CCN(CC)N=O" also ran metformin. A
+    drug named as a product (DS, DP, lot, batch, salt with strengths) beside typed structures is their context;
+    a medication list with single doses still runs its drugs."""
+    [call] = plan_with("Gefitinib DS: residual KSM 3-chloro-4-fluoroaniline (Nc1ccc(F)c(Cl)c1) found at 45 ppm. Does "
+                       "it interact with EGFR at all?", {})
+    assert call.arguments["drug_smiles"] == ["Nc1ccc(F)c(Cl)c1"]
+    [call] = plan_with("Nitrosamine risk assessment, metformin HCl 500/850/1000 mg. Tox21 SR-p53 on NDMA CN(C)N=O and "
+                       "NDEA CCN(CC)N=O.", {})
+    assert call.arguments["drug_smiles"] == ["CN(C)N=O", "CCN(CC)N=O"]
+    [call] = plan_with("logS for aspirin 100 mg and for our analogue CC(=O)Oc1ccccc1C(=O)OC", {})
+    assert len(call.arguments["drug_smiles"]) == 2
