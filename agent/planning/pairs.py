@@ -54,11 +54,13 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     if len(molecules) > 2 and every and not (written and (_EACH_WRITTEN_PAIR.fullmatch(every.group(0)) or
                                                           _AMONG.search(every.group(0)))):
         return [list(pair) for pair in itertools.combinations(molecules, 2)]
-    if e.pairs:
-        return e.pairs
+    if len(e.pairs) >= 2 and len({pair[0] for pair in e.pairs}) == 1:
+        return e.pairs  # one drug with each of the others, as the caller has set them
     anchor = _anchor(e, molecules)
     if anchor is not None:  # "Screen the new one against everything she takes": that drug with each other one
         return [[anchor, other] for other in molecules if other != anchor]
+    if e.pairs:
+        return e.pairs
     return [[molecules[0], other] for other in molecules[1:]]
 
 

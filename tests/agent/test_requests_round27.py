@@ -158,3 +158,10 @@ def test_the_product_an_impurity_comes_from_is_no_molecule_to_run() -> None:
     assert call.arguments["drug_smiles"] == ["CN(C)N=O", "CCN(CC)N=O"]
     [call] = plan_with("logS for aspirin 100 mg and for our analogue CC(=O)Oc1ccccc1C(=O)OC", {})
     assert len(call.arguments["drug_smiles"]) == 2
+
+
+def test_a_lowercase_code_with_a_digit_is_a_drug() -> None:
+    """"cisplatin + 5-fu in kyse150, ln(ic50) for each pls" ran cisplatin alone: short codes had to be written with
+    a capital; one with a digit is no English word in any case."""
+    [call] = plan_with("esophageal proj: cisplatin + 5-fu in kyse150, ln(ic50) for each pls", {})
+    assert call.arguments["drug_smiles"] == [_drug("cisplatin"), _drug("5-FU")]
