@@ -45,7 +45,7 @@ from agent.planning.tool_choice import (
     without_refused_kinds,
     without_values,
 )
-from agent.planning.uploads import known_words, unknown_upload, with_upload_numbers_joined
+from agent.planning.uploads import file_tokens, known_words, unknown_upload, with_upload_numbers_joined
 from agent.planning.values import (
     REDO,
     SAME_VALUE_WORDS,
@@ -182,7 +182,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         text = _THE_PAIR.sub(" the same compounds " if names_a_target else " the same compound and the same target ",
                              text)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
-    whole = _with_both_lines(value_numbers(extract(text, expect)), history)
+    whole = _without_file_words(_with_both_lines(value_numbers(extract(text, expect)), history), pool)
     ran = _ran(previous, offered, whole.taken_back) if whole.taken_back else ran
     if asks_only_untrained(whole):
         return []  # "hERG risk of these?": the question about it comes from next_action, never another tool
@@ -464,6 +464,23 @@ def _repeated_before(previous: PastRequest, before: Sequence[PastRequest], offer
 
 _ITSELF = frozenset({"itself", "themselves", "alone"})
 _AND_THEN = re.compile(r"^\W*(?:and|what\s+about|how\s+about)\b", re.I)
+
+
+# "set2" after "which upload, sato_set1.csv or sato_set2.csv?": a file named by its code, not the SET-2 line
+_LINE_WORDS_AFTER = re.compile(r"[\s-]*(?:cells?|line|cell\s+line)\b", re.I)
+
+
+def _without_file_words(e: Entities, pool: list[EntryMeta]) -> Entities:
+    """``e`` without the cell lines it writes as a word of an upload's file name, unless called cells or a line."""
+    tokens = file_tokens(pool)
+    if not e.cell_mentions or not tokens:
+        return e
+    files = {written for written, _ in e.cell_mentions if written.lower() in tokens and not any(
+        _LINE_WORDS_AFTER.match(e.prose, m.end()) for m in re.finditer(re.escape(written), e.prose))}
+    if not files:
+        return e
+    kept = [(written, line) for written, line in e.cell_mentions if written not in files]
+    return replace(e, cell_mentions=kept, cell_lines=[line for line in e.cell_lines if line in {k for _, k in kept}])
 
 
 def _strings(value: Any) -> list[str]:

@@ -53,6 +53,12 @@ def with_upload_numbers_joined(text: str, pool: Sequence[EntryMeta]) -> str:
     return text
 
 
+def file_tokens(pool: Sequence[EntryMeta]) -> set[str]:
+    """The words and codes uploads' file names are made of ("sato_set2.csv": sato, set2)."""
+    return {token for meta in pool if meta.key.startswith("upload_")
+            for token in re.split(r"[_\-.\s]+", meta.key.removeprefix("upload_").rsplit(".", 1)[0].lower()) if token}
+
+
 def uploads_named(lowered: str, pool: Sequence[EntryMeta]) -> list[str]:
     """The molecule uploads the text names by their file names, in the order it names them ("our lead and the
     backup" for lead.sdf and backup.sdf); a name inside another's ("lead v2") is that other upload only."""

@@ -165,3 +165,16 @@ def test_a_lowercase_code_with_a_digit_is_a_drug() -> None:
     a capital; one with a digit is no English word in any case."""
     [call] = plan_with("esophageal proj: cisplatin + 5-fu in kyse150, ln(ic50) for each pls", {})
     assert call.arguments["drug_smiles"] == [_drug("cisplatin"), _drug("5-FU")]
+
+
+def test_an_uploads_code_answering_which_file_is_no_cell_line() -> None:
+    """"set2" (after being asked which of sato_set1.csv and sato_set2.csv) ran the response model in the SET-2
+    line: a word of an upload's file name is that file, unless the message calls it cells or a line."""
+    from agent.history import PastRequest
+
+    pool = {"upload_sato_set1.csv": ["CCO", "CCN"], "upload_sato_set2.csv": ["CCCO", "CCCN"]}
+    asked = PastRequest("u", "logD for the Sato set please", answered=False)
+    [call] = plan_with("set2", pool, [asked])
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": "(upload_sato_set2.csv)", "property": "lipo"}
+    [call] = plan_with("the sato_set2.csv compounds in SET-2 cells", pool)
+    assert call.name == "drug_cell_response_regression_predict" and call.arguments["cell_name"] == "Set2"  # GDSC
