@@ -178,3 +178,12 @@ def test_an_uploads_code_answering_which_file_is_no_cell_line() -> None:
     assert call.name == PROPERTY and call.arguments == {"drug_smiles": "(upload_sato_set2.csv)", "property": "lipo"}
     [call] = plan_with("the sato_set2.csv compounds in SET-2 cells", pool)
     assert call.name == "drug_cell_response_regression_predict" and call.arguments["cell_name"] == "Set2"  # GDSC
+
+
+def test_an_aim_number_is_no_potency() -> None:
+    """"Aim 3 proposes generative design … Please generate molecules for NCI-H1975 with a target ln(IC50) of -2"
+    asked which unit '3' was in: the number of a grant's aim (visit, arm, phase, case) is a label."""
+    from planning_support import decided
+
+    assert decided("Aim 3 proposes generative design for osimertinib-resistant lung cancer. Please generate molecules "
+                   "for NCI-H1975 with a target ln(IC50) of -2.") == "drug_cell_response_regression_generation"
