@@ -187,3 +187,13 @@ def test_an_aim_number_is_no_potency() -> None:
 
     assert decided("Aim 3 proposes generative design for osimertinib-resistant lung cancer. Please generate molecules "
                    "for NCI-H1975 with a target ln(IC50) of -2.") == "drug_cell_response_regression_generation"
+
+
+def test_a_lowercase_line_continuing_a_response_run_is_read() -> None:
+    """"ok then fadu la" after a response prediction asked what to run: a GDSC line typed in lower case was read
+    only with words around it (in, cells, line); continuing a request that takes a line is context enough."""
+    from planning_support import ran
+
+    earlier = ran("drug_cell_response_regression_predict", "gemcitabine in detroit562")
+    [call] = plan_with("ok then fadu la", {}, [earlier])
+    assert call.arguments["cell_name"] == "FADU"
