@@ -177,8 +177,9 @@ def against_the_thread(e: Entities, pool: list[EntryMeta], lowered: str,
 
 EACH_ROW = re.compile(r"\b(?:each|every|all(?:\s+the)?)\s+rows?\b", re.I)  # "the IP against each row"
 # "then each of them with caffeine": the thread's drugs, each with the one the message names
-_EACH_WITH = re.compile(r"\b(?:each|every\s+one|both|all)\s+(?:of\s+(?:them|these|those)\s+)?(?:with|against|vs\.?|"
-                        r"versus)\s+(?!each\b|every\b|the\s+others?\b|one\s+another\b|all\b)", re.I)
+_EACH_WITH = re.compile(r"\b(?:each(?:\s+one)?|every\s+one|both|all)\s+(?:of\s+(?:them|these|those)\s+)?"
+                        r"(?:with|against|vs\.?|versus)\s+(?!each\b|every\b|the\s+others?\b|one\s+another\b|all\b)",
+                        re.I)
 _WITH_BEFORE = r"\b(?:with|w/|plus|alongside)\s+(?:the\s+|a\s+)?"
 # "check the list with simvastatin", "her med list against clarithromycin": the thread's list, each with the drug
 _LIST_WITH = re.compile(r"\b(?:the|this|that|my|our|her|his|their)\s+(?:[\w-]+\s+)?(?:list|file|upload|panel|batch|"

@@ -197,3 +197,12 @@ def test_a_lowercase_line_continuing_a_response_run_is_read() -> None:
     earlier = ran("drug_cell_response_regression_predict", "gemcitabine in detroit562")
     [call] = plan_with("ok then fadu la", {}, [earlier])
     assert call.arguments["cell_name"] == "FADU"
+
+
+def test_each_one_with_a_named_drug_pairs_the_threads_molecules_with_it() -> None:
+    """"do either of them interact with tramadol? pair each one with tramadol" paired the thread's two drugs with
+    each other: "each one with X" was not read as each earlier molecule with X."""
+    pool = {"user_smiles": [_drug("selegiline"), _drug("phenelzine")]}
+    [call] = plan_with("do either of them interact with tramadol? pair each one with tramadol", pool)
+    assert call.arguments["smiles_pairs"] == [[_drug("tramadol"), _drug("selegiline")],
+                                              [_drug("tramadol"), _drug("phenelzine")]]
