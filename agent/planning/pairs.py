@@ -76,7 +76,7 @@ _AMONG = re.compile(r"\b(?:among|between)\b", re.I)
 AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:each\s+of\s+)?"
                           r"(?:(?<=of\s)(?:them|these|those|the\s+(?:two|three|four|five|six))\b|everything|"
                           r"all(?:\s+(?:of\s+)?(?:them|those|her|his|the\s+others?))?|both(?:\s+of\s+(?:them|those))?|"
-                          r"the\s+others?|the\s+rest|"
+                          r"the\s+others?|the\s+rest|each(?!\s+other)|"
                           r"the\s+other\s+(?:\w+\s+)?(?:drugs?|meds?|medications?|ones?|two|three|four|five|six)|"
                           r"(?:her|his|their|the)\s+(?:home\s+|current\s+|regular\s+)?(?:med(?:ication)?\s+)?"
                           r"(?:list|meds|medications|regimen|con-?meds|co-?medications|concomitant\s+medications))\b",
@@ -147,8 +147,23 @@ def _anchor(e: Entities, molecules: list[str]) -> str | None:
     if _THE_NEW_ONE.search(e.prose[:against.start()]):
         starts = [cue.end() for cue in _STARTED.finditer(e.prose[:against.start()])]
         return next((m for at, m in mentions for cue in starts if 0 <= at - cue <= 20), None)
+    shortened = _shortened_name(e, e.prose[:against.start()], keys)
+    if shortened is not None:  # "check the vori against each of the others": voriconazole, named in full before
+        return shortened
     before = [m for at, m in mentions if at < against.start()]
     return before[-1] if before else None
+
+
+def _shortened_name(e: Entities, before: str, keys: dict[str, str]) -> str | None:
+    """The molecule of the one drug name the word before ``against`` begins ("vori", "clarithro"), if the message
+    names it in full."""
+    word = re.search(r"([a-z]{4,})\s*$", before, re.I)
+    if word is None:
+        return None
+    short = word.group(1).lower()
+    found = {keys.get(_drug_key(n.value) or n.value) for n in e.names if n.kind == "drug"
+             and n.written.lower().startswith(short) and n.written.lower() != short}
+    return found.pop() if len(found) == 1 else None
 
 
 def against_the_thread(e: Entities, pool: list[EntryMeta], lowered: str,

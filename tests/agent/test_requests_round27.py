@@ -206,3 +206,17 @@ def test_each_one_with_a_named_drug_pairs_the_threads_molecules_with_it() -> Non
     [call] = plan_with("do either of them interact with tramadol? pair each one with tramadol", pool)
     assert call.arguments["smiles_pairs"] == [[_drug("tramadol"), _drug("selegiline")],
                                               [_drug("tramadol"), _drug("phenelzine")]]
+
+
+def test_a_drug_shortened_before_against_is_the_one_named_in_full() -> None:
+    """"voriconazole … (new), simvastatin …, amlodipine …, omeprazole …. Check the vori against each of the others."
+    paired omeprazole with the others, and "GP started clarithromycin. Check clarithro against each." ran nothing
+    useful: a shortened name before "against" is the drug it begins, and "against each" is against all."""
+    [call] = plan_with("Med rec: voriconazole 200 mg (new), simvastatin 40 mg, amlodipine 5 mg, omeprazole 20 mg. "
+                       "Check the vori against each of the others.", {})
+    assert call.arguments["smiles_pairs"] == [[_drug("voriconazole"), _drug(other)]
+                                              for other in ("simvastatin", "amlodipine", "omeprazole")]
+    [call] = plan_with("Her list: amiodarone 200 mg, digoxin 62.5 mcg, warfarin per INR. GP started clarithromycin. "
+                       "Check clarithro against each.", {})
+    assert call.arguments["smiles_pairs"] == [[_drug("clarithromycin"), _drug(other)]
+                                              for other in ("amiodarone", "digoxin", "warfarin")]
