@@ -1198,7 +1198,9 @@ def _as_smiles(raw: str, closes: bool = True) -> tuple[str | None, str | None]:
         return token, None
     except InvalidSmiles as exc:
         # Report only tokens that are clearly chemistry (brackets, bonds, rings), not stray words.
-        if re.search(r"[=#()\[\]]|[A-Za-z]\d", token) and not re.fullmatch(r"[a-z]?[A-Z]+-?\d+[A-Za-z]?", token):
+        # (nor a hashtag: "#NOF", "#AML")
+        if re.search(r"[=#()\[\]]|[A-Za-z]\d", token) and not re.fullmatch(r"[a-z]?[A-Z]+-?\d+[A-Za-z]?", token) \
+                and not re.fullmatch(r"#[A-Za-z][A-Za-z_]*", token):
             return None, str(exc)
         return None, None
 

@@ -220,3 +220,11 @@ def test_a_drug_shortened_before_against_is_the_one_named_in_full() -> None:
                        "Check clarithro against each.", {})
     assert call.arguments["smiles_pairs"] == [[_drug("clarithromycin"), _drug(other)]
                                               for other in ("amiodarone", "digoxin", "warfarin")]
+
+
+def test_a_hashtag_is_no_structure() -> None:
+    """"80 y/o #NOF, on phenelzine for 30 years. … check phenelzine + pethidine pls" ran nothing: "#NOF" (a hashtag
+    for a hip fracture) was read as a mistyped SMILES and the named drugs as its labels."""
+    [call] = plan_with("80 y/o #NOF, on phenelzine for 30 years. someone has written pethidine on the drug chart. "
+                       "check phenelzine + pethidine pls", {})
+    assert call.arguments["smiles_pairs"] == [[_drug("phenelzine"), _drug("pethidine")]]
