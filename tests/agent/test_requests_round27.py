@@ -228,3 +228,13 @@ def test_a_hashtag_is_no_structure() -> None:
     [call] = plan_with("80 y/o #NOF, on phenelzine for 30 years. someone has written pethidine on the drug chart. "
                        "check phenelzine + pethidine pls", {})
     assert call.arguments["smiles_pairs"] == [[_drug("phenelzine"), _drug("pethidine")]]
+
+
+def test_a_question_no_tool_answers_is_not_made_an_ask_by_the_drugs_it_names() -> None:
+    """"max dose of lidocaine with adrenaline for a 70 kg pt?" ran the drug-pair model, and "What AI limit would
+    you set for NDMA in valsartan, 96 ng/day?" a toxicity model: the drugs' "with" read as an ask for a pair. Only
+    the words of a message, without its values, can ask for a tool beside such a question."""
+    assert plan_with("max dose of lidocaine with adrenaline for a 70 kg pt?", {}) == []
+    assert plan_with("What AI limit would you set for NDMA in valsartan, 96 ng/day?", {}) == []
+    [call] = plan_with("What dose of 5-FU is used in FOLFOX? Also the interaction between warfarin and aspirin", {})
+    assert call.name == "drug_drug_response_predict"
