@@ -227,6 +227,9 @@ def in_english(text: str) -> str:
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
     text = from_cyrillic(text)  # "иматиниба": imatinib, before the Cyrillic request words are read
+    for language, name, inflection, suffix in _INFLECTED:
+        if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
+            text = _gated_in_english(from_inflected(suffix.sub(" ", text), inflection), name)
     for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
                            (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"),
                            (_TAGALOG, "tagalog"), (_ARABIZI, "arabizi"), (_PERSIAN, "persian"),
@@ -235,9 +238,6 @@ def in_english(text: str) -> str:
             text = _NYA.sub("", text) if language is _INDONESIAN else _PERSIAN_SUFFIX.sub("", text) \
                 if language is _PERSIAN else _SWEDISH_FILE.sub(" file", text) if language is _SWEDISH else text
             text = _gated_in_english(text, name)
-    for language, name, inflection, suffix in _INFLECTED:
-        if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
-            text = _gated_in_english(from_inflected(suffix.sub(" ", text), inflection), name)
     text = _W_FOR_WITH.sub("with", text)
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone

@@ -38,6 +38,8 @@ ROMANIAN = Inflection(("ului", "ilor", "elor", "ul", "ei", "ii", "le", "a", "ă"
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
 _CLOSE = 0.85
+# a synonym (often a brand: "discuția" sounds like Diskets) only when it sounds the same ("rifampicina": rifampicine)
+_SYNONYM_CLOSE = 0.95
 
 
 def _plain(word: str, inflection: Inflection) -> str:
@@ -55,7 +57,7 @@ def english_name(word: str, inflection: Inflection) -> str | None:
     forms = {_plain(stem, inflection) for stem in stems}
     forms |= {_ADDED_VOWEL.sub("", form) for form in forms}
     found = [m for m in (closest_by_sound(english_sounds(form), _CLOSE) for form in forms if len(form) >= 5)
-             if m is not None]
+             if m is not None and (m[1] or m[0] >= _SYNONYM_CLOSE)]
     return max(found)[2] if found else None
 
 
