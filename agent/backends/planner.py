@@ -521,6 +521,12 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     if earlier_spec is None and not previous.answered and len({c.name for c in calls}) == 1:
         # "cisplatin in OVCAR please" named no tool in words; its answer "OVCAR-3" does, with the drug asked about
         earlier_spec = get_spec(calls[0].name)
+    if earlier_spec is None and not previous.answered and whole.molecules:
+        # "Check linezolid against her antidepressant" (which one?), then "Escitalopram 10 mg.": the question read
+        # with the drug its answer names
+        together = extract(f"{earlier.text}\n{whole.text}", frozenset())
+        if len(together.molecules) > len(earlier.molecules):
+            earlier_spec = choose_tool(together, offered, pool)
     scores = tool_scores(without_refused_kinds(whole.text), offered)
     top = max(scores.items(), key=lambda kv: kv[1], default=("", 0.0))
     bare_values = only_values(whole, SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS)

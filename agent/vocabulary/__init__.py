@@ -166,7 +166,9 @@ _FINNISH_SUFFIX = re.compile(r"(?<=[\w)\]]):[a-zäö]{1,4}(?![\w-])|(?<=[\w)\]])
 # "NCI-H1975-re", "ln(IC50)-t", "MCF7-sejtekben") are dropped
 _HUNGARIAN = _Language.of(r"[őűŐŰ]", r"kérnék|kérem|kérlek|köszi|köszönöm|kötődik\S*|oldhatóság\w*|"
                                     r"vízoldhatóság\w*|lipofilitás\w*|kölcsönhat\S*|becslés\w*|szeretném|"
-                                    r"optimalizál\w*|retroszintézis\w*|sejtekben|bocsi|mekkora|mennyire", "")
+                                    r"optimalizál\w*|retroszintézis\w*|sejtekben|bocsi|mekkora|mennyire|kötési|"
+                                    r"affinitás\w*|akkor|jó|oké|legyen|futtasd|cseréld|kérném|váz|gyűrű",
+                          r"az|és|egy|meg|csak|vagy")
 _HUNGARIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:hez|hoz|höz|re|ra|en|on|ön|n|ban|ben|t|et|at|ot|val|vel|nak|nek|"
                                r"sejtekben|sejteken)(?![\w-])", re.I)
 # Romanian: its letters ă, î, ș, ț, or a word only it has; its article after a hyphen ("pKd-ul", "logD-ul") is

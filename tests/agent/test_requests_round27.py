@@ -239,3 +239,26 @@ def test_a_question_no_tool_answers_is_not_made_an_ask_by_the_drugs_it_names() -
     assert plan_with("What AI limit would you set for NDMA in valsartan, 96 ng/day?", {}) == []
     [call] = plan_with("What dose of 5-FU is used in FOLFOX? Also the interaction between warfarin and aspirin", {})
     assert call.name == "drug_drug_response_predict"
+
+
+def test_the_answer_naming_the_drug_a_question_asked_for_completes_its_pair() -> None:
+    """"Check linezolid against her antidepressant" was asked about (which one?); "Escitalopram 10 mg." then ran
+    nothing: the question alone reads as no tool (one drug), so the answer had no request to complete. The question
+    is read with the drug its answer names."""
+    from agent.history import PastRequest
+
+    asked = PastRequest("u", "Check linezolid against her antidepressant before I verify the order.", answered=False)
+    [call] = plan_with("Escitalopram 10 mg.", {}, [asked])
+    assert call.arguments["smiles_pairs"] == [[_drug("linezolid"), _drug("escitalopram")]]
+
+
+def test_hungarian_requests_without_its_rarer_letters_are_read() -> None:
+    """"Kötési affinitás (pKd) az ABL1-re: imatinib, nilotinib, dazatinib." and "Hidratációs szabadentalpiát kérnék
+    a metanolra, az etanolra, …" were not read as Hungarian (no ő or ű, none of the listed words), and its
+    articles "a"/"az" before a solvent read it as a medium."""
+    [call] = plan_with("Kötési affinitás (pKd) az ABL1-re: imatinib, nilotinib, dazatinib.", {})
+    assert call.name == AFFINITY and len(call.arguments["drug_smiles"]) == 3
+    [call] = plan_with("Hidratációs szabadentalpiát kérnék a metanolra, az etanolra, az acetonitrilre és a toluolra.",
+                       {})
+    assert call.arguments == {"drug_smiles": [_drug(n) for n in ("methanol", "ethanol", "acetonitrile", "toluene")],
+                              "property": "freesolv"}
