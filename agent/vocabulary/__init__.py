@@ -160,7 +160,10 @@ _FINNISH = _Language.of(r"(?<=[\w)]):(?:een|ään|aan|iin|ssa|ssä|sta|stä|lle|
                         r"kiitos|kuinka|mikä|mitä|ennusta|ennustettu|ennuste\w*|laske|liukoisuu\w*|"
                             r"vesiliukoisuu\w*|lipofiilis\w*|veri-aivoeste\w*|yhteisvaikutu\w*|sitoutu\w*|"
                             r"retrosyntee\w*|esiaste\w*|optimoi|generoi\w*|soluissa|soluille|tarvitsen|anteeksi|"
-                            r"tarkoitin|selvä|entä|myös|sitten|tilalle|molemm\w*|kinaasi\w*", "")
+                            r"tarkoitin|selvä|entä|myös|sitten|tilalle|molemm\w*|kinaasi\w*|potilas\w*|malli\w*|"
+                            r"sanoo|kysyi|tarvitsisin|lipofiil\w*|vertailen|luennolla|kiitos",
+                        # two words in its case endings ("gefitinibille, erlotinibille")
+                        r"\w{3,}(?:ille|ista|issa|illa|ksi|iin|ssä|stä|llä)")
 _FINNISH_SUFFIX = re.compile(r"(?<=[\w)\]]):[a-zäö]{1,4}(?![\w-])|(?<=[\w)\]])-(?=(?:linja|solu|kinaasi)\w*)", re.I)
 # Hungarian: its letters ő, ű, or a word only it has; its case endings after a hyphen ("ABL1-hez", "A549-en",
 # "NCI-H1975-re", "ln(IC50)-t", "MCF7-sejtekben") are dropped

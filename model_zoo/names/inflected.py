@@ -27,7 +27,8 @@ class Inflection:
 
 
 FINNISH = Inflection(("iksi", "ille", "ista", "issa", "illa", "ineen", "lla", "llä", "lta", "ltä", "lle", "ssa", "ssä",
-                      "sta", "stä", "ksi", "iin", "aan", "ään", "een", "ta", "tä", "na", "nä", "a", "ä", "n"))
+                      "sta", "stä", "ksi", "iin", "aan", "ään", "een", "ta", "tä", "na", "nä", "a", "ä", "n"),
+                     (("ts", "z"),))  # "omepratsoli": omeprazole
 HUNGARIAN = Inflection(("nak", "nek", "nal", "nel", "val", "vel", "ban", "ben", "ról", "ről", "hoz", "hez", "höz",
                         "ból", "ből", "tól", "től", "ra", "re", "ba", "be", "ot", "et", "at", "öt", "on", "en", "ön",
                         "t"),

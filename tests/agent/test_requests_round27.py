@@ -262,3 +262,13 @@ def test_hungarian_requests_without_its_rarer_letters_are_read() -> None:
                        {})
     assert call.arguments == {"drug_smiles": [_drug(n) for n in ("methanol", "ethanol", "acetonitrile", "toluene")],
                               "property": "freesolv"}
+
+
+def test_finnish_read_from_its_case_endings_and_ts_for_z() -> None:
+    """"ln(IC50) gefitinibille, erlotinibille ja afatinibille HCC-827-linjassa?" was not read as Finnish (none of
+    its listed words), and "omepratsolilla" (omeprazole, Finnish writes z as ts) was not read."""
+    [call] = plan_with("ln(IC50) gefitinibille, erlotinibille ja afatinibille HCC-827-linjassa?", {})
+    assert call.arguments == {"drug_smiles": [_drug(n) for n in ("gefitinib", "erlotinib", "afatinib")],
+                              "cell_name": "HCC-827"}
+    [call] = plan_with("Potilas on klopidogreelilla ja omepratsolilla - mitä yhteisvaikutusmalli ennustaa?", {})
+    assert call.arguments["smiles_pairs"] == [[_drug("clopidogrel"), _drug("omeprazole")]]
