@@ -1313,10 +1313,14 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
                     and bool(_A_COUNT.search(text, 0, start) or _LIST_AFTER_WORD.match(text, end)))
                 or _COUNT_LABEL.search(text[max(0, start - 30):start])
                 or any(m.start() <= start < m.end() for m in _PATENT_NUMBER.finditer(text, *near))
+                or (text[start:end] in ("0", "1") and bool(_MASK_DIGIT_AFTER.match(text, end)))
                 or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 30):start])
                                    or _CHAT_WORD_AFTER.match(text, end))))
 
 
+# "an extra 1 at the end", "lipsea un 1 la final" (a 1 was missing at the end): a digit of a mask being corrected
+_MASK_DIGIT_AFTER = re.compile(r"\s+(?:too\s+many\s+|missing\s+|was\s+missing\s+)?(?:at|la|in)\s+(?:the\s+)?"
+                               r"(?:end|start|beginning|final|front)\b", re.I)
 # "US 2011/0105475 A1", "WO 2019/123456", "US 7,560,558 B2": a patent's number
 _PATENT_NUMBER = re.compile(r"\b(?:US|WO|EP|JP|CN|KR|DE|GB|CA|AU)\s?(?:\d[\d,/]{3,}\d)(?:\s?[AB]\d)?\b")
 # "here is the right mask, with 29: [0,0,…]", "19 then: [1,1,…]": the count of the list that follows (the list is

@@ -178,7 +178,7 @@ _HUNGARIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:hez|hoz|höz|re|ra|en|on|ön|n|
 # dropped
 _ROMANIAN = _Language.of(r"[ăîșțşţĂÎȘȚŞŢ]", r"pentru|vreau|doar|mersi|atunci|dintre|compusul|retrosinteza|"
                                            r"solubilitatea|afinitatea|interacționează|prezice\S*",
-                         r"pe|cu|e|sau|și|nu|ăsta|asta")
+                         r"pe|cu|e|sau|și|si|nu|ăsta|asta|acelasi")
 _ROMANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ul|ului|urile|ului)(?![\w-])", re.I)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),

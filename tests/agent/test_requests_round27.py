@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planning_support import plan_with
+from planning_support import decided, plan_with, ran
 
 AFFINITY = "drug_target_affinity_regression_predict"
 PROPERTY = "drug_property_prediction"
@@ -184,8 +184,6 @@ def test_an_uploads_code_answering_which_file_is_no_cell_line() -> None:
 def test_an_aim_number_is_no_potency() -> None:
     """"Aim 3 proposes generative design … Please generate molecules for NCI-H1975 with a target ln(IC50) of -2"
     asked which unit '3' was in: the number of a grant's aim (visit, arm, phase, case) is a label."""
-    from planning_support import decided
-
     assert decided("Aim 3 proposes generative design for osimertinib-resistant lung cancer. Please generate molecules "
                    "for NCI-H1975 with a target ln(IC50) of -2.") == "drug_cell_response_regression_generation"
 
@@ -193,8 +191,6 @@ def test_an_aim_number_is_no_potency() -> None:
 def test_a_lowercase_line_continuing_a_response_run_is_read() -> None:
     """"ok then fadu la" after a response prediction asked what to run: a GDSC line typed in lower case was read
     only with words around it (in, cells, line); continuing a request that takes a line is context enough."""
-    from planning_support import ran
-
     earlier = ran("drug_cell_response_regression_predict", "gemcitabine in detroit562")
     [call] = plan_with("ok then fadu la", {}, [earlier])
     assert call.arguments["cell_name"] == "FADU"
@@ -272,3 +268,15 @@ def test_finnish_read_from_its_case_endings_and_ts_for_z() -> None:
                               "cell_name": "HCC-827"}
     [call] = plan_with("Potilas on klopidogreelilla ja omepratsolilla - mitä yhteisvaikutusmalli ennustaa?", {})
     assert call.arguments["smiles_pairs"] == [[_drug("clopidogrel"), _drug("omeprazole")]]
+
+
+def test_a_mask_digit_being_corrected_is_no_potency() -> None:
+    """"They had an extra 1 at the end, here's the fixed one: [0, …]" set the potency goal to 1: a 0 or 1 said to be
+    extra or missing at a list's end is a digit of the mask."""
+    from model_zoo.names.drugs import resolve_drug
+
+    gefitinib = resolve_drug("gefitinib").value  # type: ignore[union-attr]
+    earlier = [ran("drug_cell_response_regression_optimization", f"optimise {gefitinib} in A549 at ln IC50 -2")]
+    mask = "[" + ", ".join(["0"] * 21 + ["1"] * 10) + "]"
+    [call] = plan_with(f"They had an extra 1 at the end, here's the fixed one:\n{mask}", {}, earlier)
+    assert call.arguments.get("zscore") != 1.0
