@@ -7,6 +7,7 @@ The model sees the message with its values replaced by placeholders ("how solubl
 from __future__ import annotations
 
 import functools
+import re
 
 from agent.entities import extract
 from agent.intent import Intent, predict, to_placeholders
@@ -26,7 +27,11 @@ HEAD_CHARS, TAIL_CHARS = 3_000, 1_000
 def read_intent(text: str) -> Intent:
     if len(text) > HEAD_CHARS + TAIL_CHARS:
         text = text[:HEAD_CHARS] + "\n…\n" + text[-TAIL_CHARS:]
-    return predict(placeholder_text(in_english(text)))
+    return predict(placeholder_text(_PH_JOINED.sub(" ", in_english(text))))
+
+
+# "logD7.4": the pH written onto the property's name, which the model reads as an unknown word
+_PH_JOINED = re.compile(r"(?<=\blog[dD])(?=\d)")
 
 
 def placeholder_text(text: str) -> str:

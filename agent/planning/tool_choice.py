@@ -818,7 +818,7 @@ def _drug_after_against(e: Entities) -> bool:
     return any(m.end() in drugs_at for m in _AGAINST.finditer(e.prose))
 
 
-_AGAINST = re.compile(r"\b(?:against|vs\.?|versus)\s+(?:the\s+)?", re.I)
+_AGAINST = re.compile(r"\b(?:against|vs\.?|versus)\s+(?:(?:the|her|his|their|my|our|your|its)\s+)?", re.I)
 
 
 _SINGLE_AGENTS = re.compile(r"\bsingle[\s-]+agents?\b|\bmonotherap(?:y|ies)\b|\bas\s+single\s+drugs\b", re.I)

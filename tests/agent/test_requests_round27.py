@@ -280,3 +280,22 @@ def test_a_mask_digit_being_corrected_is_no_potency() -> None:
     mask = "[" + ", ".join(["0"] * 21 + ["1"] * 10) + "]"
     [call] = plan_with(f"They had an extra 1 at the end, here's the fixed one:\n{mask}", {}, earlier)
     assert call.arguments.get("zscore") != 1.0
+
+
+def test_logd_with_its_ph_written_on_is_logd() -> None:
+    """"OK, logD7.4 then." (after a question no tool answers about amitriptyline) ran the response model: the intent
+    model read "logD7.4" as an unknown word and "7.4" as a potency."""
+    from agent.history import PastRequest
+
+    asked = PastRequest("u", "Predicted volume of distribution for amitriptyline?", answered=False)
+    [call] = plan_with("OK, logD7.4 then.", {}, [asked])
+    assert call.arguments == {"drug_smiles": [_drug("amitriptyline")], "property": "lipo"}
+
+
+def test_a_drug_after_against_her_is_a_partner() -> None:
+    """"run the opioid against her gabapentin" (which opioid?), then "morphine", ran nothing: a drug after "against
+    her" was not read as a partner."""
+    from agent.history import PastRequest
+
+    [call] = plan_with("morphine", {}, [PastRequest("u", "run the opioid against her gabapentin", answered=False)])
+    assert call.arguments["smiles_pairs"] == [[_drug("gabapentin"), _drug("morphine")]]
