@@ -25,6 +25,7 @@ from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.question_molecules import molecules_of_the_question
 from agent.planning.rows import leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys, unknown_run
+from agent.planning.retraction import asked_part
 from agent.planning.tool_choice import (
     PAIRS_ITSELF,
     asks_a_pair_of_one,
@@ -741,8 +742,14 @@ def _asks_by_words(item: str, expect: frozenset[str], offered: list[ToolSpec], p
 
 def _clauses(text: str) -> list[str]:
     groups = _GROUP_HEADER.split(text) if len(_GROUP_HEADER.findall(text)) >= 2 else [text]
-    parts = [p for group in groups for p in _THEN.split(group) if p and p.strip()]
+    parts = [p for group in groups for p in _THEN.split(group) if p and p.strip() and not _ACKNOWLEDGES.match(
+        asked_part(p))]
     return parts or [text]
+
+
+# "ok wor, then bbb for the same three": a clause that only acknowledges (its fillers blanked) asks for nothing
+_ACKNOWLEDGES = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|thanks?|thx|ty|sure|fine|great|cool|nice|good|right|alright|yes|"
+                           r"yep|yeah)\W*)*$", re.I)
 
 
 def _clauses_with_their_picks(text: str, offered: list[ToolSpec]) -> list[str]:

@@ -299,3 +299,11 @@ def test_a_drug_after_against_her_is_a_partner() -> None:
 
     [call] = plan_with("morphine", {}, [PastRequest("u", "run the opioid against her gabapentin", answered=False)])
     assert call.arguments["smiles_pairs"] == [[_drug("gabapentin"), _drug("morphine")]]
+
+
+def test_a_clause_that_only_acknowledges_asks_for_nothing() -> None:
+    """"ok wor, then bbb for the same three" ran an empty property call before the BBB one: "ok wor" (a Cantonese
+    particle) was a clause of its own that repeated the thread's tool."""
+    history = [ran("drug_property_prediction", "logS for sorafenib, lenvatinib and regorafenib")]
+    calls = plan_with("ok wor, then bbb for the same three", {"user_smiles": ["CC", "CCC", "CCCC"]}, history)
+    assert [c.arguments for c in calls] == [{"drug_smiles": "(user_smiles)", "property": "p_np"}]
