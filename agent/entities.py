@@ -958,9 +958,14 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
             if _KNOWN_ROLE_BEFORE.search(before) and _KNOWN_ROLE_AFTER.match(lowered, match.end()) or \
                     _DESCRIBES_AFTER.match(lowered, match.end()):
                 continue  # "both are P-gp substrates that cause neurotoxicity": what they are, no ask
+            if _PROPERTY_TAKEN_BACK.search(before):
+                continue  # "OK, skip hERG. Check it against PDGFRB instead."
             found.append(Unresolved("property", entry["name"], tuple(entry["instead"].values()),
                                     match.start(), match.end(), entry.get("note", "")))
     return sorted(found, key=lambda u: u.start)
+
+
+_PROPERTY_TAKEN_BACK = re.compile(r"\b(?:skip|drop|forget(?:\s+about)?|never\s+mind|not|no)\s+(?:the\s+)?$", re.I)
 
 
 # "same but for the mutant", "and the mutated form?": a mutant whose mutation the message does not name

@@ -307,3 +307,17 @@ def test_a_clause_that_only_acknowledges_asks_for_nothing() -> None:
     history = [ran("drug_property_prediction", "logS for sorafenib, lenvatinib and regorafenib")]
     calls = plan_with("ok wor, then bbb for the same three", {"user_smiles": ["CC", "CCC", "CCCC"]}, history)
     assert [c.arguments for c in calls] == [{"drug_smiles": "(user_smiles)", "property": "p_np"}]
+
+
+def test_an_untrained_property_skipped_is_not_asked_about_and_an_intermediate_is_not_its_drug() -> None:
+    """"Does the imatinib amine intermediate (<SMILES>) hit hERG?" was asked about (hERG has no model); the reply
+    "OK, skip hERG. Check it against PDGFRB instead." asked about hERG again, and "it" was read as imatinib: a
+    property the message skips is no question, and a drug's intermediate is not that drug."""
+    from agent.history import PastRequest
+
+    asked = PastRequest("u", "Does the imatinib amine intermediate (Cc1ccc(N)cc1Nc1nccc(-c2cccnc2)n1) hit hERG? "
+                             "Yes/no is enough.", answered=False)
+    [call] = plan_with("OK, skip hERG. Check it against PDGFRB instead.", {}, [asked])
+    assert call.name == "drug_target_classification_predict"
+    assert call.arguments["drug_smiles"] == ["Cc1ccc(N)cc1Nc1nccc(-c2cccnc2)n1"]
+    assert call.arguments["target_seq"] == _target("PDGFRB")
