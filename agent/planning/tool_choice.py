@@ -187,11 +187,13 @@ _OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-
 
 
 def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
-    """The words of a question no tool answers, when no words of the message ask for a tool outright (its values
-    do not: "max dose of lidocaine with adrenaline?" names two drugs and asks for no pair): a drug it names is then
-    no new value for the thread's last request."""
+    """The words of a question no tool answers, when no words of the message ask for a tool outright (its drugs do
+    not: "max dose of lidocaine with adrenaline?" names two and asks for no pair; a cell line does: "What dose of
+    cisplatin gives the IC50 in A549?"): a drug it names is then no new value for the thread's last request."""
     found = _OUT_OF_SCOPE.search(e.prose)
-    return found.group() if found is not None and requested_tool(without_values(e), offered) is None else None
+    if found is None or requested_tool(without_values(e), offered) is not None:
+        return None
+    return found.group() if not e.cell_lines or requested_tool(e.text, offered) is None else None
 
 
 def _strongest(tools: dict[str, float]) -> float:
