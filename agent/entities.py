@@ -1320,10 +1320,13 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
                 or any(m.start() <= start < m.end() for m in _PATENT_NUMBER.finditer(text, *near))
                 or (text[start:end] in ("0", "1") and bool(_MASK_DIGIT_AFTER.match(text, end)))
                 or bool(_PH_BEFORE.search(text[max(0, start - 12):start]))
+                or (whole and bool(_GRANT_AIM.search(text, 0, start)))
                 or (whole and bool(_PICK_BEFORE.search(text[max(0, start - 30):start])
                                    or _CHAT_WORD_AFTER.match(text, end))))
 
 
+# "Aim 3 proposes …": a grant's aim (not "aim -1", a potency goal)
+_GRANT_AIM = re.compile(r"\bAim\s+$")
 # "logD7.4", "logD at pH 7.4", "pH 6,5": a pH
 _PH_BEFORE = re.compile(r"(?:\blog\s?d|\bph)\s*(?:at\s+ph\s*)?[=:]?\s*$", re.I)
 # "an extra 1 at the end", "lipsea un 1 la final" (a 1 was missing at the end): a digit of a mask being corrected

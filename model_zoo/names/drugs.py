@@ -616,10 +616,12 @@ _DOSE_AFTER = re.compile(r"\s*(?:(?:SR|XR|XL|ER|CR|CD|LA|DS|ODT|IR|DR|EC|MR)\s+)
 def _as_written_ok(written: str, flag: str) -> bool:
     """Flag C (short codes, acronyms): the text must not write it all in lower case ("SAHA", not "saha"); flag L
     (lab shorthand that is an acronym in capitals): not all in capitals ("gef", "Gef", not the protein class GEF). A
-    code with a digit is no word in any case ("5-fu", "6-mp", "sn-38")."""
+    code written as one token with a digit is no word in any case ("5-fu", "6-mp", "sn-38"; not "of 1")."""
     if flag == "L":
         return not written.isupper()
-    return flag != "C" or any(ch.isupper() or ch.isdigit() for ch in written) or not any(ch.isalpha() for ch in written)
+    one_coded_token = any(ch.isdigit() for ch in written) and not any(ch.isspace() for ch in written)
+    return flag != "C" or one_coded_token or any(ch.isupper() for ch in written) or \
+        not any(ch.isalpha() for ch in written)
 
 
 def find_drug_names(text: str) -> list[Resolved | Unresolved]:

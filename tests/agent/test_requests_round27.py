@@ -166,6 +166,8 @@ def test_a_lowercase_code_with_a_digit_is_a_drug() -> None:
     a capital; one with a digit is no English word in any case."""
     [call] = plan_with("esophageal proj: cisplatin + 5-fu in kyse150, ln(ic50) for each pls", {})
     assert call.arguments["drug_smiles"] == [_drug("cisplatin"), _drug("5-FU")]
+    [call] = plan_with("generate molecules for MDA-MB-231 with a target of 1 µM", {})  # "of 1" is no code
+    assert call.name == "drug_cell_response_regression_generation"
 
 
 def test_an_uploads_code_answering_which_file_is_no_cell_line() -> None:
@@ -186,6 +188,8 @@ def test_an_aim_number_is_no_potency() -> None:
     asked which unit '3' was in: the number of a grant's aim (visit, arm, phase, case) is a label."""
     assert decided("Aim 3 proposes generative design for osimertinib-resistant lung cancer. Please generate molecules "
                    "for NCI-H1975 with a target ln(IC50) of -2.") == "drug_cell_response_regression_generation"
+    [call] = plan_with("generate for U87 aim -1", {})  # an aim as a goal
+    assert call.arguments["zscore"] == -1.0
 
 
 def test_a_lowercase_line_continuing_a_response_run_is_read() -> None:
