@@ -163,7 +163,7 @@ _FINNISH = _Language.of(r"(?<=[\w)]):(?:een|ään|aan|iin|ssa|ssä|sta|stä|lle|
                             r"tarkoitin|selvä|entä|myös|sitten|tilalle|molemm\w*|kinaasi\w*|potilas\w*|malli\w*|"
                             r"sanoo|kysyi|tarvitsisin|lipofiil\w*|vertailen|luennolla|kiitos",
                         # two words in its case endings ("gefitinibille, erlotinibille")
-                        r"\w{3,}(?:ille|ista|issa|illa|ksi|iin|ssä|stä|llä)")
+                        r"\w{3,}(?:ille|ista|issa|illa|iin|ssä|stä|llä)")
 _FINNISH_SUFFIX = re.compile(r"(?<=[\w)\]]):[a-zäö]{1,4}(?![\w-])|(?<=[\w)\]])-(?=(?:linja|solu|kinaasi)\w*)", re.I)
 # Hungarian: its letters ő, ű, or a word only it has; its case endings after a hyphen ("ABL1-hez", "A549-en",
 # "NCI-H1975-re", "ln(IC50)-t", "MCF7-sejtekben") are dropped
@@ -176,9 +176,11 @@ _HUNGARIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:hez|hoz|höz|re|ra|en|on|ön|n|
                                r"sejtekben|sejteken)(?![\w-])", re.I)
 # Romanian: its letters ă, î, ș, ț, or a word only it has; its article after a hyphen ("pKd-ul", "logD-ul") is
 # dropped
-_ROMANIAN = _Language.of(r"[ăîșțşţĂÎȘȚŞŢ]", r"pentru|vreau|doar|mersi|atunci|dintre|compusul|retrosinteza|"
-                                           r"solubilitatea|afinitatea|interacționează|prezice\S*",
-                         r"pe|cu|e|sau|și|si|nu|ăsta|asta|acelasi")
+# (not ă alone, which Vietnamese has, nor î, which French has, nor ş, which Turkish has)
+_ROMANIAN = _Language.of(r"[șțȘȚţŢ]", r"pentru|vreau|doar|mersi|atunci|dintre|compusul|retrosinteza|retrosinteză|"
+                                     r"solubilitatea|afinitatea|interacționează|prezice\S*|acelasi|același|să|că|"
+                                     r"până|această|bine|rog",
+                         r"pe|cu|sau|și|nu|ăsta|asta")
 _ROMANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ul|ului|urile|ului)(?![\w-])", re.I)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
