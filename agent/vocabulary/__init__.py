@@ -177,7 +177,8 @@ _HUNGARIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:hez|hoz|höz|re|ra|en|on|ön|n|
 # Romanian: its letters ă, î, ș, ț, or a word only it has; its article after a hyphen ("pKd-ul", "logD-ul") is
 # dropped
 # (not ă alone, which Vietnamese has, nor î, which French has, nor ş, which Turkish has)
-_ROMANIAN = _Language.of(r"[șțȘȚţŢ]|(?<=\w)-(?:ul|ului)\b", r"pentru|vreau|doar|mersi|atunci|dintre|compusul|retrosinteza|retrosinteză|"
+_ROMANIAN = _Language.of(r"[șțȘȚţŢ]|(?<=\w)-(?:ul|ului)\b",
+                         r"pentru|vreau|doar|mersi|atunci|dintre|compusul|retrosinteza|retrosinteză|"
                                      r"solubilitatea|afinitatea|interacționează|prezice\S*|acelasi|același|să|că|"
                                      r"până|această|bine|rog",
                          r"pe|cu|sau|și|nu|ăsta|asta")
