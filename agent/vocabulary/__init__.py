@@ -174,15 +174,13 @@ _HUNGARIAN = _Language.of(r"[őűŐŰ]", r"kérnék|kérem|kérlek|köszi|kösz�
                           r"az|és|egy|meg|csak|vagy")
 _HUNGARIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:hez|hoz|höz|re|ra|en|on|ön|n|ban|ben|t|et|at|ot|val|vel|nak|nek|"
                                r"sejtekben|sejteken)(?![\w-])", re.I)
-# Romanian: its letters ă, î, ș, ț, or a word only it has; its article after a hyphen ("pKd-ul", "logD-ul") is
-# dropped
-# (not ă alone, which Vietnamese has, nor î, which French has, nor ş, which Turkish has)
+# Romanian: its letters ș, ț (not ă, which Vietnamese has, nor î, which French has, nor ş, which Turkish has), its
+# article after a hyphen, or a word only it has; that article ("pKd-ul", "logD-ul") is dropped
 _ROMANIAN = _Language.of(r"[șțȘȚţŢ]|(?<=\w)-(?:ul|ului)\b",
-                         r"pentru|vreau|doar|mersi|atunci|dintre|compusul|retrosinteza|retrosinteză|"
-                                     r"solubilitatea|afinitatea|interacționează|prezice\S*|acelasi|același|să|că|"
-                                     r"până|această|bine|rog",
+                         r"pentru|vreau|doar|mersi|atunci|dintre|compusul|retrosinteza|retrosinteză|solubilitatea|"
+                         r"afinitatea|interacționează|prezice\S*|acelasi|același|să|că|până|această|bine|rog",
                          r"pe|cu|sau|și|nu|ăsta|asta")
-_ROMANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ul|ului|urile|ului)(?![\w-])", re.I)
+_ROMANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ul|ului|urile)(?![\w-])", re.I)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
     (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX))
