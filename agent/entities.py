@@ -828,11 +828,13 @@ _PRODUCT_NOUN = re.compile(r"\s*(?:bars?|pills?|tabs?|tablets?|blotters?)\b", re
 
 
 def _nickname(prose: str, name: Resolved | Unresolved) -> bool:
-    """A drug name in quotes that makes a nickname or a street product ("'poor man's methadone'", "'Xanax' bars"
-    that turn out to be etizolam): no molecule the message asks about."""
+    """A drug name that ends a quoted phrase of several words (a nickname: "'poor man's methadone'", not the claim
+    "'sorafenib hits the BRAF protein'") or is quoted before a product noun ("'Xanax' bars" that turn out to be
+    etizolam): no molecule the message asks about."""
     for quoted in _QUOTED.finditer(prose):
         if quoted.start(1) <= name.start and name.end <= quoted.end(1):
-            return len(quoted.group(1).split()) >= 2 or bool(_PRODUCT_NOUN.match(prose, quoted.end()))
+            ends_it = not prose[name.end:quoted.end(1)].strip()
+            return (ends_it and len(quoted.group(1).split()) >= 2) or bool(_PRODUCT_NOUN.match(prose, quoted.end()))
     return False
 
 

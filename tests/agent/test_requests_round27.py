@@ -325,3 +325,15 @@ def test_an_untrained_property_skipped_is_not_asked_about_and_an_intermediate_is
     assert call.name == "drug_target_classification_predict"
     assert call.arguments["drug_smiles"] == ["Cc1ccc(N)cc1Nc1nccc(-c2cccnc2)n1"]
     assert call.arguments["target_seq"] == _target("PDGFRB")
+
+
+def test_a_quoted_claim_keeps_its_drug_and_a_listed_pair_keeps_the_prefaces_partner() -> None:
+    """Guards for the two rules above: "Another claim to check: 'sorafenib hits the BRAF protein'. Does it interact
+    with BRAF?" still runs sorafenib (a claim, not a nickname), and "Two questions on fluconazole: 1. any interaction
+    with her glipizide? 2. how water-soluble is fluconazole itself?" still pairs fluconazole with glipizide."""
+    [call] = plan_with("Another claim to check: 'sorafenib hits the BRAF protein'. Does it interact with BRAF, yes or "
+                       "no?", {})
+    assert call.arguments["drug_smiles"] == [_drug("sorafenib")]
+    calls = plan_with("Two questions on fluconazole (Diflucan 150 mg, then 100 mg daily x 14 d):\n1. any interaction "
+                      "with her glipizide 5 mg bid?\n2. how water-soluble is fluconazole itself?", {})
+    assert calls[0].arguments["smiles_pairs"] == [[_drug("fluconazole"), _drug("glipizide")]]
