@@ -37,3 +37,23 @@ def decided(text: str, values: dict | None = None) -> str | None:
 def ran(tool: str, text: str, arguments: dict | None = None) -> PastRequest:
     """An earlier request of the thread that ran ``tool``."""
     return PastRequest("u", text, answered=True, calls=[CallLog(tool, arguments or {}, None, {}, "ok")])
+
+
+def drug(name: str) -> str:
+    """The structure the drug tables give for ``name``."""
+    from model_zoo.names.drugs import resolve_drug
+    from model_zoo.names.types import Resolved
+
+    found = resolve_drug(name)
+    assert isinstance(found, Resolved)
+    return found.value
+
+
+def target(symbol: str) -> str:
+    """The sequence the target tables give for ``symbol``."""
+    from model_zoo.names.targets import resolve_target
+    from model_zoo.names.types import Resolved
+
+    found = resolve_target(symbol)
+    assert isinstance(found, Resolved)
+    return found.value

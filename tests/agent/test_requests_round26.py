@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planning_support import decided, plan_with, ran
+from planning_support import decided, drug, plan_with, ran
 
 AFFINITY = "drug_target_affinity_regression_predict"
 CELLS = "drug_cell_response_regression_predict"
@@ -16,14 +16,6 @@ THEOPHYLLINE = "CN1C2=C(NC=N2)C(=O)N(C)C1=O"
 PARACETAMOL = "CC(=O)NC1=CC=C(O)C=C1"
 METFORMIN = "CN(C)C(=N)NC(N)=N"
 
-
-def _drug(name: str) -> str:
-    from model_zoo.names.drugs import resolve_drug
-    from model_zoo.names.types import Resolved
-
-    found = resolve_drug(name)
-    assert isinstance(found, Resolved)
-    return found.value
 
 
 def test_drug_names_in_cyrillic_are_read_by_their_sounds_and_declined_forms() -> None:
@@ -46,9 +38,9 @@ def test_a_russian_request_runs_on_the_drugs_it_names() -> None:
     взаимодействие между варфарином и амиодароном?" too. Russian request words are read with the names."""
     [call] = plan_with("Посчитайте, пожалуйста, растворимость (logS) для иматиниба и гефитиниба.", {})
     assert call.name == PROPERTY and call.arguments == {
-        "drug_smiles": [_drug("imatinib"), _drug("gefitinib")], "property": "logSolubility"}
+        "drug_smiles": [drug("imatinib"), drug("gefitinib")], "property": "logSolubility"}
     [call] = plan_with("Есть ли взаимодействие между варфарином и амиодароном?", {})
-    assert call.name == DDI and call.arguments["smiles_pairs"] == [[_drug("warfarin"), _drug("amiodarone")]]
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug("warfarin"), drug("amiodarone")]]
     assert plan_with("На сколько тогда снизить дозу варфарина?", {},
                      [ran(DDI, "Взаимодействие варфарина с аспирином — что предсказывает модель?")]) == []
 
@@ -62,7 +54,7 @@ def test_dictated_names_and_values_are_heard() -> None:
     [call] = plan_with("generate molecules for k five six two with a target of minus two point five", {})
     assert call.name == GENERATION and call.arguments == {"cell_line": "K-562", "zscore": -2.5}
     [call] = plan_with("predict the response of gem city bean in a five forty nine cells", {})
-    assert call.name == CELLS and call.arguments == {"drug_smiles": [_drug("gemcitabine")], "cell_name": "A549"}
+    assert call.name == CELLS and call.arguments == {"drug_smiles": [drug("gemcitabine")], "cell_name": "A549"}
 
 
 def test_dictation_leaves_everyday_words_alone() -> None:
@@ -127,7 +119,7 @@ def test_a_swedish_request_is_read() -> None:
     """Swedish: "Hur hårt binder erlotinib och gefitinib till EGFR? pKd för båda." and "Kör molekylerna i
     serie7-filen mot K562, tack." (the definite "-filen" after a file's name) were not read."""
     [call] = plan_with("Hur hårt binder erlotinib och gefitinib till EGFR? pKd för båda.", {})
-    assert call.name == AFFINITY and call.arguments["drug_smiles"] == [_drug("erlotinib"), _drug("gefitinib")]
+    assert call.name == AFFINITY and call.arguments["drug_smiles"] == [drug("erlotinib"), drug("gefitinib")]
     [call] = plan_with("Kör molekylerna i serie7-filen mot K562, tack.", {"upload_serie7.csv": ["CCO", "CCN"]})
     assert call.name == CELLS and call.arguments == {"drug_smiles": "(upload_serie7.csv)", "cell_name": "K-562"}
     assert decided("Binder nilotinib till KIT över huvud taget? Bara en ja/nej-sannolikhet, inget pKd.") == CLASSIFIER
@@ -210,7 +202,7 @@ def test_a_bare_mutation_after_an_unknown_construct_keeps_the_gene() -> None:
 def test_the_sentence_that_asks_for_a_pair_check_sets_the_pairs() -> None:
     """"Eight regular medicines: simvastatin, amlodipine, … Clarithromycin is proposed. I only need clarithromycin
     checked against the simvastatin and the amlodipine." paired simvastatin with each of the others."""
-    names = {_drug(n): n for n in ("simvastatin", "amlodipine", "clarithromycin", "atorvastatin", "colchicine")}
+    names = {drug(n): n for n in ("simvastatin", "amlodipine", "clarithromycin", "atorvastatin", "colchicine")}
     [call] = plan_with("Ward round, eight regular medicines: simvastatin 20 mg, amlodipine 5 mg, bisoprolol 2.5 mg, "
                        "ramipril 2.5 mg. Clarithromycin is proposed for pneumonia. I only need clarithromycin checked "
                        "against the simvastatin and the amlodipine.", {})

@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-from planning_support import decided, plan_with, ran
+from planning_support import decided, drug, plan_with, ran, target
 
 AFFINITY = "drug_target_affinity_regression_predict"
 PROPERTY = "drug_property_prediction"
 
-
-def _target(symbol: str) -> str:
-    from model_zoo.names.targets import resolve_target
-    from model_zoo.names.types import Resolved
-
-    found = resolve_target(symbol)
-    assert isinstance(found, Resolved)
-    return found.value
 
 
 def test_a_correction_that_only_names_another_target_keeps_the_ask() -> None:
@@ -25,7 +17,7 @@ def test_a_correction_that_only_names_another_target_keeps_the_ask() -> None:
     for correction in ("hmm, actually", "no wait,", "oh wait,"):
         [call] = plan_with(f"pKd of gefitinib on Aurora A please — {correction} Aurora B, that's the one the cell "
                            "biologists are chasing this quarter.", {})
-        assert call.name == AFFINITY and call.arguments["target_seq"] == _target("AURKB"), correction
+        assert call.name == AFFINITY and call.arguments["target_seq"] == target("AURKB"), correction
     [call] = plan_with("BBB for gefitinib — no wait, logD instead", {})
     assert call.name == PROPERTY and call.arguments["property"] == "lipo"
     calls = plan_with("logD of aspirin — oh actually, BBB too", {})
@@ -41,13 +33,8 @@ def test_the_list_that_answers_which_drugs_she_is_on_is_paired_with_the_new_one(
     asked = PastRequest("u", "Starting amiodarone 200 mg daily for this patient. Check the new one against everything "
                         "she is already on.", answered=False)
     [call] = plan_with("warfarin 5 mg, digoxin 125 mcg, simvastatin 20 mg", {}, [asked])
-    from model_zoo.names.drugs import resolve_drug
-
-    def smiles(name: str) -> str:
-        return resolve_drug(name).value  # type: ignore[union-attr]
-
     assert call.name == "drug_drug_response_predict"
-    assert call.arguments["smiles_pairs"] == [[smiles("amiodarone"), smiles(other)]
+    assert call.arguments["smiles_pairs"] == [[drug("amiodarone"), drug(other)]
                                               for other in ("warfarin", "digoxin", "simvastatin")]
 
 
@@ -74,14 +61,6 @@ def test_lab_acronyms_are_no_target_names() -> None:
     assert "target_seq" not in call.arguments
 
 
-def _drug(name: str) -> str:
-    from model_zoo.names.drugs import resolve_drug
-    from model_zoo.names.types import Resolved
-
-    found = resolve_drug(name)
-    assert isinstance(found, Resolved)
-    return found.value
-
 
 def test_drug_names_in_finnish_hungarian_and_romanian_spellings_and_cases_are_read() -> None:
     """"metotreksaattia", "karbamatsepiini", "ciszplatinnal", "szelegilin", "imatinibului", "cisplatină" were not
@@ -107,19 +86,19 @@ def test_finnish_hungarian_and_romanian_requests_run_on_the_drugs_they_name() ->
     """Requests in the three languages ran nothing: neither their drug names nor their request words were read,
     nor a case ending after a hyphen or colon ("ABL1-kinaasiin", "A549-en", "pKd-ul")."""
     [call] = plan_with("Kuinka tiukasti dasatinibi sitoutuu ABL1-kinaasiin? pKd-ennuste riittää.", {})
-    assert call.name == AFFINITY and call.arguments["drug_smiles"] == [_drug("dasatinib")]
-    assert call.arguments["target_seq"] == _target("ABL1")
+    assert call.name == AFFINITY and call.arguments["drug_smiles"] == [drug("dasatinib")]
+    assert call.arguments["target_seq"] == target("ABL1")
     [call] = plan_with("Mitä malli ennustaa metotreksaatin ja trimetopriimin yhteisvaikutuksesta?", {})
     assert call.name == "drug_drug_response_predict"
-    assert call.arguments["smiles_pairs"] == [[_drug("methotrexate"), _drug("trimethoprim")]]
+    assert call.arguments["smiles_pairs"] == [[drug("methotrexate"), drug("trimethoprim")]]
     [call] = plan_with("Ciszplatinnal mit várhatunk A549-en? Egy ln(IC50) becslés elég.", {})
     assert call.name == "drug_cell_response_regression_predict"
-    assert call.arguments == {"drug_smiles": [_drug("cisplatin")], "cell_name": "A549"}
+    assert call.arguments == {"drug_smiles": [drug("cisplatin")], "cell_name": "A549"}
     [call] = plan_with("Care e pKd-ul lapatinibului pe ERBB2?", {})
-    assert call.name == AFFINITY and call.arguments["drug_smiles"] == [_drug("lapatinib")]
+    assert call.name == AFFINITY and call.arguments["drug_smiles"] == [drug("lapatinib")]
     [call] = plan_with("Am nevoie de solubilitatea în apă (logS) pentru cisplatină și oxaliplatină.", {})
     assert call.name == PROPERTY and call.arguments == {
-        "drug_smiles": [_drug("cisplatin"), _drug("oxaliplatin")], "property": "logSolubility"}
+        "drug_smiles": [drug("cisplatin"), drug("oxaliplatin")], "property": "logSolubility"}
 
 
 def test_quoted_nicknames_and_street_products_are_no_molecules() -> None:
@@ -128,12 +107,12 @@ def test_quoted_nicknames_and_street_products_are_no_molecules() -> None:
     methadone. A drug name in a quoted phrase of several words, or quoted before "bars"/"pills", is a nickname."""
     [call] = plan_with("Street 'Xanax' bars here keep turning out to be etizolam. Predicted BBB penetration for "
                        "etizolam, diazepam and clonazepam.", {})
-    assert call.arguments["drug_smiles"] == [_drug(n) for n in ("etizolam", "diazepam", "clonazepam")]
+    assert call.arguments["drug_smiles"] == [drug(n) for n in ("etizolam", "diazepam", "clonazepam")]
     [call] = plan_with("Loperamide misuse ('poor man's methadone') is rising. ClinTox CT_TOX for loperamide and "
                        "dextromethorphan please.", {})
-    assert call.arguments["drug_smiles"] == [_drug("loperamide"), _drug("dextromethorphan")]
+    assert call.arguments["drug_smiles"] == [drug("loperamide"), drug("dextromethorphan")]
     [call] = plan_with("BBB for 'imatinib' please", {})  # a quoted name alone is the drug
-    assert call.arguments["drug_smiles"] == [_drug("imatinib")]
+    assert call.arguments["drug_smiles"] == [drug("imatinib")]
 
 
 def test_a_listed_item_runs_on_its_own_molecules_not_the_prefaces() -> None:
@@ -142,8 +121,8 @@ def test_a_listed_item_runs_on_its_own_molecules_not_the_prefaces() -> None:
     into each item, and "its own" was taken for "its" (the molecule of the item before)."""
     interaction, bbb = plan_with("Two things on case 24-1203 (quetiapine and citalopram overdose): 1) interaction "
                                  "call for quetiapine + citalopram, 2) BBB probability for quetiapine on its own.", {})
-    assert interaction.arguments["smiles_pairs"] == [[_drug("quetiapine"), _drug("citalopram")]]
-    assert bbb.arguments == {"drug_smiles": [_drug("quetiapine")], "property": "p_np"}
+    assert interaction.arguments["smiles_pairs"] == [[drug("quetiapine"), drug("citalopram")]]
+    assert bbb.arguments == {"drug_smiles": [drug("quetiapine")], "property": "p_np"}
 
 
 def test_the_product_an_impurity_comes_from_is_no_molecule_to_run() -> None:
@@ -165,7 +144,7 @@ def test_a_lowercase_code_with_a_digit_is_a_drug() -> None:
     """"cisplatin + 5-fu in kyse150, ln(ic50) for each pls" ran cisplatin alone: short codes had to be written with
     a capital; one with a digit is no English word in any case."""
     [call] = plan_with("esophageal proj: cisplatin + 5-fu in kyse150, ln(ic50) for each pls", {})
-    assert call.arguments["drug_smiles"] == [_drug("cisplatin"), _drug("5-FU")]
+    assert call.arguments["drug_smiles"] == [drug("cisplatin"), drug("5-FU")]
     [call] = plan_with("generate molecules for MDA-MB-231 with a target of 1 µM", {})  # "of 1" is no code
     assert call.name == "drug_cell_response_regression_generation"
 
@@ -203,10 +182,10 @@ def test_a_lowercase_line_continuing_a_response_run_is_read() -> None:
 def test_each_one_with_a_named_drug_pairs_the_threads_molecules_with_it() -> None:
     """"do either of them interact with tramadol? pair each one with tramadol" paired the thread's two drugs with
     each other: "each one with X" was not read as each earlier molecule with X."""
-    pool = {"user_smiles": [_drug("selegiline"), _drug("phenelzine")]}
+    pool = {"user_smiles": [drug("selegiline"), drug("phenelzine")]}
     [call] = plan_with("do either of them interact with tramadol? pair each one with tramadol", pool)
-    assert call.arguments["smiles_pairs"] == [[_drug("tramadol"), _drug("selegiline")],
-                                              [_drug("tramadol"), _drug("phenelzine")]]
+    assert call.arguments["smiles_pairs"] == [[drug("tramadol"), drug("selegiline")],
+                                              [drug("tramadol"), drug("phenelzine")]]
 
 
 def test_a_drug_shortened_before_against_is_the_one_named_in_full() -> None:
@@ -215,11 +194,11 @@ def test_a_drug_shortened_before_against_is_the_one_named_in_full() -> None:
     useful: a shortened name before "against" is the drug it begins, and "against each" is against all."""
     [call] = plan_with("Med rec: voriconazole 200 mg (new), simvastatin 40 mg, amlodipine 5 mg, omeprazole 20 mg. "
                        "Check the vori against each of the others.", {})
-    assert call.arguments["smiles_pairs"] == [[_drug("voriconazole"), _drug(other)]
+    assert call.arguments["smiles_pairs"] == [[drug("voriconazole"), drug(other)]
                                               for other in ("simvastatin", "amlodipine", "omeprazole")]
     [call] = plan_with("Her list: amiodarone 200 mg, digoxin 62.5 mcg, warfarin per INR. GP started clarithromycin. "
                        "Check clarithro against each.", {})
-    assert call.arguments["smiles_pairs"] == [[_drug("clarithromycin"), _drug(other)]
+    assert call.arguments["smiles_pairs"] == [[drug("clarithromycin"), drug(other)]
                                               for other in ("amiodarone", "digoxin", "warfarin")]
 
 
@@ -228,7 +207,7 @@ def test_a_hashtag_is_no_structure() -> None:
     for a hip fracture) was read as a mistyped SMILES and the named drugs as its labels."""
     [call] = plan_with("80 y/o #NOF, on phenelzine for 30 years. someone has written pethidine on the drug chart. "
                        "check phenelzine + pethidine pls", {})
-    assert call.arguments["smiles_pairs"] == [[_drug("phenelzine"), _drug("pethidine")]]
+    assert call.arguments["smiles_pairs"] == [[drug("phenelzine"), drug("pethidine")]]
 
 
 def test_a_question_no_tool_answers_is_not_made_an_ask_by_the_drugs_it_names() -> None:
@@ -249,7 +228,7 @@ def test_the_answer_naming_the_drug_a_question_asked_for_completes_its_pair() ->
 
     asked = PastRequest("u", "Check linezolid against her antidepressant before I verify the order.", answered=False)
     [call] = plan_with("Escitalopram 10 mg.", {}, [asked])
-    assert call.arguments["smiles_pairs"] == [[_drug("linezolid"), _drug("escitalopram")]]
+    assert call.arguments["smiles_pairs"] == [[drug("linezolid"), drug("escitalopram")]]
 
 
 def test_hungarian_requests_without_its_rarer_letters_are_read() -> None:
@@ -260,7 +239,7 @@ def test_hungarian_requests_without_its_rarer_letters_are_read() -> None:
     assert call.name == AFFINITY and len(call.arguments["drug_smiles"]) == 3
     [call] = plan_with("Hidratációs szabadentalpiát kérnék a metanolra, az etanolra, az acetonitrilre és a toluolra.",
                        {})
-    assert call.arguments == {"drug_smiles": [_drug(n) for n in ("methanol", "ethanol", "acetonitrile", "toluene")],
+    assert call.arguments == {"drug_smiles": [drug(n) for n in ("methanol", "ethanol", "acetonitrile", "toluene")],
                               "property": "freesolv"}
 
 
@@ -268,18 +247,16 @@ def test_finnish_read_from_its_case_endings_and_ts_for_z() -> None:
     """"ln(IC50) gefitinibille, erlotinibille ja afatinibille HCC-827-linjassa?" was not read as Finnish (none of
     its listed words), and "omepratsolilla" (omeprazole, Finnish writes z as ts) was not read."""
     [call] = plan_with("ln(IC50) gefitinibille, erlotinibille ja afatinibille HCC-827-linjassa?", {})
-    assert call.arguments == {"drug_smiles": [_drug(n) for n in ("gefitinib", "erlotinib", "afatinib")],
+    assert call.arguments == {"drug_smiles": [drug(n) for n in ("gefitinib", "erlotinib", "afatinib")],
                               "cell_name": "HCC-827"}
     [call] = plan_with("Potilas on klopidogreelilla ja omepratsolilla - mitä yhteisvaikutusmalli ennustaa?", {})
-    assert call.arguments["smiles_pairs"] == [[_drug("clopidogrel"), _drug("omeprazole")]]
+    assert call.arguments["smiles_pairs"] == [[drug("clopidogrel"), drug("omeprazole")]]
 
 
 def test_a_mask_digit_being_corrected_is_no_potency() -> None:
     """"They had an extra 1 at the end, here's the fixed one: [0, …]" set the potency goal to 1: a 0 or 1 said to be
     extra or missing at a list's end is a digit of the mask."""
-    from model_zoo.names.drugs import resolve_drug
-
-    gefitinib = resolve_drug("gefitinib").value  # type: ignore[union-attr]
+    gefitinib = drug("gefitinib")
     earlier = [ran("drug_cell_response_regression_optimization", f"optimise {gefitinib} in A549 at ln IC50 -2")]
     mask = "[" + ", ".join(["0"] * 21 + ["1"] * 10) + "]"
     [call] = plan_with(f"They had an extra 1 at the end, here's the fixed one:\n{mask}", {}, earlier)
@@ -293,7 +270,7 @@ def test_logd_with_its_ph_written_on_is_logd() -> None:
 
     asked = PastRequest("u", "Predicted volume of distribution for amitriptyline?", answered=False)
     [call] = plan_with("OK, logD7.4 then.", {}, [asked])
-    assert call.arguments == {"drug_smiles": [_drug("amitriptyline")], "property": "lipo"}
+    assert call.arguments == {"drug_smiles": [drug("amitriptyline")], "property": "lipo"}
 
 
 def test_a_drug_after_against_her_is_a_partner() -> None:
@@ -302,7 +279,7 @@ def test_a_drug_after_against_her_is_a_partner() -> None:
     from agent.history import PastRequest
 
     [call] = plan_with("morphine", {}, [PastRequest("u", "run the opioid against her gabapentin", answered=False)])
-    assert call.arguments["smiles_pairs"] == [[_drug("gabapentin"), _drug("morphine")]]
+    assert call.arguments["smiles_pairs"] == [[drug("gabapentin"), drug("morphine")]]
 
 
 def test_a_clause_that_only_acknowledges_asks_for_nothing() -> None:
@@ -324,7 +301,7 @@ def test_an_untrained_property_skipped_is_not_asked_about_and_an_intermediate_is
     [call] = plan_with("OK, skip hERG. Check it against PDGFRB instead.", {}, [asked])
     assert call.name == "drug_target_classification_predict"
     assert call.arguments["drug_smiles"] == ["Cc1ccc(N)cc1Nc1nccc(-c2cccnc2)n1"]
-    assert call.arguments["target_seq"] == _target("PDGFRB")
+    assert call.arguments["target_seq"] == target("PDGFRB")
 
 
 def test_a_quoted_claim_keeps_its_drug_and_a_listed_pair_keeps_the_prefaces_partner() -> None:
@@ -333,7 +310,7 @@ def test_a_quoted_claim_keeps_its_drug_and_a_listed_pair_keeps_the_prefaces_part
     with her glipizide? 2. how water-soluble is fluconazole itself?" still pairs fluconazole with glipizide."""
     [call] = plan_with("Another claim to check: 'sorafenib hits the BRAF protein'. Does it interact with BRAF, yes or "
                        "no?", {})
-    assert call.arguments["drug_smiles"] == [_drug("sorafenib")]
+    assert call.arguments["drug_smiles"] == [drug("sorafenib")]
     calls = plan_with("Two questions on fluconazole (Diflucan 150 mg, then 100 mg daily x 14 d):\n1. any interaction "
                       "with her glipizide 5 mg bid?\n2. how water-soluble is fluconazole itself?", {})
-    assert calls[0].arguments["smiles_pairs"] == [[_drug("fluconazole"), _drug("glipizide")]]
+    assert calls[0].arguments["smiles_pairs"] == [[drug("fluconazole"), drug("glipizide")]]
