@@ -187,13 +187,15 @@ _OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-
 
 
 def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
-    """The words of a question no tool answers, when no words of the message ask for a tool outright (its drugs do
-    not: "max dose of lidocaine with adrenaline?" names two and asks for no pair; a cell line does: "What dose of
-    cisplatin gives the IC50 in A549?"): a drug it names is then no new value for the thread's last request."""
+    """The words of a question no tool answers, when no words of the message ask for a tool outright (drugs it names
+    do not: "max dose of lidocaine with adrenaline?" asks for no pair; a cell line or pasted structures do: "What dose
+    of cisplatin gives the IC50 in A549?", "logS predictions for <SMILES> … with the in-house data"): a drug it names
+    is then no new value for the thread's last request."""
     found = _OUT_OF_SCOPE.search(e.prose)
     if found is None or requested_tool(without_values(e), offered) is not None:
         return None
-    return found.group() if not e.cell_lines or requested_tool(e.text, offered) is None else None
+    named_only = not e.cell_lines and (e.molecules_from_names or not e.molecules)
+    return found.group() if named_only or requested_tool(e.text, offered) is None else None
 
 
 def _strongest(tools: dict[str, float]) -> float:

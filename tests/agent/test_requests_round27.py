@@ -314,3 +314,15 @@ def test_a_quoted_claim_keeps_its_drug_and_a_listed_pair_keeps_the_prefaces_part
     calls = plan_with("Two questions on fluconazole (Diflucan 150 mg, then 100 mg daily x 14 d):\n1. any interaction "
                       "with her glipizide 5 mg bid?\n2. how water-soluble is fluconazole itself?", {})
     assert calls[0].arguments["smiles_pairs"] == [[drug("fluconazole"), drug("glipizide")]]
+
+
+def test_pasted_structures_beside_a_question_no_tool_answers_still_run() -> None:
+    """Guards for the question rule above (two synthetic development steps it broke): "logS predictions for <SMILES>,
+    <SMILES> … Then I'll combine them with the in-house data" still runs, and "logD (pH 7.4) for: <SMILES>; <SMILES>"
+    after "Pre-synthesis triage" still runs the property, not a route."""
+    [call, *_] = plan_with("It would help to have logS predictions for CCCCNC(=O)NS(=O)(=O)c1ccc(C)cc1 - just the "
+                           "numbers. Then I'll combine them with the in-house data.", {})
+    assert call.name == PROPERTY
+    calls = plan_with("Pre-synthesis triage, octanol/buffer logD (pH 7.4) for: CCCCNC(=O)NS(=O)(=O)c1ccc(C)cc1; "
+                      "COc1cc2ncnc(Nc3ccc(F)c(Cl)c3)c2cc1OCCCN1CCOCC1", {})
+    assert [c.name for c in calls] == [PROPERTY]
