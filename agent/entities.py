@@ -967,7 +967,8 @@ def _untrained_properties(prose: str) -> list[Unresolved]:
     return sorted(found, key=lambda u: u.start)
 
 
-_PROPERTY_TAKEN_BACK = re.compile(r"\b(?:skip|drop|forget(?:\s+about)?|never\s+mind|not|no)\s+(?:the\s+)?$", re.I)
+# (not "not"/"no": "is it not a hERG blocker?" still asks about hERG)
+_PROPERTY_TAKEN_BACK = re.compile(r"\b(?:skip|drop|forget(?:\s+about)?|never\s+mind)\s+(?:the\s+)?$", re.I)
 
 
 # "same but for the mutant", "and the mutated form?": a mutant whose mutation the message does not name

@@ -214,7 +214,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         item = value_numbers(extract(ask, expect)) if listed and ask != clause else None
         # "(quetiapine and citalopram overdose): … 2) BBB for quetiapine on its own": the item's molecules, not the
         # preface's (not "on fluconazole: 1. any interaction with her glipizide?", whose partner the preface names)
-        if item is not None and item.molecules and not _PAIRS_WITH.search(ask):
+        if item is not None and item.molecules and not PAIRS_ITSELF.search(ask):
             own = merge_entities(item, own, prose=own.prose)
         before = get_spec(calls[-1].name) if calls else None
         # "… for MV411 at 10 nM and then also for MOLM13 at the same potency": the ask before, again
@@ -749,7 +749,6 @@ def _clauses(text: str) -> list[str]:
     return parts or [text]
 
 
-_PAIRS_WITH = re.compile(r"\b(?:with|against|vs|versus|interact\w*|ddis?)\b|\+", re.I)
 # "ok wor, then bbb for the same three": a clause that only acknowledges (its fillers blanked) asks for nothing
 _ACKNOWLEDGES = re.compile(r"^\W*(?:(?:ok(?:ay)?|k|thanks?|thx|ty|sure|fine|great|cool|nice|good|right|alright|yes|"
                            r"yep|yeah)\W*)*$", re.I)

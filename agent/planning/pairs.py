@@ -161,8 +161,8 @@ def _shortened_name(e: Entities, before: str, keys: dict[str, str]) -> str | Non
     if word is None:
         return None
     short = word.group(1).lower()
-    found = {keys.get(_drug_key(n.value) or n.value) for n in e.names if n.kind == "drug"
-             and n.written.lower().startswith(short) and n.written.lower() != short}
+    found = {keys[key] for n in e.names if n.kind == "drug" and n.written.lower().startswith(short)
+             and n.written.lower() != short and (key := _drug_key(n.value) or n.value) in keys}
     return found.pop() if len(found) == 1 else None
 
 

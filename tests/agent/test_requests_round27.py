@@ -260,7 +260,7 @@ def test_a_mask_digit_being_corrected_is_no_potency() -> None:
     earlier = [ran("drug_cell_response_regression_optimization", f"optimise {gefitinib} in A549 at ln IC50 -2")]
     mask = "[" + ", ".join(["0"] * 21 + ["1"] * 10) + "]"
     [call] = plan_with(f"They had an extra 1 at the end, here's the fixed one:\n{mask}", {}, earlier)
-    assert call.arguments.get("zscore") != 1.0
+    assert call.arguments["zscore"] == -2.0  # the earlier goal, not the "1" of the mask
 
 
 def test_logd_with_its_ph_written_on_is_logd() -> None:
@@ -302,6 +302,7 @@ def test_an_untrained_property_skipped_is_not_asked_about_and_an_intermediate_is
     assert call.name == "drug_target_classification_predict"
     assert call.arguments["drug_smiles"] == ["Cc1ccc(N)cc1Nc1nccc(-c2cccnc2)n1"]
     assert call.arguments["target_seq"] == target("PDGFRB")
+    assert plan_with("Is aspirin not a hERG blocker?", {}) == []  # "not" takes nothing back: still asked about
 
 
 def test_a_quoted_claim_keeps_its_drug_and_a_listed_pair_keeps_the_prefaces_partner() -> None:
