@@ -74,6 +74,9 @@ _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;—–-]{{0,6}}\b(?:
 # group's name between): a name that describes another noun
 _QUALIFIES_NOUN = re.compile(r"[\s-]*(?:[a-z]{2,}(?:amides?|amines?|esters?|ethers?|ones?|oles?|ines?|yl|oxy|ates?)"
                              rf"[\s-]+)?(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
+# "the fragment of benzamide", "the core of quinazoline": a part named by the group it is, no molecule to run
+_QUALIFIES_NOUN_BEFORE = re.compile(r"\b(?:fragment|moiety|core|scaffold|ring|substructure|motif|subunit|warhead|"
+                                    r"portion)\s+of\s+(?:an?\s+|the\s+)?$", re.I)
 # "which ones we can wash with heptane", "slurried in MTBE", "recrystallised from ethanol": a process medium
 _MEDIUM_BEFORE = re.compile(r"\b(?:wash(?:ed|es|ing)?|(?:re)?slurr(?:y|ied|ies|ying)|triturat(?:e|ed|ing)|"
                             r"extract(?:ed|ing)?|quench(?:ed|ing)?|(?:re)?crystalli[sz](?:e|ed|ing)|purg(?:e|es|ed|ing)|"
@@ -151,8 +154,10 @@ _COMPARED_WITH = re.compile(r"\b(?:to\s+compare\s+(?:it\s+|them\s+)?(?:with|to|a
                             r"\s+(?:the\s+)?(\S+)", re.I)
 # "I'll come back with Bakuchiol later", "osimertinib can wait": put off, not asked for now (not "starting ibrutinib
 # next week": when a drug starts)
-_DEFERRED = re.compile(r"\bcome\s+back\s+(?:to\s+you\s+)?(?:to|with|for|on|about)\s+(\S+)|"
-                       r"(?<!\S)(\S+?)\s+(?:can\s+wait|comes?\s+later|for\s+later)\b", re.I)
+# ("… to compare later with dasatinib, for now only imatinib", "we'll look at dasatinib later")
+_DEFERRED = re.compile(r"\b(?:come\s+back\s+(?:to\s+you\s+)?|later\s+)(?:to|with|for|on|about)\s+(\S+)|"
+                       r"(?<!\S)(\S+?)\s+(?:can\s+wait|comes?\s+later|for\s+later|later\s+on|later(?=[,;.]\s+"
+                       r"(?:but\s+)?(?:for\s+now|today|now)\b))", re.I)
 # Names are looked for in the first this-many characters of a message's words: a request names its drugs,
 # targets and cell lines up front, and a pasted 30 KB table must not cost seconds of name matching.
 NAMES_READ_CHARS = 5_000
@@ -532,7 +537,8 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
     after = [m for (start, _), m in zip(spans, molecules) if each and start >= each.end()]
     if len(before) >= 2 and len(after) == 1:  # the two named together are a pair too ("X with Y, and each of them …")
         return _distinct_pairs(([before] if len(before) == 2 else []) + [[m, after[0]] for m in before])
-    with_each = next((m for (_, end), m in zip(spans, molecules) if _WITH_EACH.match(text, end)), None)
+    with_each = next((m for (_, end), m in zip(spans, molecules) if _WITH_EACH.match(text, end)), None) or \
+        _study_drug_with_each(text, molecules, spans)
     if with_each is not None:  # "… wants to add tramadol. Check tramadol with each."
         return _distinct_pairs([[with_each, other] for other in molecules])
     after_a_list = _written_after_a_list(text, molecules, spans)
@@ -557,6 +563,19 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
 
 
 _SENTENCE_END = re.compile(r"[.!?:;\n]")
+# a trial's investigational product, named by its label ("IP: osimertinib 80 mg QD", "IP olaparib 300 mg BID") and
+# then set against the other drugs ("DDI check, IP vs each conmed", "IP vs each CM")
+_STUDY_DRUG = r"(?:IP|IMP|study\s+drug|investigational\s+(?:medicinal\s+)?product)"
+_STUDY_DRUG_LABEL = re.compile(rf"\b{_STUDY_DRUG}\s*[:=]?\s*$", re.I)
+_STUDY_DRUG_VS = re.compile(rf"\b{_STUDY_DRUG}\s+(?:vs\.?|versus|with|against|x)\s+(?:each|every|all|the)\b", re.I)
+
+
+def _study_drug_with_each(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> str | None:
+    """The drug labelled as the trial's investigational product, when the message sets "IP" against the others."""
+    if not _STUDY_DRUG_VS.search(text):
+        return None
+    labelled = [m for (start, _), m in zip(spans, molecules) if _STUDY_DRUG_LABEL.search(text, max(0, start - 40), start)]
+    return labelled[0] if len(set(labelled)) == 1 else None
 
 
 def _written_after_a_list(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
@@ -645,6 +664,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     parts = _part_phrase_spans(prose, found.atom_ranges, to_clause_end=True) + group_phrase_spans(prose)
     mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
                 and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)
+                                               or _QUALIFIES_NOUN_BEFORE.search(prose, 0, m.start)
                                                or _MEDIUM_BEFORE.search(prose, 0, m.start)
                                                or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)
                                                or _nickname(prose, m)))]
@@ -1266,7 +1286,9 @@ def _numbers(text: str, smiles: list[str], cell_tokens: set[str]) -> list[Number
         masked = masked[:q.start] + " " * (q.end - q.start) + masked[q.end:]
     for token in sorted(set(smiles) | cell_tokens, key=len, reverse=True):
         masked = masked.replace(token, " " * len(token))
-    masked = re.sub(r"\b(?:[pP]?IC\s?50|[A-Z]{2,}\d+|[A-Z]{2,}-\d+)\b", lambda m: " " * len(m.group(0)), masked)
+    # (codes whole: "ONC-417-201" holds no -201)
+    masked = re.sub(r"\b(?:[pP]?IC\s?50|[A-Z]{2,}\d+(?:-\d+)*|[A-Z]{2,}(?:-\d+)+)\b", lambda m: " " * len(m.group(0)),
+                    masked)
     plain = [Number(float(m.group(1).replace("−", "-").replace(",", ".")), m.start(1))
              for m in _NUMBER.finditer(masked) if not _counts_or_measures(text, m.start(1), m.end(1))]
     converted = [Number(q.ln_ic50, q.start, q.conversion) for q in quantities]

@@ -29,6 +29,10 @@ TYPED, RESOLVED, REFERENCE, IMPLICIT, EARLIER, DEFAULT, POOL, UNKNOWN = (
     "typed", "resolved", "reference", "implicit", "earlier message", "default", "pool", "unknown")
 _FROM_THIS_MESSAGE = {TYPED, RESOLVED, REFERENCE, DEFAULT}
 _MOLECULE_KINDS = ("smiles_list", "smiles", "smiles_pairs")
+# "How does NVX-311 compare with sotorasib?", "our lead vs lorlatinib": an unknown drug the typed structure is set
+# against is a second input, never the typed structure's label ("… to compare with X" only says what results are for)
+_SET_AGAINST = re.compile(r"(?:(?<!\bto\s)\bcompare[sd]?\s+(?:\S+\s+){0,4}?(?:with|to|against)|\bvs\.?|\bversus)"
+                          r"\s+(?:the\s+)?$", re.I)
 _KIND_OF_NAME = {"drug": _MOLECULE_KINDS, "target": ("protein_seq",), "cell_line": ("cell_line",),
                  "property": ("enum",), "ic50_unit": ("number",), "ic50_value": ("number",)}
 
@@ -228,6 +232,9 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
             # "do olaparib and niraparib interact with PARP1?": a target question, not a drug pair ("the PARP
             # inhibitors olaparib and niraparib" only describes the drugs)
             untyped = missing.start >= 0 and asked_as_target(entities.prose, missing.start)
+        elif missing.kind == "drug" and params and missing.start > 0 and _SET_AGAINST.search(
+                entities.prose, 0, missing.start):
+            untyped = True
         else:
             untyped = any(p.name not in sources or sources[p.name].how != TYPED for p in params if p.required)
         if untyped:

@@ -535,7 +535,8 @@ def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
     patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, *([_PRECURSORS] if precursors else []), _WITH_GROUP, _GROUP_FIRST,
                 _EXCLUDE, _BINDS_BEST, RESULT_REMARK)
     spans = [m.span() for pattern in patterns for m in pattern.finditer(text)
-             if not (pattern is _HITS and _ASKS_WHICH.search(text, max(0, m.start() - 40), m.start()))]
+             if not (pattern is _HITS and (_ASKS_WHICH.search(text, max(0, m.start() - 40), m.start())
+                                           or _ASKS_WHETHER.search(text, max(0, m.start() - 100), m.start())))]
     by = [(end, criterion.end()) for _, end in spans if (criterion := _BY_CRITERION.match(text, end))]
     return spans + by + _filter_spans(text)
 
@@ -543,6 +544,10 @@ def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
 # "I would like to know which are predicted to interact with EGFR": the question itself, no pick from results
 _ASKS_WHICH = re.compile(r"\b(?:know|see|tell\s+me|find\s+out|check|wonder)\s+(?:which|whether|if)\s+(?:ones?\s+|of\s+"
                          r"(?:them|these|those)\s+)?(?:are|is|were|get)\s*$", re.I)
+# "Is doramapimod (BIRB-796) predicted to interact with p38?", "Are these two predicted to cross the BBB?": a yes/no
+# question about the molecules it names, no pick from results (not "is the one predicted to bind also soluble?")
+_ASKS_WHETHER = re.compile(r"(?:^|[.?!:]\s+|\n)\s*(?:is|are|was|were|will|would)\s+(?![^.?!\n]*\b(?:ones?|which|that|"
+                           r"those|whichever)\b)[^.?!\n]{1,80}?$", re.I)
 # "top 2 by predicted ln IC50", "the one with higher probability", "the lowest SR-ARE probability": the measure a pick
 # ranks by, which asks for no tool of its own ("by predicted" may be blanked already)
 _BY_CRITERION = re.compile(r"\s+(?:(?:by|for|on)\s+)?(?:the\s+)?(?:predicted\s+|measured\s+)?(?:[A-Za-z][\w-]*\s+)?"

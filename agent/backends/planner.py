@@ -588,8 +588,10 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     chosen = chosen_pairs(earlier, whole) if not previous.answered and spec.param("smiles_pairs") else None
     if chosen:  # "Linezolid." after "which new one?": that drug with the request's others
         merged.pairs = chosen
-    elif not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules:
-        # "with <SMILES>" names the partner ("Na fluconazole, Diflucan.": one drug by two names, once)
+    elif not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules and not (
+            len(whole.molecules) >= 2 and tool_scores(without_values(whole), offered).get(spec.name, 0.0) >= 3.5):
+        # "with <SMILES>" names the partner ("Na fluconazole, Diflucan.": one drug by two names, once); not a reply
+        # that asks for its own pair in so many words ("Then check eplerenone and lisinopril's interaction")
         merged.molecules = list({same_molecule_key(m, stereo=True) or m: m
                                  for m in earlier.molecules + whole.molecules}.values())
         if len(earlier.molecules) == 1 and len(whole.molecules) >= 2 and not whole.pairs and \

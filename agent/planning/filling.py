@@ -292,7 +292,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             elif pasted:
                 value = e.sequences[0]
             else:
-                value = pool_protein(e, pool, context.history) or (e.sequences[0] if e.sequences else None)
+                value = pool_protein(e, pool, context.history)
+                value = value if value is not None else (e.sequences[0] if e.sequences else None)
         elif param.kind == "cell_line":
             by_response = _LINE_BY_POTENCY.search(lowered) or (
                 _SENSITIVE_LINE.search(lowered) if not e.cell_lines else None)

@@ -216,9 +216,24 @@ _GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
 _NOT_TARGETS = frozenset(words("not_target_symbols"))
 
 
+def _one_named_protein(keys: list[str], lowered: str) -> str | None:
+    """Of the thread's sequences whose keys name the target ("the uploaded ALK sequence" with ALK_v1.fasta and
+    ALK_v2.fasta), the one the words tell apart (a reply's first words, "v2, the group replaced v1", first); "" (no
+    value, so that the agent asks) when they do not: never the newest, nor the target's sequence from the tables."""
+    if len(keys) == 1:
+        return f"({keys[0]})"
+    latest = lowered.rsplit("\n", 1)[-1]
+    for text in (re.split(r"[,.;!?]", latest, maxsplit=1)[0], latest, lowered):
+        told = upload_by_words(text, keys)[0] or upload_by_place(text, keys)
+        if told is not None:
+            return f"({told})"
+    return ""
+
+
 def pool_protein(e: Entities, pool: list[EntryMeta], history: Sequence[PastRequest]) -> str | None:
     """Reuse the thread's target only when the message does not name another protein: a named target
-    must match a pool key ("lck.fasta") or an earlier request that pasted its sequence."""
+    must match a pool key ("lck.fasta") or an earlier request that pasted its sequence. "" when several keys match
+    it and the words do not tell which."""
     # "does PD173074 bind it?", "doramapimod (BIRB-796)": drug codes, no target names
     drugs = [(n.start, n.end) for n in e.names if n.kind == "drug"]
     named = [m.group() for m in _GENE_LIKE.finditer(e.prose) if m.group() not in _NOT_TARGETS
@@ -229,7 +244,7 @@ def pool_protein(e: Entities, pool: list[EntryMeta], history: Sequence[PastReque
     if named and not re.search(r"\b(same|that|this) (target|protein|kinase|sequence)\b", latest):
         explicit = [m for m in pool if m.kind == "protein_seq" and any(n.lower() in m.key.lower() for n in named)]
         if explicit:
-            return f"({explicit[-1].key})"
+            return _one_named_protein([m.key for m in explicit], lowered)
         pasted = any(n in past.text and find_sequences(past.text) for past in history for n in named)
         return pool_ref(pool, ("protein_seq",), lowered) if pasted else None
     return pool_ref(pool, ("protein_seq",), lowered)

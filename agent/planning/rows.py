@@ -97,9 +97,27 @@ def rows_by_label(words: str, labels: dict[str, str]) -> list[str]:
         if word.isdigit() or len(word) == 1 and not (word.isupper() and _LETTER_ENDS.match(said, match.end())):
             continue
         named.add(word.upper())
+    named |= _labels_in_ranges(said, labels)
     # "A01" and, in the answer to which plate, "P08": the label P08-A01 written in two parts
     named |= {f"{first}-{last}" for first in named for last in named if f"{first}-{last}" in labels}
     return list(dict.fromkeys(smiles for label, smiles in labels.items() if label in named))
+
+
+# "PL-0031 to PL-0034", "CMP-12–CMP-15", "KR-101 through 104": every code of the list from the first to the last
+_CODE_RANGE = re.compile(r"(?<![\w-])([A-Za-z][A-Za-z-]*?)[-_ ]?(\d+)\s*(?:to|through|thru|–|—|-|\.\.)\s*"
+                         r"(?:\1[-_ ]?)?(\d+)(?![\w-])", re.I)
+
+
+def _labels_in_ranges(said: str, labels: dict[str, str]) -> set[str]:
+    """The list's labels inside a range of codes the words write (same letters, number from low to high)."""
+    inside: set[str] = set()
+    for m in _CODE_RANGE.finditer(said):
+        prefix, low, high = m.group(1).upper().rstrip("-"), int(m.group(2)), int(m.group(3))
+        for label in labels:
+            code = re.fullmatch(r"([A-Z][A-Z-]*?)[-_ ]?(\d+)", label)
+            if code and code.group(1).rstrip("-") == prefix and low <= int(code.group(2)) <= high:
+                inside.add(label)
+    return inside
 
 
 def _outside_rows(words: str, labels: dict[str, str] | list[str]) -> str:

@@ -20,6 +20,7 @@ from agent.pool.refs import REFERS_BACK
 from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
+from model_zoo.names.targets import asked_as_target
 from model_zoo.specs import AFFINITY, CELL_RESPONSE, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
@@ -298,8 +299,10 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     if max(scores.values(), default=0.0) < 1.0 and len(offered) > 1 and not any(shaped):
         return None
     refers_back = bool(REFERS_BACK.search(prose)) and has_molecules
+    # ("does doramapimod interact with p38?": a target the message asks about, though which p38 it must say)
     has_target = bool(entities.sequences) or any(n.kind == "target" for n in entities.names) or \
-        any(m.kind == "protein_seq" for m in pool)
+        any(m.kind == "protein_seq" for m in pool) or any(
+            u.kind == "target" and u.start >= 0 and asked_as_target(prose, u.start) for u in entities.unresolved)
     # "same check but with clopidogrel in place of the aspirin": one drug exchanged in the thread's pairs
     swaps_a_paired_drug = len(entities.molecules) == 1 and bool(entities.taken_back) and \
         any(m.kind == "smiles_pairs" for m in pool)

@@ -11,7 +11,7 @@ from typing import Any
 
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.cyrillic import from_cyrillic
-from model_zoo.names.inflected import FINNISH, HUNGARIAN, ROMANIAN, Inflection, from_inflected
+from model_zoo.names.inflected import DANISH, FINNISH, HUNGARIAN, ROMANIAN, Inflection, from_inflected
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -181,9 +181,15 @@ _ROMANIAN = _Language.of(r"[șțȘȚţŢ]|(?<=\w)-(?:ul|ului)\b",
                          r"afinitatea|interacționează|prezice\S*|acelasi|același|să|că|până|această|bine|rog",
                          r"pe|cu|sau|și|nu|ăsta|asta")
 _ROMANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ul|ului|urile)(?![\w-])", re.I)
+# Danish (and Norwegian): its letters æ, ø, or a word only it has ("hvad", "forudsig", "opløselighed"), or two of its
+# small words; a noun joined to a line or value by a hyphen ("HepG2-celler", "pKd-værdierne") is read apart
+_DANISH = _Language.of(r"[æøÆØ]", r"hvad|hvilken|hvilke|hvor|hvorfor|forudsig\w*|opløselighed\w*|vandopløselighed\w*|"
+                                  r"jeres|mellem|venligst|undskyld|krydser|interagerer|generér|optimér|sandsynlighed|"
+                                  r"kørsel|kørsler|tak", r"og|jeg|af|ikke|mig|vil|skal|med")
+_DANISH_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:celler|linje|lungecancerlinje|værdi)\w*)", re.I)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
-    (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX))
+    (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX))
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd

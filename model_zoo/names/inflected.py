@@ -1,5 +1,5 @@
-"""Drug names as Finnish, Hungarian and Romanian chemists write and decline them ("imatinibin", "metotreksaattia",
-"ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină").
+"""Drug names as Finnish, Hungarian, Romanian and Danish chemists write and decline them ("imatinibin",
+"metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens").
 
 These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
 add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
@@ -35,6 +35,8 @@ HUNGARIAN = Inflection(("nak", "nek", "nal", "nel", "val", "vel", "ban", "ben", 
                        (("sz", "s"), ("cs", "ch"), ("zs", "zh")))
 ROMANIAN = Inflection(("ului", "ilor", "elor", "ul", "ei", "ii", "le", "a", "ă", "e"),
                       (("ș", "s"), ("ş", "s"), ("ț", "ts"), ("ţ", "ts")))
+
+DANISH = Inflection(("ernes", "erne", "ens", "ets", "en", "et", "s"))  # "tamoxifens": tamoxifen's
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"

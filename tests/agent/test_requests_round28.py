@@ -1,0 +1,164 @@
+"""Requests of the twenty-eighth round."""
+
+from __future__ import annotations
+
+from planning_support import decided, drug, plan_with, target
+
+AFFINITY = "drug_target_affinity_regression_predict"
+PROPERTY = "drug_property_prediction"
+RESPONSE = "drug_cell_response_regression_predict"
+RETRO = "Retrosynthetic_reaction_pathway_prediction"
+LEAD = "COc1cc2c(Nc3ccc(F)cc3F)c(cnc2cc1N4CCN(C)CC4)C(=O)N"
+
+
+def test_an_unknown_drug_the_typed_lead_is_compared_with_is_asked_about() -> None:
+    """"How does NVX-311 compare with sotorasib in NCI-H358? <SMILES>" ran NVX-311 alone: a typed structure made
+    every unknown name of the message a label, though sotorasib is what the lead is set against. An unknown drug
+    after "compare … with" or "vs" is asked about; a name that labels the typed structure, or one the results are
+    only meant "to compare with", still is not."""
+    assert decided(f"How does NVX-311 compare with sotorasib in NCI-H358? One line for the slide.\n{LEAD}") is None
+    assert decided(f"Compare our lead with lorlatinib on ALK binding, lead first.\nNVX-311 {LEAD}") is None
+    assert decided(f"pKd of our lead vs zorbatinib on EGFR: {LEAD}") is None
+    assert decided(f"BBB for our lead, to compare with zorbatinib later: {LEAD}") == PROPERTY
+    assert decided(f"Retrosynthesis of NVX-340, please: {LEAD}") == RETRO
+
+
+def test_the_uploaded_target_sequence_is_asked_when_two_files_name_it() -> None:
+    """"Crizotinib and alectinib, pKd against the uploaded ALK sequence." with ALK_v1.fasta and ALK_v2.fasta in the
+    thread ran on the newer file. Two files whose names hold the target are asked about (never the newest, nor the
+    tables' ALK sequence); the answer "v2, the protein group replaced v1." picks one; one such file is used."""
+    from agent.history import PastRequest
+
+    pool = {"upload_ALK_v1.fasta": "MGAIGLLWLLPLLLSTAAVGSGMGTGQRAG", "upload_ALK_v2.fasta": "MGAIGLLWLLPLLLSTAAVGSGMGTGQRAGSP"}
+    ask = "Crizotinib and alectinib, pKd against the uploaded ALK sequence."
+    [call] = plan_with(ask, pool)
+    assert "target_seq" not in call.arguments
+    assert decided(ask, pool) is None
+    [call] = plan_with("v2, the protein group replaced v1.", pool, [PastRequest("u", ask, answered=False)])
+    assert call.arguments["target_seq"] == "(upload_ALK_v2.fasta)"
+    [call] = plan_with(ask, {"upload_ALK_v1.fasta": pool["upload_ALK_v1.fasta"]})
+    assert call.arguments["target_seq"] == "(upload_ALK_v1.fasta)"
+
+
+def test_a_range_of_codes_names_every_row_inside_it() -> None:
+    """"BBB call on PL-0031 to PL-0034:" over four coded rows ran PL-0031 and PL-0034 only: the range's ends were read
+    as the two rows meant. A range of codes names every row from the first to the last."""
+    rows = "\nPL-0031 CCO\nPL-0032 CCCCN\nPL-0033 CCCC\nPL-0034 CCCl"
+    [call] = plan_with(f"[Petrescu lab] BBB call on PL-0031 to PL-0034:{rows}", {})
+    assert call.arguments["drug_smiles"] == ["CCO", "CCCCN", "CCCC", "CCCl"]
+    [call] = plan_with(f"BBB for PL-0032–0033:{rows}", {})
+    assert call.arguments["drug_smiles"] == ["CCCCN", "CCCC"]
+    [call] = plan_with(f"BBB for PL-0031 and PL-0034:{rows}", {})
+    assert call.arguments["drug_smiles"] == ["CCO", "CCCl"]
+
+
+def test_a_drug_put_off_for_later_is_not_run_now() -> None:
+    """"pKd of imatinib for KIT … we want to compare later with dasatinib, but for now only imatinib" (and its
+    Romanian original) ran dasatinib too. A drug to look at "later" is put off."""
+    for text in ("pKd of imatinib for KIT please. We want to compare later with dasatinib, but for now only imatinib.",
+                 "pKd of imatinib for KIT please. We will look at dasatinib later, for now just imatinib.",
+                 "Afinitatea de legare (pKd) a imatinibului pentru KIT, vă rog. Avem o pacientă cu GIST și vrem să "
+                 "comparăm mai târziu cu dasatinibul, dar deocamdată doar imatinibul."):
+        [call] = plan_with(text, {})
+        assert call.name == AFFINITY and call.arguments["drug_smiles"] == [drug("imatinib")], text
+        assert call.arguments["target_seq"] == target("KIT")
+    [call] = plan_with("pKd of imatinib and dasatinib for KIT please", {})
+    assert call.arguments["drug_smiles"] == [drug("imatinib"), drug("dasatinib")]
+
+
+def test_the_fragment_of_a_group_is_no_molecule() -> None:
+    """"Imatinibul — ce precursori … cum se leagă fragmentul de benzamidă" (the fragment of benzamide) ran the
+    retrosynthesis on benzamide too. A fragment, core or ring "of" a group names a part, in English and Romanian."""
+    for text in ("Imatinibul — ce precursori dă modelul de retrosinteză într-un singur pas? Vreau să-i arăt studentei "
+                 "cum se leagă fragmentul de benzamidă.",
+                 "Imatinib retro, one step; I want to show how the fragment of benzamide is attached."):
+        [call] = plan_with(text, {})
+        assert call.name == RETRO and call.arguments["smiles_list"] == [drug("imatinib")], text
+    [call] = plan_with("logD of aspirin and of caffeine", {})
+    assert call.arguments["drug_smiles"] == [drug("aspirin"), drug("caffeine")]
+
+
+def test_danish_requests_are_read() -> None:
+    """A Copenhagen pharmacologist's Danish ("Hvad er tamoxifens logD …?", "Krydser kodein og morfin
+    blod-hjerne-barrieren?", "Forudsig cisplatins ln(IC50) i A549, tak.") ran nothing: Danish request words and the
+    genitive on a drug's name were not read. Danish is now a gated language, its names read without their endings."""
+    [call] = plan_with("Hvad er tamoxifens logD ved pH 7,4 ifølge jeres lipofilicitetsmodel? Vi diskuterer fordeling i "
+                       "fedtvæv til journal club i morgen.", {})
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("tamoxifen")], "property": "lipo"}
+    [call] = plan_with("Krydser kodein og morfin blod-hjerne-barrieren? Jeg ved godt svaret fra lærebogen.", {})
+    assert call.arguments == {"drug_smiles": [drug("codeine"), drug("morphine")], "property": "p_np"}
+    [call] = plan_with("Forudsig cisplatins ln(IC50) i A549, tak.", {})
+    assert call.name == RESPONSE and call.arguments["cell_name"] == "A549"
+    [call] = plan_with("Er der en lægemiddelinteraktion mellem simvastatin og klaritromycin?", {})
+    assert call.arguments["smiles_pairs"] == [[drug("simvastatin"), drug("clarithromycin")]]
+
+
+def test_the_hydration_free_energy_symbol_names_the_property() -> None:
+    """"Need ΔG_hyd (kcal/mol) for 3 cpds" asked which property: the symbol was not read."""
+    for symbol in ("ΔG_hyd", "dG_hyd", "ΔG(hyd)"):
+        [call] = plan_with(f"Need {symbol} (kcal/mol) for 3 cpds: 1) CCO 2) CCN 3) CCC", {})
+        assert call.arguments == {"drug_smiles": ["CCO", "CCN", "CCC"], "property": "freesolv"}, symbol
+
+
+def test_the_urdu_word_for_patient_is_no_drug() -> None:
+    """"bed 14 ke mareez ko Lowplat (clopidogrel) … aur Risek (omeprazole)" paired doxepin with both: "mareez" (the
+    patient) was corrected to a doxepin brand."""
+    [call] = plan_with("bed 14 ke mareez ko Lowplat (clopidogrel) 75 mg OD aur Risek (omeprazole) 40 mg dono chal rahi "
+                       "hain. In dono mein koi interaction hai ya nahi, zara check kar do please.", {})
+    assert call.arguments["smiles_pairs"] == [[drug("clopidogrel"), drug("omeprazole")]]
+
+
+def test_the_study_drug_is_set_against_each_concomitant_medication() -> None:
+    """"IP: osimertinib 80 mg QD Conmeds: omeprazole 20 mg, ondansetron 8 mg PRN Request: DDI check, IP vs each
+    conmed." paired ondansetron with the others: "IP" was not read as the drug it labels."""
+    [call] = plan_with("DM-2418 | Prot BRC-220 | Site 309 | C1D15 IP olaparib 300 mg BID CM: fluconazole, ondansetron, "
+                       "omeprazole Request: DDI IP vs each CM, in CM-page order.", {})
+    assert call.arguments["smiles_pairs"] == [[drug("olaparib"), drug(other)]
+                                              for other in ("fluconazole", "ondansetron", "omeprazole")]
+
+
+def test_a_prodrug_named_as_the_source_of_an_active_form_is_not_run() -> None:
+    """"Xeloda ka active form 5-fluorouracil hai. HT-29 mein 5-FU ka predicted ln(IC50) batao." ran capecitabine too."""
+    for text in ("Colorectal Ca: Xeloda ka active form 5-fluorouracil hai. HT-29 mein 5-FU ka predicted ln(IC50) batao.",
+                 "The active form of capecitabine is 5-FU; IC50 of 5-FU in HT-29?"):
+        [call] = plan_with(text, {})
+        assert call.arguments == {"drug_smiles": [drug("5-fluorouracil")], "cell_name": "HT-29"}, text
+
+
+def test_a_reply_that_asks_for_its_own_pair_is_not_merged_with_the_question() -> None:
+    """After "Finerenone and spironolactone interaction?" was asked about (finerenone is unknown), "Phir eplerenone
+    aur lisinopril ka interaction check kar do" paired spironolactone with both: the reply was read as completing
+    the question. A reply that asks for its own pair in so many words is a request of its own."""
+    from agent.history import PastRequest
+
+    asked = PastRequest("u", "Finerenone aur spironolactone ka interaction check kar do.", answered=False)
+    [call] = plan_with("Acha SMILES to nahi hai. Phir eplerenone aur lisinopril ka interaction check kar do, doosra "
+                       "mareez isi combination pe hai.", {}, [asked])
+    assert call.arguments["smiles_pairs"] == [[drug("eplerenone"), drug("lisinopril")]]
+
+
+def test_a_protocol_code_holds_no_potency() -> None:
+    """"Prot ONC-417-201 translational: predicted ln(IC50) of osimertinib in … LU-0421" then "Use NCI-H1975." ran
+    an optimisation towards ln(IC50) −201: the code's last part was read as a number."""
+    from agent.history import PastRequest
+
+    asked = PastRequest("u", "Prot ONC-417-201 translational: predicted ln(IC50) of osimertinib in the site's "
+                        "PDX-derived line LU-0421.", answered=False)
+    [call] = plan_with("Use NCI-H1975.", {}, [asked])
+    assert call.name == RESPONSE and call.arguments == {"drug_smiles": [drug("osimertinib")], "cell_name": "NCI-H1975"}
+
+
+def test_a_question_whether_a_drug_is_predicted_to_interact_with_a_target_family_asks_which() -> None:
+    """"Is doramapimod (BIRB-796) predicted to interact with p38?" read as a drug pair ("predicted to interact" was
+    taken for a pick from results, and the alias for a second drug), so the answer "p38 alpha please" ran nothing.
+    The question asks for the binder call; which p38 is asked, and the answer completes it."""
+    from agent.history import PastRequest
+
+    question = "Is doramapimod (BIRB-796) predicted to interact with p38? yes/no is fine"
+    [call] = plan_with(question, {})
+    assert call.name == "drug_target_classification_predict" and "target_seq" not in call.arguments
+    assert decided(question) is None
+    [call] = plan_with("p38 alpha please (MAPK14 I think)", {}, [PastRequest("u", question, answered=False)])
+    assert call.arguments == {"drug_smiles": [drug("doramapimod")], "target_seq": target("MAPK14")}
+    [call] = plan_with("Are aspirin and warfarin predicted to interact?", {})
+    assert call.name == "drug_drug_response_predict"
