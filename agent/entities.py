@@ -574,7 +574,8 @@ def _study_drug_with_each(text: str, molecules: list[str], spans: list[tuple[int
     """The drug labelled as the trial's investigational product, when the message sets "IP" against the others."""
     if not _STUDY_DRUG_VS.search(text):
         return None
-    labelled = [m for (start, _), m in zip(spans, molecules) if _STUDY_DRUG_LABEL.search(text, max(0, start - 40), start)]
+    labelled = [m for (start, _), m in zip(spans, molecules)
+                if _STUDY_DRUG_LABEL.search(text, max(0, start - 40), start)]
     return labelled[0] if len(set(labelled)) == 1 else None
 
 

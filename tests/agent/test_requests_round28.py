@@ -29,7 +29,8 @@ def test_the_uploaded_target_sequence_is_asked_when_two_files_name_it() -> None:
     tables' ALK sequence); the answer "v2, the protein group replaced v1." picks one; one such file is used."""
     from agent.history import PastRequest
 
-    pool = {"upload_ALK_v1.fasta": "MGAIGLLWLLPLLLSTAAVGSGMGTGQRAG", "upload_ALK_v2.fasta": "MGAIGLLWLLPLLLSTAAVGSGMGTGQRAGSP"}
+    pool = {"upload_ALK_v1.fasta": "MGAIGLLWLLPLLLSTAAVGSGMGTGQRAG",
+            "upload_ALK_v2.fasta": "MGAIGLLWLLPLLLSTAAVGSGMGTGQRAGSP"}
     ask = "Crizotinib and alectinib, pKd against the uploaded ALK sequence."
     [call] = plan_with(ask, pool)
     assert "target_seq" not in call.arguments
@@ -119,7 +120,8 @@ def test_the_study_drug_is_set_against_each_concomitant_medication() -> None:
 
 def test_a_prodrug_named_as_the_source_of_an_active_form_is_not_run() -> None:
     """"Xeloda ka active form 5-fluorouracil hai. HT-29 mein 5-FU ka predicted ln(IC50) batao." ran capecitabine too."""
-    for text in ("Colorectal Ca: Xeloda ka active form 5-fluorouracil hai. HT-29 mein 5-FU ka predicted ln(IC50) batao.",
+    for text in ("Colorectal Ca: Xeloda ka active form 5-fluorouracil hai. HT-29 mein 5-FU ka predicted ln(IC50) "
+                 "batao.",
                  "The active form of capecitabine is 5-FU; IC50 of 5-FU in HT-29?"):
         [call] = plan_with(text, {})
         assert call.arguments == {"drug_smiles": [drug("5-fluorouracil")], "cell_name": "HT-29"}, text
