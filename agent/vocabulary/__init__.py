@@ -185,7 +185,8 @@ _ROMANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ul|ului|urile)(?![\w-])", re.I)
 # small words; a noun joined to a line or value by a hyphen ("HepG2-celler", "pKd-værdierne") is read apart
 _DANISH = _Language.of(r"[æøÆØ]", r"hvad|hvilken|hvilke|hvor|hvorfor|forudsig\w*|opløselighed\w*|vandopløselighed\w*|"
                                   r"jeres|mellem|venligst|undskyld|krydser|interagerer|generér|optimér|sandsynlighed|"
-                                  r"kørsel|kørsler|tak", r"og|jeg|af|ikke|mig|vil|skal|med")
+                                  r"kørsel|kørsler|nogle|retrosyntesetrin|i\s+stedet|tastefejl|kopieringsfejl|"
+                                  r"tak(?=[.!]?\s*$)", r"og|jeg|af|ikke|vil|skal")
 _DANISH_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:celler|linje|lungecancerlinje|værdi)\w*)", re.I)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
