@@ -230,7 +230,14 @@ _MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+b
 # correction of a value, no ask to make anything; "her new antibiotic": a drug she takes, no ask for new molecules;
 # "three hits against PIM1": screening hits (a verb takes its target directly: "it hits PIM1"); "she wants to start
 # metformin": a medication to start, no synthesis wanted
+# "the applicant compares lapatinib (Tyverb®) with neratinib": a comparison someone made, no drug pair to run (the
+# imperative "compare X with Y" is left to the words around it)
 _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhits\s+against\b|"
+                           r"\b(?:compares|compared|comparing)\b[^.;:!?\n]{1,80}?\b(?:with|to|against|versus)\b|"
+                           # "pt on methadone starting rifampicin": a treatment started, no starting material
+                           r"\bstart(?:ing|ed|s)\b(?=\s+(?:on\s+|him\s+on\s+|her\s+on\s+)?[a-z]{5,}\b)"
+                           r"(?!\s+(?:materials?|from|points?|compounds?|molecules?|structures?|with|reagents?|"
+                           r"blocks?|over|again)\b)|"
                            rf"\b(?:wants?|wanted|plans?|needs?|going)\s+to\s+start\b(?!\s+from\b)|"
                            rf"\bnew\s+(?:{phrases('drug_classes')})s?\b", re.I)
 

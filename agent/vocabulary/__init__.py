@@ -11,7 +11,7 @@ from typing import Any
 
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.cyrillic import from_cyrillic
-from model_zoo.names.inflected import DANISH, FINNISH, HUNGARIAN, ROMANIAN, Inflection, from_inflected
+from model_zoo.names.inflected import CATALAN, DANISH, FINNISH, HUNGARIAN, ROMANIAN, Inflection, from_inflected
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -188,9 +188,18 @@ _DANISH = _Language.of(r"[æøÆØ]", r"hvad|hvilken|hvilke|hvor|hvorfor|forudsi
                                   r"kørsel|kørsler|nogle|retrosyntesetrin|i\s+stedet|tastefejl|kopieringsfejl|"
                                   r"tak(?=[.!]?\s*$)", r"og|jeg|af|ikke|vil|skal")
 _DANISH_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:celler|linje|lungecancerlinje|værdi)\w*)", re.I)
+# Catalan: its "l·l", or a word only it has ("si us plau", "vull", "amb", "només", "gràcies"); Spanish words it shares
+# are read by the table of all languages
+_CATALAN = _Language.of(r"l·l", r"si\s+us\s+plau|gràcies|podries|vull|tinc|amb|només|línia|molècules|solubilitat|"
+                                r"lipofília|interacció|interaccions|interaccionen|interacciona|travessa|diana|dianes|"
+                                r"doncs|aleshores|després|perdó|fes-ne|fes-ho|agafa|prediu\S*|genera'm|calcula'm|"
+                                r"calcula'n|dona'm|s'uneix|optimitza|optimitzar|mateix\w*|aquest\w*|quina|quins|"
+                                r"retrosíntesi|semivida|optimitzades|generades", "")
+_NO_SUFFIX = re.compile(r"(?!)")
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
-    (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX))
+    (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX),
+    (_CATALAN, "catalan", CATALAN, _NO_SUFFIX))
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd

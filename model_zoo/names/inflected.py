@@ -1,5 +1,5 @@
-"""Drug names as Finnish, Hungarian, Romanian and Danish chemists write and decline them ("imatinibin",
-"metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens").
+"""Drug names as Finnish, Hungarian, Romanian, Danish and Catalan chemists write and decline them ("imatinibin",
+"metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens", "cisplatí").
 
 These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
 add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
@@ -24,6 +24,9 @@ class Inflection:
 
     endings: tuple[str, ...]
     letters: tuple[tuple[str, str], ...] = ()
+    # only words with an ending or letter of the language are matched: the language writes most names as English
+    # does, and its other words ("constant") must not be heard as a brand ("Constant-T")
+    marked_only: bool = False
 
 
 FINNISH = Inflection(("iksi", "ille", "ista", "issa", "illa", "ineen", "lla", "llä", "lta", "ltä", "lle", "ssa", "ssä",
@@ -37,6 +40,7 @@ ROMANIAN = Inflection(("ului", "ilor", "elor", "ul", "ei", "ii", "le", "a", "ă"
                       (("ș", "s"), ("ş", "s"), ("ț", "ts"), ("ţ", "ts")))
 
 DANISH = Inflection(("ernes", "erne", "ens", "ets", "en", "et", "s"))  # "tamoxifens": tamoxifen's
+CATALAN = Inflection(("a",), (("í", "in"), ("è", "en"), ("é", "en")), marked_only=True)  # "cisplatí", "warfarina"
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
@@ -57,6 +61,8 @@ def english_name(word: str, inflection: Inflection) -> str | None:
     lowered = word.lower()
     stems = [lowered] + [lowered[:-len(ending)] for ending in inflection.endings
                          if lowered.endswith(ending) and len(lowered) - len(ending) >= 5]
+    if inflection.marked_only and len(stems) == 1 and not any(written in lowered for written, _ in inflection.letters):
+        return None
     forms = {_plain(stem, inflection) for stem in stems}
     forms |= {_ADDED_VOWEL.sub("", form) for form in forms}
     found = [m for m in (closest_by_sound(english_sounds(form), _CLOSE) for form in forms if len(form) >= 5)

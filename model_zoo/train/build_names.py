@@ -335,6 +335,10 @@ def text_flag(written: str, kind: str, has_structure: bool, english: dict[str, i
         # read, to be asked about ("logS of caffeine, insulin and aspirin" must not run on the other two alone):
         # a drug's own name or brand, one word of six or more letters that is not an English word
         plain = key.isalpha() and len(key) >= 6 and english.get(key, 0) <= ENGLISH_COMMON
+        # or an acid named by a word that is none ("logS of kojic acid and niacinamide")
+        first, _, last = key.partition(" ")
+        worded = last == "acid" and first.isalpha() and len(first) >= 5 and english.get(first, 0) <= ENGLISH_COMMON
+        plain = plain or worded
         named = kind in ("name", "brand") or (biologic and kind == "synonym")
         return "T" if named and plain and squashed(key) not in collisions else "N"
     if squashed(key) in collisions:
