@@ -458,6 +458,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         found = [(AFFINITY if spec.name == TARGET_CLASSIFICATION.name else spec, part) for spec, part in found]
     if len(found) == 2 and (answered := _question_then_answer_kind(found)) is not None:
         return [answered]
+    if len(found) == 2 and _interaction_of_the_target_ask(found, entities):
+        return found[:1]
     if len(found) == 2 and (len(cuts) == 1 and "?" in cuts[0].group(0) or _QUALIFIER.search(found[1][1])):
         return _qualified(found)
     if len(found) < 2:
@@ -792,6 +794,15 @@ def _question_then_answer_kind(found: list[tuple[ToolSpec, str]]) -> tuple[ToolS
     if named == [False, True] and not _ADDED_ASK.search(words2):
         return found[1]
     return None
+
+
+def _interaction_of_the_target_ask(found: list[tuple[ToolSpec, str]], entities: Entities) -> bool:
+    """"Do sorafenib, sunitinib and pazopanib interact with KDR? I only need to know whether there is an interaction,
+    not the constant": a part with no values of its own that reads as a drug pair, after an ask about a target, says
+    which answer that ask wants; no pair of the drugs is asked."""
+    (first, _), (second, words) = found
+    return bool(first.param("target_seq")) and bool(second.param("smiles_pairs")) and \
+        not given_kinds(extract(words, entities.expect))
 
 
 def _qualified(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:

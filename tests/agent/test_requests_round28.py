@@ -164,3 +164,64 @@ def test_a_question_whether_a_drug_is_predicted_to_interact_with_a_target_family
     assert call.arguments == {"drug_smiles": [drug("doramapimod")], "target_seq": target("MAPK14")}
     [call] = plan_with("Are aspirin and warfarin predicted to interact?", {})
     assert call.name == "drug_drug_response_predict"
+
+
+def test_catalan_requests_are_read() -> None:
+    """A Barcelona chemist's Catalan ("Pots mirar les interaccions warfarina + àcid acetilsalicílic i warfarina +
+    ibuprofè?", "Quins precursors suggeriries per a l'olaparib en un sol pas?") ran nothing or the wrong tool ("sol",
+    single, read as solubility). Catalan is a gated language; its spellings of names ("cisplatí", "ibuprofè",
+    "warfarina") are read, and only those: "la constant" is no theophylline brand."""
+    [call] = plan_with("Pots mirar les interaccions warfarina + àcid acetilsalicílic i warfarina + ibuprofè?", {})
+    assert call.arguments["smiles_pairs"] == [[drug("warfarin"), drug("aspirin")],
+                                              [drug("warfarin"), drug("ibuprofen")]]
+    [call] = plan_with("Quins precursors suggeriries per a l'olaparib en un sol pas?", {})
+    assert call.name == RETRO and call.arguments["smiles_list"] == [drug("olaparib")]
+    [call] = plan_with("Em pots predir la resposta de la línia de còlon HT-29 al cisplatí i a l'oxaliplatí? En "
+                       "ln(IC50).", {})
+    assert call.arguments == {"drug_smiles": [drug("cisplatin"), drug("oxaliplatin")], "cell_name": "HT-29"}
+    [call] = plan_with("Una pregunta ràpida de sí o no: el sorafenib, el sunitinib i el pazopanib interaccionen amb el "
+                       "KDR (VEGFR2)? Només em cal saber si hi ha interacció, no la constant.", {})
+    assert call.arguments["drug_smiles"] == [drug("sorafenib"), drug("sunitinib"), drug("pazopanib")]
+
+
+def test_a_named_acid_without_a_structure_is_asked_about() -> None:
+    """"logS of kojic acid and niacinamide?" ran niacinamide alone: "kojic acid" (in the drug tables, without a
+    structure) was not read in a sentence, so nothing said it was missing."""
+    assert decided("Brightening serum v4: logS of kojic acid and niacinamide?") is None
+    [call] = plan_with("logS of niacinamide?", {})
+    assert call.arguments["drug_smiles"] == [drug("niacinamide")]
+
+
+def test_counts_of_drugs_lines_and_pairs_are_no_potency() -> None:
+    """"ln(IC50), 2 drugs x 2 lines: olaparib and talazoparib, first in CAL-51, then in MDA-MB-468." ran one line and
+    "DDI, 3 pairs: …" one pair: the counts were read as values."""
+    calls = plan_with("ln(IC50), 2 drugs x 2 lines: olaparib and talazoparib, first in CAL-51, then in MDA-MB-468.", {})
+    assert [c.arguments["cell_name"] for c in calls] == ["CAL-51", "MDA-MB-468"]
+    [call] = plan_with("DDI (DrugBank model), 3 pairs: 1. ruxolitinib + fluconazole 2. ibrutinib + ketoconazole "
+                       "3. venetoclax + ketoconazole", {})
+    assert len(call.arguments["smiles_pairs"]) == 3
+
+
+def test_a_comparison_someone_made_and_a_treatment_started_ask_for_no_tool() -> None:
+    """"the applicant compares lapatinib (Tyverb®) with neratinib … Kindly provide the predicted ln(IC50) of both …
+    in BT-474" ran a drug pair first; "pt on methadone starting rifampicin for latent TB. Run rifampicin + methadone
+    on the TWOSIDES model." ran a retrosynthesis ("starting" as in starting materials)."""
+    [call] = plan_with("In the efficacy section the applicant compares lapatinib (Tyverb®) with neratinib (Nerlynx®) in "
+                       "HER2-amplified breast cancer. Kindly provide the predicted ln(IC50) of both substances in the "
+                       "BT-474 cell line.", {})
+    assert call.name == RESPONSE
+    [call] = plan_with("OST clinic: pt on methadone starting rifampicin for latent TB. Run rifampicin + methadone on "
+                       "the TWOSIDES model.", {})
+    assert call.name == "drug_drug_response_predict" and call.arguments["task"] == "twosides"
+    [call] = plan_with("suggest starting materials for imatinib", {})
+    assert call.name == RETRO
+
+
+def test_wanting_only_to_know_whether_there_is_an_interaction_adds_no_drug_pair() -> None:
+    """"Do sorafenib, sunitinib and pazopanib interact with KDR (VEGFR2)? I only need to know whether there is an
+    interaction, not the constant." also ran the three drugs as pairs: the second sentence read as a pair ask."""
+    [call] = plan_with("Quick yes/no: do sorafenib, sunitinib and pazopanib interact with KDR (VEGFR2)? I only need to "
+                       "know whether there is an interaction, not the constant.", {})
+    assert call.name == "drug_target_classification_predict"
+    calls = plan_with("Does sorafenib bind KDR? And check sorafenib with warfarin for interactions.", {})
+    assert [c.name for c in calls] == ["drug_target_classification_predict", "drug_drug_response_predict"]
