@@ -206,9 +206,9 @@ def test_a_comparison_someone_made_and_a_treatment_started_ask_for_no_tool() -> 
     """"the applicant compares lapatinib (Tyverb®) with neratinib … Kindly provide the predicted ln(IC50) of both …
     in BT-474" ran a drug pair first; "pt on methadone starting rifampicin for latent TB. Run rifampicin + methadone
     on the TWOSIDES model." ran a retrosynthesis ("starting" as in starting materials)."""
-    [call] = plan_with("In the efficacy section the applicant compares lapatinib (Tyverb®) with neratinib (Nerlynx®) in "
-                       "HER2-amplified breast cancer. Kindly provide the predicted ln(IC50) of both substances in the "
-                       "BT-474 cell line.", {})
+    [call] = plan_with("In the efficacy section the applicant compares lapatinib (Tyverb®) with neratinib (Nerlynx®) "
+                       "in HER2-amplified breast cancer. Kindly provide the predicted ln(IC50) of both substances in "
+                       "the BT-474 cell line.", {})
     assert call.name == RESPONSE
     [call] = plan_with("OST clinic: pt on methadone starting rifampicin for latent TB. Run rifampicin + methadone on "
                        "the TWOSIDES model.", {})
