@@ -234,8 +234,12 @@ _MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+b
 # imperative "compare X with Y" is left to the words around it)
 _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhits\s+against\b|"
                            r"\b(?:compares|compared|comparing)\b[^.;:!?\n]{1,80}?\b(?:with|to|against|versus)\b|"
+                           # "… 0.1 µM - the same ballpark as doxorubicin in those cells": a reference, no ask
+                           r"\b(?:same|similar)\s+(?:ballpark|range|potency|order\s+of\s+magnitude)\s+as\b"
+                           r"[^.;:!?\n]*|"
                            # "pt on methadone starting rifampicin": a treatment started, no starting material
-                           r"\bstart(?:ing|ed|s)\b(?=\s+(?:on\s+|him\s+on\s+|her\s+on\s+)?[a-z]{5,}\b)"
+                           # ("Started linezolid and rifampin today": a drug started still reads as a pair to check)
+                           r"\bstarting\b(?=\s+(?:on\s+|him\s+on\s+|her\s+on\s+)?[a-z]{5,}\b)"
                            r"(?!\s+(?:materials?|from|points?|compounds?|molecules?|structures?|with|reagents?|"
                            r"blocks?|over|again)\b)|"
                            rf"\b(?:wants?|wanted|plans?|needs?|going)\s+to\s+start\b(?!\s+from\b)|"

@@ -107,6 +107,10 @@ def merge_entities(current: Entities, earlier: Entities, prose: str | None = Non
     merged.prose = earlier.prose + "\n" + current.prose if prose is None else prose
     merged.text = current.text if current.numbers else earlier.text
     merged.taken_back = current.taken_back
+    if len(current.molecules) >= 2 and not current.unresolved:
+        # "can you run pretomanid + bedaquiline?" (pretomanid unknown), then "Fine - bedaquiline with clarithromycin
+        # then": drugs the reply names itself replace the one the question could not find
+        merged.unresolved = [u for u in earlier.unresolved if u.kind != "drug"]
     if not current.sequences:
         _answer_family_question(merged, earlier, current.prose)
     return merged

@@ -163,8 +163,9 @@ def resolve_cell_line(value: str | int | float) -> CellLine:
 _COSMIC_IN_TEXT = re.compile(r"(?<![\w.])(\d{6,7})(?!\w|\.\d)")
 # "MV4;11" (written after its translocation) is one token; "A549; HeLa" are two
 _TOKEN = re.compile(r"(?<![\w.\-/])[A-Za-z0-9](?:[A-Za-z0-9._/\-]|;(?=\d))*[A-Za-z0-9](?![\w\-/])")
-_BEFORE_ANY = re.compile(r"(?:cell[\s_-]*(?:lines?|names?)|cells?|(?:response|sensitivity|viability)\s+(?:of|in))"
-                         r"\s*[:,=]?\s*[\"'`]?$", re.IGNORECASE)  # ('cell_line = "Raji"', a call's argument)
+# ('cell_line = "Raji"', a call's argument; "the osteosarcoma line HOS": a line named after the word)
+_BEFORE_ANY = re.compile(r"(?:cell[\s_-]*(?:lines?|names?)|cells?|\blines?|"
+                         r"(?:response|sensitivity|viability)\s+(?:of|in))\s*[:,=]?\s*[\"'`]?$", re.IGNORECASE)
 _BEFORE_LONG = re.compile(r"(?:\bin|\bagainst|\bon|\bfor)\s+(?:the\s+)?$", re.IGNORECASE)
 _AFTER = re.compile(r"^\s*(?:cells?\b|cell[\s-]*lines?\b|lines?\b|respond(?:s|ed)?\b|response\b|sensitivity\b|"
                     r"viability\b)", re.IGNORECASE)

@@ -147,6 +147,8 @@ _NOT_CELL = re.compile(r"(?i)^(?:(?:ln|log)?[pgle]?ic50|(?:alpha|beta|gamma|delt
                        r"\d+d|\d*well|h2o|co2|o2|n2|mg\d*|ml|nm|um|mm|pm|fm|tox21|bace1|covid-?19|sars-cov-2|"
                        r"[a-z]{1,2}\d{1,2}|(?:top|rank)-?\d+|cyp\d\w*|(?:ddi|dti|adr)s?|adme|admet|"
                        r"(?-i:MSc|BSc|PhD|MPhil|PharmD)|"  # degrees ("the MSc class"; not MSC cells)
+                       # treatment regimens ("MDR-TB pt going on BPaL", "on FOLFOX")
+                       r"bpalm?|folfox|folfiri|folfirinox|xelox|capox|r-?chop|abvd|beacopp|"
                        # chemistry software and databases ("in RDKit atom order", "in ChemDraw", "in PubChem")
                        r"rdkit|chemdraw|pubchem|chembl|chemspider|openbabel|marvinsketch|knime|pymol|chimerax|"
                        # "round-3", "batch7", "plate-14": a place in a series of experiments or files ("exon-19": a

@@ -225,3 +225,32 @@ def test_wanting_only_to_know_whether_there_is_an_interaction_adds_no_drug_pair(
     assert call.name == "drug_target_classification_predict"
     calls = plan_with("Does sorafenib bind KDR? And check sorafenib with warfarin for interactions.", {})
     assert [c.name for c in calls] == ["drug_target_classification_predict", "drug_drug_response_predict"]
+
+
+def test_ward_shorthand_for_antifungals_and_macrolides() -> None:
+    """"Check vori + tacrolimus." asked which drug "vori" is; "she's also on clari for MAC" likewise."""
+    [call] = plan_with("Liver transplant pt on tacrolimus, we're recommending voriconazole for probable IPA. Check "
+                       "vori + tacrolimus.", {})
+    assert call.arguments["smiles_pairs"] == [[drug("voriconazole"), drug("tacrolimus")]]
+    assert decided("What tac trough should the transplant team aim for once vori is on board?") is None
+
+
+def test_a_reply_naming_its_own_pair_drops_the_unknown_drug_of_the_question() -> None:
+    """"MDR-TB pt going on BPaL. Can you run pretomanid + bedaquiline?" was asked about (pretomanid is unknown); the
+    reply "Fine - bedaquiline with clarithromycin then, she's also on clari for MAC." ran nothing (the question's
+    pretomanid was still missing) or a cell-response call ("BPaL", a regimen, read as an unknown cell line)."""
+    from agent.history import PastRequest
+
+    asked = PastRequest("u", "MDR-TB pt going on BPaL. Can you run pretomanid + bedaquiline?", answered=False)
+    [call] = plan_with("Fine - bedaquiline with clarithromycin then, she's also on clari for MAC.", {}, [asked])
+    assert call.arguments["smiles_pairs"] == [[drug("bedaquiline"), drug("clarithromycin")]]
+
+
+def test_a_line_named_after_the_word_line_and_a_reference_potency() -> None:
+    """"Generate new molecules for the osteosarcoma line HOS aiming for an IC50 of about 0.1 µM - the same ballpark
+    as doxorubicin in those cells." asked for the cell line ("line HOS" was no context for a short name) and, once
+    read, also ran doxorubicin's response (a reference, not an ask)."""
+    [call] = plan_with("Generate new molecules for the osteosarcoma line HOS aiming for an IC50 of about 0.1 µM - the "
+                       "same ballpark as doxorubicin in those cells.", {})
+    assert call.name == "drug_cell_response_regression_generation"
+    assert call.arguments["cell_line"] == "HOS" and round(call.arguments["zscore"], 3) == -2.303
