@@ -692,6 +692,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     # "the quinolone with …": a kind of drug, never a misspelled one
     found.unresolved = [u for u in found.unresolved if u.written.lower().removesuffix("s") not in _CLASS_WORDS]
     found.unresolved += _untrained_properties(prose) + _drug_classes(prose, named) + _unnamed_mutant(prose) + \
+        _mixtures(prose) + \
         _class_of_several(prose, found.names)
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
                          for q in find_unitless_ic50(found.text) + _unscaled_goal(found)
@@ -1010,6 +1011,21 @@ def _unnamed_mutant(prose: str) -> list[Unresolved]:
         return []  # "Skip the mutant for now; wild-type ABL1 only", "the mutant I'll handle separately"
     return [Unresolved("target", found.group(), (), found.start(), found.end(),
                        "which mutation? name it (e.g. L858R) or paste the mutant's sequence")]
+
+
+# "predict the extract's cytotoxicity", "the hydration free energy of the mixture as a whole": a mixture, which no
+# model takes (they predict one molecule at a time); asked about, never run as the compounds it names
+_MIXTURE = re.compile(r"\b(?:the|this|our|that)\s+(?:crude\s+|whole\s+)?(?:extract|mixture|blend)"
+                      r"(?:'s|\s+as\s+a\s+whole)|"
+                      r"\b(?:of|for)\s+(?:the|this|our|that)\s+(?:crude\s+|whole\s+)?(?:extract|mixture|blend)\b"
+                      r"(?!\s+(?:of|components?|ingredients?|constituents?)\b)", re.I)
+
+
+def _mixtures(prose: str) -> list[Unresolved]:
+    found = _MIXTURE.search(prose)
+    return [] if found is None else [Unresolved(
+        "drug", found.group(), (), found.start(), found.end(),
+        "a mixture; the models predict one molecule at a time: name its compounds or paste their SMILES")]
 
 
 # a part of the message put off or turned down

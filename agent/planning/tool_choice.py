@@ -187,11 +187,21 @@ _SENTENCE_END = re.compile(r"[;:!?]\s+|\.\s+|\n+")
 _OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-]+response)", re.I)
 
 
+# "Would this prediction be sufficient for the applicant to claim efficacy …?": a judgement on results already
+# given, whatever tool its words name
+_JUDGES_RESULTS = re.compile(r"\b(?:would|is|are|will|could)\s+(?:this|these|that|those|the|our)\s+(?:predictions?|"
+                             r"numbers?|results?|values?|data|outputs?)\s+(?:be\s+)?(?:sufficient|enough|adequate|"
+                             r"acceptable|good\s+enough)\b", re.I)
+
+
 def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     """The words of a question no tool answers, when no words of the message ask for a tool outright (drugs it names
     do not: "max dose of lidocaine with adrenaline?" asks for no pair; a cell line or pasted structures do: "What dose
     of cisplatin gives the IC50 in A549?", "logS predictions for <SMILES> … with the in-house data"): a drug it names
     is then no new value for the thread's last request."""
+    judged = _JUDGES_RESULTS.search(e.prose)
+    if judged is not None:
+        return judged.group()
     found = _OUT_OF_SCOPE.search(e.prose)
     if found is None or requested_tool(without_values(e), offered) is not None:
         return None
@@ -330,7 +340,15 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
         return None  # "What would Ibrance do?": words that read as no ask more than as the weak tool, nothing else
     if len(close_calls(scores, prose)) > 1:
         return None  # "response of CCO": the cell-line response or a Tox21 stress response? ask, never pick
-    return next(s for s in offered if s.name == best[0])
+    chosen = next(s for s in offered if s.name == best[0])
+    return PROPERTY if chosen.param("smiles_pairs") and _property_not_pair(entities, offered) else chosen
+
+
+def _property_not_pair(entities: Entities, offered: list[ToolSpec]) -> bool:
+    """"logD for artesunate vs artemether, the methyl ether from the same lactol?": a trained property named for two
+    drugs or more, and no word of a pair (interact, DDI, combination …): the property, whatever the rest reads as."""
+    return PROPERTY in offered and len(entities.molecules) >= 2 and bool(requested_properties(entities.prose)) and \
+        not PAIRING.search(entities.prose)
 
 
 def _switch_keeps_the_value(entities: Entities, scores: dict[str, float], offered: list[ToolSpec]) -> bool:
@@ -458,6 +476,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     if len(found) >= 2:  # "if bromacil and terbacil had been tested in people, would ClinTox flag them?": no pair asked
         found = [(spec, part) for spec, part in found if not _names_no_pair(spec, part)] or found
     found = _without_drug_classes(found, entities)
+    if len(found) == 1 and found[0][0].param("smiles_pairs") and _property_not_pair(entities, offered):
+        found = [(PROPERTY, found[0][1])]
     if _NOT_YES_NO.search(entities.prose) and AFFINITY in offered:  # "does X bind EGFR? I need an actual number"
         found = [(AFFINITY if spec.name == TARGET_CLASSIFICATION.name else spec, part) for spec, part in found]
     if len(found) == 2 and (answered := _question_then_answer_kind(found)) is not None:

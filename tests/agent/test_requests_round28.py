@@ -254,3 +254,38 @@ def test_a_line_named_after_the_word_line_and_a_reference_potency() -> None:
                        "same ballpark as doxorubicin in those cells.", {})
     assert call.name == "drug_cell_response_regression_generation"
     assert call.arguments["cell_line"] == "HOS" and round(call.arguments["zscore"], 3) == -2.303
+
+
+def test_a_property_named_for_two_drugs_is_no_pair() -> None:
+    """"OK. logD for artesunate vs artemether, the methyl ether from the same lactol?" ran the two as a drug pair."""
+    [call] = plan_with("OK. logD for artesunate vs artemether, the methyl ether from the same lactol?", {})
+    assert call.arguments == {"drug_smiles": [drug("artesunate"), drug("artemether")], "property": "lipo"}
+    [call] = plan_with("Check warfarin with aspirin for interactions", {})
+    assert call.name == "drug_drug_response_predict"
+
+
+def test_the_line_generated_molecules_were_made_for_is_no_line_to_run_them_in() -> None:
+    """"Those generated molecules for U-87-MG from this morning – logD for all of them?" also ran their response in
+    U-87-MG."""
+    [call] = plan_with("Those generated molecules for U-87-MG from this morning – logD for all of them?",
+                       {"generated_smiles": ["CCO", "CCN"]})
+    assert call.arguments == {"drug_smiles": "(generated_smiles)", "property": "lipo"}
+
+
+def test_a_mixture_is_asked_about_never_run_as_a_compound_it_names() -> None:
+    """"We have a crude EtOAc extract of Piper longum roots (about 40 % piperlongumine …). Can you predict the
+    extract's cytotoxicity in HeLa?" ran piperlongumine and sulfalene ("longum", a brand of it): the extract is a
+    mixture no model takes, and a plant's Latin name is no drug."""
+    assert decided("We have a crude EtOAc extract of Piper longum roots (about 40 % piperlongumine by HPLC, rest "
+                   "unknown). Can you predict the extract's cytotoxicity in HeLa?") is None
+    [call] = plan_with("logS of the components of the blend: CCO and CCN", {})
+    assert call.arguments == {"drug_smiles": ["CCO", "CCN"], "property": "logSolubility"}
+
+
+def test_statistics_on_results_and_regulatory_judgements_run_no_tool() -> None:
+    """"Now convert to Kd in µM and give me the geometric mean of the three." re-ran the affinity; "Would this
+    prediction be sufficient for the applicant to claim efficacy …?" re-ran the BBB model."""
+    pool = {"user_smiles": ["CCO", "CCN", "CCC"], "user_target_seq": "MGAIGLLWLLPLLLSTAAVGSGMGTGQRAG"}
+    assert decided("Now convert to Kd in µM and give me the geometric mean of the three.", pool) is None
+    assert decided("Would this prediction be sufficient for the applicant to claim efficacy against brain metastases "
+                   "in section 5.1?", pool) is None
