@@ -191,7 +191,10 @@ _OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-
 # given, whatever tool its words name
 _JUDGES_RESULTS = re.compile(r"\b(?:would|is|are|will|could)\s+(?:this|these|that|those|the|our)\s+(?:predictions?|"
                              r"numbers?|results?|values?|data|outputs?)\s+(?:be\s+)?(?:sufficient|enough|adequate|"
-                             r"acceptable|good\s+enough)\b", re.I)
+                             r"acceptable|good\s+enough)\b|"
+                             # "Is that dangerous? What should the patient do?": what a result means for a patient
+                             r"\bis\s+(?:that|this)\s+(?:dangerous|serious|clinically\s+relevant)\b|"
+                             r"\bwhat\s+should\s+(?:the|my|our|this)\s+patient\s+do\b", re.I)
 
 
 def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
@@ -200,7 +203,7 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     of cisplatin gives the IC50 in A549?", "logS predictions for <SMILES> … with the in-house data"): a drug it names
     is then no new value for the thread's last request."""
     judged = _JUDGES_RESULTS.search(e.prose)
-    if judged is not None:
+    if judged is not None and not e.molecules and not e.cell_lines:  # (not "warfarin + aspirin: is that dangerous?")
         return judged.group()
     found = _OUT_OF_SCOPE.search(e.prose)
     if found is None or requested_tool(without_values(e), offered) is not None:

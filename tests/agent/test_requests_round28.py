@@ -289,3 +289,13 @@ def test_statistics_on_results_and_regulatory_judgements_run_no_tool() -> None:
     assert decided("Now convert to Kd in µM and give me the geometric mean of the three.", pool) is None
     assert decided("Would this prediction be sufficient for the applicant to claim efficacy against brain metastases "
                    "in section 5.1?", pool) is None
+
+
+def test_what_a_result_means_for_the_patient_runs_no_tool() -> None:
+    """"Is that dangerous? What should the patient do, stop one of them?" after an interaction call re-ran it; a
+    message that names the drugs still asks for the check."""
+    pool = {"user_smiles_pairs": [["CCO", "CCN"]]}
+    assert decided("Is that dangerous? What should the patient do, stop one of them?", pool) is None
+    assert decided("Sorry, what does a probability of 0.99 actually mean here? Is that 'definitely binds' or just "
+                   "'likely'?", {"user_smiles": ["CCO"], "user_target_seq": "MGAIGLLWLLPLLLSTAAVGSGMGTGQRAG"}) is None
+    assert decided("Warfarin + aspirin: is that dangerous?") == "drug_drug_response_predict"
