@@ -250,11 +250,7 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # "… 0.1 µM - the same ballpark as doxorubicin in those cells": a reference, no ask
                            r"\b(?:same|similar)\s+(?:ballpark|range|potency|order\s+of\s+magnitude)\s+as\b"
                            r"[^.;:!?\n]*|"
-                           # "pt on methadone starting rifampicin": a treatment started, no starting material
-                           # ("Started linezolid and rifampin today": a drug started still reads as a pair to check)
-                           r"\bstarting\b(?=\s+(?:on\s+|him\s+on\s+|her\s+on\s+)?[a-z]{5,}\b)"
-                           r"(?!\s+(?:materials?|from|points?|compounds?|molecules?|structures?|with|reagents?|"
-                           r"blocks?|over|again)\b)|"
+
                            rf"\b(?:wants?|wanted|plans?|needs?|going)\s+to\s+start\b(?!\s+from\b)|"
                            rf"\bnew\s+(?:{phrases('drug_classes')})s?\b", re.I)
 
@@ -265,8 +261,15 @@ _QUOTED_WORDS = re.compile(r"(?<![\w'’])['‘](?:[A-Za-z&-]+\s+){1,4}[A-Za-z&-
                            r"[\"“](?:[A-Za-z&-]+\s+){1,4}[A-Za-z&-]+[\"”]")
 
 
+# "pt on methadone starting rifampicin", "we're starting oxcarbazepine": a treatment started (read as one taken, which
+# may ask for a pair check), no starting material
+_STARTING_A_DRUG = re.compile(r"\bstarting\b(?=\s+(?:on\s+|him\s+on\s+|her\s+on\s+)?[a-z]{5,}\b)"
+                              r"(?!\s+(?:materials?|from|points?|compounds?|molecules?|structures?|with|reagents?|"
+                              r"blocks?|over|again)\b)", re.I)
+
+
 def _read_tools(words: str) -> dict[str, float]:
-    words = _QUOTED_WORDS.sub(lambda m: " " * len(m.group()), words)
+    words = _STARTING_A_DRUG.sub("taking", _QUOTED_WORDS.sub(lambda m: " " * len(m.group()), words))
     words = _MADE_BEFORE.sub(lambda m: " " * len(m.group()), _ASKS_NOTHING.sub(lambda m: " " * len(m.group()), words))
     words = _THERE.sub(" <cell> ", _SAME_VALUE.sub(_as_placeholder, words))
     return read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), words)).tools
