@@ -215,6 +215,11 @@ def test_a_comparison_someone_made_and_a_treatment_started_ask_for_no_tool() -> 
     assert call.name == "drug_drug_response_predict" and call.arguments["task"] == "twosides"
     [call] = plan_with("suggest starting materials for imatinib", {})
     assert call.name == RETRO
+    from agent.history import PastRequest
+
+    asked = PastRequest("u", "Check her DOAC against the new ASM pls.", answered=False)
+    [call] = plan_with("Rivaroxaban 20 mg od, and we're starting oxcarbazepine.", {}, [asked])
+    assert call.arguments["smiles_pairs"] == [[drug("rivaroxaban"), drug("oxcarbazepine")]]
 
 
 def test_wanting_only_to_know_whether_there_is_an_interaction_adds_no_drug_pair() -> None:
