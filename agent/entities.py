@@ -77,6 +77,14 @@ _QUALIFIES_NOUN = re.compile(r"[\s-]*(?:[a-z]{2,}(?:amides?|amines?|esters?|ethe
 # "the fragment of benzamide", "the core of quinazoline": a part named by the group it is, no molecule to run
 _QUALIFIES_NOUN_BEFORE = re.compile(r"\b(?:fragment|moiety|core|scaffold|ring|substructure|motif|subunit|warhead|"
                                     r"portion)\s+of\s+(?:an?\s+|the\s+)?$", re.I)
+def _a_group(prose: str, mention: Resolved | Unresolved) -> bool:
+    """"whose 6-alkoxy chain ends in a morpholine", "bearing a piperazine": a group's name after "a" is a part."""
+    from model_zoo.chem.cores import functional_groups, scaffolds
+
+    return bool(re.search(r"\b(?:a|an)\s+$", prose[max(0, mention.start - 4):mention.start], re.I)) and \
+        mention.written.lower() in {**functional_groups(), **scaffolds()}
+
+
 # "which ones we can wash with heptane", "slurried in MTBE", "recrystallised from ethanol": a process medium
 _MEDIUM_BEFORE = re.compile(r"\b(?:wash(?:ed|es|ing)?|(?:re)?slurr(?:y|ied|ies|ying)|triturat(?:e|ed|ing)|"
                             r"extract(?:ed|ing)?|quench(?:ed|ing)?|(?:re)?crystalli[sz](?:e|ed|ing)|purg(?:e|es|ed|ing)|"
@@ -668,6 +676,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
                 and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)
                                                or _QUALIFIES_NOUN_BEFORE.search(prose, 0, m.start)
+                                               or _a_group(prose, m)
                                                or _MEDIUM_BEFORE.search(prose, 0, m.start)
                                                or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)
                                                or _nickname(prose, m)))]

@@ -304,3 +304,15 @@ def test_what_a_result_means_for_the_patient_runs_no_tool() -> None:
     assert decided("Sorry, what does a probability of 0.99 actually mean here? Is that 'definitely binds' or just "
                    "'likely'?", {"user_smiles": ["CCO"], "user_target_seq": "MGAIGLLWLLPLLLSTAAVGSGMGTGQRAG"}) is None
     assert decided("Warfarin + aspirin: is that dangerous?") == "drug_drug_response_predict"
+
+
+def test_a_group_named_with_an_article_is_a_part() -> None:
+    """"Formula I … covers 4-anilinoquinazolines whose 6-alkoxy chain ends in a morpholine. Starting from gefitinib,
+    propose analogues that change only the morpholine ring …" optimised morpholine: "a morpholine" is a group."""
+    [call] = plan_with("Design-around exercise. Formula I of the patent covers 4-anilinoquinazolines whose 6-alkoxy "
+                       "chain ends in a morpholine. Starting from gefitinib, propose analogues that change only the "
+                       "morpholine ring and keep every other atom; cell line A549, target ln(IC50) -1.0.", {})
+    assert call.name == "drug_cell_response_regression_optimization"
+    assert call.arguments["gt"] == drug("gefitinib") and sum(call.arguments["mask"]) == 6
+    [call] = plan_with("Optimér imatinib mod K-562 med mål-ln(IC50) −2,0. Kun N-methylpiperazinen må ændres.", {})
+    assert call.arguments["gt"] == drug("imatinib") and sum(call.arguments["mask"]) == 7
