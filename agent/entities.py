@@ -26,7 +26,7 @@ from agent.quantities import (
 )
 from agent.selection import EARLIER_RESULT, group_phrase_spans
 from agent.vocabulary import CJK, in_english, load, phrases
-from model_zoo.chem.cells import CellLine, find_cell_line_mentions, resolve_cell_line
+from model_zoo.chem.cells import CellLine, UnknownCellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import (
     InvalidSmiles,
     case_fixed,
@@ -77,6 +77,21 @@ _QUALIFIES_NOUN = re.compile(r"[\s-]*(?:[a-z]{2,}(?:amides?|amines?|esters?|ethe
 # "the fragment of benzamide", "the core of quinazoline": a part named by the group it is, no molecule to run
 _QUALIFIES_NOUN_BEFORE = re.compile(r"\b(?:fragment|moiety|core|scaffold|ring|substructure|motif|subunit|warhead|"
                                     r"portion)\s+of\s+(?:an?\s+|the\s+)?$", re.I)
+_COSMIC_WRITTEN = re.compile(r"\bCOSMIC(?:\s+id)?\s*[:#=]?\s*(\d{4,9})\b", re.I)
+
+
+def _unknown_cosmic_ids(prose: str) -> list[Unresolved]:
+    """"ln(IC50) for gefitinib, COSMIC 90594": a COSMIC id that no GDSC line has (a digit dropped), asked about."""
+    out = []
+    for m in _COSMIC_WRITTEN.finditer(prose):
+        try:
+            resolve_cell_line(m.group(1))
+        except UnknownCellLine:
+            out.append(Unresolved("cell_line", m.group(0), (), m.start(), m.end(),
+                                  "no GDSC line has this COSMIC id (GDSC ids have six or seven digits)"))
+    return out
+
+
 def _a_group(prose: str, mention: Resolved | Unresolved) -> bool:
     """"whose 6-alkoxy chain ends in a morpholine", "bearing a piperazine": a group's name after "a" is a part."""
     from model_zoo.chem.cores import functional_groups, scaffolds
@@ -691,7 +706,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
                 if not (m in other_species and m.value in plain)]
     known_cells = {written.lower() for written, _ in found.cell_mentions}
     unknown_lines = [m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells
-                     and not _in_a_name(m, found.names)]
+                     and not _in_a_name(m, found.names)] + _unknown_cosmic_ids(prose)
     # "for HepG2... no we dont have it, … OK A549": an unknown line taken back for another is not asked about
     lines_at = [prose.find(w) for w, _ in found.cell_mentions] + [m.start for m in unknown_lines]
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [

@@ -489,7 +489,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     if len(found) == 2 and (answered := _question_then_answer_kind(found)) is not None:
         return [answered]
     if len(found) == 2 and _interaction_of_the_target_ask(found, entities):
-        return found[:1]
+        return [f for f in found if f[0].param("target_seq")]
     if len(found) == 2 and (len(cuts) == 1 and "?" in cuts[0].group(0) or _QUALIFIER.search(found[1][1])):
         return _qualified(found)
     if len(found) < 2:
@@ -499,6 +499,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             loose = [(spec, part) for spec, part in loose if not _names_no_pair(spec, part)]
             if len(loose) == 1 and len(found) == 1 and _names_no_pair(*found[0]):
                 return loose
+        if len(loose) == 2 and _interaction_of_the_target_ask(loose, entities):
+            return [f for f in loose if f[0].param("target_seq")]
         if len(loose) == 2 and re.search(r"[,?]\s*$", loose[0][1]):
             return _qualified(loose)  # "X binding to PIK3CD, pKd estimate?" (not "binding prob + pKd": both)
         if len(loose) >= 2 and found and found[0][0] not in [spec for spec, _ in loose] and \
@@ -828,11 +830,11 @@ def _question_then_answer_kind(found: list[tuple[ToolSpec, str]]) -> tuple[ToolS
 
 def _interaction_of_the_target_ask(found: list[tuple[ToolSpec, str]], entities: Entities) -> bool:
     """"Do sorafenib, sunitinib and pazopanib interact with KDR? I only need to know whether there is an interaction,
-    not the constant": a part with no values of its own that reads as a drug pair, after an ask about a target, says
-    which answer that ask wants; no pair of the drugs is asked."""
-    (first, _), (second, words) = found
-    return bool(first.param("target_seq")) and bool(second.param("smiles_pairs")) and \
-        not given_kinds(extract(words, entities.expect))
+    not the constant", "And P(interaction), same cpd x ERBB4": a part with no values of its own that reads as a drug
+    pair, beside an ask about a target, says which answer that ask wants; no pair of the drugs is asked."""
+    targeted = [spec for spec, _ in found if spec.param("target_seq")]
+    paired = [words for spec, words in found if spec.param("smiles_pairs")]  # ("And P(interaction), same cpd x ERBB4")
+    return len(targeted) == 1 and len(paired) == 1 and not given_kinds(extract(paired[0], entities.expect))
 
 
 def _qualified(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:
@@ -854,7 +856,9 @@ def names_a_line(e: Entities) -> bool:
     """A cell line, in GDSC or a well-known one that is not: "erlotinib in PC9" asks for a drug response even though
     PC9 is no GDSC line (which line to use is asked; which tool is not). Any word shaped like a line ("plate2") is
     not enough."""
-    return bool(e.cell_lines) or any(u.kind == "cell_line" and is_known_other_line(u.written) for u in e.unresolved)
+    return bool(e.cell_lines) or any(u.kind == "cell_line" and (is_known_other_line(u.written) or
+                                                                 u.written.upper().startswith("COSMIC"))
+                                     for u in e.unresolved)
 
 
 # a number wanted instead of a yes/no: the affinity, not the interaction

@@ -316,3 +316,21 @@ def test_a_group_named_with_an_article_is_a_part() -> None:
     assert call.arguments["gt"] == drug("gefitinib") and sum(call.arguments["mask"]) == 6
     [call] = plan_with("Optimér imatinib mod K-562 med mål-ln(IC50) −2,0. Kun N-methylpiperazinen må ændres.", {})
     assert call.arguments["gt"] == drug("imatinib") and sum(call.arguments["mask"]) == 7
+
+
+def test_terse_follow_ups_of_a_biostatistician() -> None:
+    """"logS for the same 3." ran a design towards ln(IC50) 3; "And P(interaction), same cpd x ERBB4. Binary model."
+    ran an empty drug-pair call first; after "ln(IC50) for gefitinib, COSMIC 90594." (a digit dropped), "905949,
+    dropped a digit." ran nothing: the first question had read as no tool, the id as no line."""
+    from agent.history import PastRequest
+
+    three = {"user_smiles": ["CCCCCCCO", "CCc1ccccn1", "C1CCCC(CC1)O"]}
+    [call] = plan_with("logS for the same 3.", three)
+    assert call.arguments == {"drug_smiles": "(user_smiles)", "property": "logSolubility"}
+    [call] = plan_with("And P(interaction), same cpd x ERBB4. Binary model.",
+                       {"user_smiles": ["CCO"], "user_target_seq": "MELAALCRWGLLLALLPPGAASTQVCTGTDMKLRLPASPETHL"})
+    assert call.name == "drug_target_classification_predict" and call.arguments["target_seq"] == target("ERBB4")
+    assert decided("ln(IC50) for gefitinib, COSMIC 90594.") is None
+    asked = PastRequest("u", "ln(IC50) for gefitinib, COSMIC 90594.", answered=False)
+    [call] = plan_with("905949, dropped a digit.", {}, [asked])
+    assert call.arguments == {"drug_smiles": [drug("gefitinib")], "cell_name": "A549"}
