@@ -59,7 +59,10 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
 # "it" for a molecule of the thread's list of several, and no word that means several (an upload is one "it": "I
 # just dropped it in the thread")
 _ONE_MEANT = re.compile(r"(?<!\bof\s)\b(?:it|its|it's)\b(?!\s+(?:made|generated|gave|proposed|suggested|designed|"
-                        r"produced|returned|found|predicted|ranked|calls?|says?|said|thinks?|came))")
+                        r"produced|returned|found|predicted|ranked|calls?|says?|said|thinks?|came))|"
+                        # "the predicted response in HeLa for the compound that was discussed yesterday"
+                        r"\b(?:the|that|this)\s+(?:compound|molecule|structure)\b(?!\s+(?:list|set|library|series|"
+                        r"file|table|sheet|panel)s?\b)")
 # "the second-generation one", "the 4-F analogue from the plate file": one molecule by a description no pick placed
 # ("the April one", "the hits_final one", "the LBD one" name a file or an assay: a described "one" has a substituent
 # or locant written with a hyphen or digit, and of an upload only an analogue is a row: "the EGFR-amplified one");

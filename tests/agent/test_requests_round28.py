@@ -334,3 +334,13 @@ def test_terse_follow_ups_of_a_biostatistician() -> None:
     asked = PastRequest("u", "ln(IC50) for gefitinib, COSMIC 90594.", answered=False)
     [call] = plan_with("905949, dropped a digit.", {}, [asked])
     assert call.arguments == {"drug_smiles": [drug("gefitinib")], "cell_name": "A549"}
+
+
+def test_the_compound_of_a_list_of_several_is_asked_about() -> None:
+    """"Dr. Novak would like the predicted response in HeLa for the compound that was discussed yesterday." ran the
+    thread's three optimised molecules: one compound of several is asked which, never all of them."""
+    pool = {"user_smiles": ["CCO", "CCN", "CCC"], "optimized_smiles": ["CCOC", "CCNC", "CCCC"]}
+    assert decided("Hello, Dr. Novak would like the predicted response in HeLa for the compound that was discussed "
+                   "yesterday. Kind regards, K. Bauer", pool) is None
+    [call] = plan_with("BBB for the compound please", {"user_smiles": ["CCO"]})
+    assert call.arguments["drug_smiles"] == "(user_smiles)"
