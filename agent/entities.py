@@ -175,8 +175,8 @@ _DROPPED_AFTER = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;—–-]{{0,6}}\b(?:{phrase
 # ("… aiming for an IC50 of about 0.1 µM - the same ballpark as doxorubicin in those cells": a reference potency)
 _COMPARED_WITH = re.compile(r"\b(?:to\s+compare\s+(?:it\s+|them\s+)?(?:with|to|against)|for\s+comparison\s+"
                             r"(?:with|to|against)|compar(?:e|ing)\s+(?:it|them|these|those)\s+(?:with|to|against)|"
-                            r"(?:same|similar)\s+(?:ballpark|range|potency|order\s+of\s+magnitude)\s+as|"
-                            r"as\s+potent\s+as)\s+(?:the\s+)?(\S+)", re.I)
+                            r"(?:same|similar)\s+(?:ballpark|range|order\s+of\s+magnitude)\s+as)\s+(?:the\s+)?(\S+)",
+                            re.I)
 # "I'll come back with Bakuchiol later", "osimertinib can wait": put off, not asked for now (not "starting ibrutinib
 # next week": when a drug starts)
 # ("… to compare later with dasatinib, for now only imatinib", "we'll look at dasatinib later")

@@ -86,7 +86,7 @@ EARLIER_RESULT = re.compile(
     r"\b(?:the|these|those)\s+new\s+(?:ones|molecules|compounds|cpds|structures|analog(?:ue)?s)\b|"  # made earlier
     # "Those generated molecules for U-87-MG from this morning": which made molecules, not a line to run them in
     r"\b(?:the|these|those)\s+(?:generated|designed|optimi[sz]ed)\s+(?:molecules|compounds|cpds|structures|ones|"
-    r"analog(?:ue)?s)\s+(?:for|in)\s+\S+(?:\s+(?:from\s+)?(?:this\s+morning|yesterday|earlier|last\s+\w+))?|"
+    r"analog(?:ue)?s)\s+(?:for|in)\s+(?=\S*\d)\S+(?:\s+(?:from\s+)?(?:this\s+morning|yesterday|earlier|last\s+\w+))?|"
     r"\b(?:we|you|i)\s+(?:already\s+)?(?:ran|did|computed|predicted|checked)\s+(?:[\w()-]+\s+){1,3}?(?:on|for)\b|"
     r"\b(?:so\s+)?we\s+(?:already\s+|now\s+)?(?:have|got)\s+(?:the\s+)?(?:[\w()-]+\s+){1,3}?for\s+(?:the|all|these|those)\s+"
     rf"(?:{_COUNT}|compounds\b|molecules\b|drugs\b)", re.I)

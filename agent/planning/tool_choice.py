@@ -248,7 +248,7 @@ _MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+b
 _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhits\s+against\b|"
                            r"\b(?:compares|compared|comparing)\b[^.;:!?\n]{1,80}?\b(?:with|to|against|versus)\b|"
                            # "… 0.1 µM - the same ballpark as doxorubicin in those cells": a reference, no ask
-                           r"\b(?:same|similar)\s+(?:ballpark|range|potency|order\s+of\s+magnitude)\s+as\b"
+                           r"\b(?:same|similar)\s+(?:ballpark|range|order\s+of\s+magnitude)\s+as\b"
                            r"[^.;:!?\n]*|"
 
                            rf"\b(?:wants?|wanted|plans?|needs?|going)\s+to\s+start\b(?!\s+from\b)|"
