@@ -259,6 +259,9 @@ def test_a_line_named_after_the_word_line_and_a_reference_potency() -> None:
                        "same ballpark as doxorubicin in those cells.", {})
     assert call.name == "drug_cell_response_regression_generation"
     assert call.arguments["cell_line"] == "HOS" and round(call.arguments["zscore"], 3) == -2.303
+    calls = plan_with("For K562: predict nilotinib's IC50, then suggest new molecules at the same potency as nilotinib",
+                      {})
+    assert [c.name for c in calls] == [RESPONSE, "drug_cell_response_regression_generation"]
 
 
 def test_a_property_named_for_two_drugs_is_no_pair() -> None:
@@ -275,6 +278,8 @@ def test_the_line_generated_molecules_were_made_for_is_no_line_to_run_them_in() 
     [call] = plan_with("Those generated molecules for U-87-MG from this morning – logD for all of them?",
                        {"generated_smiles": ["CCO", "CCN"]})
     assert call.arguments == {"drug_smiles": "(generated_smiles)", "property": "lipo"}
+    [call] = plan_with("can you check the generated ones for BBB permeability?", {"generated_smiles": ["CCO", "CCN"]})
+    assert call.arguments == {"drug_smiles": "(generated_smiles)", "property": "p_np"}
 
 
 def test_a_mixture_is_asked_about_never_run_as_a_compound_it_names() -> None:
