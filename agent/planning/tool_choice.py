@@ -834,7 +834,11 @@ def _interaction_of_the_target_ask(found: list[tuple[ToolSpec, str]], entities: 
     pair, beside an ask about a target, says which answer that ask wants; no pair of the drugs is asked."""
     targeted = [spec for spec, _ in found if spec.param("target_seq")]
     paired = [words for spec, words in found if spec.param("smiles_pairs")]  # ("And P(interaction), same cpd x ERBB4")
-    return len(targeted) == 1 and len(paired) == 1 and not given_kinds(extract(paired[0], entities.expect))
+    return len(targeted) == 1 and len(paired) == 1 and not given_kinds(extract(paired[0], entities.expect)) and \
+        not _NAMES_PAIRS.search(paired[0])  # (not "Re-check the saved pairs with TWOSIDES, and … pKd against EGFR")
+
+
+_NAMES_PAIRS = re.compile(r"\bpairs?\b|\btwosides\b|\bddis?\b|\bdrugbank\b|\bcombin|\bside[ -]effects?\b", re.I)
 
 
 def _qualified(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:

@@ -230,6 +230,9 @@ def test_wanting_only_to_know_whether_there_is_an_interaction_adds_no_drug_pair(
     assert call.name == "drug_target_classification_predict"
     calls = plan_with("Does sorafenib bind KDR? And check sorafenib with warfarin for interactions.", {})
     assert [c.name for c in calls] == ["drug_target_classification_predict", "drug_drug_response_predict"]
+    calls = plan_with("Re-check the saved pairs with TWOSIDES, and get erlotinib's pKd against EGFR for the same memo.",
+                      {"user_smiles_pairs": [["CCO", "CCN"]]})
+    assert [c.name for c in calls] == ["drug_drug_response_predict", AFFINITY]
 
 
 def test_ward_shorthand_for_antifungals_and_macrolides() -> None:
