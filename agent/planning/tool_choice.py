@@ -43,7 +43,10 @@ _SAME_ASK = re.compile(r"\bsame\s+(?:question|q|check|analysis|prediction|reques
 _PREFACE_END = re.compile(r"\bfirst\W*$", re.I)
 # "HT-29 has been resistant to every anchor we tried.": a sentence reporting what happened asks for nothing
 _REPORTED = re.compile(r"\b(?:has|have|had)\s+(?:been|shown|given)\b|\bwe(?:'ve|\s+have)?\s+(?:tried|tested|saw|"
-                       r"found|measured|used|ran)\b", re.I)
+                       r"found|measured|used|ran)\b|"
+                       # "The JAK patent claims selective JAK1 inhibition.", "The FLT3 patent reports Ba/F3 data …"
+                       r"\b(?:patent|paper|label|study|trial|article|review|dossier|application|claim)s?\s+(?:claims?|"
+                       r"reports?|describes?|discloses?|shows?|recites?|states?|covers?)\b", re.I)
 _ASKING = re.compile(r"\?|\b(?:please|pls|kindly|predict|run|check|give|need|want|show|tell|estimate|compute|"
                      r"calculate|could|can|would|will|let'?s|do|does|is|are|what|how|which)\b", re.I)
 # "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
@@ -455,6 +458,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             continue  # (nor "1." before a pasted structure: a list's numbering)
         if cuts and only_picks(asked[start:end], offered):
             continue  # "Which is most soluble? Predict its response in CAKI-1": the question picks, the rest asks
+        if cuts and _reports_only(entities.prose, start, end):
+            continue  # "The JAK patent claims selective JAK1 inhibition. What is the predicted pKd …?"
         if (_PREFACE_END.search(entities.prose[start:end]) or _HEADING.match(entities.prose[start:end])) \
                 and not given_kinds(extract(entities.text[start:end])):
             continue  # "for the AML combination study: first, …": what comes before "first" introduces the asks

@@ -354,3 +354,14 @@ def test_the_compound_of_a_list_of_several_is_asked_about() -> None:
                    "yesterday. Kind regards, K. Bauer", pool) is None
     [call] = plan_with("BBB for the compound please", {"user_smiles": ["CCO"]})
     assert call.arguments["drug_smiles"] == "(user_smiles)"
+
+
+def test_a_sentence_that_reports_what_a_patent_claims_asks_for_nothing() -> None:
+    """"The JAK patent claims selective JAK1 inhibition. What is the predicted pKd of ruxolitinib against JAK1?" ran
+    the binder call first; "The FLT3 patent reports Ba/F3-FLT3-ITD data for quizartinib. Predicted ln(IC50) of
+    quizartinib in Ba/F3, please." ran a binder call on FLT3 instead of asking for the line."""
+    [call] = plan_with("The JAK patent claims selective JAK1 inhibition. What is the predicted pKd of ruxolitinib "
+                       "against JAK1?", {})
+    assert call.name == AFFINITY
+    assert decided("The FLT3 patent reports Ba/F3-FLT3-ITD data for quizartinib. Predicted ln(IC50) of quizartinib in "
+                   "Ba/F3, please.") is None
