@@ -354,6 +354,9 @@ def test_the_compound_of_a_list_of_several_is_asked_about() -> None:
                    "yesterday. Kind regards, K. Bauer", pool) is None
     [call] = plan_with("BBB for the compound please", {"user_smiles": ["CCO"]})
     assert call.arguments["drug_smiles"] == "(user_smiles)"
+    # (Vietnamese "các chất", the compounds, is plural)
+    [call] = plan_with("Tính logD cho các chất tối ưu vừa rồi", {"optimized_smiles": ["CCOC", "CCNC"]})
+    assert call.arguments == {"drug_smiles": "(optimized_smiles)", "property": "lipo"}
 
 
 def test_a_sentence_that_reports_what_a_patent_claims_asks_for_nothing() -> None:
