@@ -356,7 +356,7 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
 def _property_not_pair(entities: Entities, offered: list[ToolSpec]) -> bool:
     """"logD for artesunate vs artemether, the methyl ether from the same lactol?": a trained property named for two
     drugs or more, and no word of a pair (interact, DDI, combination …): the property, whatever the rest reads as."""
-    return PROPERTY in offered and len(entities.molecules) >= 2 and bool(requested_properties(entities.prose)) and \
+    return PROPERTY in offered and len(entities.molecules) >= 2 and bool(property_words(entities.prose.lower())) and \
         not PAIRING.search(entities.prose)
 
 

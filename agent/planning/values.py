@@ -107,9 +107,10 @@ def merge_entities(current: Entities, earlier: Entities, prose: str | None = Non
     merged.prose = earlier.prose + "\n" + current.prose if prose is None else prose
     merged.text = current.text if current.numbers else earlier.text
     merged.taken_back = current.taken_back
-    if len(current.molecules) >= 2 and not current.unresolved:
+    if len(current.molecules) >= 2 and not current.unresolved and set(current.molecules) - set(earlier.molecules):
         # "can you run pretomanid + bedaquiline?" (pretomanid unknown), then "Fine - bedaquiline with clarithromycin
-        # then": drugs the reply names itself replace the one the question could not find
+        # then": a drug the reply brings in replaces the one the question could not find (not a reply that only
+        # repeats the question's known drugs: the unknown one is still asked about)
         merged.unresolved = [u for u in earlier.unresolved if u.kind != "drug"]
     if not current.sequences:
         _answer_family_question(merged, earlier, current.prose)

@@ -368,3 +368,16 @@ def test_a_sentence_that_reports_what_a_patent_claims_asks_for_nothing() -> None
     assert call.name == AFFINITY
     assert decided("The FLT3 patent reports Ba/F3-FLT3-ITD data for quizartinib. Predicted ln(IC50) of quizartinib in "
                    "Ba/F3, please.") is None
+
+
+def test_a_reply_repeating_the_questions_known_drugs_keeps_the_unknown_one_asked() -> None:
+    """The reply that replaces an unknown drug must bring in a drug of its own: "warfarin 5 mg and aspirin 100 mg"
+    after "Check zorbatinib with warfarin and aspirin" only gives doses, and zorbatinib is still unresolved."""
+    from agent.entities import extract
+    from agent.planning.values import merge_entities
+
+    earlier = extract("Check zorbatinib with warfarin and aspirin")
+    kept = merge_entities(extract("warfarin 5 mg and aspirin 100 mg daily"), earlier)
+    assert [u.written for u in kept.unresolved if u.kind == "drug"] == ["zorbatinib"]
+    replaced = merge_entities(extract("Fine - warfarin with clarithromycin then"), earlier)
+    assert not [u for u in replaced.unresolved if u.kind == "drug"]
