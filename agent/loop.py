@@ -22,7 +22,7 @@ from agent.pool.thread_pool import ThreadPool
 from agent.pool.view import render_for_llm, tcdd_keys_line
 from agent.planning.relative_potency import relative_goal
 from agent.planning.uploads import molecule_uploads
-from agent.provenance import trace, unsupported
+from agent.provenance import trace, unsupported, with_open_question
 from agent.settings import DEFAULTS, Settings
 from agent.prompts import load
 from agent.turn import ToolCallRecord
@@ -108,7 +108,7 @@ class Decider:
                                     sources={name: source.to_json() for name, source in sources.items()})
             self.records.append(record)
             try:
-                guessed = unsupported(action, sources, entities)
+                guessed = unsupported(action, sources, with_open_question(entities, ctx.history))
                 if guessed:
                     raise FeFoError(guessed, action.name)
                 checked = check_call(action.name, action.arguments, self.offered, self.pool, self.limits.max_molecules)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from agent.backends.base import ToolCall
@@ -236,7 +236,8 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
                 entities.prose, 0, missing.start):
             untyped = True
         else:
-            untyped = any(p.name not in sources or sources[p.name].how != TYPED for p in params if p.required)
+            untyped = any(p.name not in sources or sources[p.name].how != TYPED for p in params if p.required) and \
+                not _labels_a_reply_structure(call, missing, entities, sources)
         if untyped:
             problems.append(ask_about(missing))
     # A word shaped like a cell line ("how sensitive is Huh7.5 …") that nothing knows: never run with a
@@ -246,6 +247,43 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
     if borrowed_line and entities.cell_shaped:
         problems.append(ask_about(entities.cell_shaped[0]))
     return list(dict.fromkeys(problems))
+
+
+# Words with which a reply sets the question's unknown drug aside ("just warfarin and aspirin then", "skip it")
+_SETS_ASIDE = re.compile(r"\b(?:then|just|only|instead|skip\w*|forget|drop|without|never\s*mind|leave\b.{0,20}\bout|"
+                         r"ignore|for\s+now|anyway|fine|ok(?:ay)?|rest|others?|remaining|dann|nur|alors|juste|"
+                         r"seulement|entonces|solo|sólo|só|então|allora)\b", re.I)
+
+
+def with_open_question(entities: Entities, history: Sequence[PastRequest]) -> Entities:
+    """The message's values plus the drugs the thread's open question could not find, when the message only names
+    that question's other drugs: "Check zorbatinib with warfarin and aspirin" was asked about, and "warfarin 5 mg
+    and aspirin 100 mg" answers the question about doses, not about zorbatinib, so no pair of the other two runs.
+    A typed structure, a drug the question did not name, or words that set the unknown drug aside close it."""
+    typed = set(entities.molecules) - set(entities.named_molecules)
+    if not history or history[-1].answered or entities.unresolved or typed or not entities.molecules \
+            or _SETS_ASIDE.search(entities.prose):
+        return entities
+    question = extract(history[-1].text)
+    unknown = [replace(u, start=-1, end=-1) for u in question.unresolved
+               if u.kind == "drug" and u.written.lower() not in entities.prose.lower()]
+    if not unknown or not set(entities.molecules) <= set(question.molecules):
+        return entities
+    return replace(entities, unresolved=unknown)
+
+
+def _labels_a_reply_structure(call: ToolCall, missing: Unresolved, entities: Entities,
+                              sources: dict[str, Source]) -> bool:
+    """"zorbatinib is <SMILES>" answering "Check zorbatinib with warfarin and aspirin": the unknown name labels the
+    one structure the reply types, and the call's other molecules come from the question it answers."""
+    typed = set(entities.molecules) - set(entities.named_molecules)
+    values: set[str] = set()
+    for name in _MOLECULE_KINDS:
+        value = call.arguments.get(name)
+        for item in [value] if isinstance(value, str) else value if isinstance(value, list) else []:
+            values.update([item] if isinstance(item, str) else item if isinstance(item, list) else [])
+    return missing.kind == "drug" and len(typed) == 1 and typed <= values and all(
+        source.how in (TYPED, EARLIER) for source in sources.values())
 
 
 def ask_about(missing: Unresolved) -> str:

