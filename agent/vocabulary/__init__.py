@@ -113,13 +113,15 @@ _EAST_SLAVIC = _Language.of(
     r"generatsiya|til'?ky|dyakuyu|bud'?\s+laska|potrib\w*|mishen'?|prekursor\w*|vybach\w*|pryvit|"
     r"shvydko|nayvyshch\w*|nayrozchynn\w*|vzayemodi\w*|zvyazu\w*|ymovirn\w*|lipofil'?nist|sekvensiya|faylu",
     r"chy|tse|shche|potim|dobre|todi|teper")
-# Indonesian: plain Latin letters, so a word only it has ("tolong", "senyawa", "kelarutan", "yg") or two small words
+# Indonesian and Malay: plain Latin letters, so a word only they have ("tolong", "senyawa", "kelarutan", "yg",
+# Malay "boleh", "sebatian", "ubat") or two small words
 _INDONESIAN = _Language.of(
     "",
     r"tolong|senyawa(?:-senyawa)?|kelarutan\w*|apakah|berapa|gimana|nggak|makasih|prediksi|"
     r"sawar|afinitas\w*|lipofilisitas\w*|retrosintesis|berinteraksi|sekaligus|saja|utk|dgn|yg|galur|"
-    r"optimasi|rancang|terima\s+kasih",
-    r"yang|untuk|dengan|ini|itu|dari|juga|atau|dan")
+    r"optimasi|rancang|terima\s+kasih|boleh|sebatian\w*|keterlarutan|kebolehlarutan|ubat|titisan|ramalkan|ramalan|"
+    r"jangkaan|camne|jugak|pastu|kebarangkalian|ketoksikan|optimumkan|kekalkan|sahaja",
+    r"yang|untuk|dengan|ini|itu|dari|juga|atau|dan|nak|lah|kat")
 # Hindi typed in Latin letters: a word only it has ("chahiye", "karo", "batao") or two of its small words
 _HINGLISH = _Language.of(
     "",
@@ -181,12 +183,15 @@ _ROMANIAN = _Language.of(r"[șțȘȚţŢ]|(?<=\w)-(?:ul|ului)\b",
                          r"afinitatea|interacționează|prezice\S*|acelasi|același|să|că|până|această|bine|rog",
                          r"pe|cu|sau|și|nu|ăsta|asta")
 _ROMANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ul|ului|urile)(?![\w-])", re.I)
-# Danish (and Norwegian): its letters æ, ø, or a word only it has ("hvad", "forudsig", "opløselighed"), or two of its
-# small words; a noun joined to a line or value by a hyphen ("HepG2-celler", "pKd-værdierne") is read apart
+# Danish and Norwegian: their letters æ, ø, or a word only they have ("hvad", "forudsig", "opløselighed", Norwegian
+# "hva", "løselighet"), or two of their small words; a noun joined to a line or value by a hyphen ("HepG2-celler",
+# "pKd-værdierne") is read apart
 _DANISH = _Language.of(r"[æøÆØ]", r"hvad|hvilken|hvilke|hvor|hvorfor|forudsig\w*|opløselighed\w*|vandopløselighed\w*|"
                                   r"jeres|mellem|venligst|undskyld|krydser|interagerer|generér|optimér|sandsynlighed|"
                                   r"kørsel|kørsler|nogle|retrosyntesetrin|i\s+stedet|tastefejl|kopieringsfejl|"
-                                  r"tak(?=[.!]?\s*$)", r"og|jeg|af|ikke|vil|skal")
+                                  r"tak(?=[.!]?\s*$)|hva|hvordan|løselighet\w*|vannløselighet\w*|forutsi\w*|takk|"
+                                  r"interaksjon\w*|mellom|sannsynlighet\w*|beklager|unnskyld|optimaliser\w*",
+                       r"og|jeg|af|av|ikke|vil|skal")
 _DANISH_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:celler|linje|lungecancerlinje|værdi)\w*)", re.I)
 # Catalan: its "l·l", or a word only it has ("si us plau", "vull", "amb", "només", "gràcies"); Spanish words it shares
 # are read by the table of all languages
@@ -200,6 +205,10 @@ _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
     (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX),
     (_CATALAN, "catalan", CATALAN, _NO_SUFFIX))
+# Hebrew and Thai: their letters. A Hebrew word may carry prefix letters ("והמסיסות": and the solubility; "ל-EGFR": for
+# EGFR); Thai writes no spaces between its words, so they are read wherever they stand
+_HEBREW = _Language.of(r"[\u05d0-\u05ea]", "", "")
+_THAI = _Language.of(r"[\u0e01-\u0e5b]", "", "")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
@@ -260,6 +269,11 @@ def in_english(text: str) -> str:
             text = _NYA.sub("", text) if language is _INDONESIAN else _PERSIAN_SUFFIX.sub("", text) \
                 if language is _PERSIAN else _SWEDISH_FILE.sub(" file", text) if language is _SWEDISH else text
             text = _gated_in_english(text, name)
+    if _HEBREW.reads(text):
+        text = _hebrew_in_english(text)
+    if _THAI.reads(text):
+        pattern_thai, thai = _unspaced_words("thai")
+        text = pattern_thai.sub(lambda m: _english(m, thai), text)
     text = _W_FOR_WITH.sub("with", text)
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone
@@ -279,9 +293,46 @@ def _gated_in_english(text: str, language: str) -> str:
 
 def _english(m: re.Match[str], words: dict[str, str]) -> str:
     """The English of a matched word, spaced from its neighbours ("of the first route")."""
+    return _spaced(m, words[m.group(0).lower()])
+
+
+def _spaced(m: re.Match[str], english: str) -> str:
     before = "" if m.start() == 0 or m.string[m.start() - 1].isspace() else " "
     after = "" if m.end() == len(m.string) or m.string[m.end()].isspace() else " "
-    return before + words[m.group(0).lower()] + after
+    return before + english + after
+
+
+@cache
+def _unspaced_words(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The request words of a language written without spaces between words (Thai), found wherever they stand."""
+    table: dict[str, str] = load("translations.json")[f"{language}_words"]
+    return re.compile(alternation(table)), table
+
+
+_HEBREW_LETTER = "\u0590-\u05ff"
+
+
+@cache
+def _hebrew_words() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str], dict[str, str]]:
+    vocabulary = load("translations.json")
+    table: dict[str, str] = vocabulary["hebrew_words"]
+    prefixes: dict[str, str] = vocabulary["hebrew_prefixes"]
+    letters = "".join(prefixes)
+    word = re.compile(rf"(?<![{_HEBREW_LETTER}])([{letters}]{{0,2}})({alternation(table)})(?![{_HEBREW_LETTER}])")
+    joined = re.compile(rf"(?<![{_HEBREW_LETTER}\w])([{letters}]{{1,2}})-(?=[A-Za-z0-9(])")
+    return word, joined, table, prefixes
+
+
+def _hebrew_in_english(text: str) -> str:
+    """Hebrew request words in English, their prefix letters too ("והמסיסות" -> "and the solubility", "ב-A549" ->
+    "in A549")."""
+    word, joined, table, prefixes = _hebrew_words()
+
+    def english(m: re.Match[str]) -> str:
+        said = [prefixes[letter] for letter in m.group(1)] + [table[m.group(2)]]
+        return _spaced(m, " ".join(w for w in said if w))
+    text = joined.sub(lambda m: " ".join(prefixes[letter] for letter in m.group(1)) + " ", text)
+    return word.sub(english, text)
 
 
 # Isoforms and receptor subtypes are written with Greek letters ("PDGFR-β", "p38α", "PPARγ", "GSK-3β"); the name

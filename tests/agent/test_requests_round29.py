@@ -53,3 +53,30 @@ def test_solvents_and_pesticides_resolve_by_their_common_names() -> None:
     assert call.arguments == {"drug_smiles": [drug("parathion"), drug("triethylamine")], "property": "freesolv"}
     [call] = plan_with("protect the alcohol as the acetal and predict logD of CCO", {})
     assert call.arguments["drug_smiles"] == ["CCO"]
+
+
+def test_requests_in_norwegian_malay_hebrew_and_thai() -> None:
+    """Norwegian (bokmål) spells its request words apart from Danish ("hva", "løselighet", "forutsi",
+    "interaksjonen"), Malay apart from Indonesian ("boleh", "ramalkan", "keterlarutan", "ubat"); Hebrew and Thai
+    requests were not read at all. Hebrew words carry prefix letters ("המסיסות": the solubility, "ב-A549": in A549);
+    Thai writes no spaces between its words."""
+    from agent.vocabulary import in_english
+
+    aspirin, caffeine, warfarin = drug("aspirin"), drug("caffeine"), drug("warfarin")
+    solubility = {"drug_smiles": [aspirin], "property": "logSolubility"}
+    for text in ("Hva er løseligheten til aspirin? Takk", "boleh tolong ramalkan keterlarutan aspirin tak?",
+                 "ช่วยทำนายการละลายน้ำของ aspirin หน่อยครับ"):
+        [call] = plan_with(text, {})
+        assert call.name == PROPERTY and call.arguments == solubility, text
+    [call] = plan_with("מה המסיסות של aspirin ו-caffeine?", {})
+    assert call.arguments == {"drug_smiles": [aspirin, caffeine], "property": "logSolubility"}
+    for text in ("Kan du forutsi interaksjonen mellom warfarin og aspirin?",
+                 "nak check interaksi ubat warfarin dgn aspirin je", "ยาตีกันไหม warfarin กับ aspirin"):
+        [call] = plan_with(text, {})
+        assert call.name == DDI and call.arguments["smiles_pairs"] == [[warfarin, aspirin]], text
+    [call] = plan_with("מה ה-IC50 החזוי של cisplatin ב-A549?", {})
+    assert call.arguments["cell_name"] == "A549"
+    assert decided("האם gefitinib חוצה את מחסום דם-מוח?") == PROPERTY
+    assert in_english("והמסיסות") == "and the solubility"
+    # Swahili and Ukrainian small words ("Je … ni", "tak/ni") are no Malay
+    assert "ni lipophilic" in in_english("Je, hii dawa ni lipophilic sana?")
