@@ -340,6 +340,10 @@ _BROKEN_AT_LINE_END = re.compile(r"\b([A-Za-z]{2,})-[ \t]*\n[ \t]*([a-z]{2,})\b"
 # imatinib…"): what someone else wrote (``_without_quoted_passages``)
 _QUOTED_PASSAGE = re.compile(r"[\"“](?=(?:[^\"”\n]*\s){5})[^\"”]{30,}[\"”]")
 _WORD = re.compile(r"[A-Za-z]{2,}")
+# a request passed on in someone else's words ("Forwarding from the client: \"Can you tell us if …\""): the request
+_FORWARDED = re.compile(r"(?:\b(?:forward\w*|fwd)\b|\b(?:client|sponsor|customer|boss|pi|manager|supervisor)\b"
+                        r"[^.\n]{0,30}\b(?:asks?|asked|wants?|wrote|writes|says?|request\w*|question)\b|\bfrom\s+(?:the\s+|our\s+)?"
+                        r"(?:client|sponsor|customer))[^\"“\n]{0,30}$", re.I)
 _REFERS_TO_THE_QUOTE = re.compile(r"\b(?:those|these|them|they|their|both|it|its|the\s+(?:two|three|four|drugs|"
                                   r"compounds|molecules|inhibitors|ones|lines?|kinases?|targets?)|(?:that|this)\s+"
                                   r"(?:one|drug|compound|molecule|line|kinase|target))\b", re.I)
@@ -356,7 +360,9 @@ def _without_quoted_passages(text: str) -> str:
     against ABL1 for dasatinib and nilotinib" under a quote that also names imatinib); else all of it ("pKd of those
     two on SRC", "pKd on SRC please" under a quote naming dasatinib). A passage is words ('"mask": [0, 0, …]' between
     the quotes of two JSON keys is none)."""
-    outside = _QUOTED_PASSAGE.sub(lambda m: " " if len(_WORD.findall(m.group())) >= 5 else m.group(), text)
+    def background(m: re.Match[str]) -> bool:
+        return len(_WORD.findall(m.group())) >= 5 and not _FORWARDED.search(text, max(0, m.start() - 80), m.start())
+    outside = _QUOTED_PASSAGE.sub(lambda m: " " if background(m) else m.group(), text)
     if outside == text or _REFERS_TO_THE_QUOTE.search(outside):
         return text
     names_molecules = any(isinstance(m, Resolved) for m in find_drug_names(outside)) or any(
@@ -706,7 +712,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
                 if not (m in other_species and m.value in plain)]
     known_cells = {written.lower() for written, _ in found.cell_mentions}
     unknown_lines = [m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells
-                     and not _in_a_name(m, found.names)] + _unknown_cosmic_ids(prose)
+                     and not _in_a_name(m, found.names)
+                     and not (known_cells and _ORIGIN_BEFORE.search(prose, 0, m.start))] + _unknown_cosmic_ids(prose)
     # "for HepG2... no we dont have it, … OK A549": an unknown line taken back for another is not asked about
     lines_at = [prose.find(w) for w, _ in found.cell_mentions] + [m.start for m in unknown_lines]
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
@@ -727,6 +734,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     lines_at = [prose.find(w) for w, _ in found.cell_mentions] + [u.start for u in shaped]
     found.cell_shaped = [u for u in shaped if u.written.lower() not in flagged
                          and not _inside(u.start, negated, lines_at) and not _in_a_name(u, found.names)]
+    if _listed_before_as_many(found.text, found.cell_shaped, positions):
+        found.cell_shaped = []  # "HB-131, HB-133 and HB-134 from Halden Bio — BACE-1 probability please:" and three
     targets = _asked_targets([n for n in found.names if n.kind == "target"], prose)
     if targets and not found.sequences:
         found.sequences = list(dict.fromkeys(n.value for n in targets))
@@ -743,24 +752,35 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     typed = {same_molecule_key(m) for m in found.molecules}
     # an unknown or ambiguous name that labels a typed structure ("Phenoxyethanol SMILES in case you need it: …") is
     # that structure, wherever the message names it
-    labelling = {u.written.lower() for u in found.unresolved if u.kind == "drug" and u.start >= 0 and any(
-        _labels(found.text, u, m, p) for m, (p, _) in zip(found.molecules, positions))}
+    labelled = {m: u.written.lower() for u in found.unresolved if u.kind == "drug" and u.start >= 0
+                for m, (p, _) in zip(found.molecules, positions) if _labels(found.text, u, m, p)}
+    listed = _names_of_the_structures_below(found.text, drugs, found.unresolved, positions)
+    labelling = set(labelled.values()) | {u.written.lower() for u in listed if isinstance(u, Unresolved)}
     found.unresolved = [u for u in found.unresolved if not (u.kind == "drug" and u.written.lower() in labelling)]
     # a name that labels a structure at one mention labels it at all ("… and Phenoxyethanol. Phenoxyethanol SMILES: …")
     labels = {n.value for n in drugs
-              if any(_labels(found.text, n, m, p) for m, (p, _) in zip(found.molecules, positions))}
+              if any(_labels(found.text, n, m, p) for m, (p, _) in zip(found.molecules, positions))} | {
+        n.value for n in listed if isinstance(n, Resolved)}
     unlabelled = [n for n in drugs if same_molecule_key(n.value) not in typed and n.value not in labels and (
         _asked_as_a_whole(prose, n) or not any(is_part_of(n.value, m) for m in found.molecules))
         and not _PRODUCT_CONTEXT.match(prose, n.end)]
     if not unlabelled:
         return positions
-    items = sorted([*zip(positions, found.molecules), *(((n.start, n.end), n.value) for n in unlabelled)])
+    # a structure labelled by a name stands where the list names it ("logS for simazine, atrazine and ametryn.
+    # Atrazine didn't resolve, so here's its SMILES: …": atrazine second)
+    def at(item: tuple[tuple[int, int], str]) -> int:
+        return found.text.lower().find(labelled[item[1]]) if item[1] in labelled else item[0][0]
+    items = sorted([*zip(positions, found.molecules), *(((n.start, n.end), n.value) for n in unlabelled)], key=at)
     found.molecules = [m for _, m in items]
     found.smiles += [n.value for n in unlabelled]
     found.named_molecules = [n.value for n in unlabelled]
     return [p for p, _ in items]
 
 
+# "C3A cells (the liver line derived from HepG2)": the line a named one comes from, not a line asked about
+_ORIGIN_BEFORE = re.compile(r"\b(?:derived\s+from|(?:sub)?clon(?:e|al\s+derivative)\s+of|derivative\s+of|"
+                            r"descendant\s+of|parent(?:al)?(?:\s+line)?(?:\s+of)?|originally|made\s+from)\s+(?:the\s+)?$",
+                            re.I)
 # "imatinib mesylate DS lot IMA-2305", "metformin HCl 500/850/1000 mg", "Gefitinib DS:": the product whose impurity,
 # intermediate or starting material the typed structure is, not a molecule to run beside it
 _PRODUCT_CONTEXT = re.compile(r"(?:\s+(?:mesylate|mesilate|hcl|hydrochloride|sodium|potassium|maleate|tartrate|citrate|"
@@ -961,7 +981,28 @@ def _within(position: int, spans: list[tuple[int, int]]) -> bool:
 
 
 # "Phenoxyethanol SMILES in case you need it: OCCOc1ccccc1", "imatinib's structure = …": the structure is the name's
-_ITS_STRUCTURE = re.compile(r"(?:'s)?\s*\(?\s*(?:smiles|structure)\b[^.;:=\n]{0,30}[:=]\s*", re.I)
+_ITS_STRUCTURE = re.compile(r"(?:(?:'s)?|[^.!?\n]{0,60}\bits\s+)\s*\(?\s*(?:smiles|structure)\b[^.;:=\n]{0,30}[:=]\s*",
+                            re.I)
+
+
+_STRUCTURES_BELOW = re.compile(r"\b(?:smiles|structures?)\b|:\s*$", re.I)
+
+
+def _listed_before_as_many(text: str, names: Sequence[Resolved | Unresolved], positions: list[tuple[int, int]]) -> bool:
+    """Whether the message lists ``names`` (two or more) before as many structures, which it says it gives
+    ("… for tributyltin chloride and triclosan; SMILES below.", "HB-131, HB-133 and HB-134 … please:"): their labels."""
+    return len(names) >= 2 and len(names) == len(positions) and names[-1].end <= positions[0][0] and \
+        bool(_STRUCTURES_BELOW.search(text[names[-1].end:positions[0][0]].rstrip()))
+
+
+def _names_of_the_structures_below(text: str, drugs: list[Resolved], unresolved: list[Unresolved],
+                                   positions: list[tuple[int, int]]) -> list[Resolved | Unresolved]:
+    """The drug names a message lists before as many structures, which it says it gives ("… for tributyltin chloride
+    and triclosan; SMILES below." and two structures): one label each, in order; else none."""
+    named: list[Resolved | Unresolved] = [*drugs, *(u for u in unresolved if u.kind == "drug" and u.start >= 0)]
+    names = sorted(named, key=lambda n: n.start)
+    names = [n for i, n in enumerate(names) if n.written.lower() not in {m.written.lower() for m in names[:i]}]
+    return names if _listed_before_as_many(text, names, positions) else []
 
 
 def _labels(text: str, name: Resolved | Unresolved, molecule: str, position: int) -> bool:

@@ -190,9 +190,10 @@ _DANISH = _Language.of(r"[æøÆØ]", r"hvad|hvilken|hvilke|hvor|hvorfor|forudsi
                                   r"jeres|mellem|venligst|undskyld|krydser|interagerer|generér|optimér|sandsynlighed|"
                                   r"kørsel|kørsler|nogle|retrosyntesetrin|i\s+stedet|tastefejl|kopieringsfejl|"
                                   r"tak(?=[.!]?\s*$)|hva|hvordan|løselighet\w*|vannløselighet\w*|forutsi\w*|takk|"
-                                  r"interaksjon\w*|mellom|sannsynlighet\w*|beklager|unnskyld|optimaliser\w*",
+                                  r"interaksjon\w*|mellom|sannsynlighet\w*|beklager|unnskyld|optimaliser\w*|samme|"
+                                  r"lipofilisitet\w*|vannløslighet\w*|løslighet\w*|treffer|kjør|bør|hvor\s+mye",
                        r"og|jeg|af|av|ikke|vil|skal")
-_DANISH_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:celler|linje|lungecancerlinje|værdi)\w*)", re.I)
+_DANISH_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:celler|linje|lungecancerlinje|værdi|dos)\w*)", re.I)
 # Catalan: its "l·l", or a word only it has ("si us plau", "vull", "amb", "només", "gràcies"); Spanish words it shares
 # are read by the table of all languages
 _CATALAN = _Language.of(r"l·l", r"si\s+us\s+plau|gràcies|podries|vull|tinc|amb|només|línia|molècules|solubilitat|"

@@ -838,6 +838,18 @@ def _in_a_list_of_drugs(text: str, start: int, end: int, drugs: list[Resolved]) 
                if o is not r) or len(neighbours) >= 2
 
 
+_ASKED_FOR = re.compile(r"\b(?:for|of|on)\s+$", re.I)
+_AND = re.compile(r"\s+and\s+", re.I)
+
+
+def _asked_with_a_drug(text: str, start: int, end: int, drugs: list[Resolved]) -> bool:
+    """Whether the word and a drug are the two things a question is asked for ("what does the AhR model give for
+    TCDD and hexachlorobenzene?"), not a word beside one drug in an aside ("(CLL, venetoclax ramp-up)")."""
+    return any(r.start >= end and _AND.fullmatch(text[end:r.start]) and _ASKED_FOR.search(text, 0, start) or
+               r.end <= start and _AND.fullmatch(text[r.end:start]) and _ASKED_FOR.search(text, 0, r.start)
+               for r in drugs)
+
+
 _SHORT_CODE = re.compile(r"(?=[A-Za-z]*\d)(?=\d*[A-Za-z])[A-Za-z\d]{3,8}")  # letters and digits: "CoQ10", "SN38"
 
 
@@ -852,7 +864,8 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
         return "written with a drug, but not in the tables"
     if (w.isupper() and 3 <= len(w) <= 5 or _SHORT_CODE.fullmatch(w)) and w.upper() not in NOT_TARGETS and \
             not _MEASURE_WORD.search(w) and w.lower() not in _DOSING_WORDS and not _DOSE_BEFORE.search(text, 0, s) \
-            and not _DETERMINER_BEFORE.search(text, 0, s) and _in_a_list_of_drugs(text, s, e, drugs):
+            and not _DETERMINER_BEFORE.search(text, 0, s) and (_in_a_list_of_drugs(text, s, e, drugs) or
+                                                              _asked_with_a_drug(text, s, e, drugs)):
         return "listed with drugs, but not in the tables"  # "NAC, alpha-lipoic acid and glutathione"
     if w.isalpha() and w.islower() and 3 <= len(w) <= 12 and _CHECK_BEFORE.search(text, 0, s) and \
             w not in _NO_DRUG_SIDE and w.rstrip("s") not in _MOLECULE_NOUNS:

@@ -381,7 +381,7 @@ NR-PPAR-GAMMA SR-ARE SR-ATAD5 SR-HSE SR-MMP SR-P53 FDA_APPROVED CT_TOX""".split(
 
 # a message that asks something of a protein: "is imatinib a KIT thing? like does it interact" (KIT in capitals is
 # the gene, not a kit, when the message asks about binding)
-_TARGET_ASK = re.compile(r"\b(?:interact\w*|bind\w*|p?K[di]|affinity|inhibit\w*)\b", re.I)
+_TARGET_ASK = re.compile(r"\b(?:interact\w*|bind\w*|p?K[di]|affinity|inhibit\w*|hit(?:s|ting)?)\b", re.I)
 
 
 def asked_as_target(text: str, start: int) -> bool:

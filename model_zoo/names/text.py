@@ -175,9 +175,11 @@ def fuzzy_candidates(word: str, index: dict[str, list[str]]) -> list[tuple[int, 
 
 # --- "looks like a drug name" ---------------------------------------------------------------------------
 
-# the endings of drug names in many languages ("kofeina", "paracetamolo", "cafeína" spelt without its accent): a word
-# no table knows that ends so and stands in a list with a drug is asked about (English words are listed as no drugs)
-LISTED_NAME_ENDING = re.compile(r"(?:in[aeo]|yn[ae]|ol[eo]|on[ae]|id[ae]|at[eo]|ium)$")
+# the endings of drug names in many languages ("kofeina", "paracetamolo", "cafeína" spelt without its accent), and of
+# pesticides and industrial chemicals ("endosulfan", "chlordane", "quintozene", "profenofos", "diuron", "parathion"):
+# a word no table knows that ends so and stands in a list with a drug is asked about (English words are listed as no
+# drugs)
+LISTED_NAME_ENDING = re.compile(r"(?:in[aeo]|yn[ae]|ol[eo]|on[ae]|id[ae]|at[eo]|ium|an|ane|ene|fos|uron|thion)$")
 
 
 # WHO INN stems (and a few common USAN ones) that end a drug name; longest first so the most specific wins.
