@@ -140,9 +140,9 @@ _HITS = re.compile(r"\b(predicted to (?:interact|bind|get in|cross|penetrate)|(?
 # ("one-step precursors for all of them": a retrosynthesis asked for)
 _PRECURSORS = re.compile(r"\b(?<!one-step\s)(?<!single-step\s)(?<!1-step\s)"
                          r"(precursors?|reactants?|intermediates?|building blocks?|starting materials?|"
-                         r"from (?:that|the) route|"
-                         r"(?:in|of|from) (?:the |that |this |its )?(?:(?:top|first|best|top-ranked) )?"
-                         r"route(?: #?\d)?|"
+                         r"from (?:that|the) (?:route|option|suggestion|proposal|disconnection)|"
+                         r"(?:in|of|from) (?:the |that |this |its )?(?:(?:top|first|best|top-ranked|second|third) )?"
+                         r"(?:route|option|suggestion|proposal|disconnection)(?: #?\d)?|"
                          r"(?:in|of|from) (?:the |that |this )?(?:top|first|best|top-ranked|rank[\s-]?\d{1,2}) set)\b"
                          r"(?!\s+(?:for|of|to)\s+(?!(?:that|the|this|those|these|its?|them|their|each|every|both|all|"
                          r"our|my|your|products?|routes?|rows?|hits?|compounds?|molecules?|#?\d)\b))", re.I)
@@ -484,7 +484,8 @@ _DESCRIBED_BY_GROUPS = re.compile(rf"{_WITH_GROUP.pattern}(?P<more>(?:\s+[a-z][\
 _GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?:one|precursor|reactant|"
                           r"(?:coupling\s+)?partner|building block|compound|fragment|"
                           r"(?:from|in|of)\s+(?:that|the|this)?\s*(?:[a-z]+\s+)?"
-                          r"route|(?:from|in|of)\s+(?:that|the|this)?\s*(?:(?:top|first|best|top-ranked|rank(?:ed)?|"
+                          r"(?:route|option|suggestion|proposal|disconnection)|"
+                          r"(?:from|in|of)\s+(?:that|the|this)?\s*(?:(?:top|first|best|top-ranked|rank(?:ed)?|"
                           r"\d{1,2})\s+){1,2}set)\b", re.I)
 
 

@@ -197,7 +197,11 @@ _JUDGES_RESULTS = re.compile(r"\b(?:would|is|are|will|could)\s+(?:this|these|tha
                              r"acceptable|good\s+enough)\b|"
                              # "Is that dangerous? What should the patient do?": what a result means for a patient
                              r"\bis\s+(?:that|this)\s+(?:dangerous|serious|clinically\s+relevant)\b|"
-                             r"\bwhat\s+should\s+(?:the|my|our|this)\s+patient\s+do\b", re.I)
+                             r"\bwhat\s+should\s+(?:the|my|our|this)\s+patient\s+do\b|"
+                             # "Is that a fair conclusion?", "Does a positive p53 call mean …?": a judgement on a claim
+                             r"\bis\s+(?:that|this|it)\s+(?:a\s+)?(?:fair|reasonable|justified|valid|sound)\s*"
+                             r"(?:conclusion|claim|statement|interpretation)?\s*\?|"
+                             r"\bdoes\s+(?:a|the|this|that)\s+(?:positive|negative)\b[^.?!\n]{0,40}\bmean\b", re.I)
 
 
 def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
@@ -255,6 +259,11 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            r"[^.;:!?\n]*|"
 
                            rf"\b(?:wants?|wanted|plans?|needs?|going)\s+to\s+start\b(?!\s+from\b)|"
+                           # "Compound 19 is reported with IC50 = 12 nM …", "Table 2 reports a predicted ln(IC50) of
+                           # −2.9 …": what someone reported, which a prediction is compared with
+                           r"\b(?:is|are|was|were)\s+reported\s+(?:with|as|at|to\s+have)\b[^.;!?\n]*|"
+                           r"\b(?:table|figure|fig\.?|paper|study|authors?|manuscript|article)(?:\s+[\w.]{1,6})?\s+"
+                           r"reports?\b[^.;!?\n]*|"
                            rf"\bnew\s+(?:{phrases('drug_classes')})s?\b", re.I)
 
 

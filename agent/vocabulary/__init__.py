@@ -10,6 +10,7 @@ from importlib import resources
 from typing import Any
 
 from model_zoo.names.dictation import from_dictation
+from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import from_cyrillic
 from model_zoo.names.inflected import CATALAN, DANISH, FINNISH, HUNGARIAN, ROMANIAN, Inflection, from_inflected
 from model_zoo.names.katakana import from_katakana
@@ -270,8 +271,8 @@ def in_english(text: str) -> str:
             text = _NYA.sub("", text) if language is _INDONESIAN else _PERSIAN_SUFFIX.sub("", text) \
                 if language is _PERSIAN else _SWEDISH_FILE.sub(" file", text) if language is _SWEDISH else text
             text = _gated_in_english(text, name)
-    if _HEBREW.reads(text):
-        text = _hebrew_in_english(text)
+    if _HEBREW.reads(text):  # its request words, then its drug names ("אוסימרטיניב": osimertinib)
+        text = from_hebrew(_hebrew_in_english(text))
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
@@ -319,7 +320,7 @@ def _hebrew_words() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str], d
     table: dict[str, str] = vocabulary["hebrew_words"]
     prefixes: dict[str, str] = vocabulary["hebrew_prefixes"]
     letters = "".join(prefixes)
-    word = re.compile(rf"(?<![{_HEBREW_LETTER}])([{letters}]{{0,2}})({alternation(table)})(?![{_HEBREW_LETTER}])")
+    word = re.compile(rf"(?<![{_HEBREW_LETTER}])([{letters}]{{0,2}}?)({alternation(table)})(?![{_HEBREW_LETTER}])")
     joined = re.compile(rf"(?<![{_HEBREW_LETTER}\w])([{letters}]{{1,2}})-(?=[A-Za-z0-9(])")
     return word, joined, table, prefixes
 
