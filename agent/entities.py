@@ -1458,8 +1458,9 @@ _LOCANT_AFTER = re.compile(r"(?:,\d+)*-(?!fold\b|ish\b|times\b)[A-Za-z]{2,}")
 _AGE_SEX_AFTER = re.compile(r"\s?(?:[MF](?![\w/-])|yo\b|y/o\b|y\.o\.|-?years?[\s-]old\b|-?yr\b)")
 # "for all 3", "the top 2", "#2": a count or a place; "score 4 this": the number for a word ("for")
 # "top 3", "#2", "cpd 2", "cpds 1, 2 and", "compound 4", "row 3": a place or a row's label
-_PICK_BEFORE = re.compile(r"(?:\b(?:all|top|first|last|these|those|cpds?|cmpds?|compounds?|rows?|entry|entries)\s+|"
-                          r"\b(?:cpds?|cmpds?|compounds?|rows?)\s+[\d\s,&–-]*(?:and|or|to)?\s*|#\s*)$", re.I)
+_PICK_BEFORE = re.compile(r"(?:\b(?:all|top|first|last|these|those|cpds?|cmpds?|compounds?|rows?|ids?|entry|entries)"
+                          r"\s+|"
+                          r"\b(?:cpds?|cmpds?|compounds?|rows?|ids?)\s+[\d\s,&–-]*(?:and|or|to)?\s*|#\s*)$", re.I)
 _CHAT_WORD_AFTER = re.compile(r"\s+(?:this|these|that|those|them|it)\b", re.I)
 
 

@@ -100,6 +100,8 @@ _ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?
 _USE_YOURS = re.compile(r"\buse\s+(?:yours|your\s+(?:own|one|structure|smiles|copy|version)|the\s+one\s+(?:from|in)\s+"
                         r"your\s+(?:table|database|list|library)|the\s+(?:gdsc|drugbank|database|pubchem|library)\s+"
                         r"(?:one|structure|smiles|copy|version))\b|\b(?:from|in)\s+your\s+(?:table|database)\b", re.I)
+# "Skip it — run empagliflozin with furosemide instead": a reply's own pair, not its drugs with the question's
+_NEW_PAIR = re.compile(r"\b(?:instead|skip|forget|never\s*mind|drop\s+it|other\s+(?:pair|request))\b", re.I)
 # "binary prob too": another tool on the same inputs
 _ADDS_TOOL = re.compile(r"\b(?:too|also|as well|in addition)\b", re.I)
 
@@ -608,7 +610,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     if chosen:  # "Linezolid." after "which new one?": that drug with the request's others
         merged.pairs = chosen
     elif not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules and not (
-            len(whole.molecules) >= 2 and tool_scores(without_values(whole), offered).get(spec.name, 0.0) >= 3.5):
+            len(whole.molecules) >= 2 and (tool_scores(without_values(whole), offered).get(spec.name, 0.0) >= 3.5
+                                           or _NEW_PAIR.search(whole.prose))):
         # "with <SMILES>" names the partner ("Na fluconazole, Diflucan.": one drug by two names, once); not a reply
         # that asks for its own pair in so many words ("Then check eplerenone and lisinopril's interaction")
         merged.molecules = list({same_molecule_key(m, stereo=True) or m: m

@@ -16,7 +16,8 @@ from agent.selection import AT_LEAST, AT_MOST, INCLUSIVE
 _RANGE = r"\d{1,3}(?:\s*(?:-|–|—|to|through|thru)\s*#?\d{1,3})?"
 _MORE = rf"(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*(?:(?:rows?|#)\s*)?{_RANGE})*"
 # "rows 2 and 4", "row 4", "rows 1-3, 5", "entries 2–4", "#2 and #5" (not "row-3 file", "2 rows")
-_ROWS = re.compile(rf"\b(?:rows?|entries|entry|lines?\s+(?={_RANGE}\s*(?:of|in)\s+the\s+(?:table|list)))\s*"
+_ROWS = re.compile(rf"\b(?:rows?|entries|entry|IDs?(?=\s*#?\d)|"
+                   rf"lines?\s+(?={_RANGE}\s*(?:of|in)\s+the\s+(?:table|list)))\s*"
                    rf"#?\s*(?P<first>{_RANGE}{_MORE})\b|(?<![\w#])#\s?(?P<hash>\d{{1,3}}{_MORE})\b", re.I)
 _NUMBER_OR_RANGE = re.compile(r"(\d{1,3})(?:\s*(?:-|–|—|to|through|thru)\s*#?(\d{1,3}))?", re.I)
 # a list item that opens a line: "1.", "2)", "(3)", "a)", "b.", "-", "•", "*"
