@@ -713,7 +713,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     known_cells = {written.lower() for written, _ in found.cell_mentions}
     unknown_lines = [m for m in find_unknown_cell_lines(prose) if m.written.lower() not in known_cells
                      and not _in_a_name(m, found.names)
-                     and not (known_cells and _ORIGIN_BEFORE.search(prose, 0, m.start))] + _unknown_cosmic_ids(prose)
+                     and not (known_cells and _ORIGIN_BEFORE.search(prose, 0, m.start))
+                     and not _ASSAY_AFTER.match(prose, m.end)] + _unknown_cosmic_ids(prose)
     # "for HepG2... no we dont have it, … OK A549": an unknown line taken back for another is not asked about
     lines_at = [prose.find(w) for w, _ in found.cell_mentions] + [m.start for m in unknown_lines]
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
@@ -777,6 +778,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     return [p for p, _ in items]
 
 
+# "Caco-2 Papp for these two", "MDCK permeability": an assay run in the line (an untrained property), not a line asked
+_ASSAY_AFTER = re.compile(r"[\s-]*(?:papp|permeability|efflux|flux|transport|monolayers?)\b", re.I)
 # "C3A cells (the liver line derived from HepG2)": the line a named one comes from, not a line asked about
 _ORIGIN_BEFORE = re.compile(r"\b(?:derived\s+from|(?:sub)?clon(?:e|al\s+derivative)\s+of|derivative\s+of|"
                             r"descendant\s+of|parent(?:al)?(?:\s+line)?(?:\s+of)?|originally|made\s+from)\s+(?:the\s+)?$",
@@ -1273,13 +1276,16 @@ def _balanced(text: str) -> bool:
 _ISOTOPE_LABEL = re.compile(r"\[\d{1,3}[A-Z][a-z]?\]")
 
 
+_LINE_CODE = re.compile(r"[A-Za-z]{1,3}\d{2,}-\d{1,3}")  # "C666-1", "SW480-5": a cell line's or clone's code
+
+
 def looks_like_smiles(token: str) -> bool:
     """Plausibly meant as a SMILES (before parsing): SMILES characters, and not an ordinary word."""
     if len(token) < 2 or not _SMILES_CHARS.match(token) or token.upper() in _NOT_MOLECULES:
         return False
     if token.isdigit() or re.fullmatch(r"(?:[A-Za-z_]{1,12}=)?[-+]?\d+(\.\d+)?", token) or \
-            _ISOTOPE_LABEL.fullmatch(token):  # ("n=4", "z=-2.0": a setting, no structure)
-        return False  # (nor "the [123I] form": an isotope named, no molecule)
+            _ISOTOPE_LABEL.fullmatch(token) or _LINE_CODE.fullmatch(token):  # ("n=4", "z=-2.0": a setting)
+        return False  # (nor "the [123I] form": an isotope named, no molecule; nor "C666-1": a line's code)
     if token.isalpha():  # "CCO", "CCCC"; in prose a short capital word with P, S, F, I or B is an acronym ("her PCP")
         return bool(_ELEMENT_LETTERS.match(token)) and "C" in token and not (
             token.isupper() and len(token) <= 4 and re.search(r"[PSFIB]", token))

@@ -21,7 +21,8 @@ from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.names.targets import asked_as_target
-from model_zoo.specs import AFFINITY, CELL_RESPONSE, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec
+from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION,
+                             ToolSpec)
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
 _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
@@ -144,6 +145,8 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
         tools = _one_asking_sentence(asked) or tools
     if _RETRO_FIRST.match(asked):  # "Retro on dasatinib and ibrutinib together": the ask is named first
         tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
+    if _AGAINST_THEIR_MEDS.search(asked):  # "check tramadol against his usual meds": an interaction check
+        tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
 
@@ -176,6 +179,11 @@ def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
     return _DECLINED.sub(blank, text)
 
 
+# "check tramadol against his usual meds", "with her current medications": a drug set against what a patient takes
+_AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+)?"
+                                 r"(?:his|her|their|the\s+patient'?s|pt'?s)\s+"
+                                 r"(?:(?:usual|regular|current|home|other|daily|chronic|existing)\s+)?"
+                                 r"(?:meds|medications?|medicines|tablets|pills|co-?meds|regimen)\b", re.I)
 _RETRO_FIRST = re.compile(r"^\W*(?:\d{1,2}[.)]\s*)?(?:@\w+\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?"
                           r"(?:(?:single|one)[\s-]step\s+)?"
                           r"(?:retro(?:synthesis|synthetic\s+analysis)?|(?:synthetic\s+)?routes)\s+(?:on|for|of|to)\b",
@@ -262,6 +270,7 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # "Compound 19 is reported with IC50 = 12 nM …", "Table 2 reports a predicted ln(IC50) of
                            # −2.9 …": what someone reported, which a prediction is compared with
                            r"\b(?:is|are|was|were)\s+reported\s+(?:with|as|at|to\s+have)\b[^.;!?\n]*|"
+                           r"\b(?:urine|blood|serum|plasma|drug)\s+tox(?:icology)?(?:\s+screen)?\b|"
                            r"\b(?:table|figure|fig\.?|paper|study|authors?|manuscript|article)(?:\s+[\w.]{1,6})?\s+"
                            r"reports?\b[^.;!?\n]*|"
                            rf"\bnew\s+(?:{phrases('drug_classes')})s?\b", re.I)

@@ -121,7 +121,7 @@ _INDONESIAN = _Language.of(
     r"tolong|senyawa(?:-senyawa)?|kelarutan\w*|apakah|berapa|gimana|nggak|makasih|prediksi|"
     r"sawar|afinitas\w*|lipofilisitas\w*|retrosintesis|berinteraksi|sekaligus|saja|utk|dgn|yg|galur|"
     r"optimasi|rancang|terima\s+kasih|boleh|sebatian\w*|keterlarutan|kebolehlarutan|ubat|titisan|ramalkan|ramalan|"
-    r"jangkaan|camne|jugak|pastu|kebarangkalian|ketoksikan|optimumkan|kekalkan|sahaja",
+    r"jangkaan|camne|jugak|pastu|kebarangkalian|ketoksikan|optimumkan|kekalkan|sahaja|alamak|guna|pulak|cuba|dlm",
     r"yang|untuk|dengan|ini|itu|dari|juga|atau|dan|nak|lah|kat")
 # Hindi typed in Latin letters: a word only it has ("chahiye", "karo", "batao") or two of its small words
 _HINGLISH = _Language.of(
@@ -276,12 +276,14 @@ def in_english(text: str) -> str:
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
-    text = _W_FOR_WITH.sub("with", text)
+    text = _W_FOR_WITH.sub("with", _MEASURE_THEN_RANK.sub(r"\2 \1", text))
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone
     return from_dictation(_GREEK.sub(_spelt_out, _ELISION.sub(r"\1 ", english_words)))
 
 
+# "(ln IC50 lowest)": a measure before its rank, as Malay and Thai put it ("ln IC50 paling rendah"): the lowest ln IC50
+_MEASURE_THEN_RANK = re.compile(r"\b(ln\s*\(?ic50\)?|ic50|logs|logd|pkd|probability)\s+(lowest|highest)\b", re.I)
 # chat and ward shorthand: "check tamoxifen w fluoxetine", "w the aprepitant" (lower case, before a word; a gated
 # language's own "w" is read before it: Polish "in", Arabizi "and")
 _W_FOR_WITH = re.compile(r"(?<![\w/.'’-])w(?=[ \t]+[a-z(])")

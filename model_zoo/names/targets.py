@@ -483,10 +483,16 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
                 break
         if hit is None:
             up = w.upper()
-            if re.fullmatch(r"[OPQ][0-9][A-Z0-9]{3}[0-9]|[A-NR-Z][0-9][A-Z][A-Z0-9]{2}[0-9]", w) and up in t.kiba:
+            accession = re.fullmatch(r"[OPQ][0-9][A-Z0-9]{3}[0-9]|[A-NR-Z][0-9][A-Z][A-Z0-9]{2}[0-9]", w)
+            if accession and up in t.kiba:
                 seq = t.kiba[up]
                 out.append(Resolved("target", w, up, seq, f"KIBA {up} (UniProt sequence as in KIBA, {len(seq)} aa)",
                                     False, s, e))
+                taken.append((s, e))
+            elif accession and in_target_context(text, s, e):  # "same three ligands vs P04626": never the last target
+                out.append(Unresolved("target", w, (), s, e, "a UniProt accession that is not among the shipped "
+                                      "sequences (KIBA's proteins by accession, DAVIS's kinases by gene name, "
+                                      "e.g. ERBB2)"))
                 taken.append((s, e))
             elif (fuzzy := _swapped_symbol(w)) is not None and in_target_context(text, s, e) and not _is_other_name(w):
                 out.append(dataclasses.replace(fuzzy, start=s, end=e))  # "affinity of erlotinib to EFGR": EGFR

@@ -381,7 +381,7 @@ def text_flag(written: str, kind: str, has_structure: bool, english: dict[str, i
         if kind in ("synonym", "brand") or english.get(key, 0) > ENGLISH_COMMON:
             return "N"  # lower-case short synonyms from the vocabulary: too many are words or abbreviations
         return "T"
-    if kind in ("name", "gdsc", "iupac", "code"):
+    if kind in ("name", "gdsc", "iupac", "code", "common"):  # a compound's common name is the compound ("menthol")
         return "T"
     if english.get(key, 0) > ENGLISH_COMMON:
         return "N"  # a synonym or brand that is an English word ("generics", "luminal")
