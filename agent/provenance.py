@@ -265,8 +265,11 @@ def with_open_question(entities: Entities, history: Sequence[PastRequest]) -> En
             or _SETS_ASIDE.search(entities.prose):
         return entities
     question = extract(history[-1].text)
+    named = {n.name.lower() for n in entities.names}
+    # (not "the statin" of two, which naming one of them answers)
     unknown = [replace(u, start=-1, end=-1) for u in question.unresolved
-               if u.kind == "drug" and u.written.lower() not in entities.prose.lower()]
+               if u.kind == "drug" and u.written.lower() not in entities.prose.lower()
+               and not named & {c.lower() for c in u.closest}]
     if not unknown or not set(entities.molecules) <= set(question.molecules):
         return entities
     return replace(entities, unresolved=unknown)

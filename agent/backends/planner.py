@@ -176,7 +176,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         if not previous.answered and _USE_YOURS.search(text):
             earlier_text = _without_invalid_structures(earlier_text)
         earlier = value_numbers(extract(earlier_text))
-        restated = _with_the_asked_structure(earlier, text) if not previous.answered else None
+        restated = _with_the_asked_structure(earlier, text) if not (previous.answered or repeated) else None
         if restated is not None:  # "zorbatinib is <SMILES>": the question as if it had been typed with it
             return plan_calls(restated, pool, offered, history[:-1], read)
         text = with_the_gene(text, earlier_text)  # "same but for V600E" after a BRAF request: BRAF V600E
@@ -359,8 +359,10 @@ def _with_the_asked_structure(earlier: Entities, reply_text: str) -> str | None:
     reply gives nothing else: "Check zorbatinib with warfarin and aspirin" asked about, then "zorbatinib is
     <SMILES>" checks that structure with each of the two (not with the question's drugs set after them)."""
     unknown = [u for u in earlier.unresolved if u.kind == "drug" and 0 <= u.start < u.end]
-    if len(unknown) != 1 or earlier.text[unknown[0].start:unknown[0].end] != unknown[0].written:
-        return None
+    typed_before = set(earlier.molecules) - set(earlier.named_molecules)
+    if len(unknown) != 1 or earlier.text[unknown[0].start:unknown[0].end] != unknown[0].written or \
+            typed_before or earlier.invalid_smiles or not earlier.molecules:
+        return None  # (a question that typed a structure is answered by a fix of it; one alone, by the reply)
     reply = extract(reply_text)
     typed = [m for m in reply.smiles if m not in reply.named_molecules]
     words = re.findall(r"[^\W\d_]+", reply.prose.replace(unknown[0].written, " "))
