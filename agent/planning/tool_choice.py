@@ -271,6 +271,10 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # −2.9 …": what someone reported, which a prediction is compared with
                            r"\b(?:is|are|was|were)\s+reported\s+(?:with|as|at|to\s+have)\b[^.;!?\n]*|"
                            r"\b(?:urine|blood|serum|plasma|drug)\s+tox(?:icology)?(?:\s+screen)?\b|"
+                           # "The authors claim their molecules are also active in HT-29.": what others claim, told
+                           r"\b(?:authors?|they|manuscript|applicant|sponsor|vendor|supplier)\s+(?:also\s+)?"
+                           r"(?:claim|report|state|conclude|argue|suggest)s?\b"
+                           r"(?![^.?!\n]*\b(?:predict|run|check|can\s+you|could\s+you|please)\b)[^.?!\n]*|"
                            r"\b(?:table|figure|fig\.?|paper|study|authors?|manuscript|article)(?:\s+[\w.]{1,6})?\s+"
                            r"reports?\b[^.;!?\n]*|"
                            rf"\bnew\s+(?:{phrases('drug_classes')})s?\b", re.I)

@@ -5,7 +5,8 @@ Hebrew writes an international name by its consonants, with ו and י for most v
 (ו and, ב in, ל to, מ from, ה the, ש that, כ as). A Hebrew word is read as its consonant skeleton, in letters that
 sound alike written one way (b and v, p and f, k, kh, c and q, s, z, ts and sh, t and th), tried as written and
 without one or two prefix letters, and matched against the skeletons of the tables' names; it stays as written when
-no name has that skeleton, or two drugs fit as well.
+no name has that skeleton, or two drugs fit as well, and a word without ו or י (a borrowed name writes its vowels
+with them; a Hebrew word often does not) is never read as one.
 """
 
 from __future__ import annotations
@@ -63,8 +64,10 @@ def english_name(word: str) -> str | None:
     """The table name a Hebrew word spells, with or without its prefix letters ("לאימטיניב": imatinib), or None."""
     forms = [word] + [word[n:] for n in (1, 2) if len(word) - n >= 4 and all(c in _PREFIXES for c in word[:n])]
     for form in forms:
+        if not re.search("[וי]", form):
+            continue  # a Hebrew word written without vowel letters ("נחתך", cut off): a borrowed name has them
         sounds = _sounds(form)
-        found = _TABLE.closest(sounds, _CLOSE) if len(_skeleton(sounds)) >= 3 else None
+        found = _TABLE.closest(sounds, _CLOSE) if len(_skeleton(sounds)) >= 4 else None
         if found is not None:
             return found[2]
     return None
