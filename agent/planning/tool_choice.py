@@ -84,7 +84,7 @@ def _tool_words(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """``tool_scores`` of the words that ask for something, without those that only pick the molecules ("retro on
     the most soluble one" asks for a retrosynthesis); all the words when nothing else is left to read."""
     blanked = _without_picking(text)
-    if blanked != text:
+    if blanked != text and not _STEP_BACK.search(text):  # ("one more step back …": no pick of "one more")
         scores = tool_scores(blanked, offered)
         if max(scores.values(), default=0.0) >= 2.0:
             return scores
@@ -147,6 +147,8 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
         tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
     if _AGAINST_THEIR_MEDS.search(asked):  # "check tramadol against his usual meds": an interaction check
         tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
+    if _STEP_BACK.search(asked):  # "and one more step back": a route, whatever the words left read as
+        tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
 
@@ -179,6 +181,8 @@ def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
     return _DECLINED.sub(blank, text)
 
 
+_STEP_BACK = re.compile(r"\b(?:one|another)\s+(?:more\s+|further\s+)?step\s+back\b|"
+                        r"\bgo\s+back\s+(?:one|another)\s+step\b", re.I)
 # "check tramadol against his usual meds", "with her current medications": a drug set against what a patient takes
 _AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+)?"
                                  r"(?:his|her|their|the\s+patient'?s|pt'?s)\s+"
