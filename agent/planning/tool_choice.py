@@ -53,8 +53,8 @@ _ASKING = re.compile(r"\?|\b(?:please|pls|kindly|predict|run|check|give|need|wan
 # "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
 _HEADING = re.compile(r"^\W*(?:for|re|regarding|about|context|background)\b[^:\n]{0,60}:\s*$", re.I)
 _SAME_MOLECULES = re.compile(r"\bsame\s+(?:(?:generated|optimi[sz]ed|designed|uploaded|new)\s+)?"
-                             r"(?:molecules?|compounds?|ones|structures|set|hits|smiles|drugs?|designs|panel|batch|list|"
-                             r"series|two|three|four|five|six)\b", re.I)
+                             r"(?:molecules?|compounds?|ligands?|ones|structures|set|hits|smiles|drugs?|designs|panel|"
+                             r"batch|list|series|two|three|four|five|six)\b", re.I)
 # "and KIT and PDGFRA? affinity this time": the worded ask replaces the repeated tool, it does not add to it
 # the kind of answer wanted, in so many words: "a yes/no", "the pKd", "a probability"
 _ANSWER_KIND = r"(?:probabilit(?:y|ies)|yes/no|yes or no|y/n|binary|binder|number|value|pkd|kd|affinity|ic50|" \
@@ -275,6 +275,7 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # −2.9 …": what someone reported, which a prediction is compared with
                            r"\b(?:is|are|was|were)\s+reported\s+(?:with|as|at|to\s+have)\b[^.;!?\n]*|"
                            r"\b(?:urine|blood|serum|plasma|drug)\s+tox(?:icology)?(?:\s+screen)?\b|"
+                           r"\bas\s+an?\s+(?:off-?target|selectivity|counter-?screen)\s+(?:check|control|screen)\b|"
                            # "The authors claim their molecules are also active in HT-29.": what others claim, told
                            r"\b(?:authors?|they|manuscript|applicant|sponsor|vendor|supplier)\s+(?:also\s+)?"
                            r"(?:claim|report|state|conclude|argue|suggest)s?\b"
