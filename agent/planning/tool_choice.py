@@ -181,6 +181,7 @@ def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
     return _DECLINED.sub(blank, text)
 
 
+# "and one more step back on the aniline from that route": another retrosynthesis step
 _STEP_BACK = re.compile(r"\b(?:one|another)\s+(?:more\s+|further\s+)?step\s+back\b|"
                         r"\bgo\s+back\s+(?:one|another)\s+step\b", re.I)
 # "check tramadol against his usual meds", "with her current medications": a drug set against what a patient takes
