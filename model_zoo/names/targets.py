@@ -384,11 +384,6 @@ NR-PPAR-GAMMA SR-ARE SR-ATAD5 SR-HSE SR-MMP SR-P53 FDA_APPROVED CT_TOX""".split(
 _TARGET_ASK = re.compile(r"\b(?:interact\w*|bind\w*|p?K[di]|affinity|inhibit\w*|hit(?:s|ting)?)\b", re.I)
 
 
-# "some patients will still have an ACE inhibitor on the chart": a class of drugs, not a target asked about
-_A_CLASS_BEFORE = re.compile(r"\b(?:an?|any|another|other|some|no)\s+$", re.I)
-_CLASS_AFTER = re.compile(r"[\s-]*(?:inhibitors?|blockers?|antagonists?|agonists?)\b", re.I)
-
-
 def asked_as_target(text: str, start: int) -> bool:
     """Whether the words before ``text[start:]`` ask something of it as a protein ("binds X", "pKd … for X")."""
     return bool(_STRONG_BEFORE.search(text[max(0, start - 80):start]))
@@ -499,8 +494,7 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
                 taken.append((s, e))
             elif (_GENE_SHAPE.match(w) and sum(ch.isupper() for ch in w) >= 2 and up not in NOT_TARGETS
                   and not COMPOUND_CODE.fullmatch(w)
-                  and in_target_context(text, s, e, strong=True) and not _is_other_name(w)
-                  and not (_A_CLASS_BEFORE.search(text, max(0, s - 12), s) and _CLASS_AFTER.match(text, e))):
+                  and in_target_context(text, s, e, strong=True) and not _is_other_name(w)):
                 out.append(Unresolved("target", w, _closest(w), s, e,
                                       "not a DAVIS or KIBA target (both are kinase panels)"))
                 taken.append((s, e))

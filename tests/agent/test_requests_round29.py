@@ -112,7 +112,7 @@ def test_words_around_a_request_that_are_no_values() -> None:
     """"C3A cells? (the liver line derived from HepG2)" was asked about HepG2; "Compound 19 is reported with IC50 =
     12 nM in A549. Can you predict ln(IC50) for it?" read 12 nM as a goal and asked for a mask; "Forwarding from
     the client: "Can you tell us if … bind ALK?"" dropped the forwarded request as a quoted passage; "Caco-2 Papp"
-    read Caco-2 as a line; "C666-1" (a line) as a broken SMILES; "an ACE inhibitor" as a target."""
+    read Caco-2 as a line; "C666-1" (a line) as a broken SMILES."""
     lead = "CC[C@H](NC(=O)c1c(CN(C)C)c(nc2ccccc12)c3ccccc3)c4ccccc4"
     assert decided("Predicted ln IC50 for dihydrorotenone in C3A cells? (the liver line derived from HepG2)") == \
         "drug_cell_response_regression_predict"
@@ -121,8 +121,6 @@ def test_words_around_a_request_that_are_no_values() -> None:
         == "drug_cell_response_regression_predict"
     assert decided(f'Forwarding from the client: "Can you tell us if NVT-0533 binds ALK at all? Yes/no is fine."'
                    f"\n{lead}") == "drug_target_classification_predict"
-    assert decided("check sacubitril with enalapril. Some patients will still have an ACE inhibitor on the chart.") \
-        == DDI
     from agent.entities import read_message
 
     [untrained] = read_message(f"Caco-2 Papp for these two: {lead} CCO").unresolved
