@@ -324,7 +324,9 @@ def build_drugs(data: Path, dner: dict, common_names: dict[str, str]) -> dict[st
             d = drugs[f"FreeSolv:{i}"] = Drug(f"FreeSolv:{i}", name, smiles, "FreeSolv (IUPAC name)", priority=2)
             d.names[name] = "iupac"
             structured[key] = d
-        if key in common_names:  # "parathion" for FreeSolv's diethoxy-(4-nitrophenoxy)-thioxo-phosphane
+        # "parathion" for FreeSolv's diethoxy-(4-nitrophenoxy)-thioxo-phosphane; not a name whose key opens with a
+        # stereo letter ("(s)-(+)-ibuprofen": "s ibuprofen" is the end of "it's ibuprofen")
+        if key in common_names and not re.match(r"[a-z] ", name_key(common_names[key])):
             structured[key].names.setdefault(common_names[key], "common")
     return drugs
 

@@ -53,6 +53,9 @@ def test_solvents_and_pesticides_resolve_by_their_common_names() -> None:
     assert call.arguments == {"drug_smiles": [drug("parathion"), drug("triethylamine")], "property": "freesolv"}
     [call] = plan_with("protect the alcohol as the acetal and predict logD of CCO", {})
     assert call.arguments["drug_smiles"] == ["CCO"]
+    # a common name that opens with a stereo letter ("(s)-(+)-ibuprofen") is none: "it's ibuprofen" is DrugBank's
+    [call] = plan_with("it's ibuprofen, BBB please", {})
+    assert call.arguments["drug_smiles"] == [drug("ibuprofen")]
 
 
 def test_requests_in_norwegian_malay_hebrew_and_thai() -> None:
