@@ -239,6 +239,10 @@ class Entities:
     named_molecules: list[str] = field(default_factory=list)  # those of ``molecules`` that came from drug names
     sequences_from_names: bool = False
 
+    def typed_molecules(self) -> set[str]:
+        """The molecules written as structures (not read from drug names)."""
+        return set(self.molecules) - set(self.named_molecules)
+
 
 # a sed-style edit of an earlier request, as chat users type it: "s/EGFR/ERBB2/", "s/-2.5/-3.5/g and rerun"
 SUBSTITUTION = re.compile(r"^\s*s/(?P<old>[^/\n]+)/(?P<new>[^/\n]*)/(?P<flags>g?)(?:\s+(?:and\s+)?(?:re-?run|redo|"

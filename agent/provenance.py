@@ -17,6 +17,7 @@ from typing import Any
 from agent.backends.base import ToolCall
 from agent.entities import Entities, Unresolved, extract
 from agent.history import PastRequest
+from agent.labels import molecules_of
 from agent.planning.relative_potency import RelativeGoal
 from agent.pool.refs import REFERS_BACK, ref_key, refs_in_text
 from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
@@ -260,9 +261,8 @@ def with_open_question(entities: Entities, history: Sequence[PastRequest]) -> En
     that question's other drugs: "Check zorbatinib with warfarin and aspirin" was asked about, and "warfarin 5 mg
     and aspirin 100 mg" answers the question about doses, not about zorbatinib, so no pair of the other two runs.
     A typed structure, a drug the question did not name, or words that set the unknown drug aside close it."""
-    typed = set(entities.molecules) - set(entities.named_molecules)
-    if not history or history[-1].answered or entities.unresolved or typed or not entities.molecules \
-            or _SETS_ASIDE.search(entities.prose):
+    if not history or history[-1].answered or entities.unresolved or entities.typed_molecules() or \
+            not entities.molecules or _SETS_ASIDE.search(entities.prose):
         return entities
     question = extract(history[-1].text)
     named = {n.name.lower() for n in entities.names}
@@ -279,14 +279,14 @@ def _labels_a_reply_structure(call: ToolCall, missing: Unresolved, entities: Ent
                               sources: dict[str, Source]) -> bool:
     """"zorbatinib is <SMILES>" answering "Check zorbatinib with warfarin and aspirin": the unknown name labels the
     one structure the reply types, and the call's other molecules come from the question it answers."""
-    typed = set(entities.molecules) - set(entities.named_molecules)
-    values: set[str] = set()
-    for name in _MOLECULE_KINDS:
-        value = call.arguments.get(name)
-        for item in [value] if isinstance(value, str) else value if isinstance(value, list) else []:
-            values.update([item] if isinstance(item, str) else item if isinstance(item, list) else [])
-    return missing.kind == "drug" and len(typed) == 1 and typed <= values and all(
-        source.how in (TYPED, EARLIER) for source in sources.values())
+    spec = get_spec(call.name)
+    typed = entities.typed_molecules()
+    if spec is None or missing.kind != "drug" or len(typed) != 1:
+        return False
+    if not typed <= set(molecules_of(spec, call.arguments)):
+        return False
+    return all(sources[p.name].how in (TYPED, EARLIER) for p in spec.params
+               if p.kind in _MOLECULE_KINDS and p.name in sources)
 
 
 def ask_about(missing: Unresolved) -> str:

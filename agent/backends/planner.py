@@ -359,12 +359,11 @@ def _with_the_asked_structure(earlier: Entities, reply_text: str) -> str | None:
     reply gives nothing else: "Check zorbatinib with warfarin and aspirin" asked about, then "zorbatinib is
     <SMILES>" checks that structure with each of the two (not with the question's drugs set after them)."""
     unknown = [u for u in earlier.unresolved if u.kind == "drug" and 0 <= u.start < u.end]
-    typed_before = set(earlier.molecules) - set(earlier.named_molecules)
     if len(unknown) != 1 or earlier.text[unknown[0].start:unknown[0].end] != unknown[0].written or \
-            typed_before or earlier.invalid_smiles or not earlier.molecules:
+            earlier.typed_molecules() or earlier.invalid_smiles or not earlier.molecules:
         return None  # (a question that typed a structure is answered by a fix of it; one alone, by the reply)
     reply = extract(reply_text)
-    typed = [m for m in reply.smiles if m not in reply.named_molecules]
+    typed = [m for m in reply.smiles if m in reply.typed_molecules()]
     words = re.findall(r"[^\W\d_]+", reply.prose.replace(unknown[0].written, " "))
     others = [u for u in reply.unresolved if u.written.lower() != unknown[0].written.lower()]
     if len(typed) != 1 or len(reply.molecules) != 1 or others or reply.sequences or len(words) > 8:

@@ -28,7 +28,7 @@ def molecules_of_the_question(e: Entities, pairs: bool = False) -> Entities:
     pair the asking sentence names both sides ("Eight regular medicines: … Clarithromycin is proposed. I only need
     clarithromycin checked against the simvastatin and the amlodipine."); a one-drug question keeps its partner from
     the rest ("Patient on warfarin. Can she take ibuprofen?"). Typed structures are kept as they are."""
-    if not e.molecules_from_names or set(e.molecules) - set(e.named_molecules) or len(set(e.molecules)) < 2:
+    if not e.molecules_from_names or e.typed_molecules() or len(set(e.molecules)) < 2:
         return e
     asking = [(m, extract(m.group())) for m in _SENTENCE.finditer(e.text) if _ASKS.search(m.group())]
     asking = [(m, found) for m, found in asking if found.molecules]

@@ -33,8 +33,10 @@ def test_a_structure_given_for_the_unknown_drug_takes_its_place_in_the_question(
         [call] = plan_with(reply, {}, asked)
         assert call.name == DDI and call.arguments["smiles_pairs"] == expected, reply
         assert decided(reply, {}, asked) == DDI, reply
-    [call] = plan_with(NEW, {}, [PastRequest("u", "logS of zorbatinib and aspirin?", answered=False)])
+    logs = [PastRequest("u", "logS of zorbatinib and aspirin?", answered=False)]
+    [call] = plan_with(NEW, {}, logs)
     assert call.arguments["drug_smiles"] == [NEW, drug("aspirin")]
+    assert decided(f"zorbatinib is {NEW}", {}, logs) == PROPERTY  # the label check reads every molecule parameter
 
 
 def test_solvents_and_pesticides_resolve_by_their_common_names() -> None:
