@@ -12,7 +12,8 @@ from typing import Any
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import from_cyrillic
-from model_zoo.names.inflected import CATALAN, DANISH, FINNISH, HUNGARIAN, ROMANIAN, Inflection, from_inflected
+from model_zoo.names.inflected import (CATALAN, CROATIAN, DANISH, FINNISH, HUNGARIAN, ROMANIAN, Inflection,
+                                       from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -202,11 +203,38 @@ _CATALAN = _Language.of(r"l·l", r"si\s+us\s+plau|gràcies|podries|vull|tinc|amb
                                 r"doncs|aleshores|després|perdó|fes-ne|fes-ho|agafa|prediu\S*|genera'm|calcula'm|"
                                 r"calcula'n|dona'm|s'uneix|optimitza|optimitzar|mateix\w*|aquest\w*|quina|quins|"
                                 r"retrosíntesi|semivida|optimitzades|generades", "")
+# Croatian (and Serbian or Bosnian in Latin letters): a word only it has ("molim", "hvala", "topljivost", "veže"); not
+# its letters, which Czech, Polish and Vietnamese share, nor its small words, which Spanish, French, Czech, Tagalog and
+# Hinglish have ("se", "je", "sa"); drug names with its case endings
+# ("imatiniba", "cisplatinom") are read by model_zoo.names.inflected
+_CROATIAN = _Language.of("", r"molim|hvala|koliko|kolika|koliki|topljiv\w*|najtopljivij\w*|veže|vežu|stanič\w*|"
+                             r"predvidi|izračunaj|procijeni|spoj(?:a|evi|eve|eva)|lijek\w*|krvno-možd\w*|vjerojatnost\w*|umjesto|"
+                             r"između|lipofilnost\w*|generiraj|optimiziraj|pokreni|također|interagira\w*|retrosintez\w*|"
+                             r"oprosti|zapravo|ovaj|ovih|trebam|stanicama|provjeri", "")
 _NO_SUFFIX = re.compile(r"(?!)")
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
     (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX),
-    (_CATALAN, "catalan", CATALAN, _NO_SUFFIX))
+    (_CATALAN, "catalan", CATALAN, _NO_SUFFIX), (_CROATIAN, "croatian", CROATIAN, _NO_SUFFIX))
+# Afrikaans: a word only it has ("asseblief", "dankie", "hierdie", "oplosbaarheid") or two of its small words (German,
+# Spanish, Dutch and English share others: "die", "en", "met", "net"; "watter" is a typed "water")
+_AFRIKAANS = _Language.of("", r"asseblief|asb|dankie|hierdie|daardie|voorspel\w*|oplosbaar\w*|wateroplosbaarheid|"
+                              r"wisselwerking\w*|verbindings?|molekules|sel-?lyne?|hoeveel|albei|elkeen|behalwe|"
+                              r"lipofilisiteit|waarskynlikheid|bloed-?brein\S*|retrosintese|voorlopers?|oukei|jammer|"
+                              r"bedoel|bereken|teiken|lêer",
+                          r"vir|nie|ook|ons")
+# Tamil typed in Latin letters (Tanglish): a word only it has ("enna", "epdi", "pannunga", "venum")
+_TAMIL = _Language.of("", r"enna|yenna|epdi|eppadi|evlo|evvalavu|pannunga|pannu|panni|pannanum|pannalam|mudiyuma|"
+                          r"irukka|irukku|iruku|irukkum|venum|vendum|venam|vendam|sollunga|konjam|illa|illai|illaya|ithu|idhu|"
+                          r"athu|adhu|ellaam|ellam|rendu|moonu|mattum|kooda|paarunga|podunga|thaan|dhaan|apram|appuram|"
+                          r"aprom|romba|nandri|aaguma|kudunga|kodunga|maathunga|vechu|ovvoru|machan|macha|thaniya", "")
+# Bengali typed in Latin letters (Banglish): a word only it has ("ektu", "dekho", "koro", "jonno") or two of its small
+# words ("aspirin er solubility koto?"); not "ache" (is), which AChE is written as
+_BENGALI = _Language.of("", r"ektu|dekho|dekhen|dekhun|kori|koro|koren|korun|naki|theke|shathe|sathe|songe|"
+                            r"jonno|kemon|kivabe|konta|konti|kontar|kongulo|shob|sobgulo|duto|dutoi|tinte|tinteri|shudhu|"
+                            r"sudhu|dhonnobad|hobe|bolun|chalao|egulo|eigulo|egula|oigulo|kintu|tahole|tarpor|beshi|"
+                            r"shobcheye|sobcheye|lagbe|dorkar|amader|apnar|jodi|bodlao|niye|diye|hocche|eita|oita|kore",
+                        r"ki|ar|er|te|ei|koto|kon|sob")
 # Hebrew and Thai: their letters. A Hebrew word may carry prefix letters ("והמסיסות": and the solubility; "ל-EGFR": for
 # EGFR); Thai writes no spaces between its words, so they are read wherever they stand
 _HEBREW = _Language.of(r"[\u05d0-\u05ea]", "", "")
@@ -266,7 +294,8 @@ def in_english(text: str) -> str:
     for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
                            (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"),
                            (_TAGALOG, "tagalog"), (_ARABIZI, "arabizi"), (_PERSIAN, "persian"),
-                           (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish")):
+                           (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish"), (_AFRIKAANS, "afrikaans"),
+                           (_TAMIL, "tamil"), (_BENGALI, "bengali")):
         if language.reads(text):
             text = _NYA.sub("", text) if language is _INDONESIAN else _PERSIAN_SUFFIX.sub("", text) \
                 if language is _PERSIAN else _SWEDISH_FILE.sub(" file", text) if language is _SWEDISH else text
