@@ -33,7 +33,7 @@ from agent.planning.pairs import (
 from agent.planning.counts import names_whole_list
 from agent.planning.properties import LBD, ddi_tasks, named_properties, requested_properties
 from agent.planning.references import molecules_from_context, named_upload, pool_protein, pool_ref
-from agent.planning.rows import earlier_rows, names_rows_by_word, row_numbers
+from agent.planning.rows import earlier_rows, leaves_rows_out, names_rows_by_word, row_numbers
 from agent.planning.relative_potency import relative_goal, sets_relative_goal
 from agent.planning.uploads import uploads_named
 from agent.pool.entry import EntryMeta
@@ -187,6 +187,23 @@ def _of_the_named_file(words: str, lowered: str, pool: Sequence[EntryMeta], read
     return chosen if chosen is not None else picked
 
 
+def _rows_of_the_list(words: str, value: Any, read: Callable[[str], Any] | None) -> Any:
+    """"Now IDs 3-5 of that file vs A549", "drop rows 2 and 5, BBB on what's left": the rows of the thread's list
+    (an upload, the user's molecules) that the words name by number, in the list's order, or the rest of them when
+    the words leave those out; [] (asked) when a number is past the list's end; ``value`` itself when the words name
+    no rows or it is no such list."""
+    key = ref_key(value) if isinstance(value, str) else None
+    numbers = row_numbers(words)
+    rows = read(key) if key is not None and numbers and read is not None else None
+    if not isinstance(rows, list) or len(rows) < 2 or not all(isinstance(row, str) for row in rows):
+        return value
+    if numbers[-1] > len(rows):
+        return []
+    if leaves_rows_out(words):
+        return [row for place, row in enumerate(rows, 1) if place not in numbers] or []
+    return [rows[n - 1] for n in numbers]
+
+
 def _picked_with_named(e: Entities, picked: list[str] | None, words: str, context: PlanningContext
                        ) -> list[list[str]] | None:
     """"The one with the highest BBB probability — check it against tramadol": each picked row with the drug the
@@ -280,6 +297,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
             if not value and picked != []:
                 value = molecules_from_context(lowered, pool, earlier, (focus or "").lower()) \
                     or _drugs_of_the_pair(lowered, pool, context)
+                value = _rows_of_the_list(words, value, context.read)
         elif param.kind == "smiles":
             value = e.molecules[0] if e.molecules else (picked[0] if picked else None) or (None if picked == [] else
                 pool_ref(pool, ("smiles", "smiles_list"), lowered, only_if_referred=True, single=True))

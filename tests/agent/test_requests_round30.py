@@ -1,0 +1,41 @@
+"""Requests of the thirtieth round."""
+
+from __future__ import annotations
+
+from planning_support import drug, plan_with
+
+from agent.vocabulary import in_english
+
+PROPERTY = "drug_property_prediction"
+UPLOAD = {"upload_batch7.tsv": ["CCO", "CCN", "CCC", "CCCl", "CCBr", "CCCO"]}
+
+
+def test_rows_of_an_uploaded_list_named_by_number() -> None:
+    """"now IDs 3-5 of that file vs A549" after an upload ran the whole file: rows named by number narrow the
+    thread's list as they narrow a pasted one; "drop rows 2 and 5" leaves those out; a row past the end is asked
+    about, never the whole list."""
+    [call] = plan_with("logS for IDs 3-5 of that file", UPLOAD)
+    assert call.arguments["drug_smiles"] == ["CCC", "CCCl", "CCBr"]
+    [call] = plan_with("drop rows 2 and 5, BBB on what's left", UPLOAD)
+    assert call.arguments["drug_smiles"] == ["CCO", "CCC", "CCCl", "CCCO"]
+    [call] = plan_with("BBB for rows 2 and 9", UPLOAD)
+    assert "drug_smiles" not in call.arguments
+    [call] = plan_with("logS for the whole file", UPLOAD)
+    assert call.arguments["drug_smiles"] == "(upload_batch7.tsv)"
+
+
+def test_requests_in_afrikaans_croatian_tamil_and_bengali() -> None:
+    """Four languages the labs write in, read only in a message written in them (none of the benchmark messages in
+    other languages reads differently); Croatian declines drug names ("cisplatina", "varfarinom")."""
+    assert "how soluble is" in in_english("Asseblief, hoe oplosbaar is hierdie verbinding?")
+    assert "cisplatin" in in_english("Koliki je ln(IC50) cisplatina u A549 stanicama?")
+    assert "warfarin" in in_english("Interagiraju li varfarin i aspirin?")
+    assert "does it bind" in in_english("EGFR ku gefitinib bind aaguma?")
+    assert "does it bind" in in_english("EGFR e gefitinib bind kore ki?")
+    # English and other languages' messages are read as before
+    assert in_english("What is the watter solubility of caffeine?") == "What is the watter solubility of caffeine?"
+    assert "AChE" in in_english("whether it calls an AChE inhibitor a BACE inhibitor")
+    assert in_english("Tenemos la temozolomida en U87 y en LN-229") == "Tenemos la temozolomida en U87 y en LN-229"
+    [call] = plan_with("Molim te, koliko je topljiv ibuprofen?", {})
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("ibuprofen")],
+                                                        "property": "logSolubility"}
