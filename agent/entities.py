@@ -25,7 +25,7 @@ from agent.quantities import (
     readings,
 )
 from agent.selection import EARLIER_RESULT, group_phrase_spans
-from agent.vocabulary import CJK, in_english, load, phrases
+from agent.vocabulary import CJK, in_english, load, phrases, request_words
 from model_zoo.chem.cells import CellLine, UnknownCellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import (
     InvalidSmiles,
@@ -692,7 +692,10 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     Returns where the molecules are written in the text."""
     prose = prose[:NAMES_READ_CHARS]
     negated = _negated_spans(prose)
-    named = find_drug_names(prose) + find_target_names(prose, in_context="protein_seq" in expect)
+    # a request word of a language the message may be written in ("varten": for) is no misspelt brand ("Vasten")
+    named = [m for m in find_drug_names(prose) if not (m.kind == "drug" and m.written.lower() in request_words() and
+                                                       (isinstance(m, Unresolved) or m.fuzzy))] + \
+        find_target_names(prose, in_context="protein_seq" in expect)
     of_kind: dict[str, list[int]] = {}
     for m in named:
         of_kind.setdefault(m.kind, []).append(m.start)

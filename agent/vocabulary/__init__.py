@@ -55,6 +55,15 @@ def count_pattern() -> str:
 
 
 @cache
+def request_words() -> frozenset[str]:
+    """The single words of every language's request vocabulary ("varten", "kelarutan", "mallin"): words a message
+    says, never a misspelt drug name."""
+    vocabulary = load("translations.json")
+    return frozenset(word for name, table in vocabulary.items() if name.endswith("words") for word in table
+                     if word.isalpha())
+
+
+@cache
 def _foreign_words() -> tuple[re.Pattern[str], dict[str, str]]:
     vocabulary = load("translations.json")
     table: dict[str, str] = {**vocabulary["words"], **vocabulary["drug_names"]}

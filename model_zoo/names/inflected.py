@@ -28,11 +28,13 @@ class Inflection:
     # only words with an ending or letter of the language are matched: the language writes most names as English
     # does, and its other words ("constant") must not be heard as a brand ("Constant-T")
     marked_only: bool = False
+    # an s where English writes a c before e, i or y ("sisplatiini": cisplatin, "sitalopraami": citalopram)
+    s_for_soft_c: bool = False
 
 
 FINNISH = Inflection(("iksi", "ille", "ista", "issa", "illa", "ineen", "lla", "llä", "lta", "ltä", "lle", "ssa", "ssä",
                       "sta", "stä", "ksi", "iin", "aan", "ään", "een", "ta", "tä", "na", "nä", "a", "ä", "n"),
-                     (("ts", "z"),))  # "omepratsoli": omeprazole
+                     (("ts", "z"),), s_for_soft_c=True)  # "omepratsoli": omeprazole
 HUNGARIAN = Inflection(("nak", "nek", "nal", "nel", "val", "vel", "ban", "ben", "ról", "ről", "hoz", "hez", "höz",
                         "ból", "ből", "tól", "től", "ra", "re", "ba", "be", "ot", "et", "at", "öt", "on", "en", "ön",
                         "t"),
@@ -47,6 +49,7 @@ CATALAN = Inflection(("a",), (("í", "in"), ("è", "en"), ("é", "en")), marked_
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
+_SOFT_C = re.compile(r"^s(?=[eiy])")
 _CLOSE = 0.85
 # a synonym (often a brand: "discuția" sounds like Diskets) only when it sounds the same ("rifampicina": rifampicine)
 _SYNONYM_CLOSE = 0.95
@@ -68,6 +71,8 @@ def english_name(word: str, inflection: Inflection) -> str | None:
         return None
     forms = {_plain(stem, inflection) for stem in stems}
     forms |= {_ADDED_VOWEL.sub("", form) for form in forms}
+    if inflection.s_for_soft_c:
+        forms |= {_SOFT_C.sub("c", form) for form in forms}
     found = [m for m in (closest_by_sound(english_sounds(form), _CLOSE) for form in forms if len(form) >= 5)
              if m is not None and (m[1] or m[0] >= _SYNONYM_CLOSE)]
     return max(found)[2] if found else None
