@@ -39,3 +39,14 @@ def test_requests_in_afrikaans_croatian_tamil_and_bengali() -> None:
     [call] = plan_with("Molim te, koliko je topljiv ibuprofen?", {})
     assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("ibuprofen")],
                                                         "property": "logSolubility"}
+
+
+def test_request_words_are_no_misspelt_drugs_and_finnish_soft_c() -> None:
+    """"… luentoa varten" (for the lecture) added pravastatin to the call: "varten" was corrected to its brand
+    Vasten. A word of any language's request vocabulary is never a misspelt drug name. Finnish writes s for a soft c:
+    "sisplatiinin" (cisplatin) was dropped from the call."""
+    [call] = plan_with("Läpäiseekö karbamatsepiini veri-aivoesteen mallin mukaan? Tarvitsen todennäköisyyden "
+                       "epilepsialääkkeiden luentoa varten.", {})
+    assert call.arguments["drug_smiles"] == [drug("carbamazepine")]
+    [call] = plan_with("Sisplatiinin ja oksaliplatiinin ln(IC50) HCT-116-soluissa? Tarvitsen esimerkin.", {})
+    assert call.arguments["drug_smiles"] == [drug("cisplatin"), drug("oxaliplatin")]
