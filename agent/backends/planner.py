@@ -23,7 +23,8 @@ from agent.planning.filling import PlanningContext, earlier_setting, enum_words_
 from agent.planning.pairs import ITS, chosen_pairs
 from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.question_molecules import molecules_of_the_question
-from agent.planning.rows import leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows
+from agent.planning.rows import (leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows,
+                                 without_marker)
 from agent.planning.references import PRODUCED_KEY, missing_pool_keys, unknown_run
 from agent.planning.retraction import asked_part
 from agent.planning.tool_choice import (
@@ -760,7 +761,7 @@ def _only_leaves_rows_out(item: str, expect: frozenset[str], offered: list[ToolS
 def _asks_by_words(item: str, expect: frozenset[str], offered: list[ToolSpec], pool: list[EntryMeta],
                    prior: ToolSpec | None) -> tuple[str, ...]:
     """The tools (and properties) a list item's words ask for; () when only its values would choose one."""
-    own = value_numbers(extract(item, expect))
+    own = value_numbers(extract(without_marker(item), expect))
     if max(tool_scores(own.prose, offered).values(), default=0.0) < 2.0:
         return ()
     tools = tuple(spec.name for spec, _ in _requested(own, offered, pool, prior))

@@ -104,12 +104,17 @@ _REPORTED_DESCRIPTOR = re.compile(r"\b(?:MW|c?Log\s?P|TPSA|HBD|HBA|QED|RotB)(?:\
                                   r"\s+columns?\b)", re.I)
 
 
+# "dexamethasone (started for brain oedema)", "prescribed for liver cancer": why a drug is taken, no property asked
+_INDICATION = re.compile(r"\b(?:started|given|prescribed|initiated|added|taken)\s+for\s+"
+                         r"(?:(?:her|his|their|the|a|an)\s+)?[\w-]+(?:\s+(?!and\b|or\b)[\w-]+)?", re.I)
+
+
 def requested_properties(prose: str) -> list[str]:
     """The properties a request asks for, in the order the message names them, then those only the intent
     model reads (probability >= 0.5: typos, paraphrases)."""
     # "here you go, from a solubility table: <SMILES>": the table the molecules come from asks for nothing; "Free
     # base: <SMILES>" names a salt form, no hydration free energy; "MW 450.3" reports a value
-    for known in (EARLIER_RESULT, _SALT_FORM, _REPORTED_DESCRIPTOR):
+    for known in (EARLIER_RESULT, _SALT_FORM, _REPORTED_DESCRIPTOR, _INDICATION):
         prose = known.sub(lambda m: " " * len(m.group(0)), prose)
     after = asked_part(prose)  # "logS, no wait, logD": the words after the retraction, when they name a property;
     prose = after if property_words(after.lower()) else prose  # "solubility of caffeine... no wait, aspirin": a value

@@ -273,6 +273,11 @@ def _unknown_labels(words: str, labels: dict[str, str]) -> list[str]:
         and re.sub(r"[\d]+[A-Za-z]?$", "", word.upper()) in prefixes and word.upper() not in labels))
 
 
+def without_marker(item: str) -> str:
+    """A list item's words without the marker that opens it ("2. clopidogrel + omeprazole": its 2 is no value)."""
+    return _ITEM.sub("", item, count=1)
+
+
 def list_items(text: str) -> tuple[str, list[str]] | None:
     """(what comes before the list, each item) when the message's lines hold two or more list items, or one line
     numbers its asks in parentheses ("(1) … (2) …", "(i) … (ii) …"); else None. Lines after an item that are no item

@@ -50,3 +50,19 @@ def test_request_words_are_no_misspelt_drugs_and_finnish_soft_c() -> None:
     assert call.arguments["drug_smiles"] == [drug("carbamazepine")]
     [call] = plan_with("Sisplatiinin ja oksaliplatiinin ln(IC50) HCT-116-soluissa? Tarvitsen esimerkin.", {})
     assert call.arguments["drug_smiles"] == [drug("cisplatin"), drug("oxaliplatin")]
+
+
+def test_a_numbered_list_of_pairs_and_an_indication_in_brackets() -> None:
+    """"3 pairs:\\n1. ruxolitinib + fluconazole\\n2. ibrutinib + ketoconazole …" ran only the first pair: the marker
+    "2." was read as a value, so the second item seemed to ask for generation. "(1) DDI alectinib (IP) + dexamethasone
+    (started for brain oedema); (2) BBB penetration of alectinib" ran no interaction and a BBB call on dexamethasone:
+    why a drug was started asks for no property."""
+    [call] = plan_with("DDI (DrugBank model), 3 pairs:\n1. ruxolitinib + fluconazole\n2. ibrutinib + ketoconazole\n"
+                       "3. venetoclax + ketoconazole", {})
+    assert call.arguments["smiles_pairs"] == [[drug("ruxolitinib"), drug("fluconazole")],
+                                              [drug("ibrutinib"), drug("ketoconazole")],
+                                              [drug("venetoclax"), drug("ketoconazole")]]
+    ddi, bbb = plan_with("Two items for the medical monitor: (1) DDI alectinib (IP) + dexamethasone (started for brain "
+                         "oedema); (2) BBB penetration of alectinib.", {})
+    assert ddi.arguments["smiles_pairs"] == [[drug("alectinib"), drug("dexamethasone")]]
+    assert bbb.arguments == {"drug_smiles": [drug("alectinib")], "property": "p_np"}
