@@ -287,10 +287,10 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
             out.append(_line_result(cells.resolve_cell_line(word), word, s, e))
             taken.append((s, e))
             continue
-        # "for the daoy medulloblastoma line"; "ok then fadu la" after a response run; "ok use FaDu then" (GDSC: FADU)
-        # after one asked which line
-        if (word.islower() and len(word) >= 4 and (context(s, e) or in_context) or
-                in_context and len(word) >= 4 and not word.isupper() and re.search(r"[A-Z]", word)) \
+        # "for the daoy medulloblastoma line", "CaSki cells" (GDSC: Ca-Ski); "ok then fadu la" after a response run;
+        # "ok use FaDu then" (GDSC: FADU) after one asked which line
+        if len(word) >= 4 and (context(s, e) or in_context and (word.islower() or not word.isupper() and
+                                                                 re.search(r"[A-Z]", word))) \
                 and not _other_entity(word) and (line := _lookup_quietly(word)) is not None:
             out.append(_line_result(line, word, s, e, via=f"{word} read as {line.name}"))
             taken.append((s, e))
