@@ -219,7 +219,9 @@ _CATALAN = _Language.of(r"l·l", r"si\s+us\s+plau|gràcies|podries|vull|tinc|amb
 _CROATIAN = _Language.of("", r"molim|hvala|koliko|kolika|koliki|topljiv\w*|najtopljivij\w*|veže|vežu|stanič\w*|"
                              r"predvidi|izračunaj|procijeni|spoj(?:a|evi|eve|eva)|lijek\w*|krvno-možd\w*|vjerojatnost\w*|umjesto|"
                              r"između|lipofilnost\w*|generiraj|optimiziraj|pokreni|također|interagira\w*|retrosintez\w*|"
-                             r"oprosti|zapravo|ovaj|ovih|trebam|stanicama|provjeri", "")
+                             r"oprosti|zapravo|ovaj|ovih|trebam|stanicama|provjeri|najbolj\w*|najpotentnij\w*|"
+                             r"najniž\w*|najviš\w*|rastavi|retrosintetski|prsten|ostatak|skupina|njih|istu|smije|"
+                             r"mijenjati|energija|hidratacije", "")
 _NO_SUFFIX = re.compile(r"(?!)")
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
@@ -251,6 +253,8 @@ _THAI = _Language.of(r"[\u0e01-\u0e5b]", "", "")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
+# Tamil puts "only" after what it limits: "pyridine ring mattum maathalam" (only the pyridine ring may change)
+_TAMIL_ONLY = re.compile(r"([\w-]+(?:\s+(?:ring|group|part|chain|moiety|tail))?)\s+mattum\s+(?=maatha)", re.I)
 # the case endings themselves, so that an elided article ("l'acide", "dell'acido") is never taken for one
 _LOCATIVE = r"n?[dt][ae]"  # "HCC827'de", "H1975'te": in
 _TURKISH_CASE_ENDING = re.compile(rf"(?<=[\w)\]]{{3}})['’](?:y?[iıuüae]|s[iıuü]|{_LOCATIVE}|{_LOCATIVE}n|n?[iıuü]n|"
@@ -291,7 +295,8 @@ def in_english(text: str) -> str:
     what is asked, and its Chinese, Japanese and Cyrillic drug names ("伊马替尼", "イマチニブ", "иматиниба" ->
     "imatinib"); the text's values stay as written. Spans of the result do not line up with ``text``."""
     pattern, table = _foreign_words()
-    if _POLISH.reads(text):
+    # (Croatian shares Polish small words: "samo", "jest", "od")
+    if _POLISH.reads(text) and not (_CROATIAN.reads(text) and not _POLISH.letters.search(text)):
         text = _gated_in_english(text, "polish")
     if _TURKISH.reads(text):
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
@@ -307,7 +312,8 @@ def in_english(text: str) -> str:
                            (_TAMIL, "tamil"), (_BENGALI, "bengali")):
         if language.reads(text):
             text = _NYA.sub("", text) if language is _INDONESIAN else _PERSIAN_SUFFIX.sub("", text) \
-                if language is _PERSIAN else _SWEDISH_FILE.sub(" file", text) if language is _SWEDISH else text
+                if language is _PERSIAN else _SWEDISH_FILE.sub(" file", text) if language is _SWEDISH else \
+                _TAMIL_ONLY.sub(r"only the \1 ", text) if language is _TAMIL else text
             text = _gated_in_english(text, name)
     if _HEBREW.reads(text):  # its request words, then its drug names ("אוסימרטיניב": osimertinib)
         text = from_hebrew(_hebrew_in_english(text))

@@ -231,10 +231,12 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
         return bool(_CONTEXT_AFTER.match(text[e:e + 25]) or _CONTEXT_BEFORE.search(text[max(0, s - 25):s])
                     or _TISSUE_THEN_LINE.match(text[e:e + 45]) or cells.bare_follow_up(text, s, e))
 
-    def known_in_context(s: int, e: int) -> bool:
+    def listed(s: int) -> bool:
         # "in A549 and H1975": a spelling listed right after a line is one too
-        listed = any(cells.LIST_JOIN.fullmatch(text[end:s]) for _, end in taken)
-        return in_context or context(s, e) or listed
+        return any(cells.LIST_JOIN.fullmatch(text[end:s]) for _, end in taken)
+
+    def known_in_context(s: int, e: int) -> bool:
+        return in_context or context(s, e) or listed(s)
 
     for s, e, written, known in _known_mentions(text):
         out.append(_line_result(known, written, s, e))
@@ -287,10 +289,11 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
             out.append(_line_result(cells.resolve_cell_line(word), word, s, e))
             taken.append((s, e))
             continue
-        # "for the daoy medulloblastoma line", "CaSki cells" (GDSC: Ca-Ski); "ok then fadu la" after a response run;
+        # "for the daoy medulloblastoma line", "CaSki cells", "SiHa and CaSki" (GDSC: Ca-Ski); "ok then fadu la" after a
+        # response run;
         # "ok use FaDu then" (GDSC: FADU) after one asked which line
-        if len(word) >= 4 and (context(s, e) or in_context and (word.islower() or not word.isupper() and
-                                                                 re.search(r"[A-Z]", word))) \
+        if len(word) >= 4 and (context(s, e) or listed(s) or in_context and (
+                word.islower() or not word.isupper() and re.search(r"[A-Z]", word))) \
                 and not _other_entity(word) and (line := _lookup_quietly(word)) is not None:
             out.append(_line_result(line, word, s, e, via=f"{word} read as {line.name}"))
             taken.append((s, e))
