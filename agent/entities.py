@@ -25,7 +25,7 @@ from agent.quantities import (
     readings,
 )
 from agent.selection import EARLIER_RESULT, group_phrase_spans
-from agent.vocabulary import CJK, in_english, load, phrases, request_words
+from agent.vocabulary import CJK, in_english, load, own_request_words, phrases, request_words
 from model_zoo.chem.cells import CellLine, UnknownCellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import (
     InvalidSmiles,
@@ -692,10 +692,12 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     Returns where the molecules are written in the text."""
     prose = prose[:NAMES_READ_CHARS]
     negated = _negated_spans(prose)
-    # a request word of a language the message may be written in ("varten": for) is no misspelt brand ("Vasten")
-    named = [m for m in find_drug_names(prose) if not (m.kind == "drug" and m.written.lower() in request_words() and
-                                                       (isinstance(m, Unresolved) or m.fuzzy))] + \
-        find_target_names(prose, in_context="protein_seq" in expect)
+    # a request word of a language the message may be written in ("varten": for) is no misspelt brand ("Vasten"), and
+    # one of the language it is written in no drug's shorthand ("ima li interakcije?": is there, not imatinib)
+    own = own_request_words(prose)
+    named = [m for m in find_drug_names(prose) if not (m.kind == "drug" and (
+        m.written.lower() in request_words() and (isinstance(m, Unresolved) or m.fuzzy) or m.written.lower() in own))] \
+        + find_target_names(prose, in_context="protein_seq" in expect)
     of_kind: dict[str, list[int]] = {}
     for m in named:
         of_kind.setdefault(m.kind, []).append(m.start)
@@ -730,6 +732,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved = [u for u in found.unresolved if not _glossed_by_a_known_drug(u, found.names, prose)]
     # "the quinolone with …": a kind of drug, never a misspelled one
     found.unresolved = [u for u in found.unresolved if u.written.lower().removesuffix("s") not in _CLASS_WORDS]
+    found.unresolved += _not_said_which(prose, found.names)
     found.unresolved += _untrained_properties(prose) + _drug_classes(prose, named) + _unnamed_mutant(prose) + \
         _mixtures(prose) + \
         _class_of_several(prose, found.names)
@@ -845,6 +848,31 @@ def _cell_positions(text: str, mentions: list[tuple[str, CellLine]], negated: li
         return known
     names = text[:NAMES_READ_CHARS]
     return known + [u.start for u in find_unknown_cell_lines(names) + find_cell_shaped_words(names)]
+
+
+# "Metacam or Rimadyl, can't remember which.", "we sell both … and the e-mail doesn't say which": the message itself
+# does not know which drug is meant (not "not sure which is more soluble": a question about them)
+_NOT_SAID_WHICH = re.compile(r"\b(?:doesn'?t|does\s+not|didn'?t|did\s+not|can'?t|cannot|couldn'?t|don'?t|do\s+not|"
+                             r"isn'?t|is\s+not|not)\s+(?:\w+\s+){0,2}?(?:say|said|know|remember|recall|specify|sure|tell|"
+                             r"clear|mention)\s+(?:us\s+|me\s+|of\s+)?which(?:\s+one)?(?=\s*(?:[.,;:!?)]|—|–|-\s|$))",
+                             re.I)
+
+
+_EITHER = re.compile(r"\b([A-Z][\w-]{3,})\s+or\s+([A-Z][\w-]{3,})\b")
+
+
+def _not_said_which(prose: str, names: list[Resolved]) -> list[Unresolved]:
+    """The drugs a message names but says it cannot tell apart: asked which, never all of them run."""
+    said = _NOT_SAID_WHICH.search(prose)
+    sentence = max(prose.rfind(mark, 0, said.start()) for mark in ".!?\n") + 1 if said else 0
+    drugs = list(dict.fromkeys(n.name for n in names if n.kind == "drug" and sentence <= n.start < (
+        said.start() if said else 0)))
+    # "Metacam or Rimadyl": the other side of an "or" counts as an option even when no table knows it
+    drugs += [word for m in _EITHER.finditer(prose, sentence, said.start() if said else 0) for word in m.groups()
+              if not any(n.written == word for n in names)]
+    if said is None or len(drugs) < 2:
+        return []
+    return [Unresolved("drug", said.group(0), tuple(drugs), said.start(), said.end(), NOT_SAID_WHICH)]
 
 
 def _glossed_by_a_known_drug(name: Unresolved, known: list[Resolved], prose: str) -> bool:
@@ -1132,6 +1160,7 @@ _THE_CLASS = re.compile(r"\bthe\s+(?P<kind>" + "|".join(re.escape(k).replace(r"\
 
 
 CLASS_OF_SEVERAL = "names a kind of drug, and the message names"
+NOT_SAID_WHICH = "the message says it does not know which of these is meant"
 
 
 def _class_of_several(prose: str, names: list[Resolved]) -> list[Unresolved]:

@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from agent.backends.base import ToolCall
-from agent.entities import Entities, Unresolved, extract
+from agent.entities import NOT_SAID_WHICH, Entities, Unresolved, extract
 from agent.history import PastRequest
 from agent.labels import molecules_of
 from agent.planning.relative_potency import RelativeGoal
@@ -261,10 +261,17 @@ def with_open_question(entities: Entities, history: Sequence[PastRequest]) -> En
     that question's other drugs: "Check zorbatinib with warfarin and aspirin" was asked about, and "warfarin 5 mg
     and aspirin 100 mg" answers the question about doses, not about zorbatinib, so no pair of the other two runs.
     A typed structure, a drug the question did not name, or words that set the unknown drug aside close it."""
-    if not history or history[-1].answered or entities.unresolved or entities.typed_molecules() or \
-            not entities.molecules or _SETS_ASIDE.search(entities.prose):
+    if not history or history[-1].answered or entities.unresolved or entities.typed_molecules():
         return entities
     question = extract(history[-1].text)
+    # "Metacam or Rimadyl, can't remember which" then "Rimadyl": the option chosen is no drug the tables know
+    chosen = [Unresolved("drug", option, (), note="a drug the tables do not hold") for u in question.unresolved
+              if u.note == NOT_SAID_WHICH for option in u.closest
+              if option not in {n.name for n in question.names} and option.lower() in entities.prose.lower()]
+    if chosen and not entities.molecules:
+        return replace(entities, unresolved=chosen)
+    if not entities.molecules or _SETS_ASIDE.search(entities.prose):
+        return entities
     named = {n.name.lower() for n in entities.names}
     # (not "the statin" of two, which naming one of them answers)
     unknown = [replace(u, start=-1, end=-1) for u in question.unresolved

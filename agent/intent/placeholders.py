@@ -26,6 +26,8 @@ _NO_ASK_IDIOM = re.compile(r"\blin(?:e[sd]?|ing)\s+(?:(?:it|them|this|these|thos
                            r"\bin\s+line\s+with\b|\bbottom\s+line\b|\bline\s+by\s+line\b|"
                            r"\b(?:first|second|third|later|front)[-\s]line\b|"
                            r"\bmak(?:e|es|ing)\s+it\s+(?=(?:into|across|through|past)\b)|"
+                           # "two enquiries came in together": no combination asked
+                           r"\b(?:came|come|comes|arrived|arrive)\s+in\s+together\b|"
                            # "the MDR1-sensitive drug list": a trait of the drugs, no cell response asked
                            r"(?-i:\b[A-Z][A-Z0-9]{1,9})-(?:sensitive|resistant|sparing)\b|"
                            # "start from sorafenib, allow only …": the molecule a design starts from, no route asked

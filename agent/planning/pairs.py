@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from agent.entities import CLASS_OF_SEVERAL, Entities, extract
+from agent.entities import CLASS_OF_SEVERAL, NOT_SAID_WHICH, Entities, extract
 from agent.planning.references import pool_ref
 from agent.planning.rows import row_numbers
 from agent.planning.uploads import uploads_named
@@ -124,7 +124,8 @@ def chosen_pairs(earlier: Entities, reply: Entities) -> list[list[str]] | None:
     ("Linezolid. The rifampin was a restart, not new." pairs linezolid with her methadone only)."""
     group = {_drug_key(n.value) or n.value for n in _new_ones(earlier)} or {
         _drug_key(n.value) or n.value for u in earlier.unresolved if u.kind == "drug" and u.closest
-        and u.note.startswith(CLASS_OF_SEVERAL) for n in earlier.names if n.kind == "drug" and n.name in u.closest}
+        and u.note.startswith((CLASS_OF_SEVERAL, NOT_SAID_WHICH)) for n in earlier.names
+        if n.kind == "drug" and n.name in u.closest}
     if len(group) < 2:
         return None
     named = sorted((n.start, n.value) for n in reply.names if n.kind == "drug" and n.start >= 0)

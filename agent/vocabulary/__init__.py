@@ -221,7 +221,7 @@ _CROATIAN = _Language.of("", r"molim|hvala|koliko|kolika|koliki|topljiv\w*|najto
                              r"između|lipofilnost\w*|generiraj|optimiziraj|pokreni|također|interagira\w*|retrosintez\w*|"
                              r"oprosti|zapravo|ovaj|ovih|trebam|stanicama|provjeri|najbolj\w*|najpotentnij\w*|"
                              r"najniž\w*|najviš\w*|rastavi|retrosintetski|prsten|ostatak|skupina|njih|istu|smije|"
-                             r"mijenjati|energija|hidratacije", "")
+                             r"mijenjati|energija|hidratacije|interakcij\w*|pacijent\w*|dobio|dobila|obiteljsk\w*", "")
 _NO_SUFFIX = re.compile(r"(?!)")
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
@@ -252,6 +252,11 @@ _HEBREW = _Language.of(r"[\u05d0-\u05ea]", "", "")
 _THAI = _Language.of(r"[\u0e01-\u0e5b]", "", "")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
+# the gated languages read as words between spaces, in the order they are read
+_GATED = ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
+          (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"), (_TAGALOG, "tagalog"),
+          (_ARABIZI, "arabizi"), (_PERSIAN, "persian"), (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish"),
+          (_AFRIKAANS, "afrikaans"), (_TAMIL, "tamil"), (_BENGALI, "bengali"))
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # Tamil puts "only" after what it limits: "pyridine ring mattum maathalam" (only the pyridine ring may change)
 _TAMIL_ONLY = re.compile(r"([\w-]+(?:\s+(?:ring|group|part|chain|moiety|tail))?)\s+mattum\s+(?=maatha)", re.I)
@@ -290,6 +295,16 @@ CJK = r"\u3040-\u30ff\u3400-\u9fff"  # kana and CJK ideographs, for a character 
 _CJK_EDGE = re.compile(rf"(?<=[{CJK}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{CJK}])")
 
 
+def own_request_words(text: str) -> frozenset[str]:
+    """The single request words of the gated languages ``text`` is written in ("ima" in "ima li interakcije?": is
+    there), which it says as words, never as a drug's shorthand."""
+    gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
+             *_GATED]
+    vocabulary = load("translations.json")
+    return frozenset(word for language, name in gates if language.reads(text)
+                     for word in vocabulary[f"{name}_words"] if word.isalpha())
+
+
 def in_english(text: str) -> str:
     """The request words of ``translations.json`` put in English ("Löslichkeit?" -> "solubility?"), for reading
     what is asked, and its Chinese, Japanese and Cyrillic drug names ("伊马替尼", "イマチニブ", "иматиниба" ->
@@ -305,11 +320,7 @@ def in_english(text: str) -> str:
     for language, name, inflection, suffix in _INFLECTED:
         if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
             text = _gated_in_english(from_inflected(suffix.sub(" ", text), inflection), name)
-    for language, name in ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
-                           (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"),
-                           (_TAGALOG, "tagalog"), (_ARABIZI, "arabizi"), (_PERSIAN, "persian"),
-                           (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish"), (_AFRIKAANS, "afrikaans"),
-                           (_TAMIL, "tamil"), (_BENGALI, "bengali")):
+    for language, name in _GATED:
         if language.reads(text):
             text = _NYA.sub("", text) if language is _INDONESIAN else _PERSIAN_SUFFIX.sub("", text) \
                 if language is _PERSIAN else _SWEDISH_FILE.sub(" file", text) if language is _SWEDISH else \

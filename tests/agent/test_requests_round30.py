@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from planning_support import drug, plan_with
+from planning_support import decided, drug, plan_with
+
+from agent.history import PastRequest
 
 from agent.vocabulary import in_english
 
@@ -66,3 +68,46 @@ def test_a_numbered_list_of_pairs_and_an_indication_in_brackets() -> None:
                          "oedema); (2) BBB penetration of alectinib.", {})
     assert ddi.arguments["smiles_pairs"] == [[drug("alectinib"), drug("dexamethasone")]]
     assert bbb.arguments == {"drug_smiles": [drug("alectinib")], "property": "p_np"}
+
+
+def test_a_message_that_does_not_know_which_drug_is_asked_which() -> None:
+    """"Owner says it's Metacam or Rimadyl, can't remember which." ran meloxicam; "we sell both Paclitaxel and
+    Docetaxel and the e-mail doesn't say which" ran both. The message itself says it cannot tell: asked which. The
+    answer runs the one it names, and one no table holds ("Rimadyl") is asked about, never replaced by the other."""
+    vet = "Interaction between prednisolone and the NSAID this spaniel is on. Owner says it's Metacam or Rimadyl, " \
+          "can't remember which."
+    assert decided(vet) is None
+    asked = [PastRequest("u", vet, answered=False)]
+    [call] = plan_with("Metacam it is.", {}, asked)
+    assert call.arguments["smiles_pairs"] == [[drug("prednisolone"), drug("meloxicam")]]
+    assert decided("Checked the box: Rimadyl.", {}, asked) is None
+    assert decided("Customer asks for predicted ln(IC50) of 'your taxane' in PC-3. We sell both Paclitaxel and "
+                   "Docetaxel and the e-mail doesn't say which.") is None
+    assert decided("not sure which is more soluble, aspirin or ibuprofen? logS for both") == PROPERTY
+
+
+def test_croatian_and_tamil_requests_and_mixed_case_lines() -> None:
+    """"ima li interakcije?" (is there an interaction) ran imatinib (lab shorthand "ima"): a request word of the
+    language a message is written in is no drug. "SiHa la um CaSki la um" ran SiHa only, "CaSki cells" was unknown
+    (GDSC: Ca-Ski). "pyridine ring mattum maathalam" (only the pyridine ring may change) built no mask."""
+    assert decided("Pacijent na varfarinu dobio je statin od obiteljskog — ima li interakcije?") is None
+    [call] = plan_with("ima vs dasa pKd on ABL1", {})
+    assert len(call.arguments["drug_smiles"]) == 2
+    first, second = plan_with("cisplatin SiHa la um CaSki la um epdi work aagum? rendu line kum ln IC50 venum", {})
+    assert (first.arguments["cell_name"], second.arguments["cell_name"]) == ("SiHa", "Ca-Ski")
+    [call] = plan_with("CaSki cell er jonno notun compound design koro, ln(IC50) target -2.5 rakho", {})
+    assert call.arguments == {"cell_line": "Ca-Ski", "zscore": -2.5}
+    [call] = plan_with("K562 ku imatinib optimize pannunga, target ln IC50 -3. pyridine ring mattum maathalam, matha "
+                       "part ellam appadiye irukkanum", {})
+    assert call.arguments["mask"][-6:] == [1] * 6 and sum(call.arguments["mask"]) == 6
+
+
+def test_unknown_angiogenesis_inhibitor_and_routes_that_came_in_together() -> None:
+    """"pKd of toceranib (Palladia) on KIT? Comparing it with what we saw for masitinib." ran masitinib: "-anib" is
+    an INN stem, so toceranib is asked about. "Two enquiries came in together: one-step routes for lacosamide and
+    for oxybutynin" ran an interaction check."""
+    assert decided("Predicted pKd of toceranib (Palladia) on KIT? Comparing it with what we saw for masitinib.") \
+        is None
+    [call] = plan_with("Two custom-synthesis enquiries came in together: one-step routes for lacosamide and for "
+                       "oxybutynin.", {})
+    assert call.name == "Retrosynthetic_reaction_pathway_prediction"
