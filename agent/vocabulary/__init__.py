@@ -12,7 +12,7 @@ from typing import Any
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import from_cyrillic
-from model_zoo.names.inflected import (CATALAN, CROATIAN, DANISH, FINNISH, HUNGARIAN, ROMANIAN, Inflection,
+from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, FINNISH, HUNGARIAN, ROMANIAN, Inflection,
                                        from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
@@ -222,18 +222,20 @@ _CROATIAN = _Language.of("", r"molim|hvala|koliko|kolika|koliki|topljiv\w*|najto
                              r"oprosti|zapravo|ovaj|ovih|trebam|stanicama|provjeri|najbolj\w*|najpotentnij\w*|"
                              r"najniž\w*|najviš\w*|rastavi|retrosintetski|prsten|ostatak|skupina|njih|istu|smije|"
                              r"mijenjati|energija|hidratacije|interakcij\w*|pacijent\w*|dobio|dobila|obiteljsk\w*", "")
-_NO_SUFFIX = re.compile(r"(?!)")
-_INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
-    (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
-    (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX),
-    (_CATALAN, "catalan", CATALAN, _NO_SUFFIX), (_CROATIAN, "croatian", CROATIAN, _NO_SUFFIX))
 # Afrikaans: a word only it has ("asseblief", "dankie", "hierdie", "oplosbaarheid") or two of its small words (German,
 # Spanish, Dutch and English share others: "die", "en", "met", "net"; "watter" is a typed "water")
 _AFRIKAANS = _Language.of("", r"asseblief|asb|dankie|hierdie|daardie|voorspel\w*|oplosbaar\w*|wateroplosbaarheid|"
                               r"wisselwerking\w*|verbindings?|molekules|sel-?lyne?|hoeveel|albei|elkeen|behalwe|"
                               r"lipofilisiteit|waarskynlikheid|bloed-?brein\S*|retrosintese|voorlopers?|oukei|jammer|"
-                              r"bedoel|bereken|teiken|lêer",
+                              r"bedoel|bereken|teiken|lêer|interaksie\w*|tussen|sensitief|optimaliseer|"
+                              r"deurlaatbaarheid|mees|voorgangers?|roete|skans|retrosintese|eenstap\S*",
                           r"vir|nie|ook|ons")
+_NO_SUFFIX = re.compile(r"(?!)")
+_INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
+    (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
+    (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX),
+    (_CATALAN, "catalan", CATALAN, _NO_SUFFIX), (_CROATIAN, "croatian", CROATIAN, _NO_SUFFIX),
+    (_AFRIKAANS, "afrikaans", AFRIKAANS, _NO_SUFFIX))
 # Tamil typed in Latin letters (Tanglish): a word only it has ("enna", "epdi", "pannunga", "venum")
 _TAMIL = _Language.of("", r"enna|yenna|epdi|eppadi|evlo|evvalavu|pannunga|pannu|panni|pannanum|pannalam|mudiyuma|"
                           r"irukka|irukku|iruku|irukkum|venum|vendum|venam|vendam|sollunga|konjam|illa|illai|illaya|ithu|idhu|"
@@ -256,7 +258,7 @@ _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _GATED = ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
           (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"), (_TAGALOG, "tagalog"),
           (_ARABIZI, "arabizi"), (_PERSIAN, "persian"), (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish"),
-          (_AFRIKAANS, "afrikaans"), (_TAMIL, "tamil"), (_BENGALI, "bengali"))
+          (_TAMIL, "tamil"), (_BENGALI, "bengali"))
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # Tamil puts "only" after what it limits: "pyridine ring mattum maathalam" (only the pyridine ring may change)
 _TAMIL_ONLY = re.compile(r"([\w-]+(?:\s+(?:ring|group|part|chain|moiety|tail))?)\s+mattum\s+(?=maatha)", re.I)

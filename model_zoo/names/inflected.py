@@ -1,6 +1,6 @@
-"""Drug names as Finnish, Hungarian, Romanian, Danish, Catalan and Croatian chemists write and decline them
-("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens",
-"cisplatí", "varfarinom").
+"""Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian and Afrikaans chemists write and decline
+them ("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens",
+"cisplatí", "varfarinom", "rifampisien").
 
 These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
 add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
@@ -45,6 +45,8 @@ ROMANIAN = Inflection(("ului", "ilor", "elor", "ul", "ei", "ii", "le", "a", "ă"
 DANISH = Inflection(("ernes", "erne", "ens", "ets", "en", "et", "s"))  # "tamoxifens": tamoxifen's
 # "imatiniba", "cisplatinom", "doksorubicinu", "varfarinom"
 CROATIAN = Inflection(("ima", "om", "em", "u", "a", "e", "i"), (("č", "ch"), ("ć", "ch"), ("š", "sh"), ("ž", "zh")))
+# "rifampisien", "isoniasied", "kafeïen", "doksorubisien": ie for a long i
+AFRIKAANS = Inflection(("e",), (("ie", "i"), ("ï", "i")), marked_only=True)
 CATALAN = Inflection(("a",), (("í", "in"), ("è", "en"), ("é", "en")), marked_only=True)  # "cisplatí", "warfarina"
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")

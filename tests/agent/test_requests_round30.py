@@ -5,7 +5,6 @@ from __future__ import annotations
 from planning_support import decided, drug, plan_with
 
 from agent.history import PastRequest
-
 from agent.vocabulary import in_english
 
 PROPERTY = "drug_property_prediction"
@@ -111,3 +110,12 @@ def test_unknown_angiogenesis_inhibitor_and_routes_that_came_in_together() -> No
     [call] = plan_with("Two custom-synthesis enquiries came in together: one-step routes for lacosamide and for "
                        "oxybutynin.", {})
     assert call.name == "Retrosynthetic_reaction_pathway_prediction"
+
+
+def test_afrikaans_drug_spellings() -> None:
+    """Afrikaans writes ie for a long i: "isoniasied en pirasienamied" and "rifampisien en efavirens" were not
+    drugs, so nothing ran."""
+    [call] = plan_with("Kan jy asseblief vir my sê hoe oplosbaar isoniasied en pirasienamied in water is?", {})
+    assert call.arguments["drug_smiles"] == [drug("isoniazid"), drug("pyrazinamide")]
+    [call] = plan_with("TB/MIV-kliniek: is daar 'n interaksie tussen rifampisien en efavirens?", {})
+    assert call.arguments["smiles_pairs"] == [[drug("rifampicin"), drug("efavirenz")]]
