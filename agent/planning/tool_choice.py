@@ -226,10 +226,15 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     if judged is not None and not e.molecules and not e.cell_lines:  # (not "warfarin + aspirin: is that dangerous?")
         return judged.group()
     found = _OUT_OF_SCOPE.search(e.prose)
-    if found is None or requested_tool(without_values(e), offered) is not None:
+    if found is None or requested_tool(without_values(e), offered) is not None or _runs_a_written_pair(e):
         return None
     named_only = not e.cell_lines and (e.molecules_from_names or not e.molecules)
     return found.group() if named_only or requested_tool(e.text, offered) is None else None
+
+
+def _runs_a_written_pair(e: Entities) -> bool:
+    """"… trough levels tripled. Run tacrolimus + fluconazole for me.": two drugs written as a pair to run."""
+    return len(set(e.molecules)) == 2 and bool(_WRITTEN_PLUS.search(e.prose)) and bool(_RUN_IT.search(e.prose))
 
 
 def _strongest(tools: dict[str, float]) -> float:
@@ -348,7 +353,8 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
                                                     for m in pool)
     named_property = bool(property_words(entities.prose.lower())) and (
         bool(entities.molecules) or (has_molecules and bool(REFERS_BACK.search(prose))))
-    paired = len(entities.molecules) >= 2 and bool(PAIRING.search(prose))  # "interaction between A and B"
+    paired = len(entities.molecules) >= 2 and bool(PAIRING.search(prose)) or (  # "interaction between A and B",
+        len(set(entities.molecules)) == 2 and bool(_WRITTEN_PLUS.search(prose)))  # "run tacrolimus + fluconazole"
     unknown_drugs = sum(u.kind == "drug" for u in entities.unresolved)  # "The quinolone with her methadone, QT worry"
     paired = paired or (unknown_drugs > 0 and len(entities.molecules) + unknown_drugs >= 2
                         and bool(PAIRS_ITSELF.search(prose)))
@@ -680,6 +686,8 @@ def asks_for_a_partner(earlier_spec: ToolSpec, earlier: Entities, reply: Entitie
         and not earlier.sequences and not reply.sequences and bool(PAIRING.search(earlier.prose))
 
 
+_WRITTEN_PLUS = re.compile(r"[A-Za-z]\s*\+\s*[A-Za-z]")
+_RUN_IT = re.compile(r"\b(?:run|check|screen|test|do)\b", re.I)
 _LIST_MARKER = re.compile(r"\s*\d{1,2}[.)][\s`']*")
 # two drugs joined as a pair: "warfarin + aspirin", "A with B", "A plus B", "A against B", "A vs B", "A/B"
 _JOINED = re.compile(r"\+|/|\bplus\b|\bwith\b|\bagainst\b|\bvs\.?|\bversus\b", re.I)
@@ -952,6 +960,9 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
         bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two
         if not e.sequences and "interact" in lowered:
             bonus += 2.0
+        elif (e.pairs or len(set(e.molecules)) == 2) and "+" in lowered and not has_target and \
+                not names_a_line(e) and _RUN_IT.search(lowered):
+            bonus += 2.0  # "Run tacrolimus + fluconazole for me": a written pair to run is the pair tool's
     if (len(e.molecules) >= 2 or refers_back) and not has_target and not names_a_line(e) and _drug_after_against(e):
         # "Run osimertinib against rifampicin, carbamazepine and phenytoin", "check it against Ativan": drugs against
         # drugs, no target

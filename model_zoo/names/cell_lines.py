@@ -284,8 +284,9 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
                 out.append(_line_result(line, word, s, e, via=f"{word} is a common spelling of {line.name}"))
                 taken.append((s, e))
                 continue
-        if in_context and word in cells._catalogue().exact and len(word) >= 3 and not word.isdigit() \
-                and not _other_entity(word):  # "and RKO, ...": a GDSC name as written
+        if in_context and word in cells._catalogue().exact and not word.isdigit() and not _other_entity(word) and (
+                len(word) >= 3 or re.fullmatch(r"[A-Z]\d", word) and context(s, e)):
+            # "and RKO, ...": a GDSC name as written; "And in H9?": a two-letter one after "in"
             out.append(_line_result(cells.resolve_cell_line(word), word, s, e))
             taken.append((s, e))
             continue

@@ -119,3 +119,18 @@ def test_afrikaans_drug_spellings() -> None:
     assert call.arguments["drug_smiles"] == [drug("isoniazid"), drug("pyrazinamide")]
     [call] = plan_with("TB/MIV-kliniek: is daar 'n interaksie tussen rifampisien en efavirens?", {})
     assert call.arguments["smiles_pairs"] == [[drug("rifampicin"), drug("efavirenz")]]
+
+
+def test_a_written_pair_to_run_and_a_two_letter_line_in_a_follow_up() -> None:
+    """"Patient on Prograf, Diflucan added …, trough levels tripled. Run tacrolimus + fluconazole for me." ran nothing:
+    "trough" read as a question no tool answers and "run A + B" asked for no tool. "And in H9?" after a response run
+    kept the earlier line (GDSC names a line H9)."""
+    from planning_support import ran
+
+    [call] = plan_with("Renal transplant patient on Prograf, Diflucan added for candidiasis, trough levels tripled. "
+                       "Run tacrolimus + fluconazole for me.", {})
+    assert call.arguments["smiles_pairs"] == [[drug("tacrolimus"), drug("fluconazole")]]
+    assert decided("what trough level for tacrolimus + fluconazole?") is None
+    earlier = [ran("drug_cell_response_regression_predict", "ln IC50 of vorinostat in Jurkat")]
+    [call] = plan_with("And in H9?", {"user_smiles": ["CCO"], "user_cell_line": "Jurkat"}, earlier)
+    assert call.arguments["cell_name"] == "H9"
