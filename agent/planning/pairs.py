@@ -39,6 +39,9 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     partner = _its_partner(e, focus)
     if partner is not None:  # "Clinical tox risk for ketoconazole, and its interaction with simvastatin"
         return [partner]
+    each = _it_with_each(e)
+    if each is not None:  # "Patient on tamoxifen. Check it with paroxetine and with sertraline."
+        return each
     distinct: dict[str, str] = {}
     for molecule in e.molecules:
         distinct.setdefault(_drug_key(molecule) or molecule, molecule)
@@ -236,6 +239,25 @@ def _its_partner(e: Entities, focus: str | None) -> list[str] | None:
     others = {_drug_key(m) or m: m for m in extract(e.text).molecules}
     others.pop(own, None)
     return [next(iter(others.values())), e.molecules[0]] if len(others) == 1 else None
+
+
+# "check it with paroxetine and with sertraline": the drug "it" points back to, with each drug after
+_IT_WITH_EACH = re.compile(r"\b(?:it|that\s+one|this\s+one)\s+(?:with|against|vs\.?)\s[^.;?!\n]*?\band\s+"
+                           r"(?:with|against|vs\.?)\s", re.I)
+
+
+def _it_with_each(e: Entities) -> list[list[str]] | None:
+    """The one drug named before "it with A and with B", paired with each drug named after it; None otherwise."""
+    said = _IT_WITH_EACH.search(e.prose)
+    if said is None:
+        return None
+    drugs = [n for n in e.names if n.kind == "drug" and n.start >= 0]
+    before = {_drug_key(n.value) or n.value: n.value for n in drugs if n.start < said.start()}
+    after = {_drug_key(n.value) or n.value: n.value for n in drugs if n.start >= said.start()}
+    if len(before) != 1 or not after or set(before) & set(after):
+        return None
+    anchor = next(iter(before.values()))
+    return [[anchor, other] for other in after.values()]
 
 
 def _focused(e: Entities, focus: str | None) -> Entities | None:

@@ -282,6 +282,9 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            r"\b(?:is|are|was|were)\s+reported\s+(?:with|as|at|to\s+have)\b[^.;!?\n]*|"
                            r"\b(?:urine|blood|serum|plasma|drug)\s+tox(?:icology)?(?:\s+screen)?\b|"
                            r"\bas\s+an?\s+(?:off-?target|selectivity|counter-?screen)\s+(?:check|control|screen)\b|"
+                           # "And CDK2, as the off-target.", "VE-822 against WEE1 too, just to see": why, not what
+                           r"\bas\s+(?:the|an?)\s+off-?target\b|\bjust\s+to\s+(?:see|check|compare|be\s+sure)\b|"
+                           r"\bout\s+of\s+curiosity\b|"
                            # "The authors claim their molecules are also active in HT-29.": what others claim, told
                            r"\b(?:authors?|they|manuscript|applicant|sponsor|vendor|supplier)\s+(?:also\s+)?"
                            r"(?:claim|report|state|conclude|argue|suggest)s?\b"

@@ -134,3 +134,21 @@ def test_a_written_pair_to_run_and_a_two_letter_line_in_a_follow_up() -> None:
     earlier = [ran("drug_cell_response_regression_predict", "ln IC50 of vorinostat in Jurkat")]
     [call] = plan_with("And in H9?", {"user_smiles": ["CCO"], "user_cell_line": "Jurkat"}, earlier)
     assert call.arguments["cell_name"] == "H9"
+
+
+def test_asides_keep_the_tool_questions_no_tool_answers_and_it_with_each() -> None:
+    """"And VE-822 against WEE1 too, just to see." after a pKd switched to the yes/no model; so did "And CDK2, as
+    the off-target.". Hinge residues, a DSF Tm shift, soaking at 2 mM: no tool answers them. "Patient on tamoxifen.
+    Check it with paroxetine and with sertraline." paired the two antidepressants."""
+    from planning_support import ran
+
+    affinity = [ran("drug_target_affinity_regression_predict", "pKd of VE-822 vs ATR")]
+    pool = {"user_smiles": ["CCO"], "user_target_seq": "MSFLSRQQPPPPRRAGAACTLRQKLIFSPCSDCE"}
+    for text in ("And VE-822 against WEE1 too, just to see.", "And CDK2 (P24941), as the off-target."):
+        assert decided(text, pool, affinity) == "drug_target_affinity_regression_predict", text
+    for text in ("Which hinge residues does crizotinib contact in the ALK structure 2XP2?",
+                 "Can you predict the Tm shift of AURKB with ZM447439 in a DSF assay?"):
+        assert decided(text) is None, text
+    [call] = plan_with("Patient on tamoxifen. Check it with paroxetine and with sertraline.", {})
+    assert call.arguments["smiles_pairs"] == [[drug("tamoxifen"), drug("paroxetine")],
+                                              [drug("tamoxifen"), drug("sertraline")]]
