@@ -967,6 +967,18 @@ def _singular(words: str) -> str:
     return re.sub(r"(?i)\benergies\b", "energy", re.sub(r"(?i)\bsolubilities\b", "solubility", words))
 
 
+# "the three solvents registered today are ethanol, DMSO and acetone": a list of chemicals the message introduces
+_LIST_INTRO_BEFORE = re.compile(r"\b(?:solvents?|chemicals?|compounds?|molecules?|reagents?|substances?)\b"
+                                r"[^.;:!?\n]{0,40}?(?:\bare\b|:)\s*$", re.I)
+
+
+def _opens_a_list(text: str, s: int, e: int, candidates: list[tuple[str, int, int, list[tuple[DrugEntry, str, str]]]]
+                  ) -> bool:
+    """A name that opens the message and is listed with another such name ("ethanol and DMSO, hydration free
+    energy"): the molecules the message is about, no medium."""
+    return not text[:s].strip() and any(_LIST_JOIN.fullmatch(text[e:s2]) for _, s2, _, _ in candidates)
+
+
 def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],
                      taken: list[tuple[int, int]]) -> list[Resolved | Unresolved]:
     """Names never read alone in free text ("ethanol": "dissolved in ethanol" is no request about it) that a property
@@ -986,7 +998,8 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
     for w, s, e, entries in list(candidates):  # "hydration free energy of acetone", "ethanol's logS"
         before = _singular(text[max(0, s - 40):s])
         if _PROPERTY_OF.search(before) or _misspelt_property_of(before) or _DRUG_SLOT_AFTER.match(text[e:e + 25]) \
-                or (_FOLLOW_UP_SLOT_BEFORE.search(before) and _FOLLOW_UP_SLOT_AFTER.match(text, e)):
+                or (_FOLLOW_UP_SLOT_BEFORE.search(before) and _FOLLOW_UP_SLOT_AFTER.match(text, e)) \
+                or _LIST_INTRO_BEFORE.search(before) or _opens_a_list(text, s, e, candidates):
             added.append(_from_entries(entries, w, False, s, e))
             taken.append((s, e))
             anchors.append((s, _past_gloss(text, e)))

@@ -152,3 +152,16 @@ def test_asides_keep_the_tool_questions_no_tool_answers_and_it_with_each() -> No
     [call] = plan_with("Patient on tamoxifen. Check it with paroxetine and with sertraline.", {})
     assert call.arguments["smiles_pairs"] == [[drug("tamoxifen"), drug("paroxetine")],
                                               [drug("tamoxifen"), drug("sertraline")]]
+
+
+def test_solvents_a_message_lists_are_its_molecules() -> None:
+    """"the three solvents registered today are ethanol, DMSO and acetone. Hydration free energy for each" and
+    "ethanol and DMSO, … hydration free energy" ran nothing: solvents are read only where a property is asked of
+    them, never as a medium ("dissolved in ethanol and DMSO")."""
+    [call] = plan_with("the three solvents registered today are ethanol, DMSO and acetone. Hydration free energy for "
+                       "each", {})
+    assert call.arguments["drug_smiles"] == ["CCO", drug("DMSO"), drug("acetone")]
+    [call] = plan_with("ethanol and DMSO, solubility... no wait, hydration free energy", {})
+    assert call.arguments == {"drug_smiles": ["CCO", drug("DMSO")], "property": "freesolv"}
+    [call] = plan_with("dissolved in ethanol and DMSO, logS of aspirin", {})
+    assert call.arguments["drug_smiles"] == [drug("aspirin")]
