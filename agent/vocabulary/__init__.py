@@ -228,7 +228,8 @@ _AFRIKAANS = _Language.of("", r"asseblief|asb|dankie|hierdie|daardie|voorspel\w*
                               r"wisselwerking\w*|verbindings?|molekules|sel-?lyne?|hoeveel|albei|elkeen|behalwe|"
                               r"lipofilisiteit|waarskynlikheid|bloed-?brein\S*|retrosintese|voorlopers?|oukei|jammer|"
                               r"bedoel|bereken|teiken|lêer|interaksie\w*|tussen|sensitief|optimaliseer|"
-                              r"deurlaatbaarheid|mees|voorgangers?|roete|skans|retrosintese|eenstap\S*",
+                              r"deurlaatbaarheid|mees|voorgangers?|roete|skans|retrosintese|eenstap\S*|hoe\s+sterk|"
+                              r"eerste|genoeg",
                           r"vir|nie|ook|ons")
 _NO_SUFFIX = re.compile(r"(?!)")
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (

@@ -165,3 +165,12 @@ def test_solvents_a_message_lists_are_its_molecules() -> None:
     assert call.arguments == {"drug_smiles": ["CCO", drug("DMSO")], "property": "freesolv"}
     [call] = plan_with("dissolved in ethanol and DMSO, logS of aspirin", {})
     assert call.arguments["drug_smiles"] == [drug("aspirin")]
+
+
+def test_lims_fields_and_afrikaans_affinity() -> None:
+    """"rxn_id=ELN-R-0087\\nproduct_smiles=CCOC(=O)…\\nrequest=one-step precursors" asked for the product: the
+    field's name was read as part of the structure. "Hoe sterk bind die eerste twee aan HER2?" (how strongly do the
+    first two bind HER2) read no Afrikaans and ran the yes/no model."""
+    [call] = plan_with("rxn_id=ELN-R-0087\nproduct_smiles=CCOC(=O)Nc1cc(F)c(F)cc1C#N\nrequest=one-step precursors", {})
+    assert call.arguments == {"smiles_list": ["CCOC(=O)Nc1cc(F)c(F)cc1C#N"]}
+    assert "how strongly" in in_english("Hoe sterk bind die eerste twee aan HER2?")
