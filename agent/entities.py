@@ -1462,7 +1462,9 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
                           for m in pattern.finditer(text, *near))
     marker = whole and (text[start - 1:start] == "(" and text[end:end + 1] == ")" or  # "(2) optimise …", "2) BBB"
                         bool(re.match(r"[.)]\s", text[end:end + 2]) and not text[:start].strip(" \t").split("\n")[-1]))
-    return bool(in_dose_or_hour or marker or _UNIT_NO_RESPONSE.match(text, end) or _COUNT_NOUN.match(text, end)
+    # (a count is a whole number: "-2.5 molecules" sets the goal of molecules to generate)
+    return bool(in_dose_or_hour or marker or _UNIT_NO_RESPONSE.match(text, end)
+                or whole and _COUNT_NOUN.match(text, end)
                 or bool(_LOCANT_AFTER.match(text, end)) and "." not in text[start:end]
                 or (whole and bool(_AGE_SEX_AFTER.match(text, end)))
                 or (whole and 1900 <= int(text[start:end]) <= 2100 and bool(_YEAR_BEFORE.search(text, 0, start)))

@@ -263,6 +263,8 @@ _GATED = ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESI
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # Tamil puts "only" after what it limits: "pyridine ring mattum maathalam" (only the pyridine ring may change)
 _TAMIL_ONLY = re.compile(r"([\w-]+(?:\s+(?:ring|group|part|chain|moiety|tail))?)\s+mattum\s+(?=maatha)", re.I)
+# and a value before the word it sets: "-2.5 target la" (at target -2.5)
+_TAMIL_VALUE_FIRST = re.compile(r"(?<![\w.])([-−]?\d+(?:[.,]\d+)?)\s+(target)\b", re.I)
 # the case endings themselves, so that an elided article ("l'acide", "dell'acido") is never taken for one
 _LOCATIVE = r"n?[dt][ae]"  # "HCC827'de", "H1975'te": in
 _TURKISH_CASE_ENDING = re.compile(rf"(?<=[\w)\]]{{3}})['’](?:y?[iıuüae]|s[iıuü]|{_LOCATIVE}|{_LOCATIVE}n|n?[iıuü]n|"
@@ -325,10 +327,7 @@ def in_english(text: str) -> str:
             text = _gated_in_english(from_inflected(suffix.sub(" ", text), inflection), name)
     for language, name in _GATED:
         if language.reads(text):
-            text = _NYA.sub("", text) if language is _INDONESIAN else _PERSIAN_SUFFIX.sub("", text) \
-                if language is _PERSIAN else _SWEDISH_FILE.sub(" file", text) if language is _SWEDISH else \
-                _TAMIL_ONLY.sub(r"only the \1 ", text) if language is _TAMIL else text
-            text = _gated_in_english(text, name)
+            text = _gated_in_english(_its_word_order(language, text), name)
     if _HEBREW.reads(text):  # its request words, then its drug names ("אוסימרטיניב": osimertinib)
         text = from_hebrew(_hebrew_in_english(text))
     if _THAI.reads(text):
@@ -345,6 +344,19 @@ _MEASURE_THEN_RANK = re.compile(r"\b(ln\s*\(?ic50\)?|ic50|logs|logd|pkd|probabil
 # chat and ward shorthand: "check tamoxifen w fluoxetine", "w the aprepitant" (lower case, before a word; a gated
 # language's own "w" is read before it: Polish "in", Arabizi "and")
 _W_FOR_WITH = re.compile(r"(?<![\w/.'’-])w(?=[ \t]+[a-z(])")
+
+
+def _its_word_order(language: _Language, text: str) -> str:
+    """``text`` with a language's endings and word orders that English reads otherwise put as English writes them."""
+    if language is _INDONESIAN:
+        return _NYA.sub("", text)
+    if language is _PERSIAN:
+        return _PERSIAN_SUFFIX.sub("", text)
+    if language is _SWEDISH:
+        return _SWEDISH_FILE.sub(" file", text)
+    if language is _TAMIL:
+        return _TAMIL_VALUE_FIRST.sub(r"\2 \1,", _TAMIL_ONLY.sub(r"only the \1 ", text))
+    return text
 
 
 def _gated_in_english(text: str, language: str) -> str:

@@ -174,3 +174,13 @@ def test_lims_fields_and_afrikaans_affinity() -> None:
     [call] = plan_with("rxn_id=ELN-R-0087\nproduct_smiles=CCOC(=O)Nc1cc(F)c(F)cc1C#N\nrequest=one-step precursors", {})
     assert call.arguments == {"smiles_list": ["CCOC(=O)Nc1cc(F)c(F)cc1C#N"]}
     assert "how strongly" in in_english("Hoe sterk bind die eerste twee aan HER2?")
+
+
+def test_a_negative_goal_before_molecules_is_no_count() -> None:
+    """"CAL-27 ku -2.5 target la molecules generate pannunga" (generate molecules for CAL-27 at -2.5) asked for the
+    goal: "-2.5 molecules" was read as a count of molecules. Only a whole number counts; Tamil writes the value before
+    the word it sets."""
+    [call] = plan_with("CAL-27 ku -2.5 target la molecules generate pannunga", {})
+    assert call.arguments == {"cell_line": "CAL-27", "zscore": -2.5}
+    [call] = plan_with("CAL-27 target -2.5 molecules generate", {})
+    assert call.arguments == {"cell_line": "CAL-27", "zscore": -2.5}
