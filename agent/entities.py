@@ -864,15 +864,15 @@ _EITHER = re.compile(r"\b([A-Z][\w-]{3,})\s+or\s+([A-Z][\w-]{3,})\b")
 def _not_said_which(prose: str, names: list[Resolved]) -> list[Unresolved]:
     """The drugs a message names but says it cannot tell apart: asked which, never all of them run."""
     said = _NOT_SAID_WHICH.search(prose)
-    sentence = max(prose.rfind(mark, 0, said.start()) for mark in ".!?\n") + 1 if said else 0
-    drugs = list(dict.fromkeys(n.name for n in names if n.kind == "drug" and sentence <= n.start < (
-        said.start() if said else 0)))
-    # "Metacam or Rimadyl": the other side of an "or" counts as an option even when no table knows it
-    drugs += [word for m in _EITHER.finditer(prose, sentence, said.start() if said else 0) for word in m.groups()
-              if not any(n.written == word for n in names)]
-    if said is None or len(drugs) < 2:
+    if said is None:
         return []
-    return [Unresolved("drug", said.group(0), tuple(drugs), said.start(), said.end(), NOT_SAID_WHICH)]
+    sentence = max(prose.rfind(mark, 0, said.start()) for mark in ".!?\n") + 1
+    options = list(dict.fromkeys(n.name for n in names if n.kind == "drug" and sentence <= n.start < said.start()))
+    # "Metacam or Rimadyl": the other side of an "or" counts as an option even when no table knows it
+    options += [word for m in _EITHER.finditer(prose, sentence, said.start()) for word in m.groups()
+                if not any(n.written == word for n in names)]
+    return [Unresolved("drug", said.group(0), tuple(options), said.start(), said.end(), NOT_SAID_WHICH)] \
+        if len(options) >= 2 else []
 
 
 def _glossed_by_a_known_drug(name: Unresolved, known: list[Resolved], prose: str) -> bool:
