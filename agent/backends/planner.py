@@ -740,15 +740,20 @@ def _listed_asks(text: str, expect: frozenset[str], offered: list[ToolSpec], poo
         return None
     header, items = found
     asks = {item: _asks_by_words(item, expect, offered, pool, prior) for item in items}
-    asking = [item for item in items if asks[item]]
-    if len(asking) < 2 or (len({asks[item] for item in asking}) < 2 and not any(map(row_numbers, asking))):
+    # "1. solubility of the generated ones\n2. which is the most soluble and why?": the second asks about the first's
+    # results (answered from them), so the first is read on its own
+    picking = [item for item in items if only_picks(without_marker(item), offered)]
+    asking = [item for item in items if asks[item] and item not in picking]
+    if len(asking) + len(picking) < 2 or not asking or (
+            len({asks[item] for item in asking}) < 2 and not picking and not any(map(row_numbers, asking))):
         return None  # a list of molecules, of key: value lines, or of the same ask on the same values
     # every item that asks for something, even in weaker words ("how would we make it (precursors)?")
     # (not "(2) cpd 1 is the clinical reference, leave it out": an item that only leaves rows out)
-    kept = [item for item in items if not _only_leaves_rows_out(item, expect, offered, pool, prior) and (
-        asks[item] or _requested(value_numbers(extract(item, expect)), offered, pool, prior))]
+    kept = [item for item in items if item not in picking and not _only_leaves_rows_out(
+        item, expect, offered, pool, prior) and (asks[item] or _requested(value_numbers(extract(item, expect)), offered,
+                                                                            pool, prior))]
     whole = extract(text, expect)
-    return [(f"{header}{item}", item if row_numbers(item) or names_rows(item, whole) else header, item)
+    return [(f"{header}{without_marker(item)}", item if row_numbers(item) or names_rows(item, whole) else header, item)
             for item in kept]
 
 

@@ -184,3 +184,12 @@ def test_a_negative_goal_before_molecules_is_no_count() -> None:
     assert call.arguments == {"cell_line": "CAL-27", "zscore": -2.5}
     [call] = plan_with("CAL-27 target -2.5 molecules generate", {})
     assert call.arguments == {"cell_line": "CAL-27", "zscore": -2.5}
+
+
+def test_a_listed_question_about_the_first_items_results() -> None:
+    """"1. solubility of the generated ones please\\n2. which is the most soluble and why would that be?" ran the
+    first generated molecule only once list markers stopped reading as values: the second item asks about the first
+    one's results, so the first is read on its own, for the whole list."""
+    [call] = plan_with("1. solubility of the generated ones please\n2. which is the most soluble and why?",
+                       {"generated_smiles": ["CCO", "CCN", "CCC"]})
+    assert call.arguments == {"drug_smiles": "(generated_smiles)", "property": "logSolubility"}
