@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from dataclasses import dataclass
@@ -59,8 +60,13 @@ def request_words() -> frozenset[str]:
     """The single words of every language's request vocabulary ("varten", "kelarutan", "mallin"): words a message
     says, never a misspelt drug name."""
     vocabulary = load("translations.json")
-    return frozenset(word for name, table in vocabulary.items() if name.endswith("words") for word in table
-                     if word.isalpha())
+    # (not a name spelt the language's way: "toluol" is toluene, "anilin" aniline)
+    return frozenset(word for name, table in vocabulary.items() if name.endswith("words")
+                     for word, english in table.items() if word.isalpha() and not _spelt_alike(word, english))
+
+
+def _spelt_alike(word: str, english: str) -> bool:
+    return difflib.SequenceMatcher(None, word.lower(), english.lower()).ratio() >= 0.6
 
 
 @cache
@@ -307,7 +313,8 @@ def own_request_words(text: str) -> frozenset[str]:
              *_GATED]
     vocabulary = load("translations.json")
     return frozenset(word for language, name in gates if language.reads(text)
-                     for word in vocabulary[f"{name}_words"] if word.isalpha())
+                     for word, english in vocabulary[f"{name}_words"].items()
+                     if word.isalpha() and not _spelt_alike(word, english))
 
 
 def in_english(text: str) -> str:
