@@ -177,6 +177,9 @@ _COMPARED_WITH = re.compile(r"\b(?:to\s+compare\s+(?:it\s+|them\s+)?(?:with|to|a
                             r"(?:with|to|against)|compar(?:e|ing)\s+(?:it|them|these|those)\s+(?:with|to|against)|"
                             r"(?:same|similar)\s+(?:ballpark|range|order\s+of\s+magnitude)\s+as)\s+(?:the\s+)?(\S+)",
                             re.I)
+# "I don't expect you to have toceranib, so use sunitinib": a drug the message itself sets aside for another
+_NOT_EXPECTED = re.compile(r"\b(?:don'?t|do\s+not)\s+(?:expect|think)\s+(?:you|the\s+(?:bot|model|tables?))\s+"
+                           r"(?:to\s+)?(?:have|has|know|knows|hold|holds)\s+(\S+?)(?=[\s,.;:]|$)", re.I)
 # "I'll come back with Bakuchiol later", "osimertinib can wait": put off, not asked for now (not "starting ibrutinib
 # next week": when a drug starts)
 # ("… to compare later with dasatinib, for now only imatinib", "we'll look at dasatinib later")
@@ -958,6 +961,7 @@ def _negated_spans(text: str) -> list[_TakenBack]:
     outright += [m.span(1) for m in _DROPPED_AFTER.finditer(text)]  # "oxaliplatin? skip that one"
     outright += [m.span(1) if m.group(1) else m.span(2) for m in _DEFERRED.finditer(text)]
     outright += [m.span(1) for m in _COMPARED_WITH.finditer(text)]
+    outright += [m.span(1) for m in _NOT_EXPECTED.finditer(text)]  # "I don't expect you to have toceranib, so use …"
     outright += [m.span(1) for m in _USUAL_BUT.finditer(text)]  # "HepG2 is the usual line, but use HuH-7"
     outright += [span for start, end in outright for span in _shortened(text, text[start:end])]
     spans = [_TakenBack(start, end) for start, end in outright]

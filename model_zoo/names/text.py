@@ -191,7 +191,7 @@ INN_STEMS = tuple(sorted({
     "platin", "taxel", "rubicin", "tecan", "mustine", "trexate", "tide", "relin", "setron", "triptan",
     "gliptin", "gliflozin", "parin", "xaban", "gatran", "profen", "coxib", "lukast", "tidine", "dronate",
     "terol", "tropium", "caine", "barbital", "tadine", "zosin", "lutamide", "lidomide", "semide",
-    "thiazide", "zolamide", "poetin", "grastim", "anib", "denib", "siran", "rsen", "gepant",
+    "thiazide", "zolamide", "poetin", "grastim", "anib", "denib", "siran", "gepant",
 }, key=lambda s: (-len(s), s)))
 
 

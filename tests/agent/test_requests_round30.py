@@ -193,3 +193,12 @@ def test_a_listed_question_about_the_first_items_results() -> None:
     [call] = plan_with("1. solubility of the generated ones please\n2. which is the most soluble and why?",
                        {"generated_smiles": ["CCO", "CCN", "CCC"]})
     assert call.arguments == {"drug_smiles": "(generated_smiles)", "property": "logSolubility"}
+
+
+def test_words_that_only_end_like_a_stem_and_a_drug_set_aside() -> None:
+    """Guards of this round's rules: Swedish "farmakologikursen" is no antisense drug, and "I don't expect you to have
+    toceranib, so use sunitinib" asks nothing about toceranib."""
+    assert decided("Finns det en predikterad interaktion mellan warfarin och klaritromycin? Det gäller en uppgift "
+                   "till farmakologikursen.") == "drug_drug_response_predict"
+    assert decided("I don't expect you to have toceranib, so use sunitinib, its human cousin: does sunitinib interact "
+                   "with KIT, yes or no?") == "drug_target_classification_predict"
