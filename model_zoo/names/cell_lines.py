@@ -293,7 +293,8 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
         # "for the daoy medulloblastoma line", "CaSki cells", "SiHa and CaSki" (GDSC: Ca-Ski); "ok then fadu la" after a
         # response run;
         # "ok use FaDu then" (GDSC: FADU) after one asked which line
-        if len(word) >= 4 and (context(s, e) or listed(s) or in_context and (
+        # (by its context never a capitalised word: "for Kelly's compounds" names a person)
+        if len(word) >= 4 and ((context(s, e) or listed(s)) and not word.istitle() or in_context and (
                 word.islower() or not word.isupper() and re.search(r"[A-Z]", word))) \
                 and not _other_entity(word) and (line := _lookup_quietly(word)) is not None:
             out.append(_line_result(line, word, s, e, via=f"{word} read as {line.name}"))

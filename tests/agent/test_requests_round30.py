@@ -202,3 +202,11 @@ def test_words_that_only_end_like_a_stem_and_a_drug_set_aside() -> None:
                    "till farmakologikursen.") == "drug_drug_response_predict"
     assert decided("I don't expect you to have toceranib, so use sunitinib, its human cousin: does sunitinib interact "
                    "with KIT, yes or no?") == "drug_target_classification_predict"
+
+
+def test_a_capitalised_name_beside_for_is_no_line() -> None:
+    """Guard: "CaSki cells" is looked up by its context, "for Kelly's compounds" (a person) is not (GDSC has KELLY)."""
+    from agent.entities import read_message
+
+    assert not read_message("run this for Kelly's compounds").cell_mentions
+    assert [line.name for _, line in read_message("design new compounds for CaSki cells").cell_mentions] == ["Ca-Ski"]
