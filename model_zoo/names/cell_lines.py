@@ -136,6 +136,7 @@ _CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s_-]*(?:lines?|names?)|\bcells?|\bline
 # "the daoy medulloblastoma line": a tissue word between the name and "line"
 _TISSUE_THEN_LINE = re.compile(r"^\s+[a-z-]{4,30}\s+(?:cells?\b|cell[\s-]*lines?\b|lines?\b)", re.IGNORECASE)
 _NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*)$")  # mutations (T790M), logD7.4
+_POSSESSIVE = re.compile(r"['’]s\b")
 _SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/.][A-Za-z0-9]+)*")
 _DIGIT_LED = re.compile(r"(?<![\w.-])\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
 _SPACED = re.compile(r"(?<![\w-])([A-Za-z]{2,5})[ ]([A-Z]?\d{1,4}[A-Za-z]?)(?![\w-])")
@@ -293,8 +294,8 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
         # "for the daoy medulloblastoma line", "CaSki cells", "SiHa and CaSki" (GDSC: Ca-Ski); "ok then fadu la" after a
         # response run;
         # "ok use FaDu then" (GDSC: FADU) after one asked which line
-        # (by its context never a capitalised word: "for Kelly's compounds" names a person)
-        if len(word) >= 4 and ((context(s, e) or listed(s)) and not word.istitle() or in_context and (
+        # (by its context never a name with a possessive: "for Kelly's compounds" names a person)
+        if len(word) >= 4 and ((context(s, e) or listed(s)) and not _POSSESSIVE.match(text, e) or in_context and (
                 word.islower() or not word.isupper() and re.search(r"[A-Z]", word))) \
                 and not _other_entity(word) and (line := _lookup_quietly(word)) is not None:
             out.append(_line_result(line, word, s, e, via=f"{word} read as {line.name}"))
