@@ -59,14 +59,14 @@ def count_pattern() -> str:
 def request_words() -> frozenset[str]:
     """The single words of every language's request vocabulary ("varten", "kelarutan", "mallin"): words a message
     says, never a misspelt drug name."""
-    vocabulary = load("translations.json")
-    # (not a name spelt the language's way: "toluol" is toluene, "anilin" aniline)
-    return frozenset(word for name, table in vocabulary.items() if name.endswith("words")
-                     for word, english in table.items() if word.isalpha() and not _spelt_alike(word, english))
+    return frozenset().union(*(_said_words(name) for name in load("translations.json") if name.endswith("words")))
 
 
-def _spelt_alike(word: str, english: str) -> bool:
-    return difflib.SequenceMatcher(None, word.lower(), english.lower()).ratio() >= 0.6
+@cache
+def _said_words(table: str) -> frozenset[str]:
+    """The single words of one table of ``translations.json``, less names it only respells ("toluol": toluene)."""
+    return frozenset(word for word, english in load("translations.json")[table].items()
+                     if word.isalpha() and difflib.SequenceMatcher(None, word.lower(), english.lower()).ratio() < 0.6)
 
 
 @cache
@@ -234,7 +234,7 @@ _AFRIKAANS = _Language.of("", r"asseblief|asb|dankie|hierdie|daardie|voorspel\w*
                               r"wisselwerking\w*|verbindings?|molekules|sel-?lyne?|hoeveel|albei|elkeen|behalwe|"
                               r"lipofilisiteit|waarskynlikheid|bloed-?brein\S*|retrosintese|voorlopers?|oukei|jammer|"
                               r"bedoel|bereken|teiken|lêer|interaksie\w*|tussen|sensitief|optimaliseer|"
-                              r"deurlaatbaarheid|mees|voorgangers?|roete|skans|retrosintese|eenstap\S*|hoe\s+sterk|"
+                              r"deurlaatbaarheid|mees|voorgangers?|roete|skans|eenstap\S*|hoe\s+sterk|"
                               r"eerste|genoeg",
                           r"vir|nie|ook|ons")
 _NO_SUFFIX = re.compile(r"(?!)")
@@ -311,10 +311,7 @@ def own_request_words(text: str) -> frozenset[str]:
     there), which it says as words, never as a drug's shorthand."""
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
              *_GATED]
-    vocabulary = load("translations.json")
-    return frozenset(word for language, name in gates if language.reads(text)
-                     for word, english in vocabulary[f"{name}_words"].items()
-                     if word.isalpha() and not _spelt_alike(word, english))
+    return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates if language.reads(text)))
 
 
 def in_english(text: str) -> str:

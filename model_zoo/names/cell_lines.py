@@ -291,10 +291,9 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
             out.append(_line_result(cells.resolve_cell_line(word), word, s, e))
             taken.append((s, e))
             continue
-        # "for the daoy medulloblastoma line", "CaSki cells", "SiHa and CaSki" (GDSC: Ca-Ski); "ok then fadu la" after a
-        # response run;
-        # "ok use FaDu then" (GDSC: FADU) after one asked which line
-        # (by its context never a name with a possessive: "for Kelly's compounds" names a person)
+        # by its context: "for the daoy medulloblastoma line", "CaSki cells", "SiHa and CaSki" (GDSC: Ca-Ski), never a
+        # name with a possessive ("for Kelly's compounds" names a person); after a question about the line: "ok then
+        # fadu la", "ok use FaDu then" (GDSC: FADU)
         if len(word) >= 4 and ((context(s, e) or listed(s)) and not _POSSESSIVE.match(text, e) or in_context and (
                 word.islower() or not word.isupper() and re.search(r"[A-Z]", word))) \
                 and not _other_entity(word) and (line := _lookup_quietly(word)) is not None:
