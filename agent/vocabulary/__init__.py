@@ -13,8 +13,8 @@ from typing import Any
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import from_cyrillic
-from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, FINNISH, HUNGARIAN, ROMANIAN, Inflection,
-                                       from_inflected)
+from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HUNGARIAN, ICELANDIC,
+                                       ROMANIAN, Inflection, from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -237,12 +237,26 @@ _AFRIKAANS = _Language.of("", r"asseblief|asb|dankie|hierdie|daardie|voorspel\w*
                               r"deurlaatbaarheid|mees|voorgangers?|roete|skans|eenstap\S*|hoe\s+sterk|"
                               r"eerste|genoeg",
                           r"vir|nie|ook|ons")
+# Icelandic: its letters þ, ð, or a word only it has ("vinsamlegast", "leysni", "hversu"); not æ, which Danish and
+# Norwegian have, nor "takk" and "bara", which Norwegian and Swedish have
+_ICELANDIC = _Language.of(r"[þðÞÐ]", r"vinsamlegast|leysni|leysanleg\w*|vatnsleysni|fitusækni\w*|milliverk\w*|binst|"
+                                    r"bindst|bindist|bindisækni|frumulín\w*|sameind\w*|efnasamb\w*|hversu|hvaða|einnig|"
+                                    r"ekki|fyrir|líka|eða|sjúkling\w*|afsakið|reyndar", "")
+# Estonian: a word only it has ("palun", "aitäh", "lahustuvus", "seondub"); not õ, which Portuguese has, nor its small
+# words, which Finnish, German and English share ("ja", "on", "see", "need")
+_ESTONIAN = _Language.of("", r"palun|aitäh|tänan|lahustuv\w*|lipofiilsus\w*|seondu\w*|koostoime\w*|rakuliin\w*|"
+                             r"ühend\w*|genereeri|optimeeri|retrosüntees\w*|lähteaine\w*|sihtmär\w*|tõenäosus\w*|"
+                             r"ainult|mõlema\w*|kõik|milline|millised|kuidas|vabandust|tegelikult|jaoks|seejärel|"
+                             r"ravimi\w*|patsient\w*|läbib|kinaas\w*", "")
+# its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "ABL1-le": to ABL1) are dropped
+_ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d)(?![\w-])", re.I)
 _NO_SUFFIX = re.compile(r"(?!)")
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
     (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX),
     (_CATALAN, "catalan", CATALAN, _NO_SUFFIX), (_CROATIAN, "croatian", CROATIAN, _NO_SUFFIX),
-    (_AFRIKAANS, "afrikaans", AFRIKAANS, _NO_SUFFIX))
+    (_AFRIKAANS, "afrikaans", AFRIKAANS, _NO_SUFFIX), (_ICELANDIC, "icelandic", ICELANDIC, _NO_SUFFIX),
+    (_ESTONIAN, "estonian", ESTONIAN, _ESTONIAN_SUFFIX))
 # Tamil typed in Latin letters (Tanglish): a word only it has ("enna", "epdi", "pannunga", "venum")
 _TAMIL = _Language.of("", r"enna|yenna|epdi|eppadi|evlo|evvalavu|pannunga|pannu|panni|pannanum|pannalam|mudiyuma|"
                           r"irukka|irukku|iruku|irukkum|venum|vendum|venam|vendam|sollunga|konjam|illa|illai|illaya|ithu|idhu|"
@@ -255,6 +269,16 @@ _BENGALI = _Language.of("", r"ektu|dekho|dekhen|dekhun|kori|koro|koren|korun|nak
                             r"sudhu|dhonnobad|hobe|bolun|chalao|egulo|eigulo|egula|oigulo|kintu|tahole|tarpor|beshi|"
                             r"shobcheye|sobcheye|lagbe|dorkar|amader|apnar|jodi|bodlao|niye|diye|hocche|eita|oita|kore",
                         r"ki|ar|er|te|ei|koto|kon|sob")
+# Nepali typed in Latin letters: a word only it has ("kripaya", "garnus", "dhanyabad", "kati") or two of its small words
+# ("yo ko solubility kati cha", not Hindi's "ko", "ke")
+_NEPALI = _Language.of("", r"kripaya|kripya|dhanyabaa?d|dhanyawad|garnus|garnuhos|garidinus|gardinus|herdinus|hernus|"
+                           r"bhannus|bhandinus|chalaunus|banaunus|chahiyo|kati|kasto|kasari|chha|chhaina|chaina|hunchha|"
+                           r"huncha|sabai|matrai?|sanga|bhanda|sabbhanda|yiniharu|haru|dubai|pahilo|pheri|bahek|"
+                           r"aushadhi|ausadhi", r"lai|ra|yo|cha|chan")
+# Yoruba mixed into English: its letter ṣ, or a word only it has ("ẹ jọ̀ọ́", "àti", "pẹ̀lú"), with or without tone marks
+_YORUBA = _Language.of(r"[ṣṢ]", r"jọ̀ọ́|jọ̀wọ́|jowo|dákun|dakun|àti|pẹ̀lú|pelu|tàbí|ṣùgbọ́n|sugbon|gbogbo|méjèèjì|mejeeji|"
+                                r"mélòó|meloo|oògùn|oogun|egbogi|aláìsàn|alaisan|wọ̀nyí|wonyi|nìkan|dípò|bẹ́ẹ̀ni|rárá|"
+                                r"e\s+ku\s+ise|e\s+kaaro", "")
 # Hebrew and Thai: their letters. A Hebrew word may carry prefix letters ("והמסיסות": and the solubility; "ל-EGFR": for
 # EGFR); Thai writes no spaces between its words, so they are read wherever they stand
 _HEBREW = _Language.of(r"[\u05d0-\u05ea]", "", "")
@@ -265,7 +289,7 @@ _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 _GATED = ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
           (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"), (_TAGALOG, "tagalog"),
           (_ARABIZI, "arabizi"), (_PERSIAN, "persian"), (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish"),
-          (_TAMIL, "tamil"), (_BENGALI, "bengali"))
+          (_TAMIL, "tamil"), (_BENGALI, "bengali"), (_NEPALI, "nepali"), (_YORUBA, "yoruba"))
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # Tamil puts "only" after what it limits: "pyridine ring mattum maathalam" (only the pyridine ring may change)
 _TAMIL_ONLY = re.compile(r"([\w-]+(?:\s+(?:ring|group|part|chain|moiety|tail))?)\s+mattum\s+(?=maatha)", re.I)

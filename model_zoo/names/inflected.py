@@ -1,6 +1,6 @@
-"""Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian and Afrikaans chemists write and decline
-them ("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens",
-"cisplatí", "varfarinom", "rifampisien").
+"""Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic and Estonian chemists
+write and decline them ("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină",
+"tamoxifens", "cisplatí", "varfarinom", "rifampisien", "warfaríni", "imatiniibiga").
 
 These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
 add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
@@ -48,6 +48,13 @@ CROATIAN = Inflection(("ima", "om", "em", "u", "a", "e", "i"), (("č", "ch"), ("
 # "rifampisien", "isoniasied", "kafeïen", "doksorubisien": ie for a long i
 AFRIKAANS = Inflection(("e",), (("ie", "i"), ("ï", "i")), marked_only=True)
 CATALAN = Inflection(("a",), (("í", "in"), ("è", "en"), ("é", "en")), marked_only=True)  # "cisplatí", "warfarina"
+# "warfaríni", "imatinibs", "parasetamóli", "íbúprófen": accents on the long vowels, case endings after the name
+ICELANDIC = Inflection(("inu", "ins", "ið", "um", "i", "s", "a", "u"),
+                       (("þ", "th"), ("ð", "d"), ("æ", "ae"), ("á", "a"), ("é", "e"), ("í", "i"), ("ó", "o"),
+                        ("ú", "u"), ("ý", "y"), ("ö", "o")), marked_only=True)
+# "imatiniibiga", "tsisplatiini", "paratsetamool": long vowels doubled, ts for a soft c, case endings after the name
+ESTONIAN = Inflection(("idega", "iga", "ile", "ini", "ina", "iks", "ist", "iss", "ilt", "il", "ga", "le", "ni", "na",
+                       "ks", "st", "is", "l", "s", "i", "d", "t"), (("š", "sh"), ("ž", "zh")))
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
