@@ -47,6 +47,7 @@ from model_zoo.names import (
     is_mutation,
     resolve_cell_line_name,
 )
+from model_zoo.names.drugs import AMBIGUOUS
 from model_zoo.names.text import labelled
 
 _SMILES_CHARS = re.compile(r"^[A-Za-z0-9@+\-\[\]()=#$%/\\.:*]+$")
@@ -537,7 +538,9 @@ def _without_aliases(unresolved: list[Unresolved], names: list[Resolved], prose:
     def aliased(u: Unresolved) -> bool:
         return u.kind == "drug" and any(
             (n.start >= u.end and _ALIAS_AFTER.fullmatch(prose[u.end:n.start]))
-            or (u.start >= n.end and _ALIAS_BEFORE.fullmatch(prose[n.end:u.start])) for n in drugs)
+            or (u.start >= n.end and _ALIAS_BEFORE.fullmatch(prose[n.end:u.start]))
+            # "Vitamin B3 (nicotinic acid)": a name of several molecules, and the one meant
+            or (u.note == AMBIGUOUS and any(option.startswith(f"{n.name} (") for option in u.closest)) for n in drugs)
     # "linked to AMPK inhibition. How strongly does it bind AMPK-alpha1?": the family, then the member asked about
     members = [n.written.lower() for n in names if n.kind == "target"]
 

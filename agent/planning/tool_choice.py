@@ -217,6 +217,14 @@ _JUDGES_RESULTS = re.compile(r"\b(?:would|is|are|will|could)\s+(?:this|these|tha
                              r"\bdoes\s+(?:a|the|this|that)\s+(?:positive|negative)\b[^.?!\n]{0,40}\bmean\b", re.I)
 
 
+# "what's the label source for CT_TOX, and how was the train/test split done?", "Can we say 'brain-penetrant' on the
+# strength of that?": a question about a model or what a result lets one claim, whatever property it names
+_ABOUT_MODEL_OR_CLAIM = re.compile(r"\blabel\s+source\b|\btrain(?:ing)?\s*/\s*test\s+split\b|"
+                                   r"\bhow\s+was\s+(?:the|your|this)\s+(?:model|classifier)\b|"
+                                   r"\bcan\s+(?:we|i)\s+(?:say|claim|write|call\s+it)\b[^.?!\n]*\bon\s+the\s+strength\s+of\b",
+                                   re.I)
+
+
 def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     """The words of a question no tool answers, when no words of the message ask for a tool outright (drugs it names
     do not: "max dose of lidocaine with adrenaline?" asks for no pair; a cell line or pasted structures do: "What dose
@@ -225,6 +233,8 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     judged = _JUDGES_RESULTS.search(e.prose)
     if judged is not None and not e.molecules and not e.cell_lines:  # (not "warfarin + aspirin: is that dangerous?")
         return judged.group()
+    if (about := _ABOUT_MODEL_OR_CLAIM.search(e.prose)) is not None and not e.typed_molecules():
+        return about.group()
     found = _OUT_OF_SCOPE.search(e.prose)
     if found is None or requested_tool(without_values(e), offered) is not None or _runs_a_written_pair(e):
         return None
@@ -285,6 +295,19 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # "And CDK2, as the off-target.", "VE-822 against WEE1 too, just to see": why, not what
                            r"\bas\s+(?:the|an?)\s+off-?target\b|\bjust\s+to\s+(?:see|check|compare|be\s+sure)\b|"
                            r"\bout\s+of\s+curiosity\b|"
+                           # "serotonin toxicity is on the pathologist's list": a clinical syndrome, no property
+                           r"\b(?:serotonin|serotonergic|cholinergic|anticholinergic|adrenergic)\s+(?:toxicity|"
+                           r"syndrome|crisis|storm|toxidrome)\b|"
+                           # "Intrinsic dissolution rate of atorvastatin calcium?": a measurement, no solubility
+                           r"\b(?:intrinsic\s+)?dissolution\s+(?:rate|profile|testing|test|time)s?\b|"
+                           # "Packaging line handles sunitinib", "Mood/motivation line: 5-HTP …": a plant's or a
+                           # catalogue's line, no cell line
+                           r"\b(?:packaging|production|manufacturing|filling|assembly|bottling|tablett?ing|coating|"
+                           r"process|product|supplement|skincare)\s+lines?\b|^\s*[a-z]+(?:/[a-z]+)?\s+line\s*:|"
+                           # "second line ma yei dui wata aucha": lines of therapy, no cell line
+                           r"\b(?:first|second|third|1st|2nd|3rd)[\s-]+line\b|"
+                           # "reduced glutathione": a form of a molecule, no reduction to plan
+                           r"\b(?:reduced|oxidi[sz]ed)\s+(?:glutathione|forms?|coenzyme|nicotinamide|flavin)\b|"
                            # "The authors claim their molecules are also active in HT-29.": what others claim, told
                            r"\b(?:authors?|they|manuscript|applicant|sponsor|vendor|supplier)\s+(?:also\s+)?"
                            r"(?:claim|report|state|conclude|argue|suggest)s?\b"

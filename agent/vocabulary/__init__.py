@@ -237,25 +237,31 @@ _AFRIKAANS = _Language.of("", r"asseblief|asb|dankie|hierdie|daardie|voorspel\w*
                               r"deurlaatbaarheid|mees|voorgangers?|roete|skans|eenstap\S*|hoe\s+sterk|"
                               r"eerste|genoeg",
                           r"vir|nie|ook|ons")
-# Icelandic: its letters þ, ð, or a word only it has ("vinsamlegast", "leysni", "hversu"); not æ, which Danish and
-# Norwegian have, nor "takk" and "bara", which Norwegian and Swedish have
-_ICELANDIC = _Language.of(r"[þðÞÐ]", r"vinsamlegast|leysni|leysanleg\w*|vatnsleysni|fitusækni\w*|milliverk\w*|binst|"
-                                    r"bindst|bindist|bindisækni|frumulín\w*|sameind\w*|efnasamb\w*|hversu|hvaða|einnig|"
+# Icelandic: its letters þ, ð, or a word only it has ("í": in, "á": on, "vinsamlegast", "leysni", "hversu"); not æ,
+# which Danish and Norwegian have, nor "takk" and "bara", which Norwegian and Swedish have; a noun joined to a name by
+# a hyphen ("PARP-hemlinum": the PARP inhibitor) is read apart
+_ICELANDIC = _Language.of(r"[þðÞÐ]", r"í|á|vinsamlegast|leysni|leysanleg\w*|vatnsleysni|fitusækni\w*|milliverk\w*|"
+                                    r"binst|bindst|bindist|bindisækni|frumulín\w*|sameind\w*|efnasamb\w*|hversu|hvaða|einnig|"
                                     r"ekki|fyrir|líka|eða|sjúkling\w*|afsakið|reyndar", "")
-# Estonian: a word only it has ("palun", "aitäh", "lahustuvus", "seondub"); not õ, which Portuguese has, nor its small
-# words, which Finnish, German and English share ("ja", "on", "see", "need")
-_ESTONIAN = _Language.of("", r"palun|aitäh|tänan|lahustuv\w*|lipofiilsus\w*|seondu\w*|koostoime\w*|rakuliin\w*|"
-                             r"ühend\w*|genereeri|optimeeri|retrosüntees\w*|lähteaine\w*|sihtmär\w*|tõenäosus\w*|"
-                             r"ainult|mõlema\w*|kõik|milline|millised|kuidas|vabandust|tegelikult|jaoks|seejärel|"
-                             r"ravimi\w*|patsient\w*|läbib|kinaas\w*", "")
-# its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "ABL1-le": to ABL1) are dropped
-_ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d)(?![\w-])", re.I)
+# Estonian: a word only it has ("palun", "aitäh", "lahustuvus", "seondub", "siis": then) or a case ending after a
+# hyphen ("ERBB2-ga": with ERBB2); not õ, which Portuguese has, nor its small words, which Finnish, German and English
+# share ("ja", "on", "see", "need")
+_ESTONIAN = _Language.of(r"(?<=[\w)])-(?:i?ga|ile|st)\b",
+                         r"palun|aitäh|siis|jah|või|kasuta|interaktsioon\w*|järjestus\w*|tänan|lahustuv\w*|"
+                         r"lipofiilsus\w*|seondu\w*|koostoime\w*|rakuliin\w*|"
+                         r"ühend\w*|genereeri|optimeeri|retrosüntees\w*|lähteaine\w*|sihtmär\w*|tõenäosus\w*|"
+                         r"ainult|mõlema\w*|kõik|milline|millised|kuidas|vabandust|tegelikult|jaoks|seejärel|"
+                         r"ravimi\w*|patsient\w*|läbib|kinaas\w*", "")
+_ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)\w*)", re.I)
+# its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "DAVIS-e ABL1": DAVIS's ABL1) are dropped
+_ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d|e)(?![\w-])|"
+                              r"(?<=[A-Za-z0-9]{3})i(?=\s+rakuliin)", re.I)  # "Jurkati rakuliinis": in the Jurkat line
 _NO_SUFFIX = re.compile(r"(?!)")
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
     (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX),
     (_CATALAN, "catalan", CATALAN, _NO_SUFFIX), (_CROATIAN, "croatian", CROATIAN, _NO_SUFFIX),
-    (_AFRIKAANS, "afrikaans", AFRIKAANS, _NO_SUFFIX), (_ICELANDIC, "icelandic", ICELANDIC, _NO_SUFFIX),
+    (_AFRIKAANS, "afrikaans", AFRIKAANS, _NO_SUFFIX), (_ICELANDIC, "icelandic", ICELANDIC, _ICELANDIC_SUFFIX),
     (_ESTONIAN, "estonian", ESTONIAN, _ESTONIAN_SUFFIX))
 # Tamil typed in Latin letters (Tanglish): a word only it has ("enna", "epdi", "pannunga", "venum")
 _TAMIL = _Language.of("", r"enna|yenna|epdi|eppadi|evlo|evvalavu|pannunga|pannu|panni|pannanum|pannalam|mudiyuma|"
@@ -291,6 +297,10 @@ _GATED = ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESI
           (_ARABIZI, "arabizi"), (_PERSIAN, "persian"), (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish"),
           (_TAMIL, "tamil"), (_BENGALI, "bengali"), (_NEPALI, "nepali"), (_YORUBA, "yoruba"))
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
+# Nepali puts "instead of" and "only" after what they govern: "Ciprofloxacin ko satta levofloxacin" (levofloxacin
+# instead of ciprofloxacin), "Piperazine ra methyl matra change garne" (only the piperazine and methyl may change)
+_NEPALI_INSTEAD = re.compile(r"([\w-]+)\s+ko\s+satta\s+([\w-]+)", re.I)
+_NEPALI_ONLY = re.compile(r"([\w-]+(?:\s+ra\s+[\w-]+)?)\s+matra(?:i)?\b", re.I)
 # Tamil puts "only" after what it limits: "pyridine ring mattum maathalam" (only the pyridine ring may change)
 _TAMIL_ONLY = re.compile(r"([\w-]+(?:\s+(?:ring|group|part|chain|moiety|tail))?)\s+mattum\s+(?=maatha)", re.I)
 # and a value before the word it sets: "-2.5 target la" (at target -2.5)
@@ -352,7 +362,8 @@ def in_english(text: str) -> str:
     text = from_cyrillic(text)  # "иматиниба": imatinib, before the Cyrillic request words are read
     for language, name, inflection, suffix in _INFLECTED:
         if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
-            text = _gated_in_english(from_inflected(suffix.sub(" ", text), inflection), name)
+            text = _gated_in_english(from_inflected(suffix.sub(" ", text), inflection, _said_words(f"{name}_words")),
+                                     name)
     for language, name in _GATED:
         if language.reads(text):
             text = _gated_in_english(_its_word_order(language, text), name)
@@ -384,6 +395,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _SWEDISH_FILE.sub(" file", text)
     if language is _TAMIL:
         return _TAMIL_VALUE_FIRST.sub(r"\2 \1,", _TAMIL_ONLY.sub(r"only the \1 ", text))
+    if language is _NEPALI:
+        return _NEPALI_ONLY.sub(r"only the \1", _NEPALI_INSTEAD.sub(r"\2 instead of \1", text))
     return text
 
 

@@ -208,9 +208,12 @@ def _closest(written: str, n: int = N_CLOSEST) -> tuple[str, ...]:
     return tuple(out[:n])
 
 
+AMBIGUOUS = "this name belongs to more than one drug"
+
+
 def _ambiguous(found: list[tuple[DrugEntry, str, str]], written: str, start: int, end: int) -> Unresolved:
     names = tuple(dict.fromkeys(f"{e.name} ({e.source})" for e, _, _ in found))
-    return Unresolved("drug", written, names[:N_CLOSEST], start, end, "this name belongs to more than one drug")
+    return Unresolved("drug", written, names[:N_CLOSEST], start, end, AMBIGUOUS)
 
 
 def _from_entries(found, written: str, fuzzy: bool, start: int, end: int) -> Resolved | Unresolved:
@@ -585,10 +588,11 @@ def _joined(between: str, before: str, after: str) -> bool:
 _NOT_A_DRUG_AFTER = re.compile(
     r"\s*(?:receptors?|transporters?|signall?ing|pathways?|uptake|levels?|metabolism|deficiency|release|"
     r"production|biosynthesis|kinase)\b", re.IGNORECASE)
-# "serotonin syndrome", "dopamine D2", "histamine H1 blockers", "dopamine-agonist": an endogenous molecule naming
-# a system, not the molecule asked about
-_NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:syndrome|problems?|reuptake|"
-                                   r"agonists?|antagonists?|system|neurons?|D[1-5]|H[1-4])\b)", re.IGNORECASE)
+# "serotonin syndrome", "serotonin toxicity", "dopamine D2", "histamine H1 blockers", "dopamine-agonist": an
+# endogenous molecule naming a system or a condition, not the molecule asked about
+_NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:syndrome|toxicity|crisis|storm|"
+                                   r"problems?|reuptake|agonists?|antagonists?|system|neurons?|D[1-5]|H[1-4])\b)",
+                                   re.IGNORECASE)
 # "Abiraterone Acetate", "estradiol valerate": an ester of the drug (often a prodrug), another molecule; a name the
 # tables know with it ("megestrol acetate") was read whole before this is asked
 _ESTER_AFTER = re.compile(r"\s+(?:acetate|propionate|dipropionate|valerate|palmitate|ester)\b", re.IGNORECASE)
@@ -680,6 +684,8 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
             taken.append((s, end))
             i += n
             continue
+        if w.lower() in t.endogenous and _NAMES_A_SYSTEM_AFTER.match(text, e):
+            taken.append((s, e))  # "serotonin toxicity": no drug, known or unknown
         i += 1
     out += _list_neighbours(text, ws, out, taken)
     # systematic names (OPSIN), then single unknown words: misspellings and INN-shaped names

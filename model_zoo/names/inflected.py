@@ -30,6 +30,8 @@ class Inflection:
     marked_only: bool = False
     # an s where English writes a c before e, i or y ("sisplatiini": cisplatin, "sitalopraami": citalopram)
     s_for_soft_c: bool = False
+    # a final t voiced to d before an ending ("metotreksaadi": methotrexate's, "fulvestrandile": to fulvestrant)
+    voiced_final_t: bool = False
 
 
 FINNISH = Inflection(("iksi", "ille", "ista", "issa", "illa", "ineen", "lla", "llä", "lta", "ltä", "lle", "ssa", "ssä",
@@ -54,7 +56,7 @@ ICELANDIC = Inflection(("inu", "ins", "ið", "um", "i", "s", "a", "u"),
                         ("ú", "u"), ("ý", "y"), ("ö", "o")), marked_only=True)
 # "imatiniibiga", "tsisplatiini", "paratsetamool": long vowels doubled, ts for a soft c, case endings after the name
 ESTONIAN = Inflection(("idega", "iga", "ile", "ini", "ina", "iks", "ist", "iss", "ilt", "il", "ga", "le", "ni", "na",
-                       "ks", "st", "is", "l", "s", "i", "d", "t"), (("š", "sh"), ("ž", "zh")))
+                       "ks", "st", "is", "l", "s", "i", "d", "t"), (("š", "sh"), ("ž", "zh")), voiced_final_t=True)
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
@@ -82,13 +84,18 @@ def english_name(word: str, inflection: Inflection) -> str | None:
     forms |= {_ADDED_VOWEL.sub("", form) for form in forms}
     if inflection.s_for_soft_c:
         forms |= {_SOFT_C.sub("c", form) for form in forms}
+    if inflection.voiced_final_t:
+        forms |= {form[:-1] + "t" for form in forms if form.endswith("d")}
     found = [m for m in (closest_by_sound(english_sounds(form), _CLOSE) for form in forms if len(form) >= 5)
              if m is not None and (m[1] or m[0] >= _SYNONYM_CLOSE)]
     return max(found)[2] if found else None
 
 
-def from_inflected(text: str, inflection: Inflection) -> str:
-    """``text`` with the drug names it writes in a language's spelling in their English spelling."""
+def from_inflected(text: str, inflection: Inflection, words: frozenset[str] = frozenset()) -> str:
+    """``text`` with the drug names it writes in a language's spelling in their English spelling; the language's own
+    ``words`` (lower case) stay as written (Icelandic "töluna", the number, is no toluene)."""
     def english(match: re.Match[str]) -> str:
+        if match.group(0).lower() in words:
+            return match.group(0)
         return english_name(match.group(0), inflection) or match.group(0)
     return _WORD.sub(english, text)
