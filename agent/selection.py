@@ -214,6 +214,8 @@ def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None
     made_by = _MADE_BY.search(lowered)
     if made_by and not any(m.key == _PRODUCED_KEYS[made_by.group(1)[:5]] for m in pool):
         return []  # "retro on generated #1" with nothing generated in the thread: asked, never another list's row
+    if _WHICH_THEN_ALL.search(lowered):
+        return None  # "which of the two is more lipophilic? logD for both": a question the run on all answers
     others = _THE_OTHERS.search(lowered)  # (after "drop #2", the other two are the rest of that list: below)
     if others and not _PAIRED_WITH.search(lowered[:others.start()]) and not _EXCLUDE.search(lowered) and \
             not re.search(r"\bleave\s+$", lowered[:others.start()]):  # "leave the other two alone": no pick
@@ -251,6 +253,9 @@ def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None
         if left_out is not None:
             return [r["smiles"] for r in among if r["smiles"] not in left_out]
     return pick_rows(lowered, rows)
+
+
+_WHICH_THEN_ALL = re.compile(r"\bwhich\b[^.?!\n]*\?\s*[^?\n]*\b(?:for|on)\s+(?:both|all|each)\b")
 
 
 # "BBB for the other two in the sub-series as well", "and the remaining ones": the molecules of the thread's list that

@@ -22,6 +22,7 @@ from agent.planning.pairs import (
     listed_pair,
     message_pairs,
     names_pairs_it_cannot_find,
+    one_against_the_others,
     partner_pairs,
     picked_pairs,
     ranked_pair,
@@ -346,6 +347,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
                     value = _pair_of_the_step_before(earlier)
                 if not value and with_named is not None and not names_pairs_it_cannot_find(e, lowered):
                     value = every_listed_pair(pool, lowered, context.read) or \
+                        one_against_the_others(pool, lowered, context.read) or \
                         pool_ref(pool, ("smiles_pairs",), lowered) or listed_pair(pool, lowered, context.read)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)

@@ -359,6 +359,28 @@ def every_listed_pair(pool: list[EntryMeta], lowered: str, read: Callable[[str],
     return [list(pair) for pair in itertools.combinations(molecules, 2)]
 
 
+# "Check the first drug on the list against each of the other two": one row of the thread's list with each other row
+_ONE_AGAINST_THE_OTHERS = re.compile(
+    r"\bthe\s+(?P<place>first|second|third|last)\s+(?:one|drug|compound|molecule|med(?:ication)?|entry|row)?"
+    r"(?:\s+(?:on|in|of)\s+the\s+(?:list|file|upload|table|screen|panel))?\s+(?:against|with|vs\.?|versus)\s+"
+    r"(?:each\s+of\s+)?the\s+(?:others?|remaining|rest)\b")
+_PLACES = {"first": 0, "second": 1, "third": 2, "last": -1}
+
+
+def one_against_the_others(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None
+                           ) -> list[list[str]] | None:
+    """"the first drug on the list against each of the other two": that row paired with each other row of the
+    thread's list, in the list's order."""
+    found = _ONE_AGAINST_THE_OTHERS.search(lowered)
+    key = ref_key(pool_ref(pool, ("smiles_list",), lowered)) if found and read is not None else None
+    molecules = read(key) if key and read is not None else None
+    if found is None or not isinstance(molecules, list) or not 2 < len(molecules) <= MAX_LISTED_FOR_PAIRS \
+            or not all(isinstance(m, str) for m in molecules):
+        return None
+    anchor = molecules[_PLACES[found.group("place")]]
+    return [[anchor, m] for m in molecules if m != anchor]
+
+
 def uploaded_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None
                    ) -> list[list[str]] | None:
     """"Would our lead and the backup interact?", "our lead with each co-med in the comeds file": the molecule of a

@@ -254,7 +254,8 @@ def _strongest(tools: dict[str, float]) -> float:
 def _one_asking_sentence(text: str) -> dict[str, float] | None:
     """The reading of the one sentence that asks for a tool, when the others read as none: "Erlotinib and lapatinib:
     single-step disconnections for both; we're comparing the aniline couplings." (the reason dilutes the ask)."""
-    sentences = [part for part in _SENTENCE_END.split(text) if part.strip()]
+    # (a lone word is no sentence of its own: "DEV-118: I've uploaded …" heads the message with the thread's code)
+    sentences = [part for part in _SENTENCE_END.split(text) if len(part.split()) >= 2]
     if not 2 <= len(sentences) <= MAX_LOOSE_PARTS:
         return None  # a pasted table or e-mail is not read line by line: one intent reading per sentence
     readings = [_read_tools(sentence) for sentence in sentences]
@@ -713,7 +714,7 @@ def asks_for_a_partner(earlier_spec: ToolSpec, earlier: Entities, reply: Entitie
 
 
 _WRITTEN_PLUS = re.compile(r"[A-Za-z]\s*\+\s*[A-Za-z]")
-_RUN_IT = re.compile(r"\b(?:run|check|screen|test|do)\b", re.I)
+_RUN_IT = re.compile(r"\b(?:run|check|screen|test|do|score|assess)\b", re.I)
 _LIST_MARKER = re.compile(r"\s*\d{1,2}[.)][\s`']*")
 # two drugs joined as a pair: "warfarin + aspirin", "A with B", "A plus B", "A against B", "A vs B", "A/B"
 _JOINED = re.compile(r"\+|/|\bplus\b|\bwith\b|\bagainst\b|\bvs\.?|\bversus\b", re.I)

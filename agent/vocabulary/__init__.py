@@ -280,7 +280,7 @@ _BENGALI = _Language.of("", r"ektu|dekho|dekhen|dekhun|kori|koro|koren|korun|nak
 _NEPALI = _Language.of("", r"kripaya|kripya|dhanyabaa?d|dhanyawad|garnus|garnuhos|garidinus|gardinus|herdinus|hernus|"
                            r"bhannus|bhandinus|chalaunus|banaunus|chahiyo|kati|kasto|kasari|chha|chhaina|chaina|hunchha|"
                            r"huncha|sabai|matrai?|sanga|bhanda|sabbhanda|yiniharu|haru|dubai|pahilo|pheri|bahek|"
-                           r"aushadhi|ausadhi", r"lai|ra|yo|cha|chan")
+                           r"aushadhi|ausadhi|satta|diye", r"lai|ra|yo|cha|chan")
 # Yoruba mixed into English: its letter ṣ, or a word only it has ("ẹ jọ̀ọ́", "àti", "pẹ̀lú"), with or without tone marks
 _YORUBA = _Language.of(r"[ṣṢ]", r"jọ̀ọ́|jọ̀wọ́|jowo|dákun|dakun|àti|pẹ̀lú|pelu|tàbí|ṣùgbọ́n|sugbon|gbogbo|méjèèjì|mejeeji|"
                                 r"mélòó|meloo|oògùn|oogun|egbogi|aláìsàn|alaisan|wọ̀nyí|wonyi|nìkan|dípò|bẹ́ẹ̀ni|rárá|"

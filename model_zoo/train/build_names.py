@@ -20,7 +20,7 @@ License): the common name of a FreeSolv molecule whose full InChIKey (stereo inc
 "triethylamine", "1-heptanol"); its structures are not used.
 Hand-written inputs (in ``model_zoo/data/names``, edited by people, read here): ``never_drugs.txt``,
 ``endogenous_molecules.txt``,
-``drug_name_rules.csv``, ``misfiled_names.csv``, ``drug_aliases.csv``, ``target_aliases.csv``.
+``drug_name_rules.csv``, ``misfiled_names.csv``, ``drug_aliases.csv``, ``ambiguous_names.csv``, ``target_aliases.csv``.
 
 Outputs (in ``--out``):
   * ``drugs.csv.gz``        id, name, smiles, source  (smiles empty: a known drug with no structure shipped)
@@ -244,6 +244,20 @@ def build_drugs(data: Path, dner: dict, common_names: dict[str, str]) -> dict[st
                 for written in [w for w in other.names if name_key(w) == name_key(row["name"])]:
                     del other.names[written]
 
+    for row in _read_csv(HAND_WRITTEN / "ambiguous_names.csv"):  # "vitamin K": several molecules, asked which
+        options = row["drug_ids"].split()
+        for dbid in options:
+            if dbid not in drugs and dbid in table:
+                drugs[dbid] = Drug(dbid, dbid, table[dbid], f"DrugBank {dbid}")
+            if dbid not in drugs or not drugs[dbid].smiles:
+                sys.exit(f"ambiguous_names.csv: {row['name']} -> {dbid}, which has no structure here")
+        for other in drugs.values():
+            if other.id not in options:
+                for written in [w for w in other.names if name_key(w) == name_key(row["name"])]:
+                    del other.names[written]
+        for dbid in options:
+            drugs[dbid].names.setdefault(row["name"], "synonym")
+
     def drugbank_id_of(name: str) -> str | None:
         for key in variants.get(name.lower(), [name.lower()]):
             if key in by_canon:
@@ -403,6 +417,7 @@ def _structured_by_name(drugs: dict[str, Drug]) -> dict[str, set[str]]:
 def name_rows(drugs: dict[str, Drug], english: dict[str, int], never: set[str], rules: dict[str, str],
               collisions: set[str]) -> list[tuple[str, str, str, str]]:
     """(key, id, kind, text) rows; a key shared by drugs of different priority keeps the best one only."""
+    asked_which = {name_key(r["name"]) for r in _read_csv(HAND_WRITTEN / "ambiguous_names.csv")}
     by_key: dict[str, list[tuple[int, str, str, str]]] = defaultdict(list)
     structured = _structured_by_name(drugs)
     for d in drugs.values():
@@ -430,8 +445,9 @@ def name_rows(drugs: dict[str, Drug], english: dict[str, int], never: set[str], 
             if p == best and did not in kept:
                 kept[did] = (kind, flag)
         own = [did for did, (kind, _) in kept.items() if kind == "name"]
-        if len(kept) > 1:  # ambiguous: never read from free text (a bare lookup asks back), unless it is one drug's own
-            # name and only other drugs' synonym ("ketoprofen", which DrugBank also gives dexketoprofen)
+        if len(kept) > 1 and key not in asked_which:  # ambiguous: never read from free text (a bare lookup asks
+            # back), unless it is one drug's own name and only other drugs' synonym ("ketoprofen", which DrugBank also
+            # gives dexketoprofen); a name of several molecules ("vitamin K") is read, to be asked which
             kept = {did: (kind, flag if own == [did] else "N") for did, (kind, flag) in kept.items()}
         rows += [(key, did, kind, flag) for did, (kind, flag) in kept.items()]
     return sorted(rows)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planning_support import drug, plan_with
+from planning_support import decided, drug, plan_with
 
 from agent.vocabulary import in_english
 
@@ -25,3 +25,55 @@ def test_requests_in_icelandic_estonian_nepali_and_yoruba() -> None:
     [call] = plan_with("Vinsamlegast: hversu leysanlegt er íbúprófen?", {})
     assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("ibuprofen")],
                                                         "property": "logSolubility"}
+
+
+def test_a_languages_own_words_are_no_drugs_and_estonian_declension() -> None:
+    """Icelandic "Þurfum töluna" (we need the number) read as toluene; Estonian voices a final t before an ending
+    ("metotreksaadi", "fulvestrandile") and puts a case ending after a hyphen ("ERBB2-ga", "DAVIS-e ABL1")."""
+    assert "toluene" not in in_english("Hvernig bregst MDA-MB-436 við PARP-hemlinum? Þurfum töluna fyrir fundinn.")
+    assert "methotrexate" in in_english("Metotreksaadi ln(IC50) Jurkati rakuliinis, palun.")
+    assert "fulvestrant" in in_english("lipofiilsus (logD) tamoksifeenile ja fulvestrandile, palun")
+    assert in_english("ERBB2-ga").strip() == "ERBB2"
+    # Nepali puts "instead of" after what is replaced
+    assert "levofloxacin instead of Ciprofloxacin" in in_english("Ciprofloxacin ko satta levofloxacin diye ni?")
+
+
+def test_words_that_name_no_cell_line_and_no_drug() -> None:
+    """"Packaging line handles sunitinib … does sunitinib interact with KIT?" ran a drug response; "second line" is a
+    line of therapy; "serotonin toxicity" is a syndrome, no drug to ask about; "DEV-118:" heads a message with the
+    thread's code; "for the CML seminar" names a cancer, no target."""
+    assert decided("Packaging line handles sunitinib. Binary question for the hazard assessment: does sunitinib "
+                   "interact with KIT?") == "drug_target_classification_predict"
+    assert decided("PM-24-0342: serotonin toxicity is on the pathologist's list. Tramadol was found together with "
+                   "sertraline and mirtazapine. Please score tramadol+sertraline and tramadol+mirtazapine.") \
+        == "drug_drug_response_predict"
+    upload = {"upload_DEV-118_peaks.csv": ["CCO", "CCN"]}
+    assert decided("DEV-118: I've uploaded DEV-118_peaks.csv with the two proposed structures. logD for both.",
+                   upload) == "drug_property_prediction"
+    assert decided("pKd of imatinib, nilotinib and dasatinib on ABL1, for the CML seminar") \
+        == "drug_target_affinity_regression_predict"
+
+
+def test_questions_no_tool_answers() -> None:
+    """Exposure limits, cleaning limits, dissolution rates and questions about how a model was built or what a result
+    lets one claim are answered in words, never by running the property the question names."""
+    pool = {"user_smiles": ["CCO", "CCN"], "user_property": "p_np", "drug_property_prediction_result": [{"row": 1}]}
+    for question in ("And what's the TLV for styrene these days?", "So should it go in OEB 4 or OEB 5?",
+                     "What PDE should we set for 4-aminophenol in the cleaning limits?",
+                     "Intrinsic dissolution rate of atorvastatin calcium, batch ATV-1145?",
+                     "what's the label source for CT_TOX, and how was the train/test split done for your model?",
+                     "Can we say 'brain-penetrant' in the specification on the strength of that?"):
+        assert decided(question, pool) is None, question
+
+
+def test_one_row_against_the_others_and_a_question_the_run_answers() -> None:
+    """"Check the first drug on the list against each of the other two" pairs that row with each other row of the
+    thread's list; "which of the two is more lipophilic? logD for both" runs both."""
+    upload = {"upload_screen.csv": ["CCO", "CCN", "CCC"]}
+    [call] = plan_with("Check the first drug on the list against each of the other two.", upload)
+    assert call.arguments["smiles_pairs"] == [["CCO", "CCN"], ["CCO", "CCC"]]
+    pool = {"user_smiles": ["CC(=O)OC1=CC=CC=C1C(O)=O", "OC(=O)C1=CC=CC=C1O"], "user_property": "logSolubility",
+            "drug_property_prediction_result": [{"smiles": "CC(=O)OC1=CC=CC=C1C(O)=O", "prediction": -1.7},
+                                                {"smiles": "OC(=O)C1=CC=CC=C1O", "prediction": -1.9}]}
+    [call] = plan_with("Now which of the two is more lipophilic? logD for both", pool)
+    assert call.arguments == {"drug_smiles": "(user_smiles)", "property": "lipo"}
