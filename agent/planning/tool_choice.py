@@ -380,8 +380,9 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
                                                     for m in pool)
     named_property = bool(property_words(entities.prose.lower())) and (
         bool(entities.molecules) or (has_molecules and bool(REFERS_BACK.search(prose))))
-    paired = len(entities.molecules) >= 2 and bool(PAIRING.search(prose)) or (  # "interaction between A and B",
-        len(set(entities.molecules)) == 2 and bool(_WRITTEN_PLUS.search(prose)))  # "run tacrolimus + fluconazole"
+    # "interaction between A and B", "run tacrolimus + fluconazole", "check olanzapine against ethanol"
+    paired = len(entities.molecules) >= 2 and bool(PAIRING.search(prose)) or (
+        len(set(entities.molecules)) == 2 and bool(_WRITTEN_PLUS.search(prose) or _CHECKED_AGAINST.search(prose)))
     unknown_drugs = sum(u.kind == "drug" for u in entities.unresolved)  # "The quinolone with her methadone, QT worry"
     paired = paired or (unknown_drugs > 0 and len(entities.molecules) + unknown_drugs >= 2
                         and bool(PAIRS_ITSELF.search(prose)))
@@ -714,6 +715,7 @@ def asks_for_a_partner(earlier_spec: ToolSpec, earlier: Entities, reply: Entitie
 
 
 _WRITTEN_PLUS = re.compile(r"[A-Za-z]\s*\+\s*[A-Za-z]")
+_CHECKED_AGAINST = re.compile(r"\b(?:check|screen|test)\b[^.?!\n]{0,60}?\b(?:against|vs\.?|versus)\b", re.I)
 _RUN_IT = re.compile(r"\b(?:run|check|screen|test|do|score|assess)\b", re.I)
 _LIST_MARKER = re.compile(r"\s*\d{1,2}[.)][\s`']*")
 # two drugs joined as a pair: "warfarin + aspirin", "A with B", "A plus B", "A against B", "A vs B", "A/B"

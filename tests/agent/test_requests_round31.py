@@ -77,3 +77,12 @@ def test_one_row_against_the_others_and_a_question_the_run_answers() -> None:
                                                 {"smiles": "OC(=O)C1=CC=CC=C1O", "prediction": -1.9}]}
     [call] = plan_with("Now which of the two is more lipophilic? logD for both", pool)
     assert call.arguments == {"drug_smiles": "(user_smiles)", "property": "lipo"}
+
+
+def test_a_drug_checked_against_ethanol() -> None:
+    """"Check olanzapine against ethanol too, BAC was 1.9 g/L" asked nothing: ethanol is read only beside other drugs
+    ("olanzapine with ethanol"), and "against" now joins them as "with" does; checking one drug against another is a
+    pair to run."""
+    [call] = plan_with("fine. Check olanzapine against ethanol too, BAC was 1.9 g/L", {})
+    assert call.name == "drug_drug_response_predict"
+    assert call.arguments["smiles_pairs"] == [[drug("olanzapine"), "CCO"]]
