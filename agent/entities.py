@@ -1489,8 +1489,9 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
 
 # "Aim 3 proposes …": a grant's aim (not "aim -1", a potency goal)
 _GRANT_AIM = re.compile(r"\bAim\s+$")
-# "logD7.4", "logD 7.4": the pH written onto the property's name (a pH in words, "(pH 7.4)", is read as before)
-_PH_BEFORE = re.compile(r"\blog\s?d\s*$", re.I)
+# "logD7.4", "logD 7.4", "logD at 7.4", "logD (7.4)": the pH written onto the property's name (a pH in words,
+# "(pH 7.4)", is read as before)
+_PH_BEFORE = re.compile(r"\blog\s?d\s*(?:at\s+|\(\s*|@\s*)?$", re.I)
 # "an extra 1 at the end", "lipsea un 1 la final" (a 1 was missing at the end): a digit of a mask being corrected
 _MASK_DIGIT_AFTER = re.compile(r"\s+(?:too\s+many\s+|missing\s+|was\s+missing\s+)?(?:at|la|in)\s+(?:the\s+)?"
                                r"(?:end|start|beginning|final|front)\b", re.I)

@@ -248,7 +248,7 @@ _ICELANDIC = _Language.of(r"[þðÞÐ]", r"í|á|vinsamlegast|leysni|leysanleg\w
 # share ("ja", "on", "see", "need")
 _ESTONIAN = _Language.of(r"(?<=[\w)])-(?:i?ga|ile|st)\b",
                          r"palun|aitäh|siis|jah|või|kasuta|interaktsioon\w*|järjestus\w*|tänan|lahustuv\w*|"
-                         r"lipofiilsus\w*|seondu\w*|koostoime\w*|rakuliin\w*|"
+                         r"rakkud\w*|toksilisus\w*|mis\s+on|lipofiilsus\w*|seondu\w*|koostoime\w*|rakuliin\w*|"
                          r"ühend\w*|genereeri|optimeeri|retrosüntees\w*|lähteaine\w*|sihtmär\w*|tõenäosus\w*|"
                          r"ainult|mõlema\w*|kõik|milline|millised|kuidas|vabandust|tegelikult|jaoks|seejärel|"
                          r"ravimi\w*|patsient\w*|läbib|kinaas\w*", "")
@@ -280,7 +280,7 @@ _BENGALI = _Language.of("", r"ektu|dekho|dekhen|dekhun|kori|koro|koren|korun|nak
 _NEPALI = _Language.of("", r"kripaya|kripya|dhanyabaa?d|dhanyawad|garnus|garnuhos|garidinus|gardinus|herdinus|hernus|"
                            r"bhannus|bhandinus|chalaunus|banaunus|chahiyo|kati|kasto|kasari|chha|chhaina|chaina|hunchha|"
                            r"huncha|sabai|matrai?|sanga|bhanda|sabbhanda|yiniharu|haru|dubai|pahilo|pheri|bahek|"
-                           r"aushadhi|ausadhi|satta|diye", r"lai|ra|yo|cha|chan")
+                           r"aushadhi|ausadhi|satta", r"lai|ra|yo|cha|chan")
 # Yoruba mixed into English: its letter ṣ, or a word only it has ("ẹ jọ̀ọ́", "àti", "pẹ̀lú"), with or without tone marks
 _YORUBA = _Language.of(r"[ṣṢ]", r"jọ̀ọ́|jọ̀wọ́|jowo|dákun|dakun|àti|pẹ̀lú|pelu|tàbí|ṣùgbọ́n|sugbon|gbogbo|méjèèjì|mejeeji|"
                                 r"mélòó|meloo|oògùn|oogun|egbogi|aláìsàn|alaisan|wọ̀nyí|wonyi|nìkan|dípò|bẹ́ẹ̀ni|rárá|"
@@ -297,6 +297,8 @@ _GATED = ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESI
           (_ARABIZI, "arabizi"), (_PERSIAN, "persian"), (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish"),
           (_TAMIL, "tamil"), (_BENGALI, "bengali"), (_NEPALI, "nepali"), (_YORUBA, "yoruba"))
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
+# Estonian puts "for" after what it governs: "KELLY jaoks" (for KELLY)
+_ESTONIAN_FOR = re.compile(r"([\w-]+)\s+jaoks\b", re.I)
 # Nepali puts "instead of" and "only" after what they govern: "Ciprofloxacin ko satta levofloxacin" (levofloxacin
 # instead of ciprofloxacin), "Piperazine ra methyl matra change garne" (only the piperazine and methyl may change)
 _NEPALI_INSTEAD = re.compile(r"([\w-]+)\s+ko\s+satta\s+([\w-]+)", re.I)
@@ -362,8 +364,8 @@ def in_english(text: str) -> str:
     text = from_cyrillic(text)  # "иматиниба": imatinib, before the Cyrillic request words are read
     for language, name, inflection, suffix in _INFLECTED:
         if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
-            text = _gated_in_english(from_inflected(suffix.sub(" ", text), inflection, _said_words(f"{name}_words")),
-                                     name)
+            text = _gated_in_english(from_inflected(suffix.sub(" ", _its_word_order(language, text)), inflection,
+                                                    _said_words(f"{name}_words")), name)
     for language, name in _GATED:
         if language.reads(text):
             text = _gated_in_english(_its_word_order(language, text), name)
@@ -395,6 +397,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _SWEDISH_FILE.sub(" file", text)
     if language is _TAMIL:
         return _TAMIL_VALUE_FIRST.sub(r"\2 \1,", _TAMIL_ONLY.sub(r"only the \1 ", text))
+    if language is _ESTONIAN:
+        return _ESTONIAN_FOR.sub(r"for \1", text)
     if language is _NEPALI:
         return _NEPALI_ONLY.sub(r"only the \1", _NEPALI_INSTEAD.sub(r"\2 instead of \1", text))
     return text

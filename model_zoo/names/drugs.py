@@ -591,7 +591,9 @@ _NOT_A_DRUG_AFTER = re.compile(
 # "serotonin syndrome", "serotonin toxicity", "dopamine D2", "histamine H1 blockers", "dopamine-agonist": an
 # endogenous molecule naming a system or a condition, not the molecule asked about
 _NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:syndrome|toxicity|crisis|storm|"
-                                   r"problems?|reuptake|agonists?|antagonists?|system|neurons?|D[1-5]|H[1-4])\b)",
+                                   r"problems?|reuptake|agonists?|antagonists?|system|neurons?|D[1-5]|H[1-4]|"
+                                   # "BP/cholesterol meds", "cholesterol-lowering": drugs for a condition
+                                   r"(?:of\s+)?(?:drugs?|medicines?|medications?|meds|pills?|tablets?)|lowering)\b)",
                                    re.IGNORECASE)
 # "Abiraterone Acetate", "estradiol valerate": an ester of the drug (often a prodrug), another molecule; a name the
 # tables know with it ("megestrol acetate") was read whole before this is asked
