@@ -86,3 +86,16 @@ def test_a_drug_checked_against_ethanol() -> None:
     [call] = plan_with("fine. Check olanzapine against ethanol too, BAC was 1.9 g/L", {})
     assert call.name == "drug_drug_response_predict"
     assert call.arguments["smiles_pairs"] == [[drug("olanzapine"), "CCO"]]
+
+
+def test_a_ph_after_logd_at_and_an_estonian_postposition() -> None:
+    """"Same three, now logD at 7.4." ran a design with goal 7.4; "genereeri molekule KELLY jaoks" (for KELLY) found
+    no line; "BP/cholesterol ko aushadhi" (BP and cholesterol medicines) asked about cholesterol as a drug."""
+    pool = {"user_smiles": ["CCO", "CCN", "CCC"], "user_property": "logSolubility",
+            "drug_property_prediction_result": [{"row": 1}]}
+    [call] = plan_with("Same three, now logD at 7.4.", pool)
+    assert call.arguments == {"drug_smiles": "(user_smiles)", "property": "lipo"}
+    [call] = plan_with("Neuroblastoom: genereeri molekule KELLY jaoks, siht -2.", {})
+    assert call.arguments == {"cell_line": "KELLY", "zscore": -2.0}
+    assert decided("atorvastatin, amlodipine ra losartan — teen wata BP/cholesterol ko aushadhi. lipophilicity "
+                   "(logD 7.4) kati kati cha?") == PROPERTY
