@@ -240,9 +240,10 @@ _AFRIKAANS = _Language.of("", r"asseblief|asb|dankie|hierdie|daardie|voorspel\w*
 # Icelandic: its letters þ, ð, or a word only it has ("í": in, "á": on, "vinsamlegast", "leysni", "hversu"); not æ,
 # which Danish and Norwegian have, nor "takk" and "bara", which Norwegian and Swedish have; a noun joined to a name by
 # a hyphen ("PARP-hemlinum": the PARP inhibitor) is read apart
-_ICELANDIC = _Language.of(r"[þðÞÐ]", r"í|á|vinsamlegast|leysni|leysanleg\w*|vatnsleysni|fitusækni\w*|milliverk\w*|"
-                                    r"binst|bindst|bindist|bindisækni|frumulín\w*|sameind\w*|efnasamb\w*|hversu|hvaða|einnig|"
-                                    r"ekki|fyrir|líka|eða|sjúkling\w*|afsakið|reyndar", "")
+_ICELANDIC = _Language.of(r"[þðÞÐ]|\w{3,}íbs?\b",  # its letters, or a drug name it accents ("ólaparíbs")
+                          r"í|á|vinsamlegast|leysni|leysanleg\w*|vatnsleysni|fitusækni\w*|milliverk\w*|"
+                          r"binst|bindst|bindist|bindisækni|frumulín\w*|sameind\w*|efnasamb\w*|hversu|hvaða|einnig|"
+                          r"ekki|fyrir|líka|eða|sjúkling\w*|afsakið|reyndar", "")
 # Estonian: a word only it has ("palun", "aitäh", "lahustuvus", "seondub", "siis": then) or a case ending after a
 # hyphen ("ERBB2-ga": with ERBB2); not õ, which Portuguese has, nor its small words, which Finnish, German and English
 # share ("ja", "on", "see", "need")

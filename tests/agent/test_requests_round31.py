@@ -13,6 +13,7 @@ def test_requests_in_icelandic_estonian_nepali_and_yoruba() -> None:
     """Four more languages the labs write in, read only in a message written in them (no benchmark message in another
     language reads differently); Icelandic and Estonian decline drug names ("warfaríni", "imatiniibiga") and Estonian
     puts a case ending after a hyphen ("EGFR-iga": with EGFR)."""
+    assert "olaparib" in in_english("Hvert er pKa ólaparíbs?")  # a drug name accented as Icelandic writes it
     icelandic = in_english("Sæl! Hversu leysanlegt er warfaríni í vatni?")
     assert "how soluble is warfarin in water" in icelandic
     estonian = in_english("Palun ennusta tsisplatiini ja imatiniibiga lahustuvus vees. Kas see seondub EGFR-iga?")
