@@ -387,7 +387,12 @@ def without_asides(text: str) -> str:
     text = _CI50.sub(lambda m: "IC" if m.group(0) == "CI" else "ic", _without_quoted_passages(text))
     text = _CHECKBOX.sub(lambda m: " " * len(m.group()), text)
     rest = _NEXT_STAGE.sub("", _TIME_QUESTION.sub("", _QUESTION_FOR_PEOPLE.sub("", unquoted(text))))
+    rest = _REASON_IN_BRACKETS.sub("", rest)
     return rest if rest.strip() else text
+
+
+# "The dopamine result is the point of the exercise (why we give L-DOPA).": a reason in brackets names nothing asked
+_REASON_IN_BRACKETS = re.compile(r"\((?:why|because|since|that'?s\s+why)\s[^()]{0,120}\)", re.I)
 
 
 @functools.lru_cache(maxsize=64)
