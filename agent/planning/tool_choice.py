@@ -254,8 +254,9 @@ def _strongest(tools: dict[str, float]) -> float:
 def _one_asking_sentence(text: str) -> dict[str, float] | None:
     """The reading of the one sentence that asks for a tool, when the others read as none: "Erlotinib and lapatinib:
     single-step disconnections for both; we're comparing the aniline couplings." (the reason dilutes the ask)."""
-    # (a lone word before a colon heads the message, "DEV-118: I've uploaded …": no sentence of its own)
-    sentences = [part for part in _SENTENCE_END.split(_HEADING.sub("", text)) if part.strip()]
+    # (a lone word before a colon heads the message, "DEV-118: I've uploaded …", and a list's number is no sentence of
+    # its own; a one-word answer is: "that's the BRAF one right? yes. RKO")
+    sentences = [part for part in _SENTENCE_END.split(_CODE_HEADING.sub("", text)) if re.search(r"[^\W\d_]", part)]
     if not 2 <= len(sentences) <= MAX_LOOSE_PARTS:
         return None  # a pasted table or e-mail is not read line by line: one intent reading per sentence
     readings = [_read_tools(sentence) for sentence in sentences]
@@ -264,7 +265,7 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
     return asking[0] if len(asking) == 1 and quiet else None
 
 
-_HEADING = re.compile(r"^\s*[\w-]+\s*:\s+")
+_CODE_HEADING = re.compile(r"^\s*[\w-]+\s*:\s+")
 
 
 # "what does bortezomib score there?": the place named before is a cell line's (not "is there any …?")
