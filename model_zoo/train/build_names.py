@@ -246,9 +246,9 @@ def build_drugs(data: Path, dner: dict, common_names: dict[str, str]) -> dict[st
 
     for row in _read_csv(HAND_WRITTEN / "ambiguous_names.csv"):  # "vitamin K": several molecules, asked which
         options = row["drug_ids"].split()
-        for dbid in options:
+        for dbid, display in zip(options, row["drug_names"].split("|"), strict=True):
             if dbid not in drugs and dbid in table:
-                drugs[dbid] = Drug(dbid, dbid, table[dbid], f"DrugBank {dbid}")
+                drugs[dbid] = Drug(dbid, display, table[dbid], f"DrugBank {dbid}")
             if dbid not in drugs or not drugs[dbid].smiles:
                 sys.exit(f"ambiguous_names.csv: {row['name']} -> {dbid}, which has no structure here")
         for other in drugs.values():

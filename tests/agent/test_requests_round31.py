@@ -100,3 +100,19 @@ def test_a_ph_after_logd_at_and_an_estonian_postposition() -> None:
     assert call.arguments == {"cell_line": "KELLY", "zscore": -2.0}
     assert decided("atorvastatin, amlodipine ra losartan — teen wata BP/cholesterol ko aushadhi. lipophilicity "
                    "(logD 7.4) kati kati cha?") == PROPERTY
+
+
+def test_a_name_of_several_molecules_is_asked_about() -> None:
+    """"logD of vitamin K" ran phytonadione and "water solubility of vitamin B?" cyanocobalamin: names of several
+    molecules are asked about, naming them; a message that names the one meant ("Vitamin B3 (nicotinic acid)") runs
+    it, and nicotinamide and phytonadione are read by their own names."""
+    from model_zoo.names.drugs import resolve_drug
+    from model_zoo.names.types import Unresolved
+
+    asked = resolve_drug("vitamin K")
+    assert isinstance(asked, Unresolved) and any(o.startswith("menadione (") for o in asked.closest)
+    assert decided("logD of vitamin K for the bone-health softgel?") is None
+    [call] = plan_with("Vitamin B3 (nicotinic acid): what would a one-step synthesis start from?", {})
+    assert call.arguments == {"smiles_list": [drug("niacin")]}
+    [call] = plan_with("And the logS of niacin vs nicotinamide?", {})
+    assert call.arguments["drug_smiles"] == [drug("niacin"), drug("nicotinamide")]
