@@ -364,7 +364,6 @@ _ONE_AGAINST_THE_OTHERS = re.compile(
     r"\bthe\s+(?P<place>first|second|third|last)\s+(?:one|drug|compound|molecule|med(?:ication)?|entry|row)?"
     r"(?:\s+(?:on|in|of)\s+the\s+(?:list|file|upload|table|screen|panel))?\s+(?:against|with|vs\.?|versus)\s+"
     r"(?:each\s+of\s+)?the\s+(?:others?|remaining|rest)\b")
-_PLACES = {"first": 0, "second": 1, "third": 2, "last": -1}
 
 
 def one_against_the_others(pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None
@@ -377,7 +376,8 @@ def one_against_the_others(pool: list[EntryMeta], lowered: str, read: Callable[[
     if found is None or not isinstance(molecules, list) or not 2 < len(molecules) <= MAX_LISTED_FOR_PAIRS \
             or not all(isinstance(m, str) for m in molecules):
         return None
-    anchor = molecules[_PLACES[found.group("place")]]
+    place = ordinals()[found.group("place")]
+    anchor = molecules[place - 1 if place > 0 else place]
     return [[anchor, m] for m in molecules if m != anchor]
 
 

@@ -65,14 +65,14 @@ _BACE_CLASS = re.compile(r"\bbace|beta-secretase|\bclass\s+(?:probabilit|predict
                          r"\bproperty\s*[:=]?\s*['\"]?class\b", re.I)
 
 
-# "serotonin toxicity is on the pathologist's list": a syndrome, no toxicity model asked for
-_SYNDROME = re.compile(r"(?<![a-z])(?:serotonin|serotonergic|cholinergic|anticholinergic|adrenergic)\s+"
-                       r"(?:toxicity|syndrome|crisis|toxidrome)(?![a-z])")
+# "serotonin toxicity is on the pathologist's list": a clinical syndrome, no toxicity model (nor any tool) asked for
+SYNDROME = re.compile(r"\b(?:serotonin|serotonergic|cholinergic|anticholinergic|adrenergic)\s+"
+                      r"(?:toxicity|syndrome|crisis|storm|toxidrome)\b", re.I)
 
 
 def named_properties(lowered: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
-    lowered = _SYNDROME.sub(lambda m: " " * len(m.group()), lowered)
+    lowered = SYNDROME.sub(lambda m: " " * len(m.group()), lowered)
     taken = lowered
     for phrase in sorted(PROPERTY_WORDS, key=len, reverse=True):
         if phrase == "class" and not _BACE_CLASS.search(lowered):

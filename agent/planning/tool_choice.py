@@ -12,7 +12,7 @@ from agent.backends.reading import read_intent
 from agent.entities import Entities, extract
 from agent.planning.pairs import AGAINST_ALL, EACH_ROW, EVERY_PAIR
 from agent.planning.rows import row_numbers
-from agent.planning.properties import PAIRING, property_words, requested_properties
+from agent.planning.properties import PAIRING, SYNDROME, property_words, requested_properties
 from agent.planning.retraction import asked_part
 from agent.planning.values import FILLERS, SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
 from agent.pool.entry import EntryMeta
@@ -301,8 +301,7 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            r"\bas\s+(?:the|an?)\s+off-?target\b|\bjust\s+to\s+(?:see|check|compare|be\s+sure)\b|"
                            r"\bout\s+of\s+curiosity\b|"
                            # "serotonin toxicity is on the pathologist's list": a clinical syndrome, no property
-                           r"\b(?:serotonin|serotonergic|cholinergic|anticholinergic|adrenergic)\s+(?:toxicity|"
-                           r"syndrome|crisis|storm|toxidrome)\b|"
+                           rf"{SYNDROME.pattern}|"
                            # "Intrinsic dissolution rate of atorvastatin calcium?": a measurement, no solubility
                            r"\b(?:intrinsic\s+)?dissolution\s+(?:rate|profile|testing|test|time)s?\b|"
                            # "Packaging line handles sunitinib", "Mood/motivation line: 5-HTP …": a plant's or a

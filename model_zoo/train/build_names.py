@@ -244,7 +244,7 @@ def build_drugs(data: Path, dner: dict, common_names: dict[str, str]) -> dict[st
                 for written in [w for w in other.names if name_key(w) == name_key(row["name"])]:
                     del other.names[written]
 
-    for row in _read_csv(HAND_WRITTEN / "ambiguous_names.csv"):  # "vitamin K": several molecules, asked which
+    for row in _ambiguous_names():  # "vitamin K": several molecules, asked which
         options = row["drug_ids"].split()
         for dbid, display in zip(options, row["drug_names"].split("|"), strict=True):
             if dbid not in drugs and dbid in table:
@@ -345,6 +345,11 @@ def build_drugs(data: Path, dner: dict, common_names: dict[str, str]) -> dict[st
     return drugs
 
 
+def _ambiguous_names() -> list[dict[str, str]]:
+    """``ambiguous_names.csv``: names of several molecules, read from text to be asked which."""
+    return _read_csv(HAND_WRITTEN / "ambiguous_names.csv")
+
+
 def _load_rules() -> tuple[set[str], dict[str, str]]:
     never = set()
     for listed in ("never_drugs.txt", "endogenous_molecules.txt"):  # the latter are read in context at run time
@@ -417,7 +422,7 @@ def _structured_by_name(drugs: dict[str, Drug]) -> dict[str, set[str]]:
 def name_rows(drugs: dict[str, Drug], english: dict[str, int], never: set[str], rules: dict[str, str],
               collisions: set[str]) -> list[tuple[str, str, str, str]]:
     """(key, id, kind, text) rows; a key shared by drugs of different priority keeps the best one only."""
-    asked_which = {name_key(r["name"]) for r in _read_csv(HAND_WRITTEN / "ambiguous_names.csv")}
+    asked_which = {name_key(r["name"]) for r in _ambiguous_names()}
     by_key: dict[str, list[tuple[int, str, str, str]]] = defaultdict(list)
     structured = _structured_by_name(drugs)
     for d in drugs.values():
