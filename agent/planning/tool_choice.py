@@ -256,7 +256,10 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
     single-step disconnections for both; we're comparing the aniline couplings." (the reason dilutes the ask)."""
     # (a lone word before a colon heads the message, "DEV-118: I've uploaded …", and a list's number is no sentence of
     # its own; a one-word answer is: "that's the BRAF one right? yes. RKO")
-    sentences = [part for part in _SENTENCE_END.split(_CODE_HEADING.sub("", text)) if re.search(r"[^\W\d_]", part)]
+    # (words that ask for nothing are blanked in the whole text first: "Mood/motivation line:" read apart from its
+    # colon would name a cell line)
+    text = _ASKS_NOTHING.sub(lambda m: " " * len(m.group()), _CODE_HEADING.sub("", text))
+    sentences = [part for part in _SENTENCE_END.split(text) if re.search(r"[^\W\d_]", part)]
     if not 2 <= len(sentences) <= MAX_LOOSE_PARTS:
         return None  # a pasted table or e-mail is not read line by line: one intent reading per sentence
     readings = [_read_tools(sentence) for sentence in sentences]
@@ -402,10 +405,18 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     swaps_a_paired_drug = len(entities.molecules) == 1 and bool(entities.taken_back) and \
         any(m.kind == "smiles_pairs" for m in pool)
     worded = dict(scores)
+    kept = _SAME_VALUE.search(prose)
+    kept_target = kept is not None and kept.group("target") is not None
+    weakly_worded = max(worded.values(), default=0.0) < 2.0 and not has_target and not names_a_line(entities) and \
+        not property_words(prose.lower())
     for spec in offered:
         scores[spec.name] += _shape_bonus(spec, entities, prose.lower(), has_molecules, refers_back, has_target)
         if swaps_a_paired_drug and any(p.kind == "smiles_pairs" for p in spec.params):
             scores[spec.name] += 1.5
+        if paired and weakly_worded and any(p.kind == "smiles_pairs" for p in spec.params):
+            scores[spec.name] += 1.5  # "clopidogrel + omeprazole, the classic one": a written pair, no other ask
+        if kept_target and any(p.kind == "smiles_pairs" for p in spec.params):
+            scores[spec.name] -= 2.0  # "now nilotinib and dasatinib on the same target": a target kept, no pair
     best = max(scores.items(), key=lambda kv: kv[1], default=(None, 0.0))
     if best[0] is None or best[1] < 1.0:
         return offered[0] if len(offered) == 1 else None
@@ -516,7 +527,9 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     repeated = None if switches else prior
     cuts = list(_SEGMENT.finditer(entities.prose))
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(entities.prose)]
-    asked = _asked(entities.text)  # a part taken back ("make it... no.") asks for nothing
+    # a part taken back ("make it... no.") asks for nothing, nor words that ask nothing wherever a part is cut ("—
+    # second line in these two": lines of therapy, not a part "line in these two")
+    asked = _ASKS_NOTHING.sub(lambda m: " " * len(m.group()), _asked(entities.text))
     for start, end in zip(bounds[::2], bounds[1::2]):
         if not entities.prose[start:end].strip() or not asked[start:end].strip() or \
                 _LIST_MARKER.fullmatch(entities.prose[start:end]):
@@ -550,7 +563,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     if len(found) >= 2 and subject_only[0]:
         found = found[1:]
     if len(found) >= 2:  # "if bromacil and terbacil had been tested in people, would ClinTox flag them?": no pair asked
-        found = [(spec, part) for spec, part in found if not _names_no_pair(spec, part)] or found
+        found = [(spec, part) for spec, part in found if not _names_no_pair(spec, part, entities.prose)] or found
     found = _without_drug_classes(found, entities)
     if len(found) == 1 and found[0][0].param("smiles_pairs") and _property_not_pair(entities, offered):
         found = [(PROPERTY, found[0][1])]
@@ -566,8 +579,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         loose = _loose_intents(entities, offered)
         loose = _without_drug_classes(loose, entities)
         if len(loose) >= 2:
-            loose = [(spec, part) for spec, part in loose if not _names_no_pair(spec, part)]
-            if len(loose) == 1 and len(found) == 1 and _names_no_pair(*found[0]):
+            loose = [(spec, part) for spec, part in loose if not _names_no_pair(spec, part, entities.prose)]
+            if len(loose) == 1 and len(found) == 1 and _names_no_pair(*found[0], entities.prose):
                 return loose
         if len(loose) == 2 and _interaction_of_the_target_ask(loose, entities):
             return [f for f in loose if f[0].param("target_seq")]
@@ -725,9 +738,14 @@ _LIST_MARKER = re.compile(r"\s*\d{1,2}[.)][\s`']*")
 _JOINED = re.compile(r"\+|/|\bplus\b|\bwith\b|\bagainst\b|\bvs\.?|\bversus\b", re.I)
 
 
-def _names_no_pair(spec: ToolSpec, part: str) -> bool:
-    """A drug-pair tool read from a part that neither joins two drugs nor says pair, interaction or combination."""
-    return spec.param("smiles_pairs") is not None and not PAIRING.search(part) and not _JOINED.search(part)
+def _names_no_pair(spec: ToolSpec, part: str, prose: str = "") -> bool:
+    """A drug-pair tool read from a part that neither joins two drugs nor says pair, interaction or combination, or
+    from a message that only compares two ("Tincture base comparison, ethanol vs glycerol. … for both")."""
+    return spec.param("smiles_pairs") is not None and not PAIRING.search(part) and (
+        not _JOINED.search(part) or bool(_COMPARISON.search(prose) and not PAIRING.search(prose)))
+
+
+_COMPARISON = re.compile(r"\bcompar(?:e|es|ed|ing|ison|isons)\b|\bhead[- ]to[- ]head\b", re.I)
 
 
 def _kinds(spec: ToolSpec) -> set[str]:

@@ -128,6 +128,11 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
                           or _calendar_word(w, lowered))
     best = max(scores.values(), default=0)
     if best == 0:
+        coded = _by_code(lowered, [k for k in scores])
+        if len(coded) > 1:
+            return None, True  # "the blood results of PM-24-0412" with PM24_0412_femoral.csv and PM24_0412_heart.csv
+        if coded:
+            return coded[0], False
         return _by_distinguishing_token(lowered, [k for k in keys if k.startswith("upload_")]), False
     top = [key for key, score in scores.items() if score == best]
     told = top[0] if len(top) == 1 else _by_distinguishing_part(lowered, top)
@@ -135,6 +140,17 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
 
 
 _HYPHENATED = re.compile(r"(?<=[a-z])-(?=[a-z])")
+
+
+def _by_code(lowered: str, keys: Sequence[str]) -> list[str]:
+    """The uploads whose file names hold a code the text writes with other separators ("PM-24-0412" in
+    PM24_0412_heart.csv): a code of letters and digits, squashed, inside a squashed file name."""
+    codes = {re.sub(r"[-_\s]", "", m.group()) for m in _CODE.finditer(lowered)}
+    return [key for key in keys if any(code in re.sub(r"[-_]", "", key.removeprefix("upload_").lower())
+                                       for code in codes)]
+
+
+_CODE = re.compile(r"(?<![\w.-])[a-z]{1,5}[-_]?\d{2,}(?:[-_]\d{2,})+(?![\w-])")  # "pm-24-0412", "lot_22_117"
 _REPLY_FILLERS = frozenset({"please", "pls", "the", "one", "file", "upload", "set", "thanks", "ok", "okay", "yes",
                             "use", "run", "on", "sorry", "oops", "now", "too", "also", "then", "i", "meant", "mean"})
 

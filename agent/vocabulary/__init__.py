@@ -14,7 +14,7 @@ from model_zoo.names.dictation import from_dictation
 from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import from_cyrillic
 from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HUNGARIAN, ICELANDIC,
-                                       ROMANIAN, Inflection, from_inflected)
+                                       LITHUANIAN, ROMANIAN, SLOVAK, SLOVENIAN, Inflection, from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -253,6 +253,24 @@ _ESTONIAN = _Language.of(r"(?<=[\w)])-(?:i?ga|ile|st)\b",
                          r"ühend\w*|genereeri|optimeeri|retrosüntees\w*|lähteaine\w*|sihtmär\w*|tõenäosus\w*|"
                          r"ainult|mõlema\w*|kõik|milline|millised|kuidas|vabandust|tegelikult|jaoks|seejärel|"
                          r"ravimi\w*|patsient\w*|läbib|kinaas\w*", "")
+# Lithuanian: its letters ė, į, ų, ū (not ą, ę, which Polish has), or a word only it has ("prašau", "ačiū", "tirpumas")
+_LITHUANIAN = _Language.of(r"[ėįųūĖĮŲŪ]", r"prašau|prasau|ačiū|aciu|dėkoju|dekoju|tirpum\w*|tirpus|tirpsta|junginy\w*|"
+                                          r"junginio|junginių|junginiai|junginius|vaista[is]?|vaisto|vaistų|ląstel\w*|"
+                                          r"lasteliu|linijoje|prognozuok\w*|apskaičiuok\w*|numatyk\w*|sąveik\w*|"
+                                          r"saveik\w*|kiek|kokia|kuris|kurie|abiejų|abieju|išskyrus|vietoj|"
+                                          r"lipofiliškum\w*|molekulių", "")
+# Slovak: its letters ľ, ĺ, ŕ, ô (not ä, which German has, nor the letters it shares with Czech), or a word only it has
+# ("ďakujem", "rozpustnosť", "zlúčenina", "ktorý"); Czech words it shares are read by the Czech table
+_SLOVAK = _Language.of(r"[ľĺŕôĽĹŔÔ]", r"ďakujem\w*|dakujem|vďaka|rozpustnosť\w*|rozpustný|rozpustná|rozpustné|"
+                                      r"predpovedz|predpovedaj|vypočítaj\w*|väzb\w*|viaže|viažu|bunkov\w*|línia|líniu|"
+                                      r"línii|liek|lieku|lieky|liekov\w*|zlúčenin\w*|zluceniny|koľko|ktorý|ktorá|"
+                                      r"ktoré|ktorú|ktorých|aký|aká|aké|tiež|namiesto|oboch|všetky|pravdepodobnosť\w*|"
+                                      r"prosím\s+ťa", "")
+# Slovenian: a word only it has ("topnost", "spojina", "zdravilo", "tudi", "lahko"); not its letters, which Croatian and
+# Czech share, nor "prosim", which Czech and Slovak write without the accent
+_SLOVENIAN = _Language.of("", r"topnost\w*|topen|topna|topni|napovej|spojin\w*|zdravil\w*|celičn\w*|celicn\w*|"
+                              r"celicah|kateri|katera|katero|katere|namesto|tudi|najbolj|verjetnost\w*|možgan\w*|"
+                              r"živjo|lahko|bolnik\w*|pregrad\w*|tarč\w*|izboljšaj|načrtuj|vezavn\w*", "")
 _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)\w*)", re.I)
 # its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "DAVIS-e ABL1": DAVIS's ABL1) are dropped
 _ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d|e)(?![\w-])|"
@@ -263,7 +281,8 @@ _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX),
     (_CATALAN, "catalan", CATALAN, _NO_SUFFIX), (_CROATIAN, "croatian", CROATIAN, _NO_SUFFIX),
     (_AFRIKAANS, "afrikaans", AFRIKAANS, _NO_SUFFIX), (_ICELANDIC, "icelandic", ICELANDIC, _ICELANDIC_SUFFIX),
-    (_ESTONIAN, "estonian", ESTONIAN, _ESTONIAN_SUFFIX))
+    (_ESTONIAN, "estonian", ESTONIAN, _ESTONIAN_SUFFIX), (_LITHUANIAN, "lithuanian", LITHUANIAN, _NO_SUFFIX),
+    (_SLOVAK, "slovak", SLOVAK, _NO_SUFFIX), (_SLOVENIAN, "slovenian", SLOVENIAN, _NO_SUFFIX))
 # Tamil typed in Latin letters (Tanglish): a word only it has ("enna", "epdi", "pannunga", "venum")
 _TAMIL = _Language.of("", r"enna|yenna|epdi|eppadi|evlo|evvalavu|pannunga|pannu|panni|pannanum|pannalam|mudiyuma|"
                           r"irukka|irukku|iruku|irukkum|venum|vendum|venam|vendam|sollunga|konjam|illa|illai|illaya|ithu|idhu|"

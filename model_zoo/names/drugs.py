@@ -982,9 +982,13 @@ _LIST_INTRO_BEFORE = re.compile(r"\b(?:solvents?|chemicals?|compounds?|molecules
 
 def _opens_a_list(text: str, s: int, e: int, candidates: list[tuple[str, int, int, list[tuple[DrugEntry, str, str]]]]
                   ) -> bool:
-    """A name that opens the message and is listed with another such name ("ethanol and DMSO, hydration free
-    energy"): the molecules the message is about, no medium."""
-    return not text[:s].strip() and any(_LIST_JOIN.fullmatch(text[e:s2]) for _, s2, _, _ in candidates)
+    """A name that opens the message or a clause and is listed with another such name ("ethanol and DMSO, hydration
+    free energy", "Tincture base comparison, ethanol vs glycerol"): the molecules the message is about, no medium."""
+    return (not text[:s].strip() or bool(_CLAUSE_OPENS_BEFORE.search(text[:s]))) and \
+        any(_LIST_JOIN.fullmatch(text[e:s2]) for _, s2, _, _ in candidates)
+
+
+_CLAUSE_OPENS_BEFORE = re.compile(r"(?:^|[.!?\n])[^.!?\n,:;]{0,40}[,:]\s*$")
 
 
 def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],

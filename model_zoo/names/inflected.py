@@ -1,6 +1,7 @@
-"""Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic and Estonian chemists
-write and decline them ("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină",
-"tamoxifens", "cisplatí", "varfarinom", "rifampisien", "warfaríni", "imatiniibiga").
+"""Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic, Estonian, Lithuanian,
+Slovak and Slovenian chemists write and decline them ("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre",
+"imatinibului", "cisplatină", "tamoxifens", "cisplatí", "varfarinom", "rifampisien", "warfaríni", "imatiniibiga",
+"gefitinibą", "amiodarónu", "imatinibom").
 
 These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
 add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
@@ -57,6 +58,17 @@ ICELANDIC = Inflection(("inu", "ins", "ið", "um", "i", "s", "a", "u"),
 # "imatiniibiga", "tsisplatiini", "paratsetamool": long vowels doubled, ts for a soft c, case endings after the name
 ESTONIAN = Inflection(("idega", "iga", "ile", "ini", "ina", "iks", "ist", "iss", "ilt", "il", "ga", "le", "ni", "na",
                        "ks", "st", "is", "l", "s", "i", "d", "t"), (("š", "sh"), ("ž", "zh")), voiced_final_t=True)
+# "imatinibas", "imatinibo", "gefitinibą", "paracetamolio", "cisplatinos": the nominative's ending and the cases'
+LITHUANIAN = Inflection(("iui", "yje", "oje", "iai", "ams", "ais", "as", "is", "io", "ui", "os", "ai", "iu", "ą", "į",
+                         "o", "u", "e", "a"),
+                        (("š", "sh"), ("ž", "zh"), ("č", "ch"), ("ė", "e"), ("į", "i"), ("ų", "u"), ("ū", "u"),
+                         ("ą", "a"), ("ę", "e")))
+# "amiodarónu", "simvastatínom", "chlórpyrifosu": long vowels accented, case endings after the name
+SLOVAK = Inflection(("ami", "och", "om", "ou", "ov", "mi", "u", "a", "e", "y", "i"),
+                    (("ä", "a"), ("ô", "o"), ("č", "ch"), ("š", "sh"), ("ž", "zh"), ("ľ", "l"), ("ĺ", "l"), ("ň", "n"),
+                     ("ť", "t"), ("ď", "d"), ("ŕ", "r")))
+# "imatinibom", "cisplatina", "paracetamolu", "varfarinom"
+SLOVENIAN = Inflection(("ima", "om", "em", "ov", "u", "a", "e", "i", "o"), (("č", "ch"), ("š", "sh"), ("ž", "zh")))
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
