@@ -1208,9 +1208,19 @@ def _drug_classes(prose: str, names: list[Resolved | Unresolved]) -> list[Unreso
                 (stem is not None and any(getattr(n, "name", "").lower().endswith(stem) for n in drugs))):
             continue  # "the" points to a drug named before or of its class ("the statin …: she takes atorvastatin"),
             # or names a part ("keep the quinolone and …")
+        if _CHOICE_BEFORE.search(prose, max(0, match.start() - 40), match.start()) and \
+                sum(n.start >= match.end() for n in drugs) >= 2:
+            continue  # "team wants an antihistamine … diphenhydramine, cetirizine, fexofenadine?": the candidates
         found.append(Unresolved("drug", match.group("kind"), (), match.start(), match.end(),
                                 "names a kind of drug, not one; which drug is it?"))
     return found
+
+
+# "needs an antiemetic", "cards wants a PPI", "choosing an antihistamine": a kind of drug to choose, whose candidates
+# the message names after it
+_CHOICE_BEFORE = re.compile(r"\b(?:needs?|wants?|wanted|looking\s+for|considering|choos(?:e|es|ing)|pick(?:s|ing)?|"
+                            r"select(?:s|ing)?|deciding\s+on|prefers?|recommends?|suggests?)"
+                            r"(?:\s+to\s+(?:add|start|use|give|try))?\s+$", re.I)
 
 
 def _tokens(text: str) -> list[str]:
@@ -1329,12 +1339,16 @@ _ISOTOPE_LABEL = re.compile(r"\[\d{1,3}[A-Z][a-z]?\]")
 _LINE_CODE = re.compile(r"[A-Za-z]{1,3}\d{2,}-\d{1,3}")  # "C666-1", "SW480-5": a cell line's or clone's code
 
 
+_PROTEIN_BY_MASS = re.compile(r"p\d{2,3}")
+
+
 def looks_like_smiles(token: str) -> bool:
     """Plausibly meant as a SMILES (before parsing): SMILES characters, and not an ordinary word."""
     if len(token) < 2 or not _SMILES_CHARS.match(token) or token.upper() in _NOT_MOLECULES:
         return False
     if token.isdigit() or re.fullmatch(r"(?:[A-Za-z_]{1,12}=)?[-+]?\d+(\.\d+)?", token) or \
-            _ISOTOPE_LABEL.fullmatch(token) or _LINE_CODE.fullmatch(token):  # ("n=4", "z=-2.0": a setting)
+            _ISOTOPE_LABEL.fullmatch(token) or _LINE_CODE.fullmatch(token) or _PROTEIN_BY_MASS.fullmatch(token):
+        # ("n=4", "z=-2.0": a setting; "p110 alpha", "p38": a protein named by its mass)
         return False  # (nor "the [123I] form": an isotope named, no molecule; nor "C666-1": a line's code)
     if token.isalpha():  # "CCO", "CCCC"; in prose a short capital word with P, S, F, I or B is an acronym ("her PCP")
         return bool(_ELEMENT_LETTERS.match(token)) and "C" in token and not (

@@ -531,6 +531,15 @@ def _expected_kinds(spec: ToolSpec | None) -> frozenset[str]:
     return frozenset({value_kind(p.kind) for p in spec.params} & {"cell_line", "protein_seq"})
 
 
+def _asks_in_a_line_instead(earlier_spec: ToolSpec | None, top: tuple[str, float], whole: Entities) -> bool:
+    """"fine, just predicted ln(IC50) in MV4-11 then" after a pKd asked about: a cell line the earlier tool cannot take,
+    for a tool that takes one and that the words ask for."""
+    spec = get_spec(top[0])
+    return earlier_spec is not None and spec is not None and top[1] >= 2.0 and spec is not earlier_spec and \
+        bool(whole.cell_lines) and earlier_spec.param("cell_name") is None and \
+        earlier_spec.param("cell_line") is None and (spec.param("cell_name") or spec.param("cell_line")) is not None
+
+
 def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previous: PastRequest, repeats: bool,
                supplies_values: bool, context: PlanningContext, offered: list[ToolSpec]) -> list[ToolCall] | None:
     """The calls when a message continues the thread's previous request, else None.
@@ -579,7 +588,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # then" after "Kd of JQ1 for BRD4?" was asked about; its words, not what its values read as: "T47D is fine")
     names_another = top[1] >= 3.5 and earlier_spec is not None and scores.get(earlier_spec.name, 0.0) < 0.25 and \
         not bare_values and takes_values_of(get_spec(top[0]), whole, pool) and \
-        tool_scores(without_values(whole), offered).get(top[0], 0.0) >= 3.5
+        tool_scores(without_values(whole), offered).get(top[0], 0.0) >= 3.5 or \
+        _asks_in_a_line_instead(earlier_spec, top, whole)
     # "here is the version with the hydrogen: <SMILES>" after a question about an invalid one fixes it, whatever
     # its words read as
     fixed = corrected_molecules(whole, earlier) if not previous.answered else None

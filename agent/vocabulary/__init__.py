@@ -258,19 +258,27 @@ _LITHUANIAN = _Language.of(r"[ėįųūĖĮŲŪ]", r"prašau|prasau|ačiū|aciu|d
                                           r"junginio|junginių|junginiai|junginius|vaista[is]?|vaisto|vaistų|ląstel\w*|"
                                           r"lasteliu|linijoje|prognozuok\w*|apskaičiuok\w*|numatyk\w*|sąveik\w*|"
                                           r"saveik\w*|kiek|kokia|kuris|kurie|abiejų|abieju|išskyrus|vietoj|"
-                                          r"lipofiliškum\w*|molekulių", "")
+                                          r"lipofiliškum\w*|molekulių|jungiasi|kimba|prisijungia|reikia|koks|kokie|"
+                                          r"gerai|tada|atsiprašau|paleisk\w*|patikrink|palygink|pirmų|pirmąj\w*|"
+                                          r"dviejų|trijų|mažiausiai|labiausiai|apskritai|taikin\w*|tikimyb\w*|"
+                                          r"pirmtak\w*|skaičiaus|skaičių|atsakymo|tirpiausi\w*|kodėl|sugeneruot\w*|"
+                                          r"optimizuok|keičiam\w*|arba|irgi", "")
 # Slovak: its letters ľ, ĺ, ŕ, ô (not ä, which German has, nor the letters it shares with Czech), or a word only it has
 # ("ďakujem", "rozpustnosť", "zlúčenina", "ktorý"); Czech words it shares are read by the Czech table
 _SLOVAK = _Language.of(r"[ľĺŕôĽĹŔÔ]", r"ďakujem\w*|dakujem|vďaka|rozpustnosť\w*|rozpustný|rozpustná|rozpustné|"
                                       r"predpovedz|predpovedaj|vypočítaj\w*|väzb\w*|viaže|viažu|bunkov\w*|línia|líniu|"
                                       r"línii|liek|lieku|lieky|liekov\w*|zlúčenin\w*|zluceniny|koľko|ktorý|ktorá|"
                                       r"ktoré|ktorú|ktorých|aký|aká|aké|tiež|namiesto|oboch|všetky|pravdepodobnosť\w*|"
-                                      r"prosím\s+ťa", "")
+                                      r"potrebujem\w*|chcela|chcel|netreba|skús|predikovan\w*|ďalej|zvyšok|"
+                                      r"nechaj|ponechaj|zachovaj|meniť|smie|"
+                                      r"okrem|alebo|porovnaj|skontroluj|spusti", r"pre|aj|sú|mňa|či|som")
 # Slovenian: a word only it has ("topnost", "spojina", "zdravilo", "tudi", "lahko"); not its letters, which Croatian and
 # Czech share, nor "prosim", which Czech and Slovak write without the accent
 _SLOVENIAN = _Language.of("", r"topnost\w*|topen|topna|topni|napovej|spojin\w*|zdravil\w*|celičn\w*|celicn\w*|"
                               r"celicah|kateri|katera|katero|katere|namesto|tudi|najbolj|verjetnost\w*|možgan\w*|"
-                              r"živjo|lahko|bolnik\w*|pregrad\w*|tarč\w*|izboljšaj|načrtuj|vezavn\w*", "")
+                              r"živjo|lahko|bolnik\w*|pregrad\w*|tarč\w*|izboljšaj|načrtuj|vezavn\w*|kakšen|"
+                              r"kakšna|kakšno|tališč\w*|hidracijsk\w*|preveri|primerjaj|zaženi|pokaži|odmerek|"
+                              r"zgolj|pravzaprav|dejansko|spreminja\w*|ohrani|obdrži|najmanj|prehajanj\w*", "")
 _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)\w*)", re.I)
 # its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "DAVIS-e ABL1": DAVIS's ABL1) are dropped
 _ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d|e)(?![\w-])|"

@@ -138,6 +138,7 @@ _TISSUE_THEN_LINE = re.compile(r"^\s+[a-z-]{4,30}\s+(?:cells?\b|cell[\s-]*lines?
 _NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*)$")  # mutations (T790M), logD7.4
 _POSSESSIVE = re.compile(r"['’]s\b")
 _SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/.][A-Za-z0-9]+)*")
+_DIGIT_FIRST = re.compile(r"(?<![\w.-])\d[A-Za-z][A-Za-z0-9]*(?![\w-])")
 _DIGIT_LED = re.compile(r"(?<![\w.-])\d[A-Za-z0-9]*(?:-[A-Za-z0-9]+)+(?![\w-])")
 _SPACED = re.compile(r"(?<![\w-])([A-Za-z]{2,5})[ ]([A-Z]?\d{1,4}[A-Za-z]?)(?![\w-])")
 # "C-33 A", "U-87 MG", "Ca Ski": a line's name with its last letters written apart
@@ -266,6 +267,10 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
         line = _lookup(m.group()) if _key(m.group()) in t.variants and not overlaps(*m.span(), taken) else None
         if line is not None:
             out.append(_line_result(line, m.group(), *m.span(), via=f"{m.group()} is a common spelling of {line.name}"))
+            taken.append(m.span())
+    for m in _DIGIT_FIRST.finditer(text):  # "4T1": a well-known line that GDSC lacks, written with a digit first
+        if _key(m.group()) in t.others and not overlaps(*m.span(), taken):
+            out.append(_unknown(m.group(), *m.span()))
             taken.append(m.span())
     for m in _SHAPE.finditer(text):
         s, e, word = m.start(), m.end(), m.group()

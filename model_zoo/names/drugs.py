@@ -950,6 +950,8 @@ _FOLLOW_UP_SLOT_BEFORE = re.compile(r"(?:^|[^\w\s]\s*|\b(?:ok(?:ay)?|fine|then|s
                                     re.I)
 _FOLLOW_UP_SLOT_AFTER = re.compile(r"\s+(?:then|instead)\b|\s*[.!?]?\s*$")
 # ("solubility (logS) of acetone", "hydration free energies please: acetonitrile, …")
+# "Does it interact with alcohol?": the partner of a drug-pair question, no medium
+_INTERACTS_WITH = re.compile(r"\binteract(?:s|ion|ions)?\s+(?:with|between)\s+(?:\w+\s+and\s+)?$", re.I)
 _PROPERTY_OF = re.compile(rf"\b(?:{_PROPERTY_NAMES})(?:ies|s)?(?:\s+(?:penetration|value|prediction)s?)?"
                           r"(?:\s*\([^()]{1,20}\))?(?:\s+(?:please|pls))?(?:\s+(?:of|for)\s+(?:the\s+)?|\s*:\s*)$",
                           re.I)
@@ -1009,7 +1011,8 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
                 candidates.append((w, s, e, entries))
     for w, s, e, entries in list(candidates):  # "hydration free energy of acetone", "ethanol's logS"
         before = _singular(text[max(0, s - 40):s])
-        if _PROPERTY_OF.search(before) or _misspelt_property_of(before) or _DRUG_SLOT_AFTER.match(text[e:e + 25]) \
+        if _PROPERTY_OF.search(before) or _INTERACTS_WITH.search(before) or _misspelt_property_of(before) or \
+                _DRUG_SLOT_AFTER.match(text[e:e + 25]) \
                 or (_FOLLOW_UP_SLOT_BEFORE.search(before) and _FOLLOW_UP_SLOT_AFTER.match(text, e)) \
                 or _LIST_INTRO_BEFORE.search(before) or _opens_a_list(text, s, e, candidates):
             added.append(_from_entries(entries, w, False, s, e))
