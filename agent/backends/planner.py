@@ -211,7 +211,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     repeats = bool(REDO.search(whole.prose) or _REPEAT.search(whole.prose) or (
         supplies_values and (_CORRECTS.search(whole.prose) or only_values(whole, SAME_VALUE_WORDS)
                              or keeps_a_value(whole))))
-    prior = (ran or _previous_tool(earlier, pool, offered)) if repeats else None
+    before = _added_to_the_run_before(previous, earlier, history, offered) if previous and earlier else None
+    prior = (ran or before or _previous_tool(earlier, pool, offered)) if repeats else None
     calls: list[ToolCall] = []
     own_words: dict[int, str] = {}  # id of a call → the words of its own part of a message with several asks
     listed = _listed_asks(text, expect, offered, pool, prior)
@@ -474,6 +475,15 @@ def _ran(previous: PastRequest | None, offered: list[ToolSpec], taken_back: Sequ
     return spec if spec in offered else None
 
 
+def _added_to_the_run_before(previous: PastRequest, earlier: Entities, history: Sequence[PastRequest],
+                             offered: list[ToolSpec]) -> ToolSpec | None:
+    """The tool the thread ran before a request that was asked about and named no tool of its own: "Could you add
+    encorafenib to that as well?" (asked for its structure) after a pKd run, then "run the same two on RAF1 instead"."""
+    if previous.answered or len(history) < 2 or max(tool_scores(earlier.text, offered).values(), default=0.0) >= 2.0:
+        return None
+    return _ran(history[-2], offered)
+
+
 def _repeated_before(previous: PastRequest, before: Sequence[PastRequest], offered: list[ToolSpec]) -> ToolSpec | None:
     """The tool of the request before ``previous`` when ``previous`` was asked about and only repeated it: after
     "Now do the same for the amine we use in the Boc step" (which amine?), "It's triethylamine: CCN(CC)CC" runs the
@@ -551,8 +561,9 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     pool, history = context.pool, context.history
     if len({c.name for c in calls}) > 1:
         return None  # the message asks for several tools itself ("what about AURKB, and a pKd for it too")
-    earlier_spec = _ran(previous, offered, whole.taken_back) or choose_tool(earlier, offered, pool) or \
-        _repeated_before(previous, history[:-1], offered)
+    earlier_spec = _ran(previous, offered, whole.taken_back) or _added_to_the_run_before(previous, earlier, history,
+                                                                                      offered) or \
+        choose_tool(earlier, offered, pool) or _repeated_before(previous, history[:-1], offered)
     if earlier_spec is None and not previous.answered and len({c.name for c in calls}) == 1:
         # "cisplatin in OVCAR please" named no tool in words; its answer "OVCAR-3" does, with the drug asked about
         earlier_spec = get_spec(calls[0].name)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from planning_support import decided, drug, plan_with, ran, target
 
+from agent.history import PastRequest
+from agent.vocabulary import in_english
+
 PROPERTY = "drug_property_prediction"
 PAIRS = "drug_drug_response_predict"
 AFFINITY = "drug_target_affinity_regression_predict"
@@ -55,3 +58,68 @@ def test_molecules_from_earlier_with_two_sets_made_earlier_are_asked_about() -> 
     made = {"generated_smiles": ["CCO", "CCN"], "optimized_smiles": ["CCCl"]}
     assert decided("BBB for the molecules from earlier", made) is None
     assert decided("BBB for the generated ones", made) == PROPERTY
+
+
+def test_requests_in_lithuanian_slovak_and_slovenian() -> None:
+    """Three more languages the labs write in, read only in a message written in them (no benchmark message in
+    another language reads differently); each declines drug names ("dasatinibas", "amiodarónu", "imatinibom")."""
+    lithuanian = in_english("Kaip stipriai dasatinibas jungiasi prie ABL1? Reikia pKd skaičiaus")
+    assert "dasatinib binds to ABL1" in lithuanian
+    slovak = in_english("Aká je rozpustnosť amiodarónu vo vode? A interakcia amiodarónu so simvastatínom, prosím.")
+    assert "amiodarone in water" in slovak and "interaction amiodarone with simvastatin" in slovak
+    slovenian = in_english("Kako topen je paracetamol v vodi? Tudi interakcija varfarina z aspirinom.")
+    assert slovenian.startswith("how soluble is paracetamol in water") and "warfarin with aspirin" in slovenian
+    # a language's own words are no drugs: Slovenian "ima" (has) is no imatinib, "naloge" (thesis) no naloxone
+    assert "imatinib" not in in_english("Kolegica z Onkološkega inštituta ima glioblastomske vzorce, topnost prosim")
+    # Czech messages read as before ("Pro ty vygenerované": for the generated ones)
+    assert in_english("Pro ty vygenerované prosím rozpustnost.").startswith("for the generated ones")
+
+
+def test_a_kind_of_drug_to_choose_among_named_candidates() -> None:
+    """"team wants an antihistamine … diphenhydramine, cetirizine, fexofenadine? BBB pls" asked which antihistamine;
+    the candidates are named after it. A kind of drug someone takes is still asked about."""
+    assert decided("84yo w/ hx delirium, team wants an antihistamine for itch. which of these get into CNS: "
+                   "diphenhydramine, cetirizine, fexofenadine? BBB pls") == PROPERTY
+    assert decided("pt on Plavix post-stent, cards wants a PPI. check clopidogrel vs omeprazole and vs "
+                   "pantoprazole") == PAIRS
+    assert decided("She's on a blood thinner and starting Tagrisso. Interaction?") is None
+
+
+def test_names_that_are_no_molecule_or_another_one() -> None:
+    """"potassium bromide" ran potassium; "p110 alpha" was an invalid SMILES; "Does it interact with alcohol?" read no
+    partner; a well-known mouse line (4T1) was no line at all, so the question before it ran the property tool."""
+    [call] = plan_with("and phenobarbital with potassium bromide?", {})
+    assert "[K]" not in str(call.arguments)
+    assert decided("and phenobarbital with potassium bromide?") is None
+    pool = {"user_smiles": [drug("alpelisib")]}
+    assert decided("pKd of alpelisib on p110 alpha", pool) == AFFINITY
+    [pair] = plan_with("Does paracetamol interact with alcohol?", {})
+    assert pair.arguments["smiles_pairs"] == [[drug("paracetamol"), "CCO"]]
+    assert decided("What does your model say for paclitaxel in 4T1?") is None
+    [asked] = plan_with("What does your model say for paclitaxel in 4T1?", {})
+    assert asked.name == "drug_cell_response_regression_predict"
+
+
+def test_follow_ups_after_a_question() -> None:
+    """"fine, just predicted ln(IC50) in MV4-11 then" after a pKd asked about ran the pKd again without a target; "run
+    the same two on RAF1 instead" after an ask-back ("add encorafenib to that as well?") ran a cell response."""
+    asked = PastRequest("u", "CLL slide: pKd of venetoclax on BCL2?", answered=False)
+    [call] = plan_with("fine, just predicted ln(IC50) in MV4-11 then", {}, [asked])
+    assert call.name == "drug_cell_response_regression_predict" and call.arguments["cell_name"] == "MV-4-11"
+    pool = {"user_smiles": [drug("dabrafenib"), drug("vemurafenib")], "user_target_seq": target("BRAF")}
+    history = [ran(AFFINITY, "pKd of dabrafenib and vemurafenib against BRAF"),
+               PastRequest("u", "Could you add encorafenib to that as well?", answered=False)]
+    assert decided("Hmm, never mind then. Could you run the same two on RAF1 instead?", pool, history) == AFFINITY
+
+
+def test_questions_no_tool_answers_after_a_run() -> None:
+    """Advice, doses and money asked after a run are answered in words, never by running the thread's tool again."""
+    pool = {"user_smiles": [drug("midostaurin")], "user_cell_line": "MOLM-13"}
+    history = [ran("drug_cell_response_regression_predict", "midostaurin in MOLM-13")]
+    for question in ("so which one do we add for her, mido or quiz?", "which of these would you pick for a mouse "
+                     "xenograft study?", "what's a safe tramadol dose for her then",
+                     "So is a startup with a 4th-gen EGFR asset worth a $400M pre-money?"):
+        assert decided(question, pool, history) is None, question
+    # a comparison asked with a property: the property of both, no pair
+    assert decided("citric acid or benzoic acid, which one dissolves better in water? Predicted solubility for "
+                   "both please.") == PROPERTY
