@@ -745,8 +745,9 @@ def _names_no_pair(spec: ToolSpec, part: str, prose: str = "") -> bool:
         not _JOINED.search(part) or bool(_COMPARISON.search(prose) and not PAIRING.search(prose)))
 
 
+# "… which one dissolves better?": a comparison of two
 _COMPARISON = re.compile(r"\bcompar(?:e|es|ed|ing|ison|isons)\b|\bhead[- ]to[- ]head\b|"
-                         r"\bwhich\s+(?:one|of\s+(?:the\s+)?(?:two|them|both))\b", re.I)  # "… which one dissolves better?"
+                         r"\bwhich\s+(?:one|of\s+(?:the\s+)?(?:two|them|both))\b", re.I)
 
 
 def _kinds(spec: ToolSpec) -> set[str]:
