@@ -1440,9 +1440,10 @@ def _numbers(text: str, smiles: list[str], cell_tokens: set[str]) -> list[Number
         masked = masked[:q.start] + " " * (q.end - q.start) + masked[q.end:]
     for token in sorted(set(smiles) | cell_tokens, key=len, reverse=True):
         masked = masked.replace(token, " " * len(token))
-    # (codes whole: "ONC-417-201" holds no -201)
-    masked = re.sub(r"\b(?:[pP]?IC\s?50|[A-Z]{2,}\d+(?:-\d+)*|[A-Z]{2,}(?:-\d+)+)\b", lambda m: " " * len(m.group(0)),
-                    masked)
+    # (codes whole: "ONC-417-201" holds no -201; nor "CDK4/6", "MEK1/2" a 6 or a 2)
+    masked = re.sub(r"\b(?:[pP]?IC\s?50|[A-Z]{2,}\d+(?:/\d+)+|[A-Z]{2,}\d+(?:-\d+)*|[A-Z]{2,}(?:-\d+)+)\b",
+                    lambda m: " " * len(m.group(0)), masked)
+    masked = _NUMBERED_PART.sub(lambda m: " " * len(m.group(0)), masked)  # "Module 2.6.2", "Item 2:": no value
     plain = [Number(float(m.group(1).replace("−", "-").replace(",", ".")), m.start(1))
              for m in _NUMBER.finditer(masked) if not _counts_or_measures(text, m.start(1), m.end(1))]
     converted = [Number(q.ln_ic50, q.start, q.conversion) for q in quantities]
@@ -1515,6 +1516,8 @@ _PH_BEFORE = re.compile(r"\blog\s?d\s*(?:at\s+|\(\s*|@\s*)?$", re.I)
 _MASK_DIGIT_AFTER = re.compile(r"\s+(?:too\s+many\s+|missing\s+|was\s+missing\s+)?(?:at|la|in)\s+(?:the\s+)?"
                                r"(?:end|start|beginning|final|front)\b", re.I)
 # "US 2011/0105475 A1", "WO 2019/123456", "US 7,560,558 B2": a patent's number
+_NUMBERED_PART = re.compile(r"\b(?:module|item|section|chapter|question|task|table|figure|fig\.?|appendix|annex|"
+                            r"page|slide)\s+\d+(?:\.\d+)*\b", re.I)
 _PATENT_NUMBER = re.compile(r"\b(?:US|WO|EP|JP|CN|KR|DE|GB|CA|AU)\s?(?:\d[\d,/]{3,}\d)(?:\s?[AB]\d)?\b")
 # "here is the right mask, with 29: [0,0,…]", "19 then: [1,1,…]": the count of the list that follows (the list is
 # blanked, offsets kept, before numbers are read)

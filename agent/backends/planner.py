@@ -76,7 +76,9 @@ from model_zoo.specs import (
 # "predict X, then generate …" is two steps; "just bortezomib then", "…in GDSC right? then vinblastine instead" and
 # "then, instead, …" are no sequence: "then" ends its sentence, follows a question, or brings an "instead"
 _THEN = re.compile(r"(?<![?]\s)(?<![?])\b(?:and then|then|after that|afterwards|followed by)\b"
-                   r"(?!\s*(?:[.!?,)]|$))(?![^.!?\n]{0,40}\binstead\b)", re.I)
+                   r"(?!\s*(?:[.!?,)]|$))(?![^.!?\n]{0,40}\binstead\b)"
+                   # nor a dosing schedule: "Diflucan 400 load then 200 qd"
+                   r"(?!\s*\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|iu|units?|qd|bid|tid|qid|daily|od|q\d+h)\b)", re.I)
 
 
 _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versus|to)\b|"

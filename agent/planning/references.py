@@ -191,7 +191,8 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
     if len(of_type) > 1:
         return None  # "the csv" with two CSV uploads: asked which, never the newest
     for cue, prefix in (*_PRODUCER_CUES, ("upload", "upload_"), ("file", "upload_"), ("plate", "upload_"),
-                        ("sheet", "upload_"), ("spreadsheet", "upload_")):
+                        ("sheet", "upload_"), ("spreadsheet", "upload_"),
+                        ("attached", "upload_"), ("attachment", "upload_")):
         if _cued(cue, lowered):
             fitting = [m for m in candidates if m.key.startswith(prefix)]
             if prefix == "upload_" and len(fitting) > 1:

@@ -120,12 +120,13 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
     so the text is ambiguous between them; (None, False) when none shares a word."""
     scores: dict[str, int] = {}
     joined = _HYPHENATED.sub("", lowered)  # "the salt-screen compounds" names saltscreen_A.csv and saltscreen_B.csv
+    pairs = {a + b for a, b in zip(*[re.findall(r"[a-z]+", lowered)[i:] for i in range(2)])}  # "med list": medlist
     for key in keys:
         if not key.startswith("upload_"):
             continue
         scores[key] = sum(1 for w in _stem_words(key, 3) if any(re.search(rf"{_NOT_RULED_OUT}\b{w}\b", text)
                                                                for text in {lowered, joined})
-                          or _calendar_word(w, lowered))
+                          or _calendar_word(w, lowered) or (len(w) >= 6 and w in pairs))
     best = max(scores.values(), default=0)
     if best == 0:
         coded = _by_code(lowered, [k for k in scores])

@@ -466,6 +466,8 @@ def _opsin(phrase: str, start: int = -1, end: int = -1) -> Resolved | Unresolved
     return Unresolved("drug", phrase, (), start, end, f"looks like a systematic name, but {why}")
 
 
+_CHECKED_BEFORE = re.compile(r"\b(?:check|screen|test|run)\s+$", re.I)
+_PAIRED_AFTER = re.compile(r"\s*(?:vs\.?|versus|against|with|\+)\s", re.I)
 _INORGANIC_SALT = re.compile(r"(?<![\w-])(?:sodium|potassium|lithium|calcium|magnesium|ammonium|zinc|ferrous|ferric|"
                              r"silver|copper|barium|caesium|cesium|aluminium|aluminum)\s+(?:bromide|chloride|iodide|"
                              r"fluoride|sulfate|sulphate|nitrate|nitrite|acetate|carbonate|bicarbonate|phosphate|"
@@ -735,6 +737,10 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
                 result = _known_without_structure(found[0][0], w, s, e)
         if result is None and w[0].isupper() and len(w) >= 4 and _DOSE_AFTER.match(text[e:e + 30]):
             dosed.append(Unresolved("drug", w, _closest(w), s, e, "a drug with a dose, but not in the tables"))
+        elif result is None and w[0].isupper() and not w.isupper() and len(w) >= 5 and \
+                _CHECKED_BEFORE.search(text, max(0, s - 12), s) and _PAIRED_AFTER.match(text, e):
+            # "check Paxlovid vs both": a drug checked against others, but not in the tables
+            result = Unresolved("drug", w, _closest(w), s, e, "a drug to check, but not in the tables")
         if result is not None:
             out.append(result)
             taken.append((s, e))
