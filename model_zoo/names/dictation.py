@@ -50,7 +50,22 @@ def from_dictation(text: str) -> str:
     if spoken:
         text = _SPOKEN_AFFINITY.sub(lambda m: "p" + m.group("kind").replace(" ", "").capitalize(), text)
     text = spelt.sub(_spelt, code.sub(_code, text))
+    if spoken:  # "mia paca two": a cell line's words, then its number in words
+        text = _WORDS_THEN_NUMBER.sub(_words_then_number, text)
     return _SPOKEN_VALUE.sub(_value, _joined_syllables(text)) if spoken else text
+
+
+_WORDS_THEN_NUMBER = re.compile(rf"\b(?P<letters>[a-z]{{2,6}}(?:\s[a-z]{{2,6}})?)\s(?P<numbers>(?:{_NUMBER_WORD}))\b")
+
+
+def _words_then_number(m: re.Match[str]) -> str:
+    number = _number([m.group("numbers").lower()])
+    words = m.group("letters").split()
+    for first in range(len(words)):  # "in mia paca two": the words after "in"
+        known = _known_line_or_target("".join(words[first:]).upper() + number) if number is not None else None
+        if known is not None:
+            return " ".join([*words[:first], known])
+    return m.group()
 
 
 # a value said in words where a number is expected: after minus, with a point, or after "target (of)"

@@ -260,6 +260,8 @@ def _symbol_targets(symbol_written: str, in_text: bool = False) -> list[tuple[st
         if in_text and flag in ("C", "X") and symbol_written not in (written, written.upper()):
             if symbol_written == written.capitalize() != written:
                 out.append((tid, "X", note))  # "engages Lck": a symbol in title case, next to a target word only
+            elif symbol_written == written.lower() != written and len(written) >= 3:
+                out.append((tid, "L", note))  # dictated "does bosutinib interact with src": right after "binds" only
             continue
         out.append((tid, flag, note))
     return out
@@ -472,8 +474,10 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             rows = _symbol_targets(written, in_text=True)
             followed_by_mutation = i + n < len(ws) and bool(_MUTATION_WORD.fullmatch(ws[i + n][0]))
             listed = bool(out) and bool(_LIST_JOINER.fullmatch(text[out[-1].end:s]))  # "vs ALK and MET"
-            if rows and (rows[0][1] != "X" or in_context or in_target_context(text, s, end) or followed_by_mutation
-                         or listed or (written.isupper() and len(written) >= 3 and _TARGET_ASK.search(text))) \
+            lower_ok = rows and rows[0][1] == "L" and in_target_context(text, s, end, strong=True)
+            if rows and (rows[0][1] not in ("X", "L") or lower_ok or (rows[0][1] == "X" and (
+                    in_context or in_target_context(text, s, end) or followed_by_mutation or listed or
+                    (written.isupper() and len(written) >= 3 and _TARGET_ASK.search(text))))) \
                     and not (_names_a_cell_line(written) and _CELL_AFTER.match(text[end:end + 20])) \
                     and not _STATUS_AFTER.match(text[end:end + 20]):
                 hit = (n, end, written)

@@ -123,3 +123,31 @@ def test_questions_no_tool_answers_after_a_run() -> None:
     # a comparison asked with a property: the property of both, no pair
     assert decided("citric acid or benzoic acid, which one dissolves better in water? Predicted solubility for "
                    "both please.") == PROPERTY
+
+
+def test_dictated_targets_and_lines_and_written_schedules() -> None:
+    """Speech-to-text writes "interact with src" and "mia paca two"; a dosing schedule's "then" ("Diflucan 400 load
+    then 200 qd") starts no second ask; "CDK4/6" and "Module 2.6.2" hold no values."""
+    assert decided("quick yes or no does bosutinib interact with src") == "drug_target_classification_predict"
+    [call] = plan_with("gemcitabine in mia paca two predicted ln ic50 please", {})
+    assert call.arguments["cell_name"] == "MIA-PaCa-2"
+    [pairs] = plan_with("pt on Coumadin + Dilantin. ID wants Diflucan 400 load then 200 qd. check Diflucan against "
+                        "each of the two", {})
+    fluconazole = drug("fluconazole")
+    assert pairs.arguments["smiles_pairs"] == [[fluconazole, drug("warfarin")], [fluconazole, drug("phenytoin")]]
+    [call] = plan_with("Ibrance in MCF7 — predicted potency? Comparing CDK4/6 players for a breast cancer thesis", {})
+    assert call.name == "drug_cell_response_regression_predict"
+    calls = plan_with("For Module 2.6.2, please provide:\n1. the predicted pKd of pazopanib against VEGFR2;\n"
+                      "2. the predicted pKd of pazopanib against KIT.", {})
+    assert [c.name for c in calls] == [AFFINITY, AFFINITY]
+
+
+def test_a_drug_checked_but_unknown_and_uploads_named_loosely() -> None:
+    """"check Paxlovid vs both" paired the two other drugs; "the attached list" and "the med list" with two fitting
+    uploads ran the newest."""
+    assert decided("pt on Paxlovid x5d, also atorvastatin 40 + amlodipine 10. check Paxlovid vs both") is None
+    two = {"upload_batch_A.csv": ["CCO"], "upload_batch_B.csv": ["CCN"]}
+    assert decided("Please provide the predicted logS for the attached list.", two) is None
+    beds = {"upload_medlist_bed12.csv": ["CCO"], "upload_medlist_bed14.csv": ["CCN"]}
+    assert decided("BBB for the med list pls", beds) is None
+    assert decided("BBB for the bed14 med list pls", beds) == PROPERTY
