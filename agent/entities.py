@@ -1227,9 +1227,10 @@ def _tokens(text: str) -> list[str]:
     # "?" never occurs in SMILES ("following?CCO"), nor do CJK characters ("估一下:CC(C)O…", no space between them)
     # and a comma between digits is a name's locants ("4,6-dinitro-phenolate"), not a list's; no SMILES starts with a
     # digit, so "1)" opening a line numbers it ("1)ClCCN…", a full-width "1）" read as ASCII); a LIMS field's name
-    # opens its value ("product_smiles=CCOC(=O)…": no SMILES writes a lower-case word before "=")
+    # opens its value ("product_smiles=CCOC(=O)…", "row1=…", "in=[…]": no SMILES writes a lower-case word before "=")
     return [t for t in re.split(rf"(?:[\s;?{CJK}\uac00-\ud7af]|,(?!\d)|(?<!\d),|"
-                                r"(?<![^\n])[ \t]*\d{1,2}\)(?=[A-Za-z\[(])|(?<![^\s;,])[a-z][a-z_]{2,30}=(?=\S))+",
+                                r"(?<![^\n])[ \t]*\d{1,2}\)(?=[A-Za-z\[(])|"
+                                r"(?<![^\s;,])(?:[a-z]{2}[a-z0-9_]{0,30}|[a-z][a-z_]{2,30})=(?=\S))+",
                                 text) if t]
 
 

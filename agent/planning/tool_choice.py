@@ -408,7 +408,7 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     kept = _SAME_VALUE.search(prose)
     kept_target = kept is not None and kept.group("target") is not None
     weakly_worded = max(worded.values(), default=0.0) < 2.0 and not has_target and not names_a_line(entities) and \
-        not property_words(prose.lower())
+        not property_words(prose.lower()) and len(set(entities.molecules)) >= 2 and not entities.unresolved
     for spec in offered:
         scores[spec.name] += _shape_bonus(spec, entities, prose.lower(), has_molecules, refers_back, has_target)
         if swaps_a_paired_drug and any(p.kind == "smiles_pairs" for p in spec.params):

@@ -253,8 +253,9 @@ _ESTONIAN = _Language.of(r"(?<=[\w)])-(?:i?ga|ile|st)\b",
                          r"ühend\w*|genereeri|optimeeri|retrosüntees\w*|lähteaine\w*|sihtmär\w*|tõenäosus\w*|"
                          r"ainult|mõlema\w*|kõik|milline|millised|kuidas|vabandust|tegelikult|jaoks|seejärel|"
                          r"ravimi\w*|patsient\w*|läbib|kinaas\w*", "")
-# Lithuanian: its letters ė, į, ų, ū (not ą, ę, which Polish has), or a word only it has ("prašau", "ačiū", "tirpumas")
-_LITHUANIAN = _Language.of(r"[ėįųūĖĮŲŪ]", r"prašau|prasau|ačiū|aciu|dėkoju|dekoju|tirpum\w*|tirpus|tirpsta|junginy\w*|"
+# Lithuanian: its letters ė, į, ų (not ą, ę, which Polish has, nor ū, which Latvian has), or a word only it has
+# ("prašau", "ačiū", "tirpumas")
+_LITHUANIAN = _Language.of(r"[ėįųĖĮŲ]", r"prašau|prasau|ačiū|aciu|dėkoju|dekoju|tirpum\w*|tirpus|tirpsta|junginy\w*|"
                                           r"junginio|junginių|junginiai|junginius|vaista[is]?|vaisto|vaistų|ląstel\w*|"
                                           r"lasteliu|linijoje|prognozuok\w*|apskaičiuok\w*|numatyk\w*|sąveik\w*|"
                                           r"saveik\w*|kiek|kokia|kuris|kurie|abiejų|abieju|išskyrus|vietoj|"
@@ -263,21 +264,22 @@ _LITHUANIAN = _Language.of(r"[ėįųūĖĮŲŪ]", r"prašau|prasau|ačiū|aciu|d
                                           r"dviejų|trijų|mažiausiai|labiausiai|apskritai|taikin\w*|tikimyb\w*|"
                                           r"pirmtak\w*|skaičiaus|skaičių|atsakymo|tirpiausi\w*|kodėl|sugeneruot\w*|"
                                           r"optimizuok|keičiam\w*|arba|irgi", "")
-# Slovak: its letters ľ, ĺ, ŕ, ô (not ä, which German has, nor the letters it shares with Czech), or a word only it has
-# ("ďakujem", "rozpustnosť", "zlúčenina", "ktorý"); Czech words it shares are read by the Czech table
-_SLOVAK = _Language.of(r"[ľĺŕôĽĹŔÔ]", r"ďakujem\w*|dakujem|vďaka|rozpustnosť\w*|rozpustný|rozpustná|rozpustné|"
-                                      r"predpovedz|predpovedaj|vypočítaj\w*|väzb\w*|viaže|viažu|bunkov\w*|línia|líniu|"
-                                      r"línii|liek|lieku|lieky|liekov\w*|zlúčenin\w*|zluceniny|koľko|ktorý|ktorá|"
+# Slovak: its letters ľ, ĺ, ŕ (not ô or ä, which French and German have, nor the letters it shares with Czech), or a
+# word only it has ("ďakujem", "rozpustnosť", "zlúčenina", "ktorý"); Czech words it shares are read by the Czech
+# table
+_SLOVAK = _Language.of(r"[ľĺŕĽĹŔ]", r"ďakujem\w*|dakujem|vďaka|rozpustnosť\w*|rozpustný|rozpustná|rozpustné|"
+                                      r"predpovedz|predpovedaj|vypočítaj\w*|väzb\w*|viaže|viažu|bunkov\w*|líniu|"
+                                      r"línii|lieky|liekov\w*|zlúčenin\w*|zluceniny|koľko|ktorý|ktorá|"
                                       r"ktoré|ktorú|ktorých|aký|aká|aké|tiež|namiesto|oboch|všetky|pravdepodobnosť\w*|"
                                       r"potrebujem\w*|chcela|chcel|netreba|skús|predikovan\w*|ďalej|zvyšok|"
                                       r"nechaj|ponechaj|zachovaj|meniť|smie|"
-                                      r"okrem|alebo|porovnaj|skontroluj|spusti|prechádza\w*|hematoencefalick\w*|predikuješ|"
+                                      r"okrem|alebo|porovnaj|skontroluj|spusti|prechádza\w*|predikuješ|"
                                       r"pečeňov\w*|obličkov\w*", r"pre|aj|sú|mňa|či|som")
 # Slovenian: a word only it has ("topnost", "spojina", "zdravilo", "tudi", "lahko"); not its letters, which Croatian and
 # Czech share, nor "prosim", which Czech and Slovak write without the accent
 _SLOVENIAN = _Language.of("", r"topnost\w*|topen|topna|topni|napovej|spojin\w*|zdravil\w*|celičn\w*|celicn\w*|"
                               r"celicah|kateri|katera|katero|katere|namesto|tudi|najbolj|verjetnost\w*|možgan\w*|"
-                              r"živjo|lahko|bolnik\w*|pregrad\w*|tarč\w*|izboljšaj|načrtuj|vezavn\w*|kakšen|"
+                              r"živjo|lahko|bolnik\w*|tarč\w*|izboljšaj|načrtuj|vezavn\w*|kakšen|"
                               r"kakšna|kakšno|tališč\w*|hidracijsk\w*|preveri|primerjaj|zaženi|pokaži|odmerek|"
                               r"zgolj|pravzaprav|dejansko|spreminja\w*|ohrani|obdrži|najmanj|prehajanj\w*", "")
 _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)\w*)", re.I)

@@ -393,6 +393,10 @@ def asked_as_target(text: str, start: int) -> bool:
     return bool(_STRONG_BEFORE.search(text[max(0, start - 80):start]))
 
 
+# gene symbols and aliases that are English words in lower case (checked against an English word list)
+_ENGLISH_SYMBOLS = frozenset({"aura", "bike", "cask", "fer", "hunk", "kit", "met", "mink", "musk", "yes"})
+
+
 def in_target_context(text: str, start: int, end: int, strong: bool = False) -> bool:
     """Whether the words around ``text[start:end]`` say it is a target ("binds X", "X kinase")."""
     before = text[max(0, start - 80):start]
@@ -474,7 +478,9 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             rows = _symbol_targets(written, in_text=True)
             followed_by_mutation = i + n < len(ws) and bool(_MUTATION_WORD.fullmatch(ws[i + n][0]))
             listed = bool(out) and bool(_LIST_JOINER.fullmatch(text[out[-1].end:s]))  # "vs ALK and MET"
-            lower_ok = rows and rows[0][1] == "L" and in_target_context(text, s, end, strong=True)
+            # (a symbol in lower case only in a dictated message, never an English word: "binding yes/no")
+            lower_ok = rows and rows[0][1] == "L" and written not in _ENGLISH_SYMBOLS and \
+                not re.search(r"[.,;:!?]", text) and in_target_context(text, s, end, strong=True)
             if rows and (rows[0][1] not in ("X", "L") or lower_ok or (rows[0][1] == "X" and (
                     in_context or in_target_context(text, s, end) or followed_by_mutation or listed or
                     (written.isupper() and len(written) >= 3 and _TARGET_ASK.search(text))))) \
