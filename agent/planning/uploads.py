@@ -120,7 +120,8 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
     so the text is ambiguous between them; (None, False) when none shares a word."""
     scores: dict[str, int] = {}
     joined = _HYPHENATED.sub("", lowered)  # "the salt-screen compounds" names saltscreen_A.csv and saltscreen_B.csv
-    pairs = {a + b for a, b in zip(*[re.findall(r"[a-z]+", lowered)[i:] for i in range(2)])}  # "med list": medlist
+    said = re.findall(r"[a-z]+", lowered)
+    pairs = {a + b for a, b in zip(said, said[1:])}  # "the med list" names medlist_bed12.csv
     for key in keys:
         if not key.startswith("upload_"):
             continue
@@ -129,7 +130,7 @@ def upload_by_words(lowered: str, keys: Sequence[str]) -> tuple[str | None, bool
                           or _calendar_word(w, lowered) or (len(w) >= 6 and w in pairs))
     best = max(scores.values(), default=0)
     if best == 0:
-        coded = _by_code(lowered, [k for k in scores])
+        coded = _by_code(lowered, list(scores))
         if len(coded) > 1:
             return None, True  # "the blood results of PM-24-0412" with PM24_0412_femoral.csv and PM24_0412_heart.csv
         if coded:
