@@ -720,6 +720,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
             out.append(misspelt)
             taken.append(m.span())
     dosed: list[Unresolved] = []
+    checked: list[Unresolved] = []
     for w, s, e in ws:
         if overlaps(s, e, taken) or not w.isalpha() or w.isupper() or w.lower() in t.never or w.lower() in t.not_drug:
             continue
@@ -740,7 +741,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
         elif result is None and w[0].isupper() and not w.isupper() and len(w) >= 5 and \
                 _CHECKED_BEFORE.search(text, max(0, s - 12), s) and _PAIRED_AFTER.match(text, e):
             # "check Paxlovid vs both": a drug checked against others, but not in the tables
-            result = Unresolved("drug", w, _closest(w), s, e, "a drug to check, but not in the tables")
+            checked.append(Unresolved("drug", w, _closest(w), s, e, "a drug to check, but not in the tables"))
         if result is not None:
             out.append(result)
             taken.append((s, e))
@@ -749,6 +750,9 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     if any(isinstance(r, Resolved) and _DOSE_AFTER.match(text[r.end:r.end + 30]) for r in out):
         out += dosed
         taken += [(u.start, u.end) for u in dosed]
+    checked = _not_lines_or_targets(text, checked)  # (not "check Jurkat with imatinib": a cell line)
+    out += checked
+    taken += [(u.start, u.end) for u in checked]
     out += _paired_with_a_drug(text, ws, out, taken)
     taken += [(u.start, u.end) for u in out if isinstance(u, Unresolved)]
     out += _sides_of_a_pair(text, taken)
@@ -826,14 +830,22 @@ def _sides_of_a_pair(text: str, taken: list[tuple[int, int]]) -> list[Unresolved
     return out
 
 
+def _not_lines_or_targets(text: str, words: list[Unresolved]) -> list[Unresolved]:
+    """``words`` less those that name a cell line or a target in ``text``."""
+    from model_zoo.names.cell_lines import find_cell_line_names
+    from model_zoo.names.targets import find_target_names
+
+    if not words:
+        return []
+    known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text)]]
+    return [u for u in words if not overlaps(u.start, u.end, known)]
+
+
 def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],
                         taken: list[tuple[int, int]]) -> list[Unresolved]:
     """Words no table knows that stand where a drug does beside a known one (``_drug_slot``): asked about, so that
     the pair or list is never run without them. Never a cell line or target, nor an English word
     (``not_drug_words.txt``)."""
-    from model_zoo.names.cell_lines import find_cell_line_names
-    from model_zoo.names.targets import find_target_names
-
     t = tables()
     drugs = [r for r in found if isinstance(r, Resolved)]
     paired = []
@@ -844,10 +856,8 @@ def _paired_with_a_drug(text: str, ws: list[tuple[str, int, int]], found: list[R
         note = _drug_slot(w, s, e, text, drugs)
         if note is not None:
             paired.append((w, s, e, note))
-    if not paired:  # (the cell-line and target readings only when a word is paired: most messages have none)
-        return []
-    known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text)]]
-    return [Unresolved("drug", w, _closest(w), s, e, note) for w, s, e, note in paired if not overlaps(s, e, known)]
+    # (the cell-line and target readings only when a word is paired: most messages have none)
+    return _not_lines_or_targets(text, [Unresolved("drug", w, _closest(w), s, e, note) for w, s, e, note in paired])
 
 
 _MEASURE_WORD = re.compile(r"ic50|ec50|gi50|log|pk|kd|\d+h$|^q\d", re.I)  # "lnIC50", "logD7", "q6h": no drug
