@@ -258,7 +258,7 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
     # its own; a one-word answer is: "that's the BRAF one right? yes. RKO")
     # (words that ask for nothing are blanked in the whole text first: "Mood/motivation line:" read apart from its
     # colon would name a cell line)
-    text = _ASKS_NOTHING.sub(lambda m: " " * len(m.group()), _CODE_HEADING.sub("", text))
+    text = _blank(_ASKS_NOTHING, _CODE_HEADING.sub("", text))
     sentences = [part for part in _SENTENCE_END.split(text) if re.search(r"[^\W\d_]", part)]
     if not 2 <= len(sentences) <= MAX_LOOSE_PARTS:
         return None  # a pasted table or e-mail is not read line by line: one intent reading per sentence
@@ -338,10 +338,10 @@ _STARTING_A_DRUG = re.compile(r"\bstarting\b(?=\s+(?:on\s+|him\s+on\s+|her\s+on\
 
 
 def _read_tools(words: str) -> dict[str, float]:
-    words = _STARTING_A_DRUG.sub("taking", _QUOTED_WORDS.sub(lambda m: " " * len(m.group()), words))
-    words = _MADE_BEFORE.sub(lambda m: " " * len(m.group()), _ASKS_NOTHING.sub(lambda m: " " * len(m.group()), words))
+    words = _STARTING_A_DRUG.sub("taking", _blank(_QUOTED_WORDS, words))
+    words = _blank(_MADE_BEFORE, _blank(_ASKS_NOTHING, words))
     words = _THERE.sub(" <cell> ", _SAME_VALUE.sub(_as_placeholder, words))
-    return read_intent(_RESULTS_BY_TOOL.sub(lambda m: " " * len(m.group()), words)).tools
+    return read_intent(_blank(_RESULTS_BY_TOOL, words)).tools
 
 
 def _reads_as_no_ask(text: str) -> bool:
@@ -529,7 +529,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     bounds = [0, *(b for cut in cuts for b in cut.span()), len(entities.prose)]
     # a part taken back ("make it... no.") asks for nothing, nor words that ask nothing wherever a part is cut ("—
     # second line in these two": lines of therapy, not a part "line in these two")
-    asked = _ASKS_NOTHING.sub(lambda m: " " * len(m.group()), _asked(entities.text))
+    asked = _blank(_ASKS_NOTHING, _asked(entities.text))
     for start, end in zip(bounds[::2], bounds[1::2]):
         if not entities.prose[start:end].strip() or not asked[start:end].strip() or \
                 _LIST_MARKER.fullmatch(entities.prose[start:end]):
