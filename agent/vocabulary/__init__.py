@@ -14,7 +14,7 @@ from model_zoo.names.dictation import from_dictation
 from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import from_cyrillic
 from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HUNGARIAN, ICELANDIC,
-                                       LITHUANIAN, ROMANIAN, SLOVAK, SLOVENIAN, Inflection, from_inflected)
+                                       LATVIAN, LITHUANIAN, ROMANIAN, SLOVAK, SLOVENIAN, Inflection, from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -130,6 +130,22 @@ _EAST_SLAVIC = _Language.of(
     r"generatsiya|til'?ky|dyakuyu|bud'?\s+laska|potrib\w*|mishen'?|prekursor\w*|vybach\w*|pryvit|"
     r"shvydko|nayvyshch\w*|nayrozchynn\w*|vzayemodi\w*|zvyazu\w*|ymovirn\w*|lipofil'?nist|sekvensiya|faylu",
     r"chy|tse|shche|potim|dobre|todi|teper")
+# Bulgarian: its ъ where Russian never writes it (before a consonant or at a word's end: "със", "съединение", the article
+# of "ибупрофенът"), its ѝ, a word only it has ("моля", "какво", "разтворимост"), in Cyrillic or in the Latin letters
+# people type ("molq", "raztvorimost"), or two of its small words; not "благодаря", which Russian writes for "thanks
+# to", nor "ще", "може", "добре", "тези", which Ukrainian has. Read before the Russian and Ukrainian words, which read
+# some of its words otherwise ("на": of, not on)
+_BULGARIAN = _Language.of(
+    r"[ъЪ](?![еёюяЕЁЮЯ])|[ѝЍ]",
+    r"моля|какво|каква|какви|колко|това|този|тази|защо|нещо|искам|трябва\w*|няма|сега|тогава|освен|"
+    r"отново|всички|всеки|всяко|поотделно|здравейте|извинете|извинявай|разтворим\w*|липофилност(?:та)?|"
+    r"токсичност(?:та)?|вероятност(?:та)?|чувствителност(?:та)?|стойност(?:та)?|мишена(?:та)?|лекарството|"
+    r"лекарствата|молекулата|молекулите|клетките|изчисли\w*|пресметни\w*|генерирай\w*|оптимизирай\w*|"
+    r"прогнозирай\w*|провери|проверете|сравнете|пусни|пуснете|стартирай|използвай\w*|преминава\w*|"
+    r"molya|molq|blagodarya|blagodarq|zdraveyte|izvinete|raztvorim\w*|saedinen\w*|sadinen\w*|suedinen\w*|"
+    r"lekarstvoto|molekulata|molekulite|tryabva|izchisli|presmetni|vsichki|vseki|otnovo|togava|shte|"
+    r"svarzva\w*|preminava\w*|kletachn\w*|zashto|sashto|sashtata|vsashtnost",
+    r"е|са|ги")
 # Indonesian and Malay: plain Latin letters, so a word only they have ("tolong", "senyawa", "kelarutan", "yg",
 # Malay "boleh", "sebatian", "ubat") or two small words
 _INDONESIAN = _Language.of(
@@ -227,7 +243,13 @@ _CROATIAN = _Language.of("", r"molim|hvala|koliko|kolika|koliki|topljiv\w*|najto
                              r"između|lipofilnost\w*|generiraj|optimiziraj|pokreni|također|interagira\w*|retrosintez\w*|"
                              r"oprosti|zapravo|ovaj|ovih|trebam|stanicama|provjeri|najbolj\w*|najpotentnij\w*|"
                              r"najniž\w*|najviš\w*|rastavi|retrosintetski|prsten|ostatak|skupina|njih|istu|smije|"
-                             r"mijenjati|energija|hidratacije|interakcij\w*|pacijent\w*|dobio|dobila|obiteljsk\w*", "")
+                             r"mijenjati|energija|hidratacije|interakcij\w*|pacijent\w*|dobio|dobila|obiteljsk\w*|"
+                             # and the words Serbian writes otherwise ("rastvorljivost", "vezuje", "da li")
+                             r"rastvorljiv\w*|najrastvorljivij\w*|vezuj\w*|vezivanj\w*|lekovi|lekova|lekove|lekovima|"
+                             r"lekom|ćelij\w*|celijsk\w*|celije|celijama|jedinjenj\w*|umesto|izmedju|verovatnoć\w*|"
+                             r"verovatnoc\w*|takođe|takodje|proveri|proverite|proceni|procenite|generiši\w*|"
+                             r"generisi\w*|optimizuj\w*|uporedi|uporedite|ponovo|hoću|hocu|šta|osetljiv\w*|"
+                             r"hematoencefaln\w*|da\s+li", "")
 # Afrikaans: a word only it has ("asseblief", "dankie", "hierdie", "oplosbaarheid") or two of its small words (German,
 # Spanish, Dutch and English share others: "die", "en", "met", "net"; "watter" is a typed "water")
 _AFRIKAANS = _Language.of("", r"asseblief|asb|dankie|hierdie|daardie|voorspel\w*|oplosbaar\w*|wateroplosbaarheid|"
@@ -267,6 +289,17 @@ _LITHUANIAN = _Language.of(r"[ėįųĖĮŲ]", r"prašau|prasau|ačiū|aciu|dėko
 # Slovak: its letters ľ, ĺ, ŕ (not ô or ä, which French and German have, nor the letters it shares with Czech), or a
 # word only it has ("ďakujem", "rozpustnosť", "zlúčenina", "ktorý"); Czech words it shares are read by the Czech
 # table
+# Latvian: its letters ā, ē, ī, ķ, ļ, ņ, ģ (not ū, which Lithuanian has, nor č, š, ž, which five gated languages share),
+# or a word only it has ("lūdzu", "paldies", "šķīdība", "savienojums"), written without its accents too ("ludzu",
+# "skidiba"), or two of its small words ("cik", "uz", "ari", "nav")
+_LATVIAN = _Language.of(
+    r"[āēīķļņģĀĒĪĶĻŅĢ]",
+    r"ludzu|paldies|labdien|atvainojos|atvainojiet|skidib\w*|skistos\w*|šķīd\w*|šķīst\w*|savienojum\w*|"
+    r"mijiedarb\w*|saistas|saistisan\w*|varbutib\w*|toksiskum\w*|hematoencefalisk\w*|smadzenu|aprekin\w*|"
+    r"paredzi|paredziet|salidzin\w*|parbaud\w*|palaidiet|vajag|vajadzig\w*|tikai|iznemot|pec\s+tam|kurš|"
+    r"šūn\w*|sunu\s+linij\w*|medikamentu|medikamentus|medikamentiem|prognozejiet|nemaini|"
+    r"drikst|otrais|tresais|pedejais|labakais|atseviski|velreiz|patiesiba|kopa\s+ar",
+    r"cik|uz|ari|nav")
 _SLOVAK = _Language.of(r"[ľĺŕĽĹŔ]", r"ďakujem\w*|dakujem|vďaka|rozpustnosť\w*|rozpustný|rozpustná|rozpustné|"
                                       r"predpovedz|predpovedaj|vypočítaj\w*|väzb\w*|viaže|viažu|bunkov\w*|líniu|"
                                       r"línii|lieky|liekov\w*|zlúčenin\w*|zluceniny|koľko|ktorý|ktorá|"
@@ -293,7 +326,8 @@ _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_CATALAN, "catalan", CATALAN, _NO_SUFFIX), (_CROATIAN, "croatian", CROATIAN, _NO_SUFFIX),
     (_AFRIKAANS, "afrikaans", AFRIKAANS, _NO_SUFFIX), (_ICELANDIC, "icelandic", ICELANDIC, _ICELANDIC_SUFFIX),
     (_ESTONIAN, "estonian", ESTONIAN, _ESTONIAN_SUFFIX), (_LITHUANIAN, "lithuanian", LITHUANIAN, _NO_SUFFIX),
-    (_SLOVAK, "slovak", SLOVAK, _NO_SUFFIX), (_SLOVENIAN, "slovenian", SLOVENIAN, _NO_SUFFIX))
+    (_LATVIAN, "latvian", LATVIAN, _NO_SUFFIX), (_SLOVAK, "slovak", SLOVAK, _NO_SUFFIX),
+    (_SLOVENIAN, "slovenian", SLOVENIAN, _NO_SUFFIX))
 # Tamil typed in Latin letters (Tanglish): a word only it has ("enna", "epdi", "pannunga", "venum")
 _TAMIL = _Language.of("", r"enna|yenna|epdi|eppadi|evlo|evvalavu|pannunga|pannu|panni|pannanum|pannalam|mudiyuma|"
                           r"irukka|irukku|iruku|irukkum|venum|vendum|venam|vendam|sollunga|konjam|illa|illai|illaya|ithu|idhu|"
@@ -323,11 +357,13 @@ _THAI = _Language.of(r"[\u0e01-\u0e5b]", "", "")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 # the gated languages read as words between spaces, in the order they are read
-_GATED = ((_VIETNAMESE, "vietnamese"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
+_GATED = ((_VIETNAMESE, "vietnamese"), (_BULGARIAN, "bulgarian"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
           (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"), (_TAGALOG, "tagalog"),
           (_ARABIZI, "arabizi"), (_PERSIAN, "persian"), (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish"),
           (_TAMIL, "tamil"), (_BENGALI, "bengali"), (_NEPALI, "nepali"), (_YORUBA, "yoruba"))
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
+# Latvian puts "instead of" after what it governs: "gefitinibu erlotiniba vietā" (gefitinib instead of erlotinib)
+_LATVIAN_INSTEAD = re.compile(r"([\w-]+)\s+vietā\b", re.I)
 # Estonian puts "for" after what it governs: "KELLY jaoks" (for KELLY)
 _ESTONIAN_FOR = re.compile(r"([\w-]+)\s+jaoks\b", re.I)
 # Nepali puts "instead of" and "only" after what they govern: "Ciprofloxacin ko satta levofloxacin" (levofloxacin
@@ -392,13 +428,14 @@ def in_english(text: str) -> str:
     if _TURKISH.reads(text):
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
+    bulgarian = _BULGARIAN.reads(text)  # before its drug names lose their article ("варфаринът": warfarin)
     text = from_cyrillic(text)  # "иматиниба": imatinib, before the Cyrillic request words are read
     for language, name, inflection, suffix in _INFLECTED:
         if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
             text = _gated_in_english(from_inflected(suffix.sub(" ", _its_word_order(language, text)), inflection,
                                                     _said_words(f"{name}_words")), name)
     for language, name in _GATED:
-        if language.reads(text):
+        if language.reads(text) or (language is _BULGARIAN and bulgarian):
             text = _gated_in_english(_its_word_order(language, text), name)
     if _HEBREW.reads(text):  # its request words, then its drug names ("אוסימרטיניב": osimertinib)
         text = from_hebrew(_hebrew_in_english(text))
@@ -430,6 +467,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _TAMIL_VALUE_FIRST.sub(r"\2 \1,", _TAMIL_ONLY.sub(r"only the \1 ", text))
     if language is _ESTONIAN:
         return _ESTONIAN_FOR.sub(r"for \1", text)
+    if language is _LATVIAN:
+        return _LATVIAN_INSTEAD.sub(r"instead of \1", text)
     if language is _NEPALI:
         return _NEPALI_ONLY.sub(r"only the \1", _NEPALI_INSTEAD.sub(r"\2 instead of \1", text))
     return text

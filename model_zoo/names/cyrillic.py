@@ -20,9 +20,11 @@ _LETTERS = {
     "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "i",
     "ь": "", "э": "e", "ю": "yu", "я": "ya",
 }
-# Russian and Ukrainian case endings of a noun, longest first ("-ами" with, "-ом" with, "-а" of, "-у" to, "-е" in)
-_ENDINGS = ("ами", "ями", "ого", "ому", "ом", "ем", "ой", "ей", "ым", "им", "ах", "ях", "ов", "ев", "а", "я", "у",
-            "ю", "е", "ы", "і", "и")
+# Russian and Ukrainian case endings of a noun and Bulgarian's article ("ибупрофенът": the ibuprofen), longest first
+# ("-ами" with, "-ом" with, "-а" of, "-у" to, "-е" in); not Bulgarian's other articles ("-та"), which would read
+# Russian words as names ("препарата": of the drug)
+_ENDINGS = ("ами", "ями", "ого", "ому", "ом", "ем", "ой", "ей", "ым", "им", "ах", "ях", "ов", "ев", "ът", "ят", "а",
+            "я", "у", "ю", "е", "ы", "і", "и")
 _CLOSE = 0.85
 
 

@@ -1,7 +1,7 @@
 """Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic, Estonian, Lithuanian,
-Slovak and Slovenian chemists write and decline them ("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre",
-"imatinibului", "cisplatină", "tamoxifens", "cisplatí", "varfarinom", "rifampisien", "warfaríni", "imatiniibiga",
-"gefitinibą", "amiodarónu", "imatinibom").
+Latvian, Slovak and Slovenian chemists write and decline them ("imatinibin", "metotreksaattia", "ciszplatinnal",
+"szorafenibre", "imatinibului", "cisplatină", "tamoxifens", "cisplatí", "varfarinom", "rifampisien", "warfaríni",
+"imatiniibiga", "gefitinibą", "ibuprofēnu", "amiodarónu", "imatinibom").
 
 These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
 add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
@@ -67,6 +67,12 @@ LITHUANIAN = Inflection(("iui", "yje", "oje", "iai", "ams", "ais", "as", "is", "
 SLOVAK = Inflection(("ami", "och", "om", "ou", "ov", "mi", "u", "a", "e", "y", "i"),
                     (("ä", "a"), ("ô", "o"), ("č", "ch"), ("š", "sh"), ("ž", "zh"), ("ľ", "l"), ("ĺ", "l"), ("ň", "n"),
                      ("ť", "t"), ("ď", "d"), ("ŕ", "r")))
+# "ibuprofēns", "varfarīnu", "paracetamolam", "cisplatīnā", "hlorokvīns": the nominative's -s and the cases' endings
+# after the name, long vowels with a macron, and ch written h before l or r ("hlorambucils")
+LATVIAN = Inflection(("iem", "ām", "ēm", "am", "ai", "ei", "im", "um", "us", "os", "as", "es", "ās", "ēs", "is",
+                      "s", "š", "a", "u", "ā", "i", "e", "ē", "ī", "ū"),
+                     (("hl", "chl"), ("hr", "chr"), ("ā", "a"), ("ē", "e"), ("ī", "i"), ("ū", "u"), ("ķ", "k"),
+                      ("ģ", "g"), ("ļ", "l"), ("ņ", "n"), ("š", "sh"), ("ž", "zh"), ("č", "ch")))
 # "imatinibom", "cisplatina", "paracetamolu", "varfarinom"
 SLOVENIAN = Inflection(("ima", "om", "em", "ov", "u", "a", "e", "i", "o"), (("č", "ch"), ("š", "sh"), ("ž", "zh")))
 
