@@ -1441,8 +1441,8 @@ def _numbers(text: str, smiles: list[str], cell_tokens: set[str]) -> list[Number
         masked = masked[:q.start] + " " * (q.end - q.start) + masked[q.end:]
     for token in sorted(set(smiles) | cell_tokens, key=len, reverse=True):
         masked = masked.replace(token, " " * len(token))
-    # (codes whole: "ONC-417-201" holds no -201; nor "CDK4/6", "MEK1/2" a 6 or a 2)
-    masked = re.sub(r"\b(?:[pP]?IC\s?50|[A-Z]{2,}\d+(?:/\d+)+|[A-Z]{2,}\d+(?:-\d+)*|[A-Z]{2,}(?:-\d+)+)\b",
+    # (codes whole: "ONC-417-201" holds no -201, "PM-24/2455" no 2455; nor "CDK4/6", "MEK1/2" a 6 or a 2)
+    masked = re.sub(r"\b(?:[pP]?IC\s?50|[A-Z]{2,}\d+(?:/\d+)+|[A-Z]{2,}\d+(?:-\d+)*|[A-Z]{2,}(?:-\d+)+(?:/\d+)*)\b",
                     lambda m: " " * len(m.group(0)), masked)
     masked = _NUMBERED_PART.sub(lambda m: " " * len(m.group(0)), masked)  # "Module 2.6.2", "Item 2:": no value
     plain = [Number(float(m.group(1).replace("−", "-").replace(",", ".")), m.start(1))

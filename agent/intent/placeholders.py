@@ -37,6 +37,8 @@ _NO_ASK_IDIOM = re.compile(r"\blin(?:e[sd]?|ing)\s+(?:(?:it|them|this|these|thos
                            r"\b(?:optimi[sz]ation|generation|design|retrosynthesis|synthesis|binding|interaction)\s+"
                            r"(?:lab|class|session|course|workshop|practical|seminar|lecture|tutorial|meeting)s?\b",
                            re.I)
+# a case, lot or exhibit code ("PM-24/2455", "SUN-50-0916", "EXH-24-0533"): an identifier, no value or ask
+_RECORD_CODE = re.compile(r"(?<![\w-])[A-Za-z]{1,6}[-_]\d{1,4}(?:[-_/]\d{1,6})+(?![\w-])")
 _MOL_RUN = re.compile(r"<mol>(?:[\s,;]*(?:and\s+)?<mol>){2,}")
 _SEQ_RUN = re.compile(r"<seq>(?:\s*<seq>)+")
 
@@ -55,8 +57,9 @@ def find_spans(text: str) -> list[Span]:
     spans: list[Span] = []
     spans += [Span(m.start(), m.end(), "key") for m in _KEY_REF.finditer(text)]
     spans += [Span(m.start(), m.end(), "file") for m in _FILE.finditer(text)]
-    # left out: a dose ("5 mg bid") or an idiom ("line it up against", "make it into the brain") asks for nothing
-    spans += [Span(m.start(), m.end(), "") for pattern in (DOSE, _NO_ASK_IDIOM) for m in pattern.finditer(text)]
+    # left out: a dose ("5 mg bid"), an idiom ("line it up against", "make it into the brain") or a case code asks for
+    # nothing
+    spans += [Span(m.start(), m.end(), "") for pattern in (DOSE, _NO_ASK_IDIOM, _RECORD_CODE) for m in pattern.finditer(text)]
     for pattern in (_MASK_LIST, _MASK_SPACED, _MASK_RUN):
         spans += [Span(m.start(), m.end(), "mask") for m in pattern.finditer(text)]
     spans += _sequence_spans(text, found.sequences)

@@ -211,6 +211,8 @@ _JUDGES_RESULTS = re.compile(r"\b(?:would|is|are|will|could)\s+(?:this|these|tha
                              # "Is that dangerous? What should the patient do?": what a result means for a patient
                              r"\bis\s+(?:that|this)\s+(?:dangerous|serious|clinically\s+relevant)\b|"
                              r"\bwhat\s+should\s+(?:the|my|our|this)\s+patient\s+do\b|"
+                             # "So was the combination the cause of death?": what a result means for a case
+                             r"\bcause\s+of\s+(?:(?:the|his|her|their)\s+)?death\b|"
                              # "Is that a fair conclusion?", "Does a positive p53 call mean …?": a judgement on a claim
                              r"\bis\s+(?:that|this|it)\s+(?:a\s+)?(?:fair|reasonable|justified|valid|sound)\s*"
                              r"(?:conclusion|claim|statement|interpretation)?\s*\?|"
@@ -225,6 +227,12 @@ _ABOUT_MODEL_OR_CLAIM = re.compile(r"\blabel\s+source\b|\btrain(?:ing)?\s*/\s*te
                                    re.I)
 
 
+# "wait whats EGFR even", "what is a kinase?": a whole message asking what a thing is, answered by no prediction
+_WHAT_IT_IS = re.compile(r"^\W*(?:(?:wait|ok|okay|sorry|so|hm+|um+|and)\W+)?(?:what(?:'s|’s|s|\s+is|\s+are)|"
+                         r"who\s+is)\s+(?:an?\s+|the\s+)?[\w-]+(?:\s+[\w-]+)?"
+                         r"(?:\s+(?:even|again|exactly|anyway))?\s*\?*\s*$", re.I)
+
+
 def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     """The words of a question no tool answers, when no words of the message ask for a tool outright (drugs it names
     do not: "max dose of lidocaine with adrenaline?" asks for no pair; a cell line or pasted structures do: "What dose
@@ -235,7 +243,7 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
         return judged.group()
     if (about := _ABOUT_MODEL_OR_CLAIM.search(e.prose)) is not None and not e.typed_molecules():
         return about.group()
-    found = _OUT_OF_SCOPE.search(e.prose)
+    found = _OUT_OF_SCOPE.search(e.prose) or _WHAT_IT_IS.match(e.prose)
     if found is None or requested_tool(without_values(e), offered) is not None or _runs_a_written_pair(e):
         return None
     named_only = not e.cell_lines and (e.molecules_from_names or not e.molecules)
@@ -268,7 +276,7 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
     return asking[0] if len(asking) == 1 and quiet else None
 
 
-_CODE_HEADING = re.compile(r"^\s*[\w-]+\s*:\s+")
+_CODE_HEADING = re.compile(r"^\s*(?:[A-Za-z]+\s+(?=[\w/-]*\d))?[\w/-]+\s*:\s+")  # "Case PM-24/2210: …"
 
 
 # "what does bortezomib score there?": the place named before is a cell line's (not "is there any …?")
@@ -629,7 +637,8 @@ def _trailing_qualifier(entities: Entities, offered: list[ToolSpec]) -> ToolSpec
 # "Requester: Dr. A. Kovács", "Prof. Lindqvist": a title's full stop ends no sentence
 _NO_TITLE = "".join(rf"(?<!\b{title})" for title in ("dr", "prof", "mr", "mrs", "ms", "st", "vs", "fig", "cf", "ca",
                                                      "approx", "resp", "ref"))
-_LOOSE_CUT = re.compile(r"\s*(?:[,;&/]|\+(?!\s)|(?<=\s)\+|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|\(?\b\d[.)](?=\s)|"
+# (a slash between digits is in a code or a ratio, "PM-24/2455", "CDK4/6": no cut)
+_LOOSE_CUT = re.compile(r"\s*(?:[,;&]|/(?<!\d/)|/(?!\d)|\+(?!\s)|(?<=\s)\+|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|\(?\b\d[.)](?=\s)|"
                         rf"(?:(?<!(?-i:\b[A-Z])){_NO_TITLE}\.|[?!])(?=\s))\s*", re.I)  # not "M." (M. tuberculosis)
 
 

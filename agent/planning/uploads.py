@@ -35,9 +35,11 @@ def _named_at(key: str, lowered: str) -> tuple[int, int] | None:
     stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
     spaced = re.sub(r"[_\-]+", " ", stem).strip()
     numbered = re.sub(r"(?<=[a-z])(?=\d)", " ", spaced)
-    # (not "not the lead, just the xlsx ones": a file the text rules out)
+    # (not "not the lead, just the xlsx ones": a file the text rules out; the pool's key written whole too,
+    # "upload_exh0533_hits.smi")
     found = [m.span() for form in {stem, spaced, numbered} if form
-             for m in [re.search(rf"(?<![\w.-]){_NOT_RULED_OUT}{re.escape(form)}(?![\w-])", lowered)] if m]
+             for m in [re.search(rf"(?<![\w.-]){_NOT_RULED_OUT}(?:upload_)?{re.escape(form)}(?![\w-])", lowered)]
+             if m]
     return min(found) if found else None
 
 

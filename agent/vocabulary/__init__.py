@@ -144,7 +144,8 @@ _BULGARIAN = _Language.of(
     r"прогнозирай\w*|провери|проверете|сравнете|пусни|пуснете|стартирай|използвай\w*|преминава\w*|"
     r"molya|molq|blagodarya|blagodarq|zdraveyte|izvinete|raztvorim\w*|saedinen\w*|sadinen\w*|suedinen\w*|"
     r"lekarstvoto|molekulata|molekulite|tryabva|izchisli|presmetni|vsichki|vseki|otnovo|togava|shte|"
-    r"svarzva\w*|preminava\w*|kletachn\w*|zashto|sashto|sashtata|vsashtnost",
+    r"svarzva\w*|preminava\w*|kletachn\w*|zashto|sashto|sashtata|vsashtnost|някой|някои|минава\w*|"
+    r"оптимизираните|генерираните|хематоенцефалната|хидратационната",
     r"е|са|ги")
 # Indonesian and Malay: plain Latin letters, so a word only they have ("tolong", "senyawa", "kelarutan", "yg",
 # Malay "boleh", "sebatian", "ubat") or two small words
@@ -364,6 +365,8 @@ _GATED = ((_VIETNAMESE, "vietnamese"), (_BULGARIAN, "bulgarian"), (_EAST_SLAVIC,
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # Latvian puts "instead of" after what it governs: "gefitinibu erlotiniba vietā" (gefitinib instead of erlotinib)
 _LATVIAN_INSTEAD = re.compile(r"([\w-]+)\s+vietā\b", re.I)
+# and its "ar" (with) in lower case only, which in capitals is the androgen receptor (AR)
+_LATVIAN_WITH = re.compile(r"(?<=\s)ar(?=\s)")
 # Estonian puts "for" after what it governs: "KELLY jaoks" (for KELLY)
 _ESTONIAN_FOR = re.compile(r"([\w-]+)\s+jaoks\b", re.I)
 # Nepali puts "instead of" and "only" after what they govern: "Ciprofloxacin ko satta levofloxacin" (levofloxacin
@@ -468,7 +471,7 @@ def _its_word_order(language: _Language, text: str) -> str:
     if language is _ESTONIAN:
         return _ESTONIAN_FOR.sub(r"for \1", text)
     if language is _LATVIAN:
-        return _LATVIAN_INSTEAD.sub(r"instead of \1", text)
+        return _LATVIAN_WITH.sub("with", _LATVIAN_INSTEAD.sub(r"instead of \1", text))
     if language is _NEPALI:
         return _NEPALI_ONLY.sub(r"only the \1", _NEPALI_INSTEAD.sub(r"\2 instead of \1", text))
     return text

@@ -385,7 +385,9 @@ CML AML CLL ALL MDS MPN NSCLC SCLC HCC CRC GIST TNBC DLBCL GBM""".split())  # nu
 
 # a message that asks something of a protein: "is imatinib a KIT thing? like does it interact" (KIT in capitals is
 # the gene, not a kit, when the message asks about binding)
-_TARGET_ASK = re.compile(r"\b(?:interact\w*|bind\w*|p?K[di]|affinity|inhibit\w*|hit(?:s|ting)?)\b", re.I)
+# (or a yes/no answer asked of a drug and a symbol: "Sunitinib lot SUN-50-0916: KIT, y/n.")
+_TARGET_ASK = re.compile(r"\b(?:interact\w*|bind\w*|p?K[di]|affinity|inhibit\w*|hit(?:s|ting)?|y/n|yes/no)(?!\w)",
+                         re.I)
 
 
 def asked_as_target(text: str, start: int) -> bool:
