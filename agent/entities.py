@@ -166,6 +166,18 @@ def _source_of_a_drug(prose: str, mention: Resolved | Unresolved, named: Sequenc
         not re.search(r"[.;!?\n]", prose[n.end:before.start()]) and before.start() - n.end <= 40 for n in named)
 
 
+# "RS check lot CLP-75-0521 (clopidogrel): THF, heptane, MTBE", "cutting agents found in street cocaine: caffeine,
+# lidocaine": the product of a lot, or the sample the molecules asked about were found in
+_SAMPLE_BEFORE = re.compile(r"\b(?:lot|batch)\s+[\w/.-]*\d[\w/.-]*\s*\(\s*$|"
+                            r"\b(?:in|from)\s+(?:the\s+)?(?:street|seized|illicit|counterfeit|adulterated)\s+$", re.I)
+
+
+def _sample_of_others(prose: str, mention: Resolved | Unresolved, named: Sequence[Resolved | Unresolved]) -> bool:
+    """A drug named as a lot's product or as the sample others were found in, when the message names others."""
+    return bool(_SAMPLE_BEFORE.search(prose, 0, mention.start)) and any(
+        isinstance(n, Resolved) and n.kind == "drug" and n.value != getattr(mention, "value", None) for n in named)
+
+
 def _made_analogues(prose: str, mention: Resolved | Unresolved) -> bool:
     return bool(_ITS_ANALOGUES.match(prose, mention.end) and _THE_BEFORE.search(prose, 0, mention.start))
 
@@ -720,6 +732,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
                                                or _a_group(prose, m)
                                                or _MEDIUM_BEFORE.search(prose, 0, m.start)
                                                or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)
+                                               or _sample_of_others(prose, m, named)
                                                or _nickname(prose, m)))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
@@ -1343,12 +1356,16 @@ _LINE_CODE = re.compile(r"[A-Za-z]{1,3}\d{2,}-\d{1,3}")  # "C666-1", "SW480-5": 
 _PROTEIN_BY_MASS = re.compile(r"p\d{2,3}")
 
 
+_PDB_ID = re.compile(r"\d(?=\w*[A-Za-z])[A-Za-z0-9]{3}")  # "3CS9", "1XKK": a structure's PDB entry (no SMILES starts so)
+
+
 def looks_like_smiles(token: str) -> bool:
     """Plausibly meant as a SMILES (before parsing): SMILES characters, and not an ordinary word."""
     if len(token) < 2 or not _SMILES_CHARS.match(token) or token.upper() in _NOT_MOLECULES:
         return False
     if token.isdigit() or re.fullmatch(r"(?:[A-Za-z_]{1,12}=)?[-+]?\d+(\.\d+)?", token) or \
-            _ISOTOPE_LABEL.fullmatch(token) or _LINE_CODE.fullmatch(token) or _PROTEIN_BY_MASS.fullmatch(token):
+            _ISOTOPE_LABEL.fullmatch(token) or _LINE_CODE.fullmatch(token) or _PROTEIN_BY_MASS.fullmatch(token) or \
+            _PDB_ID.fullmatch(token):
         # ("n=4", "z=-2.0": a setting; "p110 alpha", "p38": a protein named by its mass)
         return False  # (nor "the [123I] form": an isotope named, no molecule; nor "C666-1": a line's code)
     if token.isalpha():  # "CCO", "CCCC"; in prose a short capital word with P, S, F, I or B is an acronym ("her PCP")

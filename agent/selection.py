@@ -25,7 +25,7 @@ _COUNT_WORDS = number_words()
 _COUNT = r"(?<![-.\d])(?:\d{1,3}|" + "|".join(_COUNT_WORDS) + r")\b"
 # "the second one", "3rd compound", "the last" — not "logD second" or "last: solubility" (the order of asks)
 _ORD = "|".join(_ORDINALS)
-_NOT_A_MOLECULE = r"call|step|request|time|thing|question|ask|turn|\d+\s+(?:heavy\s+)?atom|" \
+_NOT_A_MOLECULE = r"call|step|request|time|thing(?!\s+(?:in|on|from)\s+(?:that|the|this)\s+list)|question|ask|turn|\d+\s+(?:heavy\s+)?atom|" \
                   r"(?:generated|optimi[sz]ed|uploaded|designed)\s+(?:molecules|compounds|ones|structures|analogues|" \
                   r"set|batch|list)\b|batch|set|run|list|round|results?|" \
                   r"(?:cell\s+)?lines?|targets?|proteins?|kinases?|sequences?"
@@ -39,13 +39,16 @@ _AFTER_PICK = r"(?=\s*(?:$|[,.;:!?)→>—–\"'”’]|-(?![a-z])|" \
               r"options?|suggestions?|ideas?|and|of|in|for|to|with|please|pls|too|only|then|again|as|from|on|" \
               r"through|into|vs|is|was|looks?|has|had|seems?|here|there|it|its)\b))"
 _ORDINAL = re.compile(rf"\bthe\s+({_ORD})\b(?!\s+(?:{_NOT_A_MOLECULE})){_AFTER_PICK}|\b({_ORD})\s+"
-                      r"(?=(?:one|molecule|compound|structure|hit|row|entry|candidate|design|analog(?:ue)?|smiles)\b)"
+                      r"(?=(?:ones?|molecules?|compounds?|structures?|hits?|rows?|entry|entries|candidates?|designs?|"
+                      r"analog(?:ue)?s?|smiles)\b)"
                       r"|#\s?(\d{1,3})\b|\b(?:(?:number|no\.)(?=[\s-]?#?\d{1,3}\b(?!\s*(?:,|and|&|\+)\s*\d))|row|compound|"
                       r"molecule|rank(?=[\s#-]?\d))[\s-]?#?(\d{1,3})\b"  # (not "number 1 and 2": a list, below)
                       # "logS of first", "retro on second pls": a bare ordinal ending the phrase
                       rf"|\b(?:of|for|on)\s+({_ORD})\b(?=\s*(?:$|[,.;!?)]|and\b|pls\b|please\b|too\b|only\b))"
                       # "ranks 1, 3 and 4", "numbers 2 and 5"
-                      r"|\b(?:ranks|numbers?|nos?\.?)\s+(\d{1,3}(?:\s*(?:,|and|&|\+|,\s*and)\s*\d{1,3})+)\b", re.I)
+                      r"|\b(?:ranks|numbers?|nos?\.?)\s+(\d{1,3}(?:\s*(?:,|and|&|\+|,\s*and)\s*\d{1,3})+)\b"
+                      # "the compounds ranked first and second"
+                      rf"|\branked\s+({_ORD})\b(?:\s*(?:,|and|&)\s*({_ORD})\b)?", re.I)
 _SUPERLATIVE = "most|least|best|top|highest|lowest|strongest|weakest|worst|tightest|loosest|poorest"
 # words between a count and its superlative: "the two best", "the three with the highest p", "which two look best"
 _BETWEEN = (r"ones?|compounds?|molecules?|cpds?|hits?|analog(?:ue)?s?|structures?|with|the|that|which|have|has|had|"
@@ -447,12 +450,19 @@ def _placed(lowered: str, rows: list[dict[str, Any]]) -> list[str]:
     """Rows by place ("the second one", "#3", "the last"); a place past the end picks nothing."""
     chosen = []
     for m in _ORDINAL.finditer(lowered):
-        indices = [int(n) for n in re.findall(r"\d+", m.group(6))] if m.group(6) else \
-            [_ORDINALS.get((m.group(1) or m.group(2) or m.group(5) or "").lower()) or int(m.group(3) or m.group(4))]
-        for index in indices:
+        for index in _places(m):
             if -len(rows) <= (index - 1 if index > 0 else index) < len(rows):
                 chosen.append(rows[index - 1 if index > 0 else index]["smiles"])
     return chosen
+
+
+def _places(m: re.Match[str]) -> list[int]:
+    """The 1-based places (-1: the last) an ``_ORDINAL`` match names."""
+    if m.group(6):  # "ranks 1, 3 and 4"
+        return [int(n) for n in re.findall(r"\d+", m.group(6))]
+    if m.group(7):  # "ranked first and second"
+        return [_ORDINALS[g.lower()] for g in m.group(7, 8) if g]
+    return [_ORDINALS.get((m.group(1) or m.group(2) or m.group(5) or "").lower()) or int(m.group(3) or m.group(4))]
 
 
 def _passing(lowered: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]] | None:

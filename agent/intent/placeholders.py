@@ -25,6 +25,8 @@ _RESIDUE_TOKEN = re.compile(r"\S+")
 _NO_ASK_IDIOM = re.compile(r"\blin(?:e[sd]?|ing)\s+(?:(?:it|them|this|these|those|that|everything)\s+)?up\b|"
                            r"\bin\s+line\s+with\b|\bbottom\s+line\b|\bline\s+by\s+line\b|"
                            r"\b(?:first|second|third|later|front)[-\s]line\b|"
+                           # "nilotinib soaked into Abl kinase domain crystals": how a crystal was made, no ask
+                           r"\bsoak(?:ed|ing)?\s+in(?:to)?\b|"
                            r"\bmak(?:e|es|ing)\s+it\s+(?=(?:into|across|through|past)\b)|"
                            # "two enquiries came in together": no combination asked
                            r"\b(?:came|come|comes|arrived|arrive)\s+in\s+together\b|"

@@ -250,7 +250,7 @@ _CROATIAN = _Language.of("", r"molim|hvala|koliko|kolika|koliki|topljiv\w*|najto
                              r"lekom|ćelij\w*|celijsk\w*|celije|celijama|jedinjenj\w*|umesto|izmedju|verovatnoć\w*|"
                              r"verovatnoc\w*|takođe|takodje|proveri|proverite|proceni|procenite|generiši\w*|"
                              r"generisi\w*|optimizuj\w*|uporedi|uporedite|ponovo|hoću|hocu|šta|osetljiv\w*|"
-                             r"hematoencefaln\w*|da\s+li", "")
+                             r"hematoencefaln\w*|da\s+li|generisan\w*|hidratacion\w*|rastvorljivot", "")
 # Afrikaans: a word only it has ("asseblief", "dankie", "hierdie", "oplosbaarheid") or two of its small words (German,
 # Spanish, Dutch and English share others: "die", "en", "met", "net"; "watter" is a typed "water")
 _AFRIKAANS = _Language.of("", r"asseblief|asb|dankie|hierdie|daardie|voorspel\w*|oplosbaar\w*|wateroplosbaarheid|"

@@ -597,7 +597,7 @@ _NOT_A_DRUG_AFTER = re.compile(
     r"production|biosynthesis|kinase)\b", re.IGNORECASE)
 # "serotonin syndrome", "serotonin toxicity", "dopamine D2", "histamine H1 blockers", "dopamine-agonist": an
 # endogenous molecule naming a system or a condition, not the molecule asked about
-_NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:syndrome|toxicity|crisis|storm|"
+_NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:syndrome|toxicity|tox|crisis|storm|"
                                    r"problems?|reuptake|agonists?|antagonists?|system|neurons?|D[1-5]|H[1-4]|"
                                    # "BP/cholesterol meds", "cholesterol-lowering": drugs for a condition
                                    r"(?:of\s+)?(?:drugs?|medicines?|medications?|meds|pills?|tablets?)|lowering)\b)",
@@ -783,7 +783,8 @@ _PLUS_NOT_DRUGS = frozenset({"radiation", "radiotherapy", "rt", "ir", "irradiati
                              "food", "diet", "exercise", "surgery", "chemo", "chemotherapy", "immunotherapy", "more",
                              "others", "etc", "friends", "co", "rest", "serum", "media", "medium", "core", "ring",
                              "rings", "scaffold", "chain", "chains", "linker", "warhead", "tail", "head", "group",
-                             "groups", "moiety", "substituent", "side", "fixed", "free"})
+                             "groups", "moiety", "substituent", "side", "fixed", "free", "domain", "domains",
+                             "protein", "kinase", "receptor", "structure", "crystal", "crystals", "complex"})
 # "the other quinazoline, gefitinib": a kind of molecule, said of the drug beside it
 _DETERMINER_BEFORE = re.compile(r"\b(?:the|a|an|other|another|this|that|our|their|its)\s+$", re.I)
 # a word listed beside a drug: "kofeina and paracetamol", "aspirin, kofeina"
@@ -952,7 +953,7 @@ def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[
 
 
 # ("of ethanol and of acetone": a preposition said again)
-_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|\bplus\b|\bwith\b|/|\bvs\.?|\bversus\b|"
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|\bplus\b|\bwith\b|\bw/|/|\bvs\.?|\bversus\b|"
                         r"\bagainst\b)\s*(?:(?<=and\s)(?:of|for)\s+)?", re.I)
 _NOT_IN_LISTS = frozenset({"water"})  # "aspirin, ibuprofen and water" is more likely a medium than a molecule
 # "toluene, 2-methoxy-2-methyl-propane (MTBE) and hexane": a bracketed gloss after a list item does not end the list
