@@ -1350,7 +1350,8 @@ def _balanced(text: str) -> bool:
 _ISOTOPE_LABEL = re.compile(r"\[\d{1,3}[A-Z][a-z]?\]")
 
 
-_LINE_CODE = re.compile(r"[A-Za-z]{1,3}\d{2,}-\d{1,3}")  # "C666-1", "SW480-5": a cell line's or clone's code
+# "C666-1", "SW480-5", "C4-2B": a cell line's or clone's code
+_LINE_CODE = re.compile(r"[A-Za-z]{1,3}\d{1,}-\d{1,3}[A-Za-z]?")
 
 
 _PROTEIN_BY_MASS = re.compile(r"p\d{2,3}")

@@ -126,19 +126,25 @@ _PLACES = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 # with a count, "the first three generated molecules" picks rows of that list (its batches and sets stay no rows)
 _NOT_ROWS = _NOT_A_MOLECULE.replace("molecules|compounds|ones|structures|analogues|set", "set")
 _FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)(?!\s+(?:{_NOT_ROWS}))", re.I)
+# "the BBB+ ones", "only BBB-negative": a model's answer picks rows (not "is methadone BBB+?": a question about one)
+_ROWS_BEFORE = r"(?:(?<=\bthe\s)|(?<=\bthose\s)|(?<=\bthese\s)|(?<=\bonly\s)|(?<=\bjust\s)|(?<=\ball\s)|" \
+               r"(?<=\bkeep\s)|(?<=\bpredicted\s))"
+_ROWS_AFTER = r"(?=\s+(?:ones?|compounds?|molecules?|hits?|cpds?|structures?)\b)"
 # the rows a yes/no model said no to: "the non-penetrant ones", "the inactives", "those predicted not to bind"
 # ("HER2-positive", "triple-negative": a tumour subtype, not a model's answer)
 _MISSES = re.compile(r"\b(non-?penetrants?|non-?binders|non-?interacting|inactives?|(?<!-)negatives?|the no ones|"
                      r"predicted not to (?:interact|bind|penetrate|cross)|(?:that|which|ones?) (?:do(?:es)? not|"
                      r"do(?:es)?n'?t|did not|didn'?t) (?:interact|bind|penetrate|cross|get in|pass)|"
-                     r"(?:that|which) fail(?:s|ed)?\b|bbb-(?=\s|$)|bbb[\s-]?negative)", re.I)
+                     r"(?:that|which) fail(?:s|ed)?\b|(?<=the\s)bbb-(?=\s|$)|"
+                     rf"{_ROWS_BEFORE}bbb[\s-]?negative|bbb[\s-]?negative{_ROWS_AFTER})", re.I)
 _HITS = re.compile(r"\b(predicted to (?:interact|bind|get in|cross|penetrate)|(?:that|which) (?:interact|bind|get in|"
                    r"cross|penetrate)|interacting|binders|the hits|(?:that|which) (?:got |were |are )?flagged|"
                    r"(?:the )?flagged ones|"
                    r"came out (?:as )?(?:yes|positive)|predicted (?:as )?(?:yes|positive)|the yes ones|"
                    r"(?:says?|said|thinks?)\s+(?:would\s+|will\s+)?(?:hit|bind|interact|cross|penetrate)s?\b|"
                    r"(?<!-)positives?|the actives?|(?:ones|that|which)\s+(?:that\s+)?pass(?:es|ed)?\b|"
-                   r"(?<!non-)(?<!non)penetrant(?:s|\s+ones)|bbb\+|bbb[\s-]?positive)", re.I)
+                   r"(?<!non-)(?<!non)penetrant(?:s|\s+ones)|"
+                   rf"{_ROWS_BEFORE}bbb(?:\+|[\s-]?positive)|bbb(?:\+|[\s-]?positive){_ROWS_AFTER})", re.I)
 # (not "precursors for gefitinib", "reactants of CCO": that asks for a route to the molecule named)
 # ("one-step precursors for all of them": a retrosynthesis asked for)
 _PRECURSORS = re.compile(r"\b(?<!one-step\s)(?<!single-step\s)(?<!1-step\s)"

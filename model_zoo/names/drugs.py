@@ -838,7 +838,8 @@ def _not_lines_or_targets(text: str, words: list[Unresolved]) -> list[Unresolved
 
     if not words:
         return []
-    known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text)]]
+    # (a symbol that is also an English word counts here without a target word: "the KIT/sunitinib structure")
+    known = [(m.start, m.end) for m in [*find_cell_line_names(text), *find_target_names(text, in_context=True)]]
     return [u for u in words if not overlaps(u.start, u.end, known)]
 
 

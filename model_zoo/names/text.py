@@ -28,6 +28,10 @@ _ROMANCE_ENDINGS = (("ina", "ine"), ("ina", "in"), ("ino", "ine"), ("ino", "in")
                     ("ida", "ide"), ("ato", "ate"), ("ol", "ole"), ("a", "e"), ("o", "e"), ("a", ""), ("o", ""),
                     ("lo", ""),  # Italian doubles a final l: "clopidogrello"
                     ("", ""))
+# and the Slavic cases of a name written alone, in a short reply no language is read in ("sa flukonazolom": with
+# fluconazole; "imatinibom", "varfarinu")
+_SLAVIC_ENDINGS = (("olom", "ole"), ("olu", "ole"), ("ola", "ole"), ("inom", "ine"), ("inom", "in"), ("inu", "ine"),
+                   ("inu", "in"), ("om", ""), ("em", ""), ("u", ""))
 _ROMANCE_LETTERS = (("", ""), ("f", "ph"), ("et", "eth"), ("tir", "thyr"), ("pir", "pyr"), ("rr", "r"), ("k", "c"),
                     ("chin", "quin"))  # Italian chin- for quin-: "chinino"
 # German drops the final e ("Aceton", "Etoposid") and writes aromatic solvents with -ol ("Toluol", "Benzol", "Xylol")
@@ -36,9 +40,10 @@ _GERMAN_ENDINGS = (("ol", "ene"), ("an", "ane"), ("on", "one"), ("at", "ate"), (
 _GERMAN_LETTERS = (("", ""), ("chlor", "chloro"), ("brom", "bromo"), ("k", "c"), ("z", "c"))
 
 def respellings(key: str) -> tuple[list[str], list[str]]:
-    """The English spellings a Romance or German spelling of a name may stand for (``key``: lower case, no accents):
-    the ones with only the ending respelt ("metamizol" -> "metamizole"), and all of them ("etanolo" -> "ethanol")."""
-    ended = [key[:len(key) - len(ending)] + new for ending, new in _ROMANCE_ENDINGS
+    """The English spellings a Romance, Slavic or German spelling of a name may stand for (``key``: lower case, no
+    accents): the ones with only the ending respelt ("metamizol" -> "metamizole"), and all of them ("etanolo" ->
+    "ethanol")."""
+    ended = [key[:len(key) - len(ending)] + new for ending, new in (*_ROMANCE_ENDINGS, *_SLAVIC_ENDINGS)
              if key.endswith(ending) and len(key) > len(ending) + 3]
     german = [key[:len(key) - len(ending)] + new for ending, new in _GERMAN_ENDINGS
               if key.endswith(ending) and len(key) > len(ending) + 3]
