@@ -1357,7 +1357,8 @@ _LINE_CODE = re.compile(r"[A-Za-z]{1,3}\d{1,}-\d{1,3}[A-Za-z]?")
 _PROTEIN_BY_MASS = re.compile(r"p\d{2,3}")
 
 
-_PDB_ID = re.compile(r"\d(?=\w*[A-Za-z])[A-Za-z0-9]{3}")  # "3CS9", "1XKK": a structure's PDB entry (no SMILES starts so)
+# "3CS9", "1XKK": a structure's PDB entry (no SMILES starts with a digit)
+_PDB_ID = re.compile(r"\d(?=\w*[A-Za-z])[A-Za-z0-9]{3}")
 
 
 def looks_like_smiles(token: str) -> bool:

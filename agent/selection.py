@@ -25,7 +25,8 @@ _COUNT_WORDS = number_words()
 _COUNT = r"(?<![-.\d])(?:\d{1,3}|" + "|".join(_COUNT_WORDS) + r")\b"
 # "the second one", "3rd compound", "the last" — not "logD second" or "last: solubility" (the order of asks)
 _ORD = "|".join(_ORDINALS)
-_NOT_A_MOLECULE = r"call|step|request|time|thing(?!\s+(?:in|on|from)\s+(?:that|the|this)\s+list)|question|ask|turn|\d+\s+(?:heavy\s+)?atom|" \
+_NOT_A_MOLECULE = r"call|step|request|time|thing(?!\s+(?:in|on|from)\s+(?:that|the|this)\s+list)|question|ask|turn|" \
+                  r"\d+\s+(?:heavy\s+)?atom|" \
                   r"(?:generated|optimi[sz]ed|uploaded|designed)\s+(?:molecules|compounds|ones|structures|analogues|" \
                   r"set|batch|list)\b|batch|set|run|list|round|results?|" \
                   r"(?:cell\s+)?lines?|targets?|proteins?|kinases?|sequences?"

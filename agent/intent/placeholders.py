@@ -61,7 +61,8 @@ def find_spans(text: str) -> list[Span]:
     spans += [Span(m.start(), m.end(), "file") for m in _FILE.finditer(text)]
     # left out: a dose ("5 mg bid"), an idiom ("line it up against", "make it into the brain") or a case code asks for
     # nothing
-    spans += [Span(m.start(), m.end(), "") for pattern in (DOSE, _NO_ASK_IDIOM, _RECORD_CODE) for m in pattern.finditer(text)]
+    spans += [Span(m.start(), m.end(), "") for pattern in (DOSE, _NO_ASK_IDIOM, _RECORD_CODE)
+              for m in pattern.finditer(text)]
     for pattern in (_MASK_LIST, _MASK_SPACED, _MASK_RUN):
         spans += [Span(m.start(), m.end(), "mask") for m in pattern.finditer(text)]
     spans += _sequence_spans(text, found.sequences)

@@ -638,7 +638,8 @@ def _trailing_qualifier(entities: Entities, offered: list[ToolSpec]) -> ToolSpec
 _NO_TITLE = "".join(rf"(?<!\b{title})" for title in ("dr", "prof", "mr", "mrs", "ms", "st", "vs", "fig", "cf", "ca",
                                                      "approx", "resp", "ref"))
 # (a slash between digits is in a code or a ratio, "PM-24/2455", "CDK4/6": no cut)
-_LOOSE_CUT = re.compile(r"\s*(?:[,;&]|/(?<!\d/)|/(?!\d)|\+(?!\s)|(?<=\s)\+|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|\(?\b\d[.)](?=\s)|"
+_LOOSE_CUT = re.compile(r"\s*(?:[,;&]|/(?<!\d/)|/(?!\d)|\+(?!\s)|(?<=\s)\+|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|"
+                        r"\(?\b\d[.)](?=\s)|"
                         rf"(?:(?<!(?-i:\b[A-Z])){_NO_TITLE}\.|[?!])(?=\s))\s*", re.I)  # not "M." (M. tuberculosis)
 
 

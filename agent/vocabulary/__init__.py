@@ -130,11 +130,11 @@ _EAST_SLAVIC = _Language.of(
     r"generatsiya|til'?ky|dyakuyu|bud'?\s+laska|potrib\w*|mishen'?|prekursor\w*|vybach\w*|pryvit|"
     r"shvydko|nayvyshch\w*|nayrozchynn\w*|vzayemodi\w*|zvyazu\w*|ymovirn\w*|lipofil'?nist|sekvensiya|faylu",
     r"chy|tse|shche|potim|dobre|todi|teper")
-# Bulgarian: its ъ where Russian never writes it (before a consonant or at a word's end: "със", "съединение", the article
-# of "ибупрофенът"), its ѝ, a word only it has ("моля", "какво", "разтворимост"), in Cyrillic or in the Latin letters
-# people type ("molq", "raztvorimost"), or two of its small words; not "благодаря", which Russian writes for "thanks
-# to", nor "ще", "може", "добре", "тези", which Ukrainian has. Read before the Russian and Ukrainian words, which read
-# some of its words otherwise ("на": of, not on)
+# Bulgarian: its ъ where Russian never writes it (before a consonant or at a word's end: "със", "съединение", the
+# article of "ибупрофенът"), its ѝ, a word only it has ("моля", "какво", "разтворимост"), in Cyrillic or in the Latin
+# letters people type ("molq", "raztvorimost"), or two of its small words; not "благодаря", which Russian writes for
+# "thanks to", nor "ще", "може", "добре", "тези", which Ukrainian has. Read before the Russian and Ukrainian words,
+# which read some of its words otherwise ("на": of, not on)
 _BULGARIAN = _Language.of(
     r"[ъЪ](?![еёюяЕЁЮЯ])|[ѝЍ]",
     r"моля|какво|каква|какви|колко|това|този|тази|защо|нещо|искам|трябва\w*|няма|сега|тогава|освен|"
@@ -358,10 +358,10 @@ _THAI = _Language.of(r"[\u0e01-\u0e5b]", "", "")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 # the gated languages read as words between spaces, in the order they are read
-_GATED = ((_VIETNAMESE, "vietnamese"), (_BULGARIAN, "bulgarian"), (_EAST_SLAVIC, "east_slavic"), (_INDONESIAN, "indonesian"),
-          (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"), (_TAGALOG, "tagalog"),
-          (_ARABIZI, "arabizi"), (_PERSIAN, "persian"), (_CZECH, "czech"), (_PIDGIN, "pidgin"), (_SWEDISH, "swedish"),
-          (_TAMIL, "tamil"), (_BENGALI, "bengali"), (_NEPALI, "nepali"), (_YORUBA, "yoruba"))
+_GATED = ((_VIETNAMESE, "vietnamese"), (_BULGARIAN, "bulgarian"), (_EAST_SLAVIC, "east_slavic"),
+          (_INDONESIAN, "indonesian"), (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"),
+          (_TAGALOG, "tagalog"), (_ARABIZI, "arabizi"), (_PERSIAN, "persian"), (_CZECH, "czech"), (_PIDGIN, "pidgin"),
+          (_SWEDISH, "swedish"), (_TAMIL, "tamil"), (_BENGALI, "bengali"), (_NEPALI, "nepali"), (_YORUBA, "yoruba"))
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # Latvian puts "instead of" after what it governs: "gefitinibu erlotiniba vietā" (gefitinib instead of erlotinib)
 _LATVIAN_INSTEAD = re.compile(r"([\w-]+)\s+vietā\b", re.I)
