@@ -590,6 +590,9 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
     twice is one pair, and a drug is never paired with itself."""
     if len(molecules) <= 2 or len(spans) != len(molecules):
         return []
+    bracketed = _bracketed_pairs(text, molecules, spans)
+    if bracketed:  # ddi([("warfarin", "simvastatin"), ("amiodarone", "simvastatin")])
+        return _distinct_pairs(bracketed)
     each = _EACH_OF_THEM_WITH.search(text)
     before = list(dict.fromkeys(m for (start, _), m in zip(spans, molecules) if each and start < each.start()))
     after = [m for (start, _), m in zip(spans, molecules) if each and start >= each.end()]
@@ -617,6 +620,20 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
             groups.setdefault(bisect.bisect(cuts, position), []).append(molecule)
         if all(len(g) == 2 for g in groups.values()):
             return _distinct_pairs(list(groups.values()))
+    return []
+
+
+_INNER_BRACKETS = re.compile(r"[(\[][^()\[\]]*[)\]]")
+
+
+def _bracketed_pairs(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
+    """The pairs of a list written as code writes it, each in its own brackets ("[('warfarin', 'simvastatin'),
+    ('amiodarone', 'simvastatin')]"): every molecule in innermost brackets that hold two."""
+    groups = [[m for (start, end), m in zip(spans, molecules) if b.start() < start and end < b.end()]
+              for b in _INNER_BRACKETS.finditer(text)]
+    groups = [g for g in groups if g]
+    if all(len(g) == 2 for g in groups) and sum(len(g) for g in groups) == len(molecules):
+        return groups
     return []
 
 

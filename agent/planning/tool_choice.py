@@ -147,7 +147,8 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
         tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
     if _AGAINST_THEIR_MEDS.search(asked):  # "check tramadol against his usual meds": an interaction check
         tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
-    if _STEP_BACK.search(asked):  # "and one more step back": a route, whatever the words left read as
+    # "and one more step back", "a retrosynthetic analysis": a route, whatever the words left read as
+    if _STEP_BACK.search(asked) or _RETRO_ANALYSIS.search(asked):
         tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
     return {spec.name: 4.0 * tools.get(spec.name, 0.0) for spec in offered}
 
@@ -184,6 +185,8 @@ def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
 # "and one more step back on the aniline from that route": another retrosynthesis step
 _STEP_BACK = re.compile(r"\b(?:one|another)\s+(?:more\s+|further\s+)?step\s+back\b|"
                         r"\bgo\s+back\s+(?:one|another)\s+step\b", re.I)
+# "a single-step retrosynthetic analysis, please": the formal name of the ask
+_RETRO_ANALYSIS = re.compile(r"\b(?:an?|the)\s+(?:(?:single|one)[\s-]step\s+)?retrosynthetic\s+analysis\b", re.I)
 # "check tramadol against his usual meds", "with her current medications": a drug set against what a patient takes
 _AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+)?"
                                  r"(?:his|her|their|the\s+patient'?s|pt'?s)\s+"

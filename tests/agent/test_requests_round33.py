@@ -96,3 +96,14 @@ def test_codes_and_names_that_are_no_molecule_to_ask_about() -> None:
     found = extract("and KIT — we have the KIT/sunitinib structure, want to see if the model agrees")
     assert found.unresolved == [] and found.molecules == [drug("sunitinib")]
     assert extract("sa flukonazolom").molecules == [drug("fluconazole")]
+
+
+def test_requests_written_as_code_or_in_formal_words() -> None:
+    """A list quoted as code writes it lost its first name; pairs in brackets were paired otherwise; "a single-step
+    retrosynthetic analysis" read as no ask."""
+    [call] = plan_with('solv = ["ethanol", "phenol", "aniline"]\ndG_hyd = predict(solv, prop="freesolv")', {})
+    assert call.arguments["drug_smiles"] == [drug("ethanol"), drug("phenol"), drug("aniline")]
+    [call] = plan_with('ddi([("warfarin", "simvastatin"), ("amiodarone", "simvastatin")])', {})
+    assert call.arguments["smiles_pairs"] == [[drug("warfarin"), drug("simvastatin")],
+                                              [drug("amiodarone"), drug("simvastatin")]]
+    assert decided("The compound of claim 3, namely naproxen: a single-step retrosynthetic analysis, please.") == RETRO
