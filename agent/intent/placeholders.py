@@ -40,7 +40,8 @@ _NO_ASK_IDIOM = re.compile(r"\blin(?:e[sd]?|ing)\s+(?:(?:it|them|this|these|thos
                            r"(?:lab|class|session|course|workshop|practical|seminar|lecture|tutorial|meeting)s?\b",
                            re.I)
 # a case, lot or exhibit code ("PM-24/2455", "SUN-50-0916", "EXH-24-0533"): an identifier, no value or ask
-_RECORD_CODE = re.compile(r"(?<![\w-])[A-Za-z]{1,6}[-_]\d{1,4}(?:[-_/]\d{1,6})+(?![\w-])")
+# (not a cell line's name: "MV-4-11")
+_RECORD_CODE = re.compile(r"(?<![\w-])[A-Za-z]{1,6}[-_]\d{2,4}(?:[-_/]\d{3,6})+(?![\w-])")
 _MOL_RUN = re.compile(r"<mol>(?:[\s,;]*(?:and\s+)?<mol>){2,}")
 _SEQ_RUN = re.compile(r"<seq>(?:\s*<seq>)+")
 

@@ -640,8 +640,9 @@ def _trailing_qualifier(entities: Entities, offered: list[ToolSpec]) -> ToolSpec
 # "Requester: Dr. A. Kovács", "Prof. Lindqvist": a title's full stop ends no sentence
 _NO_TITLE = "".join(rf"(?<!\b{title})" for title in ("dr", "prof", "mr", "mrs", "ms", "st", "vs", "fig", "cf", "ca",
                                                      "approx", "resp", "ref"))
-# (a slash between digits is in a code or a ratio, "PM-24/2455", "CDK4/6": no cut)
-_LOOSE_CUT = re.compile(r"\s*(?:[,;&]|/(?<!\d/)|/(?!\d)|\+(?!\s)|(?<=\s)\+|\s[-–—]\s|\b(?:and|also|plus|then|too)\b|"
+# (not the slash of a case code, "PM-24/2455")
+_LOOSE_CUT = re.compile(r"\s*(?:[,;&]|/(?!\d)|(?<![-_]\d\d)(?<![-_]\d\d\d)/|\+(?!\s)|(?<=\s)\+|\s[-–—]\s|"
+                        r"\b(?:and|also|plus|then|too)\b|"
                         r"\(?\b\d[.)](?=\s)|"
                         rf"(?:(?<!(?-i:\b[A-Z])){_NO_TITLE}\.|[?!])(?=\s))\s*", re.I)  # not "M." (M. tuberculosis)
 
