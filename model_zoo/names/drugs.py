@@ -736,6 +736,8 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
             found = _entries(w.lower(), in_text=False)
             if found and not any(f[0].smiles for f in found):
                 result = _known_without_structure(found[0][0], w, s, e)
+        if result is None and (parent := _named_at_the_end(w.lower())) is not None:
+            result = Unresolved("drug", w, (parent,), s, e, f"a derivative of {parent} that is not in the tables")
         if result is None and w[0].isupper() and len(w) >= 4 and _DOSE_AFTER.match(text[e:e + 30]):
             dosed.append(Unresolved("drug", w, _closest(w), s, e, "a drug with a dose, but not in the tables"))
         elif result is None and w[0].isupper() and not w.isupper() and len(w) >= 5 and \
@@ -758,6 +760,16 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     out += _sides_of_a_pair(text, taken)
     out += _unknown_codes(text, ws, taken)
     return sorted(out, key=lambda r: r.start)
+
+
+def _named_at_the_end(word: str) -> str | None:
+    """The known drug an unknown word ends with, after a prefix of three letters or more ("furanylfentanyl",
+    "acetylfentanyl": analogues of fentanyl, another molecule), or None."""
+    t = tables()
+    for cut in range(3, len(word) - 5):
+        if word[cut:] in t.names and any(f[0].smiles for f in _entries(word[cut:], in_text=False)):
+            return word[cut:]
+    return None
 
 
 _ELIDED = re.compile(r"(?<![\w'’])[lLdD]['’]\s?$")  # an elided French article before the word ("l' abord")

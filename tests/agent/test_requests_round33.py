@@ -107,3 +107,14 @@ def test_requests_written_as_code_or_in_formal_words() -> None:
     assert call.arguments["smiles_pairs"] == [[drug("warfarin"), drug("simvastatin")],
                                               [drug("amiodarone"), drug("simvastatin")]]
     assert decided("The compound of claim 3, namely naproxen: a single-step retrosynthetic analysis, please.") == RETRO
+
+
+def test_an_analogue_named_by_its_parent_and_a_standard_given_with_its_structure() -> None:
+    """"then furanylfentanyl for comparison" ran fentanyl alone (an unknown word that ends in a known name is another
+    molecule, asked about); "the carfentanil reference standard (<SMILES>)" asked for the structure it gives."""
+    assert decided("logD7.4 of fentanyl first, then furanylfentanyl (EXH-24-0877) for comparison") is None
+    carfentanil = "C1=CC=CC=C1N(C3(CCN(CCC2=CC=CC=C2)CC3)C(OC)=O)C(CC)=O"
+    [call] = plan_with(f"logD7.4 for fentanyl, methadone and the carfentanil reference standard ({carfentanil}) — SPE "
+                       "method update", {})
+    assert call.arguments["drug_smiles"] == [drug("fentanyl"), drug("methadone"), carfentanil]
+    assert decided(f"logD7.4 for fentanyl and the carfentanil reference standard ({carfentanil})") == PROPERTY
