@@ -1199,8 +1199,11 @@ _NAMED_BESIDE = re.compile(r"^\s*(?:[(,:=–—-]|\bis\b|\blike\b|\bsuch\s+as\b|
 # "Check the azole with the methadone" after a list with Vfend and Diflucan: a class two named drugs' INN stem share
 _CLASS_STEMS: dict[str, str] = load("cues.json")["drug_class_stems"]
 _THE_CLASS = re.compile(r"\bthe\s+(?P<kind>" + "|".join(re.escape(k).replace(r"\ ", r"\s+")
-                                                    for k in sorted(_CLASS_STEMS, key=len, reverse=True)) + r")"
-                        r"(?=\s*(?:with|against|vs\.?|versus|\+|&|and\s+the)\b)", re.I)  # a drug of a pair asked
+                                                    for k in sorted(_CLASS_STEMS, key=len, reverse=True)) + r")\b",
+                        re.I)
+# a drug of a pair asked: "the azole with the methadone", "check clarithromycin against the statin"
+_PAIRED_AFTER = re.compile(r"\s*(?:with|against|vs\.?|versus|\+|&|and\s+the)\b", re.I)
+_PAIRED_BEFORE = re.compile(r"(?:\bwith|\bagainst|\bvs\.?|\bversus|\+|&)\s*$", re.I)
 
 
 CLASS_OF_SEVERAL = "names a kind of drug, and the message names"
@@ -1211,6 +1214,8 @@ def _class_of_several(prose: str, names: list[Resolved]) -> list[Unresolved]:
     """"the azole" when the message names two azoles (by their generic names' INN stem): which one is asked."""
     found = []
     for match in _THE_CLASS.finditer(prose):
+        if not (_PAIRED_AFTER.match(prose, match.end()) or _PAIRED_BEFORE.search(prose, 0, match.start())):
+            continue
         if any(0 <= n.start - match.end() <= 25 and _NAMED_BESIDE.match(prose[match.end():n.start]) or
                0 <= n.start - match.end() <= 1 for n in names):
             continue  # "the statin (atorvastatin)", "the azole voriconazole": the class word glosses a named drug

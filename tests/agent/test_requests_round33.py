@@ -118,3 +118,13 @@ def test_an_analogue_named_by_its_parent_and_a_standard_given_with_its_structure
                        "method update", {})
     assert call.arguments["drug_smiles"] == [drug("fentanyl"), drug("methadone"), carfentanil]
     assert decided(f"logD7.4 for fentanyl and the carfentanil reference standard ({carfentanil})") == PROPERTY
+
+
+def test_a_kind_of_drug_second_in_a_pair_with_two_of_that_kind_named() -> None:
+    """"Check clarithromycin against the statin" with atorvastatin and rosuvastatin listed paired the list's drugs
+    with one another; the kind was asked about only when it came first in the pair ("the azole with …")."""
+    text = ("Subj 08-044 CM list: atorvastatin 20 mg, rosuvastatin 10 mg, metformin 500 mg BID. New CM "
+            "clarithromycin. Check clarithromycin against the statin.")
+    assert [u.written for u in extract(text).unresolved] == ["the statin"]
+    assert decided(text) is None
+    assert extract("atorvastatin and rosuvastatin: the statin is fine").unresolved == []
