@@ -133,7 +133,8 @@ def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
         return any(s <= target.start < e and _REPORTED.search(prose[s:e]) for s, e in sentences)
 
     def describes(target: Resolved) -> bool:
-        return bool(_TARGET_AS_MODIFIER.match(prose, target.end) and _PICKED_BEFORE.search(prose, 0, target.start))
+        return bool(_TARGET_AS_MODIFIER.match(prose, target.end) and _PICKED_BEFORE.search(prose, 0, target.start)) \
+            or bool(_PICKED_BY_BINDING.search(prose, 0, target.start) and _BINDS_MOST.match(prose, target.end))
 
     def quoted(target: Resolved) -> bool:  # "'…the dual Src/Abl inhibitors…' pKd of those two on SRC"
         return any(m.start() <= target.start < m.end() for m in _QUOTED_PASSAGE.finditer(prose))
@@ -146,6 +147,10 @@ def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
 # picked or owned (not "is crizotinib an ALK binder, or only ROS1/MET?", which asks about it)
 _TARGET_AS_MODIFIER = re.compile(r"[\s-]+(?:binders?|hits?|inhibitors?|compounds?|series|actives?|ligands?|"
                                  r"analog(?:ue)?s?|chemotypes?|programm?e?s?|projects?|back-?ups?|leads?)\b", re.I)
+# "Whichever binds ERBB2 tightest — does it also hit EGFR?": the target a pick is made by, not the one asked about
+_PICKED_BY_BINDING = re.compile(r"\b(?:whichever|the\s+one\s+that|the\s+one\s+which|which(?:ever)?\s+one)\s+"
+                                r"(?:binds?|hits?|sticks?\s+to)\s+(?:to\s+)?$", re.I)
+_BINDS_MOST = re.compile(r"\s+(?:the\s+)?(?:tightest|strongest|best|most\s+(?:strongly|tightly|potently))\b", re.I)
 _PICKED_BEFORE = re.compile(r"\b(?:the|our|their|these|those|its|my|top|best|worst|most|least|[a-z]+est)\s+"
                             r"(?:[\w-]+\s+){0,2}$", re.I)  # ("two strongest ERBB2 binders")
 
