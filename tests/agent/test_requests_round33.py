@@ -38,6 +38,7 @@ def test_a_question_no_tool_answers_after_a_run_runs_nothing() -> None:
         assert plan_with(question, pool, [earlier]) == [], question
     # a new ask after the run still runs
     assert decided("and is sertraline BBB+ per the model? resident asking", pool, [earlier]) == PROPERTY
+    assert decided("And what's their logD?", pool, [earlier]) == PROPERTY
 
 
 def test_case_and_lot_codes_are_no_values() -> None:
@@ -118,6 +119,9 @@ def test_an_analogue_named_by_its_parent_and_a_standard_given_with_its_structure
                        "method update", {})
     assert call.arguments["drug_smiles"] == [drug("fentanyl"), drug("methadone"), carfentanil]
     assert decided(f"logD7.4 for fentanyl and the carfentanil reference standard ({carfentanil})") == PROPERTY
+    # a part named by a ring or group with a prefix is no analogue to ask about
+    assert extract("optimise erlotinib in A549 to -1; the quinazoline and the ethynylaniline stay, and the "
+                   "methylpiperazine too").unresolved == []
 
 
 def test_a_kind_of_drug_second_in_a_pair_with_two_of_that_kind_named() -> None:
