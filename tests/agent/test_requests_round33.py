@@ -38,7 +38,8 @@ def test_a_question_no_tool_answers_after_a_run_runs_nothing() -> None:
         assert plan_with(question, pool, [earlier]) == [], question
     # a new ask after the run still runs
     assert decided("and is sertraline BBB+ per the model? resident asking", pool, [earlier]) == PROPERTY
-    assert decided("And what's their logD?", pool, [earlier]) == PROPERTY
+    bbb = ran(PROPERTY, "BBB for these", {"drug_smiles": [drug("sertraline")], "property": "p_np"})
+    assert decided("And what's their logD?", {"user_smiles": [drug("sertraline")]}, [bbb]) == PROPERTY
 
 
 def test_case_and_lot_codes_are_no_values() -> None:
