@@ -736,8 +736,9 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
             found = _entries(w.lower(), in_text=False)
             if found and not any(f[0].smiles for f in found):
                 result = _known_without_structure(found[0][0], w, s, e)
-        if result is None and (parent := _named_at_the_end(w.lower())) is not None:
-            result = Unresolved("drug", w, (parent,), s, e, f"a derivative of {parent} that is not in the tables")
+        if result is None and (analogue_of := _named_at_the_end(w.lower())) is not None:
+            result = Unresolved("drug", w, (analogue_of,), s, e,
+                                f"a derivative of {analogue_of} that is not in the tables")
         if result is None and w[0].isupper() and len(w) >= 4 and _DOSE_AFTER.match(text[e:e + 30]):
             dosed.append(Unresolved("drug", w, _closest(w), s, e, "a drug with a dose, but not in the tables"))
         elif result is None and w[0].isupper() and not w.isupper() and len(w) >= 5 and \
