@@ -767,14 +767,14 @@ def _named_at_the_end(word: str) -> str | None:
     """The known drug an unknown word ends with, after a prefix of three letters or more ("furanylfentanyl",
     "acetylfentanyl": analogues of fentanyl, another molecule), or None; never a ring or group a part is named by
     ("ethynylaniline", "methylpiperazine"), nor a name only FreeSolv's solvents and reagents have."""
-    from model_zoo.chem.cores import functional_groups, scaffolds
-
     t = tables()
     for cut in range(3, len(word) - 5):
         parent = word[cut:]
-        if parent in t.names and parent not in scaffolds() and parent not in functional_groups() and \
-                any(f[0].smiles and f[0].id.startswith("DB") for f in _entries(parent, in_text=False)):
-            return parent
+        if parent in t.names and any(f[0].smiles and f[0].id.startswith("DB") for f in _entries(parent, False)):
+            from model_zoo.chem.cores import functional_groups, scaffolds  # (RDKit, only when a name is found)
+
+            if parent not in scaffolds() and parent not in functional_groups():
+                return parent
     return None
 
 
