@@ -129,7 +129,7 @@ _NOT_ROWS = _NOT_A_MOLECULE.replace("molecules|compounds|ones|structures|analogu
 _FIRST_N = re.compile(rf"\b(first|last)\s+({_COUNT})(?!\s*(?:heavy\s+)?atoms?\b)(?!\s+(?:{_NOT_ROWS}))", re.I)
 # "the BBB+ ones", "only BBB-negative": a model's answer picks rows (not "is methadone BBB+?": a question about one)
 _ROWS_BEFORE = r"(?:(?<=\bthe\s)|(?<=\bthose\s)|(?<=\bthese\s)|(?<=\bonly\s)|(?<=\bjust\s)|(?<=\ball\s)|" \
-               r"(?<=\bkeep\s)|(?<=\bpredicted\s))"
+               r"(?<=\bkeep\s)|(?<=\bpredicted\s)|(?<=\bcalled\s)|(?<=\bflagged\s)|(?<=\bmarked\s))"
 _ROWS_AFTER = r"(?=\s+(?:ones?|compounds?|molecules?|hits?|cpds?|structures?)\b)"
 # the rows a yes/no model said no to: "the non-penetrant ones", "the inactives", "those predicted not to bind"
 # ("HER2-positive", "triple-negative": a tumour subtype, not a model's answer)

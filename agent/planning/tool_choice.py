@@ -246,11 +246,8 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
         return judged.group()
     if (about := _ABOUT_MODEL_OR_CLAIM.search(e.prose)) is not None and not e.typed_molecules():
         return about.group()
-    phrase = _OUT_OF_SCOPE.search(e.prose)
-    found = phrase or _WHAT_IT_IS.match(e.prose)
-    # (the question's own words read as no ask: "Q3C class for heptane?" is no property of it)
-    asked = _blanked(without_values(e), [phrase.span()] if phrase else [])
-    if found is None or requested_tool(asked, offered) is not None or _runs_a_written_pair(e):
+    found = _OUT_OF_SCOPE.search(e.prose) or _WHAT_IT_IS.match(e.prose)
+    if found is None or requested_tool(without_values(e), offered) is not None or _runs_a_written_pair(e):
         return None
     named_only = not e.cell_lines and (e.molecules_from_names or not e.molecules)
     return found.group() if named_only or requested_tool(e.text, offered) is None else None

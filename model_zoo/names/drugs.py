@@ -763,6 +763,9 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     return sorted(out, key=lambda r: r.start)
 
 
+_SUBSTITUENT_PREFIX = re.compile(r"(?:yl|oxy|o|nor|des)$")  # "furanyl-", "acetyl-", "chloro-" (not "extrapyr-")
+
+
 def _named_at_the_end(word: str) -> str | None:
     """The known drug an unknown word ends with, after a prefix of three letters or more ("furanylfentanyl",
     "acetylfentanyl": analogues of fentanyl, another molecule), or None; never a ring or group a part is named by
@@ -770,7 +773,7 @@ def _named_at_the_end(word: str) -> str | None:
     t = tables()
     for cut in range(3, len(word) - 5):
         parent = word[cut:]
-        if parent in t.names and any(f[0].smiles and f[0].id.startswith("DB") for f in _entries(parent, False)):
+        if _SUBSTITUENT_PREFIX.search(word[:cut]) and parent in t.names and any(f[0].smiles and f[0].id.startswith("DB") for f in _entries(parent, False)):
             from model_zoo.chem.cores import functional_groups, scaffolds  # (RDKit, only when a name is found)
 
             if parent not in scaffolds() and parent not in functional_groups():

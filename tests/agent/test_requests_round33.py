@@ -136,13 +136,9 @@ def test_a_kind_of_drug_second_in_a_pair_with_two_of_that_kind_named() -> None:
 
 
 def test_the_target_a_pick_is_made_by_is_not_the_one_asked_about() -> None:
-    """"Whichever binds ERBB2 tightest — does it also hit EGFR? y/n" ran the binder call on ERBB2; "Q3C class for
-    heptane?" after a run ran the property again (the question's own words read as an ask)."""
+    """"Whichever binds ERBB2 tightest — does it also hit EGFR? y/n" ran the binder call on ERBB2."""
     made = {"user_smiles": [drug("lapatinib"), drug("afatinib")], "user_target_seq": target("ERBB2"),
             "drug_target_affinity_regression_predict_result": [{"smiles": drug("lapatinib"), "pKd": 7.1},
                                                                {"smiles": drug("afatinib"), "pKd": 8.2}]}
     [call] = plan_with("Whichever binds ERBB2 tightest — does it also hit EGFR? y/n", made)
     assert call.name == CLASSIFY and call.arguments["target_seq"] == target("EGFR")
-    earlier = ran(PROPERTY, "hydration free energy of heptane", {"drug_smiles": [drug("heptane")],
-                                                                  "property": "freesolv"})
-    assert plan_with("Q3C class for heptane?", {"user_smiles": [drug("heptane")]}, [earlier]) == []
