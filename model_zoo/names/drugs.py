@@ -773,7 +773,8 @@ def _named_at_the_end(word: str) -> str | None:
     t = tables()
     for cut in range(3, len(word) - 5):
         parent = word[cut:]
-        if _SUBSTITUENT_PREFIX.search(word[:cut]) and parent in t.names and any(f[0].smiles and f[0].id.startswith("DB") for f in _entries(parent, False)):
+        if _SUBSTITUENT_PREFIX.search(word[:cut]) and parent in t.names and \
+                any(f[0].smiles and f[0].id.startswith("DB") for f in _entries(parent, False)):
             from model_zoo.chem.cores import functional_groups, scaffolds  # (RDKit, only when a name is found)
 
             if parent not in scaffolds() and parent not in functional_groups():
