@@ -340,16 +340,13 @@ def find_cell_shaped_words(text: str) -> list[Unresolved]:
         if (s, e) in known or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")) \
                 or _in_file_name(text, e, word):
             continue
-        # "DEV-118: I've uploaded …", "Case PM-24/2210: …": the thread's code
-        heading = (not text[:s].strip() or _CASE_WORD.fullmatch(text[:s].strip())) and text[e:e + 1] == ":"
+        heading = not text[:s].strip() and text[e:e + 1] == ":"  # "DEV-118: I've uploaded …": the thread's code
         if any(ch.isdigit() for ch in word) and _cell_shaped(word) and not _NOT_LINE_WORD.match(word) \
                 and not is_cell_line_name(word) and not _other_entity(word) and not labelled(text, s) and not heading:
             out.append(_unknown(word, s, e))
     return out
 
 
-_CASE_WORD = re.compile(r"(?:case|exhibit|lot|batch|subject|protocol|study|sample|patient|pt|ref|job|project)\.?",
-                        re.I)
 _GENE_FUSION = re.compile(r"(?=\S*\d)[A-Z]{2,}\d?-[A-Z]{3,}\d?")  # with a digit: "PAX3-FOXO1", not "FOO-BAR"
 
 

@@ -53,10 +53,10 @@ def respellings(key: str) -> tuple[list[str], list[str]]:
                                         if old in s or not old)]))
 
 
-# "Optimisation run OP-03", "study HB-2304", "item 5b", "lot 24B118": the label of a run, study, record or lot, no
-# cell line or structure
+# "Optimisation run OP-03", "study HB-2304", "item 5b", "lot 24B118", "Case PM-24/2210": the label of a run, study,
+# record, lot or case, no cell line or structure
 _LABEL_BEFORE = re.compile(r"\b(?:run|study|item|lot|batch|sample|experiment|protocol|sop|deviation|ticket|job|"
-                           r"project|campaign|order|entry|record|subject|visit|site)\s*[#:]?\s*$", re.I)
+                           r"project|campaign|order|entry|record|subject|visit|site|case|exhibit)\s*[#:]?\s*$", re.I)
 
 
 def labelled(text: str, start: int) -> bool:
