@@ -12,9 +12,10 @@ from typing import Any
 
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.hebrew import from_hebrew
-from model_zoo.names.cyrillic import from_cyrillic
+from model_zoo.names.cyrillic import MACEDONIAN_ARTICLES, from_cyrillic
 from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HUNGARIAN, ICELANDIC,
-                                       LATVIAN, LITHUANIAN, ROMANIAN, SLOVAK, SLOVENIAN, Inflection, from_inflected)
+                                       LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK, SLOVENIAN, UZBEK, WELSH,
+                                       Inflection, from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -316,12 +317,68 @@ _SLOVENIAN = _Language.of("", r"topnost\w*|topen|topna|topni|napovej|spojin\w*|z
                               r"živjo|lahko|bolnik\w*|tarč\w*|izboljšaj|načrtuj|vezavn\w*|kakšen|"
                               r"kakšna|kakšno|tališč\w*|hidracijsk\w*|preveri|primerjaj|zaženi|pokaži|odmerek|"
                               r"zgolj|pravzaprav|dejansko|spreminja\w*|ohrani|obdrži|najmanj|prehajanj\w*", "")
+# Welsh: its letters ŵ, ŷ (no other language has them), or a word only it has ("diolch", "hydoddedd", "rhagfynegi",
+# "gyda", "os gwelwch yn dda"), also as a mutation writes it ("ragfynegi", "nghelloedd"), or two of its small words;
+# not "beth", "olaf", "faint", "ail", "hon", "dwi", "eto" or "yr", which are English names, words or abbreviations
+# or Latin-typed Russian, nor its "targed", a typed "target"
+_WELSH = _Language.of(
+    r"[ŵŷŴŶ]",
+    r"diolch|gwelwch|hydoddedd\w*|rhagfyneg\w*|ragfyneg\w*|nghyfrif\w*|cyfrif[iwo]\w*|gyfrif[iwo]\w*|gyda|"
+    r"yn\s+lle|cyffur\w*|gyffur\w*|nghyffur\w*|moleciwl\w*|foleciwl\w*|cyfansodd\w*|gyfansodd\w*|gwenwyn\w*|"
+    r"wenwyn\w*|celloedd|gelloedd|nghelloedd|llinell|linell|rhwymo|rwymo|rhwymiad|rhyngweith\w*|ryngweith\w*|"
+    r"tebygolrwydd|debygolrwydd|ymennydd|lipoffil\w*|hydradu|affinedd|heblaw|eithrio|hefyd|cyntaf|gyntaf|"
+    r"uchaf|isaf|gorau|ffeil|dilyniant|ddilyniant|ydy|ydyn|ydych|gwiri\w*|wiriwch|cymhar\w*|gymhar\w*|"
+    r"dangos\w*|ddangos\w*|rhedwch|rhedeg|redeg|defnyddi\w*|ddefnyddi\w*|cynhyrch\w*|gynhyrch\w*|"
+    r"optimeiddi\w*|rhagflaen\w*|ragflaen\w*|sensitifrwydd|ymateb|hoffwn|rhowch|rhaid|angen|rydw|"
+    r"ddau|ddwy|pa\s+un|pob\s+un|i\s+gyd|dim\s+ond|eto\s+fyth|unwaith\s+eto|uwchlwyth\w*|lanlwyth\w*|"
+    r"gwerth|rhain|rheini|rheiny|hwn|honno|hwnnw|hynny",
+    r"yn|mae|a'r|a’r|i'r|i’r|o'r|o’r|ac|sydd")
+# Uzbek in Latin letters: its o‘ and g‘ written with a turned comma, or a word only it has ("iltimos", "eruvchanlik",
+# "hisoblang", "o'rniga", "bilan", "uchun"), or two of its small words; not "faqat", "ta'sir", "rahmat", "emas",
+# "va" or "ham", which Persian, Indonesian, Malay or Spanish also write, nor Turkish's "bu", "bir"
+_UZBEK = _Language.of(
+    r"[oOgG][ʻ‘]",
+    r"iltimos|eruvchan\w*|hisobla\w*|o'rniga|o’rniga|bo'yicha|bo’yicha|bilan|uchun|qancha\w*|qaysi\w*|nima|"
+    r"nimani|nimadir|barcha\w*|ikkala\w*|birinchi\w*|ikkinchi\w*|uchinchi\w*|oxirgi\w*|yuqori\w*|yaxshi\w*|ushbu|"
+    r"yuklang\w*|yuklag\w*|hujayra\w*|ketma-ketlig?\w*|birikma\w*|dorilar\w*|dorining|dorini|dorida|"
+    r"(?:toksik|zaharli|lipofil|moyil|sezgir)li[kg]\w*|qon-miya|bashorat\w*|"
+    r"yarating|yaratish|optimallashtir\w*|solishtir\w*|tekshir\w*|tushiring|tashqari|bormi|qanday\w*|menga|"
+    r"ko'rsat\w*|ko’rsat\w*|bog'lan\w*|bog’lan\w*|o'zaro|o’zaro|to'siq\w*|to’siq\w*|xuddi|qiling|qilib|"
+    r"qilish\w*|qiladi\w*|qilsa|kerakmi|nechta|hammasi|bering|ayting|beradimi|o'tadimi|o’tadimi|o'tishi|o’tishi",
+    r"shu|eng|yoki")
+# Macedonian: its letters ѓ, ќ, ѕ (not ј, љ, њ, џ, which Serbian writes), or a word only it has, in Cyrillic or in the
+# Latin letters people type ("молам", "колку", "растворливост", "пресметај", "наместо"; "molam", "kolku"), or its
+# article on a word Bulgarian writes with ъ or Serbian otherwise ("лекот", "соединението", "токсичноста"); not "само",
+# "со", "дали", "сега", "освен", "повторно", which Bulgarian, Serbian or Russian share, nor Latin "namesto", which
+# Slovenian writes. Read before Bulgarian, whose small words ("е", "ги") and some words it shares
+_MACEDONIAN = _Language.of(
+    r"[ѓќѕЃЌЅ]",
+    r"молам|благодарам|колку|растворлив\w*|најрастворлив\w*|пресмета\w*|наместо|зошто|сакам|дека|сите|овие|нив|"
+    r"лекот|лековите|соединението|соединенија\w*|токсичноста|липофилноста|веројатност\w*|"
+    r"интеракцијата|интеракциите|клеточната|клеточните|клеточни|мозочн\w*|најдобр\w*|највисок\w*|најниск\w*|"
+    r"најмногу|најмалку|"
+    r"секој|секоја|секое|првиот|првата|првото|вториот|третиот|последниот|спореди|споредете|"
+    r"генерирај\w*|оптимизирај\w*|уште|таргетот|протеинот|ензимот|рецепторот|фајлот|датотеката|"
+    r"molam|blagodaram|kolku|rastvorliv\w*|najrastvorliv\w*|presmeta\w*|zošto|zosto|sakam|lekot|lekovite|"
+    r"soedinenieto|toksičnosta|toksicnosta|lipofilnosta|verojatnost\w*|interakcijata|najdobr\w*|prviot|vtoriot|"
+    r"posledniot|sporedi|sporedete|sekoj|ovie|fajlot|targetot|proteinot",
+    "")
+_NO_SUFFIX = re.compile(r"(?!)")
+# its suffixes after a hyphen, an apostrophe or a number ("A549-da": in A549, "K562ga", "ABL1 ga": to ABL1) are
+# dropped; after a name's letters they are read by model_zoo.names.inflected
+_UZBEK_SUFFIX = re.compile(r"(?:(?<=[\w)\]])[-'’]|(?<=\d)\s?)(?:larining|larning|lardagi|lardan|larini|larni|"
+                           r"larga|larda|ning|dagi|dan|lar|ni|ga|ka|qa|da)(?![\w'’-])", re.I)
+# Macedonian's articles after a hyphen ("A549-та": the A549 line, "EGFR-от") are dropped
+_MACEDONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ите|от|та|то|те|ot|ta|to|te|ite)(?![\w-])", re.I)
 _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)\w*)", re.I)
 # its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "DAVIS-e ABL1": DAVIS's ABL1) are dropped
 _ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d|e)(?![\w-])|"
                               r"(?<=[A-Za-z0-9]{3})i(?=\s+rakuliin)", re.I)  # "Jurkati rakuliinis": in the Jurkat line
-_NO_SUFFIX = re.compile(r"(?!)")
+# (Welsh, Uzbek and Macedonian first: their suffixes and words gone, the Estonian "-ga" and the Croatian and Slovenian
+# words they share no longer read as those languages)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
+    (_WELSH, "welsh", WELSH, _NO_SUFFIX), (_UZBEK, "uzbek", UZBEK, _UZBEK_SUFFIX),
+    (_MACEDONIAN, "macedonian", MACEDONIAN, _MACEDONIAN_SUFFIX),
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
     (_ROMANIAN, "romanian", ROMANIAN, _ROMANIAN_SUFFIX), (_DANISH, "danish", DANISH, _DANISH_SUFFIX),
     (_CATALAN, "catalan", CATALAN, _NO_SUFFIX), (_CROATIAN, "croatian", CROATIAN, _NO_SUFFIX),
@@ -369,6 +426,25 @@ _LATVIAN_INSTEAD = re.compile(r"([\w-]+)\s+vietā\b", re.I)
 _LATVIAN_WITH = re.compile(r"(?<=\s)ar(?=\s)")
 # Estonian puts "for" after what it governs: "KELLY jaoks" (for KELLY)
 _ESTONIAN_FOR = re.compile(r"([\w-]+)\s+jaoks\b", re.I)
+# Uzbek puts "instead of", "with", "for" and "except" after what they govern: "imatinib o'rniga nilotinib" (nilotinib
+# instead of imatinib), "varfarinni aspirin bilan" (warfarin with aspirin), "A549 uchun" (for A549), "aspirindan
+# tashqari" (except aspirin); its "bilan" between two names ("aspirin bilan varfarin") joins them as English does
+_UZBEK_INSTEAD = re.compile(r"([\w'’-]+)\s+o['’ʻ‘]rniga\s+([\w'’-]+)", re.I)
+_UZBEK_WITH = re.compile(r"(?<![\w'’-])([\w'’-]+)(\s+)([\w'’-]+)\s+bilan(?![\w'’-])", re.I)
+_UZBEK_FOR = re.compile(r"([\w'’-]+)\s+uchun(?![\w'’-])", re.I)
+_UZBEK_EXCEPT = re.compile(r"(?<![\w'’-])(?!(?:bu|u|shu)(?:-?dan)?\s)([\w'’-]+?)(?:-?dan)?\s+tashqari(?![\w'’-])",
+                           re.I)  # (not "bundan tashqari": besides, also)
+
+
+def _uzbek_with(match: re.Match[str]) -> str:
+    """"X Y bilan" -> "X with Y" after a name ("varfarinni aspirin bilan": warfarin with aspirin); after one of its
+    words ("iltimos aspirin bilan varfarin") the "bilan" stays where it is, between the names it joins."""
+    before, space, noun = match.groups()
+    if before.lower() in load("translations.json")["uzbek_words"]:
+        return f"{before}{space}{noun} bilan"
+    return f"{before}{space}with {noun}"
+
+
 # Nepali puts "instead of" and "only" after what they govern: "Ciprofloxacin ko satta levofloxacin" (levofloxacin
 # instead of ciprofloxacin), "Piperazine ra methyl matra change garne" (only the piperazine and methyl may change)
 _NEPALI_INSTEAD = re.compile(r"([\w-]+)\s+ko\s+satta\s+([\w-]+)", re.I)
@@ -425,20 +501,26 @@ def in_english(text: str) -> str:
     what is asked, and its Chinese, Japanese and Cyrillic drug names ("伊马替尼", "イマチニブ", "иматиниба" ->
     "imatinib"); the text's values stay as written. Spans of the result do not line up with ``text``."""
     pattern, table = _foreign_words()
-    # (Croatian shares Polish small words: "samo", "jest", "od")
-    if _POLISH.reads(text) and not (_CROATIAN.reads(text) and not _POLISH.letters.search(text)):
+    # (Croatian and Macedonian share Polish small words: "samo", "jest", "od")
+    if _POLISH.reads(text) and not ((_CROATIAN.reads(text) or _MACEDONIAN.reads(text))
+                                    and not _POLISH.letters.search(text)):
         text = _gated_in_english(text, "polish")
-    if _TURKISH.reads(text):
+    # (Uzbek shares Turkish small words: "bu", "bir")
+    if _TURKISH.reads(text) and not (_UZBEK.reads(text) and not _TURKISH.letters.search(text)
+                                     and not _TURKISH.words.search(text)):
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
     bulgarian = _BULGARIAN.reads(text)  # before its drug names lose their article ("варфаринът": warfarin)
-    text = from_cyrillic(text)  # "иматиниба": imatinib, before the Cyrillic request words are read
+    macedonian = _MACEDONIAN.reads(text)  # which is no Bulgarian ("е", "ги", "сега" are its words too)
+    # "иматиниба": imatinib, "ибупрофените": the ibuprofen, before the Cyrillic request words are read
+    text = from_cyrillic(text, MACEDONIAN_ARTICLES if macedonian else ())
     for language, name, inflection, suffix in _INFLECTED:
         if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
             text = _gated_in_english(from_inflected(suffix.sub(" ", _its_word_order(language, text)), inflection,
                                                     _said_words(f"{name}_words")), name)
     for language, name in _GATED:
-        if language.reads(text) or (language is _BULGARIAN and bulgarian):
+        if (language.reads(text) or (language is _BULGARIAN and bulgarian)) and not (language is _BULGARIAN
+                                                                                   and macedonian):
             text = _gated_in_english(_its_word_order(language, text), name)
     if _HEBREW.reads(text):  # its request words, then its drug names ("אוסימרטיניב": osimertinib)
         text = from_hebrew(_hebrew_in_english(text))
@@ -472,6 +554,9 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _ESTONIAN_FOR.sub(r"for \1", text)
     if language is _LATVIAN:
         return _LATVIAN_WITH.sub("with", _LATVIAN_INSTEAD.sub(r"instead of \1", text))
+    if language is _UZBEK:
+        text = _UZBEK_EXCEPT.sub(r"except \1", _UZBEK_FOR.sub(r"for \1", _UZBEK_WITH.sub(_uzbek_with, text)))
+        return _UZBEK_INSTEAD.sub(r"\2 instead of \1", text)
     if language is _NEPALI:
         return _NEPALI_ONLY.sub(r"only the \1", _NEPALI_INSTEAD.sub(r"\2 instead of \1", text))
     return text

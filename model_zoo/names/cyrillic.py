@@ -1,5 +1,5 @@
-"""Drug names written in Cyrillic, as Russian and Ukrainian chemists write them ("иматиниба" imatinib, "цисплатин"
-cisplatin, "варфарином" warfarin, "гефітиніб" gefitinib).
+"""Drug names written in Cyrillic, as Russian, Ukrainian, Bulgarian and Macedonian chemists write them ("иматиниба"
+imatinib, "цисплатин" cisplatin, "варфарином" warfarin, "гефітиніб" gefitinib, "ибупрофенът", "варфаринот").
 
 Russian and Ukrainian write an international name by its sounds (c before e, i or y as "ц", x as "кс", w as "в", h
 as "г", ph as "ф", th as "т", a final silent e dropped) and decline it ("иматиниба": of imatinib; "варфарином": with
@@ -19,12 +19,18 @@ _LETTERS = {
     "и": "i", "і": "i", "ї": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
     "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts", "ч": "ch", "ш": "sh", "щ": "shch", "ъ": "", "ы": "i",
     "ь": "", "э": "e", "ю": "yu", "я": "ya",
+    # Macedonian's letters (and Serbian's ј, љ, њ, џ): "кодеинот", "литијум"
+    "ѓ": "g", "ќ": "k", "ѕ": "dz", "ј": "i", "љ": "l", "њ": "n", "џ": "dzh",
 }
-# Russian and Ukrainian case endings of a noun and Bulgarian's article ("ибупрофенът": the ibuprofen), longest first
-# ("-ами" with, "-ом" with, "-а" of, "-у" to, "-е" in); not Bulgarian's other articles ("-та"), which would read
-# Russian words as names ("препарата": of the drug)
-_ENDINGS = ("ами", "ями", "ого", "ому", "ом", "ем", "ой", "ей", "ым", "им", "ах", "ях", "ов", "ев", "ът", "ят", "а",
-            "я", "у", "ю", "е", "ы", "і", "и")
+# Russian and Ukrainian case endings of a noun, Bulgarian's article ("ибупрофенът": the ibuprofen) and Macedonian's
+# ("варфаринот": the warfarin), longest first ("-ами" with, "-ом" with, "-а" of, "-у" to, "-е" in); not the articles
+# Bulgarian and Macedonian share with Russian endings ("-та"), which would read Russian words as names ("препарата":
+# of the drug)
+_ENDINGS = ("ами", "ями", "ого", "ому", "ом", "ем", "ой", "ей", "ым", "им", "ах", "ях", "ов", "ев", "ът", "ят", "от",
+            "а", "я", "у", "ю", "е", "ы", "і", "и")
+# Macedonian's other articles of a name ("-то", "-те", "-ите": the; "-он": that one), read only in a message written
+# in it; not its "-та", which a Russian genitive ends in ("препарата")
+MACEDONIAN_ARTICLES = ("ите", "то", "те", "он")
 _CLOSE = 0.85
 
 
@@ -32,21 +38,21 @@ def _latin(word: str) -> str:
     return once("".join(_LETTERS.get(letter, "") for letter in word.lower()))
 
 
-def english_name(word: str) -> str | None:
+def english_name(word: str, articles: tuple[str, ...] = ()) -> str | None:
     """The table name a Cyrillic word spells, as written or declined ("варфарина": warfarin, not the synonym
-    "warfarina"), or None."""
+    "warfarina"), or with one of the ``articles`` of its language, or None."""
     lowered = word.lower()
-    forms = [lowered] + [lowered[:-len(ending)] for ending in _ENDINGS
+    forms = [lowered] + [lowered[:-len(ending)] for ending in _ENDINGS + articles
                          if lowered.endswith(ending) and len(lowered) - len(ending) >= 5]
     found = [m for m in (closest_by_sound(_latin(form), _CLOSE) for form in forms) if m is not None]
     return max(found)[2] if found else None
 
 
-def from_cyrillic(text: str) -> str:
-    """``text`` with Cyrillic drug names written in Latin letters."""
+def from_cyrillic(text: str, articles: tuple[str, ...] = ()) -> str:
+    """``text`` with Cyrillic drug names written in Latin letters, read with the ``articles`` of its language too."""
     if not _CYRILLIC_WORD.search(text):
         return text
 
     def latin(match: re.Match[str]) -> str:
-        return english_name(match.group(0)) or match.group(0)
+        return english_name(match.group(0), articles) or match.group(0)
     return _CYRILLIC_WORD.sub(latin, text)

@@ -1,7 +1,8 @@
 """Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic, Estonian, Lithuanian,
-Latvian, Slovak and Slovenian chemists write and decline them ("imatinibin", "metotreksaattia", "ciszplatinnal",
-"szorafenibre", "imatinibului", "cisplatină", "tamoxifens", "cisplatí", "varfarinom", "rifampisien", "warfaríni",
-"imatiniibiga", "gefitinibą", "ibuprofēnu", "amiodarónu", "imatinibom").
+Latvian, Slovak, Slovenian, Welsh, Uzbek and Macedonian chemists write and decline them ("imatinibin",
+"metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens", "cisplatí",
+"varfarinom", "rifampisien", "warfaríni", "imatiniibiga", "gefitinibą", "ibuprofēnu", "amiodarónu", "imatinibom",
+"ei gaffein", "imatinibni", "varfarinot").
 
 These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
 add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
@@ -33,6 +34,9 @@ class Inflection:
     s_for_soft_c: bool = False
     # a final t voiced to d before an ending ("metotreksaadi": methotrexate's, "fulvestrandile": to fulvestrant)
     voiced_final_t: bool = False
+    # the first letters a mutation writes for a name's own (Welsh "ei gaffein": his caffeine; "a pharasetamol": and
+    # paracetamol), tried undone beside the word as written; an empty one a letter the mutation dropped
+    mutations: tuple[tuple[str, str], ...] = ()
 
 
 FINNISH = Inflection(("iksi", "ille", "ista", "issa", "illa", "ineen", "lla", "llä", "lta", "ltä", "lle", "ssa", "ssä",
@@ -75,6 +79,23 @@ LATVIAN = Inflection(("iem", "ām", "ēm", "am", "ai", "ei", "im", "um", "us", "
                       ("ģ", "g"), ("ļ", "l"), ("ņ", "n"), ("š", "sh"), ("ž", "zh"), ("č", "ch")))
 # "imatinibom", "cisplatina", "paracetamolu", "varfarinom"
 SLOVENIAN = Inflection(("ima", "om", "em", "ov", "u", "a", "e", "i", "o"), (("č", "ch"), ("š", "sh"), ("ž", "zh")))
+# "ei gaffein", "a pharasetamol", "fy nhamoxifen", "ei efitinib", "ei fetformin": no endings, but a name's first
+# letter mutated after the word before it (soft c→g, p→b, t→d, g dropped, b→f, d→dd, m→f; nasal c→ngh, p→mh, t→nh,
+# g→ng, b→m, d→n; aspirate c→ch, p→ph, t→th), and ff for an f
+WELSH = Inflection((), (("ff", "f"), ("ŵ", "w"), ("ŷ", "y")),
+                   mutations=(("ngh", "c"), ("mh", "p"), ("nh", "t"), ("ng", "g"), ("ch", "c"), ("ph", "p"),
+                              ("th", "t"), ("dd", "d"), ("g", "c"), ("b", "p"), ("d", "t"), ("f", "b"), ("f", "m"),
+                              ("m", "b"), ("n", "d"), ("", "g")))
+# "imatinibni", "varfarinning", "sisplatinga", "ibuprofenlarni": the cases' suffixes after the name, an s for a soft
+# c, x for the ch of chl- and chr- ("xlorokin"), o‘ and g‘ as o and g
+UZBEK = Inflection(("larining", "larning", "laridan", "lardagi", "lardan", "larini", "larni", "larga", "larda", "ning",
+                    "dagi", "niki", "dan", "lar", "ni", "ga", "ka", "qa", "da"),
+                   (("xl", "chl"), ("xr", "chr"), ("o‘", "o"), ("o'", "o"), ("oʻ", "o"), ("g‘", "g"), ("g'", "g"),
+                    ("gʻ", "g")), s_for_soft_c=True)
+# Macedonian typed in Latin letters: its articles after the name ("ibuprofenot": the ibuprofen, "varfarinot",
+# "lekovite"), and its letters kj, gj for ќ, ѓ
+MACEDONIAN = Inflection(("ite", "ata", "ot", "ta", "to", "te", "ov", "on"),
+                        (("ќ", "k"), ("ѓ", "g"), ("kj", "k"), ("gj", "g"), ("č", "ch"), ("š", "sh"), ("ž", "zh")))
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
@@ -98,6 +119,8 @@ def english_name(word: str, inflection: Inflection) -> str | None:
                          if lowered.endswith(ending) and len(lowered) - len(ending) >= 5]
     if inflection.marked_only and len(stems) == 1 and not any(written in lowered for written, _ in inflection.letters):
         return None
+    stems += [radical + stem[len(mutated):] for stem in list(stems) for mutated, radical in inflection.mutations
+              if stem.startswith(mutated) and len(stem) - len(mutated) >= 5]
     forms = {_plain(stem, inflection) for stem in stems}
     forms |= {_ADDED_VOWEL.sub("", form) for form in forms}
     if inflection.s_for_soft_c:
