@@ -291,6 +291,10 @@ def _says_change(text: str, match: re.Match[str]) -> bool:
     end = min(ends, default=len(text))
     said = re.search(rf"(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:{_CHANGE_STEM})\w*", text[start:end].lower())
     kept_words = rf"\b(?:{_KEEP}|keeps|stays?|remains?)\b"
+    # (a clause of its own after it keeps another part: "changing only the morpholine ring and keeping the quinazoline
+    # core untouched")
+    clause = re.search(rf"\s(?:and|but|while|whilst)\s+(?:{_KEEP})\b", text[named_end:end], re.I)
+    end = named_end + clause.start() if clause else end
     kept = re.search(kept_words, text[match.start(): match.start("name")], re.I) or \
         re.search(kept_words, text[named_end: end], re.I)
     return said is not None and kept is None

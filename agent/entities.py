@@ -755,7 +755,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
                                                or _MEDIUM_BEFORE.search(prose, 0, m.start)
                                                or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)
                                                or _sample_of_others(prose, m, named)
-                                               or _nickname(prose, m)))]
+                                               or _nickname(prose, m, named)))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
     # "canine c-kit" is asked about, unless the message names that target for itself too ("human KIT — the proxy
@@ -979,14 +979,17 @@ _QUOTED = re.compile(r"(?<!\w)['‘\"“]((?:[^\n'’\"”]|['’](?=\w)){2,60}?
 _PRODUCT_NOUN = re.compile(r"\s*(?:bars?|pills?|tabs?|tablets?|blotters?)\b", re.I)
 
 
-def _nickname(prose: str, name: Resolved | Unresolved) -> bool:
+def _nickname(prose: str, name: Resolved | Unresolved, named: list[Resolved | Unresolved]) -> bool:
     """A drug name that ends a quoted phrase of several words (a nickname: "'poor man's methadone'", not the claim
-    "'sorafenib hits the BRAF protein'") or is quoted before a product noun ("'Xanax' bars" that turn out to be
-    etizolam): no molecule the message asks about."""
+    "'sorafenib hits the BRAF protein'", nor the pair '"atorvastatin with clarithromycin"') or is quoted before a
+    product noun ("'Xanax' bars" that turn out to be etizolam): no molecule the message asks about."""
     for quoted in _QUOTED.finditer(prose):
         if quoted.start(1) <= name.start and name.end <= quoted.end(1):
             ends_it = not prose[name.end:quoted.end(1)].strip()
-            return (ends_it and len(quoted.group(1).split()) >= 2) or bool(_PRODUCT_NOUN.match(prose, quoted.end()))
+            alone = not any(other.kind == "drug" and other is not name
+                            and quoted.start(1) <= other.start < quoted.end(1) for other in named)
+            return (ends_it and alone and len(quoted.group(1).split()) >= 2) or \
+                bool(_PRODUCT_NOUN.match(prose, quoted.end()))
     return False
 
 
@@ -1379,8 +1382,8 @@ def _balanced(text: str) -> bool:
 _ISOTOPE_LABEL = re.compile(r"\[\d{1,3}[A-Z][a-z]?\]")
 
 
-# "C666-1", "SW480-5", "C4-2B": a cell line's or clone's code
-_LINE_CODE = re.compile(r"[A-Za-z]{1,3}\d{1,}-\d{1,3}[A-Za-z]?")
+# "C666-1", "SW480-5", "C4-2B": a cell line's or clone's code; "B01-B04", "A1:H12": a range of a plate's wells
+_LINE_CODE = re.compile(r"[A-Za-z]{1,3}\d{1,}-\d{1,3}[A-Za-z]?|[A-P]\d{1,2}[-:][A-P]\d{1,2}")
 
 
 _PROTEIN_BY_MASS = re.compile(r"p\d{2,3}")
@@ -1545,6 +1548,7 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
                 or (whole and bool(_AGE_SEX_AFTER.match(text, end)))
                 or (whole and 1900 <= int(text[start:end]) <= 2100 and bool(_YEAR_BEFORE.search(text, 0, start)))
                 or (whole and bool(_ID_PART_AFTER.match(text, end)))
+                or (whole and end - start >= 4 and text[start] == "0")  # "tube 0061440": an identifier's zeros
                 or (whole and bool(_LIST_AFTER.match(text, end))
                     and bool(_A_COUNT.search(text, 0, start) or _LIST_AFTER_WORD.match(text, end)))
                 or _COUNT_LABEL.search(text[max(0, start - 30):start])

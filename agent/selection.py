@@ -572,8 +572,11 @@ _ASKS_WHICH = re.compile(r"\b(?:know|see|tell\s+me|find\s+out|check|wonder)\s+(?
                          r"(?:them|these|those)\s+)?(?:are|is|were|get)\s*$", re.I)
 # "Is doramapimod (BIRB-796) predicted to interact with p38?", "Are these two predicted to cross the BBB?": a yes/no
 # question about the molecules it names, no pick from results (not "is the one predicted to bind also soluble?")
-_ASKS_WHETHER = re.compile(r"(?:^|[.?!:]\s+|\n)\s*(?:is|are|was|were|will|would)\s+(?![^.?!\n]*\b(?:ones?|which|that|"
-                           r"those|whichever)\b)[^.?!\n]{1,80}?$", re.I)
+# ("kindly state whether the test item erlotinib is predicted to cross …": the same question, asked indirectly)
+_ASKS_WHETHER = re.compile(r"(?:^|[.?!:]\s+|\n)\s*(?:is|are|was|were|will|would)\s+"
+                           r"(?![^.?!\n]*\b(?:ones?|which|that|those|whichever)\b)[^.?!\n]{1,80}?$|"
+                           r"\bwhether\s+(?![^.?!\n]*\b(?:ones?|which|that|those|whichever)\b)[^.?!\n]{1,60}?"
+                           r"\b(?:is|are|was|were|will|would)\s+$", re.I)
 # "top 2 by predicted ln IC50", "the one with higher probability", "the lowest SR-ARE probability": the measure a pick
 # ranks by, which asks for no tool of its own ("by predicted" may be blanked already)
 _BY_CRITERION = re.compile(r"\s+(?:(?:by|for|on)\s+)?(?:the\s+)?(?:predicted\s+|measured\s+)?(?:[A-Za-z][\w-]*\s+)?"

@@ -198,7 +198,11 @@ _RETRO_FIRST = re.compile(r"^\W*(?:\d{1,2}[.)]\s*)?(?:@\w+\s+)?(?:(?:please|pls|
                           re.I)
 
 
-_SENTENCE_END = re.compile(r"[;:!?]\s+|\.\s+|\n+")
+# "Requester: Dr. A. Kovács", "Prof. Lindqvist", "cat. QTP-200": a title's or abbreviation's full stop ends no
+# sentence
+_NO_TITLE = "".join(rf"(?<!\b{title})" for title in ("dr", "prof", "mr", "mrs", "ms", "st", "vs", "fig", "cf", "ca",
+                                                     "approx", "resp", "ref", "cat"))
+_SENTENCE_END = re.compile(rf"[;:!?]\s+|{_NO_TITLE}\.\s+|\n+", re.I)
 
 
 # "What dose of 5-FU is used in FOLFOX?", "the mechanism of action of imatinib": questions no tool answers (not "the
@@ -220,6 +224,18 @@ _JUDGES_RESULTS = re.compile(r"\b(?:would|is|are|will|could)\s+(?:this|these|tha
                              r"\bis\s+(?:that|this|it)\s+(?:a\s+)?(?:fair|reasonable|justified|valid|sound)\s*"
                              r"(?:conclusion|claim|statement|interpretation)?\s*\?|"
                              r"\bdoes\s+(?:a|the|this|that)\s+(?:positive|negative)\b[^.?!\n]{0,40}\bmean\b", re.I)
+
+
+# 'The paper says "docetaxel is … more soluble". Do the numbers support that?', "Is this the route from the original
+# patent?": whether the thread's results bear out a published claim, whatever molecules the claim names; "Can you
+# convert the FADU value to IC50 in µM?": a result already given, put in other units
+_ABOUT_GIVEN_RESULTS = re.compile(r"\bconvert\s+(?:the|that|this|those|these|its|their)\b[^.?!\n]{0,40}?\b"
+                                  r"(?:to|into)\s+(?:p?IC50|[nuµμm]M|micromolar|nanomolar)\b|"
+                                  r"\bdo(?:es)?\s+(?:the|these|those|our|your|its|their)\s+(?:numbers|results?|"
+                                  r"predictions?|data|values?|outputs?)\s+(?:support|back\s+up|agree\s+with|confirm|"
+                                  r"contradict|bear\s+out)\b|"
+                                  r"\bis\s+(?:this|that|it)\s+the\s+(?:same\s+)?(?:route|synthesis|one)\s+(?:from|in|used\s+in)\s+"
+                                  r"(?:the\s+)?(?:original\s+)?(?:patent|paper|literature|publication)\b", re.I)
 
 
 # "what's the label source for CT_TOX, and how was the train/test split done?", "Can we say 'brain-penetrant' on the
@@ -246,6 +262,8 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
         return judged.group()
     if (about := _ABOUT_MODEL_OR_CLAIM.search(e.prose)) is not None and not e.typed_molecules():
         return about.group()
+    if (claim := _ABOUT_GIVEN_RESULTS.search(e.prose)) is not None:
+        return claim.group()
     found = _OUT_OF_SCOPE.search(e.prose) or _WHAT_IT_IS.match(e.prose)
     if found is None or requested_tool(without_values(e), offered) is not None or _runs_a_written_pair(e):
         return None
@@ -637,9 +655,6 @@ def _trailing_qualifier(entities: Entities, offered: list[ToolSpec]) -> ToolSpec
 # Where terse messages separate asks: "EGFR pKd, A549 IC50, route", "pKd on EGFR and IC50 in H1975", "binding prob +
 # pKd", "1) logD of X 2) retro of same", "DDI warf+asp. and Temodar in U-87"
 # (a "+" glued to the word before and followed by a space marks a status: "the ER+ breast lines", "BBB+ ones")
-# "Requester: Dr. A. Kovács", "Prof. Lindqvist": a title's full stop ends no sentence
-_NO_TITLE = "".join(rf"(?<!\b{title})" for title in ("dr", "prof", "mr", "mrs", "ms", "st", "vs", "fig", "cf", "ca",
-                                                     "approx", "resp", "ref"))
 # (not the slash of a case code, "PM-24/2455")
 _LOOSE_CUT = re.compile(r"\s*(?:[,;&]|/(?!\d)|(?<![-_]\d\d)(?<![-_]\d\d\d)/|\+(?!\s)|(?<=\s)\+|\s[-–—]\s|"
                         r"\b(?:and|also|plus|then|too)\b|"

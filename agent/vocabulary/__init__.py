@@ -86,7 +86,8 @@ def _foreign_words() -> tuple[re.Pattern[str], dict[str, str]]:
 def _gated_words(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
     """The request words of a language read only in a message written in it (``polish_words``, ``turkish_words``)."""
     table: dict[str, str] = load("translations.json")[f"{language}_words"]
-    return re.compile(rf"(?<![\w-])(?:{alternation(table)})(?![\w-])", re.I), table
+    # (not an atom of a pasted structure: Welsh "o" (of) in "NC(=O)c1", Croatian "i" (and) in "C[I]")
+    return re.compile(rf"(?<![\w=(\[#@+/\\-])(?:{alternation(table)})(?![\w)\]=#@+/\\-])", re.I), table
 
 
 @dataclass(frozen=True)
@@ -331,8 +332,8 @@ _WELSH = _Language.of(
     r"dangos\w*|ddangos\w*|rhedwch|rhedeg|redeg|defnyddi\w*|ddefnyddi\w*|cynhyrch\w*|gynhyrch\w*|"
     r"optimeiddi\w*|rhagflaen\w*|ragflaen\w*|sensitifrwydd|ymateb|hoffwn|rhowch|rhaid|angen|rydw|"
     r"ddau|ddwy|pa\s+un|pob\s+un|i\s+gyd|dim\s+ond|eto\s+fyth|unwaith\s+eto|uwchlwyth\w*|lanlwyth\w*|"
-    r"gwerth|rhain|rheini|rheiny|hwn|honno|hwnnw|hynny",
-    r"yn|mae|a'r|a’r|i'r|i’r|o'r|o’r|ac|sydd")
+    r"gwerth|rhain|rheini|rheiny|hwn|honno|hwnnw|hynny|felly|nawr|dylai|ddylai|claf|cleifion|beth\s+yw|be['’]?\s+di",
+    r"yn|mae|a'r|a’r|i'r|i’r|o'r|o’r|ac|sydd|ei")
 # Uzbek in Latin letters: its o‘ and g‘ written with a turned comma, or a word only it has ("iltimos", "eruvchanlik",
 # "hisoblang", "o'rniga", "bilan", "uchun"), or two of its small words; not "faqat", "ta'sir", "rahmat", "emas",
 # "va" or "ham", which Persian, Indonesian, Malay or Spanish also write, nor Turkish's "bu", "bir"
@@ -344,16 +345,19 @@ _UZBEK = _Language.of(
     r"(?:toksik|zaharli|lipofil|moyil|sezgir)li[kg]\w*|qon-miya|bashorat\w*|"
     r"yarating|yaratish|optimallashtir\w*|solishtir\w*|tekshir\w*|tushiring|tashqari|bormi|qanday\w*|menga|"
     r"ko'rsat\w*|ko’rsat\w*|bog'lan\w*|bog’lan\w*|o'zaro|o’zaro|to'siq\w*|to’siq\w*|xuddi|qiling|qilib|"
-    r"qilish\w*|qiladi\w*|qilsa|kerakmi|nechta|hammasi|bering|ayting|beradimi|o'tadimi|o’tadimi|o'tishi|o’tishi",
+    r"qilish\w*|qiladi\w*|qilsa|kerakmi|nechta|hammasi|bering|ayting|beradimi|o'tadimi|o’tadimi|o'tishi|o’tishi|"
+    r"qiymat\w*|ko['’]ray\w*|kuchi|bo['’]ladi|erkin|gidratats\w*|sxema\w*",
     r"shu|eng|yoki")
-# Macedonian: its letters ѓ, ќ, ѕ (not ј, љ, њ, џ, which Serbian writes), or a word only it has, in Cyrillic or in the
+# Macedonian: its letters ѓ, ќ, ѕ, ј (ј also Serbian's, whose Cyrillic no other gate reads and whose words it mostly
+# shares; not љ, њ, џ), or a word only it has, in Cyrillic or in the
 # Latin letters people type ("молам", "колку", "растворливост", "пресметај", "наместо"; "molam", "kolku"), or its
 # article on a word Bulgarian writes with ъ or Serbian otherwise ("лекот", "соединението", "токсичноста"); not "само",
 # "со", "дали", "сега", "освен", "повторно", which Bulgarian, Serbian or Russian share, nor Latin "namesto", which
 # Slovenian writes. Read before Bulgarian, whose small words ("е", "ги") and some words it shares
 _MACEDONIAN = _Language.of(
-    r"[ѓќѕЃЌЅ]",
-    r"молам|благодарам|колку|растворлив\w*|најрастворлив\w*|пресмета\w*|наместо|зошто|сакам|дека|сите|овие|нив|"
+    r"[ѓќѕјЃЌЅЈ]",
+    r"молам|пациентот|префрлен\w*|врзува\w*|ретросинтетск\w*|чекор\w*|замениме|вообичаен\w*|нека|останатото|менува\w*|"
+    r"растворувач\w*|благодарам|колку|растворлив\w*|најрастворлив\w*|пресмета\w*|наместо|зошто|сакам|дека|сите|овие|нив|"
     r"лекот|лековите|соединението|соединенија\w*|токсичноста|липофилноста|веројатност\w*|"
     r"интеракцијата|интеракциите|клеточната|клеточните|клеточни|мозочн\w*|најдобр\w*|највисок\w*|најниск\w*|"
     r"најмногу|најмалку|"
@@ -367,7 +371,10 @@ _NO_SUFFIX = re.compile(r"(?!)")
 # its suffixes after a hyphen, an apostrophe or a number ("A549-da": in A549, "K562ga", "ABL1 ga": to ABL1) are
 # dropped; after a name's letters they are read by model_zoo.names.inflected
 _UZBEK_SUFFIX = re.compile(r"(?:(?<=[\w)\]])[-'’]|(?<=\d)\s?)(?:larining|larning|lardagi|lardan|larini|larni|"
-                           r"larga|larda|ning|dagi|dan|lar|ni|ga|ka|qa|da)(?![\w'’-])", re.I)
+                           r"larga|larda|ning|dagi|dan|lar|ni|ga|ka|qa|da)(?![\w'’-])|"
+                           # (and in lower case after a symbol's capitals: "EGFRga", "BRAFning")
+                           r"(?-i:(?<=[A-Z])(?:larining|larning|lardagi|lardan|larini|larni|larga|larda|ning|dagi|"
+                           r"dan|lar|ni|ga|ka|qa|da))(?![\w'’-])", re.I)
 # Macedonian's articles after a hyphen ("A549-та": the A549 line, "EGFR-от") are dropped
 _MACEDONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ите|от|та|то|те|ot|ta|to|te|ite)(?![\w-])", re.I)
 _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)\w*)", re.I)
@@ -565,7 +572,9 @@ def _its_word_order(language: _Language, text: str) -> str:
 def _gated_in_english(text: str, language: str) -> str:
     """``text`` with the request words of one gated language (``translations.json``) in English."""
     gated, table = _gated_words(language)
-    return gated.sub(lambda m: _english(m, table), text)
+    # (a capital letter alone is a label or an atom, not a small word: "the A half", "O" of a structure)
+    return gated.sub(lambda m: m.group(0) if len(m.group(0)) == 1 and m.group(0).isupper() else _english(m, table),
+                     text)
 
 
 def _english(m: re.Match[str], words: dict[str, str]) -> str:

@@ -598,6 +598,8 @@ _NOT_A_DRUG_AFTER = re.compile(
 # "serotonin syndrome", "serotonin toxicity", "dopamine D2", "histamine H1 blockers", "dopamine-agonist": an
 # endogenous molecule naming a system or a condition, not the molecule asked about
 _NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:syndrome|toxicity|tox|crisis|storm|"
+                                   # "Zoloft + Ultram, serotonin worry from a GP": the concern, not a third drug
+                                   r"worry|worries|concerns?|risk|excess|overload|"
                                    r"problems?|reuptake|agonists?|antagonists?|system|neurons?|D[1-5]|H[1-4]|"
                                    # "BP/cholesterol meds", "cholesterol-lowering": drugs for a condition
                                    r"(?:of\s+)?(?:drugs?|medicines?|medications?|meds|pills?|tablets?)|lowering)\b)",
@@ -1028,7 +1030,9 @@ def _singular(words: str) -> str:
 
 
 # "the three solvents registered today are ethanol, DMSO and acetone": a list of chemicals the message introduces
-_LIST_INTRO_BEFORE = re.compile(r"\b(?:solvents?|chemicals?|compounds?|molecules?|reagents?|substances?)\b"
+# ("the formulation vehicle options are ethanol and DMSO")
+_LIST_INTRO_BEFORE = re.compile(r"\b(?:solvents?|chemicals?|compounds?|molecules?|reagents?|substances?|vehicles?|"
+                                r"excipients?|co-?solvents?|options|candidates|alternatives)\b"
                                 r"[^.;:!?\n]{0,40}?(?:\bare\b|:)\s*$", re.I)
 
 

@@ -54,14 +54,23 @@ def respellings(key: str) -> tuple[list[str], list[str]]:
 
 
 # "Optimisation run OP-03", "study HB-2304", "item 5b", "lot 24B118", "Case PM-24/2210": the label of a run, study,
-# record, lot or case, no cell line or structure
+# record, lot or case, no cell line or structure; "cat. QTP-200", "catalogue no. 4471", "tube 0061440": a product's or
+# container's number
 _LABEL_BEFORE = re.compile(r"\b(?:run|study|item|lot|batch|sample|experiment|protocol|sop|deviation|ticket|job|"
-                           r"project|campaign|order|entry|record|subject|visit|site|case|exhibit)\s*[#:]?\s*$", re.I)
+                           r"project|campaign|order|entry|record|subject|visit|site|case|exhibit|cat\.?|catalog(?:ue)?|"
+                           r"sku|tube|vial|rack|barcode)\s*(?:no\.?|number|#)?\s*[#:]?\s*$", re.I)
 
 
 def labelled(text: str, start: int) -> bool:
     """Whether the word at ``start`` follows a label word ("lot 24B118", "run OP-03"): a code, no entity."""
-    return bool(_LABEL_BEFORE.search(text[max(0, start - 20):start]))
+    return label_start(text, start) is not None
+
+
+def label_start(text: str, start: int) -> int | None:
+    """Where the label word before the word at ``start`` begins ("cat. QTP-200": at "cat"), or None."""
+    window = max(0, start - 20)
+    found = _LABEL_BEFORE.search(text[window:start])
+    return window + found.start() if found else None
 
 
 def words(text: str) -> list[tuple[str, int, int]]:
