@@ -86,8 +86,7 @@ def _foreign_words() -> tuple[re.Pattern[str], dict[str, str]]:
 def _gated_words(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
     """The request words of a language read only in a message written in it (``polish_words``, ``turkish_words``)."""
     table: dict[str, str] = load("translations.json")[f"{language}_words"]
-    # (not an atom of a pasted structure: Welsh "o" (of) in "NC(=O)c1", Croatian "i" (and) in "C[I]")
-    return re.compile(rf"(?<![\w=(\[#@+/\\-])(?:{alternation(table)})(?![\w)\]=#@+/\\-])", re.I), table
+    return re.compile(rf"(?<![\w-])(?:{alternation(table)})(?![\w-])", re.I), table
 
 
 @dataclass(frozen=True)
@@ -572,9 +571,17 @@ def _its_word_order(language: _Language, text: str) -> str:
 def _gated_in_english(text: str, language: str) -> str:
     """``text`` with the request words of one gated language (``translations.json``) in English."""
     gated, table = _gated_words(language)
-    # (a capital letter alone is a label or an atom, not a small word: "the A half", "O" of a structure)
-    return gated.sub(lambda m: m.group(0) if len(m.group(0)) == 1 and m.group(0).isupper() else _english(m, table),
-                     text)
+    return gated.sub(lambda m: m.group(0) if _a_letter_not_a_word(m) else _english(m, table), text)
+
+
+def _a_letter_not_a_word(m: re.Match[str]) -> bool:
+    """A small word of one letter that is a label or an atom of a pasted structure: "the A half" (not a capital that
+    opens a sentence: Welsh "A beth …", and what …), Welsh "o" (of) in "NC(=O)c1", Croatian "i" (and) in "C[I]"."""
+    if len(m.group(0)) != 1:
+        return False
+    around = m.string[max(0, m.start() - 1):m.start()] + m.string[m.end():m.end() + 1]
+    opens_a_sentence = not m.string[:m.start()].strip() or m.string[:m.start()].rstrip()[-1] in ".!?:\n"
+    return (m.group(0).isupper() and not opens_a_sentence) or any(c in "=()[]#@+/\\" or c.isdigit() for c in around)
 
 
 def _english(m: re.Match[str], words: dict[str, str]) -> str:
