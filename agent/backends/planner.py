@@ -184,6 +184,10 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             return plan_calls(restated, pool, offered, history[:-1], read)
         text = with_the_gene(text, earlier_text)  # "same but for V600E" after a BRAF request: BRAF V600E
         earlier = with_rows(earlier, earlier.text, earlier)  # "optimise cpd 2 below": that row, not the whole list
+        if not previous.answered and (asked := _chosen(earlier, pool, offered)) is not None:
+            # "A paper used SH-SY5Y with vincristine — … for doxorubicin in SH-SY5Y instead?" answered "Yes, SK-N-SH":
+            # the question's own drugs, as if it had been asked with that line
+            earlier = molecules_of_the_question(earlier, pairs=asked.param("smiles_pairs") is not None)
     ran = _ran(previous, offered)
     if ran is not None and ran.param("drug_smiles") is not None and ran.param("target_seq") is not None:
         # not a pair of drugs: that compound and target, or the same compounds on a target the message names

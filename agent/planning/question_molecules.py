@@ -13,8 +13,9 @@ _TAKES_IN_OTHERS = re.compile(r"\b(?:these|those|them|they|their|both|all|each|e
                               r"the\s+others?|than|compared|comparison|vs\.?|versus|which|between|same)\b", re.I)
 # a question that adds to what came before ("caffeine, theobromine (the one in chocolate!) and paracetamol?")
 _ADDS_TO_BEFORE = re.compile(r"[\s)\]'\"]*(?:and|or|also|plus|but|as\s+well\s+as)\b", re.I)
-# (a semicolon joins the items of one ask: "A and B; C and D?")
-_SENTENCE = re.compile(r"[^.?!:\n]+[.?!:\n]*")
+# (a semicolon joins the items of one ask: "A and B; C and D?"; a dash sets a question off: "A paper used SH-SY5Y
+# with vincristine — can you predict … for doxorubicin?")
+_SENTENCE = re.compile(r"[^.?!:\n—]+[.?!:\n—]*")
 
 
 # a sentence that asks: a question, an order ("Check clarithromycin with …"), or what the writer only needs

@@ -47,7 +47,11 @@ _REPORTED = re.compile(r"\b(?:has|have|had)\s+(?:been|shown|given)\b|\bwe(?:'ve|
                        r"found|measured|used|ran)\b|"
                        # "The JAK patent claims selective JAK1 inhibition.", "The FLT3 patent reports Ba/F3 data …"
                        r"\b(?:patent|paper|label|study|trial|article|review|dossier|application|claim)s?\s+(?:claims?|"
-                       r"reports?|describes?|discloses?|shows?|recites?|states?|covers?)\b", re.I)
+                       r"reports?|describes?|discloses?|shows?|recites?|states?|covers?)\b|"
+                       # "the target organ hypothesis involves SRC.", "EGFR is overexpressed in our biopsies.", "4-week
+                       # rat study, foamy macrophages with amiodarone and chlorpromazine.": what a study saw or supposes
+                       r"\bhypothes[ie]s\b|\binvolves\b|\boverexpress(?:ed|es)?\b|"
+                       r"\b\d+[-\s](?:week|day|month)\s+(?:[a-z]+\s+)?(?:study|studies)\b", re.I)
 _ASKING = re.compile(r"\?|\b(?:please|pls|kindly|predict|run|check|give|need|want|show|tell|estimate|compute|"
                      r"calculate|could|can|would|will|let'?s|do|does|is|are|what|how|which)\b", re.I)
 # "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
@@ -914,11 +918,14 @@ _SAME_COUNT = re.compile(rf"\bsame\s+(?:{count_pattern()})\b(?:\s+(?:molecules?|
 
 
 def _reports_only(prose: str, start: int, end: int) -> bool:
-    """A whole sentence that only reports ("HT-29 has been resistant to every anchor we tried."), not a clause of one
-    ("if bromacil and terbacil had been tested in people, would …")."""
-    words = prose[start:end]
-    return bool(_REPORTED.search(words)) and not _ASKING.search(words) and \
-        bool(re.search(r"(?:^|[.!?\n])\s*$", prose[:start])) and not re.search(r"\bif\b|\bwhether\b", words, re.I)
+    """A part of a sentence that only reports ("HT-29 has been resistant to every anchor we tried."; "4-week rat study,
+    foamy macrophages with amiodarone and chlorpromazine, both cationic."), not a clause of one that asks ("if
+    bromacil and terbacil had been tested in people, would …")."""
+    opens = max(prose.rfind(mark, 0, start + 1) for mark in ".!?\n:") + 1
+    closes = [i for i in (prose.find(mark, end) for mark in ".!?\n") if i >= 0]
+    sentence = prose[opens:min(closes, default=len(prose)) + 1]
+    return bool(_REPORTED.search(sentence)) and not _ASKING.search(sentence) and \
+        not re.search(r"\bif\b|\bwhether\b", sentence, re.I)
 
 
 def _only_same_values(words: str) -> bool:

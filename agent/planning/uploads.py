@@ -111,8 +111,9 @@ def _calendar_word(short: str, lowered: str) -> bool:
 
 def _stem_words(key: str, shortest: int) -> set[str]:
     """The telling words of an upload's file name: "batch3" of ax_batch3.csv as written, and "batch" of it."""
-    stem = key.removeprefix("upload_").rsplit(".", 1)[0].lower()
-    return {w for w in [*re.split(r"[^a-z]+", stem), *re.split(r"[^a-z0-9]+", stem)]
+    written = key.removeprefix("upload_").rsplit(".", 1)[0]
+    stem, camel = written.lower(), _CAMEL.sub(" ", written).lower()  # "vendor" of vendorA_list.csv too
+    return {w for w in [*re.split(r"[^a-z]+", stem), *re.split(r"[^a-z0-9]+", stem), *re.split(r"[^a-z]+", camel)]
             if len(w) >= shortest and w not in _GENERIC_STEM_WORDS and not w.isdigit()}
 
 
@@ -155,8 +156,9 @@ def _by_code(lowered: str, keys: Sequence[str]) -> list[str]:
 
 
 _CODE = re.compile(r"(?<![\w.-])[a-z]{1,5}[-_]?\d{2,}(?:[-_]\d{2,})+(?![\w-])")  # "pm-24-0412", "lot_22_117"
-_REPLY_FILLERS = frozenset({"please", "pls", "the", "one", "file", "upload", "set", "thanks", "ok", "okay", "yes",
-                            "use", "run", "on", "sorry", "oops", "now", "too", "also", "then", "i", "meant", "mean"})
+_REPLY_FILLERS = frozenset({"please", "pls", "the", "one", "file", "upload", "set", "half", "thanks", "ok", "okay",
+                            "yes", "use", "run", "on", "sorry", "oops", "now", "too", "also", "then", "i", "meant",
+                            "mean"})
 
 
 def _file_tokens(keys: Sequence[str]) -> dict[str, set[str]]:

@@ -995,7 +995,8 @@ def _past_gloss(text: str, end: int) -> int:
 # properties no model here predicts are asked of a molecule too ("the boiling point of ethanol": asked back about the
 # property, and ethanol is the molecule the answer is for)
 _OTHER_PROPERTIES = ("logp", "log p", "clogp", "pka", "boiling point", "melting point", "density", "vapor pressure",
-                     "vapour pressure", "molecular weight", "tpsa", "half-life", "permeability")
+                     "vapour pressure", "molecular weight", "tpsa", "half-life", "permeability", "viscosity",
+                     "surface tension", "refractive index", "flash point", "heat capacity")
 _PROPERTY_NAMES = alternation(w for w in {*PROPERTY_WORDS, *_OTHER_PROPERTIES} if len(w) >= 3)
 # "Fair enough, do Glycerin then", "try ethanol instead": the follow-up's new subject, the ask as before
 _FOLLOW_UP_SLOT_BEFORE = re.compile(r"(?:^|[^\w\s]\s*|\b(?:ok(?:ay)?|fine|then|so|enough)\s+)(?:do|try|run|check)\s+$",
