@@ -560,11 +560,17 @@ def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
     "the precursors" out, which asks for a route when the thread has none to pick from."""
     patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, *([_PRECURSORS] if precursors else []), _WITH_GROUP, _GROUP_FIRST,
                 _EXCLUDE, _BINDS_BEST, RESULT_REMARK)
-    spans = [m.span() for pattern in patterns for m in pattern.finditer(text)
+    found = [(m.span(), pattern) for pattern in patterns for m in pattern.finditer(text)
              if not (pattern is _HITS and (_ASKS_WHICH.search(text, max(0, m.start() - 40), m.start())
                                            or _ASKS_WHETHER.search(text, max(0, m.start() - 100), m.start())))]
-    by = [(end, criterion.end()) for _, end in spans if (criterion := _BY_CRITERION.match(text, end))]
-    return spans + by + _filter_spans(text)
+    # (a measure right after a place is asked of the molecule picked, not ranked by: "the first precursor of route 1
+    # aqueous solubility?"; after a rank it is what ranks: "the lowest SR-ARE probability")
+    by = [(end, criterion.end()) for (_, end), pattern in found if (criterion := _BY_CRITERION.match(text, end))
+          and (pattern not in (_ORDINAL, _PRECURSORS, _GROUP_FIRST) or _RANKED_BY.match(criterion.group()))]
+    return [span for span, _ in found] + by + _filter_spans(text)
+
+
+_RANKED_BY = re.compile(r"\s+(?:by|on)\b", re.I)
 
 
 # "I would like to know which are predicted to interact with EGFR": the question itself, no pick from results

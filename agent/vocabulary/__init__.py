@@ -331,7 +331,8 @@ _WELSH = _Language.of(
     r"dangos\w*|ddangos\w*|rhedwch|rhedeg|redeg|defnyddi\w*|ddefnyddi\w*|cynhyrch\w*|gynhyrch\w*|"
     r"optimeiddi\w*|rhagflaen\w*|ragflaen\w*|sensitifrwydd|ymateb|hoffwn|rhowch|rhaid|angen|rydw|"
     r"ddau|ddwy|pa\s+un|pob\s+un|i\s+gyd|dim\s+ond|eto\s+fyth|unwaith\s+eto|uwchlwyth\w*|lanlwyth\w*|"
-    r"gwerth|rhain|rheini|rheiny|hwn|honno|hwnnw|hynny|felly|nawr|dylai|ddylai|claf|cleifion|beth\s+yw|be['’]?\s+di",
+    r"gwerth|rhain|rheini|rheiny|hwn|honno|hwnnw|hynny|felly|nawr|dylai|ddylai|claf|cleifion|golygu|erbyn|"
+    r"beth\s+yw|be['’]?\s+di",
     r"yn|mae|a'r|a’r|i'r|i’r|o'r|o’r|ac|sydd|ei")
 # Uzbek in Latin letters: its o‘ and g‘ written with a turned comma, or a word only it has ("iltimos", "eruvchanlik",
 # "hisoblang", "o'rniga", "bilan", "uchun"), or two of its small words; not "faqat", "ta'sir", "rahmat", "emas",
