@@ -138,3 +138,23 @@ def test_an_answered_question_keeps_its_own_drugs() -> None:
     viscosity = PastRequest("u", "Viscosity of glycerol at 25 °C? Sizing the feed pump.", answered=False)
     [call] = plan_with("logS then.", {}, [viscosity])
     assert call.arguments == {"drug_smiles": [drug("glycerol")], "property": "logSolubility"}
+
+
+def test_a_measure_after_a_place_pick_is_asked_of_the_molecule_picked() -> None:
+    """"the first precursor of route 1 aqueous solubility?" (as Uzbek puts it) read the solubility as what a pick
+    ranks by, and ran a route again."""
+    routes = {"user_smiles": ["CCO"],
+              "Retrosynthetic_reaction_pathway_prediction_result": [{"product": "CCO",
+                                                                     "routes": [{"precursors": ["CCN", "CCC"]}]}]}
+    for text in ("the first precursor of route 1 aqueous solubility how much?",
+                 "Birinchi sxemadagi birinchi prekursorning suvda eruvchanligi qancha?"):
+        [call] = plan_with(text, routes)
+        assert call.arguments == {"drug_smiles": ["CCN"], "property": "logSolubility"}, text
+
+
+def test_a_welsh_correction_takes_the_first_drug_back() -> None:
+    """"pKd tozasertib... na, dw i'n golygu pKd o dasatinib yn erbyn Aurora" kept tozasertib once the kinase was
+    answered."""
+    asked = PastRequest("u", "pKd tozasertib... na, dw i'n golygu pKd o dasatinib yn erbyn Aurora.", answered=False)
+    [call] = plan_with("Aurora B.", {}, [asked])
+    assert call.arguments == {"drug_smiles": [drug("dasatinib")], "target_seq": target("AURKB")}
