@@ -337,6 +337,9 @@ def _accented_or_respelt(word: str, start: int = -1, end: int = -1) -> Resolved 
     return _from_entries(found, word, True, start, end) if found else None
 
 
+_JOINED_WORD = re.compile(r"[a-z]{3,}-[a-z]{3,}")  # two lower-case words joined by a hyphen ("etil-acetat")
+
+
 def _found_respelt(word: str, start: int, end: int) -> Resolved | None:
     """A Romance spelling of a known name found as it stands ("omeprazolo"), never a question."""
     found = _foreign_spelling(word, start, end)
@@ -348,6 +351,8 @@ def _foreign_spelling(word: str, start: int, end: int) -> Resolved | Unresolved 
     Romance spelling of an INN the tables lack ("metamizol": asked about, with the closest names)."""
     key = unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
     t = tables()
+    joined = re.fullmatch(r"[a-z]+-[a-z]+", key) is not None  # "etil-acetat": looked up whole, never asked about
+    key = key.replace("-", "") if joined else key
     if len(key) < 5 or not key.isalpha() or key.endswith("e"):  # (English chemistry words end so: "methylpyrazole")
         return None
     ended, spellings = respellings(key)
@@ -355,6 +360,8 @@ def _foreign_spelling(word: str, start: int, end: int) -> Resolved | Unresolved 
         found = _entries(spelling, in_text=False) if spelling != key else []
         if found:
             return _from_entries(found, word, True, start, end)
+    if joined:
+        return None
     # "metamizol" is "metamizole", which the tables lack: asked about. Only the endings are respelt here, since a
     # spelling search per letter change would cost several times the whole message's other look-ups. A respelling
     # one letter from a single name is no drug ("Aurora" A is no "aurore"): only an ambiguous near match is asked.
@@ -724,6 +731,10 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     dosed: list[Unresolved] = []
     checked: list[Unresolved] = []
     for w, s, e in ws:
+        if not w.isalpha() and _JOINED_WORD.fullmatch(w) and not overlaps(s, e, taken) and \
+                (respelt := _found_respelt(w, s, e)) is not None:
+            out.append(respelt)  # "etil-acetat": ethyl acetate
+            taken.append((s, e))
         if overlaps(s, e, taken) or not w.isalpha() or w.isupper() or w.lower() in t.never or w.lower() in t.not_drug:
             continue
         if _NOT_A_DRUG_AFTER.match(text[e:e + 30]):

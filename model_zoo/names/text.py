@@ -33,11 +33,13 @@ _ROMANCE_ENDINGS = (("ina", "ine"), ("ina", "in"), ("ino", "ine"), ("ino", "in")
 _SLAVIC_ENDINGS = (("olom", "ole"), ("olu", "ole"), ("ola", "ole"), ("inom", "ine"), ("inom", "in"), ("inu", "ine"),
                    ("inu", "in"), ("om", ""), ("em", ""), ("u", ""))
 _ROMANCE_LETTERS = (("", ""), ("f", "ph"), ("et", "eth"), ("tir", "thyr"), ("pir", "pyr"), ("rr", "r"), ("k", "c"),
-                    ("chin", "quin"))  # Italian chin- for quin-: "chinino"
+                    ("chin", "quin"),  # Italian chin- for quin-: "chinino"
+                    ("izo", "iso"), ("etil", "ethyl "), ("metil", "methyl "))  # Slavic and Baltic: "izopropanol"
 # German drops the final e ("Aceton", "Etoposid") and writes aromatic solvents with -ol ("Toluol", "Benzol", "Xylol")
 # and halogens without their o ("Dichlormethan"); these are looked up as they stand only, never asked about
 _GERMAN_ENDINGS = (("ol", "ene"), ("an", "ane"), ("on", "one"), ("at", "ate"), ("id", "ide"))
-_GERMAN_LETTERS = (("", ""), ("chlor", "chloro"), ("brom", "bromo"), ("k", "c"), ("z", "c"))
+_GERMAN_LETTERS = (("", ""), ("chlor", "chloro"), ("brom", "bromo"), ("k", "c"), ("z", "c"), ("ethyl", "ethyl "),
+                   ("etil", "ethyl "))  # "Ethylacetat", "etilacetat": ethyl acetate
 
 def respellings(key: str) -> tuple[list[str], list[str]]:
     """The English spellings a Romance, Slavic or German spelling of a name may stand for (``key``: lower case, no

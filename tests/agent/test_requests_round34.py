@@ -158,3 +158,12 @@ def test_a_welsh_correction_takes_the_first_drug_back() -> None:
     asked = PastRequest("u", "pKd tozasertib... na, dw i'n golygu pKd o dasatinib yn erbyn Aurora.", answered=False)
     [call] = plan_with("Aurora B.", {}, [asked])
     assert call.arguments == {"drug_smiles": [drug("dasatinib")], "target_seq": target("AURKB")}
+
+
+def test_solvents_in_slavic_and_baltic_spellings() -> None:
+    """"izopropanol", "etil-acetat", "Ethylacetat" were unknown words beside the solvents the tables read."""
+    [call] = plan_with("Slobodna energija hidratacije za toluen, aceton i etil-acetat (kcal/mol)", {})
+    assert call.arguments["drug_smiles"] == [drug("toluene"), drug("acetone"), drug("ethyl acetate")]
+    [call] = plan_with("Slobodna energija hidratacije za etanol i izopropanol", {})
+    assert call.arguments["drug_smiles"] == [drug("ethanol"), drug("isopropanol")]
+    assert extract("hydration free energy of Ethylacetat").molecules == [drug("ethyl acetate")]
