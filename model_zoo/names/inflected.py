@@ -123,6 +123,7 @@ def english_name(word: str, inflection: Inflection) -> str | None:
               if stem.startswith(mutated) and len(stem) - len(mutated) >= 5]
     forms = {_plain(stem, inflection) for stem in stems}
     forms |= {_ADDED_VOWEL.sub("", form) for form in forms}
+    forms |= {form[:-2] + "ene" for form in forms if form.endswith("ol")}  # "toluolam", "benzola": German -ol solvents
     if inflection.s_for_soft_c:
         forms |= {_SOFT_C.sub("c", form) for form in forms}
     if inflection.voiced_final_t:

@@ -167,3 +167,15 @@ def test_solvents_in_slavic_and_baltic_spellings() -> None:
     [call] = plan_with("Slobodna energija hidratacije za etanol i izopropanol", {})
     assert call.arguments["drug_smiles"] == [drug("ethanol"), drug("isopropanol")]
     assert extract("hydration free energy of Ethylacetat").molecules == [drug("ethyl acetate")]
+
+
+def test_part_names_in_a_case_and_solvents_with_german_endings() -> None:
+    """"Mainīt drīkst tikai N-metilpiperazīnu" (only the N-methylpiperazine may change: its Latvian accusative) was no
+    part; "toluolam" (Latvian dative of the German "Toluol") no toluene."""
+    from model_zoo.chem.cores import core_from_text
+
+    assert core_from_text("N-metilpiperazīnu").name == "n-methylpiperazine"
+    assert core_from_text("morfolinu").name == "morpholine"
+    assert decided("Optimizē imatinibu K-562 līnijai, mērķis ln(IC50) -3,0. Mainīt drīkst tikai N-metilpiperazīnu, "
+                   "pārējo nemainīt.") == OPTIMIZE
+    assert drug("toluene") in extract(in_english("Man vajag hidratācijas brīvo enerģiju toluolam")).molecules
