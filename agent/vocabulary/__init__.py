@@ -12,7 +12,7 @@ from typing import Any
 
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.hebrew import from_hebrew
-from model_zoo.names.cyrillic import MACEDONIAN_ARTICLES, from_cyrillic
+from model_zoo.names.cyrillic import MACEDONIAN_ARTICLES, from_cyrillic, parts_from_cyrillic
 from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HUNGARIAN, ICELANDIC,
                                        LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK, SLOVENIAN, UZBEK, WELSH,
                                        Inflection, from_inflected)
@@ -529,6 +529,7 @@ def in_english(text: str) -> str:
         if (language.reads(text) or (language is _BULGARIAN and bulgarian)) and not (language is _BULGARIAN
                                                                                    and macedonian):
             text = _gated_in_english(_its_word_order(language, text), name)
+    text = parts_from_cyrillic(text)  # "метоксиетокси вериги": the parts no table above read
     if _HEBREW.reads(text):  # its request words, then its drug names ("אוסימרטיניב": osimertinib)
         text = from_hebrew(_hebrew_in_english(text))
     if _THAI.reads(text):

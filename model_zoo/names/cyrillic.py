@@ -48,6 +48,25 @@ def english_name(word: str, articles: tuple[str, ...] = ()) -> str | None:
     return max(found)[2] if found else None
 
 
+# a part of a molecule named in Cyrillic ("морфолиновия пръстен": the morpholine ring, "метоксиетокси вериги",
+# "N-метилпиперазинът"): its chemical morphemes, and the adjective or article endings it is written with
+_PART_MORPHEME = re.compile(r"metil|etil|propil|butil|fenil|benzil|metoks|etoks|propoks|morfolin|piperazin|piperidin|"
+                            r"pirolidin|pirid|pirimid|khinazolin|khinolin|anilin|indol|imidazol|tiazol|pirazol|triazol|"
+                            r"tsiklo|akrilamid|sulfonamid|etinil|khidroksi|fluoro|khloro")
+_PART_ENDING = re.compile(r"(?:ov(?:iya|ata|oto|ite|iyat|ia|a|o|i)?|t|ta|to|te|ite|ot|on|a|u)$")
+
+
+def part_name(word: str) -> str | None:
+    """The Latin spelling of a molecule's part named in Cyrillic ("морфолиновия" -> "morfolin", "метоксиетокси"), which
+    the part tables spell in English (model_zoo.chem.cores), or None."""
+    latin = _latin(word)
+    if not _PART_MORPHEME.search(latin):
+        return None
+    stem = _PART_ENDING.sub("", latin) if re.search(r"(?:in|ol|il|id)(?:ov\w*|t|ta|to|te|ite|ot|on|a|u)$", latin) \
+        else latin
+    return stem.replace("khin", "quin").replace("kh", "h")
+
+
 def from_cyrillic(text: str, articles: tuple[str, ...] = ()) -> str:
     """``text`` with Cyrillic drug names written in Latin letters, read with the ``articles`` of its language too."""
     if not _CYRILLIC_WORD.search(text):
@@ -56,3 +75,9 @@ def from_cyrillic(text: str, articles: tuple[str, ...] = ()) -> str:
     def latin(match: re.Match[str]) -> str:
         return english_name(match.group(0), articles) or match.group(0)
     return _CYRILLIC_WORD.sub(latin, text)
+
+
+def parts_from_cyrillic(text: str) -> str:
+    """``text`` with the parts of a molecule it names in Cyrillic written in Latin letters (after a language's own
+    words for them were read: "морфолиновия пръстен" is "the morpholine ring" in the Bulgarian table)."""
+    return _CYRILLIC_WORD.sub(lambda m: part_name(m.group(0)) or m.group(0), text)

@@ -60,7 +60,9 @@ class SoundTable:
             if scored:
                 best.append(max(scored))
         best.sort(reverse=True)
-        if not best or best[0][0] < close or (len(best) > 1 and best[0][0] - best[1][0] < self.margin):
+        # (two ids under one name are one name to spell: "ketoprofen" is DB01009's and DB09214's)
+        others = [b for b in best[1:] if b[2] != best[0][2]] if best else []
+        if not best or best[0][0] < close or (others and best[0][0] - others[0][0] < self.margin):
             return None
         return best[0]
 

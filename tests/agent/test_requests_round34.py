@@ -179,3 +179,15 @@ def test_part_names_in_a_case_and_solvents_with_german_endings() -> None:
     assert decided("Optimizē imatinibu K-562 līnijai, mērķis ln(IC50) -3,0. Mainīt drīkst tikai N-metilpiperazīnu, "
                    "pārējo nemainīt.") == OPTIMIZE
     assert drug("toluene") in extract(in_english("Man vajag hidratācijas brīvo enerģiju toluolam")).molecules
+
+
+def test_cyrillic_part_names_and_a_name_two_ids_share() -> None:
+    """"само морфолиновия пръстен", "N-метилпиперазинот" named no part (the mask was asked for); "кетопрофен" was
+    no drug, since two DrugBank ids carry the name "ketoprofen"."""
+    assert decided("Имам идея за гефитиниб в A549: пусни оптимизация с целеви ln(IC50) -2,0, като пипаш само "
+                   "морфолиновия пръстен. Всичко останало да си стои.") == OPTIMIZE
+    asked = PastRequest("u", "Оптимизирај го иматиниб за K-562, целна ln(IC50) -2,5.", answered=False)
+    [call] = plan_with("Само метилпиперазинот (прстенот со N-метилот) нека се менува, останатото да остане.", {},
+                       [asked])
+    assert call.name == OPTIMIZE and sum(call.arguments["mask"]) == 7  # the ring (6) and its N-methyl
+    assert "ketoprofen" in in_english("Разтворимост във вода за ибупрофен, напроксен и кетопрофен, моля")
