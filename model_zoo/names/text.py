@@ -60,7 +60,7 @@ def respellings(key: str) -> tuple[list[str], list[str]]:
 # container's number
 _LABEL_BEFORE = re.compile(r"\b(?:run|study|item|lot|batch|sample|experiment|protocol|sop|deviation|ticket|job|"
                            r"project|campaign|order|entry|record|subject|visit|site|case|exhibit|cat\.?|catalog(?:ue)?|"
-                           r"sku|tube|vial|rack|barcode)\s*(?:no\.?|number|#)?\s*[#:]?\s*$", re.I)
+                           r"sku|tube|vial|barcode)\s*(?:no\.?|number|#)?\s*[#:]?\s*$", re.I)
 
 
 def labelled(text: str, start: int) -> bool:
