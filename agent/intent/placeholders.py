@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from agent.entities import _MASK_LIST, _MASK_RUN, _MASK_SPACED, DOSE, extract
 from model_zoo.chem.cells import find_cell_line_mentions
-from model_zoo.names.text import labelled
 
 _KEY_REF = re.compile(r"\((?:[A-Za-z][\w.\-]*_[\w.\-]*)\)")
 _FILE = re.compile(r"(?<![\w.\-])[\w\-]+\.(?:csv|tsv|sdf|smi|smiles|fasta|faa|fa|txt|xlsx|xls|mol2|mol)(?![\w])", re.I)
@@ -45,8 +44,6 @@ _NO_ASK_IDIOM = re.compile(r"\blin(?:e[sd]?|ing)\s+(?:(?:it|them|this|these|thos
 # a case, lot or exhibit code ("PM-24/2455", "SUN-50-0916", "EXH-24-0533"): an identifier, no value or ask
 # (not a cell line's name: "MV-4-11")
 _RECORD_CODE = re.compile(r"(?<![\w-])[A-Za-z]{1,6}[-_]\d{2,4}(?:[-_/]\d{3,6})+(?![\w-])")
-# a code after its label ("cat. QTP-200", "lot 24B118", "tube 0061440"): an identifier, never a cell line's name
-_LABELLED_CODE = re.compile(r"(?<![\w-])[A-Za-z0-9][\w/-]*\d[\w/-]*(?![\w-])")
 _MOL_RUN = re.compile(r"<mol>(?:[\s,;]*(?:and\s+)?<mol>){2,}")
 _SEQ_RUN = re.compile(r"<seq>(?:\s*<seq>)+")
 
@@ -69,7 +66,6 @@ def find_spans(text: str) -> list[Span]:
     # nothing
     spans += [Span(m.start(), m.end(), "") for pattern in (DOSE, _NO_ASK_IDIOM, _RECORD_CODE)
               for m in pattern.finditer(text)]
-    spans += [Span(m.start(), m.end(), "") for m in _LABELLED_CODE.finditer(text) if labelled(text, m.start())]
     for pattern in (_MASK_LIST, _MASK_SPACED, _MASK_RUN):
         spans += [Span(m.start(), m.end(), "mask") for m in pattern.finditer(text)]
     spans += _sequence_spans(text, found.sequences)

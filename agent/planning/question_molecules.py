@@ -13,9 +13,21 @@ _TAKES_IN_OTHERS = re.compile(r"\b(?:these|those|them|they|their|both|all|each|e
                               r"the\s+others?|than|compared|comparison|vs\.?|versus|which|between|same)\b", re.I)
 # a question that adds to what came before ("caffeine, theobromine (the one in chocolate!) and paracetamol?")
 _ADDS_TO_BEFORE = re.compile(r"[\s)\]'\"]*(?:and|or|also|plus|but|as\s+well\s+as)\b", re.I)
-# (a semicolon joins the items of one ask: "A and B; C and D?"; a dash sets a question off: "A paper used SH-SY5Y
-# with vincristine — can you predict … for doxorubicin?")
-_SENTENCE = re.compile(r"[^.?!:\n—]+[.?!:\n—]*")
+# (a semicolon joins the items of one ask: "A and B; C and D?")
+_SENTENCE = re.compile(r"[^.?!:\n]+[.?!:\n]*")
+
+
+def _sentences(text: str) -> list[tuple[int, int]]:
+    """Where the sentences are; a dash sets a question off the words before it ("A paper used SH-SY5Y with vincristine
+    — can you predict … for doxorubicin?", not "Patient on Tegretol — check it with A and B.")."""
+    spans = []
+    for m in _SENTENCE.finditer(text):
+        dash = m.group().rfind("—")
+        if dash > 0 and m.group().rstrip().endswith("?"):
+            spans += [(m.start(), m.start() + dash + 1), (m.start() + dash + 1, m.end())]
+        else:
+            spans.append(m.span())
+    return spans
 
 
 # a sentence that asks: a question, an order ("Check clarithromycin with …"), or what the writer only needs
@@ -31,14 +43,16 @@ def molecules_of_the_question(e: Entities, pairs: bool = False) -> Entities:
     the rest ("Patient on warfarin. Can she take ibuprofen?"). Typed structures are kept as they are."""
     if not e.molecules_from_names or e.typed_molecules() or len(set(e.molecules)) < 2:
         return e
-    asking = [(m, extract(m.group())) for m in _SENTENCE.finditer(e.text) if _ASKS.search(m.group())]
-    asking = [(m, found) for m, found in asking if found.molecules]
+    asking = [(start, end, extract(e.text[start:end])) for start, end in _sentences(e.text)
+              if _ASKS.search(e.text[start:end])]
+    asking = [(start, end, found) for start, end, found in asking if found.molecules]
     if len(asking) != 1:
         return e
-    question, found = asking[0]
-    after = any(n.kind == "drug" and n.start >= question.end() for n in e.names)
-    if _TAKES_IN_OTHERS.search(question.group()) or _ADDS_TO_BEFORE.match(question.group()) or after or \
-            extract(e.text[question.end():]).molecules:
+    start, end, found = asking[0]
+    question = e.text[start:end]
+    after = any(n.kind == "drug" and n.start >= end for n in e.names)
+    if _TAKES_IN_OTHERS.search(question) or _ADDS_TO_BEFORE.match(question) or after or \
+            extract(e.text[end:]).molecules:
         return e  # "X with Y? also X with Z", "… And cabozantinib — same question": drugs added after the ask
     kept = list(dict.fromkeys(m for m in found.molecules if m in e.molecules))
     if not kept or (set(kept) == set(e.molecules) and not pairs) or (pairs and len(kept) < 2):
