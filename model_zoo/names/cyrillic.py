@@ -56,7 +56,7 @@ _PART_MORPHEME = re.compile(r"metil|etil|propil|butil|fenil|benzil|metoks|etoks|
 _PART_ENDING = re.compile(r"(?:ov(?:iya|ata|oto|ite|iyat|ia|a|o|i)?|t|ta|to|te|ite|ot|on|a|u)$")
 
 
-def part_name(word: str) -> str | None:
+def _part_name(word: str) -> str | None:
     """The Latin spelling of a molecule's part named in Cyrillic ("морфолиновия" -> "morfolin", "метоксиетокси"), which
     the part tables spell in English (model_zoo.chem.cores), or None."""
     latin = _latin(word)
@@ -80,4 +80,4 @@ def from_cyrillic(text: str, articles: tuple[str, ...] = ()) -> str:
 def parts_from_cyrillic(text: str) -> str:
     """``text`` with the parts of a molecule it names in Cyrillic written in Latin letters (after a language's own
     words for them were read: "морфолиновия пръстен" is "the morpholine ring" in the Bulgarian table)."""
-    return _CYRILLIC_WORD.sub(lambda m: part_name(m.group(0)) or m.group(0), text)
+    return _CYRILLIC_WORD.sub(lambda m: _part_name(m.group(0)) or m.group(0), text)

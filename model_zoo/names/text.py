@@ -65,14 +65,7 @@ _LABEL_BEFORE = re.compile(r"\b(?:run|study|item|lot|batch|sample|experiment|pro
 
 def labelled(text: str, start: int) -> bool:
     """Whether the word at ``start`` follows a label word ("lot 24B118", "run OP-03"): a code, no entity."""
-    return label_start(text, start) is not None
-
-
-def label_start(text: str, start: int) -> int | None:
-    """Where the label word before the word at ``start`` begins ("cat. QTP-200": at "cat"), or None."""
-    window = max(0, start - 20)
-    found = _LABEL_BEFORE.search(text[window:start])
-    return window + found.start() if found else None
+    return bool(_LABEL_BEFORE.search(text[max(0, start - 20):start]))
 
 
 def words(text: str) -> list[tuple[str, int, int]]:
