@@ -1071,7 +1071,8 @@ def _within(position: int, spans: list[tuple[int, int]]) -> bool:
 # "Phenoxyethanol SMILES in case you need it: OCCOc1ccccc1", "imatinib's structure = …": the structure is the name's
 _ITS_STRUCTURE = re.compile(r"(?:(?:'s)?|[^.!?\n]{0,60}\bits\s+)\s*\(?\s*(?:smiles|structure)\b[^.;:=\n]{0,30}[:=]\s*|"
                             # "the carfentanil reference standard (<SMILES>)": the sample's name, then its structure
-                            r"\s+(?:(?:reference|analytical|working)\s+)?(?:standard|sample|salt|free\s+base|base)\s*\(?\s*",
+                            r"\s+(?:(?:reference|analytical|working)\s+)?(?:standard|sample|salt|free\s+base|base)"
+                            r"\s*\(?\s*",
                             re.I)
 
 

@@ -238,8 +238,9 @@ _ABOUT_GIVEN_RESULTS = re.compile(r"\bconvert\s+(?:the|that|this|those|these|its
                                   r"\bdo(?:es)?\s+(?:the|these|those|our|your|its|their)\s+(?:numbers|results?|"
                                   r"predictions?|data|values?|outputs?)\s+(?:support|back\s+up|agree\s+with|confirm|"
                                   r"contradict|bear\s+out)\b|"
-                                  r"\bis\s+(?:this|that|it)\s+the\s+(?:same\s+)?(?:route|synthesis|one)\s+(?:from|in|used\s+in)\s+"
-                                  r"(?:the\s+)?(?:original\s+)?(?:patent|paper|literature|publication)\b", re.I)
+                                  r"\bis\s+(?:this|that|it)\s+the\s+(?:same\s+)?(?:route|synthesis|one)\s+"
+                                  r"(?:from|in|used\s+in)\s+(?:the\s+)?(?:original\s+)?(?:patent|paper|literature|"
+                                  r"publication)\b", re.I)
 
 
 # "what's the label source for CT_TOX, and how was the train/test split done?", "Can we say 'brain-penetrant' on the

@@ -356,8 +356,9 @@ _UZBEK = _Language.of(
 # Slovenian writes. Read before Bulgarian, whose small words ("е", "ги") and some words it shares
 _MACEDONIAN = _Language.of(
     r"[ѓќѕјЃЌЅЈ]",
-    r"молам|пациентот|префрлен\w*|врзува\w*|ретросинтетск\w*|чекор\w*|замениме|вообичаен\w*|нека|останатото|менува\w*|"
-    r"растворувач\w*|благодарам|колку|растворлив\w*|најрастворлив\w*|пресмета\w*|наместо|зошто|сакам|дека|сите|овие|нив|"
+    r"молам|пациентот|префрлен\w*|врзува\w*|ретросинтетск\w*|чекор\w*|замениме|вообичаен\w*|нека|останатото|"
+    r"менува\w*|растворувач\w*|благодарам|колку|растворлив\w*|најрастворлив\w*|пресмета\w*|наместо|зошто|сакам|"
+    r"дека|сите|овие|нив|"
     r"лекот|лековите|соединението|соединенија\w*|токсичноста|липофилноста|веројатност\w*|"
     r"интеракцијата|интеракциите|клеточната|клеточните|клеточни|мозочн\w*|најдобр\w*|највисок\w*|најниск\w*|"
     r"најмногу|најмалку|"
@@ -370,11 +371,10 @@ _MACEDONIAN = _Language.of(
 _NO_SUFFIX = re.compile(r"(?!)")
 # its suffixes after a hyphen, an apostrophe or a number ("A549-da": in A549, "K562ga", "ABL1 ga": to ABL1) are
 # dropped; after a name's letters they are read by model_zoo.names.inflected
-_UZBEK_SUFFIX = re.compile(r"(?:(?<=[\w)\]])[-'’]|(?<=\d)\s?)(?:larining|larning|lardagi|lardan|larini|larni|"
-                           r"larga|larda|ning|dagi|dan|lar|ni|ga|ka|qa|da)(?![\w'’-])|"
+_UZBEK_ENDING = "|".join(sorted(UZBEK.endings, key=len, reverse=True))
+_UZBEK_SUFFIX = re.compile(rf"(?:(?<=[\w)\]])[-'’]|(?<=\d)\s?)(?:{_UZBEK_ENDING})(?![\w'’-])|"
                            # (and in lower case after a symbol's capitals: "EGFRga", "BRAFning")
-                           r"(?-i:(?<=[A-Z])(?:larining|larning|lardagi|lardan|larini|larni|larga|larda|ning|dagi|"
-                           r"dan|lar|ni|ga|ka|qa|da))(?![\w'’-])", re.I)
+                           rf"(?-i:(?<=[A-Z])(?:{_UZBEK_ENDING}))(?![\w'’-])", re.I)
 # Macedonian's articles after a hyphen ("A549-та": the A549 line, "EGFR-от") are dropped
 _MACEDONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:ите|от|та|то|те|ot|ta|to|te|ite)(?![\w-])", re.I)
 _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)\w*)", re.I)

@@ -53,7 +53,8 @@ def english_name(word: str, articles: tuple[str, ...] = ()) -> str | None:
 _PART_MORPHEME = re.compile(r"metil|etil|propil|butil|fenil|benzil|metoks|etoks|propoks|morfolin|piperazin|piperidin|"
                             r"pirolidin|pirid|pirimid|khinazolin|khinolin|anilin|indol|imidazol|tiazol|pirazol|triazol|"
                             r"tsiklo|akrilamid|sulfonamid|etinil|khidroksi|fluoro|khloro")
-_PART_ENDING = re.compile(r"(?:ov(?:iya|ata|oto|ite|iyat|ia|a|o|i)?|t|ta|to|te|ite|ot|on|a|u)$")
+# (after the morpheme's own end: "morfolinoviya", "metilpiperazint", "etinilt")
+_PART_ENDING = re.compile(r"(?<=in|ol|il|id)(?:ov(?:iya|ata|oto|ite|iyat|ia|a|o|i)?|t|ta|to|te|ite|ot|on|a|u)$")
 
 
 def _part_name(word: str) -> str | None:
@@ -62,9 +63,7 @@ def _part_name(word: str) -> str | None:
     latin = _latin(word)
     if not _PART_MORPHEME.search(latin):
         return None
-    stem = _PART_ENDING.sub("", latin) if re.search(r"(?:in|ol|il|id)(?:ov\w*|t|ta|to|te|ite|ot|on|a|u)$", latin) \
-        else latin
-    return stem.replace("khin", "quin").replace("kh", "h")
+    return _PART_ENDING.sub("", latin).replace("khin", "quin").replace("kh", "h")
 
 
 def from_cyrillic(text: str, articles: tuple[str, ...] = ()) -> str:

@@ -351,7 +351,7 @@ def _foreign_spelling(word: str, start: int, end: int) -> Resolved | Unresolved 
     Romance spelling of an INN the tables lack ("metamizol": asked about, with the closest names)."""
     key = unicodedata.normalize("NFKD", word.lower()).encode("ascii", "ignore").decode()
     t = tables()
-    joined = re.fullmatch(r"[a-z]+-[a-z]+", key) is not None  # "etil-acetat": looked up whole, never asked about
+    joined = _JOINED_WORD.fullmatch(key) is not None  # "etil-acetat": looked up whole, never asked about
     key = key.replace("-", "") if joined else key
     if len(key) < 5 or not key.isalpha() or key.endswith("e"):  # (English chemistry words end so: "methylpyrazole")
         return None
