@@ -143,10 +143,14 @@ def requested_properties(prose: str) -> list[str]:
     found = said + sorted(learned, key=lambda name: -scores[name])
     if len(found) < 2:
         return found
-    # in the order the message names them: the first part ("ClinTox toxicity & logD") that reads as each
+    # in the order the message names them: the first part ("ClinTox toxicity & logD") that names each, else the first
+    # the intent model reads as it (which a part naming none may seem to: "Solvent lot S2, logD and logS")
     parts = [p for p in _PROPERTY_PARTS.split(prose) if p and p.strip()]
-    first_part = {name: next((i for i, part in enumerate(parts) if name in property_words(part.lower())
-                              or read_intent(part).properties.get(name, 0.0) >= 0.5), len(parts)) for name in found}
+    named = {name: next((i for i, part in enumerate(parts) if name in property_words(part.lower())), None)
+             for name in found}
+    first_part = {name: named[name] if named[name] is not None else
+                  next((i for i, part in enumerate(parts) if read_intent(part).properties.get(name, 0.0) >= 0.5),
+                       len(parts)) for name in found}
     return sorted(found, key=lambda name: first_part[name])
 
 

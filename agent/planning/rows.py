@@ -8,15 +8,18 @@ takes its own rows of the one table the message holds.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
-from agent.entities import Entities, code_labels, extract
+from agent.entities import Entities, code_labels, extract, superseded_spans
 from agent.selection import AT_LEAST, AT_MOST, INCLUSIVE
+from agent.vocabulary import ordinals
 
 _RANGE = r"\d{1,3}(?:\s*(?:-|–|—|to|through|thru)\s*#?\d{1,3})?"
 _MORE = rf"(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*(?:(?:rows?|#)\s*)?{_RANGE})*"
-# "rows 2 and 4", "row 4", "rows 1-3, 5", "entries 2–4", "#2 and #5" (not "row-3 file", "2 rows")
-_ROWS = re.compile(rf"\b(?:rows?|entries|entry|IDs?(?=\s*#?\d)|"
+# "rows 2 and 4", "row 4", "rows 1-3, 5", "entries 2–4", "#2 and #5", "positions 2 and 4 in this list" (not "row-3
+# file", "2 rows", "position 7 of the quinazoline")
+_ROWS = re.compile(rf"\b(?:rows?|entries|entry|IDs?(?=\s*#?\d)|positions?(?=\s*#?\d[^.;:\n]*\b(?:list|table)\b)|"
                    rf"lines?\s+(?={_RANGE}\s*(?:of|in)\s+the\s+(?:table|list)))\s*"
                    rf"#?\s*(?P<first>{_RANGE}{_MORE})\b|(?<![\w#])#\s?(?P<hash>\d{{1,3}}{_MORE})\b", re.I)
 _NUMBER_OR_RANGE = re.compile(r"(\d{1,3})(?:\s*(?:-|–|—|to|through|thru)\s*#?(\d{1,3}))?", re.I)
@@ -90,7 +93,8 @@ def rows_by_label(words: str, labels: dict[str, str]) -> list[str]:
     only after "rank" or "number"."""
     if not labels:
         return []
-    said = _outside_rows(words, labels)
+    said = _corrected_clause(_outside_rows(words, labels),
+                             lambda clause: any(word.upper() in labels for word in _LABEL_WORD.findall(clause)))
     named = {str(n) for m in _BY_NUMBER.finditer(said) for low, high in _NUMBER_OR_RANGE.findall(m.group(1))
              if int(high or low) - int(low) <= 200 for n in range(int(low), int(high or low) + 1)}
     for match in _LABEL_WORD.finditer(said):
@@ -102,6 +106,21 @@ def rows_by_label(words: str, labels: dict[str, str]) -> list[str]:
     # "A01" and, in the answer to which plate, "P08": the label P08-A01 written in two parts
     named |= {f"{first}-{last}" for first in named for last in named if f"{first}-{last}" in labels}
     return list(dict.fromkeys(smiles for label, smiles in labels.items() if label in named))
+
+
+# where a clause ends: the correction "sorry, 7a and 7b; 7c we have" names its rows before it
+_CLAUSE_END = re.compile(r"[.;!?\n]")
+
+
+def _corrected_clause(said: str, names_rows: Callable[[str], bool]) -> str:
+    """The clause of the last correction inside the words when it names rows ("Retro on 7a and 7c — sorry, 7a and 7b;
+    7c is the acid we have": 7a and 7b), else the words."""
+    for span in reversed(superseded_spans(said)):
+        after = said[span.corrected_at or span.end:]
+        clause = after[:m.start()] if (m := _CLAUSE_END.search(after)) else after
+        if names_rows(clause):
+            return clause
+    return said
 
 
 # "PL-0031 to PL-0034", "CMP-12–CMP-15", "KR-101 through 104": every code of the list from the first to the last
@@ -169,20 +188,33 @@ def _named_rows(words: str, whole: Entities, table: list[str]) -> list[str] | No
     by_label = [] if numbers else rows_by_label(words, labels) or rows_by_percent(words, whole.text, table)
     if by_label:
         return by_label
+    if len(table) >= 2 and not numbers:  # "how likely is the second one … sorry, I meant the third one"
+        return _rows_by_place(_corrected_clause(words, lambda clause: bool(_PLACE.search(clause))), table) or None
     if len(table) < 2 or not numbers or numbers[-1] > len(table):
         return None
     return [table[n - 1] for n in numbers]
 
 
+def _rows_by_place(words: str, table: list[str]) -> list[str]:
+    """The rows the words name by their place ("the second one", "the last compound"), in the list's order; [] when
+    they name none or a place past the list's end."""
+    places = {_ORDINALS[m.group(1).lower()] for m in _PLACE.finditer(words)}
+    if not places or any(place > len(table) for place in places):
+        return []
+    return [row for i, row in enumerate(table, 1) if i in places or (-1 in places and i == len(table))]
+
+
 # "skip cpd 2", "#1 to #3 are catalogue items, so skip them", "cpd 1 is their tool compound, ignore it", "for all of
 # them except the last one": a part of the message that leaves rows out; "skip cpd 2 unless you can't run the
 # others" still leaves it out (the condition is the user's fallback, not an ask)
-_LEAVES_OUT = re.compile(r"\b(?:skip|ignore|leave\s+(?:\w+\s+){0,2}out|leaving\s+(?:\w+\s+){0,2}out|except|excluding|"
-                         r"exclude|omit|drop)\b", re.I)
+_LEAVES_OUT = re.compile(r"\b(?:skip|ignore|all\s+but|leave\s+(?:\w+\s+){0,2}out|leaving\s+(?:\w+\s+){0,2}out|"
+                         r"except|excluding|exclude|omit|drop)\b", re.I)
 _UNLESS = re.compile(r"\bunless\b[^.;\n—–]*", re.I)
 _MESSAGE_PART = re.compile(r"[^.;\n—–]+")
 _POINTS_BACK = re.compile(r"\b(?:it|them|those|these|that\s+one|this\s+one)\b", re.I)
-_FIRST_OR_LAST = re.compile(r"\bthe\s+(first|last)\s+(?:one|row|compound|cpd|entry)\b", re.I)
+_ORDINALS = ordinals()
+# "the second one", "the last compound": a row by its place in the list
+_PLACE = re.compile(rf"\bthe\s+({'|'.join(_ORDINALS)})\s+(?:one|row|compound|cpd|entry|structure|molecule)\b", re.I)
 
 
 def leaves_rows_out(words: str) -> bool:
@@ -200,8 +232,7 @@ def _left_out(text: str, whole: Entities, table: list[str]) -> list[str]:
             named = _named_rows(words, whole, table)
             if named is None and i and _POINTS_BACK.search(words):  # "cpd 1 is their tool compound, ignore it"
                 named = _named_rows(clauses[i - 1], whole, table)
-            ends = [table[0] if m.group(1).lower() == "first" else table[-1] for m in _FIRST_OR_LAST.finditer(words)]
-            out += (named or []) + ends
+            out += (named or []) + _rows_by_place(words, table)
     return out
 
 

@@ -1,0 +1,44 @@
+"""Requests of the thirty-fifth round."""
+
+from __future__ import annotations
+
+from planning_support import plan_with
+
+PROPERTY = "drug_property_prediction"
+AFFINITY = "drug_target_affinity_regression_predict"
+RETRO = "Retrosynthetic_reaction_pathway_prediction"
+ROWS = ["CCOc1ccccc1", "CCCOc1ccccc1", "CCCCOc1ccccc1"]
+
+
+def test_properties_keep_the_order_the_words_name_them_in_beside_a_label() -> None:
+    """"Solvent lot S2" read to the intent model as solubility, which then came first."""
+    calls = plan_with("Solvent lot S2, lipophilicity and solubility of CCO and CCCO please", {})
+    assert [c.arguments["property"] for c in calls] == ["lipo", "logSolubility"]
+
+
+def test_a_correction_picks_the_rows_it_names() -> None:
+    """"7a and 7c — sorry, 7a and 7b" ran all three; "the second one … sorry, I meant the third one" ran all."""
+    listed = "Intermediates:\n" + "\n".join(f"7{c} {s}" for c, s in zip("abc", ROWS))
+    [call] = plan_with(f"{listed}\nRetro on 7a and 7c — sorry, 7a and 7b; 7c is the acid we have.", {})
+    assert call.name == RETRO and call.arguments["smiles_list"] == ROWS[:2]
+    numbered = "three from the series:\n" + "\n".join(f"{i}) {s}" for i, s in enumerate(ROWS, 1))
+    [call] = plan_with(f"{numbered}\nhow likely is the second one to be a BACE-1 inhibitor?", {})
+    assert call.arguments["drug_smiles"] == [ROWS[1]]
+    [call] = plan_with(f"{numbered}\nhow likely is the second one to be a BACE-1 inhibitor? sorry, I meant the third "
+                       "one, the second was already tested", {})
+    assert call.arguments["drug_smiles"] == [ROWS[2]]
+    # a place left out
+    [call] = plan_with(f"{numbered}\nBACE-1 class for all but the last one", {})
+    assert call.arguments["drug_smiles"] == ROWS[:2]
+
+
+def test_positions_in_a_pasted_list_are_its_rows() -> None:
+    numbered = "\n".join(f"{i}) {s}" for i, s in enumerate(ROWS, 1))
+    [call] = plan_with(f"{numbered}\n\npositions 1 and 3 in this list: logD?", {})
+    assert call.name == PROPERTY and call.arguments["drug_smiles"] == [ROWS[0], ROWS[2]]
+
+
+def test_a_cell_line_the_message_says_was_dropped_is_not_run() -> None:
+    smiles = "COc1cc2ncc(C(=O)N)c(Nc3ccc(F)cc3F)c2cc1OC"
+    [call] = plan_with(f"{smiles} in SW620 — sorry, LoVo. SW620 is the one we dropped.", {})
+    assert call.arguments["cell_name"] == "LoVo"
