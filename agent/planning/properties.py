@@ -146,12 +146,11 @@ def requested_properties(prose: str) -> list[str]:
     # in the order the message names them: the first part ("ClinTox toxicity & logD") that names each, else the first
     # the intent model reads as it (which a part naming none may seem to: "Solvent lot S2, logD and logS")
     parts = [p for p in _PROPERTY_PARTS.split(prose) if p and p.strip()]
-    named = {name: next((i for i, part in enumerate(parts) if name in property_words(part.lower())), None)
-             for name in found}
-    first_part = {name: named[name] if named[name] is not None else
-                  next((i for i, part in enumerate(parts) if read_intent(part).properties.get(name, 0.0) >= 0.5),
-                       len(parts)) for name in found}
-    return sorted(found, key=lambda name: first_part[name])
+    def first_part(name: str) -> int:
+        named = next((i for i, part in enumerate(parts) if name in property_words(part.lower())), None)
+        return named if named is not None else next(
+            (i for i, part in enumerate(parts) if read_intent(part).properties.get(name, 0.0) >= 0.5), len(parts))
+    return sorted(found, key=first_part)
 
 
 # "fat-soluble", "lipid-soluble": lipophilicity, though the intent model, which reads words, would read solubility
