@@ -12,10 +12,11 @@ from typing import Any
 
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.hebrew import from_hebrew
-from model_zoo.names.cyrillic import MACEDONIAN_ARTICLES, from_cyrillic, parts_from_cyrillic
-from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HUNGARIAN, ICELANDIC,
-                                       LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK, SLOVENIAN, UZBEK, WELSH,
-                                       Inflection, from_inflected)
+from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, MACEDONIAN_ARTICLES, from_cyrillic,
+                                      parts_from_cyrillic)
+from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HAUSA, HUNGARIAN,
+                                       ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK, SLOVENIAN,
+                                       UZBEK, WELSH, Inflection, from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -368,7 +369,51 @@ _MACEDONIAN = _Language.of(
     r"soedinenieto|toksičnosta|toksicnosta|lipofilnosta|verojatnost\w*|interakcijata|najdobr\w*|prviot|vtoriot|"
     r"posledniot|sporedi|sporedete|sekoj|ovie|fajlot|targetot|proteinot",
     "")
+# Irish: a word only it has ("le do thoil", "go raibh maith agat", "intuaslagthacht", "idirghníomhaíocht", "agus",
+# "conas", "seachas"), also as a mutation writes it ("hintuaslagthachta", "gcealla", "mbacainn"), or two of its small
+# words; not its fadas, which Spanish, Icelandic and Hungarian write, nor "an", "is", "do", "go", "sin", "gin", "cad",
+# "ag", "tuar", "druga", which are English words, a symbol (Ag) or another language's words (Polish "druga")
+_IRISH = _Language.of(
+    "",
+    r"le\s+do\s+thoil|le\s+bhur\s+dtoil|go\s+raibh\s+(?:míle\s+)?maith\s+agaibh?|buíochas|h?intuaslagtha\w*|"
+    r"tuaslagtha\w*|dothuaslagtha|h?idirghníomha\w*|tocsaineach\w*|nimhiúl\w*|ch?leamhnas\w*|ch?leamhnais|"
+    r"g?ceanglaíonn|ceangail|gceangal|dóchúlacht\w*|íogaireacht\w*|fhreagairt|freagairt\w*|réamhinis|"
+    r"réamhaithris\w*|ríomh|optamaigh|optamaithe|ginigh|gineadh|cruthaigh|seiceáil|gcomparáid|comparáid|"
+    r"taispeáin|tabhair\s+dom|ba\s+mhaith\s+liom|teastaíonn|aisshintéis\w*|cúlshintéis\w*|réamhtheachta\w*|"
+    r"g?ch?omhdhúil\w*|mh?óilín\w*|n?drugaí|g?ch?ealla|cille|línte|sprioc\w*|próitéin\w*|seicheamh|othar|"
+    r"dáileog\w*|g?ch?omhad|uaslódáil\w*|uaslódáladh|seachas|amháin|in\s+ionad|in\s+áit|le\s+haghaidh|freisin|"
+    r"arís|anois|agus|conas|atá|cé\s+acu|c[éá]\s+mhéad|cén|díobh|eatarthu|deireanach|an\s+chéad|is\s+airde|"
+    r"is\s+ísle|is\s+fearr|m?bh?acainn|inchinn\w*|fuil-inchinne|d?trasnaíonn|th?rasnú|uisce|fuinneamh|"
+    r"hiodráiti\w*|gach|go\s+léir|céanna",
+    r"ach|nó|sna|iad|ann")
+# Hausa: its letters ƙ, ɗ, ɓ, ƴ, or a word only it has ("don Allah", "nawa", "yaya", "maganin", "kwayoyin halitta",
+# "narkewa", "kwatanta", "bincika"), or two of its small words ("kuma", "zai", "cikin"); not "da", "na", "a", "ba",
+# "ka", "ko", "ne", "ce", "su", "ta", "mai", which English, Yoruba, Swahili, Pidgin, Indonesian, Malay, Spanish or
+# Italian also write, nor "wane", "duba", "samar", "banda", "wanda", "iya", "akan", "ina", "shin", "manufa", "zuwa",
+# which are English words or names, or Indonesian, Malay, Tagalog or Swahili words
+_HAUSA = _Language.of(
+    r"[ƙɗɓƴƘƊƁƳ]",
+    r"don\s+allah|na\s+gode|nagode|mun\s+gode|nawa|yaya|maganin|magani|magunguna\w*|kwayoyin|halitta|narkewa\w*|"
+    r"kwatanta|bincika|binciki|wannan|wadannan|tsakanin|maimakon|hasashe\w*|lissafa|inganta\w*|fayil|kwakwalwa|"
+    r"hulda\w*|daurewa|dangantaka|yiwuwa\w*|sinadar\w*|menene|mene\s+ne|wanne|kowanne|kowane|dukansu|farko|"
+    r"karshe|mafi|majiyyaci|akwai|sannan|yanzu",
+    r"kuma|zai|yake|cikin|wace")
+# Kazakh: its letters ә, ғ, қ, ң, ө, ұ, ү, һ (not і, which Ukrainian writes), or a word only it has ("рахмет",
+# "жасуша", "ерігіштік", "болжаңыз", "салыстыр", "орнына"), or two of its small words ("мен", "бен", "пен": and, with;
+# "ма": the question); not "тек", which Macedonian writes, nor "бар", "не", "да", "осы", "ме", which Russian,
+# Bulgarian or Macedonian write
+_KAZAKH = _Language.of(
+    r"[әғқңөұүһӘҒҚҢӨҰҮҺ]",
+    r"рахмет|жасуша\w*|ерігіштік\w*|ерігіштіг\w*|еритін|ерімейтін|болжа\w*|салыстыр\w*|есепте\w*|тексер\w*|"
+    r"орнына|неше|бойынша|немесе|бірінші|екінші|уыттылы\w*|улылы\w*|липофильділі\w*|мына",
+    r"мен|бен|пен|ма")
 _NO_SUFFIX = re.compile(r"(?!)")
+# Irish's "n-", "t-" and "h-" before a name's vowel ("ár n-ibuprofen", "an t-aspairín", "na h-imatinib") are dropped;
+# a name's other mutations are read by model_zoo.names.inflected
+_IRISH_PREFIX = re.compile(r"(?:^|\s)[nth]-(?=[aeiouáéíóúAEIOUÁÉÍÓÚ])")
+# Kazakh's suffixes after a hyphen ("A549-да": in A549, "EGFR-ге": to EGFR, "ABL1-мен": with ABL1) are dropped; after
+# a name's Cyrillic letters they are read by model_zoo.names.cyrillic
+_KAZAKH_SUFFIX = re.compile(rf"(?<=[\w)\]])-(?:{'|'.join(KAZAKH_SUFFIXES)})(?![\w-])", re.I)
 # its suffixes after a hyphen, an apostrophe or a number ("A549-da": in A549, "K562ga", "ABL1 ga": to ABL1) are
 # dropped; after a name's letters they are read by model_zoo.names.inflected
 _UZBEK_ENDING = "|".join(sorted(UZBEK.endings, key=len, reverse=True))
@@ -381,9 +426,11 @@ _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)
 # its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "DAVIS-e ABL1": DAVIS's ABL1) are dropped
 _ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d|e)(?![\w-])|"
                               r"(?<=[A-Za-z0-9]{3})i(?=\s+rakuliin)", re.I)  # "Jurkati rakuliinis": in the Jurkat line
-# (Welsh, Uzbek and Macedonian first: their suffixes and words gone, the Estonian "-ga" and the Croatian and Slovenian
-# words they share no longer read as those languages)
+# (Irish and Hausa first: their "í", "á" no longer read as Icelandic, nor their "ka", "ki", "ko" as Hinglish or
+# Bengali; then Welsh, Uzbek and Macedonian: their suffixes and words gone, the Estonian "-ga" and the Croatian and
+# Slovenian words they share no longer read as those languages)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
+    (_IRISH, "irish", IRISH, _IRISH_PREFIX), (_HAUSA, "hausa", HAUSA, _NO_SUFFIX),
     (_WELSH, "welsh", WELSH, _NO_SUFFIX), (_UZBEK, "uzbek", UZBEK, _UZBEK_SUFFIX),
     (_MACEDONIAN, "macedonian", MACEDONIAN, _MACEDONIAN_SUFFIX),
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
@@ -439,6 +486,12 @@ _ESTONIAN_FOR = re.compile(r"([\w-]+)\s+jaoks\b", re.I)
 _UZBEK_INSTEAD = re.compile(r"([\w'’-]+)\s+o['’ʻ‘]rniga\s+([\w'’-]+)", re.I)
 _UZBEK_WITH = re.compile(r"(?<![\w'’-])([\w'’-]+)(\s+)([\w'’-]+)\s+bilan(?![\w'’-])", re.I)
 _UZBEK_FOR = re.compile(r"([\w'’-]+)\s+uchun(?![\w'’-])", re.I)
+# Kazakh puts "instead of", "for" and "except" after what they govern: "гефитинибтің орнына эрлотиниб" (erlotinib
+# instead of gefitinib), "A549 үшін" (for A549), "аспириннен басқа" (except aspirin; not "бұдан басқа": besides)
+_KAZAKH_INSTEAD = re.compile(r"([\w-]+)\s+орнына\s+([\w-]+)", re.I)
+_KAZAKH_FOR = re.compile(r"([\w-]+)\s+үшін(?![\w-])", re.I)
+_KAZAKH_EXCEPT = re.compile(rf"(?<![\w-])(?!(?:бұ|о|мұ|осы|со)(?:дан|нан)\s)([\w-]+?)-?(?:{'|'.join(KAZAKH_ABLATIVE)})"
+                            r"\s+басқа(?![\w-])", re.I)
 _UZBEK_EXCEPT = re.compile(r"(?<![\w'’-])(?!(?:bu|u|shu)(?:-?dan)?\s)([\w'’-]+?)(?:-?dan)?\s+tashqari(?![\w'’-])",
                            re.I)  # (not "bundan tashqari": besides, also)
 
@@ -499,7 +552,7 @@ def own_request_words(text: str) -> frozenset[str]:
     """The single request words of the gated languages ``text`` is written in ("ima" in "ima li interakcije?": is
     there), which it says as words, never as a drug's shorthand."""
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
-             *_GATED]
+             (_KAZAKH, "kazakh"), *_GATED]
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates if language.reads(text)))
 
 
@@ -519,8 +572,12 @@ def in_english(text: str) -> str:
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
     bulgarian = _BULGARIAN.reads(text)  # before its drug names lose their article ("варфаринът": warfarin)
     macedonian = _MACEDONIAN.reads(text)  # which is no Bulgarian ("е", "ги", "сега" are its words too)
-    # "иматиниба": imatinib, "ибупрофените": the ibuprofen, before the Cyrillic request words are read
-    text = from_cyrillic(text, MACEDONIAN_ARTICLES if macedonian else ())
+    kazakh = _KAZAKH.reads(text)
+    if kazakh:  # its words and word order before its names ("қосылыстың": of the compound, no name), and before the
+        text = _gated_in_english(_its_word_order(_KAZAKH, text), "kazakh")  # Russian words ("не": what, not "not")
+    # "иматиниба": imatinib, "ибупрофените": the ibuprofen, "ибупрофеннің": ibuprofen's, before the Cyrillic request
+    # words are read
+    text = from_cyrillic(text, KAZAKH_SUFFIXES if kazakh else MACEDONIAN_ARTICLES if macedonian else ())
     for language, name, inflection, suffix in _INFLECTED:
         if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
             text = _gated_in_english(from_inflected(suffix.sub(" ", _its_word_order(language, text)), inflection,
@@ -562,6 +619,9 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _ESTONIAN_FOR.sub(r"for \1", text)
     if language is _LATVIAN:
         return _LATVIAN_WITH.sub("with", _LATVIAN_INSTEAD.sub(r"instead of \1", text))
+    if language is _KAZAKH:
+        text = _KAZAKH_SUFFIX.sub("", _KAZAKH_EXCEPT.sub(r"except \1", text))
+        return _KAZAKH_FOR.sub(r"for \1", _KAZAKH_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _UZBEK:
         text = _UZBEK_EXCEPT.sub(r"except \1", _UZBEK_FOR.sub(r"for \1", _UZBEK_WITH.sub(_uzbek_with, text)))
         return _UZBEK_INSTEAD.sub(r"\2 instead of \1", text)

@@ -1,5 +1,6 @@
-"""Drug names written in Cyrillic, as Russian, Ukrainian, Bulgarian and Macedonian chemists write them ("иматиниба"
-imatinib, "цисплатин" cisplatin, "варфарином" warfarin, "гефітиніб" gefitinib, "ибупрофенът", "варфаринот").
+"""Drug names written in Cyrillic, as Russian, Ukrainian, Bulgarian, Macedonian and Kazakh chemists write them
+("иматиниба" imatinib, "цисплатин" cisplatin, "варфарином" warfarin, "гефітиніб" gefitinib, "ибупрофенът",
+"варфаринот", "ибупрофеннің").
 
 Russian and Ukrainian write an international name by its sounds (c before e, i or y as "ц", x as "кс", w as "в", h
 as "г", ph as "ф", th as "т", a final silent e dropped) and decline it ("иматиниба": of imatinib; "варфарином": with
@@ -21,6 +22,8 @@ _LETTERS = {
     "ь": "", "э": "e", "ю": "yu", "я": "ya",
     # Macedonian's letters (and Serbian's ј, љ, њ, џ): "кодеинот", "литијум"
     "ѓ": "g", "ќ": "k", "ѕ": "dz", "ј": "i", "љ": "l", "њ": "n", "џ": "dzh",
+    # Kazakh's: "кофеинге", "ақуыз"
+    "ә": "a", "ғ": "g", "қ": "k", "ң": "n", "ө": "o", "ұ": "u", "ү": "u", "һ": "h",
 }
 # Russian and Ukrainian case endings of a noun, Bulgarian's article ("ибупрофенът": the ibuprofen) and Macedonian's
 # ("варфаринот": the warfarin), longest first ("-ами" with, "-ом" with, "-а" of, "-у" to, "-е" in); not the articles
@@ -31,6 +34,15 @@ _ENDINGS = ("ами", "ями", "ого", "ому", "ом", "ем", "ой", "е�
 # Macedonian's other articles of a name ("-то", "-те", "-ите": the; "-он": that one), read only in a message written
 # in it; not its "-та", which a Russian genitive ends in ("препарата")
 MACEDONIAN_ARTICLES = ("ите", "то", "те", "он")
+# Kazakh's case and plural suffixes on a name, as its vowel harmony and the last sound choose them ("ибупрофеннің": of
+# ibuprofen, "иматинибті": imatinib (object), "варфаринмен": with warfarin, "аспириннен": from aspirin, "кофеинге": to
+# caffeine), read only in a message written in it
+KAZAKH_ABLATIVE = ("дан", "ден", "тан", "тен", "нан", "нен")  # ("аспириннен басқа": except aspirin)
+KAZAKH_SUFFIXES = ("ларының", "лерінің", "ларында", "лерінде", "лардың", "лердің", "лармен", "лермен", "лардан",
+                   "лерден", "ларды", "лерді", "ларға", "лерге", "ларда", "лерде", "дағы", "дегі", "тағы", "тегі",
+                   "ның", "нің", "дың", "дің", "тың", "тің", *KAZAKH_ABLATIVE, "мен", "бен", "пен", "лар", "лер",
+                   "дар", "дер", "тар", "тер", "ны", "ні", "ды", "ді", "ты", "ті", "ға", "ге", "қа", "ке", "на", "не",
+                   "да", "де", "та", "те")
 _CLOSE = 0.85
 
 

@@ -1,8 +1,8 @@
 """Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic, Estonian, Lithuanian,
-Latvian, Slovak, Slovenian, Welsh, Uzbek and Macedonian chemists write and decline them ("imatinibin",
+Latvian, Slovak, Slovenian, Welsh, Uzbek, Macedonian, Irish and Hausa chemists write and decline them ("imatinibin",
 "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens", "cisplatí",
 "varfarinom", "rifampisien", "warfaríni", "imatiniibiga", "gefitinibą", "ibuprofēnu", "amiodarónu", "imatinibom",
-"ei gaffein", "imatinibni", "varfarinot").
+"ei gaffein", "imatinibni", "varfarinot", "bparaicéiteamól", "asfirin").
 
 These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
 add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
@@ -37,6 +37,8 @@ class Inflection:
     # the first letters a mutation writes for a name's own (Welsh "ei gaffein": his caffeine; "a pharasetamol": and
     # paracetamol), tried undone beside the word as written; an empty one a letter the mutation dropped
     mutations: tuple[tuple[str, str], ...] = ()
+    # a letter written for a sound the language lacks, tried beside the word as written (Hausa f for p: "asfirin")
+    for_lacking: tuple[tuple[str, str], ...] = ()
 
 
 FINNISH = Inflection(("iksi", "ille", "ista", "issa", "illa", "ineen", "lla", "llä", "lta", "ltä", "lle", "ssa", "ssä",
@@ -96,6 +98,18 @@ UZBEK = Inflection(("larining", "larning", "laridan", "lardagi", "lardan", "lari
 # "lekovite"), and its letters kj, gj for ќ, ѓ
 MACEDONIAN = Inflection(("ite", "ata", "ot", "ta", "to", "te", "ov", "on"),
                         (("ќ", "k"), ("ѓ", "g"), ("kj", "k"), ("gj", "g"), ("č", "ch"), ("š", "sh"), ("ž", "zh")))
+# Irish: "paraicéiteamól", "aspairín", "caiféin", "ibuprofein": its spellings of the sounds (ai, ea, ei written for
+# one vowel beside a broad or slender consonant), and a name's first letter mutated after the word before it
+# (eclipsis "bparacetamól", "gcaiféin", "bhfentanyl"; lenition "pharacetamól", "chaiféin"; t before s "an tsimvastatin";
+# h before a vowel "a hibuprofen"; "n-", "t-" and "h-" before a vowel are dropped by agent.vocabulary)
+IRISH = Inflection(("anna", "a"),
+                   (("eai", "a"), ("ea", "a"), ("ai", "a"), ("ei", "e"), ("io", "i"), ("ui", "u"), ("oi", "o")),
+                   mutations=(("bhf", "f"), ("mb", "b"), ("gc", "c"), ("nd", "d"), ("ng", "g"), ("bp", "p"),
+                              ("dt", "t"), ("ts", "s"), ("bh", "b"), ("ch", "c"), ("dh", "d"), ("fh", "f"), ("gh", "g"),
+                              ("mh", "m"), ("ph", "p"), ("sh", "s"), ("th", "t"), ("h", "")))
+# Hausa: its hooked letters ƙ, ɗ, ɓ, ƴ as k, d, b, y, and an f where English writes a p, which it lacks ("asfirin":
+# aspirin, "fanadol": Panadol), an s for a soft c ("siprofloksasin"); no endings on a name
+HAUSA = Inflection((), (("ƙ", "k"), ("ɗ", "d"), ("ɓ", "b"), ("ƴ", "y")), s_for_soft_c=True, for_lacking=(("f", "p"),))
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
@@ -123,6 +137,7 @@ def english_name(word: str, inflection: Inflection) -> str | None:
               if stem.startswith(mutated) and len(stem) - len(mutated) >= 5]
     forms = {_plain(stem, inflection) for stem in stems}
     forms |= {_ADDED_VOWEL.sub("", form) for form in forms}
+    forms |= {form.replace(written, sound) for form in forms for written, sound in inflection.for_lacking}
     forms |= {form[:-2] + "ene" for form in forms if form.endswith("ol")}  # "toluolam", "benzola": German -ol solvents
     if inflection.s_for_soft_c:
         forms |= {_SOFT_C.sub("c", form) for form in forms}
