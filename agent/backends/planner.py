@@ -21,6 +21,7 @@ from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, earlier_setting, enum_words_in, fan_out, fill
 from agent.planning.pairs import ITS, chosen_pairs
+from agent.backends.reading import read_intent
 from agent.planning.properties import asks_only_untrained, requested_properties
 from agent.planning.question_molecules import molecules_of_the_question
 from agent.planning.rows import (leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows,
@@ -70,7 +71,7 @@ from model_zoo.chem.mols import same_molecule_key
 from model_zoo.chem.proteins import find_sequences
 from model_zoo.names import with_the_gene
 from model_zoo.specs import (
-    AFFINITY, GENERATION, OPTIMIZATION, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec, get_spec,
+    AFFINITY, GENERATION, OPTIMIZATION, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec, get_spec,
 )
 
 # "predict X, then generate …" is two steps; "just bortezomib then", "…in GDSC right? then vinblastine instead" and
@@ -222,7 +223,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     calls: list[ToolCall] = []
     own_words: dict[int, str] = {}  # id of a call → the words of its own part of a message with several asks
     listed = _listed_asks(text, expect, offered, pool, prior)
-    for clause, rows_words, ask in listed or [(c, c, c) for c in _clauses_with_their_picks(text, offered)]:
+    items = listed or [(c, c, c) for c in _clauses_with_their_picks(text, offered)]
+    for clause, rows_words, ask in items:
         own = _kept(value_numbers(extract(clause, expect)), whole)
         item = value_numbers(extract(ask, expect)) if listed and ask != clause else None
         # "(quetiapine and citalopram overdose): … 2) BBB for quetiapine on its own": the item's molecules, not the
@@ -236,6 +238,9 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             _requested(own if ask == clause else value_numbers(extract(ask, expect)), offered, pool, prior)
         if not calls and not (previous is not None and previous.answered) and len(requested) > 1:
             requested = _without_leading_values(requested, expect)
+        parts = [f or "" for _, f in requested] if len(requested) > 1 else [c for c, _, _ in items]
+        requested = [(spec, focus) for spec, focus in requested if not _misread_property(
+            spec, focus or clause, " ".join(part for part in parts if part != (focus or clause)))]
         for spec, focus in requested:
             # The first step may use values written anywhere in the message; later ones build on earlier steps,
             # except the asks of a list, each on the message's values
@@ -265,6 +270,18 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
     calls = _one_answer_per_target(_without_empty_designs(calls, own_words, whole.molecules), own_words)
     return _counted_per_ask(calls, own_words, whole, pool, history)
+
+
+_PROPERTY_ASK = re.compile(r"\bpropert(?:y|ies)\b|\badmet\b|\btox\w*", re.I)
+
+
+def _misread_property(spec: ToolSpec, words: str, rest: str) -> bool:
+    """"Heads-up from the anticoag clinic: Eliquis 5 mg plus diltiazem. Interaction type?": a property ask of words
+    that name no property ("clinic", "the safer PPI"), while the rest of the message asks another tool, is words the
+    intent model misread, not an ask."""
+    if spec is not PROPERTY or not rest.strip() or requested_properties(words) or _PROPERTY_ASK.search(words):
+        return False
+    return read_intent(rest).tool not in (PROPERTY.name, "none")
 
 
 def _without_empty_designs(calls: list[ToolCall], own_words: dict[int, str], molecules: list[str]) -> list[ToolCall]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from planning_support import plan_with
+from planning_support import drug, plan_with
 
 PROPERTY = "drug_property_prediction"
 AFFINITY = "drug_target_affinity_regression_predict"
 RETRO = "Retrosynthetic_reaction_pathway_prediction"
+PAIRS = "drug_drug_response_predict"
 ROWS = ["CCOc1ccccc1", "CCCOc1ccccc1", "CCCCOc1ccccc1"]
 
 
@@ -42,3 +43,14 @@ def test_a_cell_line_the_message_says_was_dropped_is_not_run() -> None:
     smiles = "COc1cc2ncc(C(=O)N)c(Nc3ccc(F)cc3F)c2cc1OC"
     [call] = plan_with(f"{smiles} in SW620 — sorry, LoVo. SW620 is the one we dropped.", {})
     assert call.arguments["cell_name"] == "LoVo"
+
+
+def test_a_clause_naming_no_property_beside_another_ask_is_no_property_ask() -> None:
+    """"Heads-up from the anticoag clinic:" read to the intent model as a property ask, which then asked which
+    property and took the pair's drugs."""
+    [call] = plan_with("Heads-up from the anticoag clinic: Eliquis 5 mg b.i.d. plus diltiazem 120 mg daily. "
+                       "Interaction type?", {})
+    assert call.name == PAIRS and call.arguments["smiles_pairs"] == [[drug("apixaban"), drug("diltiazem")]]
+    # a clause that names its property still asks for it
+    calls = plan_with("logS for caffeine. Then interaction of warfarin with aspirin?", {})
+    assert [c.name for c in calls] == [PROPERTY, PAIRS]
