@@ -115,12 +115,26 @@ _INDICATION = re.compile(r"\b(?:started|given|prescribed|initiated|added|taken)\
                          r"(?:(?:her|his|their|the|a|an)\s+)?[\w-]+(?:\s+(?!and\b|or\b)[\w-]+)?", re.I)
 
 
+# "both lipophilic amines, only one gets into the brain", "two highly soluble salts": a property word that describes
+# the molecules by their class, no ask (not "are they lipophilic?", which names no class after it)
+_DESCRIBES_THEM = re.compile(r"\b(?:both|all|two|three|are|is\s+an?|was\s+an?|were)\s+(?:(?:very|highly|quite|fairly|"
+                             r"poorly|rather)\s+)?(?:lipophilic|hydrophobic|hydrophilic|greasy|polar|(?:in)?soluble|"
+                             r"water-soluble)\s+(?:amines?|bases?|acids?|drugs?|compounds?|molecules?|salts?|"
+                             r"zwitterions?|neutrals?|esters?|amides?|steroids?|peptides?)\b", re.I)
+
+
+# "Today's tutorial covers drug-likeness.": what a class or meeting is about, no ask
+_TOPIC = re.compile(r"\b(?:tutorial|lecture|class|seminar|session|course|module|talk|workshop|journal\s+club|meeting|"
+                    r"practical|lab)\s+(?:today\s+|this\s+week\s+)?(?:covers|covered|is\s+(?:about|on)|was\s+"
+                    r"(?:about|on)|focuses\s+on|deals\s+with|introduces)\s+[^.;:!?\n]*", re.I)
+
+
 def requested_properties(prose: str) -> list[str]:
     """The properties a request asks for, in the order the message names them, then those only the intent
     model reads (probability >= 0.5: typos, paraphrases)."""
     # "here you go, from a solubility table: <SMILES>": the table the molecules come from asks for nothing; "Free
     # base: <SMILES>" names a salt form, no hydration free energy; "MW 450.3" reports a value
-    for known in (EARLIER_RESULT, _SALT_FORM, _REPORTED_DESCRIPTOR, _INDICATION):
+    for known in (EARLIER_RESULT, _SALT_FORM, _REPORTED_DESCRIPTOR, _INDICATION, _DESCRIBES_THEM, _TOPIC):
         prose = known.sub(lambda m: " " * len(m.group(0)), prose)
     after = asked_part(prose)  # "logS, no wait, logD": the words after the retraction, when they name a property;
     prose = after if property_words(after.lower()) else prose  # "solubility of caffeine... no wait, aspirin": a value

@@ -618,8 +618,11 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
                 return loose
         if len(loose) == 2 and _interaction_of_the_target_ask(loose, entities):
             return [f for f in loose if f[0].param("target_seq")]
-        if len(loose) == 2 and re.search(r"[,?]\s*$", loose[0][1]):
-            return _qualified(loose)  # "X binding to PIK3CD, pKd estimate?" (not "binding prob + pKd": both)
+        if len(loose) == 2 and (re.search(r"[,?]\s*$", loose[0][1]) or _AFTER_A_DASH.search(
+                entities.prose, 0, max(entities.prose.find(loose[1][1]), 0))):
+            # "X binding to PIK3CD, pKd estimate?", "alisertib vs the uploaded aurkb — pKd" (not "binding prob + pKd":
+            # both)
+            return _qualified(loose)
         if len(loose) >= 2 and found and found[0][0] not in [spec for spec, _ in loose] and \
                 _kinds(loose[0][0]) <= _kinds(found[0][0]) | {"smiles_list"}:
             # "Olaparib analog opt in 906804, keep phthalazinone. + p53 tox21 of olaparib": the whole first
@@ -633,6 +636,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     return found
 
 
+_AFTER_A_DASH = re.compile(r"\s(?:—|–|--?)\s*$")
 # "binding of X to AURKA and to FLT3 (yes/no)": a closing bracket that says which answer the whole message wants
 _TRAILING_BRACKET = re.compile(r"\(\s*([^()]{1,30}?)\s*\)\W*$")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planning_support import drug, plan_with
+from planning_support import decided, drug, plan_with
 
 PROPERTY = "drug_property_prediction"
 AFFINITY = "drug_target_affinity_regression_predict"
@@ -54,3 +54,17 @@ def test_a_clause_naming_no_property_beside_another_ask_is_no_property_ask() -> 
     # a clause that names its property still asks for it
     calls = plan_with("logS for caffeine. Then interaction of warfarin with aspirin?", {})
     assert [c.name for c in calls] == [PROPERTY, PAIRS]
+
+
+def test_an_answer_kind_after_a_dash_says_which_answer_and_a_class_adjective_asks_nothing() -> None:
+    assert decided("imatinib vs ABL1 — pKd") == AFFINITY
+    [call] = plan_with("Loperamide vs haloperidol: both lipophilic amines, only one gets into the brain (P-gp). Does "
+                       "the BBB model separate them?", {})
+    assert call.arguments["property"] == "p_np"
+    calls = plan_with("Today's tutorial covers drug-likeness. The students have drawn aspirin and ibuprofen. First, "
+                      "please predict their logS; then, separately, their logD at pH 7.4.", {})
+    assert [c.arguments["property"] for c in calls] == ["logSolubility", "lipo"]
+    # a drug the structure is said to be related to is no molecule to run
+    [call] = plan_with("please propose a one-step disconnection for paracetamol's cousin in our problem set: "
+                       "OC1CCc2cc(F)ccc21", {})
+    assert call.name == RETRO and call.arguments["smiles_list"] == ["OC1CCc2cc(F)ccc21"]
