@@ -72,9 +72,10 @@ _TAKEN_BACK_AFTER = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(
 _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('self_corrections')})\b|"
                                 r"\s*(?:\.\.\.|…|—|–)\s*(?:no|wait|hmm+)\b)", re.I)  # "SiHa... no", "T47D— wait"
 # "the quinone cluster", "the aniline couplings", "a quinazoline-type core", "the isatin sulfonamide core" (with a
-# group's name between): a name that describes another noun
-_QUALIFIES_NOUN = re.compile(r"[\s-]*(?:[a-z]{2,}(?:amides?|amines?|esters?|ethers?|ones?|oles?|ines?|yl|oxy|ates?)"
-                             rf"[\s-]+)?(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
+# group's name between), "the methylcellulose/Tween vehicle" (with another part of it): a name that describes another
+# noun
+_QUALIFIES_NOUN = re.compile(r"(?:/[\w-]+)?[\s-]*(?:[a-z]{2,}(?:amides?|amines?|esters?|ethers?|ones?|oles?|ines?|yl|"
+                             rf"oxy|ates?)[\s-]+)?(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
 # "the fragment of benzamide", "the core of quinazoline": a part named by the group it is, no molecule to run
 _QUALIFIES_NOUN_BEFORE = re.compile(r"\b(?:fragment|moiety|core|scaffold|ring|substructure|motif|subunit|warhead|"
                                     r"portion)\s+of\s+(?:an?\s+|the\s+)?$", re.I)

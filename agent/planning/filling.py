@@ -251,6 +251,25 @@ def _pair_of_the_step_before(earlier: list[ToolCall]) -> list[list[str]] | None:
 _OWN_LIST = re.compile(r"\b(?:in|of|from|on)\s+the\s+list\b|\blisted\b|\b(?:below|above)\b(?!\s*[-−+]?\.?\d)", re.I)
 
 
+# "the ClinTox score for it, please — plus the same for Femara", "logS for them and for aspirin": the thread's molecule
+# asked about beside one the message names
+_IT_AND_ANOTHER = re.compile(r"\b(?:for|of|on)\s+(?:it|them)\b(?=[^.;?!\n]*\b(?:and|plus|as\s+well\s+as)\b)|"
+                            r"\b(?:and|plus)\s+(?:for\s+|of\s+)?(?:it|them)\b(?!\s+(?:is|are|was|were|has|have)\b)",
+                            re.I)
+
+
+def _the_thread_molecules_too(e: Entities, words: str, context: PlanningContext, earlier: list[ToolCall]
+                              ) -> list[str]:
+    """The thread's molecules ("it", "them") that the words ask about beside the ones they name, as SMILES; []
+    unless both are asked about."""
+    if not e.molecules or earlier or context.read is None or not _IT_AND_ANOTHER.search(words):
+        return []
+    key = pool_ref(context.pool, ("smiles", "smiles_list"), words.lower(), only_if_referred=True)
+    value = context.read(key[1:-1]) if key else None
+    molecules = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+    return [m for m in molecules if isinstance(m, str) and m not in e.molecules]
+
+
 def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None
          ) -> dict[str, Any]:
     """Parameters by kind: from the message, else from earlier steps, results or the pool.
@@ -293,7 +312,7 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         value: Any = None
         if param.kind == "smiles_list":  # a drug named twice ("... gefitinib? and is gefitinib ...") runs once;
             # [] picks none: ask
-            chosen = picked or e.molecules
+            chosen = picked or [*_the_thread_molecules_too(e, words, context, earlier), *e.molecules]
             value = list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen
             if not value and picked != []:
                 value = molecules_from_context(lowered, pool, earlier, (focus or "").lower()) \

@@ -68,3 +68,20 @@ def test_an_answer_kind_after_a_dash_says_which_answer_and_a_class_adjective_ask
     [call] = plan_with("please propose a one-step disconnection for paracetamol's cousin in our problem set: "
                        "OC1CCc2cc(F)ccc21", {})
     assert call.name == RETRO and call.arguments["smiles_list"] == ["OC1CCc2cc(F)ccc21"]
+
+
+def test_the_thread_molecule_asked_about_beside_a_named_drug_runs_with_it() -> None:
+    capecitabine, letrozole = drug("capecitabine"), drug("letrozole")
+    for text in ("And the ClinTox toxicity score for it, please — plus the same for Femara.",
+                 "And the ClinTox toxicity score for it and for Femara."):
+        [call] = plan_with(text, {"user_smiles": [capecitabine]})
+        assert call.arguments["drug_smiles"] == [capecitabine, letrozole]
+    # a named drug alone replaces it
+    [call] = plan_with("ClinTox toxicity score for Femara", {"user_smiles": [capecitabine]})
+    assert call.arguments["drug_smiles"] == [letrozole]
+
+
+def test_an_excipient_naming_a_vehicle_is_no_molecule_to_run() -> None:
+    [call] = plan_with("Predicted aqueous solubility (logS) for palbociclib and ribociclib please. Whichever is worst "
+                       "goes to the methylcellulose/Tween vehicle, the rest stay in citrate buffer.", {})
+    assert call.arguments["drug_smiles"] == [drug("palbociclib"), drug("ribociclib")]
