@@ -203,6 +203,11 @@ _PICKED_LATER = re.compile(r"\b(?:i|we)(?:'ll|’ll|\s+will|\s+can\s+then|\s+pla
                            r"(?:then\s+)?(?:pick|choose|select|decide|go\s+with|shortlist)\b[^.;!?\n]*")
 
 
+# "run NR-AR on it as well so the assessor has both": what the run is for, no pick
+PURPOSE = re.compile(r"\bso(?:\s+that)?\s+(?:the\s+\w+|our\s+\w+|my\s+\w+|he|she|they|we|i|you)\s+(?:has|have|gets?|"
+                     r"sees?|can|could|will)\b[^.;!?\n]*")
+
+
 def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None,
                      history: Sequence[PastRequest] = ()) -> list[str] | None:
     """The molecules the words pick from the thread's newest fitting result; None when they pick none (see the
@@ -218,7 +223,7 @@ def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None
         return None
     lowered = SIGN_OFF.sub(lambda m: " " * len(m.group()), prose).lower()
     lowered = _INCLUDED.sub(lambda m: " " * len(m.group()), lowered)
-    lowered = _PICKED_LATER.sub(lambda m: " " * len(m.group()), lowered)
+    lowered = PURPOSE.sub(lambda m: " " * len(m.group()), _PICKED_LATER.sub(lambda m: " " * len(m.group()), lowered))
     lowered = _BINDS_TIGHTER.sub(lambda m: f"{m.group(1)}{m.group(2)[:-2]}est", lowered)  # "binds tighter": tightest
     lowered = re.sub(r"\btop-(\d{1,2})\b", r"top \1", lowered)  # "top-2 by solubility": the top two
     made_by = _MADE_BY.search(lowered)

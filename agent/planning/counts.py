@@ -14,6 +14,7 @@ from agent.planning.properties import requested_properties
 from agent.planning.uploads import uploads_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
+from agent.selection import PURPOSE
 from agent.vocabulary import count_pattern, number_words
 from model_zoo.specs import get_spec
 
@@ -39,7 +40,7 @@ _ALL_N = re.compile(rf"\b(?:all|(?:the\s+)?same)\s+(?:the\s+)?(?:{count_pattern(
 
 def counted(prose: str) -> int | None:
     """The number of molecules the message says it means, when it says one."""
-    found = list(_COUNTED.finditer(prose))
+    found = list(_COUNTED.finditer(PURPOSE.sub(lambda m: " " * len(m.group()), prose)))
     if len(found) == 1 and found[0].group("both") and len(requested_properties(prose)) >= 2:
         return None  # "logD and solubility for all of them, need both": both properties
     if len(found) != 1:

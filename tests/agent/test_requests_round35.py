@@ -85,3 +85,11 @@ def test_an_excipient_naming_a_vehicle_is_no_molecule_to_run() -> None:
     [call] = plan_with("Predicted aqueous solubility (logS) for palbociclib and ribociclib please. Whichever is worst "
                        "goes to the methylcellulose/Tween vehicle, the rest stay in citrate buffer.", {})
     assert call.arguments["drug_smiles"] == [drug("palbociclib"), drug("ribociclib")]
+
+
+def test_a_purpose_clause_counts_no_molecules() -> None:
+    """"so the assessor has both" read as both molecules, of a thread holding one: asked which."""
+    paraben = "COC(=O)c1ccc(cc1)O"
+    [call] = plan_with("fair. run the androgen receptor assay (NR-AR) on it as well so the assessor has both",
+                       {"user_smiles": [paraben]})
+    assert call.arguments == {"drug_smiles": "(user_smiles)", "property": "NR-AR"}
