@@ -406,7 +406,16 @@ def without_asides(text: str) -> str:
     text = _CHECKBOX.sub(lambda m: " " * len(m.group()), text)
     rest = _NEXT_STAGE.sub("", _TIME_QUESTION.sub("", _QUESTION_FOR_PEOPLE.sub("", unquoted(text))))
     rest = _REASON_IN_BRACKETS.sub("", rest)
+    if len(_FIELD_LINE.findall(rest)) >= 3:  # "target: KIT\ncompound: same\nnote: third row of the affinity sheet"
+        rest = _NOTE_LINE.sub("", rest)
     return rest if rest.strip() else text
+
+
+# a `key: value` line, and one that only gives context ("note: third row of the affinity sheet", "context: …"): it
+# says where the ask belongs, not what it asks
+_FIELD_LINE = re.compile(r"^[ \t]*[-•*]?[ \t]*[A-Za-z][\w ()/-]{0,30}:[ \t]*\S", re.M)
+_NOTE_LINE = re.compile(r"^[ \t]*[-•*]?[ \t]*(?:notes?|nb|context|comments?|remarks?|background|purpose|reason)"
+                        r"[ \t]*:[^\n]*", re.I | re.M)
 
 
 # "The dopamine result is the point of the exercise (why we give L-DOPA).": a reason in brackets names nothing asked
@@ -1250,6 +1259,9 @@ def _drug_classes(prose: str, names: list[Resolved | Unresolved]) -> list[Unreso
         if stem is not None and any(getattr(n, "name", "").lower().endswith(stem) and n.end <= match.start()
                                     for n in drugs):
             continue  # "methylphenidate + fluoxetine (…, also on an SSRI)": the class of a drug named before it
+        opened = prose.rfind("(", 0, match.start())
+        if opened > prose.rfind(")", 0, match.start()) and any(0 <= opened - n.end <= 1 for n in drugs):
+            continue  # "ibuprofen together with furosemide (masters runner on a diuretic)": the drug before it
         if match.group("det").lower() == "the" and (
                 any(n.start < match.start() for n in drugs) or not _PAIRED_WITH.match(prose, match.end()) or
                 (stem is not None and any(getattr(n, "name", "").lower().endswith(stem) for n in drugs))):

@@ -240,7 +240,10 @@ _ABOUT_GIVEN_RESULTS = re.compile(r"\bconvert\s+(?:the|that|this|those|these|its
                                   r"contradict|bear\s+out)\b|"
                                   r"\bis\s+(?:this|that|it)\s+the\s+(?:same\s+)?(?:route|synthesis|one)\s+"
                                   r"(?:from|in|used\s+in)\s+(?:the\s+)?(?:original\s+)?(?:patent|paper|literature|"
-                                  r"publication)\b", re.I)
+                                  r"publication)\b|"
+                                  # "How many MOLM-13 vials should we thaw to test these five?": lab logistics
+                                  r"\bhow\s+many\s+(?:[\w-]+\s+)?(?:vials|plates|aliquots|flasks|tubes|boxes|kits)\b|"
+                                  r"\bshould\s+(?:we|i)\s+(?:thaw|order|buy|plate\s+out)\b", re.I)
 
 
 # "what's the label source for CT_TOX, and how was the train/test split done?", "Can we say 'brain-penetrant' on the
@@ -929,8 +932,15 @@ def _reports_only(prose: str, start: int, end: int) -> bool:
     opens = max(prose.rfind(mark, 0, start + 1) for mark in ".!?\n:") + 1
     closes = [i for i in (prose.find(mark, end) for mark in ".!?\n") if i >= 0]
     sentence = prose[opens:min(closes, default=len(prose)) + 1]
+    if _ON_ITS_WAY.search(sentence) and "?" not in sentence:
+        return True  # "Lung line NCI-H3122 is on order. Meanwhile: does crizotinib interact with ALK?"
     return bool(_REPORTED.search(sentence)) and not _ASKING.search(sentence) and \
         not re.search(r"\bif\b|\bwhether\b", sentence, re.I)
+
+
+# a cell line, drug or sample still on its way: no ask about it yet
+_ON_ITS_WAY = re.compile(r"\b(?:is|are)\s+(?:still\s+)?(?:on\s+order|back-?ordered|in\s+(?:transit|quarantine)|being\s+"
+                         r"(?:ordered|shipped|expanded|thawed)|(?:arriving|coming)\s+(?:next|on|in|tomorrow))\b", re.I)
 
 
 def _only_same_values(words: str) -> bool:

@@ -989,8 +989,8 @@ def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[
 
 
 # ("of ethanol and of acetone": a preposition said again)
-# (names quoted in a list as code writes it too: ["ethanol", "phenol"])
-_LIST_JOIN = re.compile(r"[\"']?\s*(?:,\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|\bplus\b|\bwith\b|\bw/|/|\bvs\.?|"
+# (names quoted in a list as code writes it too: ["ethanol", "phenol"]; "ethanol; methanol; phenol")
+_LIST_JOIN = re.compile(r"[\"']?\s*(?:[,;]\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|\bplus\b|\bwith\b|\bw/|/|\bvs\.?|"
                         r"\bversus\b|\bagainst\b)\s*(?:(?<=and\s)(?:of|for)\s+)?[\"']?", re.I)
 _NOT_IN_LISTS = frozenset({"water"})  # "aspirin, ibuprofen and water" is more likely a medium than a molecule
 # "toluene, 2-methoxy-2-methyl-propane (MTBE) and hexane": a bracketed gloss after a list item does not end the list

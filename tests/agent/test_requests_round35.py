@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planning_support import decided, drug, plan_with
+from planning_support import decided, drug, plan_with, ran
 
 PROPERTY = "drug_property_prediction"
 AFFINITY = "drug_target_affinity_regression_predict"
@@ -93,3 +93,30 @@ def test_a_purpose_clause_counts_no_molecules() -> None:
     [call] = plan_with("fair. run the androgen receptor assay (NR-AR) on it as well so the assessor has both",
                        {"user_smiles": [paraben]})
     assert call.arguments == {"drug_smiles": "(user_smiles)", "property": "NR-AR"}
+
+
+def test_lists_by_semicolons_context_lines_and_glosses() -> None:
+    """"ethanol; methanol; phenol" read phenol only; a `note:` line read as another ask; "metadata" as
+    methylphenidate; a drug class in brackets after a drug as an unknown drug."""
+    [call] = plan_with("property: hydration free energy (FreeSolv)\nnames (FreeSolv IUPAC, exact): ethanol; methanol; "
+                       "phenol", {})
+    assert call.arguments == {"drug_smiles": ["CCO", "CO", "c1ccc(cc1)O"], "property": "freesolv"}
+    [call] = plan_with("question: does lapatinib interact with ERBB2?\nanswer format: probability only\ncontext: "
+                       "metadata field 'predicted_target_interaction'", {})
+    assert call.arguments["drug_smiles"] == [drug("lapatinib")]
+    earlier = [ran(AFFINITY, "compound: gefitinib\ntarget: EGFR\noutput: pKd")]
+    [call] = plan_with("target: KIT\ncompound: same\nnote: third row of the affinity sheet",
+                       {"user_smiles": [drug("gefitinib")]}, earlier)
+    assert call.name == AFFINITY
+    [call] = plan_with("Use TWOSIDES for this one: ibuprofen together with furosemide (masters runner on a diuretic).",
+                       {})
+    assert call.arguments["smiles_pairs"] == [[drug("ibuprofen"), drug("furosemide")]]
+
+
+def test_a_line_on_its_way_and_lab_logistics_ask_for_nothing() -> None:
+    assert decided("Lung line NCI-H3122 is on order. Meanwhile: does crizotinib interact with ALK, yes or no?") == \
+        "drug_target_classification_predict"
+    five = {"user_smiles": ["CCO", "CCCO", "CCCCO", "CCCCCO", "CCCCCCO"]}
+    assert decided("How many MOLM-13 vials should we thaw to test these five in triplicate?", five) is None
+    assert decided("How well does ketoprofen penetrate into tendon tissue?") is None
+    assert decided("How much caffeine can she take before a race and still be fine with testing?") is None
