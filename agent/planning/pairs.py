@@ -426,7 +426,7 @@ def names_pairs_it_cannot_find(e: Entities, lowered: str) -> bool:
     """"swap X for Y", "the third pair", "swap the second drug" or "swap the statin for Y" said, but no such pair in
     the thread (or no drug of that kind in it): asked, never all the pairs."""
     return bool(_PAIR_ORDINAL.search(lowered) or _SWAP_PLACE.search(lowered)) or (
-        len(e.molecules) == 1 and (len(e.taken_back) == 1 or bool(_SWAP_WORDS.search(lowered))))
+        len(set(e.molecules)) == 1 and (len(e.taken_back) == 1 or bool(_SWAP_WORDS.search(lowered))))
 
 
 def swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None,
@@ -436,9 +436,10 @@ def swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
     Crestor" (the drug whose name, as the thread gave it in ``earlier_names``, shares the new drug's INN stem);
     None unless exactly one drug goes and one comes in."""
     place = _SWAP_PLACE.search(lowered)
-    if len(e.molecules) == 1 and read is not None and not place and not e.taken_back and _SWAP_WORDS.search(lowered):
+    coming = set(e.molecules)  # ("switched citalopram to sertraline. Same check with sertraline": one drug comes in)
+    if len(coming) == 1 and read is not None and not place and not e.taken_back and _SWAP_WORDS.search(lowered):
         return _swapped_by_kind(e, pool, lowered, read, earlier_names or {})
-    if len(e.molecules) != 1 or read is None or len(e.taken_back) != (0 if place else 1):
+    if len(coming) != 1 or read is None or len(e.taken_back) != (0 if place else 1):
         return None
     key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered))
     pairs = read(key) if key else None

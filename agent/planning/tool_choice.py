@@ -227,7 +227,9 @@ _JUDGES_RESULTS = re.compile(r"\b(?:would|is|are|will|could)\s+(?:this|these|tha
                              # "Is that a fair conclusion?", "Does a positive p53 call mean …?": a judgement on a claim
                              r"\bis\s+(?:that|this|it)\s+(?:a\s+)?(?:fair|reasonable|justified|valid|sound)\s*"
                              r"(?:conclusion|claim|statement|interpretation)?\s*\?|"
-                             r"\bdoes\s+(?:a|the|this|that)\s+(?:positive|negative)\b[^.?!\n]{0,40}\bmean\b", re.I)
+                             r"\bdoes\s+(?:a|the|this|that)\s+(?:positive|negative)\b[^.?!\n]{0,40}\bmean\b|"
+                             # "Could the subject … be moved to the CNS cohort on that basis?": a decision on a result
+                             r"\bon\s+(?:that|this|the\s+strength\s+of\s+that)\s+basis\s*\?", re.I)
 
 
 # 'The paper says "docetaxel is … more soluble". Do the numbers support that?', "Is this the route from the original

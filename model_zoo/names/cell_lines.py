@@ -310,7 +310,7 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
             out.append(_line_result(line, word, s, e, via=f"{word} read as {line.name} cells"))
             taken.append((s, e))
             continue
-        if _cell_shaped(word) and context(s, e) and not _other_entity(word) and not labelled(text, s):
+        if _cell_shaped(word) and context(s, e) and not _other_entity(word) and not labelled(text, s, e):
             out.append(_unknown(word, s, e))
             taken.append((s, e))
     return sorted(out, key=lambda r: r.start)
@@ -342,7 +342,8 @@ def find_cell_shaped_words(text: str) -> list[Unresolved]:
             continue
         heading = not text[:s].strip() and text[e:e + 1] == ":"  # "DEV-118: I've uploaded …": the thread's code
         if any(ch.isdigit() for ch in word) and _cell_shaped(word) and not _NOT_LINE_WORD.match(word) \
-                and not is_cell_line_name(word) and not _other_entity(word) and not labelled(text, s) and not heading:
+                and not is_cell_line_name(word) and not _other_entity(word) and not labelled(text, s, e) \
+                and not heading:
             out.append(_unknown(word, s, e))
     return out
 

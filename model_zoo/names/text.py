@@ -63,9 +63,16 @@ _LABEL_BEFORE = re.compile(r"\b(?:run|study|item|lot|batch|sample|experiment|pro
                            r"sku|tube|vial|barcode)\s*(?:no\.?|number|#)?\s*[#:]?\s*$", re.I)
 
 
-def labelled(text: str, start: int) -> bool:
-    """Whether the word at ``start`` follows a label word ("lot 24B118", "run OP-03"): a code, no entity."""
-    return bool(_LABEL_BEFORE.search(text[max(0, start - 20):start]))
+# "for the LNG-118 IB update", "the KT-22 protocol": a code before the document or study it names
+_LABEL_AFTER = re.compile(r"\s+(?:IB|update|report|protocol|study|trial|submission|dossier|amendment|deck|meeting|"
+                          r"filing|audit)\b", re.I)
+
+
+def labelled(text: str, start: int, end: int = -1) -> bool:
+    """Whether the word at ``start`` (ending at ``end``) follows a label word ("lot 24B118", "run OP-03") or comes
+    before the document it names ("the LNG-118 IB update"): a code, no entity."""
+    return bool(_LABEL_BEFORE.search(text[max(0, start - 20):start])) or (end >= 0 and bool(
+        _LABEL_AFTER.match(text, end)))
 
 
 def words(text: str) -> list[tuple[str, int, int]]:

@@ -120,3 +120,19 @@ def test_a_line_on_its_way_and_lab_logistics_ask_for_nothing() -> None:
     assert decided("How many MOLM-13 vials should we thaw to test these five in triplicate?", five) is None
     assert decided("How well does ketoprofen penetrate into tendon tissue?") is None
     assert decided("How much caffeine can she take before a race and still be fine with testing?") is None
+
+
+def test_switches_study_codes_and_judgements_of_a_result() -> None:
+    tamoxifen, citalopram, sertraline = drug("tamoxifen"), drug("citalopram"), drug("sertraline")
+    earlier = [ran(PAIRS, "Subject 007-022 on tamoxifen now started citalopram. Interaction?",
+                   {"smiles_pairs": [[tamoxifen, citalopram]]})]
+    [call] = plan_with("Site says they switched citalopram to sertraline yesterday. Same check with sertraline please",
+                       {"user_smiles_pairs": [[tamoxifen, citalopram]]}, earlier)
+    assert call.arguments["smiles_pairs"] == [[tamoxifen, sertraline]]
+    [call] = plan_with("ln(IC50) of gefitinib in A549 for the LNG-118 IB update", {})
+    assert call.arguments["cell_name"] == "A549"
+    assert decided("Could the subject with brain mets be moved to the CNS cohort on that basis?",
+                   {"user_smiles": [drug("lapatinib")]}) is None
+    assert decided("flash points for ethanol and propan-2-ol? transport classification for the diffuser refill") is None
+    assert decided("Which radiolabel position would keep the KIT binding intact?",
+                   {"user_smiles": [drug("imatinib")]}) is None
