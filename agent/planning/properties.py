@@ -123,6 +123,10 @@ _DESCRIBES_THEM = re.compile(r"\b(?:both|all|two|three|are|is\s+an?|was\s+an?|we
                              r"zwitterions?|neutrals?|esters?|amides?|steroids?|peptides?)\b", re.I)
 
 
+# "we have to stay under 3 for the solubility of the DMSO stock": a property of a preparation, the reason for an ask
+_OF_A_PREPARATION = re.compile(r"\bfor\s+(?:the\s+)?(?:solubility|stability|lipophilicity)\s+of\s+"
+                               r"(?:the|our|a|its|their)\s+(?:[\w-]+\s+){0,2}(?:stocks?|solutions?|formulations?|"
+                               r"vehicles?|buffers?|plates?|suspensions?|batch(?:es)?)\b", re.I)
 # "Today's tutorial covers drug-likeness.": what a class or meeting is about, no ask
 _TOPIC = re.compile(r"\b(?:tutorial|lecture|class|seminar|session|course|module|talk|workshop|journal\s+club|meeting|"
                     r"practical|lab)\s+(?:today\s+|this\s+week\s+)?(?:covers|covered|is\s+(?:about|on)|was\s+"
@@ -134,7 +138,8 @@ def requested_properties(prose: str) -> list[str]:
     model reads (probability >= 0.5: typos, paraphrases)."""
     # "here you go, from a solubility table: <SMILES>": the table the molecules come from asks for nothing; "Free
     # base: <SMILES>" names a salt form, no hydration free energy; "MW 450.3" reports a value
-    for known in (EARLIER_RESULT, _SALT_FORM, _REPORTED_DESCRIPTOR, _INDICATION, _DESCRIBES_THEM, _TOPIC):
+    for known in (EARLIER_RESULT, _SALT_FORM, _REPORTED_DESCRIPTOR, _INDICATION, _DESCRIBES_THEM, _TOPIC,
+                  _OF_A_PREPARATION):
         prose = known.sub(lambda m: " " * len(m.group(0)), prose)
     after = asked_part(prose)  # "logS, no wait, logD": the words after the retraction, when they name a property;
     prose = after if property_words(after.lower()) else prose  # "solubility of caffeine... no wait, aspirin": a value

@@ -30,8 +30,10 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# a sentence that asks: a question, an order ("Check clarithromycin with …"), or what the writer only needs
-_ASKS = re.compile(r"\?\s*$|^\s*(?:please\s+)?(?:check|run|predict|compare|screen)\b|"
+# a sentence that asks: a question, an order ("Check clarithromycin with …", "can u give me …"), or what the writer
+# only needs
+_ASKS = re.compile(r"\?\s*$|^\s*(?:please\s+)?(?:check|run|predict|compare|screen|give\s+me|tell\s+me|show\s+me)\b|"
+                   r"^\s*(?:can|could|would|will)\s+(?:you|u)\b|"  # "can u give me the pKd for Tagrisso" (no "?")
                    r"\b(?:only|just)\b.*\b(?:check|run|need|predict|want)", re.I)
 
 

@@ -174,16 +174,20 @@ _BUT_ALSO = re.compile(r"\s+but\s+(?:also|too|as\s+well)\b|\s+mas\s+também\b|\s
 
 def without_declined_asks(text: str, offered: list[ToolSpec]) -> str:
     """``text`` with the parts that turn a tool down or put it off blanked (same length), when they name a tool and
-    no molecule or sequence ("skip cabo" takes a drug back; that is read elsewhere)."""
-    def blank(match: re.Match[str]) -> str:
+    no molecule or sequence ("skip cabo" takes a drug back; that is read elsewhere). A spaced hyphen ends a part too:
+    "Generate … at ln(IC50) -3 - we want potent hits to screen in a model later" puts off the screen, not the ask."""
+    def declined(match: re.Match[str]) -> bool:
         part = match.group(0)
         if _BUT_ALSO.match(match.string, match.end()):
-            return part  # "not only solubility but also logD": both asked
+            return False  # "not only solubility but also logD": both asked
         found = extract(part)
         named = 1.0 if _LACKING.match(part) else max(tool_scores(_DECLINING.sub(" ", part), offered).values(),
                                                       default=0.0)
-        return part if found.molecules or found.sequences or named < 0.5 else " " * len(part)
-    return _DECLINED.sub(blank, text)
+        return not (found.molecules or found.sequences or named < 0.5)
+    spans = [m.span() for m in _DECLINED.finditer(text.replace(" - ", " \u2013 ")) if declined(m)]
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 # "and one more step back on the aniline from that route": another retrosynthesis step

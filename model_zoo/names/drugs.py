@@ -475,6 +475,8 @@ def _opsin(phrase: str, start: int = -1, end: int = -1) -> Resolved | Unresolved
 
 _CHECKED_BEFORE = re.compile(r"\b(?:check|screen|test|run)\s+$", re.I)
 _PAIRED_AFTER = re.compile(r"\s*(?:vs\.?|versus|against|with|\+)\s", re.I)
+_LAUNCHED_BEFORE = re.compile(r"\b(?:launched|launches|launching|marketed|markets|sells|selling|generic)\s+['\"‘“]?$",
+                              re.I)
 _INORGANIC_SALT = re.compile(r"(?<![\w-])(?:sodium|potassium|lithium|calcium|magnesium|ammonium|zinc|ferrous|ferric|"
                              r"silver|copper|barium|caesium|cesium|aluminium|aluminum)\s+(?:bromide|chloride|iodide|"
                              r"fluoride|sulfate|sulphate|nitrate|nitrite|acetate|carbonate|bicarbonate|phosphate|"
@@ -614,6 +616,8 @@ _NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:sy
 # "Abiraterone Acetate", "estradiol valerate": an ester of the drug (often a prodrug), another molecule; a name the
 # tables know with it ("megestrol acetate") was read whole before this is asked
 _ESTER_AFTER = re.compile(r"\s+(?:acetate|propionate|dipropionate|valerate|palmitate|ester)\b", re.IGNORECASE)
+# "Prednisolone acetate vs dexamethasone drops: which parent steroid is more lipophilic?": the ester's parent is asked
+_PARENT_ASKED = re.compile(r"\bparent\s+(?:drugs?|compounds?|steroids?|molecules?|acids?|alcohols?)\b", re.IGNORECASE)
 
 
 def _smiles_spans(text: str) -> list[tuple[int, int]]:
@@ -695,7 +699,10 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
         if hit is not None:
             n, end, found = hit
             ester = _ESTER_AFTER.match(text[end:end + 30])
-            if ester is not None:
+            if ester is not None and _PARENT_ASKED.search(text):  # "… acetate vs …: which parent steroid is …?"
+                out.append(_from_entries(found, text[s:end], False, s, end))
+                end = end + ester.end()
+            elif ester is not None:
                 end = end + ester.end()
                 parent = found[0][0].name
                 out.append(Unresolved("drug", text[s:end], (parent,), s, end,
@@ -758,6 +765,10 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
                 _CHECKED_BEFORE.search(text, max(0, s - 12), s) and _PAIRED_AFTER.match(text, e):
             # "check Paxlovid vs both": a drug checked against others, but not in the tables
             checked.append(Unresolved("drug", w, _closest(w), s, e, "a drug to check, but not in the tables"))
+        elif result is None and w[0].isupper() and not w.isupper() and len(w) >= 5 and \
+                _LAUNCHED_BEFORE.search(text, max(0, s - 16), s):
+            # "competitor launched 'Zentravia' for AF": a product on the market, but not in the tables
+            checked.append(Unresolved("drug", w, _closest(w), s, e, "a marketed product, but not in the tables"))
         if result is not None:
             out.append(result)
             taken.append((s, e))

@@ -136,3 +136,19 @@ def test_switches_study_codes_and_judgements_of_a_result() -> None:
     assert decided("flash points for ethanol and propan-2-ol? transport classification for the diffuser refill") is None
     assert decided("Which radiolabel position would keep the KIT binding intact?",
                    {"user_smiles": [drug("imatinib")]}) is None
+
+
+def test_a_later_screen_a_parent_drug_an_asking_request_and_a_launched_product() -> None:
+    [call] = plan_with("Generate candidate molecules for SK-MEL-28 with target ln(IC50) around -3 - we want potent "
+                       "hits to screen in an ocular melanoma model later.", {})
+    assert call.arguments == {"cell_line": "SK-MEL-28", "zscore": -3.0}
+    [call] = plan_with("Prednisolone acetate vs dexamethasone drops: which parent steroid is more lipophilic "
+                       "(logD7.4)?", {})
+    assert call.arguments["drug_smiles"] == [drug("prednisolone"), drug("dexamethasone")]
+    [call] = plan_with("our oncologist customers keep asking about Tagrisso vs Iressa on EGFR. can u give me the "
+                       "binding number (pKd) for Tagrisso", {})
+    assert call.arguments["drug_smiles"] == [drug("osimertinib")]
+    assert decided("competitor launched 'Zentravia' for AF, how does it compare to Eliquis on solubility?") is None
+    [call] = plan_with("logD for the optimised ones, we have to stay under 3 for the solubility of the DMSO stock",
+                       {"optimized_smiles": ["CCO", "CCCO"]})
+    assert call.arguments["drug_smiles"] == "(optimized_smiles)"
