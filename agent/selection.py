@@ -155,7 +155,7 @@ _PRECURSORS = re.compile(r"\b(?<!one-step\s)(?<!single-step\s)(?<!1-step\s)"
                          r"(?:route|option|suggestion|proposal|disconnection)(?: #?\d)?|"
                          r"(?:in|of|from) (?:the |that |this )?(?:top|first|best|top-ranked|rank[\s-]?\d{1,2}) set)\b"
                          r"(?!\s+(?:for|of|to)\s+(?!(?:that|the|this|those|these|its?|them|their|each|every|both|all|"
-                         r"our|my|your|products?|routes?|rows?|hits?|compounds?|molecules?|#?\d)\b))", re.I)
+                         r"our|my|your|products?|routes?|rows?|hits?|compounds?|molecules?|rank|#?\d)\b))", re.I)
 _NTH_PRECURSOR = re.compile(rf"\b({_ORD})\s+(?:precursor|reactant|building\s+block|starting\s+material)\b", re.I)
 # (not "Also, separately, is X …": a new ask, introduced)
 _EACH = re.compile(r"\b(each|individually|separately(?!\s*,)|on (?:its|their) own|both drugs|the two drugs)\b", re.I)

@@ -152,3 +152,11 @@ def test_a_later_screen_a_parent_drug_an_asking_request_and_a_launched_product()
     [call] = plan_with("logD for the optimised ones, we have to stay under 3 for the solubility of the DMSO stock",
                        {"optimized_smiles": ["CCO", "CCCO"]})
     assert call.arguments["drug_smiles"] == "(optimized_smiles)"
+
+
+def test_precursors_of_a_rank_are_picked_not_asked_for() -> None:
+    [call] = plan_with("compounds: both precursors of rank 1 (CN1CCNCC1 and C[C@H]1COc2c(F)c(F)cc3c(=O)c(C(=O)O)cn1c23)"
+                       "\nproperty: logSolubility", {})
+    assert call.name == PROPERTY and call.arguments["property"] == "logSolubility"
+    pairs = {"user_smiles_pairs": [[drug("levodopa"), drug("metoprolol")]]}
+    assert decided("Should they stop carbidopa before the scan?", pairs) is None
