@@ -393,7 +393,12 @@ def _without_quoted_passages(text: str) -> str:
         return text
     names_molecules = any(isinstance(m, Resolved) for m in find_drug_names(outside)) or any(
         looks_like_smiles(_strip(token)) for token in _tokens(outside))
-    return outside if names_molecules else text
+    return outside if names_molecules or _ASKS_NEW_MOLECULES.search(outside) else text
+
+
+# "… Generate molecules for NCI-H460 aimed at 100 nM.": an ask that takes no molecules, whatever a quote above names
+_ASKS_NEW_MOLECULES = re.compile(r"\b(?:generate|design|propose|suggest)\s+(?:some\s+)?"
+                                 r"(?:new\s+|novel\s+|candidate\s+)?(?:molecules|compounds|structures|hits)\b", re.I)
 
 
 def without_asides(text: str) -> str:
@@ -872,12 +877,21 @@ _RANKED_IN = re.compile(r"\b(?:more|most|less|least|best|worst|better|top|highes
                         r"(?:in|from)\s+$", re.I)
 
 
+# "… was 3.1 uM", "were ~40 nM": a value someone measured, no potency to aim for
+MEASURED_VALUE = re.compile(r"\b(?:was|were)\s+(?:~\s*|about\s+|around\s+|roughly\s+)?\d+(?:[.,]\d+)?\s*"
+                            r"(?:[nuµμm]M|micromolar|nanomolar)\b", re.I)
+_SENTENCE_SPAN = re.compile(r"(?:[^.?!\n]|(?<=\d)\.(?=\d))+[.?!\n]?")  # (not at a decimal point: "3.1 uM")
+
+
 def _without_earlier_results(text: str, mentions: list[tuple[str, CellLine]]) -> list[tuple[str, CellLine]]:
     """The cell lines less those named only as an earlier result ("Following on from yesterday's MCF-7 number: the
     same compound in T-47D", "the more potent one in A375: run it in SK-MEL-28"), when the message names another."""
     past = [m.span() for m in EARLIER_RESULT.finditer(text)]
     past += [(at, at + len(written)) for written, _ in mentions for at in _written_at(text, written)
              if _RANKED_IN.search(text[max(0, at - 50):at])]
+    # "irinotecan in HCT-116 was 3.1 uM. Can you predict ln(IC50) … in HT-29 only?": a value measured in a line
+    past += [m.span() for m in _SENTENCE_SPAN.finditer(text)
+             if MEASURED_VALUE.search(m.group()) and "?" not in m.group()]
     if not past:
         return mentions
     new = [(written, line) for written, line in mentions

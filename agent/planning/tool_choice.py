@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from agent.backends.reading import read_intent
-from agent.entities import Entities, extract
+from agent.entities import MEASURED_VALUE, Entities, extract
 from agent.planning.pairs import AGAINST_ALL, EACH_ROW, EVERY_PAIR
 from agent.planning.rows import row_numbers
 from agent.planning.properties import PAIRING, SYNDROME, property_words, requested_properties
@@ -51,7 +51,9 @@ _REPORTED = re.compile(r"\b(?:has|have|had)\s+(?:been|shown|given)\b|\bwe(?:'ve|
                        # "the target organ hypothesis involves SRC.", "EGFR is overexpressed in our biopsies.", "4-week
                        # rat study, foamy macrophages with amiodarone and chlorpromazine.": what a study saw or supposes
                        r"\bhypothes[ie]s\b|\binvolves\b|\boverexpress(?:ed|es)?\b|"
-                       r"\b\d+[-\s](?:week|day|month)\s+(?:[a-z]+\s+)?(?:study|studies)\b", re.I)
+                       r"\b\d+[-\s](?:week|day|month)\s+(?:[a-z]+\s+)?(?:study|studies)\b|"
+                       # "irinotecan in HCT-116 was 3.1 uM.": a value measured, no potency to aim for
+                       rf"{MEASURED_VALUE.pattern}", re.I)
 _ASKING = re.compile(r"\?|\b(?:please|pls|kindly|predict|run|check|give|need|want|show|tell|estimate|compute|"
                      r"calculate|could|can|would|will|let'?s|do|does|is|are|what|how|which)\b", re.I)
 # "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
@@ -348,6 +350,9 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            r"\bout\s+of\s+curiosity\b|"
                            # "serotonin toxicity is on the pathologist's list": a clinical syndrome, no property
                            rf"{SYNDROME.pattern}|"
+                           # "pt had a reaction last time", "an infusion reaction": what a patient had, no synthesis
+                           r"\b(?:had|has|have|having|got|gets)\s+(?:a|an)\s+(?:\w+\s+)?reaction\b|"
+                           r"\b(?:allergic|infusion|adverse|hypersensitivity|injection[\s-]site)\s+reactions?\b|"
                            # "Intrinsic dissolution rate of atorvastatin calcium?": a measurement, no solubility
                            r"\b(?:intrinsic\s+)?dissolution\s+(?:rate|profile|testing|test|time)s?\b|"
                            # "Packaging line handles sunitinib", "Mood/motivation line: 5-HTP …": a plant's or a

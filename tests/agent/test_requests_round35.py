@@ -160,3 +160,12 @@ def test_precursors_of_a_rank_are_picked_not_asked_for() -> None:
     assert call.name == PROPERTY and call.arguments["property"] == "logSolubility"
     pairs = {"user_smiles_pairs": [[drug("levodopa"), drug("metoprolol")]]}
     assert decided("Should they stop carbidopa before the scan?", pairs) is None
+
+
+def test_a_measured_value_a_quoted_passage_and_a_patient_reaction_ask_nothing() -> None:
+    [call] = plan_with("irinotecan in HCT-116 was 3.1 uM. Can you predict ln(IC50) for irinotecan in HT-29 only?", {})
+    assert call.name == "drug_cell_response_regression_predict" and call.arguments["cell_name"] == "HT-29"
+    [call] = plan_with('"…NCI-H460 was the most sensitive line, with IC50 values ≤ 100 nM for the lead…" Generate '
+                       "molecules for NCI-H460 aimed at 100 nM.", {})
+    assert call.name == "drug_cell_response_regression_generation"
+    assert decided("what rate do we run the oxaliplatin over, 2h? pt had a reaction last time") is None
