@@ -64,6 +64,7 @@ class PlanningContext:
 # "and in the other GBM line we use?", "another breast line", "the other cell, the one from before": a line the
 # message does not name
 _ANOTHER_LINE = re.compile(r"\b(?:the\s+other|another|a\s+different|other)\s+(?:[\w-]+\s+){0,2}?"
+                           r"(?<!herbal\s)(?<!product\s)(?<!supplement\s)(?<!skincare\s)"  # "two other herbal lines"
                            r"(?:(?:cell\s+)?lines?|cells?)\b")
 
 

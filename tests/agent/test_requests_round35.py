@@ -169,3 +169,10 @@ def test_a_measured_value_a_quoted_passage_and_a_patient_reaction_ask_nothing() 
                        "molecules for NCI-H460 aimed at 100 nM.", {})
     assert call.name == "drug_cell_response_regression_generation"
     assert decided("what rate do we run the oxaliplatin over, 2h? pt had a reaction last time") is None
+
+
+def test_a_product_line_is_no_other_cell_line() -> None:
+    earlier = [ran("drug_cell_response_regression_predict", "What does piperlongumine do to A549 lung cells?")]
+    [call] = plan_with("And shikonin and parthenolide in those same cells? They're in two other herbal lines.",
+                       {"user_smiles": ["CCO"], "user_cell_line": "A549"}, earlier)
+    assert call.arguments["cell_name"] in ("A549", "(user_cell_line)")
