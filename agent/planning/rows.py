@@ -295,10 +295,13 @@ def _label_ends(words: str, labels: dict[str, str]) -> tuple[str, list[str]] | N
     return None
 
 
+_COMPARED_TO = re.compile(r"\b(?:as|like|than)\s+(?=\S*\d)[\w-]+", re.I)
+
+
 def _unknown_labels(words: str, labels: dict[str, str]) -> list[str]:
     """Codes the words write in the shape of the list's labels (same letters before the number) that no row has."""
     prefixes = {re.sub(r"[\d]+[A-Za-z]?$", "", label) for label in labels if len(label) > 1}
-    said = _outside_rows(words, labels)
+    said = _COMPARED_TO.sub(" ", _outside_rows(words, labels))  # "same series as 12b": a reference, no row asked
     return list(dict.fromkeys(
         word.upper() for word in _LABEL_WORD.findall(said) if len(word) > 1 and _is_code(word)
         and re.sub(r"[\d]+[A-Za-z]?$", "", word.upper()) in prefixes and word.upper() not in labels))

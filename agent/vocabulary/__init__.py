@@ -375,7 +375,7 @@ _MACEDONIAN = _Language.of(
 # "ag", "tuar", "druga", which are English words, a symbol (Ag) or another language's words (Polish "druga")
 _IRISH = _Language.of(
     "",
-    r"le\s+do\s+thoil|le\s+bhur\s+dtoil|go\s+raibh\s+(?:míle\s+)?maith\s+agaibh?|buíochas|h?intuaslagtha\w*|"
+    r"le\s+do\s+thoil|le\s+bhur\s+dtoil|go\s+raibh\s+(?:míle\s+)?maith\s+agaibh?|buíochas|h?intuaslag\w*|"
     r"tuaslagtha\w*|dothuaslagtha|h?idirghníomha\w*|tocsaineach\w*|nimhiúl\w*|ch?leamhnas\w*|ch?leamhnais|"
     r"g?ceanglaíonn|ceangail|gceangal|dóchúlacht\w*|íogaireacht\w*|fhreagairt|freagairt\w*|réamhinis|"
     r"réamhaithris\w*|ríomh|optamaigh|optamaithe|ginigh|gineadh|cruthaigh|seiceáil|gcomparáid|comparáid|"
@@ -383,8 +383,12 @@ _IRISH = _Language.of(
     r"g?ch?omhdhúil\w*|mh?óilín\w*|n?drugaí|g?ch?ealla|cille|línte|sprioc\w*|próitéin\w*|seicheamh|othar|"
     r"dáileog\w*|g?ch?omhad|uaslódáil\w*|uaslódáladh|seachas|amháin|in\s+ionad|in\s+áit|le\s+haghaidh|freisin|"
     r"arís|anois|agus|conas|atá|cé\s+acu|c[éá]\s+mhéad|cén|díobh|eatarthu|deireanach|an\s+chéad|is\s+airde|"
-    r"is\s+ísle|is\s+fearr|m?bh?acainn|inchinn\w*|fuil-inchinne|d?trasnaíonn|th?rasnú|uisce|fuinneamh|"
-    r"hiodráiti\w*|gach|go\s+léir|céanna",
+    r"is\s+ísle|is\s+fearr|m?bh?acainn\w*|inchinn\w*|fuil-inchinne|d?trasnaíonn|th?rasnú|uisce|fuinneamh|"
+    r"hiodráiti\w*|gach|go\s+léir|céanna|"
+    # its verbs "téann trasna" (crosses), "déan" (do), "coinnigh" (keep), its "ina áit" (instead), "mar atá" (as it
+    # is), "ceart go leor" (all right), and its words for a molecule's parts ("fáinne", "croí", "morfailín")
+    r"d?th?éann|trasna|déan|coinnigh|ina\s+(?:h|n-)?áit|mar\s+atá|ceart\s+go\s+leor|(?:bh)?fh?áinne|fáinní|"
+    r"(?:g?c|ch)roí|g?ch?uinasóilín|h?anailín|mh?orfailín|nicitín",
     r"ach|nó|sna|iad|ann")
 # Hausa: its letters ƙ, ɗ, ɓ, ƴ, or a word only it has ("don Allah", "nawa", "yaya", "maganin", "kwayoyin halitta",
 # "narkewa", "kwatanta", "bincika"), or two of its small words ("kuma", "zai", "cikin"); not "da", "na", "a", "ba",
@@ -396,7 +400,10 @@ _HAUSA = _Language.of(
     r"don\s+allah|na\s+gode|nagode|mun\s+gode|nawa|yaya|maganin|magani|magunguna\w*|kwayoyin|halitta|narkewa\w*|"
     r"kwatanta|bincika|binciki|wannan|wadannan|tsakanin|maimakon|hasashe\w*|lissafa|inganta\w*|fayil|kwakwalwa|"
     r"hulda\w*|daurewa|dangantaka|yiwuwa\w*|sinadar\w*|menene|mene\s+ne|wanne|kowanne|kowane|dukansu|farko|"
-    r"karshe|mafi|majiyyaci|akwai|sannan|yanzu",
+    r"karshe|mafi|majiyyaci|akwai|sannan|yanzu|"
+    # "mu'amala" (interaction), "mara lafiya" (patient), "yana shan" (is taking), "ya kamata" (should), "matsala"
+    # (problem), "gyara" (modify), "canza" (change), "zoben" (the ring of), "kawai" (only), "komai" (everything)
+    r"mu['’]amala\w*|mara\s+lafiya|[yt]ana\s+shan|ya\s+kamata|matsala|gyara|canza|zoben|kawai|komai|sauran",
     r"kuma|zai|yake|cikin|wace")
 # Kazakh: its letters ә, ғ, қ, ң, ө, ұ, ү, һ (not і, which Ukrainian writes), or a word only it has ("рахмет",
 # "жасуша", "ерігіштік", "болжаңыз", "салыстыр", "орнына"), or two of its small words ("мен", "бен", "пен": and, with;
@@ -405,12 +412,23 @@ _HAUSA = _Language.of(
 _KAZAKH = _Language.of(
     r"[әғқңөұүһӘҒҚҢӨҰҮҺ]",
     r"рахмет|жасуша\w*|ерігіштік\w*|ерігіштіг\w*|еритін|ерімейтін|болжа\w*|салыстыр\w*|есепте\w*|тексер\w*|"
-    r"орнына|неше|бойынша|немесе|бірінші|екінші|уыттылы\w*|улылы\w*|липофильділі\w*|мына",
+    r"орнына|неше|бойынша|немесе|бірінші|екінші|уыттылы\w*|улылы\w*|липофильділі\w*|липофилділі\w*|мына|"
+    # its verb made of a Russian noun ("оптимизациялайық": let's optimize; not Russian "оптимизация") and its "ше?"
+    # (and what about …?)
+    r"оптимизациял\w*|ше(?=\s*\?)",
     r"мен|бен|пен|ма")
 _NO_SUFFIX = re.compile(r"(?!)")
 # Irish's "n-", "t-" and "h-" before a name's vowel ("ár n-ibuprofen", "an t-aspairín", "na h-imatinib") are dropped;
 # a name's other mutations are read by model_zoo.names.inflected
 _IRISH_PREFIX = re.compile(r"(?:^|\s)[nth]-(?=[aeiouáéíóúAEIOUÁÉÍÓÚ])")
+# its "do" (to, for) elided before a vowel or fh ("lig d'fháinne an mhorfailín athrú": let the morpholine ring change)
+_IRISH_ELIDED_DO = re.compile(r"(?<![\w'’])([dD])['’](?=[aeiouáéíóúAEIOUÁÉÍÓÚ]|fh)")
+# Irish and Hausa name a part after the word for it ("fáinne an mhorfailín": the ring of the morpholine, "croí
+# cuinasóilín", Hausa "zoben morpholine", "ƙungiyar dimethylamino") and put "only" after it ("… amháin", "… kawai"):
+# read in English, "ring the morpholine only" is "only the morpholine ring"
+_PART_NAMED_AFTER = re.compile(r"(?<![\w-])(?:the\s+)?(?P<noun>ring|core|group|chain)\s+(?:the\s+)?"
+                               r"(?P<name>[a-z][\w-]*?(?:ine|ole|yl|ino|oxy|ene|ane|ide|ether|ester))"
+                               r"(?P<only>\s+only)?(?![\w-])", re.I)
 # Kazakh's suffixes after a hyphen ("A549-да": in A549, "EGFR-ге": to EGFR, "ABL1-мен": with ABL1) are dropped; after
 # a name's Cyrillic letters they are read by model_zoo.names.cyrillic
 _KAZAKH_SUFFIX = re.compile(rf"(?<=[\w)\]])-(?:{'|'.join(KAZAKH_SUFFIXES)})(?![\w-])", re.I)
@@ -492,8 +510,14 @@ _KAZAKH_INSTEAD = re.compile(r"([\w-]+)\s+орнына\s+([\w-]+)", re.I)
 _KAZAKH_FOR = re.compile(r"([\w-]+)\s+үшін(?![\w-])", re.I)
 _KAZAKH_EXCEPT = re.compile(rf"(?<![\w-])(?!(?:бұ|о|мұ|осы|со)(?:дан|нан)\s)([\w-]+?)-?(?:{'|'.join(KAZAKH_ABLATIVE)})"
                             r"\s+басқа(?![\w-])", re.I)
+# and "what about" after what it asks about: "Ал KIT-ке ше?" (and what about KIT?)
+_KAZAKH_WHAT_ABOUT = re.compile(r"(?<![\w-])(?P<and>ал\s+)?(?P<what>[\w-]+)\s+ше(?=\s*\?)", re.I)
 _UZBEK_EXCEPT = re.compile(r"(?<![\w'’-])(?!(?:bu|u|shu)(?:-?dan)?\s)([\w'’-]+?)(?:-?dan)?\s+tashqari(?![\w'’-])",
                            re.I)  # (not "bundan tashqari": besides, also)
+
+
+def _part_first(match: re.Match[str]) -> str:
+    return f"{'only ' if match.group('only') else ''}the {match.group('name')} {match.group('noun')}"
 
 
 def _uzbek_with(match: re.Match[str]) -> str:
@@ -582,6 +606,8 @@ def in_english(text: str) -> str:
         if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
             text = _gated_in_english(from_inflected(suffix.sub(" ", _its_word_order(language, text)), inflection,
                                                     _said_words(f"{name}_words")), name)
+            if language is _IRISH or language is _HAUSA:
+                text = _PART_NAMED_AFTER.sub(_part_first, text)
     for language, name in _GATED:
         if (language.reads(text) or (language is _BULGARIAN and bulgarian)) and not (language is _BULGARIAN
                                                                                    and macedonian):
@@ -619,8 +645,11 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _ESTONIAN_FOR.sub(r"for \1", text)
     if language is _LATVIAN:
         return _LATVIAN_WITH.sub("with", _LATVIAN_INSTEAD.sub(r"instead of \1", text))
+    if language is _IRISH:
+        return _IRISH_ELIDED_DO.sub(r"\1o ", text)
     if language is _KAZAKH:
         text = _KAZAKH_SUFFIX.sub("", _KAZAKH_EXCEPT.sub(r"except \1", text))
+        text = _KAZAKH_WHAT_ABOUT.sub(lambda m: f"{'and ' if m.group('and') else ''}what about {m.group('what')}", text)
         return _KAZAKH_FOR.sub(r"for \1", _KAZAKH_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _UZBEK:
         text = _UZBEK_EXCEPT.sub(r"except \1", _UZBEK_FOR.sub(r"for \1", _UZBEK_WITH.sub(_uzbek_with, text)))

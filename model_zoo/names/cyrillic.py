@@ -44,10 +44,17 @@ KAZAKH_SUFFIXES = ("ларының", "лерінің", "ларында", "лер
                    "дар", "дер", "тар", "тер", "ны", "ні", "ды", "ді", "ты", "ті", "ға", "ге", "қа", "ке", "на", "не",
                    "да", "де", "та", "те")
 _CLOSE = 0.85
+# a name's part that Russian and Kazakh write with its own chemical word, not by its sounds ("фторурацил":
+# fluorouracil, as "фтор" is fluorine), tried beside the sounds
+_OWN_WORDS = (("ftor", "fluor"),)
 
 
 def _latin(word: str) -> str:
     return once("".join(_LETTERS.get(letter, "") for letter in word.lower()))
+
+
+def _spellings(latin: str) -> list[str]:
+    return [latin] + [latin.replace(own, international) for own, international in _OWN_WORDS if own in latin]
 
 
 def english_name(word: str, articles: tuple[str, ...] = ()) -> str | None:
@@ -56,7 +63,8 @@ def english_name(word: str, articles: tuple[str, ...] = ()) -> str | None:
     lowered = word.lower()
     forms = [lowered] + [lowered[:-len(ending)] for ending in _ENDINGS + articles
                          if lowered.endswith(ending) and len(lowered) - len(ending) >= 5]
-    found = [m for m in (closest_by_sound(_latin(form), _CLOSE) for form in forms) if m is not None]
+    found = [m for m in (closest_by_sound(spelling, _CLOSE) for form in forms for spelling in _spellings(_latin(form)))
+             if m is not None]
     return max(found)[2] if found else None
 
 

@@ -108,8 +108,10 @@ IRISH = Inflection(("anna", "a"),
                               ("dt", "t"), ("ts", "s"), ("bh", "b"), ("ch", "c"), ("dh", "d"), ("fh", "f"), ("gh", "g"),
                               ("mh", "m"), ("ph", "p"), ("sh", "s"), ("th", "t"), ("h", "")))
 # Hausa: its hooked letters ƙ, ɗ, ɓ, ƴ as k, d, b, y, and an f where English writes a p, which it lacks ("asfirin":
-# aspirin, "fanadol": Panadol), an s for a soft c ("siprofloksasin"); no endings on a name
-HAUSA = Inflection((), (("ƙ", "k"), ("ɗ", "d"), ("ɓ", "b"), ("ƴ", "y")), s_for_soft_c=True, for_lacking=(("f", "p"),))
+# aspirin, "fanadol": Panadol), a k where English writes the ch of a Greek chl ("kloroquin": chloroquine), an s for a
+# soft c ("siprofloksasin"); no endings on a name
+HAUSA = Inflection((), (("ƙ", "k"), ("ɗ", "d"), ("ɓ", "b"), ("ƴ", "y")), s_for_soft_c=True,
+                   for_lacking=(("f", "p"), ("kl", "chl")))
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
