@@ -627,10 +627,15 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # "here is the version with the hydrogen: <SMILES>" after a question about an invalid one fixes it, whatever
     # its words read as
     fixed = corrected_molecules(whole, earlier) if not previous.answered else None
-    answers = not previous.answered and not names_another and (fixed is not None or _resolves(earlier, whole, pool) or
-                                                                 _supplies_missing(earlier_spec, previous.text, whole,
-                                                                                   pool, offered, history[:-1],
-                                                                                   context.read))
+    # "Sawa, check dolutegravir against rifampicin and against rifabutin for now." after a question about another
+    # drug: a complete ask of its own, in so many words, for another tool than the question's
+    own_ask = bool(calls) and all_filled(calls, whole) and earlier_spec is not None and top[1] >= 1.5 and \
+        all(c.name == top[0] != earlier_spec.name for c in calls) and not bare_values
+    if own_ask:
+        return None
+    answers = not previous.answered and not names_another and (
+        fixed is not None or _resolves(earlier, whole, pool) or
+        _supplies_missing(earlier_spec, previous.text, whole, pool, offered, history[:-1], context.read))
     # The same tool again without all its values ("full length: <seq>" after "pKd of gefitinib for EGFR?")
     # takes the missing ones from the earlier request.
     same_tool = bool(calls) and earlier_spec is not None and all(c.name == earlier_spec.name for c in calls) \

@@ -793,8 +793,14 @@ _JOINED = re.compile(r"\+|/|\bplus\b|\bwith\b|\bagainst\b|\bvs\.?|\bversus\b", r
 def _names_no_pair(spec: ToolSpec, part: str, prose: str = "") -> bool:
     """A drug-pair tool read from a part that neither joins two drugs nor says pair, interaction or combination, or
     from a message that only compares two ("Tincture base comparison, ethanol vs glycerol. … for both")."""
+    if spec.param("smiles_pairs") is not None and _SIDE_EFFECTS.search(part) and \
+            not PAIRING.search(_SIDE_EFFECTS.sub(" ", part)) and not _JOINED.search(part):
+        return True  # "Mefloquine is famous for psychiatric side effects.": one drug's, no pair's
     return spec.param("smiles_pairs") is not None and not PAIRING.search(part) and (
         not _JOINED.search(part) or bool(_COMPARISON.search(prose) and not PAIRING.search(prose)))
+
+
+_SIDE_EFFECTS = re.compile(r"\bside[ -]effects?\b", re.I)
 
 
 # "… which one dissolves better?": a comparison of two

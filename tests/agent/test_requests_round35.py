@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from planning_support import decided, drug, plan_with, ran
 
+from agent.history import PastRequest
+
 PROPERTY = "drug_property_prediction"
 AFFINITY = "drug_target_affinity_regression_predict"
 RETRO = "Retrosynthetic_reaction_pathway_prediction"
@@ -176,3 +178,19 @@ def test_a_product_line_is_no_other_cell_line() -> None:
     [call] = plan_with("And shikonin and parthenolide in those same cells? They're in two other herbal lines.",
                        {"user_smiles": ["CCO"], "user_cell_line": "A549"}, earlier)
     assert call.arguments["cell_name"] in ("A549", "(user_cell_line)")
+
+
+def test_a_complete_ask_of_its_own_after_a_question_runs_as_written() -> None:
+    """After a question about an unknown drug, "check dolutegravir against rifampicin and against rifabutin" asks its
+    own pairs; a drug's side effects and a code compared with name no pair or row."""
+    asked = PastRequest("u", "Long-acting cabotegravir injections are coming to our CCC next year. Tafadhali check "
+                        "cabotegravir against rifampicin, many of our clients get TB.", answered=False)
+    [call] = plan_with("Sawa, check dolutegravir against rifampicin and against rifabutin for now.", {}, [asked])
+    assert call.name == PAIRS and call.arguments["smiles_pairs"] == [
+        [drug("dolutegravir"), drug("rifampicin")], [drug("dolutegravir"), drug("rifabutin")]]
+    [call] = plan_with("Mefloquine is famous for psychiatric side effects. Je, does it cross the BBB more than "
+                       "chloroquine? Predict for both.", {})
+    assert call.arguments["property"] == "p_np"
+    [call] = plan_with("Retro for 12a and 12c please, same thienopyrimidine series as 12b:\n12a CCOc1ccccc1\n"
+                       "12c CCCOc1ccccc1", {})
+    assert call.arguments["smiles_list"] == ["CCOc1ccccc1", "CCCOc1ccccc1"]
