@@ -26,7 +26,9 @@ from model_zoo.specs import get_spec
 # "7-20", "7 to 20", "7 through 20", "0 t/m 7" (Dutch "tot en met")
 _SPAN = r"(?:\s*(?:-|–|to|through|thru|t/m|\.\.)\s*\d+)?"
 _NUMBERS = rf"\d+{_SPAN}(?:\s*(?:,|and|&)\s*\d+{_SPAN})*"
-_ATOMS = rf"atoms?[\"']?\s*[:=]?\s*(?:#|no\.?|nos\.?|indices|index)?\s*[:=]?\s*[\"']?(?P<ranges>{_NUMBERS})"
+# ("free atoms: [0, 1, 2]", "mutable_idx": [18, 19, 20]: a list of indices in brackets)
+_ATOMS = rf"(?:atoms?|idx)[\"']?\s*[:=]?\s*(?:#|no\.?|nos\.?|indices|index)?\s*[:=]?\s*[\"'\[]?\s*" \
+         rf"(?P<ranges>{_NUMBERS})"
 _FIRST_LAST = r"(?:the\s+)?(?P<end>first|last)\s+(?P<count>\d+)\s+(?:heavy\s+)?atoms?"
 _KEEP = r"keep(?:ing)?|retain(?:ed|ing)?|maintain(?:ed|ing)?|freez(?:e|ing)|fix(?:ed|ing)?|lock(?:ed|ing)?|" \
         r"protect(?:ed|ing)?|preserv(?:e|ed|ing)|don'?t (?:touch|change|modify)|do not (?:touch|change|modify)|" \
@@ -108,7 +110,7 @@ _ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:(?:allowed|permitted|fre
 _VERB_PART_ONLY = re.compile(rf"\b(?:{_CHANGE_VERB})\s+{_PART}\s+only\b", re.I)
 # "only let the two methoxyethoxy chains (incl. the ring O) change", "just let the cyclopropylcarbonyl change"
 _LET_PART = re.compile(rf"\b(?:(?:only|just)\s+let|let\s+(?:only|just))\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
-                       r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
+                       r"(?:change|vary|move|go|be\s+(?:changed|modified))\b", re.I)  # ("let only the chlorine go")
 # "let the difluorophenylsulfonyl move, rest fixed", "free the N-methylpiperazine": that part may change
 _LET_ANY_PART = re.compile(rf"\blet\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
                            r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
@@ -121,8 +123,9 @@ _CHANGES_ONLY_IN = re.compile(rf"\bchanges?\s+only\s+(?:in|to|on|at|of)\s+{_PART
 _VERB_PART = re.compile(rf"(?<!not\s)(?<!n't\s)(?<!never\s)\b(?:vary|modify|alter|rework|change)\s+{_PART}",
                         re.I)  # (not "swap X for Y", "replace X with Y": a drug exchanged in a request)
 # "N-methylpiperazine is the only part you may change"
-_THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit|group|piece|region|thing)s?\b"
-                            rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move|touch)\b", re.I)
+# ("the NH2 nitrogen is the only atom allowed to change", "the Cl is the only thing that moves")
+_THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit|group|piece|region|thing|atom)s?\b"
+                            rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move|touch)(?:s|d|ed|es)?\b", re.I)
 # "the acryloyl-piperidine is our exit vector": the part a degrader or fragment chemist grows from, which may change
 _EXIT_VECTOR = re.compile(rf"\b{_PART}\s+(?:is|are)\s+(?:our|the|its|their|my)\s+(?:exit|growth)\s+vectors?\b", re.I)
 # "keep the trimethoxyphenyl ring", "retain the 3-chloro-4-fluoroanilino group": a part named systematically, kept

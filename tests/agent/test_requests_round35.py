@@ -194,3 +194,19 @@ def test_a_complete_ask_of_its_own_after_a_question_runs_as_written() -> None:
     [call] = plan_with("Retro for 12a and 12c please, same thienopyrimidine series as 12b:\n12a CCOc1ccccc1\n"
                        "12c CCCOc1ccccc1", {})
     assert call.arguments["smiles_list"] == ["CCOc1ccccc1", "CCCOc1ccccc1"]
+
+
+def test_one_atom_or_a_list_of_indices_that_may_change() -> None:
+    """"let only the chlorine go", "the NH2 nitrogen is the only atom allowed to change", "the Cl is the only thing that
+    moves", "mutable_idx: [0, 1, …]": masks no phrase had read."""
+    chloro, amino = "Clc1ccc2[nH]ncc2c1", "Nc1n[nH]c2c(Cl)cccc12"
+    for text, gt in ((f"{chloro}: keep the indazole ring atoms and let only the chlorine go. Optimise towards 1 µM in "
+                      "K-562.", chloro),
+                     (f"Optimise {chloro} in HCT-116 to 2 uM. The Cl is the only thing that moves.", chloro),
+                     (f"Optimise {amino} in HCT-116 to 3 uM: indazole bicycle and the chlorine stay, the NH2 nitrogen "
+                      "is the only atom allowed to change.", amino)):
+        [call] = plan_with(text, {})
+        assert call.arguments["gt"] == gt and call.arguments["mask"][0] == 1 and sum(call.arguments["mask"]) == 1
+    [call] = plan_with("optimise CN1CCN(CC1)c2ccc(Nc3ccnc4ccccc34)cc2 in HCT-116 at ln IC50 -1; mutable_idx: [0, 1, 2, "
+                       "3, 4, 5, 6] (0-based)", {})
+    assert call.arguments["mask"] == [1] * 7 + [0] * 17
