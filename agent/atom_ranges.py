@@ -140,7 +140,9 @@ _REGION_THEN_NAME = re.compile(rf"\b(?:only\s+(?:the\s+)?(?P<region>{_CHAIN_WORD
                                rf"(?:the\s+)?(?P<region2>{_CHAIN_WORDS})\s+only)\s*\(\s*{_PART_NAME}\s*\)", re.I)
 # "methylpiperazine free, target 50 nM": a named part, then "free" ending the phrase (not "a morpholine free analogue",
 # nor "(carboxamide free)" glossing a typed mask, which is checked as typed)
-_NAME_FREE = re.compile(rf"(?<!\()\b{_PART_NAME}\s+free(?=\s*(?:[,;.!]|$|and\b|but\b))", re.I)
+# ("Mask: piperidine ring variable, everything else fixed": a ticket's words for the same)
+_FREE_WORDS = r"(?:free|variable|mutable|changeable|editable)"
+_NAME_FREE = re.compile(rf"(?<!\()\b{_PART_NAME}(?:\s+ring)?\s+{_FREE_WORDS}(?=\s*(?:[,;.!]|$|and\b|but\b))", re.I)
 # "tail free (morpholinopropoxy)": the region said free, then which part it is in brackets
 _REGION_FREE_NAME = re.compile(rf"\b(?:the\s+)?(?P<region>{_CHAIN_WORDS})\s+(?:is\s+)?free\s*\(\s*{_PART_NAME}\s*\)",
                                re.I)
@@ -166,7 +168,7 @@ _ONLY_PART_REPLY = re.compile(rf"^\W*(?:[a-z][\w.-]{{1,15}}:\s+)?(?:@\w+\s+)?(?:
                               r"(?=$|[,.;!]|\s+(?:keep|please|pls|thanks|then)\b)", re.I)
 _PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:alone\s+)?(?:{_MAY_CHANGE})", re.I)  # "the linker alone may be modified"
 # "keep quinazoline core + aniline, methoxyethoxy chains free": a part with its region word, then "free"
-_PART_FREE = re.compile(rf"\b{_PART_NAME}\s+(?P<region>{_REGION})\s+free\b", re.I)
+_PART_FREE = re.compile(rf"\b{_PART_NAME}\s+(?P<region>{_REGION})\s+{_FREE_WORDS}\b", re.I)
 # "…, the rest stays", "core fixed", "core and ethynylaniline stay": what is not named stays
 _REST_STAYS = re.compile(r"\b(?:rest|everything\s+else|all\s+else|nothing\s+else)\b|"
                          r"\b(?:core|scaffold|ring\s+system)\b[^.;\n]{0,40}?"
@@ -180,7 +182,7 @@ _ONLY_NEAR_PART = re.compile(rf"\b(?:only|just|solely)\s+(?:(?:let|letting|allow
                              rf"{_PART}", re.I)
 # "free everything outside the ring system", "only the atoms outside the scaffold may change"
 _OUTSIDE_RINGS = re.compile(r"\b(?:everything|atoms?|all|anything)\s+outside\s+(?:the\s+|its\s+)?"
-                            r"(?:ring\s+systems?|(?:murcko\s+)?scaffold|core)\b", re.I)
+                            r"(?:ring\s+systems?|(?:murcko\s+)?scaffold|core|rings)\b", re.I)  # ("outside rings")
 _MURCKO_NAMED = re.compile(rf"\b(?:{_KEEP})\b[^.;\n]{{0,60}}?\b(?:bemis-)?murcko(?:\s+scaffold)?\b", re.I)
 # "the quinazoline stays intact", "the phthalazinone has to stay", "the indole must be kept"
 _CORE_AFTER = re.compile(rf"\b(?:the\s+|its\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\s+(?:(?:is\s+|are\s+|stays?\s+|"

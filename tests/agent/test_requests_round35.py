@@ -210,3 +210,12 @@ def test_one_atom_or_a_list_of_indices_that_may_change() -> None:
     [call] = plan_with("optimise CN1CCN(CC1)c2ccc(Nc3ccnc4ccccc34)cc2 in HCT-116 at ln IC50 -1; mutable_idx: [0, 1, 2, "
                        "3, 4, 5, 6] (0-based)", {})
     assert call.arguments["mask"] == [1] * 7 + [0] * 17
+
+
+def test_a_ticket_mask_names_the_variable_part() -> None:
+    [call] = plan_with("Start compound: imatinib\nCell line: KU812\nTarget ln(IC50): -3\nMask: N-methylpiperazine "
+                       "variable, the rest fixed", {})
+    assert call.name == "drug_cell_response_regression_optimization" and sum(call.arguments["mask"]) == 7
+    [call] = plan_with("Start compound: crizotinib\nCell line: NCI-H2228\nTarget ln(IC50): -2.5\nMask: piperidine ring "
+                       "variable, everything else fixed", {})
+    assert sum(call.arguments["mask"]) == 6
