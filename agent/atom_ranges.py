@@ -182,7 +182,7 @@ _ONLY_NEAR_PART = re.compile(rf"\b(?:only|just|solely)\s+(?:(?:let|letting|allow
                              rf"{_PART}", re.I)
 # "free everything outside the ring system", "only the atoms outside the scaffold may change"
 _OUTSIDE_RINGS = re.compile(r"\b(?:everything|atoms?|all|anything)\s+outside\s+(?:the\s+|its\s+)?"
-                            r"(?:ring\s+systems?|(?:murcko\s+)?scaffold|core|rings)\b", re.I)  # ("outside rings")
+                            r"(?:ring\s+systems?|(?:murcko\s+)?scaffold|core)\b", re.I)
 _MURCKO_NAMED = re.compile(rf"\b(?:{_KEEP})\b[^.;\n]{{0,60}}?\b(?:bemis-)?murcko(?:\s+scaffold)?\b", re.I)
 # "the quinazoline stays intact", "the phthalazinone has to stay", "the indole must be kept"
 _CORE_AFTER = re.compile(rf"\b(?:the\s+|its\s+)?(?P<name>{_core_names()}){_CORE_SUFFIX}\s+(?:(?:is\s+|are\s+|stays?\s+|"
