@@ -458,6 +458,8 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
         at = max(text_wo_masks.find(token, searched_from), 0)
         if token[0].isdigit() and labelled(text_wo_masks, at):
             continue  # "DMSO (lot 24B118)": a code (a SMILES starts with an atom), never a structure asked about
+        if _ID_FIELD.search(text_wo_masks, max(0, at - 24), at):
+            continue  # "sample_id=S24-0311; smiles=…": an identifier's field, whatever its value parses as
         if (bare := _strip(token)).isalpha() and bare.isupper() and _OWNED.search(text_wo_masks, max(0, at - 8), at):
             continue  # "coming to our CCC", "a question from the CCC": a clinic's or programme's acronym
         closes = _open_parentheses(text_wo_masks[:at]) > 0
@@ -877,6 +879,7 @@ _RANKED_IN = re.compile(r"\b(?:more|most|less|least|best|worst|better|top|highes
                         r"(?:in|from)\s+$", re.I)
 
 
+_ID_FIELD = re.compile(r"(?:\b|(?<=_))(?:id|ID|Id)\s*[:=]\s*[\"']?$")  # (not "acid: CC(=O)O")
 # "… was 3.1 uM", "were ~40 nM": a value someone measured, no potency to aim for
 MEASURED_VALUE = re.compile(r"\b(?:was|were)\s+(?:~\s*|about\s+|around\s+|roughly\s+)?\d+(?:[.,]\d+)?\s*"
                             r"(?:[nuµμm]M|micromolar|nanomolar)\b", re.I)

@@ -156,7 +156,9 @@ _PRECURSORS = re.compile(r"\b(?<!one-step\s)(?<!single-step\s)(?<!1-step\s)"
                          r"(?:in|of|from) (?:the |that |this )?(?:top|first|best|top-ranked|rank[\s-]?\d{1,2}) set)\b"
                          r"(?!\s+(?:for|of|to)\s+(?!(?:that|the|this|those|these|its?|them|their|each|every|both|all|"
                          r"our|my|your|products?|routes?|rows?|hits?|compounds?|molecules?|rank|#?\d)\b))", re.I)
-_NTH_PRECURSOR = re.compile(rf"\b({_ORD})\s+(?:precursor|reactant|building\s+block|starting\s+material)\b", re.I)
+# "the second precursor", "precursor 2 of the rank-1 set"
+_NTH_PRECURSOR = re.compile(rf"\b({_ORD})\s+(?:precursor|reactant|building\s+block|starting\s+material)\b|"
+                            r"\b(?:precursor|reactant|building\s+block|starting\s+material)\s+#?([1-5])\b", re.I)
 # (not "Also, separately, is X …": a new ask, introduced)
 _EACH = re.compile(r"\b(each|individually|separately(?!\s*,)|on (?:its|their) own|both drugs|the two drugs)\b", re.I)
 # "the ones below 0.3", "anything with p > 0.7", "pKd over 7", "those with IC50 under 1 uM": rows (or their value)
@@ -327,7 +329,7 @@ def _precursors(lowered: str, table: list[dict[str, Any]]) -> list[str] | None:
         big = size.group(1).startswith(("big", "larg", "heav"))
         return [max(reactants, key=_heavy_atoms) if big else min(reactants, key=_heavy_atoms)]
     nth = _NTH_PRECURSOR.search(lowered)
-    place = _ORDINALS.get(nth.group(1), 0) if nth else 0
+    place = (_ORDINALS.get(nth.group(1) or "", 0) or int(nth.group(2) or 0)) if nth else 0
     if len(reactants) > 1 and (1 <= place <= len(reactants) or place == -1):
         return [reactants[place - 1 if place > 0 else place]]  # "the first precursor in the top route"
     if len(reactants) > 1 and _ONE_PRECURSOR.search(lowered):

@@ -635,8 +635,9 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         if len(loose) == 2 and (re.search(r"[,?]\s*$", loose[0][1]) or _AFTER_A_DASH.search(
                 entities.prose, 0, max(entities.prose.find(loose[1][1]), 0))):
             # "X binding to PIK3CD, pKd estimate?", "alisertib vs the uploaded aurkb — pKd" (not "binding prob + pKd":
-            # both)
-            return _qualified(loose)
+            # both); "Does ruxolitinib bind JAK2 and JAK3? pKd for both please": the answer the question wants
+            answered = _question_then_answer_kind(loose)
+            return [answered] if answered is not None else _qualified(loose)
         if len(loose) >= 2 and found and found[0][0] not in [spec for spec, _ in loose] and \
                 _kinds(loose[0][0]) <= _kinds(found[0][0]) | {"smiles_list"}:
             # "Olaparib analog opt in 906804, keep phthalazinone. + p53 tox21 of olaparib": the whole first

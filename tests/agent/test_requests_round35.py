@@ -219,3 +219,16 @@ def test_a_ticket_mask_names_the_variable_part() -> None:
     [call] = plan_with("Start compound: crizotinib\nCell line: NCI-H2228\nTarget ln(IC50): -2.5\nMask: piperidine ring "
                        "variable, everything else fixed", {})
     assert sum(call.arguments["mask"]) == 6
+
+
+def test_a_question_then_its_answer_kind_an_id_field_and_a_numbered_precursor() -> None:
+    calls = plan_with("Does ruxolitinib bind JAK2 and JAK3? pKd for both please, we're comparing the cream with the "
+                      "tablets.", {})
+    assert [c.name for c in calls] == [AFFINITY, AFFINITY]
+    [call] = plan_with("sample_id=S24-0311; smiles=CNC(=O)Oc1ccccc1OC(C)C; assay=aqueous_solubility", {})
+    assert call.arguments == {"drug_smiles": ["CNC(=O)Oc1ccccc1OC(C)C"], "property": "logSolubility"}
+    route = {"user_smiles": ["CCOC(=O)c1ccccc1"], "Retrosynthetic_reaction_pathway_prediction_result": [
+        {"smiles": "CCOC(=O)c1ccccc1", "candidates": [{"reactants": ["O=C(O)c1ccccc1", "CCO"]}]}]}
+    [call] = plan_with("Precursor 2 of the rank-1 set: aqueous solubility please, we need it for the reagent sheet.",
+                       route)
+    assert call.arguments["drug_smiles"] == ["CCO"]
