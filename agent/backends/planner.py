@@ -62,6 +62,7 @@ from agent.planning.values import (
     value_numbers,
 )
 from agent.pool.entry import EntryMeta
+from agent.pool.refs import ref_key
 from agent.provenance import ask_about
 from agent.selection import route_molecules, select_molecules
 from agent.vocabulary import in_english, phrases, words
@@ -629,8 +630,10 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     fixed = corrected_molecules(whole, earlier) if not previous.answered else None
     # "Sawa, check dolutegravir against rifampicin and against rifabutin for now." after a question about another
     # drug: a complete ask of its own, in so many words, for another tool than the question's
-    own_ask = bool(calls) and all_filled(calls, whole) and earlier_spec is not None and top[1] >= 1.5 and \
-        all(c.name == top[0] != earlier_spec.name for c in calls) and not bare_values
+    # (its values all its own, none from the pool: not "sorry, K562." after a question, which runs the thread's)
+    own_ask = bool(calls) and not repeats and all_filled(calls, whole) and earlier_spec is not None and \
+        not bare_values and bool(whole.molecules) and all(c.name == top[0] != earlier_spec.name for c in calls) and \
+        not any(ref_key(v) for c in calls for v in c.arguments.values())
     if own_ask:
         return None
     answers = not previous.answered and not names_another and (
