@@ -565,8 +565,8 @@ def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
     """Where a message only picks molecules from results ("the two best", "#2", "the ones predicted to interact",
     "the aniline from that route", "all but the first"): words there ask for no tool. ``precursors=False`` leaves
     "the precursors" out, which asks for a route when the thread has none to pick from."""
-    patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, *([_PRECURSORS] if precursors else []), _WITH_GROUP, _GROUP_FIRST,
-                _EXCLUDE, _BINDS_BEST, RESULT_REMARK)
+    patterns = (_BEST, _ORDINAL, _FIRST_N, _HITS, *([_PRECURSORS] if precursors else []), _PRODUCT, _WITH_GROUP,
+                _GROUP_FIRST, _EXCLUDE, _BINDS_BEST, RESULT_REMARK)  # ("for the second product, the top precursors")
     found = [(m.span(), pattern) for pattern in patterns for m in pattern.finditer(text)
              if not (pattern is _HITS and (_ASKS_WHICH.search(text, max(0, m.start() - 40), m.start())
                                            or _ASKS_WHETHER.search(text, max(0, m.start() - 100), m.start())))]

@@ -114,8 +114,10 @@ def requested_tool(text: str, offered: list[ToolSpec]) -> str | None:
 
 
 # "the precursors of that route", "building blocks from the top route": earlier results named, not a new route
-_PRECURSORS_OF = re.compile(r"\b(?:precursors?|reactants?|building\s+blocks?|starting\s+materials?)\s+(?:of|from|in)\b",
-                            re.I)
+# ("the top-ranked precursors: aqueous solubility of those": a ranked set of a route the thread has)
+_PRECURSORS_OF = re.compile(r"\b(?:precursors?|reactants?|building\s+blocks?|starting\s+materials?)\s+(?:of|from|in)\b|"
+                            r"\b(?:top|top-ranked|best-ranked|rank-?\d|first-ranked)\s+(?:precursors?|reactants?|"
+                            r"building\s+blocks?|starting\s+materials?)\b", re.I)
 
 
 # "the optimized ones", "those generated molecules": earlier results named by the tool that made them, not an ask

@@ -232,3 +232,13 @@ def test_a_question_then_its_answer_kind_an_id_field_and_a_numbered_precursor() 
     [call] = plan_with("Precursor 2 of the rank-1 set: aqueous solubility please, we need it for the reagent sheet.",
                        route)
     assert call.arguments["drug_smiles"] == ["CCO"]
+
+
+def test_the_ranked_precursors_of_a_product_are_picked() -> None:
+    amides = ["CC(NC(=O)c1ccc(C(=O)N2CCCC2)cc1)c1nc2cc(Cl)ccc2[nH]1", "COc1ccccc1CCNC(=O)/C=C/c1cccnc1"]
+    routes = [{"smiles": amides[0], "candidates": [{"reactants": ["CC(N)c1nc2cc(Cl)ccc2[nH]1",
+                                                                  "O=C(O)c1ccc(C(=O)N2CCCC2)cc1"]}]},
+              {"smiles": amides[1], "candidates": [{"reactants": ["O=C(O)/C=C/c1cccnc1", "COc1ccccc1CCN"]}]}]
+    [call] = plan_with("For the second product, the top-ranked precursors: aqueous solubility of those, please.",
+                       {"user_smiles": amides, "Retrosynthetic_reaction_pathway_prediction_result": routes})
+    assert call.name == PROPERTY and call.arguments["drug_smiles"] == ["O=C(O)/C=C/c1cccnc1", "COc1ccccc1CCN"]
