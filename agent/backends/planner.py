@@ -574,6 +574,12 @@ def _asks_in_a_line_instead(earlier_spec: ToolSpec | None, top: tuple[str, float
         earlier_spec.param("cell_line") is None and (spec.param("cell_name") or spec.param("cell_line")) is not None
 
 
+# an ask in so many words: a verb that orders a run ("check dolutegravir against rifampicin"), not a bare list of
+# values ("fine, quizartinib and lestaurtinib then")
+_ASKS_OUTRIGHT = re.compile(r"\b(?:check|run|predict|compute|calculate|estimate|screen|test|give\s+me|show\s+me)\b",
+                            re.I)
+
+
 def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previous: PastRequest, repeats: bool,
                supplies_values: bool, context: PlanningContext, offered: list[ToolSpec]) -> list[ToolCall] | None:
     """The calls when a message continues the thread's previous request, else None.
@@ -631,8 +637,9 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # "Sawa, check dolutegravir against rifampicin and against rifabutin for now." after a question about another
     # drug: a complete ask of its own, in so many words, for another tool than the question's
     # (its values all its own, none from the pool: not "sorry, K562." after a question, which runs the thread's)
-    own_ask = bool(calls) and not repeats and all_filled(calls, whole) and earlier_spec is not None and \
-        not bare_values and bool(whole.molecules) and all(c.name == top[0] != earlier_spec.name for c in calls) and \
+    own_ask = bool(calls) and not repeats and not asks_the_same(whole.prose) and all_filled(calls, whole) and \
+        earlier_spec is not None and not bare_values and bool(whole.molecules) and _ASKS_OUTRIGHT.search(whole.prose) \
+        and all(c.name == top[0] != earlier_spec.name for c in calls) and \
         not any(ref_key(v) for c in calls for v in c.arguments.values())
     if own_ask:
         return None

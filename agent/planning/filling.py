@@ -254,7 +254,9 @@ _OWN_LIST = re.compile(r"\b(?:in|of|from|on)\s+the\s+list\b|\blisted\b|\b(?:belo
 
 # "the ClinTox score for it, please — plus the same for Femara", "logS for them and for aspirin": the thread's molecule
 # asked about beside one the message names
-_IT_AND_ANOTHER = re.compile(r"\b(?:for|of|on)\s+(?:it|them)\b(?=[^.;?!\n]*\b(?:and|plus|as\s+well\s+as)\b)|"
+# (not "pKd of both of them on IGF1R and on INSR": the drugs the message names)
+_IT_AND_ANOTHER = re.compile(r"(?<!\bboth\s)(?<!\ball\s)(?<!\beach\s)\b(?:for|of|on)\s+(?:it|them)\b"
+                            r"(?=[^.;?!\n]*\b(?:and|plus|as\s+well\s+as)\b)|"
                             r"\b(?:and|plus)\s+(?:for\s+|of\s+)?(?:it|them)\b(?!\s+(?:is|are|was|were|has|have)\b)",
                             re.I)
 

@@ -214,7 +214,11 @@ _MESSAGE_PART = re.compile(r"[^.;\n—–]+")
 _POINTS_BACK = re.compile(r"\b(?:it|them|those|these|that\s+one|this\s+one)\b", re.I)
 _ORDINALS = ordinals()
 # "the second one", "the last compound": a row by its place in the list
-_PLACE = re.compile(rf"\bthe\s+({'|'.join(_ORDINALS)})\s+(?:one|row|compound|cpd|entry|structure|molecule)\b", re.I)
+# (after a word that asks or leaves out, never one a sentence tells about: "The first one is a salt", "(the first SMILES
+# of each line is drug 1, the second one drug 2)")
+_PLACE = re.compile(rf"\b(?:is|are|for|of|on|with|take|use|run|only|just|meant|mean|but|except|skip|drop|ignore|not|"
+                    rf"and)\s+the\s+({'|'.join(_ORDINALS)})\s+(?:one|row|compound|cpd|entry|structure|molecule)\b"
+                    r"(?!\s+(?:is|was|has|had|contains|comes|came)\b)", re.I)
 
 
 def leaves_rows_out(words: str) -> bool:
