@@ -223,6 +223,8 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
     for missing in entities.unresolved:
         if call.scope and missing.written not in call.scope:
             continue  # another list item's name: that item's call is asked about, not this one
+        if _names_an_upload(call, missing):
+            continue  # "pKd of KRN-0377 (the .mol upload)": the code is the name of the file the call takes
         params = [p for p in spec.params if p.kind in _KIND_OF_NAME.get(missing.kind, ())
                   and (missing.kind != "property" or p.name == "property")]
         if missing.kind in ("ic50_unit", "ic50_value"):
@@ -248,6 +250,14 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
     if borrowed_line and entities.cell_shaped:
         problems.append(ask_about(entities.cell_shaped[0]))
     return list(dict.fromkeys(problems))
+
+
+def _names_an_upload(call: ToolCall, missing: Unresolved) -> bool:
+    """Whether an unknown code is the name of an uploaded file the call takes ("KRN-0377" of upload_KRN-0377.mol)."""
+    written = missing.written.lower()
+    return missing.kind == "drug" and len(written) >= 4 and any(
+        (key := ref_key(value)) is not None and key.startswith("upload_") and
+        key.lower().removeprefix("upload_").rsplit(".", 1)[0] == written for value in call.arguments.values())
 
 
 # Words with which a reply sets the question's unknown drug aside ("just warfarin and aspirin then", "skip it")

@@ -242,3 +242,10 @@ def test_the_ranked_precursors_of_a_product_are_picked() -> None:
     [call] = plan_with("For the second product, the top-ranked precursors: aqueous solubility of those, please.",
                        {"user_smiles": amides, "Retrosynthetic_reaction_pathway_prediction_result": routes})
     assert call.name == PROPERTY and call.arguments["drug_smiles"] == ["O=C(O)/C=C/c1cccnc1", "COc1ccccc1CCN"]
+
+
+def test_a_code_that_names_an_uploaded_file_is_that_file() -> None:
+    upload = {"upload_KRN-0377.mol": ["COc1cc2ncnc(Nc3ccc(OCc4ccccn4)c(C)c3)c2cc1OC"]}
+    assert decided("pKd of KRN-0377 (the .mol upload) vs EGFR?", upload) == AFFINITY
+    # a code no file is named after is still asked about
+    assert decided("pKd of KRN-0378 vs EGFR?", upload) is None
