@@ -8,7 +8,6 @@ takes its own rows of the one table the message holds.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import replace
 
 from agent.entities import Entities, code_labels, extract, superseded_spans
@@ -93,8 +92,7 @@ def rows_by_label(words: str, labels: dict[str, str]) -> list[str]:
     only after "rank" or "number"."""
     if not labels:
         return []
-    said = _corrected_clause(_outside_rows(words, labels),
-                             lambda clause: any(word.upper() in labels for word in _LABEL_WORD.findall(clause)))
+    said = _corrected_clause(_outside_rows(words, labels), labels)
     named = {str(n) for m in _BY_NUMBER.finditer(said) for low, high in _NUMBER_OR_RANGE.findall(m.group(1))
              if int(high or low) - int(low) <= 200 for n in range(int(low), int(high or low) + 1)}
     for match in _LABEL_WORD.finditer(said):
@@ -112,13 +110,13 @@ def rows_by_label(words: str, labels: dict[str, str]) -> list[str]:
 _CLAUSE_END = re.compile(r"[.;!?\n]")
 
 
-def _corrected_clause(said: str, names_rows: Callable[[str], bool]) -> str:
-    """The clause of the last correction inside the words when it names rows ("Retro on 7a and 7c — sorry, 7a and 7b;
-    7c is the acid we have": 7a and 7b), else the words."""
+def _corrected_clause(said: str, labels: dict[str, str]) -> str:
+    """The clause of the last correction inside the words when it names rows by their labels ("Retro on 7a and 7c —
+    sorry, 7a and 7b; 7c is the acid we have": 7a and 7b), else the words."""
     for span in reversed(superseded_spans(said)):
         after = said[span.corrected_at or span.end:]
         clause = after[:m.start()] if (m := _CLAUSE_END.search(after)) else after
-        if names_rows(clause):
+        if any(word.upper() in labels for word in _LABEL_WORD.findall(clause)):
             return clause
     return said
 
@@ -188,15 +186,13 @@ def _named_rows(words: str, whole: Entities, table: list[str]) -> list[str] | No
     by_label = [] if numbers else rows_by_label(words, labels) or rows_by_percent(words, whole.text, table)
     if by_label:
         return by_label
-    if len(table) >= 2 and not numbers:  # "how likely is the second one … sorry, I meant the third one"
-        return _rows_by_place(_corrected_clause(words, lambda clause: bool(_PLACE.search(clause))), table) or None
     if len(table) < 2 or not numbers or numbers[-1] > len(table):
         return None
     return [table[n - 1] for n in numbers]
 
 
 def _rows_by_place(words: str, table: list[str]) -> list[str]:
-    """The rows the words name by their place ("the second one", "the last compound"), in the list's order; [] when
+    """The rows the words name by their place ("the last one", "the second compound"), in the list's order; [] when
     they name none or a place past the list's end."""
     places = {_ORDINALS[m.group(1).lower()] for m in _PLACE.finditer(words)}
     if not places or any(place > len(table) for place in places):
@@ -213,12 +209,8 @@ _UNLESS = re.compile(r"\bunless\b[^.;\n—–]*", re.I)
 _MESSAGE_PART = re.compile(r"[^.;\n—–]+")
 _POINTS_BACK = re.compile(r"\b(?:it|them|those|these|that\s+one|this\s+one)\b", re.I)
 _ORDINALS = ordinals()
-# "the second one", "the last compound": a row by its place in the list
-# (after a word that asks or leaves out, never one a sentence tells about: "The first one is a salt", "(the first SMILES
-# of each line is drug 1, the second one drug 2)")
-_PLACE = re.compile(rf"\b(?:is|are|for|of|on|with|take|use|run|only|just|meant|mean|but|except|skip|drop|ignore|not|"
-                    rf"and)\s+the\s+({'|'.join(_ORDINALS)})\s+(?:one|row|compound|cpd|entry|structure|molecule)\b"
-                    r"(?!\s+(?:is|was|has|had|contains|comes|came)\b)", re.I)
+# "all but the last one", "skip the second compound": a row left out by its place in the list
+_PLACE = re.compile(rf"\bthe\s+({'|'.join(_ORDINALS)})\s+(?:one|row|compound|cpd|entry|structure|molecule)\b", re.I)
 
 
 def leaves_rows_out(words: str) -> bool:
