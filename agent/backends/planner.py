@@ -639,7 +639,7 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # (its values all its own, none from the pool: not "sorry, K562." after a question, which runs the thread's)
     own_ask = bool(calls) and not repeats and not asks_the_same(whole.prose) and all_filled(calls, whole) and \
         earlier_spec is not None and not bare_values and bool(whole.molecules) and _ASKS_OUTRIGHT.search(whole.prose) \
-        and all(c.name == top[0] != earlier_spec.name for c in calls) and \
+        and all(c.name != earlier_spec.name and scores.get(c.name, 0.0) >= 1.0 for c in calls) and \
         not any(ref_key(v) for c in calls for v in c.arguments.values())
     if own_ask:
         return None

@@ -244,3 +244,10 @@ def test_a_code_that_names_an_uploaded_file_is_that_file() -> None:
     assert decided("pKd of KRN-0377 (the .mol upload) vs EGFR?", upload) == AFFINITY
     # a code no file is named after is still asked about
     assert decided("pKd of KRN-0378 vs EGFR?", upload) is None
+
+
+def test_an_answer_that_orders_another_tool_runs_it() -> None:
+    asked = PastRequest("u", "site pasted this for the conmed: OC(CN1C=NC=N1)(CN1C=NC=N1)C1=C(F)C=C(F)C=C1 and the IP "
+                        "as CC(=O)CC(C1=CC=CC=C1)C1=C(O)C2=C(OC1=O)C=CC=C2)", answered=False)
+    [call] = plan_with("yes, drop the bracket – it's warfarin. check warfarin vs fluconazole", {}, [asked])
+    assert call.name == PAIRS and call.arguments["smiles_pairs"] == [[drug("warfarin"), drug("fluconazole")]]
