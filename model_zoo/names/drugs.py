@@ -1003,6 +1003,7 @@ def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[
 # (names quoted in a list as code writes it too: ["ethanol", "phenol"]; "ethanol; methanol; phenol")
 _LIST_JOIN = re.compile(r"[\"']?\s*(?:[,;]\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|\bplus\b|\bwith\b|\bw/|/|\bvs\.?|"
                         r"\bversus\b|\bagainst\b)\s*(?:(?<=and\s)(?:of|for)\s+)?[\"']?", re.I)
+_DICTATED_JOIN = re.compile(rf"{_LIST_JOIN.pattern}|\s+", re.I)
 _NOT_IN_LISTS = frozenset({"water"})  # "aspirin, ibuprofen and water" is more likely a medium than a molecule
 # "toluene, 2-methoxy-2-methyl-propane (MTBE) and hexane": a bracketed gloss after a list item does not end the list
 _GLOSS = re.compile(r"\s*[(\[][^()\[\]\n]{1,60}[)\]]")
@@ -1097,12 +1098,13 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
             anchors.append((s, _past_gloss(text, e)))
             candidates.remove((w, s, e, entries))
     anchors = [(a, _past_gloss(text, b)) for a, b in anchors]
+    # a dictated message writes no commas: "hydration free energy for phenol chloroform and hexane"
+    join = _DICTATED_JOIN if not re.search(r"[,;:.?!]", text) else _LIST_JOIN
     grew = bool(anchors)
     while grew:
         grew = False
         for w, s, e, entries in list(candidates):
-            if any(_LIST_JOIN.fullmatch(text[_past_gloss(text, e):a]) or _LIST_JOIN.fullmatch(text[b:s])
-                   for a, b in anchors):
+            if any(join.fullmatch(text[_past_gloss(text, e):a]) or join.fullmatch(text[b:s]) for a, b in anchors):
                 added.append(_from_entries(entries, w, False, s, e))
                 taken.append((s, e))
                 anchors.append((s, _past_gloss(text, e)))

@@ -251,3 +251,8 @@ def test_an_answer_that_orders_another_tool_runs_it() -> None:
                         "as CC(=O)CC(C1=CC=CC=C1)C1=C(O)C2=C(OC1=O)C=CC=C2)", answered=False)
     [call] = plan_with("yes, drop the bracket – it's warfarin. check warfarin vs fluconazole", {}, [asked])
     assert call.name == PAIRS and call.arguments["smiles_pairs"] == [[drug("warfarin"), drug("fluconazole")]]
+
+
+def test_a_dictated_list_of_names_without_commas() -> None:
+    [call] = plan_with("predict hydration free energy for phenol chloroform and hexane", {})
+    assert call.arguments["drug_smiles"] == ["c1ccc(cc1)O", "C(Cl)(Cl)Cl", "CCCCCC"]
