@@ -1036,12 +1036,16 @@ def _negated_spans(text: str) -> list[_TakenBack]:
     outright += [m.span(1) for m in _COMPARED_WITH.finditer(text)]
     outright += [m.span(1) for m in _NOT_EXPECTED.finditer(text)]  # "I don't expect you to have toceranib, so use …"
     outright += [m.span(1) for m in _USUAL_BUT.finditer(text)]  # "HepG2 is the usual line, but use HuH-7"
+    outright += [m.span(1) for m in _FAILED_BEFORE.finditer(text)]  # "CML 2L after imatinib failure: Sprycel, …"
     outright += [span for start, end in outright for span in _shortened(text, text[start:end])]
     spans = [_TakenBack(start, end) for start, end in outright]
     spans += [_TakenBack(*m.span(1), m.end()) for m in _TAKEN_BACK_BEFORE.finditer(text)]
     return spans + superseded_spans(text)
 
 
+# "CML 2L after imatinib failure: Sprycel, Tasigna, Bosulif in K562": a treatment the patient had, no molecule to run
+_FAILED_BEFORE = re.compile(r"\b(?:after|post|following)\s+([A-Za-z][\w-]{3,})\s+(?:failure|resistance|progression|"
+                            r"intolerance|relapse)\b", re.I)
 # "(HepG2 is the usual hepatic line, but use HuH-7, which is what the CRO ran.)": the usual one, set aside
 _USUAL_BUT = re.compile(r"(?<![\w-])([\w-]+)\s+(?:is|was|would\s+be)\s+the\s+(?:usual|standard|normal|typical|default)"
                         r"\b[^.;:!?]{0,60}?\bbut\s+(?:use|try|run|take|do)\b", re.I)

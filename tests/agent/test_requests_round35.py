@@ -256,3 +256,8 @@ def test_an_answer_that_orders_another_tool_runs_it() -> None:
 def test_a_dictated_list_of_names_without_commas() -> None:
     [call] = plan_with("predict hydration free energy for phenol chloroform and hexane", {})
     assert call.arguments["drug_smiles"] == ["c1ccc(cc1)O", "C(Cl)(Cl)Cl", "CCCCCC"]
+
+
+def test_a_treatment_that_failed_is_no_molecule_to_run() -> None:
+    [call] = plan_with("CML 2L after imatinib failure: Sprycel, Tasigna, Bosulif in K562, ln(IC50)", {})
+    assert call.arguments["drug_smiles"] == [drug("dasatinib"), drug("nilotinib"), drug("bosutinib")]
