@@ -210,6 +210,11 @@ PURPOSE = re.compile(r"\bso(?:\s+that)?\s+(?:the\s+\w+|our\s+\w+|my\s+\w+|he|she
                      r"sees?|can|could|will)\b[^.;!?\n]*")
 
 
+# "retro for number one", "rank two": a place spelled out
+_SPELLED = {"one": 1, **_COUNT_WORDS}
+_SPELLED_PLACE = re.compile(rf"\b(number|no\.|rank|row|compound)\s+({'|'.join(_SPELLED)})\b")
+
+
 def select_molecules(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None,
                      history: Sequence[PastRequest] = ()) -> list[str] | None:
     """The molecules the words pick from the thread's newest fitting result; None when they pick none (see the
@@ -228,6 +233,7 @@ def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None
     lowered = PURPOSE.sub(lambda m: " " * len(m.group()), _PICKED_LATER.sub(lambda m: " " * len(m.group()), lowered))
     lowered = _BINDS_TIGHTER.sub(lambda m: f"{m.group(1)}{m.group(2)[:-2]}est", lowered)  # "binds tighter": tightest
     lowered = re.sub(r"\btop-(\d{1,2})\b", r"top \1", lowered)  # "top-2 by solubility": the top two
+    lowered = _SPELLED_PLACE.sub(lambda m: f"{m.group(1)} {_SPELLED[m.group(2)]}", lowered)  # "number one"
     made_by = _MADE_BY.search(lowered)
     if made_by and not any(m.key == _PRODUCED_KEYS[made_by.group(1)[:5]] for m in pool):
         return []  # "retro on generated #1" with nothing generated in the thread: asked, never another list's row

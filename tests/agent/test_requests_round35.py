@@ -261,3 +261,10 @@ def test_a_dictated_list_of_names_without_commas() -> None:
 def test_a_treatment_that_failed_is_no_molecule_to_run() -> None:
     [call] = plan_with("CML 2L after imatinib failure: Sprycel, Tasigna, Bosulif in K562, ln(IC50)", {})
     assert call.arguments["drug_smiles"] == [drug("dasatinib"), drug("nilotinib"), drug("bosutinib")]
+
+
+def test_a_place_spelled_out_picks_a_result_row() -> None:
+    made = {"user_cell_line": "A549", "user_zscore": -2.0,
+            "generated_smiles": ["CCOc1ccccc1", "CCCOc1ccccc1", "CCCCOc1ccccc1"]}
+    [call] = plan_with("retro synthesis for number one", made)
+    assert call.name == RETRO and call.arguments["smiles_list"] == ["CCOc1ccccc1"]
