@@ -635,10 +635,12 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         if len(loose) == 2 and _interaction_of_the_target_ask(loose, entities):
             return [f for f in loose if f[0].param("target_seq")]
         if len(loose) == 2 and (re.search(r"[,?]\s*$", loose[0][1]) or _AFTER_A_DASH.search(
-                entities.prose, 0, max(entities.prose.find(loose[1][1]), 0))):
+                entities.prose, 0, max(entities.prose.find(loose[1][1]), 0)) and len(loose[1][1].split()) <= 3):
             # "X binding to PIK3CD, pKd estimate?", "alisertib vs the uploaded aurkb — pKd" (not "binding prob + pKd":
             # both); "Does ruxolitinib bind JAK2 and JAK3? pKd for both please": the answer the question wants
-            answered = _question_then_answer_kind(loose)
+            second_at = entities.prose.find(loose[1][1])
+            answered = _question_then_answer_kind(loose) if second_at > 0 and not _ADDED_BEFORE.search(
+                entities.prose, 0, second_at) else None
             return [answered] if answered is not None else _qualified(loose)
         if len(loose) >= 2 and found and found[0][0] not in [spec for spec, _ in loose] and \
                 _kinds(loose[0][0]) <= _kinds(found[0][0]) | {"smiles_list"}:
@@ -975,7 +977,8 @@ _QUESTION = re.compile(r"^\W*(?:[^.?!\n]{1,40}?\s(?:—|–|--?|:)\s*)?"
                        # a question reported ("he also wonders whether it binds ERBB2 more tightly than EGFR")
                        r"(?:[^.?!\n]{0,40}?\b(?:wonders?|wondering|asks?|asking|know|curious)\s+)?"
                        r"(?:which|what|who|does|do|is|are|would|will|can|could|how|whether|if)\b", re.I)
-_ADDED_BEFORE = re.compile(r"\b(?:then|also|and|plus|too|additionally)\W*$", re.I)  # "…? then pKd for the same"
+# "…? then pKd for the same", "— and separately, is it a binder of EGFR at all?"
+_ADDED_BEFORE = re.compile(r"\b(?:then|also|and|plus|too|additionally|separately)\W*$", re.I)
 _ADDED_ASK = re.compile(r"^\W*(?:and|also|plus|too|as well|if you can|if so|additionally|then)\b|"
                         r"\b(?:also|too|as well)\b", re.I)
 

@@ -268,3 +268,8 @@ def test_a_place_spelled_out_picks_a_result_row() -> None:
             "generated_smiles": ["CCOc1ccccc1", "CCCOc1ccccc1", "CCCCOc1ccccc1"]}
     [call] = plan_with("retro synthesis for number one", made)
     assert call.name == RETRO and call.arguments["smiles_list"] == ["CCOc1ccccc1"]
+
+
+def test_a_second_ask_added_after_a_question_stays_its_own() -> None:
+    calls = plan_with("how strongly does lapatinib bind ERBB2 — and separately, is it a binder of EGFR at all?", {})
+    assert [c.name for c in calls] == [AFFINITY, "drug_target_classification_predict"]
