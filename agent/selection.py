@@ -307,7 +307,8 @@ def _the_others(count: str | None, pool: list[EntryMeta], read: Callable[[str], 
 _ROUTE_FIELDS = ("candidates", "routes")
 _SET_FIELDS = ("reactants", "precursors")
 # "the second product", "product 2", "the last product": one product's route
-_PRODUCT = re.compile(rf"\b(?:the\s+)?({_ORD})\s+(?:product|target|molecule)\b|\bproduct\s+#?(\d{{1,2}})\b", re.I)
+_PRODUCT = re.compile(rf"\b(?:the\s+)?({_ORD})\s+(?:product|target|molecule)(?:'s\s+(?:top\s+)?route)?\b|"
+                      rf"\bproduct\s+#?(\d{{1,2}})\b", re.I)  # ("the first product's route": where its precursors are)
 # "the reactants of route 2", "the second route", "route #3": one of the ranked routes (else the top one)
 _ROUTE = re.compile(rf"\b(?:route|set)\s*#?\s*(\d{{1,2}})\b|"  # "set #2": the second precursor set
                     rf"\b(?:the\s+)?({_ORD})\s+(?:route|proposal|suggestion|option|set)\b", re.I)
