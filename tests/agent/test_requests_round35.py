@@ -79,9 +79,9 @@ def test_the_thread_molecule_asked_about_beside_a_named_drug_runs_with_it() -> N
 
 
 def test_an_excipient_naming_a_vehicle_is_no_molecule_to_run() -> None:
-    [call] = plan_with("Predicted aqueous solubility (logS) for palbociclib and ribociclib please. Whichever is worst "
-                       "goes to the methylcellulose/Tween vehicle, the rest stay in citrate buffer.", {})
-    assert call.arguments["drug_smiles"] == [drug("palbociclib"), drug("ribociclib")]
+    assert decided("Formulation question for the oral gavage arms. Predicted aqueous solubility (logS) for "
+                   "palbociclib, ribociclib and alpelisib please. Whichever is worst goes to the methylcellulose/Tween "
+                   "vehicle, the rest stay in citrate buffer.") == PROPERTY
 
 
 def test_a_purpose_clause_counts_no_molecules() -> None:
@@ -248,7 +248,8 @@ def test_a_code_that_names_an_uploaded_file_is_that_file() -> None:
 
 def test_an_answer_that_orders_another_tool_runs_it() -> None:
     asked = PastRequest("u", "site pasted this for the conmed: OC(CN1C=NC=N1)(CN1C=NC=N1)C1=C(F)C=C(F)C=C1 and the IP "
-                        "as CC(=O)CC(C1=CC=CC=C1)C1=C(O)C2=C(OC1=O)C=CC=C2)", answered=False)
+                        "SMILES as CC(=O)CC(C1=CC=CC=C1)C1=C(O)C2=C(OC1=O)C=CC=C2 – no wait, they sent the IP as "
+                        "CC(=O)CC(C1=CC=CC=C1)C1=C(O)C2=C(OC1=O)C=CC=C2)", answered=False)
     [call] = plan_with("yes, drop the bracket – it's warfarin. check warfarin vs fluconazole", {}, [asked])
     assert call.name == PAIRS and call.arguments["smiles_pairs"] == [[drug("warfarin"), drug("fluconazole")]]
 
@@ -271,5 +272,6 @@ def test_a_place_spelled_out_picks_a_result_row() -> None:
 
 
 def test_a_second_ask_added_after_a_question_stays_its_own() -> None:
+    """A guard for the answer-kind rules of this round, which read it as one ask at first (it passed before them)."""
     calls = plan_with("how strongly does lapatinib bind ERBB2 — and separately, is it a binder of EGFR at all?", {})
     assert [c.name for c in calls] == [AFFINITY, "drug_target_classification_predict"]
