@@ -576,6 +576,8 @@ def _asks_in_a_line_instead(earlier_spec: ToolSpec | None, top: tuple[str, float
 
 # an ask in so many words: a verb that orders a run ("check dolutegravir against rifampicin"), not a bare list of
 # values ("fine, quizartinib and lestaurtinib then")
+# two drugs set against each other in so many words (not "run fentanyl and methadone then": the earlier ask's values)
+_SET_AGAINST = re.compile(r"\bagainst\b|\bvs\.?(?!\w)|\bversus\b|\+|\binteract", re.I)
 _ASKS_OUTRIGHT = re.compile(r"\b(?:check|run|predict|compute|calculate|estimate|screen|test|give\s+me|show\s+me)\b",
                             re.I)
 
@@ -639,7 +641,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # (its values all its own, none from the pool: not "sorry, K562." after a question, which runs the thread's)
     own_ask = bool(calls) and not repeats and not asks_the_same(whole.prose) and all_filled(calls, whole) and \
         earlier_spec is not None and not bare_values and bool(whole.molecules) and _ASKS_OUTRIGHT.search(whole.prose) \
-        and all(c.name != earlier_spec.name and scores.get(c.name, 0.0) >= 1.0 for c in calls) and \
+        and all(c.name != earlier_spec.name and scores.get(c.name, 0.0) >= 1.0 and (
+            "smiles_pairs" not in c.arguments or bool(_SET_AGAINST.search(whole.prose))) for c in calls) and \
         not any(ref_key(v) for c in calls for v in c.arguments.values())
     if own_ask:
         return None

@@ -146,9 +146,10 @@ def test_a_later_screen_a_parent_drug_an_asking_request_and_a_launched_product()
                        "binding number (pKd) for Tagrisso", {})
     assert call.arguments["drug_smiles"] == [drug("osimertinib")]
     assert decided("competitor launched 'Zentravia' for AF, how does it compare to Eliquis on solubility?") is None
-    [call] = plan_with("logD for the optimised ones, we have to stay under 3 for the solubility of the DMSO stock",
-                       {"optimized_smiles": ["CCO", "CCCO"]})
-    assert call.arguments["drug_smiles"] == "(optimized_smiles)"
+    # the solubility of a preparation is no second property asked
+    calls = plan_with("logD for the optimised ones, we have to stay under 3 for the solubility of the aqueous stock",
+                      {"optimized_smiles": ["CCO", "CCCO"]})
+    assert [c.arguments["property"] for c in calls] == ["lipo"]
 
 
 def test_precursors_of_a_rank_are_picked_not_asked_for() -> None:
@@ -275,3 +276,15 @@ def test_a_second_ask_added_after_a_question_stays_its_own() -> None:
     """A guard for the answer-kind rules of this round, which read it as one ask at first (it passed before them)."""
     calls = plan_with("how strongly does lapatinib bind ERBB2 — and separately, is it a binder of EGFR at all?", {})
     assert [c.name for c in calls] == [AFFINITY, "drug_target_classification_predict"]
+
+
+def test_a_drug_stock_is_the_drug_and_values_run_after_a_question_keep_its_ask() -> None:
+    """Guards for this round's rules: "Olaparib stock" had read as a preparation, "run fentanyl and methadone then" as
+    a pair of its own."""
+    [call] = plan_with("Olaparib stock is running low (tube 0033018, 2 µL left). Retrosynthesis, one step, so "
+                       "chemistry can remake it?", {})
+    assert call.arguments["smiles_list"] == [drug("olaparib")]
+    asked = PastRequest("u", "logD7.4 of fentanyl first, then furanylfentanyl (EXH-24-0877) for comparison",
+                        answered=False)
+    [call] = plan_with("run fentanyl and methadone then", {}, [asked])
+    assert call.name == PROPERTY and call.arguments["property"] == "lipo"
