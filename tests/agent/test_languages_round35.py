@@ -3,7 +3,7 @@ suffixes or spells them ("bparaicéiteamól", "ибупрофеннің", "asfir
 
 from __future__ import annotations
 
-from planning_support import drug, plan_with, ran
+from planning_support import decided, drug, plan_with, ran
 
 from agent.vocabulary import in_english
 
@@ -213,3 +213,8 @@ def test_hausa_parts_keep_and_change_phrasings_interactions_and_doses() -> None:
                   {"gt": drug("gefitinib"), "cell_line": "A549", "zscore": -2.0})
     [call] = plan_with("Zoben morpholine kawai", {}, [earlier])
     assert call.arguments["mask"] == GEFITINIB_MORPHOLINE_FREE
+
+
+def test_an_irish_dose_question_runs_nothing() -> None:
+    pairs = {"user_smiles_pairs": [[drug("warfarin"), drug("aspirin")]]}
+    assert decided("Cé mhéad aspairín is féidir léi a ghlacadh go sábháilte mar sin?", pairs) is None
