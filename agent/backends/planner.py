@@ -22,7 +22,7 @@ from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, earlier_setting, enum_words_in, fan_out, fill
 from agent.planning.pairs import ITS, chosen_pairs
 from agent.backends.reading import read_intent
-from agent.planning.properties import asks_only_untrained, requested_properties
+from agent.planning.properties import PAIRING, asks_only_untrained, requested_properties
 from agent.planning.question_molecules import molecules_of_the_question
 from agent.planning.rows import (leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows,
                                  without_marker)
@@ -576,8 +576,9 @@ def _asks_in_a_line_instead(earlier_spec: ToolSpec | None, top: tuple[str, float
 
 # an ask in so many words: a verb that orders a run ("check dolutegravir against rifampicin"), not a bare list of
 # values ("fine, quizartinib and lestaurtinib then")
-# two drugs set against each other in so many words (not "run fentanyl and methadone then": the earlier ask's values)
-_SET_AGAINST = re.compile(r"\bagainst\b|\bvs\.?(?!\w)|\bversus\b|\+|\binteract", re.I)
+# two drugs set against each other in so many words, beside the pairing words (not "run fentanyl and methadone then":
+# the earlier ask's values)
+_DRUG_AGAINST_DRUG = re.compile(r"\bagainst\b|\bvs\.?(?!\w)|\bversus\b|\+", re.I)
 _ASKS_OUTRIGHT = re.compile(r"\b(?:check|run|predict|compute|calculate|estimate|screen|test|give\s+me|show\s+me)\b",
                             re.I)
 
@@ -639,10 +640,11 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # "Sawa, check dolutegravir against rifampicin and against rifabutin for now." after a question about another
     # drug: a complete ask of its own, in so many words, for another tool than the question's
     # (its values all its own, none from the pool: not "sorry, K562." after a question, which runs the thread's)
+    sets_drugs_against = bool(PAIRING.search(whole.prose) or _DRUG_AGAINST_DRUG.search(whole.prose))
     own_ask = bool(calls) and not repeats and not asks_the_same(whole.prose) and all_filled(calls, whole) and \
         earlier_spec is not None and not bare_values and bool(whole.molecules) and _ASKS_OUTRIGHT.search(whole.prose) \
         and all(c.name != earlier_spec.name and scores.get(c.name, 0.0) >= 1.0 and (
-            "smiles_pairs" not in c.arguments or bool(_SET_AGAINST.search(whole.prose))) for c in calls) and \
+            "smiles_pairs" not in c.arguments or sets_drugs_against) for c in calls) and \
         not any(ref_key(v) for c in calls for v in c.arguments.values())
     if own_ask:
         return None
