@@ -11,12 +11,13 @@ from importlib import resources
 from typing import Any
 
 from model_zoo.names.dictation import from_dictation
+from model_zoo.names.georgian import GEORGIAN_LETTERS, from_georgian
 from model_zoo.names.hebrew import from_hebrew
-from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, MACEDONIAN_ARTICLES, from_cyrillic,
-                                      parts_from_cyrillic)
+from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, MACEDONIAN_ARTICLES, MONGOLIAN_ABLATIVE,
+                                      MONGOLIAN_SUFFIXES, from_cyrillic, parts_from_cyrillic)
 from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HAUSA, HUNGARIAN,
                                        ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK, SLOVENIAN,
-                                       UZBEK, WELSH, Inflection, from_inflected)
+                                       UZBEK, WELSH, ZULU, Inflection, from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.text import alternation
 
@@ -92,21 +93,25 @@ def _gated_words(language: str) -> tuple[re.Pattern[str], dict[str, str]]:
 
 @dataclass(frozen=True)
 class _Language:
-    """What makes a message read as one language: its letters, one word only it has, or two of its small words."""
+    """What makes a message read as one language: its letters, one word only it has, or two of its small words; and
+    the letters of another language that shares its script, which say it is not (``unless``)."""
 
     letters: re.Pattern[str]
     words: re.Pattern[str]
     small_words: re.Pattern[str]
+    unless: re.Pattern[str] = re.compile(r"(?!)")
 
     @classmethod
-    def of(cls, letters: str, words: str, small_words: str) -> _Language:
-        """From a character class (case as written: Turkish "ı" must not match "i") and two alternations of whole
-        words, any case (empty: none)."""
+    def of(cls, letters: str, words: str, small_words: str, unless: str = "") -> _Language:
+        """From a character class (case as written: Turkish "ı" must not match "i"), two alternations of whole
+        words, any case (empty: none), and a character class of letters it never writes (empty: none)."""
         def whole(alternation: str) -> re.Pattern[str]:
             return re.compile(rf"(?<![\w'’-])(?:{alternation})(?![\w'’-])" if alternation else r"(?!)", re.I)
-        return cls(re.compile(letters or r"(?!)"), whole(words), whole(small_words))
+        return cls(re.compile(letters or r"(?!)"), whole(words), whole(small_words), re.compile(unless or r"(?!)"))
 
     def reads(self, text: str) -> bool:
+        if self.unless.search(text):
+            return False
         return bool(self.letters.search(text) or self.words.search(text)) or len(self.small_words.findall(text)) >= 2
 
 
@@ -417,6 +422,38 @@ _KAZAKH = _Language.of(
     # (and what about …?)
     r"оптимизациял\w*|ше(?=\s*\?)",
     r"мен|бен|пен|ма")
+# Mongolian (Cyrillic): a word only it has ("уусах чанар", "тооцоолно уу", "харилцан үйлчлэл", "баярлалаа", "зөвхөн",
+# "оронд", "хувьд"), or two of its small words ("уу", "үү", "вэ", "бэ", "ба", "нь"); never a message with a letter
+# Kazakh, Ukrainian or Belarusian writes and it does not (ә, ғ, қ, ң, ұ, һ, і, ї, є, ў): its ө and ү are Kazakh's too,
+# so they are no sign of it alone
+_MONGOLIAN = _Language.of(
+    "",
+    r"уусах|уусамтгай\w*|уусалт\w*|уусдаг\w*|тооцоол\w*|таамагла\w*|харьцуул\w*|шалга|шалгана|шалгаач|шалгах|"
+    r"харилцан|үйлчл\w*|хооронд\w*|эсийн|эсүүд\w*|хоруу|хорт|холбогдо\w*|холбогддог|баярлалаа|уучлаарай|гуйя|"
+    r"зөвхөн|оронд|хувьд|эдгээр\w*|нэгдэл|нэгдл\w*|уураг\w*|уургийн|дараалал\w*|дараалл\w*|болон|нэвтр\w*|"
+    r"нэвтэр\w*|тархин\w*|тархины|сайжруул\w*|оновчл\w*|өөрчл\w*|өөрчил\w*|хадгал\w*|хэвээр|ямар|юу|эсэх\w*|"
+    r"байна\s+уу|байгаа\s+юу|үүсгэ\w*|урьдчилан|эмийн|эмүүд\w*|бусад|хамгийн|магадлал\w*",
+    r"уу|үү|вэ|бэ|ба|нь",
+    r"[әғқңұһіїєўӘҒҚҢҰҺІЇЄЎ]")
+# isiZulu: a word only it has ("ngicela", "ngiyabonga", "yini", "ingabe", "kukhona", "ukuncibilika", "ubuthi",
+# "ukusebenzisana", "phakathi", "esikhundleni", "kuphela", "futhi"), or two of its small words ("noma", "kodwa",
+# "ukuthi", "nje"); not its prefixes ("i-", "ne-", "ku-"), which a hyphenated English word or code may begin with, nor
+# "na", "ne", "ku", "le", "cha", "bala", "dala", which English, Polish, Russian, Croatian, Irish, Hausa, Tamil, Nepali
+# or Spanish also write
+_ZULU = _Language.of(
+    "",
+    r"ngicela|sicela|ngiyacela|ngiyabonga|siyabonga|ngiyaxolisa|sawubona|sanibonani|yini|iyini|kuyini|ingabe|ngabe|"
+    r"kukhona|ukuncibilika\w*|kuncibilika|iyancibilika|emanzini|ubuthi|inobuthi|ubushefu|ukusebenzisana|"
+    r"ziyasebenzisana|ayasebenzisana|ukubopha|ukubophana|iyabopha|iyabophana|amandla|phakathi|esikhundleni|"
+    r"ngaphandle|kuphela|futhi|zonke|konke|lezi|lokhu|amaseli|emaselini|kumaseli|iseli|umuthi|imithi|yomuthi|"
+    r"kwemithi|isidakamizwa|izidakamizwa|bikezela|ubikezele|qhathanisa|uqhathanise|hlola|uhlole|ubale|ebuchosheni|"
+    r"ubuchopho|thuthukisa|uthuthukise|khiqiza|ukhiqize|shintsha|ushintshe|ungashintshi|gcina|ugcine|"
+    r"inhlanganisela|izinhlanganisela|bengiqonde|bengisho|ukulandelana|ifayela|efayeleni|kanjani|ingakanani|"
+    r"zingaki|zombili|okwesibili|okwesithathu|okokuqala|owokuqala|izandulela|isandulela|iphrotheni|ithagethi|"
+    r"ikhinase|impendulo|ukuzwela|isiguli|umthamo|okusele",
+    r"noma|kodwa|ukuthi|nje")
+# Georgian: its script (Mkhedruli), which no other language writes
+_GEORGIAN = _Language.of(f"[{GEORGIAN_LETTERS}]", "", "")
 _NO_SUFFIX = re.compile(r"(?!)")
 # Irish's "n-", "t-" and "h-" before a name's vowel ("ár n-ibuprofen", "an t-aspairín", "na h-imatinib") are dropped;
 # a name's other mutations are read by model_zoo.names.inflected
@@ -432,6 +469,28 @@ _PART_NAMED_AFTER = re.compile(r"(?<![\w-])(?:the\s+)?(?P<noun>ring|core|group|c
 # Kazakh's suffixes after a hyphen ("A549-да": in A549, "EGFR-ге": to EGFR, "ABL1-мен": with ABL1) are dropped; after
 # a name's Cyrillic letters they are read by model_zoo.names.cyrillic
 _KAZAKH_SUFFIX = re.compile(rf"(?<=[\w)\]])-(?:{'|'.join(KAZAKH_SUFFIXES)})(?![\w-])", re.I)
+# Mongolian's suffixes after a hyphen ("A549-д": in A549, "EGFR-тэй": with EGFR, "IC50-ийг": the IC50) are dropped;
+# after a name's Cyrillic letters they are read by model_zoo.names.cyrillic
+_MONGOLIAN_SUFFIX = re.compile(rf"(?<=[A-Za-z0-9)\]])-(?:{'|'.join(MONGOLIAN_SUFFIXES)})(?![\w-])", re.I)
+# Georgian's case endings and postpositions after a hyphen ("A549-ში": in A549, "EGFR-თან": with EGFR, "IC50-ის": of
+# the IC50) are dropped; after a name's Georgian letters they are read by model_zoo.names.georgian
+_GEORGIAN_SUFFIX = re.compile(r"(?<=[A-Za-z0-9)\]])-(?:ებისთვის|ისთვის|სთვის|ებში|ებზე|ებთან|ების|ისგან|იდან|დან|"
+                              r"თან|ში|ზე|ის|ით|ს|ი|მა|ად)(?:ც|აც)?(?![\w-])")
+# isiZulu's prefixes before a borrowed word, after which it writes a hyphen ("i-warfarin", "ne-aspirin": and aspirin,
+# "nge-imatinib": with imatinib, "ku-A549": in A549, "ye-gefitinib": of gefitinib, "yi-IC50": it is the IC50), read
+# as the English word they stand for; its "phakathi kwe-" (between), "esikhundleni se-" (instead of), "ngaphandle
+# kwe-" (except), "kanye ne-" (together with) and "okufanayo ku-" (the same for) as one, and the locative "-ini"
+# after a hyphen ("e-A549-ini") dropped
+_ZULU_JOINED = {"phakathi": "between", "esikhundleni": "instead of", "ngaphandle": "except", "kanye": "and",
+               "okufanayo": "the same for"}
+_ZULU_PREFIXES = {"ne": "and", "na": "and", "no": "and", "nama": "and", "nezi": "and", "nge": "with", "ngo": "with",
+                  "nga": "with", "ngama": "with", "ku": "in", "kuma": "in", "kwi": "in", "e": "in", "kwe": "of",
+                  "kwa": "of", "ye": "of", "ya": "of", "we": "of", "wa": "of", "se": "of", "sa": "of", "le": "of",
+                  "la": "of", "lwe": "of", "ze": "of", "za": "of", "be": "of", "ka": "of", "i": "", "ama": "", "u": "",
+                  "izi": "", "isi": "", "yi": "", "ngu": "", "o": ""}
+_ZULU_PREFIX = re.compile(rf"(?<![\w'’-])(?:(?P<joined>{'|'.join(_ZULU_JOINED)})\s+)?"
+                          rf"(?P<prefix>{alternation(_ZULU_PREFIXES)})-(?=[A-Za-z0-9(])", re.I)
+_ZULU_LOCATIVE = re.compile(r"(?<=[A-Za-z0-9)\]])-ini(?![\w-])")
 # its suffixes after a hyphen, an apostrophe or a number ("A549-da": in A549, "K562ga", "ABL1 ga": to ABL1) are
 # dropped; after a name's letters they are read by model_zoo.names.inflected
 _UZBEK_ENDING = "|".join(sorted(UZBEK.endings, key=len, reverse=True))
@@ -444,11 +503,11 @@ _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)
 # its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "DAVIS-e ABL1": DAVIS's ABL1) are dropped
 _ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d|e)(?![\w-])|"
                               r"(?<=[A-Za-z0-9]{3})i(?=\s+rakuliin)", re.I)  # "Jurkati rakuliinis": in the Jurkat line
-# (Irish and Hausa first: their "í", "á" no longer read as Icelandic, nor their "ka", "ki", "ko" as Hinglish or
-# Bengali; then Welsh, Uzbek and Macedonian: their suffixes and words gone, the Estonian "-ga" and the Croatian and
+# (Irish, Hausa and isiZulu first: their "í", "á" no longer read as Icelandic, nor their "ka", "ki", "ko" as Hinglish
+# or Bengali; then Welsh, Uzbek and Macedonian: their suffixes and words gone, the Estonian "-ga" and the Croatian and
 # Slovenian words they share no longer read as those languages)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
-    (_IRISH, "irish", IRISH, _IRISH_PREFIX), (_HAUSA, "hausa", HAUSA, _NO_SUFFIX),
+    (_IRISH, "irish", IRISH, _IRISH_PREFIX), (_HAUSA, "hausa", HAUSA, _NO_SUFFIX), (_ZULU, "zulu", ZULU, _NO_SUFFIX),
     (_WELSH, "welsh", WELSH, _NO_SUFFIX), (_UZBEK, "uzbek", UZBEK, _UZBEK_SUFFIX),
     (_MACEDONIAN, "macedonian", MACEDONIAN, _MACEDONIAN_SUFFIX),
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
@@ -512,12 +571,33 @@ _KAZAKH_EXCEPT = re.compile(rf"(?<![\w-])(?!(?:бұ|о|мұ|осы|со)(?:да�
                             r"\s+басқа(?![\w-])", re.I)
 # and "what about" after what it asks about: "Ал KIT-ке ше?" (and what about KIT?)
 _KAZAKH_WHAT_ABOUT = re.compile(r"(?<![\w-])(?P<and>ал\s+)?(?P<what>[\w-]+)\s+ше(?=\s*\?)", re.I)
+# Mongolian puts "instead of", "for", "except" and "between" after what they govern: "гефитинибын оронд эрлотиниб"
+# (erlotinib instead of gefitinib), "A549-ийн хувьд" (for A549), "аспиринаас бусад" (except aspirin; not "үүнээс
+# бусад": besides this), "варфарин ба аспирины хоорондын" (between warfarin and aspirin)
+_MONGOLIAN_INSTEAD = re.compile(r"([\w-]+)\s+оронд(?:\s+нь)?\s+([\w-]+)", re.I)
+_MONGOLIAN_FOR = re.compile(r"([\w-]+)\s+хувьд(?![\w-])", re.I)
+_MONGOLIAN_EXCEPT = re.compile(rf"(?<![\w-])(?!(?:үүн|түүн|эн|эдн|тэдн|тэрн)ээс\s)([\w-]+?)-?"
+                               rf"(?:{'|'.join(MONGOLIAN_ABLATIVE)})\s+бусад(?![\w-])", re.I)
+_MONGOLIAN_BETWEEN = re.compile(r"(?<![\w-])([\w-]+\s+(?:ба|болон)\s+[\w-]+)\s+хооронд(?:ын)?(?![\w-])", re.I)
+# Georgian puts "instead of", "except" and "between" after what they govern: "გეფიტინიბის ნაცვლად ერლოტინიბი"
+# (erlotinib instead of gefitinib), "ასპირინის გარდა" (except aspirin; not "ამის გარდა": besides this), "ვარფარინსა
+# და ასპირინს შორის" (between warfarin and aspirin)
+_GEORGIAN_INSTEAD = re.compile(r"([\w-]+)\s+ნაცვლად\s+([\w-]+)")
+_GEORGIAN_EXCEPT = re.compile(r"(?<![\w-])(?!(?:ამის|მის|ამას|ამათ|მათ|ყველაფრის)\s)([\w-]+)\s+გარდა(?![\w-])")
+_GEORGIAN_BETWEEN = re.compile(r"(?<![\w-])([\w-]+\s+და\s+[\w-]+)\s+შორის(?![\w-])")
 _UZBEK_EXCEPT = re.compile(r"(?<![\w'’-])(?!(?:bu|u|shu)(?:-?dan)?\s)([\w'’-]+?)(?:-?dan)?\s+tashqari(?![\w'’-])",
                            re.I)  # (not "bundan tashqari": besides, also)
 
 
 def _part_first(match: re.Match[str]) -> str:
     return f"{'only ' if match.group('only') else ''}the {match.group('name')} {match.group('noun')}"
+
+
+def _zulu_prefix(match: re.Match[str]) -> str:
+    """"kanye ne-aspirin" -> "and aspirin", "phakathi kwe-warfarin" -> "between warfarin", "i-IC50" -> "IC50"."""
+    joined, prefix = match.group("joined"), match.group("prefix").lower()
+    english = _ZULU_JOINED[joined.lower()] if joined else _ZULU_PREFIXES[prefix]
+    return f"{english} " if english else ""
 
 
 def _uzbek_with(match: re.Match[str]) -> str:
@@ -576,8 +656,10 @@ def own_request_words(text: str) -> frozenset[str]:
     """The single request words of the gated languages ``text`` is written in ("ima" in "ima li interakcije?": is
     there), which it says as words, never as a drug's shorthand."""
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
-             (_KAZAKH, "kazakh"), *_GATED]
-    return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates if language.reads(text)))
+             (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"), *_GATED]
+    mongolian = _MONGOLIAN.reads(text)  # (not Kazakh, whose ө and ү it writes)
+    return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
+                               if language.reads(text) and not (language is _KAZAKH and mongolian)))
 
 
 def in_english(text: str) -> str:
@@ -596,12 +678,16 @@ def in_english(text: str) -> str:
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
     bulgarian = _BULGARIAN.reads(text)  # before its drug names lose their article ("варфаринът": warfarin)
     macedonian = _MACEDONIAN.reads(text)  # which is no Bulgarian ("е", "ги", "сега" are its words too)
-    kazakh = _KAZAKH.reads(text)
+    mongolian = _MONGOLIAN.reads(text)
+    kazakh = _KAZAKH.reads(text) and not mongolian  # (its ө and ү are Mongolian's too)
     if kazakh:  # its words and word order before its names ("қосылыстың": of the compound, no name), and before the
         text = _gated_in_english(_its_word_order(_KAZAKH, text), "kazakh")  # Russian words ("не": what, not "not")
-    # "иматиниба": imatinib, "ибупрофените": the ibuprofen, "ибупрофеннің": ibuprofen's, before the Cyrillic request
-    # words are read
-    text = from_cyrillic(text, KAZAKH_SUFFIXES if kazakh else MACEDONIAN_ARTICLES if macedonian else ())
+    if mongolian:  # the same ("нэгдлийн": of the compound, no name; "эм": drug)
+        text = _gated_in_english(_its_word_order(_MONGOLIAN, text), "mongolian")
+    # "иматиниба": imatinib, "ибупрофените": the ibuprofen, "ибупрофеннің": ibuprofen's, "аспиринтай": with aspirin,
+    # before the Cyrillic request words are read
+    text = from_cyrillic(text, KAZAKH_SUFFIXES if kazakh else MONGOLIAN_SUFFIXES if mongolian
+                         else MACEDONIAN_ARTICLES if macedonian else ())
     for language, name, inflection, suffix in _INFLECTED:
         if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
             text = _gated_in_english(from_inflected(suffix.sub(" ", _its_word_order(language, text)), inflection,
@@ -615,6 +701,8 @@ def in_english(text: str) -> str:
     text = parts_from_cyrillic(text)  # "метоксиетокси вериги": the parts no table above read
     if _HEBREW.reads(text):  # its request words, then its drug names ("אוסימרטיניב": osimertinib)
         text = from_hebrew(_hebrew_in_english(text))
+    if _GEORGIAN.reads(text):  # its request words, then its drug names ("იმატინიბის": of imatinib)
+        text = from_georgian(_gated_in_english(_its_word_order(_GEORGIAN, text), "georgian"))
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
@@ -651,6 +739,15 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _KAZAKH_SUFFIX.sub("", _KAZAKH_EXCEPT.sub(r"except \1", text))
         text = _KAZAKH_WHAT_ABOUT.sub(lambda m: f"{'and ' if m.group('and') else ''}what about {m.group('what')}", text)
         return _KAZAKH_FOR.sub(r"for \1", _KAZAKH_INSTEAD.sub(r"\2 instead of \1", text))
+    if language is _MONGOLIAN:
+        text = _MONGOLIAN_EXCEPT.sub(r"except \1", _MONGOLIAN_BETWEEN.sub(r"between \1", text))
+        text = _MONGOLIAN_SUFFIX.sub("", text)
+        return _MONGOLIAN_FOR.sub(r"for \1", _MONGOLIAN_INSTEAD.sub(r"\2 instead of \1", text))
+    if language is _GEORGIAN:
+        text = _GEORGIAN_SUFFIX.sub("", _GEORGIAN_EXCEPT.sub(r"except \1", _GEORGIAN_BETWEEN.sub(r"between \1", text)))
+        return _GEORGIAN_INSTEAD.sub(r"\2 instead of \1", text)
+    if language is _ZULU:
+        return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
     if language is _UZBEK:
         text = _UZBEK_EXCEPT.sub(r"except \1", _UZBEK_FOR.sub(r"for \1", _UZBEK_WITH.sub(_uzbek_with, text)))
         return _UZBEK_INSTEAD.sub(r"\2 instead of \1", text)

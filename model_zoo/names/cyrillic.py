@@ -1,6 +1,6 @@
-"""Drug names written in Cyrillic, as Russian, Ukrainian, Bulgarian, Macedonian and Kazakh chemists write them
-("иматиниба" imatinib, "цисплатин" cisplatin, "варфарином" warfarin, "гефітиніб" gefitinib, "ибупрофенът",
-"варфаринот", "ибупрофеннің").
+"""Drug names written in Cyrillic, as Russian, Ukrainian, Bulgarian, Macedonian, Kazakh and Mongolian chemists write
+them ("иматиниба" imatinib, "цисплатин" cisplatin, "варфарином" warfarin, "гефітиніб" gefitinib, "ибупрофенът",
+"варфаринот", "ибупрофеннің", "аспиринтай").
 
 Russian and Ukrainian write an international name by its sounds (c before e, i or y as "ц", x as "кс", w as "в", h
 as "г", ph as "ф", th as "т", a final silent e dropped) and decline it ("иматиниба": of imatinib; "варфарином": with
@@ -43,6 +43,14 @@ KAZAKH_SUFFIXES = ("ларының", "лерінің", "ларында", "лер
                    "ның", "нің", "дың", "дің", "тың", "тің", *KAZAKH_ABLATIVE, "мен", "бен", "пен", "лар", "лер",
                    "дар", "дер", "тар", "тер", "ны", "ні", "ды", "ді", "ты", "ті", "ға", "ге", "қа", "ке", "на", "не",
                    "да", "де", "та", "те")
+# Mongolian's case suffixes on a name, as its vowel harmony and the last sound choose them, and their forms after a
+# vowel ("иматинибын", "аспирины": of; "варфаринд": to, in; "кофеинтой": with; "ибупрофенээр": by; "аспиринаас":
+# from; "иматинибыг": the object; "-ууд", "-үүд": the plural), read only in a message written in it
+MONGOLIAN_ABLATIVE = ("гаас", "гээс", "гоос", "гөөс", "иас", "иос", "аас", "ээс", "оос", "өөс")  # ("… бусад": except)
+MONGOLIAN_SUFFIXES = ("уудын", "үүдийн", "уудыг", "үүдийг", "уудад", "үүдэд", "уудтай", "үүдтэй", "ууд", "үүд",
+                      "гийн", "гаар", "гээр", "гоор", "гөөр", *MONGOLIAN_ABLATIVE, "ийн", "ний", "ын", "иар", "иор",
+                      "аар", "ээр", "оор", "өөр", "тай", "тэй", "той", "ийг", "ыг", "анд", "энд", "онд", "өнд", "ад",
+                      "эд", "од", "өд", "ий", "ы", "н", "г", "д", "т")
 _CLOSE = 0.85
 # a name's part that Russian and Kazakh write with its own chemical word, not by its sounds ("фторурацил":
 # fluorouracil, as "фтор" is fluorine), tried beside the sounds

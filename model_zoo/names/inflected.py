@@ -1,8 +1,8 @@
 """Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic, Estonian, Lithuanian,
-Latvian, Slovak, Slovenian, Welsh, Uzbek, Macedonian, Irish and Hausa chemists write and decline them ("imatinibin",
-"metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens", "cisplatí",
-"varfarinom", "rifampisien", "warfaríni", "imatiniibiga", "gefitinibą", "ibuprofēnu", "amiodarónu", "imatinibom",
-"ei gaffein", "imatinibni", "varfarinot", "bparaicéiteamól", "asfirin").
+Latvian, Slovak, Slovenian, Welsh, Uzbek, Macedonian, Irish, Hausa and isiZulu chemists write and decline them
+("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens",
+"cisplatí", "varfarinom", "rifampisien", "warfaríni", "imatiniibiga", "gefitinibą", "ibuprofēnu", "amiodarónu",
+"imatinibom", "ei gaffein", "imatinibni", "varfarinot", "bparaicéiteamól", "asfirin", "newarfarin").
 
 These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
 add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
@@ -112,6 +112,13 @@ IRISH = Inflection(("anna", "a"),
 # soft c ("siprofloksasin"); no endings on a name
 HAUSA = Inflection((), (("ƙ", "k"), ("ɗ", "d"), ("ɓ", "b"), ("ƴ", "y")), s_for_soft_c=True,
                    for_lacking=(("f", "p"), ("kl", "chl")))
+# isiZulu: the class and joined prefixes it writes before a borrowed name ("i-", "ama-", "ne-" and, "nge-" with, "ku-"
+# to, "ye-" of, "yi-" it is), tried undone beside the word as written when they are joined without a hyphen
+# ("iwarfarin", "neaspirin", "ngeimatinib"; after a hyphen agent.vocabulary reads them), and a final vowel it adds
+# ("i-aspirini"); no endings on a name
+ZULU = Inflection((), mutations=tuple((prefix, "") for prefix in (
+    "ngama", "nama", "nezi", "kuma", "kwe", "kwa", "nge", "ngo", "nga", "ngu", "ama", "izi", "ne", "na", "no", "ku",
+    "ye", "ya", "we", "wa", "se", "sa", "le", "la", "ze", "za", "yi", "i", "e", "u")))
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
