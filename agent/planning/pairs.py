@@ -455,6 +455,8 @@ def swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
     else:
         out_key = _drug_key(e.taken_back[0])
         swapped = [[new if _drug_key(s) == out_key else s for s in pair] for pair in pairs]
+        if AGAINST_ALL.search(lowered):  # "replace omeprazole with pantoprazole and check it against the other two"
+            swapped = [pair for pair in swapped if new in pair]
     return swapped if swapped != pairs else None
 
 
