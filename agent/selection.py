@@ -104,6 +104,12 @@ RESULT_REMARK = re.compile(r"(?<!\bif\s)(?<!\bwhether\s)\b(?:one|some|two|three|
                            r"permeable)\b", re.I)
 
 
+def property_pick_spans(text: str) -> list[tuple[int, int]]:
+    """Where a pick names the property it ranks by ("the one most likely to get into the brain", "whichever came out
+    most fat-loving"): those words ask for no property."""
+    return [m.span() for m in _PICK_BY_PROPERTY.finditer(text)]
+
+
 def blank_picks(prose: str) -> str:
     """``prose`` with its picks by a property, and the earlier results it names, blanked (same length): "the two least
     soluble — are they BBB penetrant?" and "the ones with logS above -3: BBB?" ask for BBB, not for solubility."""
@@ -597,9 +603,10 @@ _ASKS_WHETHER = re.compile(r"(?:^|[.?!:]\s+|\n)\s*(?:is|are|was|were|will|would)
                            r"(?![^.?!\n]*\b(?:ones?|which|that|those|whichever)\b)[^.?!\n]{1,80}?$|"
                            r"\bwhether\s+(?![^.?!\n]*\b(?:ones?|which|that|those|whichever)\b)[^.?!\n]{1,60}?"
                            r"\b(?:is|are|was|were|will|would)\s+$", re.I)
-# "top 2 by predicted ln IC50", "the one with higher probability", "the lowest SR-ARE probability": the measure a pick
-# ranks by, which asks for no tool of its own ("by predicted" may be blanked already)
-_BY_CRITERION = re.compile(r"\s+(?:(?:by|for|on)\s+)?(?:the\s+)?(?:predicted\s+|measured\s+)?(?:[A-Za-z][\w-]*\s+)?"
+# "top 2 by predicted ln IC50", "top one by BBB", "the one with higher probability", "the lowest SR-ARE probability":
+# the measure a pick ranks by, which asks for no tool of its own ("by predicted" may be blanked already)
+_BY_CRITERION = re.compile(r"\s+(?:ones?\s+(?=by\s))?(?:(?:by|for|on)\s+)?(?:the\s+)?(?:predicted\s+|measured\s+)?"
+                           r"(?:[A-Za-z][\w-]*\s+)?"
                            r"(?:ln\s*|log\s*|p)?\(?"
                            rf"(?:IC\s?50|Kd|logS|logD|solubility|lipophilicity|probability|affinity|score|value|"
                            rf"{_PROPERTY_NAMES})\b\)?", re.I)

@@ -17,7 +17,7 @@ from agent.planning.retraction import asked_part
 from agent.planning.values import FILLERS, SAME_VALUE_WORDS, given_kinds, only_values, takes_values_of, value_kind
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
-from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans
+from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans, property_pick_spans
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.names.targets import asked_as_target
@@ -854,7 +854,8 @@ def _without_picking(text: str, precursors: bool = True) -> str:
     """The text with the words that only pick molecules from results blanked ("the most soluble one", "the top EGFR
     binder"), and the thanks before them."""
     blanked = _blank(_THANKED, _blank(EARLIER_RESULT, _blank(_SELECTION_PHRASE, text)))
-    blanked = _blanked(blanked, picking_spans(blanked, precursors) + picking_spans(text, precursors))
+    blanked = _blanked(blanked, picking_spans(blanked, precursors) + picking_spans(text, precursors) +
+                       property_pick_spans(text))
     return _blank(_PICKED_ROUTE, _blank(_PICKED_THERE, _blank(_PICKED_NOUN, blanked)))
 
 
