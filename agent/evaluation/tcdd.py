@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from agent.backends.textcalls import loads_lenient
+from agent.pool.entry import check_key
 
 POOL_LINE = re.compile(r"\n?MemoryPool\(arguments=dict_keys\(\[.*?\]\)\)\s*$", re.S)
 
@@ -52,10 +53,13 @@ def load_records(path: Path) -> LoadReport:
                 if message["from"] == "observation" and "memory_pool" not in message:
                     _lift_pool(message)
                 conversations.append(message)
+            memory_pool = dict(item.get("memory_pool") or {})
+            for pool in (memory_pool, *(m.get("memory_pool") for m in conversations)):
+                for key in pool if isinstance(pool, dict) else ():
+                    check_key(key)  # a key no pool holds skips its record, not the whole evaluation
             records.append(Record(index=index, id=str(item.get("id", index)), category=item.get("category", "all"),
-                                  conversations=conversations, tools=tools,
-                                  memory_pool=dict(item.get("memory_pool") or {})))
-        except (KeyError, TypeError, ValueError) as exc:
+                                  conversations=conversations, tools=tools, memory_pool=memory_pool))
+        except (KeyError, TypeError, ValueError) as exc:  # (PoolError is a ValueError)
             skipped.append({"index": index, "reason": f"{type(exc).__name__}: {exc}"})
     return LoadReport(records, skipped, repaired)
 

@@ -12,11 +12,12 @@ import re
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from agent.pool.refs import KEY_START, KEY_REST
 from model_zoo.chem.echo import echo
 from model_zoo.errors import UserFacingError
 
 KINDS = ("smiles_list", "smiles", "smiles_pairs", "protein_seq", "cell_line", "number", "text", "mask", "table")
-KEY_PATTERN = re.compile(r"^[A-Za-z_][A-Za-z0-9_.\-]{0,79}$")
+KEY_PATTERN = re.compile(rf"^{KEY_START}{KEY_REST}{{0,79}}$")
 PREVIEW_CHARS = 80
 LABELLED = "_labelled_values"
 

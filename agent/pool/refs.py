@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-REF = re.compile(r"^\s*\(\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*\)\s*$")
-TEXT_REF = re.compile(r"(?:^|(?<=\s))\(\s*([A-Za-z_][A-Za-z0-9_.\-]*)\s*\)")  # "of (my_hits)", not "ln(IC50)"
+# A pool key: a letter (of any script: "upload_ургамал.smi") or "_", then letters, digits, "_", "." and "-"
+KEY_START, KEY_REST = r"[^\W\d]", r"[\w.\-]"
+REF = re.compile(rf"^\s*\(\s*({KEY_START}{KEY_REST}*)\s*\)\s*$")
+TEXT_REF = re.compile(rf"(?:^|(?<=\s))\(\s*({KEY_START}{KEY_REST}*)\s*\)")  # "of (my_hits)", not "ln(IC50)"
 
 
 # Words by which a message points at values already in the thread ("these", "the uploaded compounds").

@@ -79,7 +79,7 @@ def test_the_independent_sets_load_compressed() -> None:
                       **{f"set_{x}.json.gz": 160
                          for x in [*"BDEFGHIJKLMNOPQRSTUVWXYZ", *(f"A{y}" for y in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
                                    *(f"B{y}" for y in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-                                   *(f"C{y}" for y in "ABCDEFGHIJKLM")]}}
+                                   *(f"C{y}" for y in "ABCDEFGHIJKLMNOP")]}}
 
 
 def test_a_pool_written_inside_the_observation_value_is_the_pool_after_the_call(tmp_path: Path) -> None:
@@ -95,3 +95,19 @@ def test_a_pool_written_inside_the_observation_value_is_the_pool_after_the_call(
     observation = load_records(path).records[0].conversations[2]
     assert observation["memory_pool"] == pool
     assert json.loads(observation["value"]) == {"status": "ok"}
+
+
+def test_a_pool_key_in_any_script_loads_and_a_key_no_pool_holds_skips_only_its_record(tmp_path: Path) -> None:
+    """A record whose pool named an upload "upload_mn_ургамал.smi" stopped the whole evaluation."""
+    from agent.evaluation.tcdd import load_records
+
+    def with_pool(pool: dict) -> dict:
+        return {**record("logS of (upload_mn_ургамал.smi)", json.dumps({"name": "drug_property_prediction"})),
+                "memory_pool": pool}
+
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps([with_pool({"upload_mn_ургамал.smi": ["CCO"]}), with_pool({"bad key": ["CCO"]}),
+                                with_pool({})]), encoding="utf-8")
+    report = load_records(path)
+    assert [r.index for r in report.records] == [0, 2]
+    assert report.skipped[0]["index"] == 1 and "invalid pool key 'bad key'" in report.skipped[0]["reason"]

@@ -235,3 +235,11 @@ def test_a_reply_with_the_one_token_that_tells_uploads_apart() -> None:
     assert upload_by_words("how soluble are the compounds in the uploaded file?\nB please".lower(), keys)[0] == \
         "upload_competitor_B.csv"
     assert upload_by_words("a different approach please", keys) == (None, False)
+
+
+def test_a_file_named_in_another_script_keeps_its_name_as_its_key(deps: AgentDeps) -> None:
+    """"ургамал.smi" was stored as "upload_______.smi": its name lost, and two such files could collide."""
+    stored = ask(deps, "", [Attachment("ургамал.smi", b"CCO ethanol\nc1ccccc1O phenol\n")]).text
+    assert "upload_ургамал.smi" in stored
+    reply = ask(deps, "logS of (upload_ургамал.smi)")
+    assert [r["smiles"] for r in reply.tables[0].rows] == ["CCO", "c1ccccc1O"]

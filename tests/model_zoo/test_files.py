@@ -314,6 +314,7 @@ def test_binary_garbage(tmp_path: Path) -> None:
         ("../../etc/passwd", "upload_passwd"),
         ("C:\\Users\\me\\hits (final).sdf", "upload_hits__final_.sdf"),
         ("", "upload_file"),
+        ("ургамал.smi", "upload_ургамал.smi"),  # letters of any script are kept
     ],
 )
 def test_pool_key(filename: str, key: str) -> None:

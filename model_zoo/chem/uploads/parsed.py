@@ -62,9 +62,10 @@ class ParsedFile:
 
 
 def pool_key(filename: str) -> str:
-    """ "plate 3.csv" -> "upload_plate_3.csv" (extension kept; path parts dropped)."""
+    """ "plate 3.csv" -> "upload_plate_3.csv", "ургамал.smi" -> "upload_ургамал.smi" (letters of any script and the
+    extension kept; path parts dropped)."""
     base = re.split(r"[\\/]", filename or "")[-1].strip()
-    safe = re.sub(r"[^A-Za-z0-9._-]", "_", base).strip("._") or "file"
+    safe = re.sub(r"[^\w.-]", "_", base).strip("._") or "file"
     return "upload_" + safe[-100:]
 
 
