@@ -293,6 +293,9 @@ def _resolve_parts(written: str, symbol: str, mutations: frozenset[str], start: 
     if not hits:
         return None
     tid, _, note = hits[0]
+    several = tuple(dict.fromkeys(hit[0] for hit in hits))
+    if len(several) > 1 and not mutations:  # "ABL": ABL1 or ABL2; "JAK1": its JH1 or its JH2 domain; asked, never one
+        return Unresolved("target", written, several, start, end, note)
     base = t.davis[tid]
     via = symbol if name_key(symbol) != name_key(tid) and not note else ""
     if not mutations:
@@ -544,6 +547,8 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             result = _resolve_parts(written, written, frozenset(), s, end, in_text=True)
             mend = end
             i += n
+            if isinstance(result, Unresolved):
+                result = _the_construct_said(result, text[end:end + 60]) or result
         if result is not None and _FAMILY_AFTER.match(text[mend:mend + 40]):
             # "the Tec family kinase", "the Abl kinases": several targets, which one is asked
             result = Unresolved("target", text[s:mend], _family_members(written), s, mend,
@@ -558,6 +563,51 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
 
 
 _DRUG_CLASS_AFTER = re.compile(r"[\s-]+inhibitors?\b", re.I)
+# the words after a name of several constructs that say which ("JAK1's catalytic domain", "JAK1, the kinase domain",
+# "TYK2 (pseudokinase)"): each with the part of a DAVIS id it picks
+_CONSTRUCT_SAID = re.compile(r"^(?:['’]s)?[\s,(]*(?:the\s+|its\s+)?(?P<words>[^.;:?!\n]{0,40})", re.I)
+_CONSTRUCT_WORDS = (("pseudokinase", "pseudokinase"), ("jh2", "jh2domain"), ("catalytic", "catalytic"),
+                    ("kinase domain", "catalytic"), ("jh1", "jh1domain"), ("n-terminal", "n-terminal"),
+                    ("c-terminal", "c-terminal"), ("cyclin d1", "cyclind1"), ("cyclin d3", "cyclind3"))
+
+
+def with_the_construct(text: str, earlier: str) -> str:
+    """``text`` with a name of several constructs read as the one the earlier request used ("same JAK1 for my hit"
+    after a JAK1 JH1 request), or with the name the earlier request left open written before it ("The catalytic JH1
+    domain." after "Does tofacitinib hit JAK1?" was asked about: the text names one of its constructs); else ``text``
+    unchanged."""
+    found = find_target_names(text)
+    if found:
+        used = {r.name for r in find_target_names(earlier) if isinstance(r, Resolved)}
+        for r in reversed([r for r in found if isinstance(r, Unresolved) and _of_several(r)]):
+            picked = [tid for tid in r.closest if tid in used]
+            text = text[:r.start] + picked[0] + text[r.end:] if len(picked) == 1 else text
+        return text
+    lowered = text.lower()
+    if not any(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", lowered) for word, _ in _CONSTRUCT_WORDS):
+        return text
+    open_names = {r.written for r in find_target_names(earlier) if _of_several(r)}
+    return f"{open_names.pop()} {text}" if len(open_names) == 1 else text
+
+
+def _of_several(found: Resolved | Unresolved) -> bool:
+    """A name of several DAVIS constructs, asked about ("JAK1": its JH1 or its JH2 domain; "ABL": ABL1 or ABL2), not a
+    family of kinases ("Aurora kinase")."""
+    return isinstance(found, Unresolved) and len(found.closest) > 1 and "family" not in found.note and \
+        all(tid in tables().davis for tid in found.closest)
+
+
+def _the_construct_said(several: Unresolved, after: str) -> Resolved | None:
+    """The one construct of a name of several that the words after it name ("JAK1's catalytic domain"), else None."""
+    said = _CONSTRUCT_SAID.match(after)
+    words = said.group("words").lower() if said else ""
+    for word, part in _CONSTRUCT_WORDS:
+        if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", words):
+            picked = [tid for tid in several.closest if part in tid.lower()]
+            if len(picked) == 1:
+                return _construct_result(tables().davis[picked[0]], several.written, several.start, several.end)
+            return None
+    return None
 
 
 def _family_targets(family: FamilyMention) -> list[Resolved | Unresolved]:
@@ -571,10 +621,13 @@ def _family_targets(family: FamilyMention) -> list[Resolved | Unresolved]:
     left = [m for m in family.family.members if m not in family.members]
     for member in family.members:
         r = resolve_target(member)
+        if isinstance(r, Unresolved):  # a family of kinases means their kinase domains ("the JAK family": JAK1 JH1)
+            r = _the_construct_said(r, " kinase domain") or dataclasses.replace(r, start=family.start, end=family.end)
         if isinstance(r, Resolved):
             note = f"; {', '.join(left)} left out" if left else ""
-            out.append(dataclasses.replace(r, written=family.written, start=family.start, end=family.end,
-                                           source=f"{r.source}; one of '{family.written}' ({listed}{note})"))
+            r = dataclasses.replace(r, written=family.written, start=family.start, end=family.end,
+                                    source=f"{r.source}; one of '{family.written}' ({listed}{note})")
+        out.append(r)
     return out
 
 

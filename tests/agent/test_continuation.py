@@ -192,7 +192,7 @@ def test_a_refused_kind_of_answer_switches_to_the_tool_that_gives_it() -> None:
 
 def test_same_target_for_new_molecules_repeats_the_earlier_tool() -> None:
     """"hit" alone reads as a binder question; "same JAK1" says the earlier request goes on."""
-    [call] = after("pKd of ruxolitinib on JAK1",
+    [call] = after("pKd of ruxolitinib on JAK1 JH1",
                    "same JAK1 for my tofa-ish hit: CC1CCN(CC1N(C)c1ncnc2[nH]ccc12)C(=O)CC#N")
     assert call.name == "drug_target_affinity_regression_predict"
 

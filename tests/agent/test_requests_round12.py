@@ -70,7 +70,7 @@ def test_declined_asks_are_not_planned(text: str, expected: list[str]) -> None:
 
 def test_a_follow_up_that_names_the_answer_it_wants_switches_tools() -> None:
     """"Then pKd for the same two on JAK2 as well" after a yes/no: the affinity, not the classifier again."""
-    jak1, jak2 = _value(resolve_target("JAK1")), _value(resolve_target("JAK2"))
+    jak1, jak2 = _value(resolve_target("JAK1 JH1")), _value(resolve_target("JAK2"))
     values = {"user_smiles": ["CCO", "CCN"], "user_target_seq": jak1,
               "drug_target_classification_predict_result": [{"smiles": "CCO", "probability": 0.8}]}
     history = [ran(CLASSIFICATION, "Do CCO and CCN hit JAK1? Probability only.")]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from planning_support import drug, plan_with, ran
+from planning_support import decided, drug, plan_with, ran, target
+
+from agent.history import PastRequest
 
 PROPERTY = "drug_property_prediction"
 RETRO = "Retrosynthetic_reaction_pathway_prediction"
@@ -37,3 +39,31 @@ def test_a_pick_by_the_property_it_ranks_by_asks_for_no_property() -> None:
     # the same pick before a property ask keeps that ask
     [call] = plan_with("The one most likely to get into the brain — logD?", pool, [earlier])
     assert call.arguments == {"drug_smiles": ["CCCOc1ccccc1"], "property": "lipo"}
+
+
+def test_a_target_name_of_several_constructs_is_asked_about_and_the_reply_picks_one() -> None:
+    """"Does tofacitinib hit JAK1?" ran the JH1 domain and "does imatinib hit ABL?" ABL1 without asking; six of the
+    sets' authors ask which (JAK1's JH1 or JH2 domain, ABL1 or ABL2)."""
+    from model_zoo.names import resolve_target
+    from model_zoo.names.types import Resolved, Unresolved
+
+    for name, options in (("JAK1", {"JAK1(JH1domain-catalytic)", "JAK1(JH2domain-pseudokinase)"}),
+                          ("ABL", {"ABL1", "ABL2"}), ("CDK4", {"CDK4-cyclinD1", "CDK4-cyclinD3"})):
+        found = resolve_target(name)
+        assert isinstance(found, Unresolved) and set(found.closest) == options, name
+    assert decided("Does tofacitinib hit JAK1?") is None and decided("does imatinib hit ABL?") is None
+    # the words after the name say which; "the ABL kinase", c-Abl and BCR-ABL are ABL1
+    jh1, abl1 = target("JAK1 JH1"), target("ABL1")
+    for text, sequence in (("ruxolitinib vs JAK1's catalytic domain, pKd", jh1),
+                           ("binding call for ruxolitinib on JAK1, the kinase domain", jh1),
+                           ("Affinity of imatinib for the ABL kinase", abl1), ("pKd of dasatinib on BCR-ABL", abl1)):
+        [call] = plan_with(text, {})
+        assert call.arguments["target_seq"] == sequence, text
+    assert isinstance(resolve_target("TYK2 pseudokinase"), Resolved)
+    # the reply to the question picks the construct
+    asked = PastRequest("u", "Does tofacitinib hit JAK1?", answered=False)
+    [call] = plan_with("The catalytic one, JH1; the pseudokinase makes no sense here.", {}, [asked])
+    assert call.arguments == {"drug_smiles": [drug("tofacitinib")], "target_seq": jh1}
+    # a family means its members' kinase domains
+    calls = plan_with("Ruxolitinib vs the whole JAK family, binder calls", {})
+    assert calls[0].arguments["target_seq"] == jh1 and len(calls) == 4
