@@ -217,9 +217,16 @@ _NO_TITLE = "".join(rf"(?<!\b{title})" for title in ("dr", "prof", "mr", "mrs", 
 _SENTENCE_END = re.compile(rf"[;:!?]\s+|{_NO_TITLE}\.\s+|\n+", re.I)
 
 
-# "What dose of 5-FU is used in FOLFOX?", "the mechanism of action of imatinib": questions no tool answers (not "the
-# dose-response", a response curve)
-_OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-]+response)", re.I)
+# "What dose of 5-FU is used in FOLFOX?", "the mechanism of action of imatinib", "the max rosuvastatin dose alongside
+# ciclosporin": questions no tool answers (not "the dose-response", a response curve)
+_OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-]+response)|"
+                           r"\b(?:max(?:imum)?|starting|usual|typical|safe|recommended|highest|lowest)\s+"
+                           r"(?:[\w-]+\s+){1,2}dos(?:e|es|ing|age)\b(?![\s-]+response)", re.I)
+
+
+# "What year was it approved?", "what AUC does that BBB model get on a scaffold split?", "compatible in the same
+# syringe?": an answer of a kind no tool gives, whatever tool the rest of the words name
+_NO_TOOL_ANSWER = re.compile(rf"\b(?:{phrases('answers_no_tool_gives')})\b", re.I)
 
 
 # "Would this prediction be sufficient for the applicant to claim efficacy …?": a judgement on results already
@@ -275,6 +282,8 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     do not: "max dose of lidocaine with adrenaline?" asks for no pair; a cell line or pasted structures do: "What dose
     of cisplatin gives the IC50 in A549?", "logS predictions for <SMILES> … with the in-house data"): a drug it names
     is then no new value for the thread's last request."""
+    if (answer := _NO_TOOL_ANSWER.search(e.prose)) is not None:  # "What year was it approved?": a date, whatever
+        return answer.group()                                       # the words name ("approved")
     judged = _JUDGES_RESULTS.search(e.prose)
     if judged is not None and not e.molecules and not e.cell_lines:  # (not "warfarin + aspirin: is that dangerous?")
         return judged.group()

@@ -67,3 +67,27 @@ def test_a_target_name_of_several_constructs_is_asked_about_and_the_reply_picks_
     # a family means its members' kinase domains
     calls = plan_with("Ruxolitinib vs the whole JAK family, binder calls", {})
     assert calls[0].arguments["target_seq"] == jh1 and len(calls) == 4
+
+
+def test_questions_no_tool_answers_do_not_rerun_the_thread_s_tool() -> None:
+    """A dose next to a drug name, a renal question, a dose conversion, an ECG, a residue limit, an approval year, a
+    model's scaffold-split AUC and syringe compatibility re-ran the thread's tool."""
+    pair = [drug("morphine"), drug("methadone")]
+    pairs = ran(PAIRS, "morphine with methadone?", {"smiles_pairs": [pair]})
+    pool = {"user_smiles_pairs": [pair], "drug_drug_response_predict_result": [{"row": 1}]}
+    for question in ("OK and what's the max morphine dose alongside methadone?",
+                     "Which of the two is riskier for her kidneys at eGFR 35?",
+                     "Should I rotate from morphine to methadone now that his eGFR is 22?",
+                     "Also what is the conversion from oral morphine to SC methadone?",
+                     "Should I get an ECG before going up on the methadone?",
+                     "How long after stopping methadone does the effect wear off?",
+                     "Are they compatible in the same syringe driver with water for injection?"):
+        assert plan_with(question, pool, [pairs]) == [], question
+    bbb = ran(PROPERTY, "BBB for imatinib", {"drug_smiles": [drug("imatinib")], "property": "p_np"})
+    pool = {"user_smiles": [drug("imatinib")], "user_property": "p_np", "drug_property_prediction_result": [{"r": 1}]}
+    for question in ("What year was it approved?", "what AUC does that BBB model get on a scaffold split?",
+                     "What is the MRL for imatinib in bovine liver?"):
+        assert plan_with(question, pool, [bbb]) == [], question
+    # a tool asked for in so many words still runs
+    [call] = plan_with("Midazolam and haloperidol in one syringe driver: logS of each?", {})
+    assert call.arguments["property"] == "logSolubility"
