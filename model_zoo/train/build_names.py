@@ -20,7 +20,8 @@ License): the common name of a FreeSolv molecule whose full InChIKey (stereo inc
 "triethylamine", "1-heptanol"); its structures are not used.
 Hand-written inputs (in ``model_zoo/data/names``, edited by people, read here): ``never_drugs.txt``,
 ``endogenous_molecules.txt``,
-``drug_name_rules.csv``, ``misfiled_names.csv``, ``drug_aliases.csv``, ``ambiguous_names.csv``, ``target_aliases.csv``.
+``drug_name_rules.csv``, ``misfiled_names.csv``, ``drug_aliases.csv``, ``ambiguous_names.csv``, ``gdsc_inns.csv``,
+``target_aliases.csv``.
 
 Outputs (in ``--out``):
   * ``drugs.csv.gz``        id, name, smiles, source  (smiles empty: a known drug with no structure shipped)
@@ -296,16 +297,24 @@ def build_drugs(data: Path, dner: dict, common_names: dict[str, str]) -> dict[st
         drug.names.setdefault(name, "gdsc")
         for syn in synonyms_by_name.get(name.lower(), ()):
             drug.names.setdefault(syn, "gdsc")
+    # GDSC drugs listed by their code only ("MK-1775"): their INN names them too, and gives its DrugBank entry the
+    # GDSC structure when that entry has none of its own (adavosertib, DB11740)
+    inns = {r["gdsc_name"].strip().lower(): r["inn"].strip() for r in _read_csv(HAND_WRITTEN / "gdsc_inns.csv")}
     merged = restructured = 0
     for drug in gdsc.values():
         target = None
+        inn = next((inns[name.lower()] for name in drug.names if name.lower() in inns), None)
+        if inn is not None:
+            drug.names.setdefault(inn, "gdsc")
         for name in drug.names:
             dbid = drugbank_id_of(name)
-            if dbid and drugs[dbid].smiles and _same_compound(drugs[dbid].smiles, drug.smiles):
+            if dbid and (drugs[dbid].smiles and _same_compound(drugs[dbid].smiles, drug.smiles)
+                         or name == inn and not drugs[dbid].smiles):
                 target = drugs[dbid]
                 break
         if target is not None:
             merged += 1
+            target.priority = 0
             for name in drug.names:
                 target.names.setdefault(name, "gdsc")
             # GDSC's SMILES is the one the drug-response data were measured and trained with (its atom order is

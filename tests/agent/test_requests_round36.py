@@ -91,3 +91,12 @@ def test_questions_no_tool_answers_do_not_rerun_the_thread_s_tool() -> None:
     # a tool asked for in so many words still runs
     [call] = plan_with("Midazolam and haloperidol in one syringe driver: logS of each?", {})
     assert call.arguments["property"] == "logSolubility"
+
+
+def test_a_gdsc_drug_listed_by_its_code_is_found_by_its_inn() -> None:
+    """"Predicted ln IC50 for ceralasertib in LoVo?" and "Adavosertib on WEE1" asked for a structure GDSC has under
+    AZD6738 and MK-1775."""
+    for inn, code in (("ceralasertib", "AZD6738"), ("adavosertib", "MK-1775"), ("capivasertib", "AZD5363")):
+        assert drug(inn) == drug(code), inn
+    [call] = plan_with("Predicted ln IC50 for ceralasertib in LoVo?", {})
+    assert call.arguments == {"drug_smiles": [drug("AZD6738")], "cell_name": "LoVo"}
