@@ -181,7 +181,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         if not previous.answered and _USE_YOURS.search(text):
             earlier_text = _without_invalid_structures(earlier_text)
         earlier = value_numbers(extract(earlier_text))
-        restated = _with_the_asked_structure(earlier, text) if not (previous.answered or repeated) else None
+        restated = (_with_the_asked_structure(earlier, text) or _with_the_offered_name(earlier, text)) \
+            if not (previous.answered or repeated) else None
         if restated is not None:  # "zorbatinib is <SMILES>": the question as if it had been typed with it
             return plan_calls(restated, pool, offered, history[:-1], read)
         text = with_the_gene(text, earlier_text)  # "same but for V600E" after a BRAF request: BRAF V600E
@@ -379,6 +380,22 @@ def _without_invalid_structures(text: str) -> str:
     for written, _ in found.invalid_smiles:
         text = text.replace(written, " " * len(written))
     return text
+
+
+# "yes", "yep, that one", "correct": a reply that takes the one name a question offered
+_TAKES_THE_OFFER = re.compile(r"^\W*(?:yes|yep|yeah|yup|correct|exactly|right|sure)?\W*(?:(?:that(?:'s|\s+is)\s+)?"
+                              r"(?:it|the\s+one|that\s+one|right|correct))?\W*(?:please|pls|thanks?|thx)?\W*$", re.I)
+
+
+def _with_the_offered_name(earlier: Entities, reply_text: str) -> str | None:
+    """The question with the name it offered for a name it could not take ("'Tylenoll' is a letter from the brand
+    Tylenol (acetaminophen) … is that the one you mean?"), when the reply only says yes."""
+    offered = [u for u in earlier.unresolved if u.kind == "drug" and len(u.closest) == 1 and
+               "the one you mean" in u.note and earlier.text[u.start:u.end] == u.written]
+    if len(offered) != 1 or not reply_text.strip() or not _TAKES_THE_OFFER.match(reply_text):
+        return None
+    name = offered[0].closest[0].split(" (")[0]
+    return f"{earlier.text[:offered[0].start]}{name}{earlier.text[offered[0].end:]}"
 
 
 def _with_the_asked_structure(earlier: Entities, reply_text: str) -> str | None:

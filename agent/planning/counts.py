@@ -15,7 +15,7 @@ from agent.planning.uploads import uploads_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import PURPOSE
-from agent.vocabulary import count_pattern, number_words
+from agent.vocabulary import count_pattern, in_english, number_words
 from model_zoo.specs import get_spec
 
 _WORDS = {"both": 2, **number_words()}
@@ -83,7 +83,7 @@ def match_count(calls: list[ToolCall], prose: str, pool: Sequence[EntryMeta],
                 and len(dict.fromkeys(value)) != n
             if not carried and (key is None or sizes.get(key, n) == n or key in named):
                 continue
-            earlier = next((mols for mols in (extract(p.text).molecules for p in reversed(history))
+            earlier = next((mols for mols in (_molecules(p) for p in reversed(history))
                             if len(dict.fromkeys(mols)) == n), None) or _gathered(history, n)
             if earlier is None:
                 del args[name]
@@ -100,12 +100,18 @@ def _fanned_out(calls: list[ToolCall]) -> int:
     return len(values) if len(values) > 1 else 0
 
 
+def _molecules(past: PastRequest) -> list[str]:
+    """The molecules an earlier request named, read as the planner read it (in English: "Цисплатин ба
+    5-фторурацил …" names two)."""
+    return extract(in_english(past.text)).molecules
+
+
 def _gathered(history: Sequence[PastRequest], n: int, back: int = 4) -> list[str] | None:
     """The molecules of the last few requests together, when exactly ``n`` ("Kd of gefitinib on EGFR", "and
     osimertinib, same target", then "now both drugs in HCC827"), in the order they were named; else None."""
     gathered: list[str] = []
     for past in reversed(list(history)[-back:]):
-        gathered = list(dict.fromkeys(extract(past.text).molecules + gathered))
+        gathered = list(dict.fromkeys(_molecules(past) + gathered))
         if len(gathered) == n:
             return gathered
         if len(gathered) > n:

@@ -260,6 +260,14 @@ def _fuzzy(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved |
         names = tuple(dict.fromkeys(e.name for e, _, _ in found))
         return Unresolved("drug", word, names[:N_CLOSEST], start, end,
                           "looks like a misspelling of more than one drug name")
+    corrected = [k for d, k in candidates if d == best][0]
+    if word[:1].isupper() and name_key(found[0][0].name) != corrected:
+        # a brand, as written, a letter from another ("Movicol", macrogol, from Movicox, meloxicam): brands that close
+        # are often other products, so asked; a misspelt INN is corrected ("ibuprofem")
+        brand = " ".join(w.capitalize() for w in corrected.split())
+        return Unresolved("drug", word, (f"{brand} ({found[0][0].name})",), start, end,
+                          f"a letter from the brand {brand} ({found[0][0].name}), but brands that close are often "
+                          "other products; is that the one you mean?")
     return _from_entries(found, word, True, start, end)
 
 

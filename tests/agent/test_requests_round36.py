@@ -100,3 +100,18 @@ def test_a_gdsc_drug_listed_by_its_code_is_found_by_its_inn() -> None:
         assert drug(inn) == drug(code), inn
     [call] = plan_with("Predicted ln IC50 for ceralasertib in LoVo?", {})
     assert call.arguments == {"drug_smiles": [drug("AZD6738")], "cell_name": "LoVo"}
+
+
+def test_a_brand_a_letter_from_another_is_asked_about_and_yes_takes_the_offer() -> None:
+    """"Can you check Movicol against her warfarin?" ran meloxicam (Movicox) in place of macrogol."""
+    from model_zoo.names import resolve_drug
+    from model_zoo.names.types import Resolved, Unresolved
+
+    movicol = resolve_drug("Movicol")
+    assert isinstance(movicol, Unresolved) and movicol.closest == ("Movicox (meloxicam)",)
+    assert decided("Can you check Movicol against her warfarin?") is None
+    assert isinstance(resolve_drug("ibuprofem"), Resolved)  # a misspelt INN is still corrected
+    asked = PastRequest("u", "Is Tylenoll safe with warfarin?", answered=False)
+    [call] = plan_with("yes, that one", {}, [asked])
+    assert call.arguments["smiles_pairs"] == [[drug("acetaminophen"), drug("warfarin")]]
+    assert plan_with("no", {}, [asked])[0].arguments == {}
