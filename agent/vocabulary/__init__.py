@@ -432,7 +432,13 @@ _MONGOLIAN = _Language.of(
     r"харилцан|үйлчл\w*|хооронд\w*|эсийн|эсүүд\w*|хоруу|хорт|холбогдо\w*|холбогддог|баярлалаа|уучлаарай|гуйя|"
     r"зөвхөн|оронд|хувьд|эдгээр\w*|нэгдэл|нэгдл\w*|уураг\w*|уургийн|дараалал\w*|дараалл\w*|болон|нэвтр\w*|"
     r"нэвтэр\w*|тархин\w*|тархины|сайжруул\w*|оновчл\w*|өөрчл\w*|өөрчил\w*|хадгал\w*|хэвээр|ямар|юу|эсэх\w*|"
-    r"байна\s+уу|байгаа\s+юу|үүсгэ\w*|урьдчилан|эмийн|эмүүд\w*|бусад|хамгийн|магадлал\w*",
+    r"байна\s+уу|байгаа\s+юу|үүсгэ\w*|урьдчилан|эмийн|эмүүд\w*|бусад|хамгийн|магадлал\w*|"
+    # its "нийлэгжүүлэх зам" (synthesis route), "санал болгооч" (suggest), "алхам" (step), "тэгвэл" (then),
+    # "бууруулах" (reduce), "харуулаач" (show), "гарах" (come out), "гаргаарай" (give), "хоёулангийнх" (of both of
+    # them), "дээр" (on), and its suffixes after a code's hyphen ("PDGFRB-ийг": the PDGFRB, "EGFR-тэй": with EGFR)
+    r"нийлэгжүүл\w*|санал\s+болго\w*|алхм\w*|алхам\w*|манай|тэгвэл|настай|бууруул\w*|сонирхолтой|харуула\w*|"
+    r"гарах|гаргаарай|гаргаж|гаргасан|хоёулан\w*|өгөөч|дээр|дээрх|зорилго|хүчийг|харъя|"
+    r"[\w()\[\]]*[A-Za-z0-9)\]]-(?:ийг|ыг|ийн|ын|тэй|той|ээс|аас|оос|өөс|иас)",
     r"уу|үү|вэ|бэ|ба|нь",
     r"[әғқңұһіїєўӘҒҚҢҰҺІЇЄЎ]")
 # isiZulu: a word only it has ("ngicela", "ngiyabonga", "yini", "ingabe", "kukhona", "ukuncibilika", "ubuthi",
@@ -450,7 +456,16 @@ _ZULU = _Language.of(
     r"ubuchopho|thuthukisa|uthuthukise|khiqiza|ukhiqize|shintsha|ushintshe|ungashintshi|gcina|ugcine|"
     r"inhlanganisela|izinhlanganisela|bengiqonde|bengisho|ukulandelana|ifayela|efayeleni|kanjani|ingakanani|"
     r"zingaki|zombili|okwesibili|okwesithathu|okokuqala|owokuqala|izandulela|isandulela|iphrotheni|ithagethi|"
-    r"ikhinase|impendulo|ukuzwela|isiguli|umthamo|okusele",
+    r"ikhinase|impendulo|ukuzwela|isiguli|umthamo|okusele|"
+    # its "bheka" (check), "xabana" (clash: interact; not Portuguese "rivaroxabana"), "iqine" (strong), "kuthiwani"
+    # (what about), "-fanayo" (the same), "yakha" (make), "thatha" (take), "khulula" (free), "kulungile" (all right),
+    # its "yi-" (it is) before a borrowed name of seven letters at least, in small letters ("Yi-carbamazepine."; not a
+    # name such as "Yi-Ling", "Yi-fan", whose syllables are shorter), and a reply that is only a gene's code after its
+    # "i-" ("I-PDGFRB."; not "I-TASSER" or "I-SPY" in a sentence)
+    r"u?bheke|bheka|(?:iya|ziya|kuya|aya|inga|zinga|kunga|uku)?xabana|iqine|kangakanani|kuthiwani|ngomuthi|[oea]fanayo|n?eyesibili|"
+    r"n?eyokugcina|eyokuqala|kulolu|yazo|yakha|amasha|thatha|kulezo|ozenzile|ezenziwe|u?sebenzise|sebenzisa|"
+    r"kulungile|nginike|egazini|khulula|kugcinwe|usaphuza|sisadla|unikwe|sishintshile|"
+    r"(?-i:[Yy]i-[a-z][a-z0-9-]{6,})|(?-i:(?<![\s\S])[Ii]-[A-Z][A-Z0-9]{2,}(?=[.!?]*\s*$))",
     r"noma|kodwa|ukuthi|nje")
 # Georgian: its script (Mkhedruli), which no other language writes
 _GEORGIAN = _Language.of(f"[{GEORGIAN_LETTERS}]", "", "")
@@ -482,12 +497,12 @@ _GEORGIAN_SUFFIX = re.compile(r"(?<=[A-Za-z0-9)\]])-(?:ებისთვის|
 # kwe-" (except), "kanye ne-" (together with) and "okufanayo ku-" (the same for) as one, and the locative "-ini"
 # after a hyphen ("e-A549-ini") dropped
 _ZULU_JOINED = {"phakathi": "between", "esikhundleni": "instead of", "ngaphandle": "except", "kanye": "and",
-               "okufanayo": "the same for"}
+               "okufanayo": "the same for", "suka": "from", "isuka": "from", "usuka": "from", "sisuka": "from"}
 _ZULU_PREFIXES = {"ne": "and", "na": "and", "no": "and", "nama": "and", "nezi": "and", "nge": "with", "ngo": "with",
-                  "nga": "with", "ngama": "with", "ku": "in", "kuma": "in", "kwi": "in", "e": "in", "kwe": "of",
-                  "kwa": "of", "ye": "of", "ya": "of", "we": "of", "wa": "of", "se": "of", "sa": "of", "le": "of",
-                  "la": "of", "lwe": "of", "ze": "of", "za": "of", "be": "of", "ka": "of", "i": "", "ama": "", "u": "",
-                  "izi": "", "isi": "", "yi": "", "ngu": "", "o": ""}
+                  "nga": "with", "ngama": "with", "ngi": "with", "ane": "with", "ene": "with", "ku": "in", "kuma": "in",
+                  "kwi": "in", "e": "in", "kwe": "of", "kwa": "of", "ye": "of", "ya": "of", "we": "of", "wa": "of",
+                  "se": "of", "sa": "of", "le": "of", "la": "of", "lwe": "of", "ze": "of", "za": "of", "be": "of",
+                  "ka": "of", "i": "", "ama": "", "u": "", "izi": "", "isi": "", "yi": "", "ngu": "", "o": ""}
 _ZULU_PREFIX = re.compile(rf"(?<![\w'’-])(?:(?P<joined>{'|'.join(_ZULU_JOINED)})\s+)?"
                           rf"(?P<prefix>{alternation(_ZULU_PREFIXES)})-(?=[A-Za-z0-9(])", re.I)
 _ZULU_LOCATIVE = re.compile(r"(?<=[A-Za-z0-9)\]])-ini(?![\w-])")

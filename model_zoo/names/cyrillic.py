@@ -81,8 +81,10 @@ def english_name(word: str, articles: tuple[str, ...] = ()) -> str | None:
 _PART_MORPHEME = re.compile(r"metil|etil|propil|butil|fenil|benzil|metoks|etoks|propoks|morfolin|piperazin|piperidin|"
                             r"pirolidin|pirid|pirimid|khinazolin|khinolin|anilin|indol|imidazol|tiazol|pirazol|triazol|"
                             r"tsiklo|akrilamid|sulfonamid|etinil|khidroksi|fluoro|khloro")
-# (after the morpheme's own end: "morfolinoviya", "metilpiperazint", "etinilt")
-_PART_ENDING = re.compile(r"(?<=in|ol|il|id)(?:ov(?:iya|ata|oto|ite|iyat|ia|a|o|i)?|t|ta|to|te|ite|ot|on|a|u)$")
+# (after the morpheme's own end: "morfolinoviya", "metilpiperazint", "etinilt"; Mongolian "пиперазины",
+# "пиперазиныг", "метилийг", "метилтэй": "piperazini", "piperazinig", "metilig", "metiltei")
+_PART_ENDING = re.compile(r"(?<=in|ol|il|id)(?:ov(?:iya|ata|oto|ite|iyat|ia|a|o|i)?|t|ta|to|te|ite|ot|on|a|u|"
+                          r"ig|i|tei|tai|toi)$")
 
 
 def _part_name(word: str) -> str | None:

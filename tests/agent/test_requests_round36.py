@@ -115,3 +115,13 @@ def test_a_brand_a_letter_from_another_is_asked_about_and_yes_takes_the_offer() 
     [call] = plan_with("yes, that one", {}, [asked])
     assert call.arguments["smiles_pairs"] == [[drug("acetaminophen"), drug("warfarin")]]
     assert plan_with("no", {}, [asked])[0].arguments == {}
+
+
+def test_both_of_them_are_the_two_drugs_an_earlier_request_named_in_another_language() -> None:
+    """"Both of them in HT-29" after a Mongolian pair question found no drugs: the earlier request was not read in
+    English."""
+    earlier = ran(PAIRS, "Цисплатин ба фторурацилын харилцан үйлчлэлийг шалгана уу?")
+    pool = {"user_smiles_pairs": [[drug("cisplatin"), drug("fluorouracil")]],
+            "drug_drug_response_predict_result": [{"row": 1}]}
+    [call] = plan_with("Хоёулангийнх нь HT-29 шугам дээрх ln(IC50)-ийг гаргаарай.", pool, [earlier])
+    assert call.arguments == {"drug_smiles": [drug("cisplatin"), drug("fluorouracil")], "cell_name": "HT-29"}
