@@ -46,8 +46,9 @@ _PREFACE_END = re.compile(r"\bfirst\W*$", re.I)
 _REPORTED = re.compile(r"\b(?:has|have|had)\s+(?:been|shown|given)\b|\bwe(?:'ve|\s+have)?\s+(?:tried|tested|saw|"
                        r"found|measured|used|ran)\b|"
                        # "The JAK patent claims selective JAK1 inhibition.", "The FLT3 patent reports Ba/F3 data …"
-                       r"\b(?:patent|paper|label|study|trial|article|review|dossier|application|claim)s?\s+(?:claims?|"
-                       r"reports?|describes?|discloses?|shows?|recites?|states?|covers?)\b|"
+                       r"\b(?:patent|paper|label|study|trial|article|review|dossier|application|claim|release|abstract|"
+                       r"poster|brochure|website|leaflet)s?\s+(?:claims?|reports?|describes?|discloses?|shows?|recites?|"
+                       r"states?|covers?|says?)\b|"
                        # "the target organ hypothesis involves SRC.", "EGFR is overexpressed in our biopsies.", "4-week
                        # rat study, foamy macrophages with amiodarone and chlorpromazine.": what a study saw or supposes
                        r"\bhypothes[ie]s\b|\binvolves\b|\boverexpress(?:ed|es)?\b|"
@@ -340,11 +341,13 @@ _MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+b
 
 # "keep the hinge binder": a part of a kinase inhibitor, no question whether it binds; "make that MOLM-13": a
 # correction of a value, no ask to make anything; "her new antibiotic": a drug she takes, no ask for new molecules;
-# "three hits against PIM1": screening hits (a verb takes its target directly: "it hits PIM1"); "she wants to start
-# metformin": a medication to start, no synthesis wanted
+# "three hits against PIM1", "our PIM hit.": screening hits (a verb takes its target directly: "it hits PIM1"); "she
+# wants to start metformin": a medication to start, no synthesis wanted
 # "the applicant compares lapatinib (Tyverb®) with neratinib": a comparison someone made, no drug pair to run (the
 # imperative "compare X with Y" is left to the words around it)
 _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhits\s+against\b|"
+                           # "<SMILES> is our PIM hit.": a screening hit someone owns, no question whether it binds
+                           r"\b(?:our|my|their|his|her)\s+(?:[\w-]+\s+){0,2}?hits?\b(?=\s*(?:[.,;:)]|$)|\s+(?:from|of|in)\b)|"
                            r"\b(?:compares|compared|comparing)\b[^.;:!?\n]{1,80}?\b(?:with|to|against|versus)\b|"
                            # "… 0.1 µM - the same ballpark as doxorubicin in those cells": a reference, no ask
                            r"\b(?:same|similar)\s+(?:ballpark|range|order\s+of\s+magnitude)\s+as\b"
@@ -577,6 +580,24 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     in the order they are mentioned, each with the words of its part; a single tool means one intent. With
     ``prior`` (the message repeats an earlier request), a part that only gives values repeats that tool ("what
     about AURKB. and give me a pKd for it too"), unless the message switches tools ("affinity this time")."""
+    return _one_binding_answer(_parts_read(entities, offered, prior))
+
+
+def _one_binding_answer(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:
+    """"Does everolimus bind MTOR, and how tightly? pKd please.": whether it binds and how tightly, both answered by
+    the pKd, when the binding question names no answer of its own (a probability, a yes/no) and the affinity part no
+    values of its own."""
+    specs = [spec for spec, _ in found]
+    if AFFINITY not in specs or TARGET_CLASSIFICATION not in specs:
+        return found
+    binding = next(part for spec, part in found if spec == TARGET_CLASSIFICATION)
+    strength = next(part for spec, part in found if spec == AFFINITY)
+    if _NAMED_KIND.search(without_refused_kinds(binding)) or given_kinds(extract(strength)):
+        return found
+    return [(spec, part) for spec, part in found if spec != TARGET_CLASSIFICATION]
+
+
+def _parts_read(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None) -> list[tuple[ToolSpec, str]]:
     qualified = _trailing_qualifier(entities, offered)
     if qualified is not None:
         return [(qualified, entities.prose)]
@@ -919,7 +940,7 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
         return []  # a long list of names, not a handful of asks: each part would be read again
     read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
-        words = entities.text[start:end]
+        words = _blank(_ASKS_NOTHING, entities.text[start:end])
         if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words) or
                                _reports_only(prose, start, end) or _corrects_values(words, offered) or (
                 _HEADING.match(words) and not given_kinds(extract(words)))):

@@ -9,6 +9,8 @@ from agent.history import PastRequest
 PROPERTY = "drug_property_prediction"
 RETRO = "Retrosynthetic_reaction_pathway_prediction"
 PAIRS = "drug_drug_response_predict"
+AFFINITY = "drug_target_affinity_regression_predict"
+CLASSIFICATION = "drug_target_classification_predict"
 
 
 def test_a_swapped_in_drug_against_the_others_is_paired_only_with_them() -> None:
@@ -125,3 +127,16 @@ def test_both_of_them_are_the_two_drugs_an_earlier_request_named_in_another_lang
             "drug_drug_response_predict_result": [{"row": 1}]}
     [call] = plan_with("Хоёулангийнх нь HT-29 шугам дээрх ln(IC50)-ийг гаргаарай.", pool, [earlier])
     assert call.arguments == {"drug_smiles": [drug("cisplatin"), drug("fluorouracil")], "cell_name": "HT-29"}
+
+
+def test_how_tightly_it_binds_is_one_affinity_ask() -> None:
+    """"Does everolimus bind MTOR, and how tightly? pKd please." ran the binder call first; "<SMILES> is our PIM hit."
+    and a press release's quoted "hits the same target" read as binder questions."""
+    assert decided("Does everolimus bind MTOR, and how tightly? pKd please.") == AFFINITY
+    assert decided("Nc1[nH]nc2ccccc12 is our PIM hit. How tight does the model think it binds PIM1?") == AFFINITY
+    assert decided('A press release says their compound "resembles imatinib and hits the same target just as hard". '
+                   "First: what's imatinib's predicted pKd on ABL1?") == AFFINITY
+    # a binding question that names its answer, or another target, stays an ask of its own
+    for text in ("imatinib on KIT: binding probability and pKd", "Does imatinib bind KIT, and how tightly PDGFRA?"):
+        assert [c.name for c in plan_with(text, {})] == [CLASSIFICATION, AFFINITY], text
+    assert decided("Is tozasertib a PIM1 hit?") == CLASSIFICATION
