@@ -243,8 +243,11 @@ def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None
     made_by = _MADE_BY.search(lowered)
     if made_by and not any(m.key == _PRODUCED_KEYS[made_by.group(1)[:5]] for m in pool):
         return []  # "retro on generated #1" with nothing generated in the thread: asked, never another list's row
-    if _WHICH_THEN_ALL.search(lowered):
-        return None  # "which of the two is more lipophilic? logD for both": a question the run on all answers
+    if _WHICH_THEN_ALL.search(lowered) or (_WHICH_ASKED.match(lowered) and _named_measures(lowered) and
+                                           _table_of_the_measure(lowered, pool, read, history) is None):
+        # "which of the two is more lipophilic? logD for both", "Which of the two is more water-soluble?" after a BBB
+        # run: a question the run on all answers
+        return None
     others = _THE_OTHERS.search(lowered)  # (after "drop #2", the other two are the rest of that list: below)
     if others and not _PAIRED_WITH.search(lowered[:others.start()]) and not _EXCLUDE.search(lowered) and \
             not re.search(r"\bleave\s+$", lowered[:others.start()]):  # "leave the other two alone": no pick
@@ -285,6 +288,8 @@ def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None
 
 
 _WHICH_THEN_ALL = re.compile(r"\bwhich\b[^.?!\n]*\?\s*[^?\n]*\b(?:for|on)\s+(?:both|all|each)\b")
+_WHICH_ASKED = re.compile(r"^\W*which\s+(?:one\s+|of\s+(?:the\s+(?:two|three|four|five)|them|these|those)\s+)?"
+                          r"(?:is|are|was|were|would\s+be)\b[^.?!\n]*\?\W*$")
 
 
 # "BBB for the other two in the sub-series as well", "and the remaining ones": the molecules of the thread's list that
@@ -696,7 +701,7 @@ def _ranks_by_another_measure(lowered: str, rows: list[dict[str, Any]]) -> bool:
 def _named_measures(lowered: str) -> set[str]:
     """The properties a rank word names ("the least soluble", "the most lipophilic one")."""
     return {prop for _, end in picking_spans(lowered) for phrase, prop in PROPERTY_WORDS.items()
-            if re.match(rf"\s*(?:\w+\s+)?{re.escape(phrase)}(?![a-z])", lowered[end:end + 30])}
+            if re.match(rf"\s*(?:\w+\s+|water-)?{re.escape(phrase)}(?![a-z])", lowered[end:end + 30])}
 
 
 def _table_of_the_measure(lowered: str, pool: list[EntryMeta], read: Callable[[str], Any],

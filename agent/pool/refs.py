@@ -15,7 +15,8 @@ TEXT_REF = re.compile(rf"(?:^|(?<=\s))\(\s*({KEY_START}{KEY_REST}*)\s*\)")  # "o
 REFERS_BACK = re.compile(
     r"\b(these|those|them|they|it|its|this one|that one|the same|same|above|previous|earlier|uploaded|upload|"
     r"file|list|results?|generated|optimi[sz]ed|the ones|each|the (?:[\w-]+ ){1,3}ones?|"
-    r"(?:the|both)\s+(?:two|three|four)?\s*(?:drugs|compounds|molecules|cpds))\b",
+    r"(?:the|both)\s+(?:two|three|four)?\s*(?:drugs|compounds|molecules|cpds)|"
+    r"(?:between|of)\s+the\s+(?:two|three|four)(?=\s*[?.!,;)]|\s*$))\b",
     re.I,
 )
 

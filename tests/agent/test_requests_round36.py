@@ -11,6 +11,7 @@ RETRO = "Retrosynthetic_reaction_pathway_prediction"
 PAIRS = "drug_drug_response_predict"
 AFFINITY = "drug_target_affinity_regression_predict"
 CLASSIFICATION = "drug_target_classification_predict"
+CELLS = "drug_cell_response_regression_predict"
 
 
 def test_a_swapped_in_drug_against_the_others_is_paired_only_with_them() -> None:
@@ -140,3 +141,18 @@ def test_how_tightly_it_binds_is_one_affinity_ask() -> None:
     for text in ("imatinib on KIT: binding probability and pKd", "Does imatinib bind KIT, and how tightly PDGFRA?"):
         assert [c.name for c in plan_with(text, {})] == [CLASSIFICATION, AFFINITY], text
     assert decided("Is tozasertib a PIM1 hit?") == CLASSIFICATION
+
+
+def test_the_two_of_the_thread_and_which_of_them_runs_the_property_it_names() -> None:
+    """"Is there a predicted interaction between the two?" after a run on two drugs asked which; "Which of the two is
+    more water-soluble?" after a BBB run ran solubility on one of them, picked by its BBB probability."""
+    two = [drug("dabrafenib"), drug("trametinib")]
+    earlier = ran(CELLS, "dabrafenib and trametinib in A375", {"drug_smiles": two, "cell_name": "A375"})
+    pool = {"user_smiles": two, "user_cell_line": "A375", "drug_cell_response_regression_predict_result": [{"r": 1}]}
+    [call] = plan_with("Is there a predicted interaction between the two?", pool, [earlier])
+    assert call.name == PAIRS and call.arguments["smiles_pairs"] in ([two], "(user_smiles)")
+    rows = [{"row": 1, "smiles": two[0], "probability": 0.9}, {"row": 2, "smiles": two[1], "probability": 0.2}]
+    bbb = ran(PROPERTY, "BBB for both", {"drug_smiles": two, "property": "p_np"})
+    pool = {"user_smiles": two, "user_property": "p_np", "drug_property_prediction_result": rows}
+    [call] = plan_with("Which of the two is more water-soluble?", pool, [bbb])
+    assert call.arguments["property"] == "logSolubility" and call.arguments["drug_smiles"] in (two, "(user_smiles)")
