@@ -20,8 +20,12 @@ _FILE_LIKE = re.compile(r"(?<![\w.-])(?:[a-z][\w-]*\d[\w-]*(?:\.(?:csv|tsv|sdf|s
 _NOT_RULED_OUT = r"(?<!\bnot the )(?<!\bnot our )(?<!\bnot )"  # "not the lead, just the xlsx ones"
 # a file named by the colleague who shared it: "Marco's upload", "Priya's new batch"
 _NOT_PEOPLE = frozenset(words("not_owner_words"))  # "yesterday's file", "the client's list": nobody named
-_OWNED_FILE = re.compile(r"\b(?P<owner>[a-z]{3,})'s\s+(?:(?:new|latest|last|own|first|second|other)\s+)?"
+_OWNED_FILE = re.compile(r"\b(?P<owner>(?:mr|mrs|ms|dr|prof)\.?\s+[a-z]{1,20}|[a-z]{3,})'s\s+"
+                         r"(?:(?:new|latest|last|own|first|second|other)\s+)?"
                          r"(?:upload|file|list|batch|set|sdf|csv|spreadsheet|plate|sheet)s?\b")
+# a file named by a word and its label: "the river B file" (when only riverA_june.csv was shared: asked)
+_LABELLED_FILE = re.compile(r"\b(?P<base>[a-z]{3,})[\s_-]?(?P<label>[a-z]|\d{1,4})\s+(?:file|upload|list|sheet|"
+                            r"spreadsheet|csv|sdf|batch|set)\b")
 
 
 def upload_named(key: str, lowered: str) -> bool:
@@ -241,11 +245,16 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
     if not stems or any(upload_named(key, lowered) for key in uploads.values()):
         return None
     for match in _OWNED_FILE.finditer(lowered):  # "Marco's upload" with only priya_batch3.csv shared: asked
-        owner = match.group("owner")
+        owner = re.sub(r"[\s.]", "", match.group("owner"))  # ("Mrs K's list": upload_MrsK_meds.csv)
         if owner in known or owner in _NOT_PEOPLE or owner in _CALENDAR:
             continue
         if not any(owner in m.key.lower() or owner in m.set_by.lower() for m in pool if m.key.startswith("upload_")):
             return match.group(), list(uploads.values())[:3]
+    for match in _LABELLED_FILE.finditer(lowered):
+        base, label = match.group("base"), match.group("label")
+        alike = [stem for stem in stems if base in stem]
+        if alike and not any(re.search(rf"{base}[\s_-]?{label}(?![a-z0-9])", stem) for stem in stems):
+            return match.group(), list(dict.fromkeys(stems[stem] for stem in alike))[:3]
     for match in _FILE_LIKE.finditer(lowered):
         word = match.group().replace(" ", "")
         if word in known:

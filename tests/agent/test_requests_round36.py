@@ -156,3 +156,13 @@ def test_the_two_of_the_thread_and_which_of_them_runs_the_property_it_names() ->
     pool = {"user_smiles": two, "user_property": "p_np", "drug_property_prediction_result": rows}
     [call] = plan_with("Which of the two is more water-soluble?", pool, [bbb])
     assert call.arguments["property"] == "logSolubility" and call.arguments["drug_smiles"] in (two, "(user_smiles)")
+
+
+def test_a_file_named_by_a_label_or_owner_no_upload_has_is_asked_about() -> None:
+    """"logS for everything in the river B file" ran the river A upload; "Mr P's list" ran Mrs K's."""
+    river = {"upload_riverA_june.csv": ["CCO", "CCCO"]}
+    assert decided("logS for everything in the river B file please.", river) is None
+    assert decided("logS for everything in the river A file please.", river) == PROPERTY
+    meds = {"upload_MrsK_meds.csv": ["CCO", "CCCO"]}
+    assert decided("BBB penetration for everything on Mr P's list please.", meds) is None
+    assert decided("BBB penetration for everything on Mrs K's list please.", meds) == PROPERTY
