@@ -1367,8 +1367,9 @@ def _strip(token: str, closes: bool = True) -> str:
         token = token[1:]
     if token.endswith("]") and token.count("]") > token.count("["):
         token = token[:-1]
-    if token.endswith(")") and not _balanced(token) and (closes or len(token) < _STRUCTURE_CHARS):
-        token = token[:-1]
+    if token.endswith(")") and not _balanced(token) and (closes or len(token) < _STRUCTURE_CHARS and
+                                                         token[:-1].isalpha()):
+        token = token[:-1]  # (a ring bond or a double bond says a structure, not a word: "C1=CC=CC=C1)" is asked about)
     return token
 
 
@@ -1376,7 +1377,7 @@ def _strip(token: str, closes: bool = True) -> str:
 _OWNED = re.compile(r"\b(?:the|our|your|their|my|his|her)\s+$", re.I)
 _OPENS_AN_ATOM = re.compile(r"\d*[A-Za-z][a-z]?(?:@{1,2}|H\d?)?[+-]|\d*[A-Za-z][a-z]?@")
 _JSON_LIST_ENDS = re.compile(r"^\[(?=[\"'])|(?<=[\"'])\]$")
-_STRUCTURE_CHARS = 15  # shorter tokens with a stray ")" are words in brackets more often than typed structures
+_STRUCTURE_CHARS = 15  # shorter all-letter tokens with a stray ")" are words in brackets more often than structures
 
 
 def _open_parentheses(text: str) -> int:

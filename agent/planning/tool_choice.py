@@ -580,7 +580,14 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     in the order they are mentioned, each with the words of its part; a single tool means one intent. With
     ``prior`` (the message repeats an earlier request), a part that only gives values repeats that tool ("what
     about AURKB. and give me a pKd for it too"), unless the message switches tools ("affinity this time")."""
-    return _one_binding_answer(_parts_read(entities, offered, prior))
+    found = _parts_read(entities, offered, prior)
+    return found if _BOTH_ANSWERS.search(entities.prose) else _one_binding_answer(found)
+
+
+# "Does ibrutinib hit BTK and if so how strongly (Kd)?", "… both answers please", "and give me a pKd for it too":
+# the binder call and the pKd
+_BOTH_ANSWERS = re.compile(r"\bif\s+so\b|\bboth\s+(?:answers|calls|numbers|outputs|models|tools)\b|\brun\s+both\b|"
+                           r"\b(?:too|also|as\s+well)\b", re.I)
 
 
 def _one_binding_answer(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:

@@ -166,3 +166,14 @@ def test_a_file_named_by_a_label_or_owner_no_upload_has_is_asked_about() -> None
     meds = {"upload_MrsK_meds.csv": ["CCO", "CCCO"]}
     assert decided("BBB penetration for everything on Mr P's list please.", meds) is None
     assert decided("BBB penetration for everything on Mrs K's list please.", meds) == PROPERTY
+
+
+def test_a_structure_with_a_stray_closing_bracket_no_prose_opened_is_asked_about() -> None:
+    """"logS for C1=CC=CC=C1)" ran benzene, the bracket dropped silently."""
+    from agent.entities import extract
+
+    found = extract("malformed on purpose: logS for C1=CC=CC=C1)")
+    assert found.smiles == [] and [s for s, _ in found.invalid_smiles] == ["C1=CC=CC=C1)"]
+    assert decided("malformed on purpose: logS for C1=CC=CC=C1)") is None
+    assert extract("logS for (C1=CC=CC=C1)").smiles == ["C1=CC=CC=C1"]  # a bracket the prose opened
+    assert extract("BBB of CCO)").smiles == ["CCO"]  # a short word in brackets
