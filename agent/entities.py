@@ -959,15 +959,20 @@ def _glossed_by_a_known_drug(name: Unresolved, known: list[Resolved], prose: str
 
 def _without_glosses(drugs: list[Resolved], prose: str) -> list[Resolved]:
     """The named drugs, a name glossed in brackets by another name of the same molecule counted once ("dicamba
-    (3,6-dichloro-2-methoxybenzoic acid)", "Zyrtec (cetirizine)")."""
+    (3,6-dichloro-2-methoxybenzoic acid)", "Zyrtec (cetirizine)"); a brand glossed by its active drug, which the
+    brand's prodrug contains, is that drug ("Cresemba (isavuconazole)": isavuconazole, not isavuconazonium too)."""
     kept: list[Resolved] = []
     for name in drugs:
         before = kept[-1] if kept else None
-        glossed = before is not None and 0 <= before.end <= name.start and \
-            prose[before.end:name.start].strip() in ("(", "[") and same_molecule_key(name.value) == \
-            same_molecule_key(before.value)
-        if not glossed:
+        bracketed = before is not None and 0 <= before.end <= name.start and \
+            prose[before.end:name.start].strip() in ("(", "[")
+        if before is None or not bracketed:
             kept.append(name)
+        elif same_molecule_key(name.value) != same_molecule_key(before.value):
+            if is_part_of(name.value, before.value):
+                kept[-1] = name
+            elif not is_part_of(before.value, name.value):
+                kept.append(name)
     return kept
 
 

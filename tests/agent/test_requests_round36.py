@@ -177,3 +177,11 @@ def test_a_structure_with_a_stray_closing_bracket_no_prose_opened_is_asked_about
     assert decided("malformed on purpose: logS for C1=CC=CC=C1)") is None
     assert extract("logS for (C1=CC=CC=C1)").smiles == ["C1=CC=CC=C1"]  # a bracket the prose opened
     assert extract("BBB of CCO)").smiles == ["CCO"]  # a short word in brackets
+
+
+def test_a_brand_glossed_by_the_drug_its_prodrug_holds_is_that_drug() -> None:
+    """"Cresemba (isavuconazole) with tacrolimus" paired isavuconazonium (Cresemba's prodrug) and isavuconazole too."""
+    [call] = plan_with("Cresemba (isavuconazole) with tacrolimus, interaction?", {})
+    assert call.arguments["smiles_pairs"] == [[drug("isavuconazole"), drug("tacrolimus")]]
+    [call] = plan_with("warfarin (and aspirin) together, interaction?", {})
+    assert len(call.arguments["smiles_pairs"]) == 1 and len(set(call.arguments["smiles_pairs"][0])) == 2
