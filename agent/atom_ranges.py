@@ -74,7 +74,8 @@ _CORE_CHANGE = re.compile(rf"\b(?:(?:only|just)\s+(?:{_CHANGE})|(?:{_CHANGE})\s+
 # "keep everything except the two methoxyethoxy chains"); such a name counts only when it reads as one
 # (``core_from_text``: a table entry or OPSIN).
 # "3-morpholinopropoxy" with its locant, "glutamic acid"
-_NAMED = r"(?:\d+(?:,\d+)*-)?[a-zà-öø-ÿā-ž][a-zà-öø-ÿā-ž0-9(),'\[\]]*(?:-[a-zà-öø-ÿā-ž0-9(),'\[\]]+)*(?:\s+acid\b)?"
+_NAMED = r"(?:\d+(?:,\d+)*-)?[a-zà-öø-ÿā-ž][a-zà-öø-ÿā-ž0-9(),'\[\]]*(?:-[a-zà-öø-ÿā-ž0-9(),'\[\]]+)*(?:\s+acid\b)?" \
+         r"(?:(?<=yl)\s+(?:carbonyl|sulfonyl)\b)?"  # "the cyclopropyl carbonyl": one part, cyclopropylcarbonyl
 # table names of more than one word ("hydroxamic acid", "carboxylic acid"), which _NAMED does not span
 _SPACED_NAMES = "|".join(re.escape(n) for n in sorted((n for n in [*scaffolds(), *functional_groups()] if " " in n),
                                                        key=len, reverse=True))
@@ -128,6 +129,9 @@ _THE_ONLY_PART = re.compile(rf"\b{_PART}\s+(?:is|are)\s+the\s+only\s+(?:part|bit
                             rf"[^.;\n]{{0,30}}?\b(?:{_CHANGE}|move|touch)(?:s|d|ed|es)?\b", re.I)
 # "the acryloyl-piperidine is our exit vector": the part a degrader or fragment chemist grows from, which may change
 _EXIT_VECTOR = re.compile(rf"\b{_PART}\s+(?:is|are)\s+(?:our|the|its|their|my)\s+(?:exit|growth)\s+vectors?\b", re.I)
+# "Grow it from the chlorophenyl only", "grow cpd 12 from the primary sulfonamide": the part a fragment grows from
+_GROW_FROM = re.compile(rf"\b(?:from|off)\s+{_PART}", re.I)
+_GROWN = re.compile(r"\bgrow(?:s|ing|n)?\b[^.;:!?\n]{0,80}$", re.I)  # the verb before it, in its sentence
 # "keep the trimethoxyphenyl ring", "retain the 3-chloro-4-fluoroanilino group": a part named systematically, kept
 _KEEP_NAMED_PART = re.compile(rf"\b(?:keep|retain|preserve|freeze)\s+{_PART}", re.I)
 # "the only part allowed to change is the N-methylpiperazine ring"
@@ -266,7 +270,8 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _ONLY_PART_IS,
                 _EVERYTHING_BUT, _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME,
                 _REGION_FREE_NAME, _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE,
-                _LET_ANY_PART, _FREE_PART, _FREE_IS_PART, _CHANGES_ONLY_IN, _VERB_PART, _ONLY_NEAR_PART, _EXIT_VECTOR]
+                _LET_ANY_PART, _FREE_PART, _FREE_IS_PART, _CHANGES_ONLY_IN, _VERB_PART, _ONLY_NEAR_PART, _EXIT_VECTOR,
+                _GROW_FROM]
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"
@@ -275,6 +280,8 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
             if "between" in match.groupdict() and not re.search(rf"\b(?:{_CHANGE}|move)\b", match.group("between")):
                 continue  # "keep the rest (i.e. the quinazoline)" names what stays
             if pattern is _ONLY_NEAR_PART and not _says_change(text, match):
+                continue
+            if pattern is _GROW_FROM and not _GROWN.search(text, 0, match.start()):
                 continue
             groups = match.groupdict()
             region = (groups.get("region") or groups.get("region2") or groups.get("region_first") or "").lower()

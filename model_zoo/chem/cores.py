@@ -96,6 +96,7 @@ def core_from_text(text: str) -> Core:
     """The core a phrase names: a ring system or functional group from the tables, the Murcko scaffold, or a
     SMILES/SMARTS."""
     words = _ABBREVIATED.sub(lambda m: _ABBREVIATIONS[m.group(1)], text.strip().lower())  # "n-me-piperazine"
+    words = re.sub(r"(?<=yl)\s+(?=carbonyl\b|sulfonyl\b)", "", words)  # "cyclopropyl carbonyl": cyclopropylcarbonyl
     if words not in scaffolds() and words not in functional_groups() and words.replace("-", "") in functional_groups():
         words = words.replace("-", "")  # "methyl-amide" is the table's "methylamide"
     if words in scaffolds():

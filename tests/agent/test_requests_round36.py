@@ -185,3 +185,21 @@ def test_a_brand_glossed_by_the_drug_its_prodrug_holds_is_that_drug() -> None:
     assert call.arguments["smiles_pairs"] == [[drug("isavuconazole"), drug("tacrolimus")]]
     [call] = plan_with("warfarin (and aspirin) together, interaction?", {})
     assert len(call.arguments["smiles_pairs"]) == 1 and len(set(call.arguments["smiles_pairs"][0])) == 2
+
+
+def test_a_fragment_grown_from_a_part_and_a_two_word_part_name_make_the_mask() -> None:
+    """"Grow cpd 12 (<SMILES>) from the primary sulfonamide only" asked which part; "Grow it from the chlorophenyl
+    only and keep the quinazoline" let the NH between them change; "the cyclopropyl carbonyl" was the ring alone."""
+    from agent.atom_ranges import find_atom_ranges, mask_from_words
+
+    hit = "NS(=O)(=O)c1ccc(Nc2nccc(n2)c3ccccc3)cc1"
+    [call] = plan_with(f"Grow cpd 12 ({hit}) from the primary sulfonamide only: the aminopyrimidine hinge binder and "
+                       "both aryl rings stay exactly as they are. Target ln(IC50) -2 in HCT-116.", {})
+    assert call.arguments["gt"] == hit and call.arguments["mask"] == [1] * 4 + [0] * 19
+    anilino = "Clc1cccc(Nc2ncnc3ccccc23)c1"
+    words = find_atom_ranges("Grow it from the chlorophenyl only and keep the quinazoline untouched.")
+    assert mask_from_words(words, anilino) == [1] * 6 + [0] * 11 + [1]
+    olaparib = drug("olaparib")
+    assert mask_from_words(find_atom_ranges("just let the cyclopropyl carbonyl change"), olaparib)[:6] == \
+        [1, 1, 1, 1, 1, 0]
+    assert find_atom_ranges("the compound came from the hospital pharmacy") == []  # "from" without growing
