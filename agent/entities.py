@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import copy
 import functools
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -65,7 +66,8 @@ _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
 # "ln IC50 -1,5", "0,5": a decimal comma where it cannot be a list ("compounds 1,2" and "1,2,3" stay numbers;
 # "-1,5, mask" ends a clause)
-_NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?!\d|,\d)|0,\d+(?!\d|,\d)|[-+−]?\d+(?:\.\d+)?)(?![\w.]*[A-Za-z])")
+_NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?!\d|,\d)|0,\d+(?!\d|,\d)|"
+                     r"[-+−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d{1,2})?)(?![\w.]*[A-Za-z])")  # ("-1.0e0", "5e-7 M")
 _LN_CUE = re.compile(r"\bln\s*\(?\s*ic\s?50\s*\)?\s*(?:of|=|:|is|around|~)?\s*$", re.I)
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
 _TAKEN_BACK_AFTER = re.compile(rf"\b(?:{phrases('value_taken_back_before')})\s+(?:the\s+|out\s+)?(\S+)", re.I)
@@ -646,11 +648,29 @@ def _pair_groups(text: str, molecules: list[str], spans: list[tuple[int, int]]) 
 
 
 _INNER_BRACKETS = re.compile(r"[(\[][^()\[\]]*[)\]]")
+_JSON_ARRAY_OF_ARRAYS = re.compile(r"\[\s*\[.*?\]\s*\](?=\s*(?:$|[^\s,\]]))", re.S)
+
+
+def _json_pairs(text: str) -> list[list[str]]:
+    """The pairs of a JSON array of two-string arrays ('[["CCO", "CCN"], ["CCC", "CCO"]]'), as written; [] if none."""
+    for match in _JSON_ARRAY_OF_ARRAYS.finditer(text):
+        try:
+            value = json.loads(match.group())
+        except ValueError:
+            continue
+        if isinstance(value, list) and value and all(
+                isinstance(pair, list) and len(pair) == 2 and all(isinstance(s, str) for s in pair) for pair in value):
+            return value
+    return []
 
 
 def _bracketed_pairs(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
     """The pairs of a list written as code writes it, each in its own brackets ("[('warfarin', 'simvastatin'),
-    ('amiodarone', 'simvastatin')]"): every molecule in innermost brackets that hold two."""
+    ('amiodarone', 'simvastatin')]", a JSON array of two-string arrays): every molecule in innermost brackets that
+    hold two."""
+    written = _json_pairs(text)
+    if written and {m for pair in written for m in pair} <= set(molecules):
+        return written
     groups = [[m for (start, end), m in zip(spans, molecules) if b.start() < start and end < b.end()]
               for b in _INNER_BRACKETS.finditer(text)]
     groups = [g for g in groups if g]
@@ -1381,7 +1401,7 @@ def _strip(token: str, closes: bool = True) -> str:
 # an owner or article right before a capitalised word: "our CCC" names a clinic, not propane
 _OWNED = re.compile(r"\b(?:the|our|your|their|my|his|her)\s+$", re.I)
 _OPENS_AN_ATOM = re.compile(r"\d*[A-Za-z][a-z]?(?:@{1,2}|H\d?)?[+-]|\d*[A-Za-z][a-z]?@")
-_JSON_LIST_ENDS = re.compile(r"^\[(?=[\"'])|(?<=[\"'])\]$")
+_JSON_LIST_ENDS = re.compile(r"^\[+(?=[\"'])|(?<=[\"'])\]+$")  # ('[["CCO"]]': a list of pairs, too)
 _STRUCTURE_CHARS = 15  # shorter all-letter tokens with a stray ")" are words in brackets more often than structures
 
 

@@ -21,7 +21,8 @@ from model_zoo.specs import get_spec
 _WORDS = {"both": 2, **number_words()}
 # "all four", "the same 3", "these two", "both (of them)": a count that names a whole list, not a pick from it
 # ("the two best")
-_COUNTED = re.compile(rf"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{count_pattern()})|(?P<both>both))\b"
+_COUNTED = re.compile(rf"(?<!\bnot\s)\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{count_pattern()})|"
+                      rf"(?P<both>both))\b"  # (not "the first two only, not all five")
                       r"(?!\s+(?:best|worst|top|most|least|highest|lowest|first|last|of(?!\s+(?:them|these|those)\b)|with|that|"
                       r"which|where)\b)"
                       # "the two lines Ravi mentioned", "both kinases": counts of other things than molecules
@@ -33,7 +34,7 @@ _COUNTED = re.compile(rf"\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{cou
 
 # "all four", "the same two", "both": the whole of a list the thread built
 # (not "someone said it hits both": targets)
-_ALL_N = re.compile(rf"\b(?:all|(?:the\s+)?same)\s+(?:the\s+)?(?:{count_pattern()})\b|"
+_ALL_N = re.compile(rf"(?<!\bnot\s)\b(?:all|(?:the\s+)?same)\s+(?:the\s+)?(?:{count_pattern()})\b|"
                     r"(?<!\bhits\s)(?<!\bhit\s)(?<!\bbinds\s)(?<!\bbind\s)(?<!\binhibits\s)(?<!\bblocks\s)"
                     r"\bboth\b", re.I)
 

@@ -159,8 +159,10 @@ def _unnamed_other_line(e: Entities, lowered: str) -> bool:
     return bool(_ANOTHER_LINE.search(latest)) and not any(w.lower() in latest for w, _ in e.cell_mentions)
 
 
-# "same model", "same settings": the setting the thread's last call of this tool used
-_SAME_MODEL = re.compile(r"\bsame\s+(?:model|settings?|task|database|method|mode)\b", re.I)
+# "same model", "same settings", "rerun the same thing but drop the second molecule": the setting the thread's last
+# call of this tool used
+_SAME_MODEL = re.compile(r"\bsame\s+(?:model|settings?|task|database|method|mode|thing|run|analysis|prediction|"
+                         r"property|assay)\b|\b(?:re-?run|redo|repeat)\b", re.I)
 
 
 def earlier_setting(tool: str, param: str, history: Sequence[PastRequest]) -> Any:

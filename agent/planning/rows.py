@@ -20,7 +20,10 @@ _MORE = rf"(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*(?:(?:rows?|#)\s*)?{_RANGE})*"
 # file", "2 rows", "position 7 of the quinazoline")
 _ROWS = re.compile(rf"\b(?:rows?|entries|entry|IDs?(?=\s*#?\d)|positions?(?=\s*#?\d[^.;:\n]*\b(?:list|table)\b)|"
                    rf"lines?\s+(?={_RANGE}\s*(?:of|in)\s+the\s+(?:table|list)))\s*"
-                   rf"#?\s*(?P<first>{_RANGE}{_MORE})\b|(?<![\w#])#\s?(?P<hash>\d{{1,3}}{_MORE})\b", re.I)
+                   rf"#?\s*(?P<first>{_RANGE}{_MORE})\b|"
+                   # (not "edge-case run #1", "ticket #3": a run's or a ticket's number)
+                   rf"(?<!\brun\s)(?<!\bcase\s)(?<!\btest\s)(?<!\bticket\s)(?<!\bissue\s)(?<!\battempt\s)"
+                   rf"(?<![\w#])#\s?(?P<hash>\d{{1,3}}{_MORE})\b", re.I)
 _NUMBER_OR_RANGE = re.compile(r"(\d{1,3})(?:\s*(?:-|–|—|to|through|thru)\s*#?(\d{1,3}))?", re.I)
 # a list item that opens a line: "1.", "2)", "(3)", "a)", "b.", "-", "•", "*"
 _ITEM = re.compile(r"^[ \t]*(?:\(?(?:\d{1,2}|[a-h])[.)]|\(?(?:i{1,3}|iv|v)\)|[-•*])[ \t]+(?=\S)", re.I | re.M)

@@ -21,8 +21,8 @@ from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans, property_pi
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.names.targets import asked_as_target
-from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION,
-                             ToolSpec)
+from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, OPTIMIZATION, PROPERTY, RETROSYNTHESIS,
+                             TARGET_CLASSIFICATION, ToolSpec)
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
 _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
@@ -156,6 +156,9 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
         tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
     if _AGAINST_THEIR_MEDS.search(asked):  # "check tramadol against his usual meds": an interaction check
         tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
+    for keyed in {_KEYED_TOOL[m.group("key").lower()] for m in _PARAMETER_KEY.finditer(asked)
+                  if m.group("key").lower() in _KEYED_TOOL}:
+        tools = {**tools, keyed: max(tools.get(keyed, 0.0), 0.95)}
     # "and one more step back", "a retrosynthetic analysis": a route, whatever the words left read as
     if _STEP_BACK.search(asked) or _RETRO_ANALYSIS.search(asked):
         tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
@@ -201,6 +204,10 @@ _STEP_BACK = re.compile(r"\b(?:one|another)\s+(?:more\s+|further\s+)?step\s+back
 # "a single-step retrosynthetic analysis, please": the formal name of the ask
 _RETRO_ANALYSIS = re.compile(r"\b(?:an?|the)\s+(?:(?:single|one)[\s-]step\s+)?retrosynthetic\s+analysis\b", re.I)
 # "check tramadol against his usual meds", "with her current medications": a drug set against what a patient takes
+# "smiles_pairs: [[…]]", "target_seq = …": a parameter only one tool takes, written as a key, names that tool
+_PARAMETER_KEY = re.compile(r"[\"']?\b(?P<key>smiles_pairs|smiles_list|target_seq|cell_name|gt)\b[\"']?\s*[:=]", re.I)
+_KEYED_TOOL = {"smiles_pairs": DRUG_DRUG.name, "smiles_list": RETROSYNTHESIS.name, "cell_name": CELL_RESPONSE.name,
+               "gt": OPTIMIZATION.name}
 _AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+)?"
                                  r"(?:his|her|their|the\s+patient'?s|pt'?s)\s+"
                                  r"(?:(?:usual|regular|current|home|other|daily|chronic|existing)\s+)?"

@@ -203,3 +203,32 @@ def test_a_fragment_grown_from_a_part_and_a_two_word_part_name_make_the_mask() -
     assert mask_from_words(find_atom_ranges("just let the cyclopropyl carbonyl change"), olaparib)[:6] == \
         [1, 1, 1, 1, 1, 0]
     assert find_atom_ranges("the compound came from the hospital pharmacy") == []  # "from" without growing
+
+
+def test_requests_written_as_code_keys_json_and_scientific_numbers() -> None:
+    """A pair list keyed "smiles_pairs" with one drug asked which property; its answer ran a property; a JSON array of
+    pairs was read as one list; "run #1" picked row 1; "zscore -1.0e0" was no number."""
+    warfarin, aspirin, clopidogrel = drug("warfarin"), drug("aspirin"), drug("clopidogrel")
+    asked = PastRequest("u", f'smiles_pairs: [["{warfarin}"]] (only one element in the pair)', answered=False)
+    assert decided(asked.text) is None
+    [call] = plan_with("second one: CCO", {}, [asked])
+    assert call.arguments["smiles_pairs"] == [[warfarin, "CCO"]]
+    [call] = plan_with(f'pairs as a JSON array: [["{warfarin}", "{aspirin}"], ["{clopidogrel}", "{aspirin}"]] '
+                       "DDI please", {})
+    assert call.arguments["smiles_pairs"] == [[warfarin, aspirin], [clopidogrel, aspirin]]
+    [call] = plan_with('edge-case run #1 (JSON in): {"smiles": ["CCCC=C", "Cc1ccncc1C"], "prop": "logS"}', {})
+    assert call.arguments["drug_smiles"] == ["CCCC=C", "Cc1ccncc1C"]
+    [call] = plan_with("generation, target written in scientific notation: cell_line K-562, zscore -1.0e0", {})
+    assert call.arguments == {"cell_line": "K-562", "zscore": -1.0}
+
+
+def test_a_rerun_keeps_the_earlier_setting_and_not_all_n_counts_nothing() -> None:
+    three = ["Clc1cccc(c1)c2cc(Cl)ccc2Cl", "Clc1ccc(cc1)c2ccc(Cl)cc2", "Oc1c(Cl)c(Cl)c(Cl)c(Cl)c1Cl"]
+    earlier = ran(PROPERTY, "logS for these three", {"drug_smiles": three, "property": "logSolubility"})
+    pool = {"user_smiles": three, "user_property": "logSolubility", "drug_property_prediction_result": [{"r": 1}]}
+    [call] = plan_with("rerun the same thing but drop the second molecule", pool, [earlier])
+    assert call.arguments == {"drug_smiles": [three[0], three[2]], "property": "logSolubility"}
+    five = ["CCO", "CCN", "CCC", "CCCl", "CCBr"]
+    made = {"user_cell_line": "K-562", "user_zscore": -2.0, "generated_smiles": five}
+    [call] = plan_with("retro on the first two generated molecules only, not all five", made)
+    assert call.arguments["smiles_list"] == five[:2]
