@@ -1012,7 +1012,9 @@ def _unknown_codes(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[
 _LIST_JOIN = re.compile(r"[\"']?\s*(?:[,;]\s*(?:and\s+|&\s*)?|&|\+|\band\b|\bor\b|\bplus\b|\bwith\b|\bw/|/|\bvs\.?|"
                         r"\bversus\b|\bagainst\b)\s*(?:(?<=and\s)(?:of|for)\s+)?[\"']?", re.I)
 _DICTATED_JOIN = re.compile(rf"{_LIST_JOIN.pattern}|\s+", re.I)
-_NOT_IN_LISTS = frozenset({"water"})  # "aspirin, ibuprofen and water" is more likely a medium than a molecule
+# "aspirin, ibuprofen and water" is more likely a medium than a molecule; "eats honey with chloramphenicol residues"
+# a food
+_NOT_IN_LISTS = frozenset({"water", "honey"})
 # "toluene, 2-methoxy-2-methyl-propane (MTBE) and hexane": a bracketed gloss after a list item does not end the list
 _GLOSS = re.compile(r"\s*[(\[][^()\[\]\n]{1,60}[)\]]")
 

@@ -232,3 +232,15 @@ def test_a_rerun_keeps_the_earlier_setting_and_not_all_n_counts_nothing() -> Non
     made = {"user_cell_line": "K-562", "user_zscore": -2.0, "generated_smiles": five}
     [call] = plan_with("retro on the first two generated molecules only, not all five", made)
     assert call.arguments["smiles_list"] == five[:2]
+
+
+def test_a_transplant_brand_and_a_food_beside_drugs() -> None:
+    """"whether CellCept gets into the CNS … mycophenolate mofetil only" asked about CellCept (read as an INN-shaped
+    unknown); "eats honey with chloramphenicol residues" asked for honey's structure."""
+    assert drug("CellCept") == drug("mycophenolate mofetil") and drug("Myfortic") == drug("mycophenolic acid")
+    [call] = plan_with("Neuro asked whether CellCept gets into the CNS. BBB prediction for mycophenolate mofetil only, "
+                       "please.", {})
+    assert call.arguments == {"drug_smiles": [drug("mycophenolate mofetil")], "property": "p_np"}
+    [call] = plan_with("Someone on warfarin eats honey with chloramphenicol residues. Is a chloramphenicol + warfarin "
+                       "interaction predicted?", {})
+    assert call.arguments["smiles_pairs"] == [[drug("chloramphenicol"), drug("warfarin")]]
