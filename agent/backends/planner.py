@@ -161,6 +161,11 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     text = without_declined_asks(in_english(without_asides(_strip_pool_line(request))), offered)
     text = with_upload_numbers_joined(text, pool)  # "Site 311." names cm_listing_site311.csv: no value
     previous = history[-1] if history else None
+    if previous is not None and not previous.answered and \
+            out_of_scope_question(extract(in_english(_strip_pool_line(previous.text))), offered) is not None:
+        # "What CsA dose reduction do people usually make?" was answered in words: no question awaits a reply
+        previous = replace(previous, answered=True)
+        history = [*history[:-1], previous]
     completed = _with_the_unit(previous.text, text) if previous is not None and not previous.answered else None
     if completed is not None:  # "IC50 50 is target" asked about, then "nM, sorry": the request with its unit
         return plan_calls(completed, pool, offered, history[:-1], read)

@@ -59,6 +59,9 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
         return [list(pair) for pair in itertools.combinations(molecules, 2)]
     if len(e.pairs) >= 2 and len({pair[0] for pair in e.pairs}) == 1:
         return e.pairs  # one drug with each of the others, as the caller has set them
+    alternatives = _alternatives_with(e, molecules)
+    if alternatives is not None:  # "letermovir vs valganciclovir, which interacts less with tacrolimus?"
+        return alternatives
     anchor = _anchor(e, molecules)
     if anchor is not None:  # "Screen the new one against everything she takes": that drug with each other one
         return [[anchor, other] for other in molecules if other != anchor]
@@ -156,6 +159,25 @@ def _anchor(e: Entities, molecules: list[str]) -> str | None:
         return shortened
     before = [m for at, m in mentions if at < against.start()]
     return before[-1] if before else None
+
+
+# "which interacts less with tacrolimus?", "which is safer with warfarin": alternatives, each set against one drug
+_WHICH_WITH = re.compile(r"\bwhich\b(?:\s+(?:one|of\s+(?:the\s+)?(?:two|them|these|those)))?[^.?!\n]{0,40}?"
+                         r"\b(?:interacts?|clash(?:es)?|is\s+(?:safer|riskier|worse|better))\b[^.?!\n]{0,20}?"
+                         r"\b(?:with|alongside|beside)\s+$", re.I)
+
+
+def _alternatives_with(e: Entities, molecules: list[str]) -> list[list[str]] | None:
+    """Each alternative the message weighs paired with the one drug a "which … with X" question sets them against,
+    in the order named; None when the message asks no such question."""
+    if len(molecules) < 3:
+        return None
+    mentions = sorted((n.start, n.value) for n in e.names if n.kind == "drug" and n.start >= 0)
+    for at, anchor in mentions:
+        if _WHICH_WITH.search(e.prose, 0, at):
+            others = [m for m in molecules if (_drug_key(m) or m) != (_drug_key(anchor) or anchor)]
+            return [[other, anchor] for other in others] if len(others) >= 2 else None
+    return None
 
 
 def _shortened_name(e: Entities, before: str, keys: dict[str, str]) -> str | None:

@@ -244,3 +244,18 @@ def test_a_transplant_brand_and_a_food_beside_drugs() -> None:
     [call] = plan_with("Someone on warfarin eats honey with chloramphenicol residues. Is a chloramphenicol + warfarin "
                        "interaction predicted?", {})
     assert call.arguments["smiles_pairs"] == [[drug("chloramphenicol"), drug("warfarin")]]
+
+
+def test_alternatives_weighed_against_one_drug_and_a_pair_after_a_question_answered_in_words() -> None:
+    """"letermovir vs valganciclovir, which interacts less with tacrolimus?" also paired the two alternatives; "Check
+    verapamil with ciclosporin too" after a dose question (answered in words) merged the pair asked before."""
+    [call] = plan_with("CMV prophylaxis: letermovir vs valganciclovir, which interacts less with tacrolimus? Run both "
+                       "pairs.", {})
+    tacrolimus = drug("tacrolimus")
+    assert call.arguments["smiles_pairs"] == [[drug("letermovir"), tacrolimus], [drug("valganciclovir"), tacrolimus]]
+    pair = [drug("diltiazem"), drug("cyclosporine")]
+    history = [ran(PAIRS, "diltiazem in a pt on ciclosporin. DDI?", {"smiles_pairs": [pair]}),
+               PastRequest("u", "What CsA dose reduction do people usually make with diltiazem?", answered=False)]
+    pool = {"user_smiles_pairs": [pair], "drug_drug_response_predict_result": [{"r": 1}]}
+    [call] = plan_with("Fine. Check verapamil with ciclosporin too.", pool, history)
+    assert call.arguments["smiles_pairs"] == [[drug("verapamil"), drug("cyclosporine")]]
