@@ -724,6 +724,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
         if w.lower() in t.endogenous and _NAMES_A_SYSTEM_AFTER.match(text, e):
             taken.append((s, e))  # "serotonin toxicity": no drug, known or unknown
         i += 1
+    out += _joined_by_a_hyphen(ws, taken)
     out += _list_neighbours(text, ws, out, taken)
     # systematic names (OPSIN), then single unknown words: misspellings and INN-shaped names
     systematic = [_opsin(phrase, s, e) for s, e, phrase in _systematic_chunks(text, taken)]
@@ -1079,6 +1080,24 @@ def _opens_a_list(text: str, s: int, e: int, candidates: list[tuple[str, int, in
 
 
 _CLAUSE_OPENS_BEFORE = re.compile(r"(?:^|[.!?\n])[^.!?\n,:;]{0,40}[,:]\s*$")
+
+
+def _joined_by_a_hyphen(ws: list[tuple[str, int, int]], taken: list[tuple[int, int]]) -> list[Resolved | Unresolved]:
+    """"the tramadol-sertraline pair": drugs joined by hyphens into one word, each a name read from free text."""
+    found: list[Resolved | Unresolved] = []
+    for w, s, e in ws:
+        parts = w.split("-")
+        if len(parts) < 2 or overlaps(s, e, taken) or not all(len(p) >= 4 and p.isalpha() for p in parts):
+            continue
+        entries = [_entries(p.lower(), in_text=True) for p in parts]
+        if not all(len({f[0].id for f in one}) == 1 for one in entries):
+            continue
+        at = s
+        for part, one in zip(parts, entries):
+            found.append(_from_entries(one, part, False, at, at + len(part)))
+            at += len(part) + 1
+        taken.append((s, e))
+    return found
 
 
 def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],

@@ -259,3 +259,13 @@ def test_alternatives_weighed_against_one_drug_and_a_pair_after_a_question_answe
     pool = {"user_smiles_pairs": [pair], "drug_drug_response_predict_result": [{"r": 1}]}
     [call] = plan_with("Fine. Check verapamil with ciclosporin too.", pool, history)
     assert call.arguments["smiles_pairs"] == [[drug("verapamil"), drug("cyclosporine")]]
+
+
+def test_two_drugs_joined_by_a_hyphen_name_one_pair_of_the_thread() -> None:
+    """"Run the tramadol-sertraline pair again on TWOSIDES" ran every pair of the thread."""
+    tramadol = drug("tramadol")
+    pairs = [[tramadol, drug(name)] for name in ("oxycodone", "gabapentin", "sertraline")]
+    earlier = ran(PAIRS, "Check tramadol against each of them.", {"smiles_pairs": pairs})
+    pool = {"user_smiles_pairs": pairs, "drug_drug_response_predict_result": [{"r": 1}]}
+    [call] = plan_with("Run the tramadol-sertraline pair again on TWOSIDES please.", pool, [earlier])
+    assert call.arguments == {"smiles_pairs": [[tramadol, drug("sertraline")]], "task": "twosides"}
