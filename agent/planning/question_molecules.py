@@ -32,6 +32,8 @@ def _sentences(text: str) -> list[tuple[int, int]]:
 
 # a sentence that asks: a question, an order ("Check clarithromycin with …", "can u give me …"), or what the writer
 # only needs
+_REASON = re.compile(r"^\W*(?:(?:we(?:'re|\s+are)|i(?:'m|\s+am))\s+)?(?:trying\s+to|deciding|choosing|because|since|"
+                     r"as\s+we|to\s+(?:decide|choose|pick))\b(?![^?]*\?)", re.I)
 _ASKS = re.compile(r"\?\s*$|^\s*(?:please\s+)?(?:check|run|predict|compare|screen|give\s+me|tell\s+me|show\s+me)\b|"
                    r"^\s*(?:can|could|would|will)\s+(?:you|u)\b|"  # "can u give me the pKd for Tagrisso" (no "?")
                    r"\b(?:only|just)\b.*\b(?:check|run|need|predict|want)", re.I)
@@ -52,9 +54,12 @@ def molecules_of_the_question(e: Entities, pairs: bool = False) -> Entities:
         return e
     start, end, found = asking[0]
     question = e.text[start:end]
+    # "… of chloramphenicol? Trying to decide between acetonitrile and ethyl acetate for the extraction.": the
+    # sentences after the question only give its reason
+    reasons = all(_REASON.match(e.text[s:t]) for s, t in _sentences(e.text) if s >= end and e.text[s:t].strip())
     after = any(n.kind == "drug" and n.start >= end for n in e.names)
-    if _TAKES_IN_OTHERS.search(question) or _ADDS_TO_BEFORE.match(question) or after or \
-            extract(e.text[end:]).molecules:
+    if _TAKES_IN_OTHERS.search(question) or _ADDS_TO_BEFORE.match(question) or (
+            (after or extract(e.text[end:]).molecules) and not reasons):
         return e  # "X with Y? also X with Z", "… And cabozantinib — same question": drugs added after the ask
     kept = list(dict.fromkeys(m for m in found.molecules if m in e.molecules))
     if not kept or (set(kept) == set(e.molecules) and not pairs) or (pairs and len(kept) < 2):

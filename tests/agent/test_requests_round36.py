@@ -269,3 +269,14 @@ def test_two_drugs_joined_by_a_hyphen_name_one_pair_of_the_thread() -> None:
     pool = {"user_smiles_pairs": pairs, "drug_drug_response_predict_result": [{"r": 1}]}
     [call] = plan_with("Run the tramadol-sertraline pair again on TWOSIDES please.", pool, [earlier])
     assert call.arguments == {"smiles_pairs": [[tramadol, drug("sertraline")]], "task": "twosides"}
+
+
+def test_a_reason_after_the_question_adds_no_molecules() -> None:
+    """"… (logS) of chloramphenicol? Trying to decide between acetonitrile and ethyl acetate for the extraction." ran
+    the two solvents too."""
+    [call] = plan_with("What is the predicted water solubility (logS) of chloramphenicol? Trying to decide between "
+                       "acetonitrile and ethyl acetate for the honey extraction.", {})
+    assert call.arguments == {"drug_smiles": [drug("chloramphenicol")], "property": "logSolubility"}
+    # a later sentence that adds drugs still adds them
+    [call] = plan_with("What is the logS of chloramphenicol? And of acetonitrile.", {})
+    assert len(call.arguments["drug_smiles"]) == 2
