@@ -278,5 +278,5 @@ def test_a_reason_after_the_question_adds_no_molecules() -> None:
                        "acetonitrile and ethyl acetate for the honey extraction.", {})
     assert call.arguments == {"drug_smiles": [drug("chloramphenicol")], "property": "logSolubility"}
     # a later sentence that adds drugs still adds them
-    [call] = plan_with("What is the logS of chloramphenicol? And of acetonitrile.", {})
+    [call] = plan_with("What is the logS of chloramphenicol? Also ibuprofen.", {})
     assert len(call.arguments["drug_smiles"]) == 2
