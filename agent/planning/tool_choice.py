@@ -8,7 +8,7 @@ import copy
 import re
 from collections.abc import Sequence
 
-from agent.backends.reading import read_intent
+from agent.backends.reading import placeholder_text, read_intent
 from agent.entities import MEASURED_VALUE, Entities, extract
 from agent.planning.pairs import AGAINST_ALL, EACH_ROW, EVERY_PAIR
 from agent.planning.rows import row_numbers
@@ -156,6 +156,8 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
         tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
     if _AGAINST_THEIR_MEDS.search(asked):  # "check tramadol against his usual meds": an interaction check
         tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
+    if _ONE_AGAINST_A_DRUG.search(placeholder_text(asked)):
+        tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
     for keyed in {_KEYED_TOOL[m.group("key").lower()] for m in _PARAMETER_KEY.finditer(asked)
                   if m.group("key").lower() in _KEYED_TOOL}:
         tools = {**tools, keyed: max(tools.get(keyed, 0.0), 0.95)}
@@ -204,6 +206,14 @@ _STEP_BACK = re.compile(r"\b(?:one|another)\s+(?:more\s+|further\s+)?step\s+back
 # "a single-step retrosynthetic analysis, please": the formal name of the ask
 _RETRO_ANALYSIS = re.compile(r"\b(?:an?|the)\s+(?:(?:single|one)[\s-]step\s+)?retrosynthetic\s+analysis\b", re.I)
 # "check tramadol against his usual meds", "with her current medications": a drug set against what a patient takes
+# "check it against warfarin", "can you check it with Ativan?", "the most lipophilic one with her cyclosporine": a
+# molecule of the thread set against a drug the message names, an interaction check (read on the placeholder text:
+# "check it against EGFR" names a target)
+_ONE_AGAINST_A_DRUG = re.compile(r"\b(?:check|run|test|screen|try|pair|cross-?check)\s+(?:it|this|that|them|those|"
+                                 r"these)(?:\s+one)?\s+(?:against|with|alongside|versus|vs\.?)\s+"
+                                 r"(?:(?:her|his|their|the|our)\s+)?<drug>|"
+                                 r"^\W*the\s+(?:[\w-]+\s+){0,4}?one\s+(?:with|against|vs\.?)\s+"
+                                 r"(?:(?:her|his|their|the|our)\s+)?<drug>", re.I)
 # "smiles_pairs: [[…]]", "target_seq = …": a parameter only one tool takes, written as a key, names that tool
 _PARAMETER_KEY = re.compile(r"[\"']?\b(?P<key>smiles_pairs|smiles_list|target_seq|cell_name|gt)\b[\"']?\s*[:=]", re.I)
 _KEYED_TOOL = {"smiles_pairs": DRUG_DRUG.name, "smiles_list": RETROSYNTHESIS.name, "cell_name": CELL_RESPONSE.name,

@@ -280,3 +280,14 @@ def test_a_reason_after_the_question_adds_no_molecules() -> None:
     # a later sentence that adds drugs still adds them
     [call] = plan_with("What is the logS of chloramphenicol? Also ibuprofen.", {})
     assert len(call.arguments["drug_smiles"]) == 2
+
+
+def test_a_picked_molecule_checked_against_a_named_drug_is_an_interaction_check() -> None:
+    """"Take whichever came out most fat-loving and check it against warfarin." ran logD on warfarin."""
+    rows = [{"row": 1, "smiles": "CCCCCCCCO", "prediction": 3.1}, {"row": 2, "smiles": "OCCO", "prediction": -1.2}]
+    earlier = ran(PROPERTY, "logD for each", {"drug_smiles": [r["smiles"] for r in rows], "property": "lipo"})
+    pool = {"user_smiles": [r["smiles"] for r in rows], "user_property": "lipo",
+            "drug_property_prediction_result": rows}
+    [call] = plan_with("Take whichever came out most fat-loving and check it against warfarin.", pool, [earlier])
+    assert call.name == PAIRS and call.arguments["smiles_pairs"] == [["CCCCCCCCO", drug("warfarin")]]
+    assert decided("check imatinib against EGFR") != PAIRS  # a target, not a drug
