@@ -16,7 +16,7 @@ from agent.pool.entry import EntryMeta
 from agent.vocabulary import phrases, words
 from model_zoo.chem.mols import case_fixed
 from model_zoo.names.families import answered_members
-from model_zoo.names.targets import resolve_target
+from model_zoo.names.targets import of_several_constructs, resolve_target
 from model_zoo.names.types import Resolved, Unresolved
 from model_zoo.specs import ToolSpec, get_spec
 
@@ -92,6 +92,8 @@ def given_kinds(e: Entities, pool: Sequence[EntryMeta] = ()) -> set[str]:
     given = {kind for kind, found in values if found}
     if names_an_upload(e.prose.lower(), pool):
         given.add("molecules")
+    if any(of_several_constructs(u) for u in e.unresolved):  # "against TYK2," (its JH1 or JH2 domain): a target
+        given.add("protein_seq")
     return given
 
 

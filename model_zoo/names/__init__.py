@@ -12,13 +12,14 @@ from __future__ import annotations
 from model_zoo.names.cell_lines import (find_cell_line_names, find_cell_shaped_words, find_unknown_cell_lines,
                                        resolve_cell_line_name)
 from model_zoo.names.drugs import find_drug_names, resolve_drug
-from model_zoo.names.targets import (find_target_names, is_mutation, resolve_target, with_the_construct,
-                                     with_the_gene)
+from model_zoo.names.targets import (find_target_names, is_mutation, of_several_constructs, resolve_target,
+                                     with_the_construct, with_the_gene)
 from model_zoo.names.types import Resolved, Unresolved
 
 __all__ = [
     "Resolved",
     "is_mutation",
+    "of_several_constructs",
     "with_the_construct",
     "with_the_gene",
     "Unresolved",

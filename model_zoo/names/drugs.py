@@ -261,9 +261,10 @@ def _fuzzy(word: str, start: int = -1, end: int = -1) -> Resolved | Unresolved |
         return Unresolved("drug", word, names[:N_CLOSEST], start, end,
                           "looks like a misspelling of more than one drug name")
     corrected = [k for d, k in candidates if d == best][0]
-    if word[:1].isupper() and name_key(found[0][0].name) != corrected:
+    if word[:1].isupper() and difflib.SequenceMatcher(None, corrected, name_key(found[0][0].name)).ratio() < 0.6:
         # a brand, as written, a letter from another ("Movicol", macrogol, from Movicox, meloxicam): brands that close
-        # are often other products, so asked; a misspelt INN is corrected ("ibuprofem")
+        # are often other products, so asked; a misspelt INN or a spelling of it is corrected ("ibuprofem",
+        # "Varfariin")
         brand = " ".join(w.capitalize() for w in corrected.split())
         return Unresolved("drug", word, (f"{brand} ({found[0][0].name})",), start, end,
                           f"a letter from the brand {brand} ({found[0][0].name}), but brands that close are often "

@@ -565,7 +565,7 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
 _DRUG_CLASS_AFTER = re.compile(r"[\s-]+inhibitors?\b", re.I)
 # the words after a name of several constructs that say which ("JAK1's catalytic domain", "JAK1, the kinase domain",
 # "TYK2 (pseudokinase)"): each with the part of a DAVIS id it picks
-_CONSTRUCT_SAID = re.compile(r"^(?:['’]s)?[\s,(]*(?:the\s+|its\s+)?(?P<words>[^.;:?!\n]{0,40})", re.I)
+_CONSTRUCT_SAID = re.compile(r"^(?:['’]s)?[\s,(—–-]*(?:the\s+|its\s+)?(?P<words>[^.;:?!\n]{0,40})", re.I)
 _CONSTRUCT_WORDS = (("pseudokinase", "pseudokinase"), ("jh2", "jh2domain"), ("catalytic", "catalytic"),
                     ("kinase domain", "catalytic"), ("jh1", "jh1domain"), ("n-terminal", "n-terminal"),
                     ("c-terminal", "c-terminal"), ("cyclin d1", "cyclind1"), ("cyclin d3", "cyclind3"))
@@ -579,22 +579,22 @@ def with_the_construct(text: str, earlier: str) -> str:
     found = find_target_names(text)
     if found:
         used = {r.name for r in find_target_names(earlier) if isinstance(r, Resolved)}
-        for r in reversed([r for r in found if isinstance(r, Unresolved) and _of_several(r)]):
+        for r in reversed([r for r in found if isinstance(r, Unresolved) and of_several_constructs(r)]):
             picked = [tid for tid in r.closest if tid in used]
             text = text[:r.start] + picked[0] + text[r.end:] if len(picked) == 1 else text
         return text
     lowered = text.lower()
     if not any(re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", lowered) for word, _ in _CONSTRUCT_WORDS):
         return text
-    open_names = {r.written for r in find_target_names(earlier) if _of_several(r)}
+    open_names = {r.written for r in find_target_names(earlier) if of_several_constructs(r)}
     return f"{open_names.pop()} {text}" if len(open_names) == 1 else text
 
 
-def _of_several(found: Resolved | Unresolved) -> bool:
+def of_several_constructs(found: Resolved | Unresolved) -> bool:
     """A name of several DAVIS constructs, asked about ("JAK1": its JH1 or its JH2 domain; "ABL": ABL1 or ABL2), not a
     family of kinases ("Aurora kinase")."""
-    return isinstance(found, Unresolved) and len(found.closest) > 1 and "family" not in found.note and \
-        all(tid in tables().davis for tid in found.closest)
+    return isinstance(found, Unresolved) and len(found.closest) > 1 and \
+        len({tid for tid, _, _ in _symbol_targets(found.written)}) > 1
 
 
 def _the_construct_said(several: Unresolved, after: str) -> Resolved | None:

@@ -46,12 +46,14 @@ def test_a_pick_by_the_property_it_ranks_by_asks_for_no_property() -> None:
 
 def test_a_target_name_of_several_constructs_is_asked_about_and_the_reply_picks_one() -> None:
     """"Does tofacitinib hit JAK1?" ran the JH1 domain and "does imatinib hit ABL?" ABL1 without asking; six of the
-    sets' authors ask which (JAK1's JH1 or JH2 domain, ABL1 or ABL2)."""
+    sets' authors ask which (JAK1's JH1 or JH2 domain, ABL1 or ABL2). (CDK4 stays its cyclin D1 complex: "CDK4/6"
+    names a class of drugs far more often than a target to run.)"""
     from model_zoo.names import resolve_target
     from model_zoo.names.types import Resolved, Unresolved
 
     for name, options in (("JAK1", {"JAK1(JH1domain-catalytic)", "JAK1(JH2domain-pseudokinase)"}),
-                          ("ABL", {"ABL1", "ABL2"}), ("CDK4", {"CDK4-cyclinD1", "CDK4-cyclinD3"})):
+                          ("ABL", {"ABL1", "ABL2"}), ("TYK2", {"TYK2(JH1domain-catalytic)",
+                                                              "TYK2(JH2domain-pseudokinase)"})):
         found = resolve_target(name)
         assert isinstance(found, Unresolved) and set(found.closest) == options, name
     assert decided("Does tofacitinib hit JAK1?") is None and decided("does imatinib hit ABL?") is None
@@ -291,3 +293,23 @@ def test_a_picked_molecule_checked_against_a_named_drug_is_an_interaction_check(
     [call] = plan_with("Take whichever came out most fat-loving and check it against warfarin.", pool, [earlier])
     assert call.name == PAIRS and call.arguments["smiles_pairs"] == [["CCCCCCCCO", drug("warfarin")]]
     assert decided("check imatinib against EGFR") != PAIRS  # a target, not a drug
+
+
+def test_a_name_of_several_constructs_that_labels_a_sequence_a_file_or_the_thread_s_construct_asks_nothing() -> None:
+    """After JAK1 became a question, "the target in the JAK1 fasta", "Here's our JAK1 construct: <sequence> … then on
+    JAK2 JH1", "same JAK1 for my hit" after a JAK1 JH1 run and "interaction calls against JAK2 and against TYK2, please
+    (both JH1 constructs)" were asked about; "the H1047R construct" (no such DAVIS mutant) must stay a question."""
+    files = {"upload_lead.sdf": ["CCO"], "upload_JAK1.fasta": "MQYLNIKEDCNAMAFCAKMRSSKKTEVNLEAPEPGVEVIFYLSDREPLRLG"}
+    assert decided("How strong is our lead's binding to the target in the JAK1 fasta? I need a pKd figure.",
+                   files) == AFFINITY
+    jh1 = target("JAK1 JH1")
+    earlier = ran(AFFINITY, "mei: no, use JAK1 — the catalytic one, JH1", {"drug_smiles": ["CCO"], "target_seq": jh1})
+    pool = {"user_smiles": ["CCO"], "user_target_seq": jh1, "drug_target_affinity_regression_predict_result": [{}]}
+    assert decided("same JAK1 for my hit: CCN", pool, [earlier]) == AFFINITY
+    calls = plan_with("interaction calls for CCO against JAK2 and against TYK2, please (both JH1 constructs).", {})
+    assert [c.name for c in calls] == [CLASSIFICATION] * 2 and calls[1].arguments["target_seq"] == target("TYK2 JH1")
+    pik3ca = ran(AFFINITY, "Alpelisib against wild-type PIK3CA, pKd please.",
+                 {"drug_smiles": [drug("alpelisib")], "target_seq": target("PIK3CA")})
+    pool = {"user_smiles": [drug("alpelisib")], "user_target_seq": target("PIK3CA"),
+            "drug_target_affinity_regression_predict_result": [{}]}
+    assert decided("And the H1047R hotspot construct?", pool, [pik3ca]) is None
