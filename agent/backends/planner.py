@@ -161,9 +161,11 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     text = without_declined_asks(in_english(without_asides(_strip_pool_line(request))), offered)
     text = with_upload_numbers_joined(text, pool)  # "Site 311." names cm_listing_site311.csv: no value
     previous = history[-1] if history else None
-    if previous is not None and not previous.answered and \
-            out_of_scope_question(extract(in_english(_strip_pool_line(previous.text))), offered) is not None:
-        # "What CsA dose reduction do people usually make?" was answered in words: no question awaits a reply
+    asked_before = extract(in_english(_strip_pool_line(previous.text))) if previous is not None else None
+    if previous is not None and asked_before is not None and not previous.answered and \
+            out_of_scope_question(asked_before, offered) is not None and not asks_only_untrained(asked_before):
+        # "What CsA dose reduction do people usually make?" was answered in words: no question awaits a reply (an
+        # untrained property was offered a trained one: "the hydration energy then" after a boiling point goes on)
         previous = replace(previous, answered=True)
         history = [*history[:-1], previous]
     completed = _with_the_unit(previous.text, text) if previous is not None and not previous.answered else None

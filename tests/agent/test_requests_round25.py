@@ -242,7 +242,9 @@ def test_a_letter_of_a_target_name_picks_no_upload() -> None:
 def test_a_misspelt_property_keeps_its_first_letter() -> None:
     """"pt still nauseous, check it with her haloperidol" ran solubility on haloperidol: "nauseous" was read as a
     misspelt "aqueous". A misspelling keeps its first letter ("solubilty" is still solubility)."""
-    assert plan_with("pt still nauseous, check it with her haloperidol", {}) == []
+    assert all(c.name != "drug_property_prediction" for c in plan_with("pt still nauseous, check it with her "
+                                                                      "haloperidol", {}))
+    assert decided("pt still nauseous, check it with her haloperidol") is None  # which drug "it" is: asked
     [call] = plan_with("solubilty of aspirin", {})
     assert call.arguments["property"] == "logSolubility"
 
