@@ -606,7 +606,6 @@ def _the_construct_said(several: Unresolved, after: str) -> Resolved | None:
             picked = [tid for tid in several.closest if part in tid.lower()]
             if len(picked) == 1:
                 return _construct_result(tables().davis[picked[0]], several.written, several.start, several.end)
-            return None
     return None
 
 
