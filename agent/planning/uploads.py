@@ -245,16 +245,21 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
     if not stems or any(upload_named(key, lowered) for key in uploads.values()):
         return None
     for match in _OWNED_FILE.finditer(lowered):  # "Marco's upload" with only priya_batch3.csv shared: asked
-        owner = re.sub(r"[\s.]", "", match.group("owner"))  # ("Mrs K's list": upload_MrsK_meds.csv)
-        if owner in known or owner in _NOT_PEOPLE or owner in _CALENDAR:
+        written = match.group("owner")
+        # "Dr Patel's list" (patel_meds.csv), "Mrs K's list" (upload_MrsK_meds.csv): the surname, or title and letter
+        owners = {re.sub(r"[\s.]", "", written), *(w for w in written.split()[-1:] if len(w) >= 3)}
+        if owners & {*known, *_NOT_PEOPLE, *_CALENDAR}:
             continue
-        if not any(owner in m.key.lower() or owner in m.set_by.lower() for m in pool if m.key.startswith("upload_")):
+        if not any(owner in m.key.lower() or owner in m.set_by.lower() for owner in owners for m in pool
+                   if m.key.startswith("upload_")):
             return match.group(), list(uploads.values())[:3]
     for match in _LABELLED_FILE.finditer(lowered):
+        # "the river B file" when only riverA_june.csv was shared: a sibling file with another label, asked
         base, label = match.group("base"), match.group("label")
-        alike = [stem for stem in stems if base in stem]
-        if alike and not any(re.search(rf"{base}[\s_-]?{label}(?![a-z0-9])", stem) for stem in stems):
-            return match.group(), list(dict.fromkeys(stems[stem] for stem in alike))[:3]
+        siblings = [stem for stem in stems if (sibling := re.search(rf"{base}[\s_-]?([a-z]|\d{{1,4}})(?![a-z])", stem))
+                    and sibling.group(1) != label]
+        if siblings and not any(re.search(rf"{base}[\s_-]?{label}(?![a-z0-9])", stem) for stem in stems):
+            return match.group(), list(dict.fromkeys(stems[stem] for stem in siblings))[:3]
     for match in _FILE_LIKE.finditer(lowered):
         word = match.group().replace(" ", "")
         if word in known:

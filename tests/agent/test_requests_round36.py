@@ -169,6 +169,9 @@ def test_a_file_named_by_a_label_or_owner_no_upload_has_is_asked_about() -> None
     meds = {"upload_MrsK_meds.csv": ["CCO", "CCCO"]}
     assert decided("BBB penetration for everything on Mr P's list please.", meds) is None
     assert decided("BBB penetration for everything on Mrs K's list please.", meds) == PROPERTY
+    # the surname names the upload; a label with no sibling file is no question
+    assert decided("logS for everything on Dr Patel's list please.", {"upload_patel_meds.csv": ["CCO"]}) == PROPERTY
+    assert decided("logS for everything in the series 2 file please.", {"upload_hits.csv": ["CCO"]}) == PROPERTY
 
 
 def test_a_structure_with_a_stray_closing_bracket_no_prose_opened_is_asked_about() -> None:
