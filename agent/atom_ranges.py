@@ -266,7 +266,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     """Parts that may change, named by any chemical name: "only the morpholinopropoxy tail may change", "keep
     everything except the two methoxyethoxy chains", "the methoxyethoxy chains can change, the rest stays"."""
     taken = [(start, start + len(r.written)) for start, r in found]
-    parts = []
+    parts: list[tuple[int, AtomRange]] = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _ONLY_PART_IS,
                 _EVERYTHING_BUT, _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME,
                 _REGION_FREE_NAME, _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE,
@@ -281,8 +281,9 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
                 continue  # "keep the rest (i.e. the quinazoline)" names what stays
             if pattern is _ONLY_NEAR_PART and not _says_change(text, match):
                 continue
-            if pattern is _GROW_FROM and not _GROWN.search(text, 0, match.start()):
-                continue
+            if pattern is _GROW_FROM and (not _GROWN.search(text, 0, match.start()) or parts or
+                                          any(not r.keep for _, r in found)):
+                continue  # (a part grown from says what may change only when nothing else does)
             groups = match.groupdict()
             region = (groups.get("region") or groups.get("region2") or groups.get("region_first") or "").lower()
             reach = "chain" if re.fullmatch(_CHAIN_WORDS, region) else "ether" if region.startswith("ether") else ""

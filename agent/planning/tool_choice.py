@@ -21,8 +21,8 @@ from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans, property_pi
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.names.targets import asked_as_target
-from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, OPTIMIZATION, PROPERTY, RETROSYNTHESIS,
-                             TARGET_CLASSIFICATION, ToolSpec)
+from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION,
+                             ToolSpec)
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
 _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
@@ -214,10 +214,10 @@ _ONE_AGAINST_A_DRUG = re.compile(r"\b(?:check|run|test|screen|try|pair|cross-?ch
                                  r"(?:(?:her|his|their|the|our)\s+)?<drug>|"
                                  r"^\W*the\s+(?:[\w-]+\s+){0,4}?one\s+(?:with|against|vs\.?)\s+"
                                  r"(?:(?:her|his|their|the|our)\s+)?<drug>", re.I)
-# "smiles_pairs: [[…]]", "target_seq = …": a parameter only one tool takes, written as a key, names that tool
-_PARAMETER_KEY = re.compile(r"[\"']?\b(?P<key>smiles_pairs|smiles_list|target_seq|cell_name|gt)\b[\"']?\s*[:=]", re.I)
-_KEYED_TOOL = {"smiles_pairs": DRUG_DRUG.name, "smiles_list": RETROSYNTHESIS.name, "cell_name": CELL_RESPONSE.name,
-               "gt": OPTIMIZATION.name}
+# "smiles_pairs: [[…]]": a list of values only one tool takes, written as a key, names that tool (the keys of the
+# other tools' values already read as their tools)
+_PARAMETER_KEY = re.compile(r"[\"']?\b(?P<key>smiles_pairs|smiles_list)\b[\"']?\s*[:=]", re.I)
+_KEYED_TOOL = {"smiles_pairs": DRUG_DRUG.name, "smiles_list": RETROSYNTHESIS.name}
 _AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+)?"
                                  r"(?:his|her|their|the\s+patient'?s|pt'?s)\s+"
                                  r"(?:(?:usual|regular|current|home|other|daily|chronic|existing)\s+)?"
@@ -598,13 +598,21 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     ``prior`` (the message repeats an earlier request), a part that only gives values repeats that tool ("what
     about AURKB. and give me a pKd for it too"), unless the message switches tools ("affinity this time")."""
     found = _parts_read(entities, offered, prior)
-    return found if _BOTH_ANSWERS.search(entities.prose) else _one_binding_answer(found)
+    if _BOTH_ANSWERS.search(entities.prose) or _BINDER_ANSWER.search(without_refused_kinds(entities.prose)):
+        return found
+    return _one_binding_answer(found)
 
 
 # "Does ibrutinib hit BTK and if so how strongly (Kd)?", "… both answers please", "and give me a pKd for it too":
 # the binder call and the pKd
 _BOTH_ANSWERS = re.compile(r"\bif\s+so\b|\bboth\s+(?:answers|calls|numbers|outputs|models|tools)\b|\brun\s+both\b|"
                            r"\b(?:too|also|as\s+well)\b", re.I)
+
+
+_HOW_STRONGLY = re.compile(r"\bhow\s+(?:tight|tightly|strong|strongly|hard|potent|potently)\b", re.I)
+# "… a yes or a no and the probability, no need for the affinity": the binder call's own answer, named anywhere
+_BINDER_ANSWER = re.compile(r"\bprobabilit(?:y|ies)\b|\byes\s*/\s*no\b|\byes\b[^.?!\n]{0,12}\bno\b|\by/n\b|"
+                            r"\bbinary\b|\bbinder\b", re.I)
 
 
 def _one_binding_answer(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:
@@ -616,7 +624,8 @@ def _one_binding_answer(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpe
         return found
     binding = next(part for spec, part in found if spec == TARGET_CLASSIFICATION)
     strength = next(part for spec, part in found if spec == AFFINITY)
-    if _NAMED_KIND.search(without_refused_kinds(binding)) or given_kinds(extract(strength)):
+    if _NAMED_KIND.search(without_refused_kinds(binding)) or given_kinds(extract(strength)) or \
+            not _HOW_STRONGLY.search(strength):
         return found
     return [(spec, part) for spec, part in found if spec != TARGET_CLASSIFICATION]
 

@@ -725,7 +725,7 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
         if w.lower() in t.endogenous and _NAMES_A_SYSTEM_AFTER.match(text, e):
             taken.append((s, e))  # "serotonin toxicity": no drug, known or unknown
         i += 1
-    out += _joined_by_a_hyphen(ws, taken)
+    out += _joined_by_a_hyphen(text, ws, taken)
     out += _list_neighbours(text, ws, out, taken)
     # systematic names (OPSIN), then single unknown words: misspellings and INN-shaped names
     systematic = [_opsin(phrase, s, e) for s, e, phrase in _systematic_chunks(text, taken)]
@@ -1083,12 +1083,15 @@ def _opens_a_list(text: str, s: int, e: int, candidates: list[tuple[str, int, in
 _CLAUSE_OPENS_BEFORE = re.compile(r"(?:^|[.!?\n])[^.!?\n,:;]{0,40}[,:]\s*$")
 
 
-def _joined_by_a_hyphen(ws: list[tuple[str, int, int]], taken: list[tuple[int, int]]) -> list[Resolved | Unresolved]:
-    """"the tramadol-sertraline pair": drugs joined by hyphens into one word, each a name read from free text."""
+def _joined_by_a_hyphen(text: str, ws: list[tuple[str, int, int]], taken: list[tuple[int, int]]
+                        ) -> list[Resolved | Unresolved]:
+    """"the tramadol-sertraline pair": drugs joined by hyphens into one word before a word for a pair, each a name
+    read from free text (not "artemether-lumefantrine", a fixed combination named as one)."""
     found: list[Resolved | Unresolved] = []
     for w, s, e in ws:
         parts = w.split("-")
-        if len(parts) < 2 or overlaps(s, e, taken) or not all(len(p) >= 4 and p.isalpha() for p in parts):
+        if len(parts) < 2 or overlaps(s, e, taken) or not all(len(p) >= 4 and p.isalpha() for p in parts) or \
+                not _PAIR_WORD_AFTER.match(text, e):
             continue
         entries = [_entries(p.lower(), in_text=True) for p in parts]
         if not all(len({f[0].id for f in one}) == 1 for one in entries):
@@ -1099,6 +1102,9 @@ def _joined_by_a_hyphen(ws: list[tuple[str, int, int]], taken: list[tuple[int, i
             at += len(part) + 1
         taken.append((s, e))
     return found
+
+
+_PAIR_WORD_AFTER = re.compile(r"\s+(?:pair|combo|combination|interaction|ddi|pairing)\b", re.I)
 
 
 def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Resolved | Unresolved],
