@@ -163,9 +163,11 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     previous = history[-1] if history else None
     asked_before = extract(in_english(_strip_pool_line(previous.text))) if previous is not None else None
     if previous is not None and asked_before is not None and not previous.answered and \
-            out_of_scope_question(asked_before, offered) is not None and not asks_only_untrained(asked_before):
-        # "What CsA dose reduction do people usually make?" was answered in words: no question awaits a reply (an
-        # untrained property was offered a trained one: "the hydration energy then" after a boiling point goes on)
+            out_of_scope_question(asked_before, offered) is not None and not asks_only_untrained(asked_before) and \
+            extract(text).molecules:
+        # "Check verapamil with ciclosporin too." after "What CsA dose reduction do people usually make?", answered
+        # in words: no question awaits a reply, the message asks with drugs of its own (an untrained property or
+        # measure offered a trained one: "the hydration energy then", "logS then" go on with its molecule)
         previous = replace(previous, answered=True)
         history = [*history[:-1], previous]
     completed = _with_the_unit(previous.text, text) if previous is not None and not previous.answered else None

@@ -372,7 +372,9 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
                 if not value and with_named is not None and not names_pairs_it_cannot_find(e, lowered):
                     value = every_listed_pair(pool, lowered, context.read) or \
                         one_against_the_others(pool, lowered, context.read) or \
-                        pool_ref(pool, ("smiles_pairs",), lowered) or listed_pair(pool, lowered, context.read)
+                        pool_ref(pool, ("smiles_pairs",), lowered) or \
+                        (None if e.molecules else listed_pair(pool, lowered, context.read))  # ("check it with her
+                    # haloperidol" after two drugs: which one "it" is, asked; never the two with each other)
         elif param.kind == "enum":
             value = _enum_value(spec, param.name, lowered)
             value = None if value == param.default else value  # named to replace an earlier value; the default anyway

@@ -318,3 +318,14 @@ def test_a_name_of_several_constructs_that_labels_a_sequence_a_file_or_the_threa
     pool = {"user_smiles": [drug("alpelisib")], "user_target_seq": target("PIK3CA"),
             "drug_target_affinity_regression_predict_result": [{}]}
     assert decided("And the H1047R hotspot construct?", pool, [pik3ca]) is None
+
+
+def test_an_unnamed_it_beside_two_thread_drugs_and_a_measure_offered_instead_still_await_their_reply() -> None:
+    """"pt still nauseous, check it with her haloperidol" after two antiemetics paired those two with each other;
+    "logS then." after "Intrinsic dissolution rate of atorvastatin calcium?" (offered logS) lost atorvastatin."""
+    two = [drug("ondansetron"), drug("metoclopramide")]
+    assert decided("pt still nauseous, check it with her haloperidol", {"user_smiles": two, "user_property": "p_np"}) \
+        is None
+    asked = PastRequest("u", "Intrinsic dissolution rate of atorvastatin calcium, batch ATV-1145?", answered=False)
+    [call] = plan_with("logS then.", {}, [asked])
+    assert call.arguments == {"drug_smiles": [drug("atorvastatin")], "property": "logSolubility"}
