@@ -161,8 +161,7 @@ def _unnamed_other_line(e: Entities, lowered: str) -> bool:
 
 # "same model", "same settings", "rerun the same thing but drop the second molecule": the setting the thread's last
 # call of this tool used
-_SAME_MODEL = re.compile(r"\bsame\s+(?:model|settings?|task|database|method|mode|thing|run|analysis|prediction|"
-                         r"property|assay)\b|\b(?:re-?run|redo|repeat)\b", re.I)
+_SAME_MODEL = re.compile(r"\bsame\s+(?:model|settings?|task|database|method|mode|thing|run)\b", re.I)
 
 
 def earlier_setting(tool: str, param: str, history: Sequence[PastRequest]) -> Any:

@@ -597,40 +597,6 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     in the order they are mentioned, each with the words of its part; a single tool means one intent. With
     ``prior`` (the message repeats an earlier request), a part that only gives values repeats that tool ("what
     about AURKB. and give me a pKd for it too"), unless the message switches tools ("affinity this time")."""
-    found = _parts_read(entities, offered, prior)
-    if _BOTH_ANSWERS.search(entities.prose) or _BINDER_ANSWER.search(without_refused_kinds(entities.prose)):
-        return found
-    return _one_binding_answer(found)
-
-
-# "Does ibrutinib hit BTK and if so how strongly (Kd)?", "… both answers please", "and give me a pKd for it too":
-# the binder call and the pKd
-_BOTH_ANSWERS = re.compile(r"\bif\s+so\b|\bboth\s+(?:answers|calls|numbers|outputs|models|tools)\b|\brun\s+both\b|"
-                           r"\b(?:too|also|as\s+well)\b", re.I)
-
-
-_HOW_STRONGLY = re.compile(r"\bhow\s+(?:tight|tightly|strong|strongly|hard|potent|potently)\b", re.I)
-# "… a yes or a no and the probability, no need for the affinity": the binder call's own answer, named anywhere
-_BINDER_ANSWER = re.compile(r"\bprobabilit(?:y|ies)\b|\byes\s*/\s*no\b|\byes\b[^.?!\n]{0,12}\bno\b|\by/n\b|"
-                            r"\bbinary\b|\bbinder\b", re.I)
-
-
-def _one_binding_answer(found: list[tuple[ToolSpec, str]]) -> list[tuple[ToolSpec, str]]:
-    """"Does everolimus bind MTOR, and how tightly? pKd please.": whether it binds and how tightly, both answered by
-    the pKd, when the binding question names no answer of its own (a probability, a yes/no) and the affinity part no
-    values of its own."""
-    specs = [spec for spec, _ in found]
-    if AFFINITY not in specs or TARGET_CLASSIFICATION not in specs:
-        return found
-    binding = next(part for spec, part in found if spec == TARGET_CLASSIFICATION)
-    strength = next(part for spec, part in found if spec == AFFINITY)
-    if _NAMED_KIND.search(without_refused_kinds(binding)) or given_kinds(extract(strength)) or \
-            not _HOW_STRONGLY.search(strength):
-        return found
-    return [(spec, part) for spec, part in found if spec != TARGET_CLASSIFICATION]
-
-
-def _parts_read(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None) -> list[tuple[ToolSpec, str]]:
     qualified = _trailing_qualifier(entities, offered)
     if qualified is not None:
         return [(qualified, entities.prose)]

@@ -133,10 +133,10 @@ def test_both_of_them_are_the_two_drugs_an_earlier_request_named_in_another_lang
     assert call.arguments == {"drug_smiles": [drug("cisplatin"), drug("fluorouracil")], "cell_name": "HT-29"}
 
 
-def test_how_tightly_it_binds_is_one_affinity_ask() -> None:
-    """"Does everolimus bind MTOR, and how tightly? pKd please." ran the binder call first; "<SMILES> is our PIM hit."
-    and a press release's quoted "hits the same target" read as binder questions."""
-    assert decided("Does everolimus bind MTOR, and how tightly? pKd please.") == AFFINITY
+def test_a_hit_someone_owns_and_a_quoted_claim_ask_for_no_binder_call() -> None:
+    """"<SMILES> is our PIM hit." and a press release's quoted "hits the same target" read as binder questions.
+    (Whether a drug binds and how tightly stays two asks: "Does X bind Y, and how tightly?" is both in a held-out
+    set.)"""
     assert decided("Nc1[nH]nc2ccccc12 is our PIM hit. How tight does the model think it binds PIM1?") == AFFINITY
     assert decided('A press release says their compound "resembles imatinib and hits the same target just as hard". '
                    "First: what's imatinib's predicted pKd on ABL1?") == AFFINITY
