@@ -22,7 +22,6 @@ from agent.planning.relative_potency import RelativeGoal
 from agent.pool.refs import REFERS_BACK, ref_key, refs_in_text
 from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, canonical
-from model_zoo.chem.proteins import find_sequences
 from model_zoo.names.targets import asked_as_target, of_several_constructs, resolve_target
 from model_zoo.names.types import Resolved
 from model_zoo.specs import LN_IC50_RANGE, PROPERTY, ParamKind, get_spec
@@ -227,9 +226,8 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
             continue  # another list item's name: that item's call is asked about, not this one
         if _names_an_upload(call, missing):
             continue  # "pKd of KRN-0377 (the .mol upload)": the code is the name of the file the call takes
-        if of_several_constructs(missing) and (find_sequences(entities.text) or _one_of_its_constructs(call, missing)):
-            continue  # "Here's our JAK1 construct: <sequence>": the name labels the sequence it gives; "same JAK1"
-            # after a JAK1 JH1 run: the construct the thread used
+        if of_several_constructs(missing) and _one_of_its_constructs(call, missing):
+            continue  # "same RSK1 for my hit" after an RSK1 N-terminal run: the construct the thread used
         params = [p for p in spec.params if p.kind in _KIND_OF_NAME.get(missing.kind, ())
                   and (missing.kind != "property" or p.name == "property")]
         if missing.kind in ("ic50_unit", "ic50_value"):
@@ -266,7 +264,7 @@ def _one_of_its_constructs(call: ToolCall, missing: Unresolved) -> bool:
 
 def _names_an_upload(call: ToolCall, missing: Unresolved) -> bool:
     """Whether an unknown code is the name of an uploaded file the call takes ("KRN-0377" of upload_KRN-0377.mol,
-    "the target in the JAK1 fasta" of upload_JAK1.fasta)."""
+    "the target in the RSK1 fasta" of upload_RSK1.fasta)."""
     written = missing.written.lower()
     return missing.kind in ("drug", "target") and len(written) >= 3 and any(
         (key := ref_key(value)) is not None and key.startswith("upload_") and

@@ -195,7 +195,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         if restated is not None:  # "zorbatinib is <SMILES>": the question as if it had been typed with it
             return plan_calls(restated, pool, offered, history[:-1], read)
         text = with_the_gene(text, earlier_text)  # "same but for V600E" after a BRAF request: BRAF V600E
-        text = with_the_construct(text, earlier_text)  # "the catalytic one" after "JAK1?" was asked about
+        text = with_the_construct(text, earlier_text)  # "the N-terminal one" after "RSK1?" was asked
         earlier = with_rows(earlier, earlier.text, earlier)  # "optimise cpd 2 below": that row, not the whole list
         if not previous.answered and (asked := _chosen(earlier, pool, offered)) is not None:
             # "A paper used SH-SY5Y with vincristine — … for doxorubicin in SH-SY5Y instead?" answered "Yes, SK-N-SH":

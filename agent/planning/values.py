@@ -92,7 +92,7 @@ def given_kinds(e: Entities, pool: Sequence[EntryMeta] = ()) -> set[str]:
     given = {kind for kind, found in values if found}
     if names_an_upload(e.prose.lower(), pool):
         given.add("molecules")
-    if any(of_several_constructs(u) for u in e.unresolved):  # "against TYK2," (its JH1 or JH2 domain): a target
+    if any(of_several_constructs(u) for u in e.unresolved):  # "against RSK1," (either kinase domain): a target
         given.add("protein_seq")
     return given
 

@@ -294,7 +294,7 @@ def _resolve_parts(written: str, symbol: str, mutations: frozenset[str], start: 
         return None
     tid, _, note = hits[0]
     several = tuple(dict.fromkeys(hit[0] for hit in hits))
-    if len(several) > 1 and not mutations:  # "ABL": ABL1 or ABL2; "JAK1": its JH1 or its JH2 domain; asked, never one
+    if len(several) > 1 and not mutations:  # "ABL": ABL1 or ABL2; "RSK1": either kinase domain; asked, never one
         return Unresolved("target", written, several, start, end, note)
     base = t.davis[tid]
     via = symbol if name_key(symbol) != name_key(tid) and not note else ""
@@ -563,19 +563,17 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
 
 
 _DRUG_CLASS_AFTER = re.compile(r"[\s-]+inhibitors?\b", re.I)
-# the words after a name of several constructs that say which ("JAK1's catalytic domain", "JAK1, the kinase domain",
-# "TYK2 (pseudokinase)"): each with the part of a DAVIS id it picks
+# the words after a name of several constructs that say which ("RSK1's N-terminal domain", "RSK1, the C-terminal
+# one"): each with the part of a DAVIS id it picks
 _CONSTRUCT_SAID = re.compile(r"^(?:['’]s)?[\s,(—–-]*(?:the\s+|its\s+)?(?P<words>[^.;:?!\n]{0,40})", re.I)
-_CONSTRUCT_WORDS = (("pseudokinase", "pseudokinase"), ("jh2", "jh2domain"), ("catalytic", "catalytic"),
-                    ("kinase domain", "catalytic"), ("jh1", "jh1domain"), ("n-terminal", "n-terminal"),
-                    ("c-terminal", "c-terminal"), ("cyclin d1", "cyclind1"), ("cyclin d3", "cyclind3"))
+_CONSTRUCT_WORDS = (("n-terminal", "n-terminal"), ("c-terminal", "c-terminal"))
 
 
 def with_the_construct(text: str, earlier: str) -> str:
-    """``text`` with a name of several constructs read as the one the earlier request used ("same JAK1 for my hit"
-    after a JAK1 JH1 request), or with the name the earlier request left open written before it ("The catalytic JH1
-    domain." after "Does tofacitinib hit JAK1?" was asked about: the text names one of its constructs); else ``text``
-    unchanged."""
+    """``text`` with a name of several constructs read as the one the earlier request used ("same RSK1 for my hit"
+    after an RSK1 N-terminal request), or with the name the earlier request left open written before it ("The
+    N-terminal one." after "Does tofacitinib hit RSK1?" was asked about: the text names one of its constructs); else
+    ``text`` unchanged."""
     found = find_target_names(text)
     if found:
         used = {r.name for r in find_target_names(earlier) if isinstance(r, Resolved)}
@@ -591,14 +589,14 @@ def with_the_construct(text: str, earlier: str) -> str:
 
 
 def of_several_constructs(found: Resolved | Unresolved) -> bool:
-    """A name of several DAVIS constructs, asked about ("JAK1": its JH1 or its JH2 domain; "ABL": ABL1 or ABL2), not a
+    """A name of several DAVIS constructs, asked about ("ABL": ABL1 or ABL2; "RSK1": its two kinase domains), not a
     family of kinases ("Aurora kinase")."""
     return isinstance(found, Unresolved) and len(found.closest) > 1 and \
         len({tid for tid, _, _ in _symbol_targets(found.written)}) > 1
 
 
 def _the_construct_said(several: Unresolved, after: str) -> Resolved | None:
-    """The one construct of a name of several that the words after it name ("JAK1's catalytic domain"), else None."""
+    """The one construct of a name of several that the words after it name ("RSK1's N-terminal domain"), else None."""
     said = _CONSTRUCT_SAID.match(after)
     words = said.group("words").lower() if said else ""
     for word, part in _CONSTRUCT_WORDS:
@@ -620,8 +618,8 @@ def _family_targets(family: FamilyMention) -> list[Resolved | Unresolved]:
     left = [m for m in family.family.members if m not in family.members]
     for member in family.members:
         r = resolve_target(member)
-        if isinstance(r, Unresolved):  # a family of kinases means their kinase domains ("the JAK family": JAK1 JH1)
-            r = _the_construct_said(r, " kinase domain") or dataclasses.replace(r, start=family.start, end=family.end)
+        if isinstance(r, Unresolved):  # a member of several constructs is asked about, never left out silently
+            r = dataclasses.replace(r, start=family.start, end=family.end)
         if isinstance(r, Resolved):
             note = f"; {', '.join(left)} left out" if left else ""
             r = dataclasses.replace(r, written=family.written, start=family.start, end=family.end,
