@@ -44,6 +44,7 @@ from agent.planning.tool_choice import (
     only_picks,
     out_of_scope_question,
     same_ask_again,
+    swaps_a_molecule,
     tool_scores,
     without_refused_kinds,
     without_values,
@@ -650,7 +651,8 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # "and quetiapine and olanzapine?" after a BBB question: nothing but values, so the same question for them
     # (two drugs joined by "and" read as a pair only when words ask for one)
     switches = named_switch and top[1] >= 3.0 and earlier_spec is not None and not bare_values and \
-        top[0] != earlier_spec.name and scores.get(earlier_spec.name, 0.0) < 0.5
+        top[0] != earlier_spec.name and scores.get(earlier_spec.name, 0.0) < 0.5 and \
+        not swaps_a_molecule(earlier_spec, whole)
     asked = top[1] >= 2.0 and (not repeats or switches) and not asks_the_same(whole.prose) and \
         not (earlier_spec is not None and asks_a_pair_of_one(get_spec(top[0]), whole))
     # A reply that gives what the question asked for answers it ("for trametinib and osimertinib" after

@@ -172,6 +172,26 @@ def earlier_setting(tool: str, param: str, history: Sequence[PastRequest]) -> An
     return None
 
 
+def _swapped_in_list(spec: ToolSpec, param: str, e: Entities, context: PlanningContext) -> list[str] | None:
+    """"Replace emtricitabine with lamivudine and rerun": the list this tool last ran with, the drug taken out
+    exchanged in its place for the one coming in (the others stay); None unless the message takes out a drug of
+    that list and names one that is not in it."""
+    if not e.taken_back:
+        return None
+    before = earlier_setting(spec.name, param, context.history)
+    key = ref_key(before)
+    if key is not None and context.read is not None:  # "(user_smiles)": the list it refers to
+        before = context.read(key)
+    if not isinstance(before, list) or not all(isinstance(s, str) for s in before):
+        return None
+    keys = [same_molecule_key(s) for s in before]
+    out = {same_molecule_key(s) for s in e.taken_back}
+    coming = [m for m in dict.fromkeys(e.molecules) if same_molecule_key(m) not in {*keys, *out}]
+    if len(coming) != 1 or not out & set(keys):
+        return None
+    return [coming[0] if key in out else s for s, key in zip(before, keys)]
+
+
 _FILE_WORDS = re.compile(r"\b(?:file|upload(?:ed)?|sheet|spreadsheet|csv|sdf|attachment|attached)\b", re.I)
 
 
@@ -316,7 +336,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         value: Any = None
         if param.kind == "smiles_list":  # a drug named twice ("... gefitinib? and is gefitinib ...") runs once;
             # [] picks none: ask
-            chosen = picked or [*_the_thread_molecules_too(e, words, context, earlier), *e.molecules]
+            chosen = picked or _swapped_in_list(spec, param.name, e, context) or \
+                [*_the_thread_molecules_too(e, words, context, earlier), *e.molecules]
             value = list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen
             if not value and picked != []:
                 value = molecules_from_context(lowered, pool, earlier, (focus or "").lower()) \
