@@ -94,3 +94,16 @@ ENGLISH = SoundTable(frozenset({"name", "synonym", "gdsc", "iupac"}), lambda nam
 def closest_by_sound(sounds: str, close: float) -> tuple[float, bool, str] | None:
     """The drug name an English spelling by ear sounds like (see ``SoundTable.closest``)."""
     return ENGLISH.closest(sounds, close)
+
+
+def closest_of(spellings: list[str], close: float) -> str | None:
+    """The drug name the closest of several spellings by ear sounds like (the best score of any), or None."""
+    found = [m for m in (closest_by_sound(spelling, close) for spelling in spellings) if m is not None]
+    return max(found)[2] if found else None
+
+
+def with_soft_c(spelling: str) -> list[str]:
+    """A spelling by ear, and as a name's soft c would be read where a script writes it as s ("sisplatin",
+    "parasitamol": cisplatin, paracetamol; ``english_sounds`` writes that c as ts)."""
+    softened = re.sub(r"s(?=[eiy])", "ts", spelling)
+    return [spelling] if softened == spelling else [spelling, softened]

@@ -1,0 +1,74 @@
+"""Drug names written in the Ethiopic script (Ge'ez fidel), as Amharic chemists and pharmacists write them
+("ኢማቲኒብ" imatinib, "የኢማቲኒብ" of imatinib, "ዋርፋሪንን" warfarin as an object, "ከአስፕሪን" with aspirin).
+
+Each fidel is a syllable: a consonant and one of seven vowel orders (ä, u, i, a, e, ə or none, o), in rows of eight
+code points. Amharic writes an international name by its sounds (soft c as s, x as "ክስ", ph as "ፍ") and joins
+its prepositions before it ("የ-" of, "በ-" in, "ከ-" from or with, "ለ-" for) and its suffixes after it ("-ን" the
+object, "-ና" and, "-ም" also, "-ው" the). An Ethiopic word is read into Latin letters, tried as written and without
+each prefix and suffix, and matched by sound (``model_zoo.names.sounds``); a word stays as written when no name is
+close, or two are equally close.
+"""
+
+from __future__ import annotations
+
+import re
+
+from model_zoo.names.sounds import closest_of, once, with_soft_c
+
+# the Ethiopic syllables, U+1200-U+137F (and the supplement and extension, U+1380-U+139F, U+2D80-U+2DDF)
+ETHIOPIC_LETTERS = "\u1200-\u137f\u1380-\u139f\u2d80-\u2ddf"
+_SYLLABLES = "\u1200-\u135a"
+_ETHIOPIC_WORD = re.compile(f"[{_SYLLABLES}]{{3,}}")
+# each row's consonant as the English sounds of ``model_zoo.names.sounds`` write it (its h's as g, w as v, y as i,
+# q as k, the ejectives as their plain consonants); "" for the glottal and pharyngeal rows, which carry a vowel
+_ROWS = {0x1200: "g", 0x1208: "l", 0x1210: "g", 0x1218: "m", 0x1220: "s", 0x1228: "r", 0x1230: "s", 0x1238: "sh",
+         0x1240: "k", 0x1250: "k", 0x1260: "b", 0x1268: "v", 0x1270: "t", 0x1278: "ch", 0x1280: "g", 0x1290: "n",
+         0x1298: "ny", 0x12A0: "", 0x12A8: "k", 0x12B8: "kh", 0x12C8: "v", 0x12D0: "", 0x12D8: "z", 0x12E0: "zh",
+         0x12E8: "i", 0x12F0: "d", 0x12F8: "d", 0x1300: "j", 0x1308: "g", 0x1318: "g", 0x1320: "t", 0x1328: "ch",
+         0x1330: "p", 0x1338: "ts", 0x1340: "ts", 0x1348: "f", 0x1350: "p"}
+# the vowel of each order (the first, ä, as e; the sixth, ə, as none, as a borrowed name's consonant cluster writes
+# it), and of a vowel carrier's (the sixth "እ" as i); the eighth is -wa
+_ORDERS = ("e", "u", "i", "a", "e", "", "o", "va")
+_CARRIED = ("a", "u", "i", "a", "e", "i", "o", "ua")
+# the labialised rows (kw, hw, gw), whose fidel stand at 0, 2, 3, 4 and 5
+_LABIALISED = {0x1248: "k", 0x1288: "g", 0x12B0: "k", 0x12C0: "kh", 0x1310: "g"}
+_LABIALISED_ORDERS = ("ve", "", "vi", "va", "ve", "v", "", "")
+# its prepositions before a name and its suffixes after it, as fidel ("የ" of, "በ" in, "ከ" from, "ለ" for, "እንደ" as,
+# "ስለ" about; "ን" the object, "ና" and, "ም" also, "ው" the, "ስ" and what about, "ጋር" with)
+_PREFIXES = ("እንደ", "ስለ", "የ", "በ", "ከ", "ለ")
+_SUFFIXES = ("ንም", "ውን", "ጋር", "ን", "ና", "ም", "ው", "ስ")
+_CLOSE = 0.82
+
+
+def _letter(fidel: str, first: str) -> str:
+    code = ord(fidel)
+    row, order = code & ~7, code & 7
+    if row in _LABIALISED:
+        return _LABIALISED[row] + _LABIALISED_ORDERS[order]
+    if row not in _ROWS:
+        return ""
+    vowel = (_CARRIED if _ROWS[row] == "" else _ORDERS)[order]
+    return _ROWS[row] + (first if order == 0 and _ROWS[row] else vowel)
+
+
+def _latin(word: str, first: str) -> str:
+    """An Ethiopic word in Latin letters, its first order read as ``first`` (as e or as a)."""
+    return once("".join(_letter(fidel, first) for fidel in word))
+
+
+def _forms(word: str) -> list[str]:
+    """``word`` as written and without a prefix, a suffix, or both (a stem of three fidel at least)."""
+    stems = [word] + [word[len(p):] for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 3]
+    return stems + [stem[:-len(s)] for stem in stems for s in _SUFFIXES if stem.endswith(s) and len(stem) - len(s) >= 3]
+
+
+def english_name(word: str) -> str | None:
+    """The table name an Ethiopic word spells, with or without its prefix and suffix ("የኢማቲኒብ": imatinib), or
+    None."""
+    latin = [_latin(form, first) for form in _forms(word) for first in ("e", "a")]
+    return closest_of([spelling for form in latin if len(form) >= 5 for spelling in with_soft_c(form)], _CLOSE)
+
+
+def from_ethiopic(text: str) -> str:
+    """``text`` with drug names written in the Ethiopic script written in Latin letters."""
+    return _ETHIOPIC_WORD.sub(lambda m: english_name(m.group(0)) or m.group(0), text)
