@@ -10,7 +10,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from model_zoo.names.armenian import ARMENIAN_LETTERS, ENDINGS as ARMENIAN_ENDINGS, from_armenian
 from model_zoo.names.dictation import from_dictation
+from model_zoo.names.ethiopic import ETHIOPIC_LETTERS, from_ethiopic
 from model_zoo.names.georgian import GEORGIAN_LETTERS, from_georgian
 from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, MACEDONIAN_ARTICLES, MONGOLIAN_ABLATIVE,
@@ -19,6 +21,7 @@ from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, EST
                                        ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK, SLOVENIAN,
                                        UZBEK, WELSH, ZULU, Inflection, from_inflected)
 from model_zoo.names.katakana import from_katakana
+from model_zoo.names.sinhala import SINHALA_BLOCK, from_sinhala
 from model_zoo.names.text import alternation
 
 
@@ -469,6 +472,11 @@ _ZULU = _Language.of(
     r"noma|kodwa|ukuthi|nje")
 # Georgian: its script (Mkhedruli), which no other language writes
 _GEORGIAN = _Language.of(f"[{GEORGIAN_LETTERS}]", "", "")
+# Armenian, Amharic and Sinhala: their scripts (Armenian, Ethiopic, Sinhala), which no other language a lab writes
+# in has
+_ARMENIAN = _Language.of(f"[{ARMENIAN_LETTERS}]", "", "")
+_AMHARIC = _Language.of(f"[{ETHIOPIC_LETTERS}]", "", "")
+_SINHALA = _Language.of(f"[{SINHALA_BLOCK}]", "", "")
 _NO_SUFFIX = re.compile(r"(?!)")
 # Irish's "n-", "t-" and "h-" before a name's vowel ("ár n-ibuprofen", "an t-aspairín", "na h-imatinib") are dropped;
 # a name's other mutations are read by model_zoo.names.inflected
@@ -600,6 +608,32 @@ _MONGOLIAN_BETWEEN = re.compile(r"(?<![\w-])([\w-]+\s+(?:ба|болон)\s+[\w-
 _GEORGIAN_INSTEAD = re.compile(r"([\w-]+)\s+ნაცვლად\s+([\w-]+)")
 _GEORGIAN_EXCEPT = re.compile(r"(?<![\w-])(?!(?:ამის|მის|ამას|ამათ|მათ|ყველაფრის)\s)([\w-]+)\s+გარდა(?![\w-])")
 _GEORGIAN_BETWEEN = re.compile(r"(?<![\w-])([\w-]+\s+და\s+[\w-]+)\s+შორის(?![\w-])")
+# Armenian writes its question and emphasis marks inside a word ("Ի՞նչ": what?, "կապվո՞ւմ": does it bind?), which
+# are dropped, and its own full stop and comma; it puts "instead of" and "except" after what they govern
+# ("գեֆիտինիբի փոխարեն էռլոտինիբ": erlotinib instead of gefitinib, "ասպիրինից բացի": except aspirin; not "դրանից
+# բացի": besides that), and its case endings after a code or a Latin name ("A549-ում": in A549, "EGFR-ին": to EGFR,
+# "imatinib-ի") are dropped
+_ARMENIAN_MARKS = str.maketrans({"՞": "", "՛": "", "՜": "", "՟": "", "։": ".", "՝": ","})
+_ARMENIAN_INSTEAD = re.compile(r"([\w-]+)\s+փոխարեն\s+([\w-]+)")
+_ARMENIAN_EXCEPT = re.compile(r"(?<![\w-])(?!(?:դրանից|սրանից|նրանից|դրանցից|սրանցից)\s)([\w-]+?)-?ից\s+բացի(?![\w-])")
+_ARMENIAN_SUFFIX = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?:{'|'.join(ARMENIAN_ENDINGS)})(?![\w-])")
+# Amharic's full stop, comma, semicolon, question mark and word space read as Latin punctuation; its "ፋንታ" after
+# what it governs ("በጌፊቲኒብ ፋንታ ኤርሎቲኒብ": erlotinib instead of gefitinib); its prepositions before a code or a
+# Latin name ("የimatinib": of imatinib, "በA549": in A549, "ከEGFR ጋር": with EGFR) read as English words, and its
+# suffixes after one ("imatinibን": the object, "EGFR-ም": also; "-ና": and) dropped or read
+_AMHARIC_MARKS = str.maketrans({"።": ".", "፣": ",", "፤": ";", "፧": "?", "፡": " ", "፥": ":", "፦": ":", "፨": "."})
+_AMHARIC_INSTEAD = re.compile(r"(?<![\w-])(?:በ-?)?([\w()-]+)\s+ፋንታ\s+([\w()-]+)")
+_AMHARIC_PREFIXES = {"እንደ": "as", "ስለ": "about", "የ": "of", "በ": "in", "ከ": "with", "ለ": "for"}
+_AMHARIC_PREFIX = re.compile(rf"(?<![\w-])({'|'.join(_AMHARIC_PREFIXES)})-?(?=[A-Za-z0-9(])")
+_AMHARIC_SUFFIXES = {"ንም": "", "ውን": "", "ጋር": " with", "ን": "", "ና": " and", "ም": "", "ው": "", "ስ": ""}
+_AMHARIC_SUFFIX = re.compile(rf"(?<=[A-Za-z0-9)\]])-?({'|'.join(_AMHARIC_SUFFIXES)})(?![\w-])")
+# Sinhala's conjuncts drop their zero-width joiner; its "වෙනුවට" after what it governs ("ගෙෆිටිනිබ් වෙනුවට
+# එර්ලොටිනිබ්": erlotinib instead of gefitinib); its suffixes joined to a code or a Latin name ("EGFRට": to EGFR,
+# "imatinibගේ": of imatinib) set apart, to be read as its words
+_SINHALA_JOINERS = str.maketrans({"\u200d": "", "\u200c": ""})
+_SINHALA_WORD = rf"[\w{SINHALA_BLOCK}()-]+"
+_SINHALA_INSTEAD = re.compile(rf"({_SINHALA_WORD})\s+වෙනුවට\s+({_SINHALA_WORD})")
+_SINHALA_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{SINHALA_BLOCK}])")
 _UZBEK_EXCEPT = re.compile(r"(?<![\w'’-])(?!(?:bu|u|shu)(?:-?dan)?\s)([\w'’-]+?)(?:-?dan)?\s+tashqari(?![\w'’-])",
                            re.I)  # (not "bundan tashqari": besides, also)
 
@@ -671,7 +705,8 @@ def own_request_words(text: str) -> frozenset[str]:
     """The single request words of the gated languages ``text`` is written in ("ima" in "ima li interakcije?": is
     there), which it says as words, never as a drug's shorthand."""
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
-             (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"), *_GATED]
+             (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"), (_ARMENIAN, "armenian"),
+             (_AMHARIC, "amharic"), (_SINHALA, "sinhala"), *_GATED]
     mongolian = _MONGOLIAN.reads(text)  # (not Kazakh, whose ө and ү it writes)
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
                                if language.reads(text) and not (language is _KAZAKH and mongolian)))
@@ -718,6 +753,12 @@ def in_english(text: str) -> str:
         text = from_hebrew(_hebrew_in_english(text))
     if _GEORGIAN.reads(text):  # its request words, then its drug names ("იმატინიბის": of imatinib)
         text = from_georgian(_gated_in_english(_its_word_order(_GEORGIAN, text), "georgian"))
+    if _ARMENIAN.reads(text):  # the same ("իբուպրոֆենի": of ibuprofen)
+        text = from_armenian(_gated_in_english(_its_word_order(_ARMENIAN, text), "armenian"))
+    if _AMHARIC.reads(text):  # the same ("የኢማቲኒብ": of imatinib)
+        text = from_ethiopic(_gated_in_english(_its_word_order(_AMHARIC, text), "amharic"))
+    if _SINHALA.reads(text):  # the same, its words found between its letters ("ඉමැටිනිබ්ගේ": of imatinib)
+        text = from_sinhala(_sinhala_in_english(_its_word_order(_SINHALA, text)))
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
@@ -761,6 +802,16 @@ def _its_word_order(language: _Language, text: str) -> str:
     if language is _GEORGIAN:
         text = _GEORGIAN_SUFFIX.sub("", _GEORGIAN_EXCEPT.sub(r"except \1", _GEORGIAN_BETWEEN.sub(r"between \1", text)))
         return _GEORGIAN_INSTEAD.sub(r"\2 instead of \1", text)
+    if language is _ARMENIAN:
+        text = _ARMENIAN_INSTEAD.sub(r"\2 instead of \1", text.translate(_ARMENIAN_MARKS))
+        return _ARMENIAN_SUFFIX.sub("", _ARMENIAN_EXCEPT.sub(r"except \1", text))
+    if language is _AMHARIC:
+        text = _AMHARIC_INSTEAD.sub(r"\2 instead of \1", text.translate(_AMHARIC_MARKS))
+        text = _AMHARIC_PREFIX.sub(lambda m: f"{_AMHARIC_PREFIXES[m.group(1)]} ", text)
+        return _AMHARIC_SUFFIX.sub(lambda m: _AMHARIC_SUFFIXES[m.group(1)], text)
+    if language is _SINHALA:
+        text = _SINHALA_INSTEAD.sub(r"\2 instead of \1", text.translate(_SINHALA_JOINERS))
+        return _SINHALA_JOINED.sub(" ", text)
     if language is _ZULU:
         return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
     if language is _UZBEK:
@@ -796,6 +847,20 @@ def _spaced(m: re.Match[str], english: str) -> str:
     before = "" if m.start() == 0 or m.string[m.start() - 1].isspace() else " "
     after = "" if m.end() == len(m.string) or m.string[m.end()].isspace() else " "
     return before + english + after
+
+
+@cache
+def _sinhala_words() -> tuple[re.Pattern[str], dict[str, str]]:
+    """Sinhala's request words, each between two letters that are not its own: its vowel signs and virama are no
+    word characters to a regex ("ද" must not match in "දැන්")."""
+    table: dict[str, str] = load("translations.json")["sinhala_words"]
+    letters = rf"\w{SINHALA_BLOCK}-"
+    return re.compile(rf"(?<![{letters}])(?:{alternation(table)})(?![{letters}])"), table
+
+
+def _sinhala_in_english(text: str) -> str:
+    pattern, table = _sinhala_words()
+    return pattern.sub(lambda m: _english(m, table), text)
 
 
 @cache
