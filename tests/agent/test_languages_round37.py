@@ -1,0 +1,231 @@
+"""Armenian, Amharic and Sinhala requests: each read only in a message written in its script, with the drug names
+as it writes, declines or affixes them ("իբուպրոֆենի", "የኢማቲኒብ", "ඉමැටිනිබ්ගේ"), and Latin names and codes with
+its endings ("imatinib-ի", "ከEGFR", "imatinibගේ")."""
+
+from __future__ import annotations
+
+from planning_support import decided, drug, plan_with, ran, target
+
+from agent.vocabulary import in_english
+from model_zoo.names.armenian import english_name as armenian_name
+from model_zoo.names.ethiopic import english_name as ethiopic_name
+from model_zoo.names.sinhala import english_name as sinhala_name
+
+PROPERTY = "drug_property_prediction"
+PAIRS = "drug_drug_response_predict"
+CELLS = "drug_cell_response_regression_predict"
+AFFINITY = "drug_target_affinity_regression_predict"
+CLASSIFY = "drug_target_classification_predict"
+GENERATE = "drug_cell_response_regression_generation"
+OPTIMIZE = "drug_cell_response_regression_optimization"
+RETRO = "Retrosynthetic_reaction_pathway_prediction"
+MADE = ["CCN1CCN(Cc2ccccc2)CC1", "CC(C)Cc1ccc(C(C)C(=O)O)cc1", "O=C(O)c1ccccc1O"]
+
+
+def _asks_the_property(text: str, drug_name: str, prop: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug(drug_name)], "property": prop}
+    assert decided(text) == PROPERTY
+
+
+def _asks_the_pair(text: str, first: str, second: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == PAIRS and call.arguments == {"smiles_pairs": [[drug(first), drug(second)]]}
+
+
+def _asks_binding(text: str, tool: str, drug_name: str, symbol: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == tool and call.arguments == {"drug_smiles": [drug(drug_name)], "target_seq": target(symbol)}
+
+
+def _asks_the_cells(text: str, drug_name: str, cell: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == CELLS and call.arguments == {"drug_smiles": [drug(drug_name)], "cell_name": cell}
+
+
+def _asks_the_route(text: str, drug_name: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == RETRO and call.arguments == {"smiles_list": [drug(drug_name)]}
+
+
+def _generates(text: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == GENERATE and call.arguments == {"cell_line": "A549", "zscore": -2.0}
+
+
+def _optimizes(text: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == OPTIMIZE and call.arguments == {"gt": drug("gefitinib"), "cell_line": "A549", "zscore": -2.0}
+
+
+def _asks_back(text: str, tool: str, given: list[str]) -> None:
+    """A request that names no cell line, value or target: the call is planned without it, and the turn asks."""
+    [call] = plan_with(text, {})
+    assert call.name == tool and list(call.arguments) == given
+    assert decided(text) is None
+
+
+def _of_the_generated(text: str, smiles: str | list[str], prop: str) -> None:
+    values = {"user_cell_line": "A549", "user_zscore": -2.0, "generated_smiles": MADE}
+    earlier = ran(GENERATE, "Generate new molecules for A549, ln(IC50) -2.", {"cell_line": "A549", "zscore": -2.0})
+    [call] = plan_with(text, values, [earlier])
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": smiles, "property": prop}
+
+
+def _of_both(text: str, prop: str) -> None:
+    pairs = {"user_smiles_pairs": [[drug("warfarin"), drug("aspirin")]]}
+    earlier = ran(PAIRS, "Do warfarin and aspirin interact?", {"smiles_pairs": "(user_smiles_pairs)"})
+    [call] = plan_with(text, pairs, [earlier])
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("warfarin"), drug("aspirin")],
+                                                        "property": prop}
+
+
+def _instead(text: str) -> None:
+    earlier = ran(CELLS, "Predict the IC50 of gefitinib in A549.", {"drug_smiles": [drug("gefitinib")],
+                                                                      "cell_name": "A549"})
+    [call] = plan_with(text, {}, [earlier])
+    assert call.name == CELLS and call.arguments["drug_smiles"] == [drug("erlotinib")]
+
+
+def test_armenian_drug_names_read_by_sound_with_their_case_endings() -> None:
+    for word, name in (("իբուպրոֆենի", "ibuprofen"), ("իմատինիբը", "imatinib"), ("ասպիրինով", "aspirin"),
+                       ("վարֆարինի", "warfarin"), ("պարացետամոլը", "paracetamol"), ("գեֆիտինիբի", "gefitinib"),
+                       ("ցիսպլատինով", "cisplatin"), ("մետֆորմին", "metformin"), ("էռլոտինիբ", "erlotinib"),
+                       ("ցիպրոֆլոքսացին", "ciprofloxacin"), ("տամոքսիֆենի", "tamoxifen"),
+                       ("իբուպրոֆենից", "ibuprofen")):
+        assert armenian_name(word) == name
+    for word in ("լուծելիությունը", "փոխազդեցություն", "կանխատեսեք", "բջիջներում", "մոլեկուլներ", "միացության"):
+        assert armenian_name(word) is None
+
+
+def test_armenian_words_marks_and_postpositions() -> None:
+    # its question mark inside a word ("Ի՞նչ", "կապվո՞ւմ") dropped, its full stop read as one
+    assert in_english("Ի՞նչ է իբուպրոֆենի լուծելիությունը ջրում?") == "what is ibuprofen solubility in water ?"
+    assert in_english("Կա՞ արդյոք փոխազդեցություն վարֆարինի և ասպիրինի միջև։") == \
+        "is there interaction warfarin and aspirin between ."
+    assert in_english("Գեֆիտինիբը կապվո՞ւմ է EGFR-ին։") == "gefitinib binds EGFR."
+    # "փոխարեն" and "բացի" after what they govern; an ending after a Latin name dropped
+    assert in_english("Գեֆիտինիբի փոխարեն էռլոտինիբ օգտագործիր A549-ում։") == \
+        "erlotinib instead of gefitinib use A549."
+    assert in_english("Ստուգիր բոլոր դեղերի թունավորությունը, ասպիրինից բացի։") == \
+        "check all drugs toxicity , except aspirin."
+    assert in_english("imatinib-ի թունավորությունը որքա՞ն է։") == "imatinib toxicity how much is ."
+
+
+def test_armenian_requests_planned() -> None:
+    _asks_the_property("Ի՞նչ է իբուպրոֆենի լուծելիությունը ջրում?", "ibuprofen", "logSolubility")
+    _asks_the_property("Կոֆեինը անցնո՞ւմ է արյուն-ուղեղային արգելքով։", "caffeine", "p_np")
+    _asks_the_property("imatinib-ի թունավորությունը որքա՞ն է։", "imatinib", "CT_TOX")
+    _asks_the_pair("Կա՞ արդյոք փոխազդեցություն վարֆարինի և ասպիրինի միջև։", "warfarin", "aspirin")
+    _asks_binding("Որքա՞ն ուժեղ է իմատինիբը կապվում ABL1 կինազին։", AFFINITY, "imatinib", "ABL1")
+    _asks_binding("Գեֆիտինիբը կապվո՞ւմ է EGFR-ին։", CLASSIFY, "gefitinib", "EGFR")
+    _asks_the_cells("Կանխատեսեք գեֆիտինիբի IC50-ը A549 բջիջներում։", "gefitinib", "A549")
+    _asks_the_route("Ինչպե՞ս սինթեզել պարացետամոլը։ Ցույց տուր նախանյութերը։", "paracetamol")
+    _generates("Գեներացրու նոր մոլեկուլներ A549-ի համար, ln(IC50) -2։")
+    _optimizes("Օպտիմալացրու գեֆիտինիբը A549-ում մինչև ln(IC50) -2։")
+    _asks_back("Գեներացրու նոր մոլեկուլներ։", GENERATE, [])
+    _asks_back("Որքա՞ն ուժեղ է կապվում իմատինիբը։", AFFINITY, ["drug_smiles"])
+
+
+def test_armenian_follow_ups() -> None:
+    _of_the_generated("Ստուգիր դրանց թունավորությունը։", "(generated_smiles)", "CT_TOX")
+    _of_both("Երկուսի լիպոֆիլությունն էլ հաշվիր։", "lipo")
+    _of_both("Երկուսի լուծելիությունը ինչքա՞ն է։", "logSolubility")
+    _instead("Գեֆիտինիբի փոխարեն էռլոտինիբ օգտագործիր։")
+
+
+def test_ethiopic_drug_names_read_by_sound_with_their_prefixes_and_suffixes() -> None:
+    for word, name in (("ኢማቲኒብ", "imatinib"), ("የኢማቲኒብ", "imatinib"), ("ዋርፋሪንን", "warfarin"),
+                       ("ከአስፕሪን", "aspirin"), ("የኢቡፕሮፌን", "ibuprofen"), ("ፓራሲታሞል", "paracetamol"),
+                       ("ገፊቲኒብ", "gefitinib"), ("ጌፊቲኒብ", "gefitinib"), ("ሲስፕላቲን", "cisplatin"),
+                       ("ካፌይን", "caffeine"), ("ሜትፎርሚን", "metformin"), ("ኤርሎቲኒብ", "erlotinib"),
+                       ("ሲፕሮፍሎክሳሲን", "ciprofloxacin"), ("ሃሎፔሪዶል", "haloperidol"), ("ኢማቲኒብና", "imatinib")):
+        assert ethiopic_name(word) == name
+    for word in ("መድሃኒት", "መስተጋብር", "መርዛማነት", "ሞለኪውሎች", "አመሰግናለሁ", "ሁለቱም", "የመሟሟት", "እባክህ"):
+        assert ethiopic_name(word) is None
+
+
+def test_amharic_words_punctuation_and_affixes() -> None:
+    assert in_english("የኢማቲኒብ solubility ስንት ነው?") == "imatinib solubility how much is ?"
+    # its full stop and comma read as Latin ones; its prefixes before a code read as English words
+    assert in_english("በA549 ሴሎች ውስጥ የጌፊቲኒብን IC50 ተንብይ።") == "in A549 in cells gefitinib IC50 predict ."
+    assert in_english("ለA549 አዳዲስ ሞለኪውሎችን ፍጠር፣ ln(IC50) -2።") == "for A549 new molecules generate , ln(IC50) -2."
+    assert in_english("ኢማቲኒብ ከABL1 ጋር ምን ያህል በጥብቅ ይያያዛል?") == "imatinib with ABL1  how strongly binds ?"
+    assert in_english("የimatinib መርዛማነት ስንት ነው?") == "of imatinib toxicity how much is ?"
+    # "ፋንታ" after what it governs
+    assert in_english("በጌፊቲኒብ ፋንታ ኤርሎቲኒብ በA549 ተጠቀም።") == "erlotinib instead of gefitinib in A549 use ."
+
+
+def test_amharic_requests_planned() -> None:
+    _asks_the_property("የኢማቲኒብ solubility ስንት ነው?", "imatinib", "logSolubility")
+    _asks_the_property("የኢቡፕሮፌን በውሃ ውስጥ የመሟሟት አቅም ምን ያህል ነው?", "ibuprofen", "logSolubility")
+    _asks_the_property("ካፌይን የደም-አንጎል መከላከያን ያልፋል?", "caffeine", "p_np")
+    _asks_the_property("የimatinib መርዛማነት ስንት ነው?", "imatinib", "CT_TOX")
+    _asks_the_pair("በዋርፋሪን እና በአስፕሪን መካከል መስተጋብር አለ?", "warfarin", "aspirin")
+    _asks_the_pair("ዋርፋሪን ከአስፕሪን ጋር አብረው ቢወሰዱ መስተጋብር አለ?", "warfarin", "aspirin")
+    _asks_binding("ኢማቲኒብ ከABL1 ጋር ምን ያህል በጥብቅ ይያያዛል?", AFFINITY, "imatinib", "ABL1")
+    _asks_binding("ጌፊቲኒብ ከEGFR ጋር ይያያዛል ወይ?", CLASSIFY, "gefitinib", "EGFR")
+    _asks_the_cells("በA549 ሴሎች ውስጥ የጌፊቲኒብን IC50 ተንብይ።", "gefitinib", "A549")
+    _asks_the_route("ፓራሲታሞልን እንዴት ማቀናበር እችላለሁ? ቅድመ-ቁሶቹን አሳየኝ።", "paracetamol")
+    _generates("ለA549 አዳዲስ ሞለኪውሎችን ፍጠር፣ ln(IC50) -2።")
+    _optimizes("ጌፊቲኒብን በA549 ላይ ወደ ln(IC50) -2 አሻሽል።")
+    _asks_back("አዳዲስ ሞለኪውሎችን ፍጠር።", GENERATE, [])
+    _asks_back("የጌፊቲኒብን IC50 ተንብይ።", CELLS, ["drug_smiles"])
+
+
+def test_amharic_follow_ups() -> None:
+    _of_the_generated("የእነዚህን መርዛማነት ፈትሽ።", "(generated_smiles)", "CT_TOX")
+    _of_both("የሁለቱንም lipophilicity አስላ።", "lipo")
+    _of_both("የሁለቱም መርዛማነት ስንት ነው?", "CT_TOX")
+    _instead("በጌፊቲኒብ ፋንታ ኤርሎቲኒብ ተጠቀም።")
+
+
+def test_sinhala_drug_names_read_by_sound_with_their_suffixes() -> None:
+    for word, name in (("ඉමැටිනිබ්", "imatinib"), ("ඉමැටිනිබ්ගේ", "imatinib"), ("පැරසිටමෝල්", "paracetamol"),
+                       ("ඇස්ප්‍රින්", "aspirin"), ("වෝෆැරින්", "warfarin"), ("ඉබියුප්‍රොෆෙන්", "ibuprofen"),
+                       ("අයිබියුප්‍රොෆෙන්", "ibuprofen"), ("ගෙෆිටිනිබ්", "gefitinib"), ("සිස්ප්ලැටින්", "cisplatin"),
+                       ("කැෆේන්", "caffeine"), ("මෙට්ෆෝමින්", "metformin"), ("ඉමැටිනිබ්ට", "imatinib"),
+                       ("වෝෆැරින්වලට", "warfarin"), ("ඇමොක්සිසිලින්", "amoxicillin")):
+        assert sinhala_name(word) == name
+    for word in ("අන්තර්ක්‍රියාව", "ද්‍රාව්‍යතාව", "කරුණාකර", "බැඳෙනවාද", "ස්තූතියි", "සෛලවල", "මොකක්ද"):
+        assert sinhala_name(word) is None
+
+
+def test_sinhala_words_between_its_letters() -> None:
+    assert in_english("ඉමැටිනිබ් EGFR එකට බැඳෙනවාද?") == "imatinib EGFR to does it bind ?"
+    assert in_english("වෝෆැරින් සහ ඇස්ප්‍රින් අතර අන්තර්ක්‍රියාවක් තියෙනවාද?") == \
+        "warfarin and aspirin between interaction is there ?"
+    # a suffix joined to a Latin name set apart and read; "වෙනුවට" after what it governs
+    assert in_english("imatinibගේ toxicity එක කීයද?") == "imatinib  toxicity  how much is ?"
+    assert in_english("ගෙෆිටිනිබ් වෙනුවට එර්ලොටිනිබ් A549 වල පාවිච්චි කරන්න.") == \
+        "erlotinib instead of gefitinib A549 in use ."
+    # an emoji's zero-width joiner is no Sinhala, and Georgian and Russian messages read as before
+    for english in ("What is the solubility of caffeine? 👩‍🔬 Thanks.", "Compare imatinib and EGFR-in in K562."):
+        assert in_english(english) == english
+    assert in_english("Какова растворимость ибупрофена?") == "Какова solubility ibuprofen?"
+    assert in_english("გთხოვთ, გამოთვალეთ იმატინიბის ხსნადობა წყალში.") == \
+        "please , calculate imatinib solubility in water ."
+
+
+def test_sinhala_requests_planned() -> None:
+    _asks_the_property("ඉබියුප්‍රොෆෙන් වතුරේ දියවෙන්නේ කොච්චරද?", "ibuprofen", "logSolubility")
+    _asks_the_property("කැෆේන් රුධිර-මොළ බාධකය පනිනවාද?", "caffeine", "p_np")
+    _asks_the_property("imatinibගේ විෂ සහිතභාවය කීයද?", "imatinib", "CT_TOX")
+    _asks_the_pair("වෝෆැරින් සහ ඇස්ප්‍රින් අතර අන්තර්ක්‍රියාවක් තියෙනවාද?", "warfarin", "aspirin")
+    _asks_binding("ඉමැටිනිබ් ABL1 එකට කොච්චර ශක්තිමත්ව බැඳෙනවාද?", AFFINITY, "imatinib", "ABL1")
+    _asks_binding("ඉමැටිනිබ් EGFR එකට බැඳෙනවාද?", CLASSIFY, "imatinib", "EGFR")
+    _asks_the_cells("A549 සෛලවල ගෙෆිටිනිබ්ගේ IC50 එක පුරෝකථනය කරන්න.", "gefitinib", "A549")
+    _asks_the_route("පැරසිටමෝල් හදන්නේ කොහොමද? පූර්වගාමී ද්‍රව්‍ය පෙන්වන්න.", "paracetamol")
+    _generates("A549 සඳහා අලුත් අණු ජනනය කරන්න, ln(IC50) -2.")
+    _optimizes("ගෙෆිටිනිබ් A549 වල ln(IC50) -2 ට optimize කරන්න.")
+    _asks_back("අලුත් අණු ජනනය කරන්න.", GENERATE, [])
+    _asks_back("ඉමැටිනිබ් කොච්චර ශක්තිමත්ව බැඳෙනවාද?", AFFINITY, ["drug_smiles"])
+
+
+def test_sinhala_follow_ups() -> None:
+    _of_the_generated("මේවායේ විෂ සහිතභාවය බලන්න.", "(generated_smiles)", "CT_TOX")
+    _of_the_generated("දෙවෙනි එකේ lipophilicity එක ගණනය කරන්න.", [MADE[1]], "lipo")
+    _of_both("දෙකේම lipophilicity එක ගණනය කරන්න.", "lipo")
+    _of_both("දෙකම විෂද?", "CT_TOX")
+    _instead("ගෙෆිටිනිබ් වෙනුවට එර්ලොටිනිබ් පාවිච්චි කරන්න.")
+
