@@ -859,6 +859,7 @@ def _sinhala_words() -> tuple[re.Pattern[str], dict[str, str]]:
 
 
 def _sinhala_in_english(text: str) -> str:
+    """``text`` with Sinhala's request words in English ("බැඳෙනවාද" -> "does it bind")."""
     pattern, table = _sinhala_words()
     return pattern.sub(lambda m: _english(m, table), text)
 
