@@ -187,7 +187,13 @@ def _sample_of_others(prose: str, mention: Resolved | Unresolved, named: Sequenc
 
 
 def _made_analogues(prose: str, mention: Resolved | Unresolved) -> bool:
-    return bool(_ITS_ANALOGUES.match(prose, mention.end) and _THE_BEFORE.search(prose, 0, mention.start))
+    after = _ITS_ANALOGUES.match(prose, mention.end)
+    return after is not None and (bool(_THE_BEFORE.search(prose, 0, mention.start)) or (
+        after.group().endswith("s") and bool(_A_CLASS_BEFORE.search(prose, 0, mention.start))))
+
+
+# "for a slide on somatostatin analogues", "other imatinib analogs": a class the drug heads, not the drug
+_A_CLASS_BEFORE = re.compile(r"\b(?:on|about|among|other|like)\s+$", re.I)
 
 
 _DROPPED_AFTER = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('value_dropped_after')})\b", re.I)
@@ -317,8 +323,15 @@ def unquoted(text: str) -> str:
         structures = [t.strip("`*,;") for t in quoted.split() if looks_like_smiles(t.strip("`*,;"))]
         return " ".join(structures) + "\n" if structures else ""
 
+    if _FORWARD_HEADER.search(_QUOTE_BLOCK.sub("", text)):
+        return text  # "FW: breast panel request" above "> Lapatinib in BT-474, predicted ln(IC50)": the request itself
     rest = _QUOTE_BLOCK.sub(context, text)
     return rest if rest.strip() and rest != text else text
+
+
+# an e-mail forwarded into the thread: "FW: …", "Fwd: …", "Forwarding from the neuro group", "question from Dr. Haile"
+_FORWARD_HEADER = re.compile(r"^[ \t]*(?:fwd?|fw)[ \t]*:|\bforward(?:ing|ed)\b|\bfwd\b|"
+                             r"\b(?:request|question|ask)\s+from\b", re.I | re.M)
 
 
 # "2) why is gemcitabine the standard of care?", "2. can the generator take a SMILES as a seed?", "3) Could you
@@ -371,7 +384,7 @@ _WORD = re.compile(r"[A-Za-z]{2,}")
 # a request passed on in someone else's words ("Forwarding from the client: \"Can you tell us if …\""): the request
 _FORWARDED = re.compile(r"(?:\b(?:forward\w*|fwd)\b|\b(?:client|sponsor|customer|boss|pi|manager|supervisor)\b"
                         r"[^.\n]{0,30}\b(?:asks?|asked|wants?|wrote|writes|says?|request\w*|question)\b|\bfrom\s+(?:the\s+|our\s+)?"
-                        r"(?:client|sponsor|customer))[^\"“\n]{0,30}$", re.I)
+                        r"(?:client|sponsor|customer))[^\"“]{0,100}$", re.I)
 _REFERS_TO_THE_QUOTE = re.compile(r"\b(?:those|these|them|they|their|both|it|its|the\s+(?:two|three|four|drugs|"
                                   r"compounds|molecules|inhibitors|ones|lines?|kinases?|targets?)|(?:that|this)\s+"
                                   r"(?:one|drug|compound|molecule|line|kinase|target))\b", re.I)
@@ -389,7 +402,7 @@ def _without_quoted_passages(text: str) -> str:
     two on SRC", "pKd on SRC please" under a quote naming dasatinib). A passage is words ('"mask": [0, 0, …]' between
     the quotes of two JSON keys is none)."""
     def background(m: re.Match[str]) -> bool:
-        return len(_WORD.findall(m.group())) >= 5 and not _FORWARDED.search(text, max(0, m.start() - 80), m.start())
+        return len(_WORD.findall(m.group())) >= 5 and not _FORWARDED.search(text, max(0, m.start() - 120), m.start())
     outside = _QUOTED_PASSAGE.sub(lambda m: " " if background(m) else m.group(), text)
     if outside == text or _REFERS_TO_THE_QUOTE.search(outside):
         return text
@@ -1557,12 +1570,16 @@ def _numbers(text: str, smiles: list[str], cell_tokens: set[str]) -> list[Number
     masked = re.sub(r"\b(?:[pP]?IC\s?50|[A-Z]{2,}\d+(?:/\d+)+|[A-Z]{2,}\d+(?:-\d+)*|[A-Z]{2,}(?:-\d+)+(?:/\d+)*)\b",
                     lambda m: " " * len(m.group(0)), masked)
     masked = _NUMBERED_PART.sub(lambda m: " " * len(m.group(0)), masked)  # "Module 2.6.2", "Item 2:": no value
+    masked = _MASK_LEGEND.sub(lambda m: " " * len(m.group(0)), masked)  # "Mask (1 = may change)": no value
     plain = [Number(float(m.group(1).replace("−", "-").replace(",", ".")), m.start(1))
              for m in _NUMBER.finditer(masked) if not _counts_or_measures(text, m.start(1), m.end(1))]
     converted = [Number(q.ln_ic50, q.start, q.conversion) for q in quantities]
     return sorted(plain + converted, key=lambda n: n.pos)
 
 
+# the key of a mask written as digits: "(1 = may change)", "0 = fixed", "1=mutable"
+_MASK_LEGEND = re.compile(r"(?<![\w.-])[01]\s*=\s*(?:may|can|free|mutable|changes?|changeable|variable|fixed|keep|kept|"
+                          r"frozen|locked|allowed|editable|modifiable)\b", re.I)
 _UNIT_NO_RESPONSE = re.compile(rf"\s*(?:{phrases('dose_units')}|{phrases('units_no_response')})(?![A-Za-z0-9])", re.I)
 # "apixaban 5 mg bid", "cipro 500 bid x 7d": a dose and its schedule, which asks for nothing
 DOSE = re.compile(rf"(?<![\w.])\d+(?:[.,]\d+)?\s*(?:(?:{phrases('dose_units')})(?![A-Za-z0-9])|"

@@ -21,8 +21,8 @@ from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans, property_pi
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.names.targets import asked_as_target
-from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION,
-                             ToolSpec)
+from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, OPTIMIZATION, PROPERTY, RETROSYNTHESIS,
+                             TARGET_CLASSIFICATION, ToolSpec)
 
 # Every whitespace run is entered at its start only ("(?<!\s)"), so a long run costs its length once, not squared.
 _SEGMENT = re.compile(r"\n[ \t]*(?:\d{1,2}[.)]|[-*•])\s+|(?<=\bfirst)[,;]\s*|,?(?<!\s)\s+\(?[a-h]\)\s+|"
@@ -152,6 +152,8 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     tools = _read_tools(asked)
     if _strongest(tools) < 0.5:
         tools = _one_asking_sentence(asked) or tools
+    if _MAKE_BETTER.search(asked):  # "make these better": improved molecules (the optimiser), never a route
+        tools = {**tools, OPTIMIZATION.name: max(tools.get(OPTIMIZATION.name, 0.0), 0.95), RETROSYNTHESIS.name: 0.0}
     if _RETRO_FIRST.match(asked):  # "Retro on dasatinib and ibrutinib together": the ask is named first
         tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
     if _AGAINST_THEIR_MEDS.search(asked):  # "check tramadol against his usual meds": an interaction check
@@ -222,6 +224,9 @@ _AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+)?
                                  r"(?:his|her|their|the\s+patient'?s|pt'?s)\s+"
                                  r"(?:(?:usual|regular|current|home|other|daily|chronic|existing)\s+)?"
                                  r"(?:meds|medications?|medicines|tablets|pills|co-?meds|regimen)\b", re.I)
+_MAKE_BETTER = re.compile(r"\bmake\s+(?:it|them|these|those|this|that|(?:the|our|my)\s+[\w-]+)\s+"
+                          r"(?:a\s+bit\s+|much\s+)?(?:better|stronger|safer|more\s+potent|more\s+active|"
+                          r"less\s+toxic)\b", re.I)
 _RETRO_FIRST = re.compile(r"^\W*(?:\d{1,2}[.)]\s*)?(?:@\w+\s+)?(?:(?:please|pls|can\s+you|could\s+you)\s+)?"
                           r"(?:(?:single|one)[\s-]step\s+)?"
                           r"(?:retro(?:synthesis|synthetic\s+analysis)?|(?:synthetic\s+)?routes)\s+(?:on|for|of|to)\b",
@@ -240,6 +245,9 @@ _SENTENCE_END = re.compile(rf"[;:!?]\s+|{_NO_TITLE}\.\s+|\n+", re.I)
 _OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-]+response)|"
                            r"\b(?:max(?:imum)?|starting|usual|typical|safe|recommended|highest|lowest)\s+"
                            r"(?:[\w-]+\s+){1,2}dos(?:e|es|ing|age)\b(?![\s-]+response)", re.I)
+# "Which is safest at eGFR 20?", "push his QTc over 500 ms?": a patient's kidney function or ECG interval, no tool's
+# answer ("eGFR" so written is the filtration rate, never the kinase)
+_PATIENT_MEASURE = re.compile(r"\beGFR\b|\b(?i:qtc)\b[^.?!\n]{0,30}?\d+\s*(?i:ms|msec)\b")
 
 
 # "What year was it approved?", "what AUC does that BBB model get on a scaffold split?", "compatible in the same
@@ -302,6 +310,8 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     is then no new value for the thread's last request."""
     if (answer := _NO_TOOL_ANSWER.search(e.prose)) is not None:  # "What year was it approved?": a date, whatever
         return answer.group()                                       # the words name ("approved")
+    if (measure := _PATIENT_MEASURE.search(e.prose)) is not None and not e.molecules:
+        return measure.group()  # (not "check metformin with lisinopril, eGFR 25": a value beside a named ask)
     judged = _JUDGES_RESULTS.search(e.prose)
     if judged is not None and not e.molecules and not e.cell_lines:  # (not "warfarin + aspirin: is that dangerous?")
         return judged.group()

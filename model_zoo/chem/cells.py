@@ -222,7 +222,19 @@ def _accept(text: str, match: re.Match[str], spelling: str) -> bool | None:
     if _is_distinctive(spelling):
         return True
     long_enough = len(spelling) >= 3
-    return _has_context(text, match.start(), match.end(), long_enough=long_enough) or (None if long_enough else False)
+    return _has_context(text, match.start(), match.end(), long_enough=long_enough) or (
+        None if long_enough else _two_letters_in_context(text, match.start(), match.end()))
+
+
+# "in the RD rhabdomyosarcoma line", "romidepsin in HH? … ln(IC50)": a two-letter line ("RD", "HH") after "in" in a
+# request for a drug response, or with one word (its tumour type) before "line"/"cells"
+_TUMOUR_THEN_LINE = re.compile(r"^\s*\(?[A-Za-z-]{4,}\)?\s+(?:cells?|cell[\s-]*lines?|lines?)\b", re.IGNORECASE)
+_RESPONSE_ASKED = re.compile(r"\bic50\b|\bresponse\b|\bsensitiv", re.IGNORECASE)
+
+
+def _two_letters_in_context(text: str, start: int, end: int) -> bool:
+    return bool(_TUMOUR_THEN_LINE.match(text[end:end + 45]) or (
+        _BEFORE_LONG.search(text[max(0, start - 20):start]) and _RESPONSE_ASKED.search(text)))
 
 
 # "Of KELLY, SK-N-AS and CHP-134": a name read as a line only in context is one when listed with a line
