@@ -26,7 +26,7 @@ from agent.planning.properties import PAIRING, asks_only_untrained, requested_pr
 from agent.planning.question_molecules import molecules_of_the_question
 from agent.planning.rows import (leaves_rows_out, list_items, names_rows, row_numbers, rows_past_the_end, with_rows,
                                  without_marker)
-from agent.planning.references import PRODUCED_KEY, missing_pool_keys, unknown_run
+from agent.planning.references import PRODUCED_KEY, missing_pool_keys, unknown_own_molecule, unknown_run
 from agent.planning.retraction import asked_part
 from agent.planning.tool_choice import (
     PAIRS_ITSELF,
@@ -142,6 +142,10 @@ class OfflinePlanner:
             if run is not None:
                 return FinalAnswer(f"This thread has no results of '{run}'; its pool holds: {held}. Which one should "
                                    "I use, or can you paste or upload the structures?")
+            own = unknown_own_molecule(request.prose.lower(), ctx.pool, [p.text for p in ctx.history])
+            if own is not None:
+                return FinalAnswer(f"Nothing in this thread is called '{own}'; its pool holds: {held}. Which one is "
+                                   "it, or can you paste its SMILES or upload it?")
             unknown = extract(_strip_pool_line(ctx.request)).unresolved
             if unknown:
                 question = "; ".join(dict.fromkeys(ask_about(u) for u in unknown))
@@ -219,6 +223,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         return []  # "logS for plate2" with only plate1 uploaded: asked about, never another file
     if not whole.molecules and unknown_run(whole.prose.lower(), pool) is not None:
         return []  # "retro on the outputs of job r-1022": asked about, never the newest molecules
+    if not whole.molecules and unknown_own_molecule(whole.prose.lower(), pool, [p.text for p in history]):
+        return []  # "now the same for our lead" with no lead in the thread: asked about, never the last molecules
     if rows_past_the_end(text, whole):
         return []  # "rows 2 and 9" of four: asked (next_action), never other rows in their place
     context = PlanningContext(pool, read, history)
@@ -531,9 +537,13 @@ def _added_to_the_run_before(previous: PastRequest, earlier: Entities, history: 
                              offered: list[ToolSpec]) -> ToolSpec | None:
     """The tool the thread ran before a request that was asked about and named no tool of its own: "Could you add
     encorafenib to that as well?" (asked for its structure) after a pKd run, then "run the same two on RAF1 instead"."""
-    if previous.answered or len(history) < 2 or max(tool_scores(earlier.text, offered).values(), default=0.0) >= 2.0:
+    if previous.answered or len(history) < 2:
         return None
-    return _ran(history[-2], offered)
+    before, scores = _ran(history[-2], offered), tool_scores(earlier.text, offered)
+    top = max(scores.values(), default=0.0)
+    # (its words named a tool of their own; not "also run it against the mutant one" after a pKd run, as close to
+    # the pKd as to the yes/no)
+    return None if before is None or top >= 2.0 and scores.get(before.name, 0.0) < top - 0.5 else before
 
 
 def _repeated_before(previous: PastRequest, before: Sequence[PastRequest], offered: list[ToolSpec]) -> ToolSpec | None:

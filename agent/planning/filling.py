@@ -63,7 +63,7 @@ class PlanningContext:
 
 # "and in the other GBM line we use?", "another breast line", "the other cell, the one from before": a line the
 # message does not name
-_ANOTHER_LINE = re.compile(r"\b(?:the\s+other|another|a\s+different|other)\s+(?:[\w-]+\s+){0,2}?"
+_ANOTHER_LINE = re.compile(r"\b(?:the\s+other|another|a\s+different|other)\s+(?:[\w'’-]+\s+){0,2}?"
                            r"(?<!herbal\s)(?<!product\s)(?<!supplement\s)(?<!skincare\s)"  # "two other herbal lines"
                            r"(?:(?:cell\s+)?lines?|cells?)\b")
 
@@ -174,8 +174,8 @@ def earlier_setting(tool: str, param: str, history: Sequence[PastRequest]) -> An
 
 def _swapped_in_list(spec: ToolSpec, param: str, e: Entities, context: PlanningContext) -> list[str] | None:
     """"Replace emtricitabine with lamivudine and rerun": the list this tool last ran with, the drug taken out
-    exchanged in its place for the one coming in (the others stay); None unless the message takes out a drug of
-    that list and names one that is not in it."""
+    exchanged in its place for the one coming in (the others stay); "same thing but solubility, and drop gefitinib":
+    that list without it. None unless the message takes out a drug of that list and names at most one other."""
     if not e.taken_back:
         return None
     before = earlier_setting(spec.name, param, context.history)
@@ -187,8 +187,10 @@ def _swapped_in_list(spec: ToolSpec, param: str, e: Entities, context: PlanningC
     keys = [same_molecule_key(s) for s in before]
     out = {same_molecule_key(s) for s in e.taken_back}
     coming = [m for m in dict.fromkeys(e.molecules) if same_molecule_key(m) not in {*keys, *out}]
-    if len(coming) != 1 or not out & set(keys):
+    if len(coming) > 1 or not out & set(keys):
         return None
+    if not coming:
+        return [s for s, key in zip(before, keys) if key not in out] or None
     return [coming[0] if key in out else s for s, key in zip(before, keys)]
 
 

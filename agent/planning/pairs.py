@@ -62,12 +62,23 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     alternatives = _alternatives_with(e, molecules)
     if alternatives is not None:  # "letermovir vs valganciclovir, which interacts less with tacrolimus?"
         return alternatives
-    anchor = _anchor(e, molecules)
+    anchor = _anchor(e, molecules) or _each_against(e, molecules)
     if anchor is not None:  # "Screen the new one against everything she takes": that drug with each other one
         return [[anchor, other] for other in molecules if other != anchor]
     if e.pairs:
         return e.pairs
     return [[molecules[0], other] for other in molecules[1:]]
+
+
+# "azithromycin and clarithromycin, each against cyclosporine": the drug after it, set against each other one
+_EACH_AGAINST = re.compile(r"\beach\s+(?:one\s+)?(?:against|with|vs\.?|versus)\s+", re.I)
+
+
+def _each_against(e: Entities, molecules: list[str]) -> str | None:
+    each = _EACH_AGAINST.search(e.prose)
+    after = next((n for n in e.names if isinstance(n, Resolved) and n.kind == "drug" and each is not None and
+                  n.start == each.end()), None)
+    return next((m for m in molecules if after is not None and _drug_key(m) == _drug_key(after.value)), None)
 
 
 EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"
@@ -200,7 +211,8 @@ def against_the_thread(e: Entities, pool: list[EntryMeta], lowered: str,
     mine = {_drug_key(m) or m for m in e.molecules}
     rows = row_numbers(lowered)
     if len(mine) != 1 or read is None or not (AGAINST_ALL.search(lowered) or _EACH_WITH.search(lowered) or rows or
-                                              EACH_ROW.search(lowered) or _LIST_WITH.search(lowered)):
+                                              EACH_ROW.search(lowered) or _LIST_WITH.search(lowered) or
+                                              _FOR_EACH_AFTER.search(lowered)):
         return None
     key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered) or pool_ref(pool, ("smiles_list",), lowered))
     value = read(key) if key else None
@@ -216,6 +228,9 @@ def against_the_thread(e: Entities, pool: list[EntryMeta], lowered: str,
     return [[e.molecules[0], other] for other in others.values()] or None
 
 
+# "and also with warfarin, both of them", "with caffeine for each of those": the thread's drugs, each with it
+_FOR_EACH_AFTER = re.compile(r"\b(?:with|against|vs\.?|versus)\s+[^,.;?!\n]{2,40}?,?\s+(?:for\s+)?(?:both|each|all)"
+                             r"(?:\s+of\s+(?:them|these|those))?\s*[.!?]*\s*$", re.I)
 EACH_ROW = re.compile(r"\b(?:each|every|all(?:\s+the)?)\s+rows?\b", re.I)  # "the IP against each row"
 # "then each of them with caffeine": the thread's drugs, each with the one the message names
 _EACH_WITH = re.compile(r"\b(?:each(?:\s+one)?|every\s+one|both|all)\s+(?:of\s+(?:them|these|those)\s+)?"

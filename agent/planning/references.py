@@ -26,7 +26,8 @@ PRODUCED_KEY = {"drug_cell_response_regression_generation": "generated_smiles",
 def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[ToolCall], own_words: str = "") -> Any:
     """The molecules a call takes from the thread: an upload its own part of the message names ("… and BBB for Tom's
     plate"), else what an earlier step of this message used or made, else the pool entry the words point to."""
-    named = named_upload(own_words, pool) if own_words else None
+    # (a continuation reads "earlier request\nmessage": "same again for the teamB file" names its own upload)
+    named = named_upload(own_words or lowered.rsplit("\n", 1)[-1], pool)
     if named is not None:
         return named
     key = produced_key(own_words) if own_words else None
@@ -84,6 +85,20 @@ _SEVERAL_MEANT = re.compile(rf"\b(?:{_PLURAL_WORDS}|ones|set|list|file|uploads?|
 _RUN_OUTPUTS = re.compile(r"\b(?:outputs?|results?|molecules|compounds|hits|structures|products?)\s+(?:of|from)\s+"
                           r"(?:the\s+)?(?:job|run|pipeline\s+run|batch\s+job|workflow)\s+#?(?P<id>[\w-]*\d[\w-]*)",
                           re.I)
+
+
+# "now the same for our lead": a molecule of the user's own that no upload, pool entry or earlier message gave
+_OWN_MOLECULE = re.compile(r"\b(?:for|on|with|of|to)\s+(?:our|my)\s+(?P<what>lead|hit|candidate|backup)\b"
+                           r"(?!\s+(?:series|list|set|file|upload|compounds|molecules|panel|v?\d))")
+
+
+def unknown_own_molecule(lowered: str, pool: Sequence[EntryMeta], said_before: Sequence[str]) -> str | None:
+    """"our lead" when nothing in the thread is called so (no pool key, no earlier message names it); else None."""
+    found = _OWN_MOLECULE.search(lowered)
+    if found is None or any(found.group("what") in text for text in [*(m.key.lower() for m in pool),
+                                                                      *(t.lower() for t in said_before)]):
+        return None
+    return found.group().split(maxsplit=1)[1]
 
 
 def unknown_run(lowered: str, pool: Sequence[EntryMeta]) -> str | None:

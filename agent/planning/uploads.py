@@ -26,6 +26,9 @@ _OWNED_FILE = re.compile(r"\b(?P<owner>(?:mr|mrs|ms|dr|prof)\.?\s+[a-z]{1,20}|[a
 # a file named by a word and its label: "the river B file" (when only riverA_june.csv was shared: asked)
 _LABELLED_FILE = re.compile(r"\b(?P<base>[a-z]{3,})[\s_-]?(?P<label>[a-z]|\d{1,4})\s+(?:file|upload|list|sheet|"
                             r"spreadsheet|csv|sdf|batch|set)\b")
+# ... or by whom it came from: "the file from Team B" (when only teamA_q3.csv was shared: asked)
+_FILE_FROM_LABEL = re.compile(r"\b(?:file|upload|list|sheet|spreadsheet|csv|sdf|batch|set)s?\s+(?:from|of|by)\s+"
+                              r"(?:the\s+)?(?P<base>[a-z]{3,})[\s_-]?(?P<label>[a-z]|\d{1,4})\b(?![-'’])")
 
 
 def upload_named(key: str, lowered: str) -> bool:
@@ -253,7 +256,7 @@ def unknown_upload(lowered: str, pool: Sequence[EntryMeta], known: frozenset[str
         if not any(owner in m.key.lower() or owner in m.set_by.lower() for owner in owners for m in pool
                    if m.key.startswith("upload_")):
             return match.group(), list(uploads.values())[:3]
-    for match in _LABELLED_FILE.finditer(lowered):
+    for match in [*_LABELLED_FILE.finditer(lowered), *_FILE_FROM_LABEL.finditer(lowered)]:
         # "the river B file" when only riverA_june.csv was shared: a sibling file with another label, asked
         base, label = match.group("base"), match.group("label")
         siblings = [stem for stem in stems if (sibling := re.search(rf"{base}[\s_-]?([a-z]|\d{{1,4}})(?![a-z])", stem))
