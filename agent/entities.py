@@ -805,7 +805,7 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
                                                or _MEDIUM_BEFORE.search(prose, 0, m.start)
                                                or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)
                                                or _sample_of_others(prose, m, named)
-                                               or _nickname(prose, m, named)))]
+                                               or _nickname(prose, m, named) or _restated(prose, m, named)))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
     # "canine c-kit" is asked about, unless the message names that target for itself too ("human KIT — the proxy
@@ -1042,6 +1042,22 @@ class _TakenBack:
 # a quoted phrase; an apostrophe before a letter ("poor man's") does not close it
 _QUOTED = re.compile(r"(?<!\w)['‘\"“]((?:[^\n'’\"”]|['’](?=\w)){2,60}?)['’\"”](?!\w)")
 _PRODUCT_NOUN = re.compile(r"\s*(?:bars?|pills?|tabs?|tablets?|blotters?)\b", re.I)
+
+
+# "naproxen, (S)-2-(6-methoxynaphthalen-2-yl)propanoic acid", "L-phenylalanine (2-amino-3-phenylpropanoic acid)"
+_APPOSED = re.compile(r"\s*(?:,|\(|/|—|–|-|=|:)\s*(?:i\.e\.\s*|aka\s+)?")
+
+
+def _restated(prose: str, name: Resolved | Unresolved, named: list[Resolved | Unresolved]) -> bool:
+    """A systematic name right after a drug name that is the same molecule (stereo aside: the systematic name often
+    leaves it out): that drug said again, not a second molecule."""
+    if not isinstance(name, Resolved) or name.kind != "drug" or not name.source.startswith("OPSIN"):
+        return False
+    before = [m for m in named if isinstance(m, Resolved) and m.kind == "drug" and 0 <= m.end <= name.start]
+    if not before or not _APPOSED.fullmatch(prose[before[-1].end:name.start]):
+        return False
+    key = same_molecule_key(name.value)
+    return key is not None and key == same_molecule_key(before[-1].value)
 
 
 def _nickname(prose: str, name: Resolved | Unresolved, named: list[Resolved | Unresolved]) -> bool:

@@ -98,10 +98,13 @@ _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versu
 _CORRECTS = re.compile(rf"\b(?:{phrases('corrections')})\b", re.I)
 # "and add alpelisib to the two", "include X in those too": more molecules for the earlier request's list
 # "add ponatinib and redo all three": the list it adds to is the one redone
-_ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?\b(?:(?:to|into|with)\s+(?:the\s+)?|"
-                           r"and\s+(?:re-?do|re-?run|run|do|repeat)\s+(?:it\s+(?:for|on)\s+)?(?:all\s+|the\s+)?)"
-                           r"(?:two|three|four|five|both|them|those|these|list|set|others|rest|same|earlier|previous)\b"
+_ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?\b(?:(?:to|into|with)\s+"
+                           r"(?:the\s+|that\s+|this\s+)?|and\s+(?:re-?do|re-?run|run|do|repeat)\s+(?:it\s+(?:for|on)\s+)?(?:all\s+|the\s+)?)"
+                           r"(?:two|three|four|five|both|them|those|these|list|set|others|rest|same|earlier|previous|"
+                           r"comparison|run|table|panel|series|batch)\b"
                            r"(?!\s+(?:\w+\s+)?(?:cell|lines?|cells|targets?|kinases?|proteins?)\b)", re.I)
+_ONLY_THE_NEW = re.compile(r"\b(?:only|just)\s+(?:those|these|the)\s+(?:two|three|four|new(?:\s+ones)?)\b|"
+                           r"\b(?:those|these|the)\s+(?:two|three|four|new\s+ones)\s+only\b", re.I)
 # "Use the one from your table", "use yours" after a question about a mistyped structure: the named drug's structure
 _USE_YOURS = re.compile(r"\buse\s+(?:yours|your\s+(?:own|one|structure|smiles|copy|version)|the\s+one\s+(?:from|in)\s+"
                         r"your\s+(?:table|database|list|library)|the\s+(?:gdsc|drugbank|database|pubchem|library)\s+"
@@ -497,7 +500,9 @@ def _extended_list(whole: Entities, earlier: Entities, ran: ToolSpec | None, con
     if spec is None or not takes_values_of(spec, whole, pool):
         return None
     merged = merge_entities(whole, earlier)
-    merged.molecules = merged.smiles = list(dict.fromkeys(earlier.molecules + whole.molecules))
+    # ("add methanol and acetone to that comparison, only those two": the earlier ask for the new ones alone)
+    kept = [] if _ONLY_THE_NEW.search(whole.prose) else earlier.molecules
+    merged.molecules = merged.smiles = list(dict.fromkeys(kept + whole.molecules))
     merged.pairs = []
     return fan_out(spec, fill(spec, merged, context, [], None), merged)
 

@@ -42,7 +42,7 @@ from agent.pool.refs import ref_key
 from agent.selection import logged_rows, pick_rows, select_molecules
 from agent.vocabulary import count_pattern
 from model_zoo.chem.mols import same_molecule_key
-from model_zoo.specs import AFFINITY, CELL_RESPONSE, TARGET_CLASSIFICATION, ToolSpec
+from model_zoo.specs import AFFINITY, CELL_RESPONSE, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec
 
 # "that one", "those three", "these two": the molecules an earlier message picked out of a result
 _PICKED_BEFORE = re.compile(rf"\b(?:that|this)\s+one\b|\b(?:those|these)\s+(?:{count_pattern()})\b")
@@ -296,6 +296,35 @@ def _the_thread_molecules_too(e: Entities, words: str, context: PlanningContext,
     return [m for m in molecules if isinstance(m, str) and m not in e.molecules]
 
 
+# "naproxen and (of) the chlorinated precursor", "benzene and the top one": a named molecule joined to a pick
+_AND_THE_PICK = re.compile(r"\b(?:and|plus|as\s+well\s+as)\s+(?:of\s+|for\s+|on\s+)?(?:the|its|that)\s+", re.I)
+
+
+def _named_beside_the_pick(e: Entities, picked: list[str], words: str) -> list[str]:
+    """The molecules the words name by name and join with "and" to a pick of the thread's results ("of naproxen and
+    of the chlorinated precursor it gave"), not among the picked rows; [] otherwise."""
+    joined = _AND_THE_PICK.search(words)
+    names = [n for n in e.names if n.kind == "drug" and n.written in words[:joined.start()]] if joined else []
+    return [n.value for n in names if n.value in e.molecules and n.value not in picked]
+
+
+# "hydration free energy of the product and of benzene" after a route: the molecule the route was asked for
+_THE_PRODUCT = re.compile(r"\b(?:of|for|on)\s+the\s+(?:target\s+|final\s+)?product\b(?!s|\s+(?:of|from)\b)", re.I)
+
+
+def _the_routes_product(e: Entities, words: str, context: PlanningContext) -> list[str]:
+    """The molecules the thread's last request asked a route for, when the words name "the product" beside
+    molecules of their own; [] otherwise."""
+    last = context.history[-1].calls if context.history else []
+    route = next((c for c in reversed(last) if c.tool == RETROSYNTHESIS.name and c.status == "ok"), None)
+    if route is None or not e.molecules or not _THE_PRODUCT.search(words):
+        return []
+    value = route.arguments.get("smiles_list")
+    key = ref_key(value)
+    value = context.read(key) if key is not None and context.read is not None else value
+    return [m for m in value if isinstance(m, str) and m not in e.molecules] if isinstance(value, list) else []
+
+
 def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None
          ) -> dict[str, Any]:
     """Parameters by kind: from the message, else from earlier steps, results or the pool.
@@ -333,13 +362,16 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
         # "which one is the most soluble?" (answered from the results, no tool ran) then "ok run that one in T47D":
         # the rows the question picked
         picked = select_molecules(context.history[-1].text, pool, context.read, context.history) or None
+    if picked and e.molecules:  # "logD of naproxen and of the chlorinated precursor it gave": both
+        picked = [*_named_beside_the_pick(e, picked, words), *picked]
     args: dict[str, Any] = {}
     for param in spec.params:
         value: Any = None
         if param.kind == "smiles_list":  # a drug named twice ("... gefitinib? and is gefitinib ...") runs once;
             # [] picks none: ask
             chosen = picked or _swapped_in_list(spec, param.name, e, context) or \
-                [*_the_thread_molecules_too(e, words, context, earlier), *e.molecules]
+                [*_the_thread_molecules_too(e, words, context, earlier), *_the_routes_product(e, words, context),
+                 *e.molecules]
             value = list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen
             if not value and picked != []:
                 value = molecules_from_context(lowered, pool, earlier, (focus or "").lower()) \

@@ -679,8 +679,8 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     i = 0
     while i < len(ws):
         w, s, e = ws[i]
-        if overlaps(s, e, taken):
-            i += 1
+        if overlaps(s, e, taken) or text[s - 1:s] in (")", "]"):
+            i += 1  # ("…-2-yl)propanoic acid": the end of a systematic name, read whole below)
             continue
         # the longest run of words from here that is a name: extend while the words so far begin a name
         hit = None
@@ -1036,6 +1036,8 @@ _PROPERTY_NAMES = alternation(w for w in {*PROPERTY_WORDS, *_OTHER_PROPERTIES} i
 # "Fair enough, do Glycerin then", "try ethanol instead": the follow-up's new subject, the ask as before
 _FOLLOW_UP_SLOT_BEFORE = re.compile(r"(?:^|[^\w\s]\s*|\b(?:ok(?:ay)?|fine|then|so|enough)\s+)(?:do|try|run|check)\s+$",
                                     re.I)
+# "Add methanol and acetone to that comparison", "include DMSO too": more molecules for the thread's list
+_ADDED_BEFORE = re.compile(r"(?:^|[^\w\s]\s*|\b(?:now|then|also|and|please|pls|so)\s+)(?:add|include|append)\s+$", re.I)
 _FOLLOW_UP_SLOT_AFTER = re.compile(r"\s+(?:then|instead)\b|\s*[.!?]?\s*$")
 # ("solubility (logS) of acetone", "hydration free energies please: acetonitrile, …")
 # "Does it interact with alcohol?": the partner of a drug-pair question, no medium
@@ -1128,7 +1130,8 @@ def _list_neighbours(text: str, ws: list[tuple[str, int, int]], found: list[Reso
         if _PROPERTY_OF.search(before) or _INTERACTS_WITH.search(before) or _misspelt_property_of(before) or \
                 _DRUG_SLOT_AFTER.match(text[e:e + 25]) \
                 or (_FOLLOW_UP_SLOT_BEFORE.search(before) and _FOLLOW_UP_SLOT_AFTER.match(text, e)) \
-                or _LIST_INTRO_BEFORE.search(before) or _opens_a_list(text, s, e, candidates):
+                or _LIST_INTRO_BEFORE.search(before) or _ADDED_BEFORE.search(before) \
+                or _opens_a_list(text, s, e, candidates):
             added.append(_from_entries(entries, w, False, s, e))
             taken.append((s, e))
             anchors.append((s, _past_gloss(text, e)))
