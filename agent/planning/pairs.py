@@ -42,6 +42,9 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     each = _it_with_each(e)
     if each is not None:  # "Patient on tamoxifen. Check it with paroxetine and with sertraline."
         return each
+    first = _pair_to_start_with(e)
+    if first is not None:  # "How toxic is A / B in a patient on C? Start with A vs B.": that pair now
+        return [first]
     distinct: dict[str, str] = {}
     for molecule in e.molecules:
         distinct.setdefault(_drug_key(molecule) or molecule, molecule)
@@ -79,6 +82,21 @@ def _each_against(e: Entities, molecules: list[str]) -> str | None:
     after = next((n for n in e.names if isinstance(n, Resolved) and n.kind == "drug" and each is not None and
                   n.start == each.end()), None)
     return next((m for m in molecules if after is not None and _drug_key(m) == _drug_key(after.value)), None)
+
+
+_START_WITH = re.compile(r"\b(?:start|begin)\s+with\s+|\bfirst\s+(?:just\s+)?(?:check|run|do)\s+", re.I)
+
+
+def _pair_to_start_with(e: Entities) -> list[str] | None:
+    """The two drugs the message says to start with, in the clause after "start with" ("… Start with
+    spironolactone vs triamterene."); None unless that clause names exactly two."""
+    start = _START_WITH.search(e.prose)
+    if start is None:
+        return None
+    end = next((m.start() for m in re.finditer(r"[.;?!\n]", e.prose) if m.start() > start.end()), len(e.prose))
+    named = [n.value for n in e.names if isinstance(n, Resolved) and n.kind == "drug" and start.end() <= n.start < end]
+    distinct = list(dict.fromkeys(named))
+    return distinct if len(distinct) == 2 and all(m in e.molecules for m in distinct) else None
 
 
 EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"

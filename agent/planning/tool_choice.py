@@ -389,6 +389,9 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # "And CDK2, as the off-target.", "VE-822 against WEE1 too, just to see": why, not what
                            r"\bas\s+(?:the|an?)\s+off-?target\b|\bjust\s+to\s+(?:see|check|compare|be\s+sure)\b|"
                            r"\bout\s+of\s+curiosity\b|"
+                           # "So the precursor is ephedrine. BBB for ephedrine then": what a route showed, no new ask
+                           r"\b(?:so\s+)?the\s+(?:key\s+)?(?:precursors?|starting\s+materials?|intermediates?)\s+"
+                           r"(?:is|are|was|were)\b|"
                            # "serotonin toxicity is on the pathologist's list": a clinical syndrome, no property
                            rf"{SYNDROME.pattern}|"
                            # "pt had a reaction last time", "an infusion reaction": what a patient had, no synthesis

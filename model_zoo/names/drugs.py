@@ -433,7 +433,8 @@ def _systematic_chunks(text: str, taken: list[tuple[int, int]]) -> list[tuple[in
                 and chunks[j + 2][2].lower() in _CLASS_WORDS)):  # "… ethenyl diethyl phosphate"
             j += 1
             end = chunks[j][1]
-        out.append((start, end, text[start:end]))
+        if not text[start:end].lower().endswith("yl"):  # ("a carbon-11 on the N-methyl": a group, no molecule)
+            out.append((start, end, text[start:end]))
         i = j + 1
     return out
 
