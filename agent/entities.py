@@ -1060,6 +1060,13 @@ def _restated(prose: str, name: Resolved | Unresolved, named: list[Resolved | Un
     return key is not None and key == same_molecule_key(before[-1].value)
 
 
+def named_instead_of_invalid(e: Entities) -> Resolved | None:
+    """The one drug a message names beside a structure that does not parse ("BBB for metformin, SMILES
+    CN(C)C(=N)NC(N)="): the molecule the question about the structure offers instead; None otherwise."""
+    drugs = list({n.value: n for n in e.names if n.kind == "drug"}.values())
+    return drugs[0] if e.invalid_smiles and len(drugs) == 1 else None
+
+
 def _nickname(prose: str, name: Resolved | Unresolved, named: list[Resolved | Unresolved]) -> bool:
     """A drug name that ends a quoted phrase of several words (a nickname: "'poor man's methadone'", not the claim
     "'sorafenib hits the BRAF protein'", nor the pair '"atorvastatin with clarithromycin"') or is quoted before a

@@ -11,7 +11,7 @@ from typing import Any
 
 from agent.backends.base import Backend, BackendUnavailable, FinalAnswer, PlanContext, Step, ToolCall
 from agent.dispatch import Dispatcher, ToolFailed, ToolOutcome
-from agent.entities import Entities, read_message
+from agent.entities import Entities, named_instead_of_invalid, read_message
 from agent.fefo import CheckedCall, FeFoError, check_call
 from agent.grounding import ground_call
 from agent.history import PastRequest
@@ -115,11 +115,11 @@ class Decider:
             except FeFoError as exc:
                 log.info("turn=%s backend=%s rejected %s: %.300s", self.turn_id, self.backend.name, action.name, exc)
                 record.status, record.error = "rejected", str(exc)
-                ctx.steps.append(Step(action, "rejected", error=_ask_user(exc, self.pool)))
+                ctx.steps.append(Step(action, "rejected", error=_ask_user(exc, self.pool, entities)))
                 ctx.messages += feedback_messages(action, str(exc), ctx.request)
                 self.retries += 1
                 if self.retries > self.limits.max_retries:
-                    return Decision(None, None, _ask_user(exc, self.pool))
+                    return Decision(None, None, _ask_user(exc, self.pool, entities))
                 continue
             record.resolved = checked.arguments
             log.info("turn=%s backend=%s call %s sources=%s", self.turn_id, self.backend.name, action.name,
@@ -257,7 +257,7 @@ def feedback_messages(call: ToolCall, error: str, request: str) -> list[dict[str
     ]
 
 
-def _ask_user(exc: FeFoError, pool: ThreadPool | None = None) -> str:
+def _ask_user(exc: FeFoError, pool: ThreadPool | None = None, entities: Entities | None = None) -> str:
     if not exc.fixable_by_user:
         return "I could not form a valid request for that: " + str(exc)
     spec = get_spec(exc.tool or "")
@@ -273,5 +273,8 @@ def _ask_user(exc: FeFoError, pool: ThreadPool | None = None) -> str:
     elif lists and wants_molecules:  # "Does it get into the brain?" after two molecules: the nearest options
         others.append(f"the thread's newest list ({lists[-1].key}) has {lists[-1].size} molecules: say which one "
                       "(e.g. '#2') or 'all of them'")
+    named = named_instead_of_invalid(entities) if entities is not None else None
+    if named is not None and any("invalid SMILES" in p for p in exc.problems):  # the named drug, offered instead
+        others.append(f"or use {named.name} as the tables give it ({named.source})? Say yes")
     parts = (["I still need " + "; and ".join(asks)] if asks else []) + others
     return f"Before I can run {task(exc.tool)}: " + "; ".join(p.rstrip(".") for p in parts) + "."

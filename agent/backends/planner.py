@@ -16,7 +16,7 @@ from typing import Any
 
 from agent.atom_ranges import core_question
 from agent.backends.base import Action, FinalAnswer, PlanContext, ToolCall
-from agent.entities import SUBSTITUTION, Entities, extract, without_asides
+from agent.entities import SUBSTITUTION, Entities, extract, named_instead_of_invalid, without_asides
 from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, earlier_setting, enum_words_in, fan_out, fill
@@ -195,7 +195,9 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         repeated = _repeated_before(previous, history[:-1], offered) is not None
         earlier_text = f"{history[-2].text}\n{previous.text}" if repeated else previous.text
         earlier_text = in_english(_strip_pool_line(earlier_text))
-        if not previous.answered and _USE_YOURS.search(text):
+        if not previous.answered and (_USE_YOURS.search(text) or _TAKES_THE_OFFER.match(text) and
+                                      named_instead_of_invalid(extract(earlier_text)) is not None):
+            # "use yours", or "yes" to the offer of the named drug's structure ("BBB for metformin, SMILES CN(C)…=")
             earlier_text = _without_invalid_structures(earlier_text)
         earlier = value_numbers(extract(earlier_text))
         restated = (_with_the_asked_structure(earlier, text) or _with_the_offered_name(earlier, text)) \

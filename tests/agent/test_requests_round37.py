@@ -214,3 +214,24 @@ def test_make_these_better_is_asked_about_and_let_it_change_anything_frees_every
     [call] = plan_with("take the first one, same line, aim for -3, let it change anything", pool, [made, asked])
     assert call.name == "drug_cell_response_regression_optimization"
     assert call.arguments["gt"] == gen[0] and set(call.arguments["mask"]) == {1}
+
+
+def test_a_broken_structure_beside_a_name_offers_the_named_drug() -> None:
+    """"BBB for metformin, SMILES CN(C)C(=N)NC(N)=" asked about the structure only, and "yes" to the question ran
+    nothing; the question now offers the named drug's structure, and "yes" takes it."""
+    from agent.backends.base import PlanContext
+    from agent.backends.planner import OfflinePlanner
+    from agent.entities import read_message
+    from agent.loop import Decider, Limits
+    from agent.pool.store import InMemoryPoolStore
+    from agent.pool.thread_pool import ThreadPool
+    from model_zoo.specs import TOOLS
+
+    text = "logS for caffeine, SMILES CN1C=NC2=C1C(=O)N(C)C(=O)N2("
+    pool = ThreadPool(InMemoryPoolStore(), "t")
+    ctx = PlanContext(request=text, pool=pool.list(), offered=list(TOOLS), history=[], read=pool.read)
+    decision = Decider(OfflinePlanner(), pool, list(TOOLS), Limits()).decide(ctx, read_message(text), 10**12)
+    assert decision.action is None and "use caffeine" in (decision.final or "") and "Say yes" in (decision.final or "")
+    asked = PastRequest("u", text, answered=False)
+    [call] = plan_with("yes", {}, [asked])
+    assert call.arguments == {"drug_smiles": [drug("caffeine")], "property": "logSolubility"}
