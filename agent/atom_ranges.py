@@ -226,8 +226,13 @@ def find_atom_ranges(text: str) -> list[AtomRange]:
     return ([r for r in found if not r.every_atom] or found) + find_cores(text)
 
 
+# "only the phenylalanine side chain (the benzyl) may change": the part by the group name its gloss gives
+_GLOSSED_PART = re.compile(r"\bthe\s+(?:[\w-]+\s+){1,4}?\((?:i\.e\.\s*|=\s*)?the\s+(?P<name>[\w-]+)\)", re.I)
+
+
 def find_cores(text: str) -> list[AtomRange]:
     """Cores the words say to keep: "keep the quinazoline", "keep the core c1ccc2ncncc2c1", "indole ring intact"."""
+    text = _GLOSSED_PART.sub(lambda m: f"the {m.group('name')}", text)
     found: list[tuple[int, AtomRange]] = []
     for match in _CORE_BEFORE.finditer(text):
         name, smiles = match.group("name").lower(), _as_core_smiles(match.group("smiles"))

@@ -797,7 +797,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     for m in named:
         of_kind.setdefault(m.kind, []).append(m.start)
     # "keep quinazoline + aniline", "the aniline from that route": parts and groups, not molecules to run
-    parts = _part_phrase_spans(prose, found.atom_ranges, to_clause_end=True) + group_phrase_spans(prose)
+    parts = _part_phrase_spans(prose, found.atom_ranges, to_clause_end=True) + group_phrase_spans(prose) + \
+        _kept_parts_spans(prose)
     mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
                 and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)
                                                or _QUALIFIES_NOUN_BEFORE.search(prose, 0, m.start)
@@ -1027,6 +1028,19 @@ def _part_phrase_spans(text: str, ranges: list[AtomRange], to_clause_end: bool =
         clause = re.search(r"[,;.\n]|$", text[end:]) if to_clause_end else None
         spans.append((start, end + (clause.start() if clause else 0)))
     return spans
+
+
+# "The boronic acid, the leucine residue and the pyrazinoyl cap stay exactly as they are; only the benzyl may change":
+# the parts of the molecule to optimise that stay, in the subject of "stay", when the message asks for analogues
+_KEPT_SUBJECT = re.compile(r"(?:^|(?<=[.;:!?\n]))\s*(?P<subject>the\s[^.;:!?\n]{3,160}?)\s+(?:stays?|remains?|"
+                           r"(?:is|are)\s+(?:kept|fixed|frozen|untouched|unchanged|locked))\b", re.I)
+_OPTIMISES = re.compile(r"\boptimi[sz]\w*|\banalog(?:ue)?s\b|\bmay\s+change\b|\bmutable\b", re.I)
+
+
+def _kept_parts_spans(text: str) -> list[tuple[int, int]]:
+    if not _OPTIMISES.search(text):
+        return []
+    return [m.span("subject") for m in _KEPT_SUBJECT.finditer(text)]
 
 
 @dataclass(frozen=True)

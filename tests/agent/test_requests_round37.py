@@ -235,3 +235,13 @@ def test_a_broken_structure_beside_a_name_offers_the_named_drug() -> None:
     asked = PastRequest("u", text, answered=False)
     [call] = plan_with("yes", {}, [asked])
     assert call.arguments == {"drug_smiles": [drug("caffeine")], "property": "logSolubility"}
+
+
+def test_parts_that_stay_and_a_glossed_part_in_an_optimisation() -> None:
+    """"The boronic acid, the leucine residue and the pyrazinoyl cap stay …; only the phenylalanine side chain (the
+    benzyl) may change" read boronic acid and phenylalanine as molecules, and the glossed part as none."""
+    text = ("Optimise bortezomib towards ln(IC50) -2.5 in KMS-11. The boronic acid and the leucine residue stay as "
+            "they are; only the phenylalanine side chain (the benzyl) may change.")
+    [call] = plan_with(text, {})
+    mask = call.arguments["mask"]
+    assert call.arguments["gt"] == drug("bortezomib") and sum(mask) == 7 and mask[10:17] == [1] * 7
