@@ -36,7 +36,7 @@ from agent.planning.properties import LBD, ddi_tasks, named_properties, requeste
 from agent.planning.references import molecules_from_context, named_upload, pool_protein, pool_ref
 from agent.planning.rows import earlier_rows, leaves_rows_out, names_rows_by_word, row_numbers
 from agent.planning.relative_potency import relative_goal, sets_relative_goal
-from agent.planning.uploads import uploads_named
+from agent.planning.uploads import molecule_uploads, uploads_named
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import logged_rows, pick_rows, select_molecules
@@ -161,7 +161,8 @@ def _unnamed_other_line(e: Entities, lowered: str) -> bool:
 
 # "same model", "same settings", "rerun the same thing but drop the second molecule": the setting the thread's last
 # call of this tool used
-_SAME_MODEL = re.compile(r"\bsame\s+(?:model|settings?|task|database|method|mode|thing|run)\b", re.I)
+_SAME_MODEL = re.compile(r"\bsame\s+(?:model|settings?|task|database|method|mode|thing|run)\b|"
+                         r"\bsame\s+as\s+(?:last\s+time|before|earlier|yesterday)\b", re.I)
 
 
 def earlier_setting(tool: str, param: str, history: Sequence[PastRequest]) -> Any:
@@ -325,6 +326,23 @@ def _the_routes_product(e: Entities, words: str, context: PlanningContext) -> li
     return [m for m in value if isinstance(m, str) and m not in e.molecules] if isinstance(value, list) else []
 
 
+# "same as last time but for the other team now": of two uploads named alike (teamA_q3.csv, teamB_hits.csv)
+_THE_OTHER = re.compile(r"\bthe\s+other\s+(?P<word>[a-z]{3,})\b")
+
+
+def _the_other_upload(lowered: str, context: PlanningContext) -> str | None:
+    """The one of two uploads sharing the word the text writes after "the other" that the thread's last call did not
+    use; None unless the last call used the other one."""
+    other = _THE_OTHER.search(lowered.rsplit("\n", 1)[-1])
+    if other is None or not context.history:
+        return None
+    alike = [k for k in molecule_uploads(context.pool) if other.group("word") in k.lower()]
+    used = {v for c in context.history[-1].calls for v in c.arguments.values() if isinstance(v, str)}
+    if len(alike) != 2 or sum(f"({k})" in used for k in alike) != 1:
+        return None
+    return next(f"({k})" for k in alike if f"({k})" not in used)
+
+
 def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[ToolCall], focus: str | None
          ) -> dict[str, Any]:
     """Parameters by kind: from the message, else from earlier steps, results or the pool.
@@ -374,7 +392,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
                  *e.molecules]
             value = list(dict.fromkeys(chosen)) if isinstance(chosen, list) else chosen
             if not value and picked != []:
-                value = molecules_from_context(lowered, pool, earlier, (focus or "").lower()) \
+                value = _the_other_upload(lowered, context) or \
+                    molecules_from_context(lowered, pool, earlier, (focus or "").lower()) \
                     or _drugs_of_the_pair(lowered, pool, context)
                 value = _rows_of_the_list(words, value, context.read)
         elif param.kind == "smiles":

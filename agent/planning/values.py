@@ -23,7 +23,8 @@ from model_zoo.specs import ToolSpec, get_spec
 # A request said again ("redo it with 10 nM", "run it again", "everything else the same"): never a question about
 # results, and the previous request's tool
 REDO = re.compile(r"\b(?:re-?do|re-?run|repeat)\b|\b(?:run|do|try|predict|compute)\b[^.?!\n]{0,40}\bagain\b|"
-                      r"\beverything else (?:the )?same\b|\bsame (?:settings|parameters|conditions|rest)\b", re.I)
+                      r"\beverything else (?:the )?same\b|\bsame (?:settings|parameters|conditions|rest)\b|"
+                      r"\bsame\s+(?:thing\s+)?as\s+(?:last\s+time|before|earlier|yesterday)\b", re.I)
 
 _LINKING_WORDS = frozenset(words("linking_words"))
 # "and osimertinib, same target", "one more: nilotinib": words of a message that gives new values for the earlier ask
