@@ -38,6 +38,10 @@ _LABIALISED_ORDERS = ("ve", "", "vi", "va", "ve", "v", "", "")
 _PREFIXES = ("እንደ", "ስለ", "የ", "በ", "ከ", "ለ")
 _SUFFIXES = ("ንም", "ውን", "ጋር", "ን", "ና", "ም", "ው", "ስ")
 _CLOSE = 0.82
+# the sounds it writes with other letters than English does, each read both ways: a Greek ch before l or r as k
+# ("ክሎሮኪን": chloroquine; kg as the English sounds write ch), qu before i as k ("ኪኒን": quinine, "ፕሪማኪን":
+# primaquine), and a first e as i ("ኢታምቡቶል": ethambutol)
+_READ_AS = ((re.compile(r"^k(?=[lr])"), "kg"), (re.compile(r"ki"), "kvi"), (re.compile(r"^i(?=[^aeiou])"), "e"))
 
 
 def _letter(fidel: str, first: str) -> str:
@@ -57,15 +61,26 @@ def _latin(word: str, first: str) -> str:
 
 
 def _forms(word: str) -> list[str]:
-    """``word`` as written and without a prefix, a suffix, or both (a stem of three fidel at least)."""
+    """``word`` as written and without a prefix, a suffix, or both (a stem of three fidel at least). A suffix comes
+    off only where the stem then ends as a borrowed name does: a name's last consonant is written in the sixth order
+    (ን, ብ, ል) or with its vowel, never in the first (ä), which ends no name ("ኮአርተም" is no "ኮአርተ" and ም)."""
     stems = [word] + [word[len(p):] for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 3]
-    return stems + [stem[:-len(s)] for stem in stems for s in _SUFFIXES if stem.endswith(s) and len(stem) - len(s) >= 3]
+    return stems + [stem[:-len(s)] for stem in stems for s in _SUFFIXES
+                    if stem.endswith(s) and len(stem) - len(s) >= 3 and ord(stem[-len(s) - 1]) & 7]
+
+
+def _spellings(latin: str) -> set[str]:
+    """A word's Latin letters, and as each of the sounds it writes otherwise (``_READ_AS``) would be."""
+    spellings = {latin}
+    for pattern, sound in _READ_AS:
+        spellings |= {pattern.sub(sound, spelling) for spelling in spellings}
+    return spellings
 
 
 def english_name(word: str) -> str | None:
     """The table name an Ethiopic word spells, with or without its prefix and suffix ("የኢማቲኒብ": imatinib), or
     None."""
-    latin = [_latin(form, first) for form in _forms(word) for first in ("e", "a")]
+    latin = [spelling for form in _forms(word) for first in ("e", "a") for spelling in _spellings(_latin(form, first))]
     return closest_of([spelling for form in latin if len(form) >= 5 for spelling in with_soft_c(form)], _CLOSE)
 
 
