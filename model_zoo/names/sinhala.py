@@ -32,29 +32,34 @@ _SIGNS = {"ා": "a", "ැ": "a", "ෑ": "a", "ි": "i", "ී": "i", "ු": "u"
           "ේ": "e", "ෛ": "ai", "ො": "o", "ෝ": "o", "ෞ": "au", "ෟ": "lu", "ෳ": "lu", "්": ""}
 # a name's case suffixes, longest first
 _SUFFIXES = ("වලින්", "වලට", "ගෙන්", "එකට", "එකේ", "ගේ", "වල", "ටත්", "ත්", "යේ", "යි", "ට", "ද")
-# the long vowels it writes for an English vowel and an r it does not sound ("වෝෆැරින්": warfarin, "මෙට්ෆෝමින්":
-# metformin), and a name's first i as it is said ("අයිබියුප්‍රොෆෙන්": ibuprofen), read beside the letters
+# the vowels it writes for an English vowel and an r it does not sound: the long ones ("වෝෆැරින්": warfarin,
+# "මෙට්ෆෝමින්": metformin), and a short o too ("ඇටොවස්ටැටින්": atorvastatin); a name's first i as it is said
+# ("අයිබියුප්‍රොෆෙන්": ibuprofen, "ඩයසිපෑම්": diazepam); and an s between vowels as the z it has no letter for
+# ("ඩයසිපෑම්": diazepam), read beside the letters
 _LONG = frozenset("ාෝආඕ")
-_SAID_I = re.compile(r"^ai")
+_SHORT_O = frozenset("ොඔ")
+_SAID_I = re.compile(r"^([^aeiou]?)ai")
+_Z = re.compile(r"(?<=[aeiou])s(?=[aeiou])")
 _CLOSE = 0.82
 
 
-def _latin(word: str, r_after_long: bool) -> str:
+def _latin(word: str, r_after: frozenset[str]) -> str:
     out = []
     for i, letter in enumerate(word):
         if letter in _CONSONANTS:
             following = word[i + 1] if i + 1 < len(word) else ""
             out.append(_CONSONANTS[letter] + ("" if following in _SIGNS else "a"))
         else:
-            out.append(_VOWELS.get(letter, _SIGNS.get(letter, "")) + ("r" if r_after_long and letter in _LONG else ""))
+            out.append(_VOWELS.get(letter, _SIGNS.get(letter, "")) + ("r" if letter in r_after else ""))
     return once("".join(out))
 
 
 def _spellings(word: str) -> list[str]:
-    """The spellings by ear of a Sinhala word: as its letters read, with an r after each long vowel, and with a
-    said first i as i."""
-    read = {_latin(word, False), _latin(word, True)}
-    return sorted(read | {_SAID_I.sub("i", latin) for latin in read})
+    """The spellings by ear of a Sinhala word: as its letters read, with an r after each long vowel (and each o),
+    with a said first i as i, and with an s between vowels as z."""
+    read = {_latin(word, r_after) for r_after in (frozenset(), _LONG, _LONG | _SHORT_O)}
+    read |= {_SAID_I.sub(r"\1i", latin) for latin in read}
+    return sorted(read | {_Z.sub("z", latin) for latin in read})
 
 
 def _forms(word: str) -> list[str]:
