@@ -617,6 +617,8 @@ _ARMENIAN_MARKS = str.maketrans({"՞": "", "՛": "", "՜": "", "՟": "", "։": "
 _ARMENIAN_INSTEAD = re.compile(r"([\w-]+)\s+փոխարեն\s+([\w-]+)")
 _ARMENIAN_EXCEPT = re.compile(r"(?<![\w-])(?!(?:դրանից|սրանից|նրանից|դրանցից|սրանցից)\s)([\w-]+?)-?ից\s+բացի(?![\w-])")
 _ARMENIAN_SUFFIX = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?:{'|'.join(ARMENIAN_ENDINGS)})(?![\w-])")
+# and its "not" after what it denies ("logD չէ": not logD; not the tag "…, չէ՞": isn't it)
+_ARMENIAN_NOT = re.compile(r"(?<![\w-])([\w()-]+)\s+չէ(?![\w-])")
 # Amharic's full stop, comma, semicolon, question mark and word space read as Latin punctuation; its "ፋንታ" after
 # what it governs ("በጌፊቲኒብ ፋንታ ኤርሎቲኒብ": erlotinib instead of gefitinib); its prepositions before a code or a
 # Latin name ("የimatinib": of imatinib, "በA549": in A549, "ከEGFR ጋር": with EGFR) read as English words, and its
@@ -804,7 +806,7 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _GEORGIAN_INSTEAD.sub(r"\2 instead of \1", text)
     if language is _ARMENIAN:
         text = _ARMENIAN_INSTEAD.sub(r"\2 instead of \1", text.translate(_ARMENIAN_MARKS))
-        return _ARMENIAN_SUFFIX.sub("", _ARMENIAN_EXCEPT.sub(r"except \1", text))
+        return _ARMENIAN_SUFFIX.sub("", _ARMENIAN_NOT.sub(r"չէ \1", _ARMENIAN_EXCEPT.sub(r"except \1", text)))
     if language is _AMHARIC:
         text = _AMHARIC_INSTEAD.sub(r"\2 instead of \1", text.translate(_AMHARIC_MARKS))
         text = _AMHARIC_PREFIX.sub(lambda m: f"{_AMHARIC_PREFIXES[m.group(1)]} ", text)

@@ -3,9 +3,9 @@ imatinib, "իբուպրոֆենի" of ibuprofen, "ասպիրինով" with aspir
 
 Armenian writes an international name by its sounds, mostly as Russian does (c before e or i as "ց", x as "քս", h
 as "հ", ph and f as "ֆ") and declines it with case endings joined to it ("-ի" of, to; "-ը", "-ն" the; "-ով" with;
-"-ից" from; "-ին" to the; "-ում" in; "-ներ" the plural). An Armenian word is read into Latin letters, tried as
-written and without each ending, and matched by sound (``model_zoo.names.sounds``); a word stays as written when no
-name is close, or two are equally close.
+"-ից" from; "-ին" to the; "-ում" in; "-ներ" the plural; "-ինը", "-ինն" the one of: "իմատինիբինը" imatinib's). An
+Armenian word is read into Latin letters, tried as written and without each ending, and matched by sound
+(``model_zoo.names.sounds``); a word stays as written when no name is close, or two are equally close.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ _LETTERS = {
     "շ": "sh", "ո": "o", "չ": "ch", "պ": "p", "ջ": "j", "ռ": "r", "ս": "s", "վ": "v", "տ": "t", "ր": "r", "ց": "ts",
     "ւ": "v", "փ": "p", "ք": "k", "և": "ev", "օ": "o", "ֆ": "f",
 }
-# a name's case endings, longest first (the plural "-ներ" and "-եր" with the cases after it)
+# a name's case endings, longest first (the plural "-ներ" and "-եր" with the cases after it; the genitive made a
+# noun, "-ինը", "-ինն": the one of)
 ENDINGS = ("ներից", "ներով", "ներում", "ներին", "ների", "ները", "ներն", "երից", "երով", "երում", "երին", "երի", "երը",
-           "ներ", "եր", "ով", "ից", "ին", "ում", "ու", "ի", "ը", "ն")
+           "ներ", "եր", "ինը", "ինն", "ով", "ից", "ին", "ում", "ու", "ի", "ը", "ն")
 _CLOSE = 0.85
 
 
