@@ -30,13 +30,15 @@ def _sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-# a sentence that asks: a question, an order ("Check clarithromycin with …", "can u give me …"), or what the writer
-# only needs
+# a sentence that asks: a question, an order ("Check clarithromycin with …", "can u give me …"; or at its end, where
+# a language that puts the verb last has it: Sinhala "N-acetylcysteine … බලන්න": "N-acetylcysteine … check"), or
+# what the writer only needs
 _REASON = re.compile(r"^\W*(?:(?:we(?:'re|\s+are)|i(?:'m|\s+am))\s+)?(?:trying\s+to|deciding|choosing|because|since|"
                      r"as\s+we|to\s+(?:decide|choose|pick)|(?:it(?:'s|\s+is)\s+)?relevant\s+(?:for|to))\b(?![^?]*\?)",
                      re.I)
 _ASKS = re.compile(r"\?\s*$|^\s*(?:please\s+)?(?:check|run|predict|compare|screen|give\s+me|tell\s+me|show\s+me)\b|"
                    r"^\s*(?:can|could|would|will)\s+(?:you|u)\b|"  # "can u give me the pKd for Tagrisso" (no "?")
+                   r"\b(?:check|predict|calculate|compare)\s*[.!]?\s*$|"
                    r"\b(?:only|just)\b.*\b(?:check|run|need|predict|want)", re.I)
 
 
