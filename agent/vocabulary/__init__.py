@@ -636,6 +636,14 @@ _SINHALA_JOINERS = str.maketrans({"\u200d": "", "\u200c": ""})
 _SINHALA_WORD = rf"[\w{SINHALA_BLOCK}()-]+"
 _SINHALA_INSTEAD = re.compile(rf"({_SINHALA_WORD})\s+වෙනුවට\s+({_SINHALA_WORD})")
 _SINHALA_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{SINHALA_BLOCK}])")
+# its number after what it counts ("අණු දෙකේ": of two molecules; not "ඒ දෙක": those two)
+_SINHALA_NUMBERS = {"දෙක": "two", "තුන": "three", "හතර": "four", "පහ": "five"}
+_SINHALA_COUNTED = re.compile(rf"(?<![{SINHALA_BLOCK}])(?!(?:ඒ|මේ)\s)([{SINHALA_BLOCK}]+)\s+"
+                              rf"({'|'.join(_SINHALA_NUMBERS)})ේ?(?![{SINHALA_BLOCK}])")
+# "in … too" after what it governs ("Jurkat එකෙත්": in Jurkat too)
+_SINHALA_IN_TOO = re.compile(rf"({_SINHALA_WORD})\s+එකෙත්(?![{SINHALA_BLOCK}])")
+# and "with … and with …" after the two it governs ("X එක්කයි Y එක්කයි": with X and with Y)
+_SINHALA_WITH_BOTH = re.compile(rf"({_SINHALA_WORD})\s+එක්කයි\s+({_SINHALA_WORD})\s+එක්කයි(?![{SINHALA_BLOCK}])")
 _UZBEK_EXCEPT = re.compile(r"(?<![\w'’-])(?!(?:bu|u|shu)(?:-?dan)?\s)([\w'’-]+?)(?:-?dan)?\s+tashqari(?![\w'’-])",
                            re.I)  # (not "bundan tashqari": besides, also)
 
@@ -813,6 +821,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _AMHARIC_SUFFIX.sub(lambda m: _AMHARIC_SUFFIXES[m.group(1)], text)
     if language is _SINHALA:
         text = _SINHALA_INSTEAD.sub(r"\2 instead of \1", text.translate(_SINHALA_JOINERS))
+        text = _SINHALA_IN_TOO.sub(r"in \1 too", _SINHALA_WITH_BOTH.sub(r"with \1 and \2", text))
+        text = _SINHALA_COUNTED.sub(lambda m: f"{_SINHALA_NUMBERS[m.group(2)]} {m.group(1)}", text)
         return _SINHALA_JOINED.sub(" ", text)
     if language is _ZULU:
         return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
