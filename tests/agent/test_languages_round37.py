@@ -229,3 +229,68 @@ def test_sinhala_follow_ups() -> None:
     _of_both("දෙකම විෂද?", "CT_TOX")
     _instead("ගෙෆිටිනිබ් වෙනුවට එර්ලොටිනිබ් පාවිච්චි කරන්න.")
 
+
+
+def _of_the_two(text: str, prop: str) -> None:
+    """A correction after a property of two drugs: the same two, another property."""
+    two = [drug("warfarin"), drug("aspirin")]
+    earlier = ran(PROPERTY, "How toxic are warfarin and aspirin?", {"drug_smiles": two, "property": "CT_TOX"})
+    [call] = plan_with(text, {"user_smiles": two, "user_property": "CT_TOX"}, [earlier])
+    assert call.name == PROPERTY and call.arguments["property"] == prop
+    assert call.arguments["drug_smiles"] in ("(user_smiles)", two)
+
+
+def _on_the_two_cells(text: str, cell: str) -> None:
+    two = [drug("gefitinib"), drug("erlotinib")]
+    earlier = ran(CELLS, "Predict the IC50 of gefitinib and erlotinib in A549.", {"drug_smiles": two,
+                                                                                "cell_name": "A549"})
+    [call] = plan_with(text, {"user_smiles": two, "user_cell_line": "A549"}, [earlier])
+    assert call.name == CELLS and call.arguments["cell_name"] == cell
+    assert call.arguments["drug_smiles"] in ("(user_smiles)", two)
+
+
+def test_round37_names_written_by_ear() -> None:
+    # Amharic writes ch and qu as k and a first e as i; a suffix comes off only a stem that ends as a name does
+    for word, name in (("አሞዲያኪን", "amodiaquine"), ("ኪኒዲን", "quinidine"), ("ኢፌድሪን", "ephedrine"),
+                       ("ክሎራምቡሲል", "chlorambucil"), ("ኢቶፖሳይድ", "etoposide")):
+        assert ethiopic_name(word) == name
+    assert ethiopic_name("የኮአርተም") is None
+    # Sinhala leaves an r after a short o unwritten, says a first i as "ai", and writes z as s
+    for word, name in (("ක්ලොනසිපෑම්", "clonazepam"), ("ඇටොවස්ටැටින්ගේ", "atorvastatin"),
+                       ("ඩයක්ලෝෆිනැක්", "diclofenac")):
+        assert sinhala_name(word) == name
+    # Armenian's genitive made a noun: "the one of erlotinib"
+    assert armenian_name("էռլոտինիբինը") == "erlotinib"
+
+
+def test_round37_armenian_requests() -> None:
+    _asks_the_property("Կարո՞ղ ես գուշակել կոֆեինի հիդրատացիայի ազատ էներգիան։", "caffeine", "freesolv")
+    _of_the_two("Ներիր, BBB չէ, ջրային լուծելիությունն էր պետք։ Նույն երկուսի։", "logSolubility")
+    pairs = {"user_smiles_pairs": [[drug("warfarin"), drug("aspirin")]]}
+    earlier = ran(PAIRS, "Do warfarin and aspirin interact?", {"smiles_pairs": "(user_smiles_pairs)"})
+    assert decided("Իսկ ի՞նչ դոզայով է ասպիրինը անվտանգ վարֆարին ընդունողների համար։", pairs, [earlier]) is None
+
+
+def test_round37_amharic_requests() -> None:
+    _asks_the_property("የአሞዲያኪን የውሃ ውስጥ መሟሟት ተንብይልኝ።", "amodiaquine", "logSolubility")
+    _asks_the_property("ኪኒዲን ብዙ ጉዳት ያመጣል ይባላል። ወደ አንጎል ያልፋል ወይ?", "quinidine", "p_np")
+    # an everyday word is no drug ("ማምረት": to manufacture, not amfepramone; "ተፅዕኖ": effect, not theophylline)
+    _asks_the_route("ፓራሲታሞልን እዚህ ሀገር ማምረት ይቻል እንደሆነ እያጠናን ነው። የretrosynthesis መንገዱን አሳየኝ።", "paracetamol")
+    [call] = plan_with("ኢቡፕሮፌን በኩላሊት ላይ ያለውን ተፅዕኖ እያጠናን ነው። የኢቡፕሮፌንን BBB ተንብይልኝ።", {})
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("ibuprofen")], "property": "p_np"}
+
+
+def test_round37_sinhala_requests() -> None:
+    [call] = plan_with("ක්ලොනසිපෑම් සහ ඩයක්ලෝෆිනැක් මොළයට යන සම්භාවිතාව (BBB) බලන්න.", {})
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("clonazepam"), drug("diclofenac")],
+                                                        "property": "p_np"}
+    # "කලින්" (before) is no kaolin; "with X and with Y" after the two it governs
+    [call] = plan_with("ශල්‍යකර්මයට කලින්: Phenergan එක warfarin එක්කයි aspirin එක්කයි interaction තියෙනවද බලන්න.",
+                       {})
+    assert call.name == PAIRS and call.arguments == {"smiles_pairs": [[drug("promethazine"), drug("warfarin")],
+                                                                      [drug("promethazine"), drug("aspirin")]]}
+    # a drug named only as an overdose's cause is no molecule to run: the sentence that asks, its verb last
+    _asks_the_property("ඇස්ප්‍රින් overdose එකකට sodium bicarbonate දෙනවා. caffeine ජලයේ ද්‍රාව්‍යතාව බලන්න.",
+                       "caffeine", "logSolubility")
+    _of_the_generated("පළවෙනි අණු දෙකේ විෂ සහිතභාවය බලන්න.", MADE[:2], "CT_TOX")
+    _on_the_two_cells("HeLa එකෙත් ඒ දෙකම.", "HeLa")
