@@ -1627,7 +1627,7 @@ _COUNT_LABEL = re.compile(rf"\b(?:{phrases('count_labels')})\s*[:=]?\s*$", re.I)
 
 
 _SPECIES_BEFORE = re.compile(rf"\b(?:{phrases('non_human_species')})\s+(?:[\w-]+\s+)?$", re.I)
-_SPECIES_AFTER = re.compile(rf"\s*\([^)]{{0,60}}?\b(?:{phrases('non_human_species')})\b", re.I)
+_SPECIES_AFTER = re.compile(rf"\s*\([^)]{{0,60}}?\b(?:{phrases('non_human_species')})\b[^)]{{0,40}}", re.I)
 
 
 def _other_species(m: Resolved, prose: str) -> bool:

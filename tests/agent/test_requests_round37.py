@@ -245,3 +245,17 @@ def test_parts_that_stay_and_a_glossed_part_in_an_optimisation() -> None:
     [call] = plan_with(text, {})
     mask = call.arguments["mask"]
     assert call.arguments["gt"] == drug("bortezomib") and sum(mask) == 7 and mask[10:17] == [1] * 7
+
+
+def test_a_parasite_kinase_with_its_species_named_and_clinical_questions_after_a_run() -> None:
+    """"PfCDPK1 (Plasmodium falciparum)" was asked about as a species the tables lack, though DAVIS holds the parasite's
+    construct; "why does … drop, can you explain?", "what does the guideline say?", "should the dose be raised?" ran
+    the thread's tool again."""
+    [call] = plan_with("pKd of staurosporine on PfPK5 (Plasmodium falciparum)?", {})
+    assert call.name == AFFINITY and call.arguments["target_seq"] == target("PfPK5")
+    pair = [drug("rifampicin"), drug("efavirenz")]
+    pool = {"user_smiles_pairs": [pair], "drug_drug_response_predict_result": []}
+    earlier = ran(PAIRS, "rifampicin with efavirenz", {"smiles_pairs": [pair]})
+    for text in ("OK, so should the efavirenz dose be raised to 800 mg?", "What does the national guideline say?",
+                 "And why does the level drop so much, can you explain?"):
+        assert decided(text, pool, [earlier]) is None, text
