@@ -34,7 +34,9 @@ from agent.planning.tool_choice import (
     asks_for_a_partner,
     without_declined_asks,
     SWITCHES,
+    ADDS_TO_THE_RUN,
     asks_the_same,
+    changes_the_list,
     choose_tool,
     close_calls,
     intents,
@@ -44,7 +46,6 @@ from agent.planning.tool_choice import (
     only_picks,
     out_of_scope_question,
     same_ask_again,
-    swaps_a_molecule,
     tool_scores,
     without_refused_kinds,
     without_values,
@@ -98,13 +99,10 @@ _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versu
 _CORRECTS = re.compile(rf"\b(?:{phrases('corrections')})\b", re.I)
 # "and add alpelisib to the two", "include X in those too": more molecules for the earlier request's list
 # "add ponatinib and redo all three": the list it adds to is the one redone
-_ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?\b(?:(?:to|into|with)\s+"
-                           r"(?:the\s+|that\s+|this\s+)?|and\s+(?:re-?do|re-?run|run|do|repeat)\s+(?:it\s+(?:for|on)\s+)?(?:all\s+|the\s+)?)"
-                           r"(?:two|three|four|five|both|them|those|these|list|set|others|rest|same|earlier|previous|"
-                           r"comparison|run|table|panel|series|batch)\b"
+_ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?\b(?:(?:to|into|with)\s+(?:the\s+)?|"
+                           r"and\s+(?:re-?do|re-?run|run|do|repeat)\s+(?:it\s+(?:for|on)\s+)?(?:all\s+|the\s+)?)"
+                           r"(?:two|three|four|five|both|them|those|these|list|set|others|rest|same|earlier|previous)\b"
                            r"(?!\s+(?:\w+\s+)?(?:cell|lines?|cells|targets?|kinases?|proteins?)\b)", re.I)
-_ONLY_THE_NEW = re.compile(r"\b(?:only|just)\s+(?:those|these|the)\s+(?:two|three|four|new(?:\s+ones)?)\b|"
-                           r"\b(?:those|these|the)\s+(?:two|three|four|new\s+ones)\s+only\b", re.I)
 # "Use the one from your table", "use yours" after a question about a mistyped structure: the named drug's structure
 _USE_YOURS = re.compile(r"\buse\s+(?:yours|your\s+(?:own|one|structure|smiles|copy|version)|the\s+one\s+(?:from|in)\s+"
                         r"your\s+(?:table|database|list|library)|the\s+(?:gdsc|drugbank|database|pubchem|library)\s+"
@@ -239,7 +237,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             return extended
     # "rerun these against ROS1", "same for HER4", "what about ABL2?": the tool of the previous request
     supplies_values = bool(given_kinds(whole, pool))
-    repeats = bool(REDO.search(whole.prose) or _REPEAT.search(whole.prose) or (
+    repeats = bool(REDO.search(whole.prose) or _REPEAT.search(whole.prose) or ADDS_TO_THE_RUN.search(whole.prose) or (
         supplies_values and (_CORRECTS.search(whole.prose) or only_values(whole, SAME_VALUE_WORDS)
                              or keeps_a_value(whole))))
     before = _added_to_the_run_before(previous, earlier, history, offered) if previous and earlier else None
@@ -502,9 +500,7 @@ def _extended_list(whole: Entities, earlier: Entities, ran: ToolSpec | None, con
     if spec is None or not takes_values_of(spec, whole, pool):
         return None
     merged = merge_entities(whole, earlier)
-    # ("add methanol and acetone to that comparison, only those two": the earlier ask for the new ones alone)
-    kept = [] if _ONLY_THE_NEW.search(whole.prose) else earlier.molecules
-    merged.molecules = merged.smiles = list(dict.fromkeys(kept + whole.molecules))
+    merged.molecules = merged.smiles = list(dict.fromkeys(earlier.molecules + whole.molecules))
     merged.pairs = []
     return fan_out(spec, fill(spec, merged, context, [], None), merged)
 
@@ -669,7 +665,7 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # (two drugs joined by "and" read as a pair only when words ask for one)
     switches = named_switch and top[1] >= 3.0 and earlier_spec is not None and not bare_values and \
         top[0] != earlier_spec.name and scores.get(earlier_spec.name, 0.0) < 0.5 and \
-        not swaps_a_molecule(earlier_spec, whole)
+        not changes_the_list(earlier_spec, whole)
     asked = top[1] >= 2.0 and (not repeats or switches) and not asks_the_same(whole.prose) and \
         not (earlier_spec is not None and asks_a_pair_of_one(get_spec(top[0]), whole))
     # A reply that gives what the question asked for answers it ("for trametinib and osimertinib" after

@@ -464,7 +464,7 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     same_answer = prior is not None and _same_answer(prior, scores, offered, entities.prose)
     switches = not same_settings and not same_answer and max(scores.values(), default=0.0) >= 2.0 and \
         prior is not None and scores.get(prior.name, 0.0) < 1.0 and not only_values(entities, SAME_VALUE_WORDS) and \
-        _switch_keeps_the_value(entities, scores, offered) and not swaps_a_molecule(prior, entities)
+        _switch_keeps_the_value(entities, scores, offered) and not changes_the_list(prior, entities)
     if prior is not None and prior.name in scores and not switches:
         scores[prior.name] += 4.0
     if same_answer and prior is not None:  # the other reading of the same values is the same ask in other words
@@ -521,11 +521,17 @@ def choose_tool(entities: Entities, offered: list[ToolSpec], pool: Sequence[Entr
     return PROPERTY if chosen.param("smiles_pairs") and _property_not_pair(entities, offered) else chosen
 
 
-def swaps_a_molecule(prior: ToolSpec, entities: Entities) -> bool:
-    """"Swap emtricitabine for lamivudine and run it again with tenofovir" after a logD run: one molecule exchanged in
-    the earlier tool's list, whatever "with" reads as, unless the words ask for a pair (interaction, combination)."""
-    return prior.param("drug_smiles") is not None and bool(entities.taken_back) and bool(entities.molecules) and \
-        not PAIRING.search(entities.prose)
+def changes_the_list(prior: ToolSpec, entities: Entities) -> bool:
+    """"Swap emtricitabine for lamivudine and run it again with tenofovir", "Add methanol and acetone to that
+    comparison" after a logD run: molecules exchanged in or added to the earlier tool's list, whatever "with" or two
+    drugs read as, unless the words ask for a pair (interaction, combination)."""
+    return prior.param("drug_smiles") is not None and bool(entities.molecules) and not PAIRING.search(
+        entities.prose) and (bool(entities.taken_back) or bool(ADDS_TO_THE_RUN.search(entities.prose)))
+
+
+# "Add methanol and acetone to that comparison", "include X in the run": more molecules for the earlier ask
+ADDS_TO_THE_RUN = re.compile(r"\b(?:add|include|append)\b[^.;?!\n]{1,60}?\b(?:to|into|in)\s+(?:that|this|the)\s+"
+                             r"(?:comparison|run|table|list|set|panel|series|batch|analysis)\b", re.I)
 
 
 def _property_not_pair(entities: Entities, offered: list[ToolSpec]) -> bool:

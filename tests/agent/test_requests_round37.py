@@ -168,7 +168,8 @@ def test_a_route_s_product_and_its_words_around_it() -> None:
 
 
 def test_molecules_added_to_an_earlier_comparison() -> None:
-    """"Add methanol and acetone to that comparison, only those two" read no solvent, then ran them as a drug pair."""
+    """"Add methanol and acetone to that comparison, only those two" read no solvent, then ran them as a drug pair.
+    The earlier ones have their results: the new ones run (as two sets' authors expect, with or without "only")."""
     acids = [drug("acetic acid"), drug("ethanol")]
     pool = {"user_smiles": acids, "user_property": "freesolv", "drug_property_prediction_result": []}
     earlier = ran(PROPERTY, "Hydration free energy for acetic acid and ethanol.", {"drug_smiles": acids,
@@ -176,7 +177,9 @@ def test_molecules_added_to_an_earlier_comparison() -> None:
     [call] = plan_with("Add hexane and toluene to that comparison, only those two.", pool, [earlier])
     assert call.arguments == {"drug_smiles": [drug("hexane"), drug("toluene")], "property": "freesolv"}
     [call] = plan_with("Add hexane and toluene to that comparison.", pool, [earlier])
-    assert call.arguments["drug_smiles"] == [*acids, drug("hexane"), drug("toluene")]
+    assert call.arguments == {"drug_smiles": [drug("hexane"), drug("toluene")], "property": "freesolv"}
+    [call] = plan_with("Add hexane and toluene to that comparison, and check the interaction.", pool, [earlier])
+    assert call.name == PAIRS
 
 
 def test_the_pair_to_start_with_and_a_reason_name_no_more_molecules() -> None:
