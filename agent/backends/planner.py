@@ -9,6 +9,7 @@ exactly that.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -291,7 +292,23 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     if listed:  # the items that can run first; an item naming what did not resolve is asked about after them
         calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
     calls = _one_answer_per_target(_without_empty_designs(calls, own_words, whole.molecules), own_words)
-    return _counted_per_ask(calls, own_words, whole, pool, history)
+    calls = _counted_per_ask(calls, own_words, whole, pool, history)
+    if previous is not None and previous.answered and not repeats and _ran_already(calls, previous, read):
+        return []  # "should she lower the warfarin dose?" after a DDI run: the same call, no rerun asked; a question
+    return calls
+
+
+def _ran_already(calls: list[ToolCall], previous: PastRequest, read: Callable[[str], Any] | None) -> bool:
+    """Whether every call is one the previous request ran, with the same values (pool references read)."""
+    def values(arguments: dict[str, Any]) -> str:
+        return json.dumps({k: read(key) if read is not None and (key := ref_key(v)) is not None else v
+                           for k, v in arguments.items()}, sort_keys=True, default=str)
+
+    try:
+        ran = {(c.tool, values(c.arguments)) for c in previous.calls if c.status == "ok"}
+        return bool(calls) and all((c.name, values(c.arguments)) in ran for c in calls)
+    except KeyError:  # a reference the pool no longer holds
+        return False
 
 
 _PROPERTY_ASK = re.compile(r"\bpropert(?:y|ies)\b|\badmet\b|\btox\w*", re.I)

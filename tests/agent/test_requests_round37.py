@@ -262,3 +262,18 @@ def test_a_parasite_kinase_with_its_species_named_and_clinical_questions_after_a
     for text in ("OK, so should the efavirenz dose be raised to 800 mg?", "What does the national guideline say?",
                  "And why does the level drop so much, can you explain?"):
         assert decided(text, pool, [earlier]) is None, text
+
+
+def test_the_call_that_just_ran_is_not_run_again_unasked() -> None:
+    """A follow-up question that would make exactly the call the thread's last request ran ("should the doctor lower
+    the warfarin dose then?" after warfarin with aspirin) is a question about that result, not a rerun; "run it
+    again" and a new drug still run."""
+    pair = [drug("warfarin"), drug("aspirin")]
+    pool = {"user_smiles_pairs": [pair], "drug_drug_response_predict_result": []}
+    earlier = ran(PAIRS, "warfarin with aspirin", {"smiles_pairs": [pair]})
+    for text in ("So should the doctor lower the warfarin dose, or stop the aspirin?",
+                 "Is that interaction between warfarin and aspirin seen in older patients mostly?"):
+        assert decided(text, pool, [earlier]) is None, text
+    assert decided("Run it again please, same pair.", pool, [earlier]) == PAIRS
+    [call] = plan_with("and warfarin with clopidogrel?", pool, [earlier])
+    assert call.arguments["smiles_pairs"] == [[drug("warfarin"), drug("clopidogrel")]]
