@@ -26,8 +26,11 @@ PRODUCED_KEY = {"drug_cell_response_regression_generation": "generated_smiles",
 def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[ToolCall], own_words: str = "") -> Any:
     """The molecules a call takes from the thread: an upload its own part of the message names ("… and BBB for Tom's
     plate"), else what an earlier step of this message used or made, else the pool entry the words point to."""
-    # (a continuation reads "earlier request\nmessage": "same again for the teamB file" names its own upload)
-    named = named_upload(own_words or lowered.rsplit("\n", 1)[-1], pool)
+    named = named_upload(own_words, pool) if own_words else None
+    latest = lowered.rsplit("\n", 1)[-1]
+    if named is None and latest != lowered and not _ONE_DESCRIBED.search(latest):
+        # (a continuation reads "earlier request\nmessage": "same again for the teamB file" names its own upload)
+        named = named_upload(latest, pool)
     if named is not None:
         return named
     key = produced_key(own_words) if own_words else None
