@@ -680,8 +680,8 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
     i = 0
     while i < len(ws):
         w, s, e = ws[i]
-        if overlaps(s, e, taken) or text[s - 1:s] in (")", "]"):
-            i += 1  # ("…-2-yl)propanoic acid": the end of a systematic name, read whole below)
+        if overlaps(s, e, taken) or text[max(0, s - 3):s] in ("yl)", "yl]"):
+            i += 1  # ("…-2-yl)propanoic acid": the end of a systematic name, read whole below; not "[11C]erlotinib")
             continue
         # the longest run of words from here that is a name: extend while the words so far begin a name
         hit = None
