@@ -157,8 +157,10 @@ class OfflinePlanner:
 
 
 def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
-               history: Sequence[PastRequest] = (), read: Callable[[str], Any] | None = None) -> list[ToolCall]:
-    """The calls a request asks for, in order.
+               history: Sequence[PastRequest] = (), read: Callable[[str], Any] | None = None,
+               what_it_asks: bool = False) -> list[ToolCall]:
+    """The calls a request asks for, in order (``what_it_asks``: also a call the thread's last request already ran,
+    to see what an earlier request lacked).
 
     The thread's history completes short messages: after a clarifying question, "BT-474" or "-2 is
     fine" supplies what was missing; after an answer, "and in HT-29?" repeats the last request with
@@ -293,7 +295,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         calls.sort(key=lambda call: any(u.written in call.scope for u in whole.unresolved))
     calls = _one_answer_per_target(_without_empty_designs(calls, own_words, whole.molecules), own_words)
     calls = _counted_per_ask(calls, own_words, whole, pool, history)
-    if previous is not None and previous.answered and not repeats and _ran_already(calls, previous, read):
+    if not what_it_asks and previous is not None and previous.answered and not repeats and \
+            _ran_already(calls, previous, read):
         return []  # "should she lower the warfarin dose?" after a DDI run: the same call, no rerun asked; a question
     return calls
 
@@ -563,7 +566,8 @@ def _added_to_the_run_before(previous: PastRequest, earlier: Entities, history: 
     top = max(scores.values(), default=0.0)
     # (its words named a tool of their own; not "also run it against the mutant one" after a pKd run, as close to
     # the pKd as to the yes/no)
-    return None if before is None or top >= 2.0 and scores.get(before.name, 0.0) < top - 0.5 else before
+    close = top - 0.5 <= scores.get(before.name, 0.0) < top if before is not None else False
+    return None if before is None or top >= 2.0 and not close else before
 
 
 def _repeated_before(previous: PastRequest, before: Sequence[PastRequest], offered: list[ToolSpec]) -> ToolSpec | None:
@@ -801,7 +805,7 @@ def _supplies_missing(spec: ToolSpec | None, text: str, now: Entities, pool: lis
     models know ("pIC50 of -7" asked about, then "pIC50 7; the minus sign came from the ln column")."""
     if spec is None:
         return False
-    planned = [c for c in plan_calls(text, pool, offered, history, read) if c.name == spec.name]
+    planned = [c for c in plan_calls(text, pool, offered, history, read, what_it_asks=True) if c.name == spec.name]
     given = planned[0].arguments if planned else {}
     missing = {value_kind(p.kind) for p in spec.params if p.required and (p.name not in given or _out_of_range(
         p.bounds, given[p.name]))}
