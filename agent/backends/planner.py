@@ -302,14 +302,20 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
 
 
 def _ran_already(calls: list[ToolCall], previous: PastRequest, read: Callable[[str], Any] | None) -> bool:
-    """Whether every call is one the previous request ran, with the same values (pool references read)."""
-    def values(arguments: dict[str, Any]) -> str:
-        return json.dumps({k: read(key) if read is not None and (key := ref_key(v)) is not None else v
-                           for k, v in arguments.items()}, sort_keys=True, default=str)
+    """Whether every call is one the previous request ran, with the same values: pool references read now, against
+    the values that call ran with (a list edited since, "pool set upload_cns.csv CCO", runs again)."""
+    def values(tool: str, arguments: dict[str, Any], with_defaults: bool) -> str:
+        spec = get_spec(tool)
+        defaults = {p.name: p.default for p in spec.params if p.default is not None} \
+            if spec is not None and with_defaults else {}
+        return json.dumps({**defaults, **{k: read(key) if read is not None and (key := ref_key(v)) is not None else v
+                                          for k, v in arguments.items()}}, sort_keys=True, default=str)
 
-    try:
-        ran = {(c.tool, values(c.arguments)) for c in previous.calls if c.status == "ok"}
-        return bool(calls) and all((c.name, values(c.arguments)) in ran for c in calls)
+    try:  # (a call that ran has its values as checked, defaults filled in; a logged one as proposed)
+        ran = {(c.tool, c.resolved is not None, values(c.tool, c.resolved or c.arguments, c.resolved is not None))
+               for c in previous.calls if c.status == "ok"}
+        return bool(calls) and all(any((c.name, full, values(c.name, c.arguments, full)) in ran
+                                       for full in (True, False)) for c in calls)
     except KeyError:  # a reference the pool no longer holds
         return False
 

@@ -218,3 +218,13 @@ def test_decisions_are_logged_with_the_turn_id(caplog: pytest.LogCaptureFixture)
                          "for our receptor?", turn_id="turn-42"), d)
     lines = [r.getMessage() for r in caplog.records if r.name == "agent.loop"]
     assert any(line.startswith("turn=turn-42 backend=offline rejected drug_target_affinity") for line in lines), lines
+
+
+def test_a_question_about_the_result_does_not_run_the_same_call_again() -> None:
+    d = deps()
+    reply = ask(d, "Do CC(=O)Oc1ccccc1C(=O)O and CC(=O)CC(c1ccccc1)c1c(O)c2ccccc2oc1=O interact?")
+    assert [c.name for c in reply.tool_calls] == ["drug_drug_response_predict"]
+    reply = ask(d, "Is that interaction between the two seen mostly in older patients?")
+    assert reply.tool_calls == []
+    reply = ask(d, "Run it again please.")
+    assert [c.name for c in reply.tool_calls] == ["drug_drug_response_predict"]
