@@ -39,8 +39,8 @@ _CHANGE = r"change|vary|varied|variable|modif(?:y|ied|ying|iable)|mutat(?:e|ed|i
 _CHANGE_STEM = r"chang|var[iy]|modif|tweak|alter|edit|swap|replac|optimi[sz]|rework|mov|open|free|touch"
 # "all atoms may change", "any atom can be modified", "everything is free" (not "everything after them")
 _ALL = r"(?P<all>\ball(?:\s+the)?\s+(?:heavy\s+)?atoms|\b(?:every|any)\s+(?:heavy\s+)?atom|" \
-       r"\bthe\s+(?:whole|entire)\s+molecule|\b(?:every|any)thing\b(?!\s+(?:after|else|but|except|other|beyond|" \
-       r"past|from|outside|stays?|remains?)))"
+       r"\bthe\s+(?:whole|entire)\s+molecule|\beverything\b(?!\s+(?:after|else|but|except|other|beyond|" \
+       r"past|from|outside|stays?|remains?))|\banything\b(?![^.;:!?\n]{0,25}?\b(?:else|but|except|apart|other)\b))"
 _PHRASE = re.compile(rf"(?:{_ATOMS}|{_FIRST_LAST}|{_ALL})", re.I)
 BARE_CORE = "core"  # "keep the core" without saying which: asked about
 _CORE_SUFFIX = r"(?:\s+(?:core|ring system|ring|scaffold|moiety|system|part|unit|portion))?"
