@@ -37,6 +37,7 @@ from agent.planning.references import molecules_from_context, named_upload, pool
 from agent.planning.rows import earlier_rows, leaves_rows_out, names_rows_by_word, row_numbers
 from agent.planning.relative_potency import relative_goal, sets_relative_goal
 from agent.planning.uploads import molecule_uploads, uploads_named
+from agent.planning.values import SAME_AS_BEFORE
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import ref_key
 from agent.selection import logged_rows, pick_rows, select_molecules
@@ -161,8 +162,8 @@ def _unnamed_other_line(e: Entities, lowered: str) -> bool:
 
 # "same model", "same settings", "rerun the same thing but drop the second molecule": the setting the thread's last
 # call of this tool used
-_SAME_MODEL = re.compile(r"\bsame\s+(?:model|settings?|task|database|method|mode|thing|run)\b|"
-                         r"\bsame\s+as\s+(?:last\s+time|before|earlier|yesterday)\b", re.I)
+_SAME_MODEL = re.compile(rf"\bsame\s+(?:model|settings?|task|database|method|mode|thing|run)\b|{SAME_AS_BEFORE}",
+                         re.I)
 
 
 def earlier_setting(tool: str, param: str, history: Sequence[PastRequest]) -> Any:

@@ -22,9 +22,11 @@ from model_zoo.specs import ToolSpec, get_spec
 
 # A request said again ("redo it with 10 nM", "run it again", "everything else the same"): never a question about
 # results, and the previous request's tool
+# "same as last time", "same thing as before": the earlier request again, with its settings
+SAME_AS_BEFORE = r"\bsame\s+(?:thing\s+)?as\s+(?:last\s+time|before|earlier|yesterday)\b"
 REDO = re.compile(r"\b(?:re-?do|re-?run|repeat)\b|\b(?:run|do|try|predict|compute)\b[^.?!\n]{0,40}\bagain\b|"
                       r"\beverything else (?:the )?same\b|\bsame (?:settings|parameters|conditions|rest)\b|"
-                      r"\bsame\s+(?:thing\s+)?as\s+(?:last\s+time|before|earlier|yesterday)\b", re.I)
+                      rf"{SAME_AS_BEFORE}", re.I)
 
 _LINKING_WORDS = frozenset(words("linking_words"))
 # "and osimertinib, same target", "one more: nilotinib": words of a message that gives new values for the earlier ask
