@@ -244,7 +244,15 @@ _SENTENCE_END = re.compile(rf"[;:!?]\s+|{_NO_TITLE}\.\s+|\n+", re.I)
 # ciclosporin": questions no tool answers (not "the dose-response", a response curve)
 _OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-]+response)|"
                            r"\b(?:max(?:imum)?|starting|usual|typical|safe|recommended|highest|lowest)\s+"
-                           r"(?:[\w-]+\s+){1,2}dos(?:e|es|ing|age)\b(?![\s-]+response)", re.I)
+                           r"(?:[\w-]+\s+){1,2}dos(?:e|es|ing|age)\b(?![\s-]+response)|"
+                           # "What ivermectin dose is safe in an MDR1-mutant collie?"
+                           r"\bdos(?:e|es|ing|age)\s+(?:is|are|would\s+be|will\s+be)\s+(?:safe|tolerated)\b", re.I)
+# "Is the interaction stronger in CYP2C9*3 carriers?", "why is isoniazid more hepatotoxic in slow acetylators?": a
+# question about a patient's genotype, which no tool takes (unless the message bids a run: "check warfarin with
+# fluconazole, she is a CYP2C9*3 carrier")
+_GENOTYPE = re.compile(r"\bCYP\d[A-Z]\d{0,2}\s*\*\s*\d+\b|\b(?:poor|slow|fast|rapid|intermediate|extensive|"
+                       r"ultra-?rapid)\s+(?:metaboli[sz]ers?|acetylators?)\b", re.I)
+_BIDS_A_RUN = re.compile(r"\b(?:run|check|predict|screen|score|compute|calculate|estimate)\b", re.I)
 # "Which is safest at eGFR 20?", "push his QTc over 500 ms?": a patient's kidney function or ECG interval, no tool's
 # answer ("eGFR" so written is the filtration rate, never the kinase)
 _PATIENT_MEASURE = re.compile(r"\beGFR\b|\b(?i:qtc)\b[^.?!\n]{0,30}?\d+\s*(?i:ms|msec)\b")
@@ -310,6 +318,9 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     is then no new value for the thread's last request."""
     if (answer := _NO_TOOL_ANSWER.search(e.prose)) is not None:  # "What year was it approved?": a date, whatever
         return answer.group()                                       # the words name ("approved")
+    genotype = _GENOTYPE.search(e.prose)
+    if genotype is not None and "?" in e.prose and not _BIDS_A_RUN.search(e.prose):
+        return genotype.group()
     if (measure := _PATIENT_MEASURE.search(e.prose)) is not None and not e.molecules:
         return measure.group()  # (not "check metformin with lisinopril, eGFR 25": a value beside a named ask)
     judged = _JUDGES_RESULTS.search(e.prose)
@@ -320,10 +331,22 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     if (claim := _ABOUT_GIVEN_RESULTS.search(e.prose)) is not None:
         return claim.group()
     found = _OUT_OF_SCOPE.search(e.prose) or _WHAT_IT_IS.match(e.prose)
-    if found is None or requested_tool(without_values(e), offered) is not None or _runs_a_written_pair(e):
+    if found is None or requested_tool(_without_the_question(without_values(e), found), offered) is not None or \
+            _runs_a_written_pair(e):
         return None
     named_only = not e.cell_lines and (e.molecules_from_names or not e.molecules)
     return found.group() if named_only or requested_tool(e.text, offered) is None else None
+
+
+_CLAUSE_START = re.compile(r".*(?:[.?!;:,\n]|\b(?:and|but|also|or)\b)", re.I | re.S)
+
+
+def _without_the_question(text: str, found: re.Match[str]) -> str:
+    """``text`` with the clause that asks the question no tool answers blanked up to its words: "do I need to
+    dose-reduce midostaurin …?" asks for no tool in "do I need to" (not a route's "what do I need"); "logS of
+    aspirin, and its max dose?" still asks for one."""
+    opening = _CLAUSE_START.match(text, 0, found.start())
+    return _blanked(text, [(opening.end() if opening else 0, found.end())])
 
 
 def _runs_a_written_pair(e: Entities) -> bool:
@@ -405,6 +428,13 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            r"process|product|supplement|skincare)\s+lines?\b|^\s*[a-z]+(?:/[a-z]+)?\s+line\s*:|"
                            # "second line ma yei dui wata aucha": lines of therapy, no cell line
                            r"\b(?:first|second|third|1st|2nd|3rd)[\s-]+line\b|"
+                           # "their IC50s on cortisol synthesis", "a protein synthesis inhibitor": a process of the
+                           # body or a microbe, no synthesis to plan
+                           r"\b(?:cortisol|steroid|sterol|ergosterol|cholesterol|protein|dna|rna|nucleic\s+acid|"
+                           r"folate|fatty\s+acid|prostaglandin|thromboxane|leukotriene|hormone|testosterone|"
+                           r"o?estrogen|aldosterone|heme|haem|collagen|melanin|peptidoglycan|cell[\s-]+wall|"
+                           r"mycolic\s+acid|neurotransmitter|dopamine|serotonin|thyroid\s+hormone)\s+"
+                           r"(?:bio)?synthesis\b|"
                            # "reduced glutathione": a form of a molecule, no reduction to plan
                            r"\b(?:reduced|oxidi[sz]ed)\s+(?:glutathione|forms?|coenzyme|nicotinamide|flavin)\b|"
                            # "The authors claim their molecules are also active in HT-29.": what others claim, told

@@ -318,7 +318,8 @@ _SLOVAK = _Language.of(r"[ľĺŕĽĹŔ]", r"ďakujem\w*|dakujem|vďaka|rozpustno
                                       r"potrebujem\w*|chcela|chcel|netreba|skús|predikovan\w*|ďalej|zvyšok|"
                                       r"nechaj|ponechaj|zachovaj|meniť|smie|"
                                       r"okrem|alebo|porovnaj|skontroluj|spusti|prechádza\w*|predikuješ|"
-                                      r"pečeňov\w*|obličkov\w*", r"pre|aj|sú|mňa|či|som")
+                                      r"pečeňov\w*|obličkov\w*|prečo|koncentráciách|relevantné|relevantný|relevantná",
+                                      r"pre|aj|sú|mňa|či|som")
 # Slovenian: a word only it has ("topnost", "spojina", "zdravilo", "tudi", "lahko"); not its letters, which Croatian and
 # Czech share, nor "prosim", which Czech and Slovak write without the accent
 _SLOVENIAN = _Language.of("", r"topnost\w*|topen|topna|topni|napovej|spojin\w*|zdravil\w*|celičn\w*|celicn\w*|"

@@ -619,6 +619,8 @@ _NOT_A_DRUG_AFTER = re.compile(
 _NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:syndrome|toxicity|tox|crisis|storm|"
                                    # "Zoloft + Ultram, serotonin worry from a GP": the concern, not a third drug
                                    r"worry|worries|concerns?|risk|excess|overload|"
+                                   # "their IC50s on cortisol synthesis": the body making it, no molecule asked about
+                                   r"synthesis|"
                                    r"problems?|reuptake|agonists?|antagonists?|system|neurons?|D[1-5]|H[1-4]|"
                                    # "BP/cholesterol meds", "cholesterol-lowering": drugs for a condition
                                    r"(?:of\s+)?(?:drugs?|medicines?|medications?|meds|pills?|tablets?)|lowering)\b)",
