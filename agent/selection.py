@@ -336,9 +336,9 @@ def _precursors(lowered: str, table: list[dict[str, Any]]) -> list[str] | None:
         if not 1 <= abs(place) <= len(table) and place != -1:
             return None
         table = [table[place - 1 if place > 0 else place]]
-    route = _ROUTE.search(lowered)
-    place = (_ORDINALS.get(route.group(2) or "", 0) or int(route.group(1) or 0)) if route else 1
-    reactants = _unique(s for row in table for s in _route(row, place))
+    if (several := _several_groups(lowered, table)) is not None:
+        return several
+    reactants = _unique(s for row in table for s in _route(row, _route_place(lowered)))
     group = _named_group(lowered)
     if group is not None:
         return group([{"smiles": r} for r in reactants])
@@ -353,6 +353,36 @@ def _precursors(lowered: str, table: list[dict[str, Any]]) -> list[str] | None:
     if len(reactants) > 1 and _ONE_PRECURSOR.search(lowered):
         return []  # "the solubility of the intermediate?" of a route with two: asked which, never both or the product
     return reactants
+
+
+def _route_place(lowered: str) -> int:
+    """The route the words name (1 = top, -1 = last): "route 2", "the second route"; the top one when none."""
+    route = _ROUTE.search(lowered)
+    return (_ORDINALS.get(route.group(2) or "", 0) or int(route.group(1) or 0)) if route else 1
+
+
+# "the acid chloride and the aniline from the first route": two groups picked from one route
+_GROUPS_LISTED = re.compile(r"\bthe\s+(?P<first>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?:and|&|\+)\s+"
+                            r"(?:the\s+)?(?P<second>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?=(?:from|in|of)\s)",
+                            re.I)
+
+
+def _several_groups(lowered: str, table: list[dict[str, Any]]) -> list[str] | None:
+    """The precursors of several groups named each with its route ("the aniline in route 1 … and same for the
+    morpholine chloride in route 2") or listed before one ("the acid chloride and the aniline from the first route"),
+    in the order named; None unless two groups are named and each is found."""
+    named: list[tuple[list[str], int]] = []
+    listed = _GROUPS_LISTED.search(lowered)
+    if listed is not None:
+        place = _route_place(lowered[listed.end():])
+        named = [(parts, place) for name in listed.group("first", "second") if (parts := _group_parts(name))]
+    else:
+        matches = [m for m in _GROUP_FIRST.finditer(lowered) if _group_parts(m.group("name"))]
+        named = [(_group_parts(m.group("name")) or [], _route_place(lowered[m.start():])) for m in matches]
+    if len(named) < 2:
+        return None
+    picked = [_holding([{"smiles": s} for row in table for s in _route(row, place)], parts) for parts, place in named]
+    return None if any(not p for p in picked) else _unique(s for p in picked for s in p or [])
 
 
 # one precursor, not saying which ("the intermediate", "that building block")
@@ -560,6 +590,8 @@ def _group_parts(name: str) -> list[str] | None:
                   None)
     words = name.split()
     if joined is None and len(words) == 2:  # "the halogenated aniline", "the cyclopropanecarbonyl piperazine"
+        if words[0] in known and words[1] in known:
+            return words  # "the morpholine chloride": both (not any aryl chloride)
         return _group_parts(words[1]) or _group_parts(words[0])
     return joined
 
@@ -575,6 +607,8 @@ def group_phrase_spans(text: str) -> list[tuple[int, int]]:
     known = {**functional_groups(), **scaffolds()}
     spans = [m.span("name") for pattern in (_WITH_GROUP, _GROUP_FIRST) for m in pattern.finditer(text)
              if _group_parts(m.group("name").lower())]
+    spans += [m.span(name) for m in _GROUPS_LISTED.finditer(text) for name in ("first", "second")
+              if _group_parts(m.group(name).lower())]
     return spans + [(m.start("name"), m.end("more")) for m in _DESCRIBED_BY_GROUPS.finditer(text)
                     if any(w.lower() in known for w in m.group("more").split())]
 
@@ -592,7 +626,9 @@ def picking_spans(text: str, precursors: bool = True) -> list[tuple[int, int]]:
     # aqueous solubility?"; after a rank it is what ranks: "the lowest SR-ARE probability")
     by = [(end, criterion.end()) for (_, end), pattern in found if (criterion := _BY_CRITERION.match(text, end))
           and (pattern not in (_ORDINAL, _PRECURSORS, _GROUP_FIRST) or _RANKED_BY.match(criterion.group()))]
-    return [span for span, _ in found] + by + _filter_spans(text)
+    listed = [m.span() for m in _GROUPS_LISTED.finditer(text)
+              if _group_parts(m.group("first").lower()) and _group_parts(m.group("second").lower())]
+    return [span for span, _ in found] + listed + by + _filter_spans(text)
 
 
 _RANKED_BY = re.compile(r"\s+(?:by|on)\b", re.I)
