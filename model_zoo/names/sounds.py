@@ -10,6 +10,7 @@ two drugs are as close.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -107,3 +108,59 @@ def with_soft_c(spelling: str) -> list[str]:
     "parasitamol": cisplatin, paracetamol; ``english_sounds`` writes that c as ts)."""
     softened = re.sub(r"s(?=[eiy])", "ts", spelling)
     return [spelling] if softened == spelling else [spelling, softened]
+
+
+def plain_vowels(sounds: str) -> str:
+    """English sounds as a script without an r after a vowel or a short e and o writes them: an r that no vowel
+    follows unsaid, ai as i, e as i and o as u ("varfarin" -> "vafarin", "metformin" -> "mitfumin")."""
+    sounds = re.sub(r"(?<=[aeiou])r(?![aeiou])", "", sounds)
+    return once(sounds.replace("ai", "i").translate(str.maketrans("eo", "iu")))
+
+
+# the table names as such a script hears them (Burmese, Khmer), of seven letters at least: a stretch of a text written
+# without spaces is read, and shorter names, brands among them ("ascor", "sileo"), are too close to its syllables
+PLAIN_VOWELS = SoundTable(frozenset({"name", "synonym", "iupac"}),
+                          lambda name: (plain_vowels(english_sounds(name)),) if len(name) >= 7 else (), skeleton, 0.05)
+
+
+def closest_plainly(spellings: list[str], close: float) -> str | None:
+    """The drug name the closest of several spellings by ear sounds like, their vowels and r's heard plainly (see
+    ``plain_vowels``), or None."""
+    found = [m for m in (PLAIN_VOWELS.closest(plain_vowels(s), close) for s in set(spellings)) if m is not None]
+    return max(found)[2] if found else None
+
+
+def names_in_units(units: list[str], name_of: Callable[[str], str | None], own: list[tuple[int, int]],
+                   joins: list[int], words: list[int], longest: int = 10) -> str:
+    """A run of a script written without spaces (Burmese, Khmer), cut into ``units`` (its written syllables), with
+    each stretch of two units or more that spells a drug name (``name_of``) in Latin letters, set apart: the longest
+    from the left, less the units before it that it spells the same name without, and less a word after it that it
+    spells the same name without (``words``: where each of the language's words starts; "အီမာတီနစ်က": imatinib and
+    the subject's particle). A stretch that overlaps one of the language's own words (``own``: spans in the run) is
+    none, and so is one with a particle that joins two nouns in it (``joins``: where each starts in the run;
+    "ဝါဖာရင်နဲ့အက်စ်ပရင်": warfarin and aspirin)."""
+    edges = [0, *itertools.accumulate(len(unit) for unit in units)]
+    ends = set(words)
+
+    def name(i: int, j: int) -> str | None:
+        if j - i < 2 or any(a < edges[j] and edges[i] < b for a, b in own):
+            return None
+        if any(edges[i] <= a < edges[j] for a in joins):
+            return None
+        return name_of("".join(units[i:j]))
+    out, i = [], 0
+    while i < len(units):
+        found = next(((j, n) for j in range(min(len(units), i + longest), i + 1, -1) if (n := name(i, j))), None)
+        if found is None:
+            out.append(units[i])
+            i += 1
+            continue
+        j, drug = found
+        start = i
+        while name(start + 1, j) == drug:
+            start += 1
+        while edges[j - 1] in ends and name(start, j - 1) == drug:
+            j -= 1
+        out.extend([*units[i:start], f" {drug} "])
+        i = j
+    return "".join(out)
