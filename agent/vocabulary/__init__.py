@@ -11,6 +11,7 @@ from importlib import resources
 from typing import Any
 
 from model_zoo.names.armenian import ARMENIAN_LETTERS, ENDINGS as ARMENIAN_ENDINGS, from_armenian
+from model_zoo.names.burmese import MYANMAR_BLOCK, from_burmese, syllables as myanmar_syllables
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.ethiopic import ETHIOPIC_LETTERS, from_ethiopic
 from model_zoo.names.georgian import GEORGIAN_LETTERS, from_georgian
@@ -21,6 +22,7 @@ from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, EST
                                        ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK, SLOVENIAN,
                                        UZBEK, WELSH, ZULU, Inflection, from_inflected)
 from model_zoo.names.katakana import from_katakana
+from model_zoo.names.khmer import KHMER_BLOCK, from_khmer, syllables as khmer_syllables
 from model_zoo.names.sinhala import SINHALA_BLOCK, from_sinhala
 from model_zoo.names.text import alternation
 
@@ -478,6 +480,10 @@ _GEORGIAN = _Language.of(f"[{GEORGIAN_LETTERS}]", "", "")
 _ARMENIAN = _Language.of(f"[{ARMENIAN_LETTERS}]", "", "")
 _AMHARIC = _Language.of(f"[{ETHIOPIC_LETTERS}]", "", "")
 _SINHALA = _Language.of(f"[{SINHALA_BLOCK}]", "", "")
+# Burmese and Khmer: their scripts (Myanmar, Khmer), which no other language a lab writes in has; both write no
+# spaces between their words
+_BURMESE = _Language.of(f"[{MYANMAR_BLOCK}]", "", "")
+_KHMER = _Language.of(f"[{KHMER_BLOCK}]", "", "")
 _NO_SUFFIX = re.compile(r"(?!)")
 # Irish's "n-", "t-" and "h-" before a name's vowel ("ár n-ibuprofen", "an t-aspairín", "na h-imatinib") are dropped;
 # a name's other mutations are read by model_zoo.names.inflected
@@ -569,11 +575,21 @@ _HEBREW = _Language.of(r"[\u05d0-\u05ea]", "", "")
 _THAI = _Language.of(r"[\u0e01-\u0e5b]", "", "")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
+# Malagasy mixed with English and French: a word only it has ("azafady", "misaotra", "inona", "ohatrinona",
+# "fanafody", "molekiola", "vinavinao" …), or two of its small words ("ny", "ve", "sy", "amin'ny", "an'ny", "ao")
+_MALAGASY = _Language.of("", r"azafady|misaotra|inona|ohatrinona|ahoana|nahoana|maninona|vinavinao|vinaniao|kajio|"
+                             r"hamarino|jereo|zahao|ampitahao|asehoy|ampiasao|mamor[oò]na|hatsarao|avereno|fanafody|"
+                             r"molekiola|fifandraisana|mifamatotra|fifamatorana|fahalevonana|fahapoizinana|poizina|"
+                             r"ati-doha|anaty|anelanelan['’]ny|miaraka|fanamboarana|akora|faharoa|voalohany|fatra|"
+                             r"fatrany|bevohoka|tazomoka|homamiadana|tsipika|solon['’]ny|afa-tsy|ankoatra|rehetra|"
+                             r"vidiny|vidin['’]ny|tokony|ireo|ireto",
+                         r"ny|ve|sy|amin['’]ny|an['’]ny|ao|dia|izay")
 # the gated languages read as words between spaces, in the order they are read
 _GATED = ((_VIETNAMESE, "vietnamese"), (_BULGARIAN, "bulgarian"), (_EAST_SLAVIC, "east_slavic"),
           (_INDONESIAN, "indonesian"), (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"),
           (_TAGALOG, "tagalog"), (_ARABIZI, "arabizi"), (_PERSIAN, "persian"), (_CZECH, "czech"), (_PIDGIN, "pidgin"),
-          (_SWEDISH, "swedish"), (_TAMIL, "tamil"), (_BENGALI, "bengali"), (_NEPALI, "nepali"), (_YORUBA, "yoruba"))
+          (_SWEDISH, "swedish"), (_TAMIL, "tamil"), (_BENGALI, "bengali"), (_NEPALI, "nepali"), (_YORUBA, "yoruba"),
+          (_MALAGASY, "malagasy"))
 _NYA = re.compile(r"(?<=\w)-nya\b", re.I)  # "pKd-nya", "ln(IC50)-nya": its pKd
 # Latvian puts "instead of" after what it governs: "gefitinibu erlotiniba vietā" (gefitinib instead of erlotinib)
 _LATVIAN_INSTEAD = re.compile(r"([\w-]+)\s+vietā\b", re.I)
@@ -645,6 +661,19 @@ _SINHALA_COUNTED = re.compile(rf"(?<![{SINHALA_BLOCK}])(?!(?:ඒ|මේ)\s)([{SI
 _SINHALA_IN_TOO = re.compile(rf"({_SINHALA_WORD})\s+එකෙත්(?![{SINHALA_BLOCK}])")
 # and "with … and with …" after the two it governs ("X එක්කයි Y එක්කයි": with X and with Y)
 _SINHALA_WITH_BOTH = re.compile(rf"({_SINHALA_WORD})\s+එක්කයි\s+({_SINHALA_WORD})\s+එක්කයි(?![{SINHALA_BLOCK}])")
+# Burmese's and Khmer's full stop and comma (and Khmer's colon) read as Latin ones, a zero-width space as a space,
+# Khmer's repetition mark dropped; Burmese puts "instead of" and "except" after what they govern ("gefitinib အစား
+# erlotinib": erlotinib instead of gefitinib; "aspirin ကလွဲ၍": except aspirin), read once its names are in Latin
+# letters
+_MYANMAR_MARKS = str.maketrans({"။": ".", "၊": ",", "\u200b": " "})
+_KHMER_MARKS = str.maketrans({"។": ".", "៕": ".", "៖": ":", "ៗ": "", "\u200b": " "})
+_BURMESE_INSTEAD = re.compile(r"([A-Za-z0-9()-]+)\s*အစား\s*([A-Za-z0-9()-]+)")
+_BURMESE_EXCEPT = re.compile(r"([A-Za-z0-9()-]+)\s*(?:(?:က|မှ)လွဲ(?:၍|ရင်|ပြီး)|မှအပ)")
+# a Burmese word starts and ends a written syllable: no vowel sign, medial, asat or killed final after it, no virama
+# before it; a Khmer one the same (no vowel sign, sign or coeng after it, no coeng before it)
+_SYLLABIC = {"burmese": ("(?<!\u1039)", "(?![\u102b-\u103e]|[\u1000-\u1021\u103f]\u1037?[\u103a\u1039])",
+                         from_burmese, myanmar_syllables),
+             "khmer": ("(?<!\u17d2)", "(?![\u17b6-\u17d3\u17dd])", from_khmer, khmer_syllables)}
 _UZBEK_EXCEPT = re.compile(r"(?<![\w'’-])(?!(?:bu|u|shu)(?:-?dan)?\s)([\w'’-]+?)(?:-?dan)?\s+tashqari(?![\w'’-])",
                            re.I)  # (not "bundan tashqari": besides, also)
 
@@ -717,7 +746,7 @@ def own_request_words(text: str) -> frozenset[str]:
     there), which it says as words, never as a drug's shorthand."""
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
              (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"), (_ARMENIAN, "armenian"),
-             (_AMHARIC, "amharic"), (_SINHALA, "sinhala"), *_GATED]
+             (_AMHARIC, "amharic"), (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), *_GATED]
     mongolian = _MONGOLIAN.reads(text)  # (not Kazakh, whose ө and ү it writes)
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
                                if language.reads(text) and not (language is _KAZAKH and mongolian)))
@@ -770,6 +799,10 @@ def in_english(text: str) -> str:
         text = from_ethiopic(_gated_in_english(_its_word_order(_AMHARIC, text), "amharic"))
     if _SINHALA.reads(text):  # the same, its words found between its letters ("ඉමැටිනිබ්ගේ": of imatinib)
         text = from_sinhala(_sinhala_in_english(_its_word_order(_SINHALA, text)))
+    if _BURMESE.reads(text):  # its drug names between its words ("ဝါဖာရင်နဲ့": with warfarin), then its words
+        text = _syllabic_in_english(_its_word_order(_BURMESE, text), "burmese")
+    if _KHMER.reads(text):  # the same ("ជាមួយវ៉ាហ្វារីន": with warfarin)
+        text = _syllabic_in_english(_its_word_order(_KHMER, text), "khmer")
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
@@ -825,6 +858,10 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _SINHALA_IN_TOO.sub(r"in \1 too", _SINHALA_WITH_BOTH.sub(r"with \1 and \2", text))
         text = _SINHALA_COUNTED.sub(lambda m: f"{_SINHALA_NUMBERS[m.group(2)]} {m.group(1)}", text)
         return _SINHALA_JOINED.sub(" ", text)
+    if language is _BURMESE:
+        return text.translate(_MYANMAR_MARKS)
+    if language is _KHMER:
+        return text.translate(_KHMER_MARKS)
     if language is _ZULU:
         return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
     if language is _UZBEK:
@@ -875,6 +912,28 @@ def _sinhala_in_english(text: str) -> str:
     """``text`` with Sinhala's request words in English ("බැඳෙනවාද" -> "does it bind")."""
     pattern, table = _sinhala_words()
     return pattern.sub(lambda m: _english(m, table), text)
+
+
+@cache
+def _syllabic_words(language: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
+    """The request words of Burmese or Khmer, each a whole written syllable at either end, and those of them of two
+    syllables or more, across which no drug name is read (a one-syllable particle may sound like a name's syllable:
+    "ပါ", "က")."""
+    table: dict[str, str] = load("translations.json")[f"{language}_words"]
+    before, after, _, cut = _SYLLABIC[language]
+    longer = [word for word in table if len(cut(word.replace(" ", ""))) >= 2]
+    return (re.compile(f"{before}(?:{alternation(table)}){after}"),
+            re.compile(f"{before}(?:{alternation(longer)}){after}"), table)
+
+
+def _syllabic_in_english(text: str, language: str) -> str:
+    """Burmese or Khmer ``text`` with its drug names in Latin letters ("ဝါဖာရင်" -> "warfarin"), read between its
+    longer words, its Burmese word order put as English writes it, and its request words in English."""
+    words, longer, table = _syllabic_words(language)
+    text = _SYLLABIC[language][2](text, words, longer)
+    if language == "burmese":
+        text = _BURMESE_EXCEPT.sub(r"except \1", _BURMESE_INSTEAD.sub(r"\2 instead of \1", text))
+    return words.sub(lambda m: _english(m, table), text)
 
 
 @cache
