@@ -46,7 +46,7 @@ _SIGNS = (("\u102b", "a"), ("\u102c", "a"), ("\u102d", "i"), ("\u102e", "i"), ("
           ("\u1031", "e"), ("\u1032", "e"))
 # its "ဗ" is v and b, and its "ဂျ" j and a soft g
 _ONSETS_AS = {"v": ("v", "b")}
-_CLOSE = 0.82
+_CLOSE = 0.85
 # the particles Burmese joins after a noun (with, and, of, in, the plural, the topic, between, instead
 # of, the question), which no name is read across
 PARTICLES = ("နဲ့", "နှင့်", "ရဲ့", "၏", "မှာ", "တွင်", "တွေ", "များ", "ဟာ", "ကြား", "အစား", "လား", "သလား", "လဲ")

@@ -42,7 +42,7 @@ _VOWELS = {"ា": "a", "ិ": "i", "ី": "i", "ឹ": "i", "ឺ": "i", "ុ": "u
 # and "៍" silences the consonant it stands on
 _SILENT = "\u17c7\u17c9\u17ca\u17cb\u17ce\u17cf\u17d1\u17d3"
 _KILLER = "\u17cd"
-_CLOSE = 0.82
+_CLOSE = 0.85
 # the words Khmer writes between two nouns without a space (and, of, with, the question, between, in, instead
 # of), which no name is read across
 PARTICLES = ("និង", "នៃ", "របស់", "ជាមួយ", "ទេ", "រវាង", "ក្នុង", "ជំនួស")

@@ -123,10 +123,16 @@ PLAIN_VOWELS = SoundTable(frozenset({"name", "synonym", "iupac"}),
                           lambda name: (plain_vowels(english_sounds(name)),) if len(name) >= 7 else (), skeleton, 0.05)
 
 
+# a synonym, brands among them ("ketalar", "tisercin"), is read only where it sounds all but the same
+# ("paracetamol", "rifampicine"); stretches of everyday words come near some
+_SYNONYM_CLOSE = 0.95
+
+
 def closest_plainly(spellings: list[str], close: float) -> str | None:
     """The drug name the closest of several spellings by ear sounds like, their vowels and r's heard plainly (see
-    ``plain_vowels``), or None."""
-    found = [m for m in (PLAIN_VOWELS.closest(plain_vowels(s), close) for s in set(spellings)) if m is not None]
+    ``plain_vowels``), or None; a synonym only where it sounds all but the same."""
+    found = [m for m in (PLAIN_VOWELS.closest(plain_vowels(s), close) for s in set(spellings))
+             if m is not None and (m[1] or m[0] >= _SYNONYM_CLOSE)]
     return max(found)[2] if found else None
 
 
