@@ -1,0 +1,255 @@
+"""Burmese, Khmer and Malagasy requests. Burmese and Khmer are each read only in a message written in its script,
+and write no spaces between words: drug names written by their sounds are read in the stretches between their own
+words and particles ("ဝါဖာရင်နဲ့အက်စ်ပရင်": warfarin and aspirin, "តើវ៉ាហ្វារីននិងអាស្ពីរីន": warfarin and aspirin).
+Malagasy mixes its words with English and French lab words and French drug spellings ("an'ny paracétamol")."""
+
+from __future__ import annotations
+
+from planning_support import decided, drug, plan_with, ran, target
+
+from agent.vocabulary import in_english
+
+PROPERTY = "drug_property_prediction"
+PAIRS = "drug_drug_response_predict"
+CELLS = "drug_cell_response_regression_predict"
+AFFINITY = "drug_target_affinity_regression_predict"
+CLASSIFY = "drug_target_classification_predict"
+GENERATE = "drug_cell_response_regression_generation"
+OPTIMIZE = "drug_cell_response_regression_optimization"
+RETRO = "Retrosynthetic_reaction_pathway_prediction"
+MADE = ["CCN1CCN(Cc2ccccc2)CC1", "CC(C)Cc1ccc(C(C)C(=O)O)cc1", "O=C(O)c1ccccc1O"]
+
+
+def _asks_the_property(text: str, drug_name: str, prop: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug(drug_name)], "property": prop}
+    assert decided(text) == PROPERTY
+
+
+def _asks_the_pair(text: str, first: str, second: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == PAIRS and call.arguments == {"smiles_pairs": [[drug(first), drug(second)]]}
+
+
+def _asks_binding(text: str, tool: str, drug_name: str, symbol: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == tool and call.arguments == {"drug_smiles": [drug(drug_name)], "target_seq": target(symbol)}
+
+
+def _asks_the_cells(text: str, drug_name: str, cell: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == CELLS and call.arguments == {"drug_smiles": [drug(drug_name)], "cell_name": cell}
+
+
+def _asks_the_route(text: str, drug_name: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == RETRO and call.arguments == {"smiles_list": [drug(drug_name)]}
+
+
+def _generates(text: str, zscore: float = -2.0) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == GENERATE and call.arguments == {"cell_line": "A549", "zscore": zscore}
+
+
+def _optimizes(text: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == OPTIMIZE and call.arguments == {"gt": drug("gefitinib"), "cell_line": "A549", "zscore": -2.0}
+
+
+def _asks_back(text: str, tool: str, given: list[str]) -> None:
+    """A request that names no cell line, value or target: the call is planned without it, and the turn asks."""
+    [call] = plan_with(text, {})
+    assert call.name == tool and list(call.arguments) == given
+    assert decided(text) is None
+
+
+def _runs_nothing(text: str) -> None:
+    """A question no tool answers (a dose, a clinical decision, a price): nothing is run."""
+    assert decided(text) is None
+
+
+def _of_the_generated(text: str, smiles: str | list[str], prop: str) -> None:
+    values = {"user_cell_line": "A549", "user_zscore": -2.0, "generated_smiles": MADE}
+    earlier = ran(GENERATE, "Generate new molecules for A549, ln(IC50) -2.", {"cell_line": "A549", "zscore": -2.0})
+    [call] = plan_with(text, values, [earlier])
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": smiles, "property": prop}
+
+
+def _of_both(text: str, prop: str) -> None:
+    pairs = {"user_smiles_pairs": [[drug("warfarin"), drug("aspirin")]]}
+    earlier = ran(PAIRS, "Do warfarin and aspirin interact?", {"smiles_pairs": "(user_smiles_pairs)"})
+    [call] = plan_with(text, pairs, [earlier])
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("warfarin"), drug("aspirin")],
+                                                        "property": prop}
+
+
+def _instead(text: str) -> None:
+    earlier = ran(CELLS, "Predict the IC50 of gefitinib in A549.", {"drug_smiles": [drug("gefitinib")],
+                                                                      "cell_name": "A549"})
+    [call] = plan_with(text, {}, [earlier])
+    assert call.name == CELLS and call.arguments["drug_smiles"] == [drug("erlotinib")]
+
+
+def _on_the_two_cells(text: str, cell: str) -> None:
+    two = [drug("gefitinib"), drug("erlotinib")]
+    earlier = ran(CELLS, "Predict the IC50 of gefitinib and erlotinib in A549.", {"drug_smiles": two,
+                                                                                "cell_name": "A549"})
+    [call] = plan_with(text, {"user_smiles": two, "user_cell_line": "A549"}, [earlier])
+    assert call.name == CELLS and call.arguments["cell_name"] == cell
+    assert call.arguments["drug_smiles"] in ("(user_smiles)", two)
+
+
+def _reads_as(name_of, word: str, name: str) -> None:  # type: ignore[no-untyped-def]
+    """A word read as a table name of the drug ``name`` ("rifampicine" and "rifampicin" are one drug)."""
+    found = name_of(word)
+    assert found is not None and drug(found) == drug(name), (word, found)
+
+
+def test_burmese_drug_names_read_by_sound() -> None:
+    from model_zoo.names.burmese import english_name
+
+    for word, name in (("ပါရာစီတမော", "paracetamol"), ("ဝါဖာရင်", "warfarin"), ("အက်စ်ပရင်", "aspirin"),
+                       ("အီမာတီနစ်", "imatinib"), ("မက်ဖော်မင်", "metformin"), ("အမောက်စီစလင်", "amoxicillin"),
+                       ("စီပရိုဖလောက်ဆာစင်", "ciprofloxacin"), ("ကလိုရိုကွင်း", "chloroquine"), ("ကွီနိုင်း", "quinine"),
+                       ("ပရီမာကွင်း", "primaquine"), ("အာတီဆူနိတ်", "artesunate"), ("ရီဖမ်ပီစင်", "rifampicin"),
+                       ("အိုင်ဆိုနိုင်ယာဇစ်", "isoniazid"), ("ဖီနိုင်တိုအင်", "phenytoin"),
+                       ("ကာဘာမာဇီပင်း", "carbamazepine"), ("ဗင်ခရစ်စတင်း", "vincristine"),
+                       ("ဗင်ဘလာစတင်း", "vinblastine"), ("ဒေါက်စီဆိုက်ကလင်း", "doxycycline"),
+                       ("ဂျက်ဖီတီနစ်", "gefitinib"), ("အာလိုတီနစ်", "erlotinib")):
+        _reads_as(english_name, word, name)
+    for word in ("ဦးနှောက်", "ဆေးဝါး", "မော်လီကျူး", "ကျေးဇူးတင်ပါတယ်", "ဘာကြောင့်", "ဘယ်လောက်", "အဆိပ်သင့်မှု",
+                 "ခန့်မှန်းပေးပါ", "နှစ်ခုလုံး", "လူနာ", "ကလေး", "ဈေးနှုန်း", "ဘေးကင်းလား"):
+        assert english_name(word) is None, word
+
+
+def test_burmese_names_between_its_words_and_particles() -> None:
+    # no spaces between a name and its particles, nor between two names joined by "နဲ့"
+    assert in_english("ဝါဖာရင်နဲ့အက်စ်ပရင် အပြန်အလှန်တုံ့ပြန်မှုရှိလား") == \
+        " warfarin with aspirin  interaction  is there ?"
+    assert in_english("ပါရာစီတမောရဲ့ ရေတွင်ပျော်ဝင်နိုင်မှုကို ခန့်မှန်းပေးပါ။") == \
+        " paracetamol  aqueous solubility   predict ."
+    # its "instead of" and "except" after what they govern; its comma and full stop
+    assert in_english("ဂျက်ဖီတီနစ်အစား အာလိုတီနစ်ကို သုံးပါ။") == " erlotinib instead of gefitinib  use ."
+    assert in_english("အက်စ်ပရင်ကလွဲ၍ ဆေးအားလုံးရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။").strip().startswith("except aspirin")
+    # its everyday words are no drugs
+    assert in_english("ကျေးဇူးတင်ပါတယ်၊ ဆရာဝန်နဲ့ ဆွေးနွေးပါမယ်။").startswith("thanks , doctor with")
+
+
+def test_burmese_requests_planned() -> None:
+    _asks_the_property("ပါရာစီတမောရဲ့ ရေတွင်ပျော်ဝင်နိုင်မှုကို ခန့်မှန်းပေးပါ။", "paracetamol", "logSolubility")
+    _asks_the_property("ကလိုရိုကွင်းက သွေး-ဦးနှောက်အတားအဆီးကို ဖြတ်ကျော်နိုင်သလား။", "chloroquine", "p_np")
+    _asks_the_property("အာတီဆူနိတ်ရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။", "artesunate", "CT_TOX")
+    _asks_the_property("မက်ဖော်မင်ရဲ့ lipophilicity ကို တွက်ပေးပါ။", "metformin", "lipo")
+    _asks_the_pair("ဝါဖာရင်နဲ့အက်စ်ပရင် အပြန်အလှန်တုံ့ပြန်မှုရှိလား", "warfarin", "aspirin")
+    _asks_the_pair("ရီဖမ်ပီစင်နဲ့ အိုင်ဆိုနိုင်ယာဇစ်ကြားမှာ အပြန်အလှန်တုံ့ပြန်မှု ရှိပါသလား။", "rifampicin", "isoniazid")
+    _asks_binding("အီမာတီနစ်က ABL1 နဲ့ ဘယ်လောက်ခိုင်ခိုင်မာမာ ချိတ်ဆက်သလဲ။", AFFINITY, "imatinib", "ABL1")
+    _asks_binding("ဂျက်ဖီတီနစ်က EGFR နဲ့ ချိတ်ဆက်နိုင်သလား။", CLASSIFY, "gefitinib", "EGFR")
+    _asks_the_cells("A549 ဆဲလ်လိုင်းမှာ ဂျက်ဖီတီနစ်ရဲ့ IC50 ကို ခန့်မှန်းပေးပါ။", "gefitinib", "A549")
+    _asks_the_cells("K562 ဆဲလ်တွေမှာ ဗင်ခရစ်စတင်းရဲ့ IC50 ကို ခန့်မှန်းပေးပါ။", "vincristine", "K-562")
+    _generates("A549 အတွက် မော်လီကျူးအသစ်များ ဖန်တီးပေးပါ၊ ln(IC50) -2။")
+    _optimizes("ဂျက်ဖီတီနစ်ကို A549 မှာ ln(IC50) -2 အထိ ပိုကောင်းအောင်ပြင်ပေးပါ။")
+    _asks_the_route("ပါရာစီတမောကို ဘယ်လိုပေါင်းစပ်ရမလဲ။ ကနဦးပစ္စည်းများကို ပြပေးပါ။", "paracetamol")
+    _asks_back("မော်လီကျူးအသစ်များ ဖန်တီးပေးပါ။", GENERATE, [])
+    _asks_back("အီမာတီနစ်က ဘယ်လောက်ခိုင်ခိုင်မာမာ ချိတ်ဆက်သလဲ။", AFFINITY, ["drug_smiles"])
+
+
+def test_burmese_follow_ups_and_questions_no_tool_answers() -> None:
+    _of_the_generated("ဒီမော်လီကျူးတွေရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။", "(generated_smiles)", "CT_TOX")
+    _of_the_generated("ဒုတိယတစ်ခုရဲ့ lipophilicity ကို တွက်ပေးပါ။", [MADE[1]], "lipo")
+    _of_both("နှစ်ခုလုံးရဲ့ ပျော်ဝင်နိုင်မှုကို တွက်ပေးပါ။", "logSolubility")
+    _instead("ဂျက်ဖီတီနစ်အစား အာလိုတီနစ်ကို သုံးပါ။")
+    _on_the_two_cells("HeLa ဆဲလ်တွေမှာ ထပ်လုပ်ပေးပါ။", "HeLa")
+    _runs_nothing("ကလေးကို အမောက်စီစလင် ဆေးပမာဏ ဘယ်လောက်ပေးသင့်လဲ။")
+    _runs_nothing("ကိုယ်ဝန်ဆောင်အတွက် ကွီနိုင်း ဘေးကင်းပါသလား။")
+    _runs_nothing("အာတီဆူနိတ် ဈေးနှုန်း ဘယ်လောက်လဲ။")
+
+
+def test_khmer_drug_names_read_by_sound() -> None:
+    from model_zoo.names.khmer import english_name
+
+    for word, name in (("ប៉ារ៉ាសេតាមុល", "paracetamol"), ("វ៉ាហ្វារីន", "warfarin"), ("អាស្ពីរីន", "aspirin"),
+                       ("អ៊ីម៉ាទីនីប", "imatinib"), ("មេតហ្វ័រមីន", "metformin"), ("អាម៉ុកស៊ីស៊ីលីន", "amoxicillin"),
+                       ("ស៊ីប្រូហ្វ្លុកសាស៊ីន", "ciprofloxacin"), ("ក្លរ៉ូគីន", "chloroquine"), ("គីនីន", "quinine"),
+                       ("ព្រីម៉ាគីន", "primaquine"), ("អាតេស៊ូណាត", "artesunate"), ("រីហ្វាំពីស៊ីន", "rifampicin"),
+                       ("អ៊ីសូនីយ៉ាស៊ីដ", "isoniazid"), ("ហ្វេនីតូអ៊ីន", "phenytoin"), ("កាបាម៉ាហ្សេពីន", "carbamazepine"),
+                       ("វីនគ្រីស្ទីន", "vincristine"), ("វីនប្លាស្ទីន", "vinblastine"), ("ដុកស៊ីស៊ីគ្លីន", "doxycycline"),
+                       ("ជេហ្វីទីនីប", "gefitinib"), ("អឺឡូទីនីប", "erlotinib")):
+        _reads_as(english_name, word, name)
+    for word in ("ភាពរលាយក្នុងទឹក", "ខួរក្បាល", "អន្តរកម្ម", "ឱសថ", "ម៉ូលេគុល", "កោសិកា", "សារធាតុ", "ហេតុអ្វី",
+                 "ប៉ុន្មាន", "ទាំងពីរ", "អ្នកជំងឺ", "កុមារ", "ស្ត្រីមានផ្ទៃពោះ", "សុវត្ថិភាព"):
+        assert english_name(word) is None, word
+
+
+def test_khmer_names_between_its_words() -> None:
+    assert in_english("តើវ៉ាហ្វារីននិងអាស្ពីរីនមានអន្តរកម្មទេ?") == " warfarin and aspirin has  interaction  ? ?"
+    assert in_english("សូមព្យាករណ៍ភាពរលាយក្នុងទឹករបស់ប៉ារ៉ាសេតាមុល។") == \
+        "please  predict  aqueous solubility  of paracetamol ."
+    # a word joined after a name ("អាច": can) is no part of it; its "ជំនួស" before what it governs, as in English
+    assert in_english("តើក្លរ៉ូគីនអាចឆ្លងកាត់របាំងឈាម-ខួរក្បាលបានទេ?").startswith(" chloroquine can cross")
+    assert in_english("ប្រើអឺឡូទីនីបជំនួសជេហ្វីទីនីប។") == "use erlotinib instead of gefitinib ."
+    # its everyday words are no drugs
+    assert in_english("អរគុណច្រើន! ខ្ញុំនឹងសួរគ្រូពេទ្យ។").startswith("thanks !")
+    assert "doctor" in in_english("អរគុណច្រើន! ខ្ញុំនឹងសួរគ្រូពេទ្យ។")
+
+
+def test_khmer_requests_planned() -> None:
+    _asks_the_property("សូមព្យាករណ៍ភាពរលាយក្នុងទឹករបស់ប៉ារ៉ាសេតាមុល។", "paracetamol", "logSolubility")
+    _asks_the_property("តើក្លរ៉ូគីនអាចឆ្លងកាត់របាំងឈាម-ខួរក្បាលបានទេ?", "chloroquine", "p_np")
+    _asks_the_property("សូមពិនិត្យភាពពុលរបស់អាតេស៊ូណាត។", "artesunate", "CT_TOX")
+    _asks_the_pair("តើវ៉ាហ្វារីននិងអាស្ពីរីនមានអន្តរកម្មទេ?", "warfarin", "aspirin")
+    _asks_the_pair("តើមានអន្តរកម្មរវាងរីហ្វាំពីស៊ីននិងអ៊ីសូនីយ៉ាស៊ីដទេ?", "rifampicin", "isoniazid")
+    _asks_binding("តើអ៊ីម៉ាទីនីបភ្ជាប់ជាមួយ ABL1 ខ្លាំងប៉ុណ្ណា?", AFFINITY, "imatinib", "ABL1")
+    _asks_binding("តើជេហ្វីទីនីបភ្ជាប់ជាមួយ EGFR ទេ?", CLASSIFY, "gefitinib", "EGFR")
+    _asks_the_cells("សូមព្យាករណ៍ IC50 របស់ជេហ្វីទីនីបនៅក្នុងកោសិកា A549។", "gefitinib", "A549")
+    _generates("សូមបង្កើតម៉ូលេគុលថ្មីសម្រាប់ A549, ln(IC50) -2។")
+    _optimizes("សូមធ្វើឱ្យជេហ្វីទីនីបប្រសើរឡើងក្នុង A549 ដល់ ln(IC50) -2។")
+    _asks_the_route("តើសំយោគប៉ារ៉ាសេតាមុលយ៉ាងដូចម្តេច? បង្ហាញសារធាតុដើម។", "paracetamol")
+    _asks_back("សូមបង្កើតម៉ូលេគុលថ្មី។", GENERATE, [])
+    _asks_back("តើអ៊ីម៉ាទីនីបភ្ជាប់ខ្លាំងប៉ុណ្ណា?", AFFINITY, ["drug_smiles"])
+
+
+def test_khmer_follow_ups_and_questions_no_tool_answers() -> None:
+    _of_the_generated("សូមពិនិត្យភាពពុលនៃម៉ូលេគុលទាំងនេះ។", "(generated_smiles)", "CT_TOX")
+    _of_the_generated("គណនា lipophilicity នៃម៉ូលេគុលទីពីរ។", [MADE[1]], "lipo")
+    _of_both("គណនាភាពរលាយនៃទាំងពីរ។", "logSolubility")
+    _instead("ប្រើអឺឡូទីនីបជំនួសជេហ្វីទីនីប។")
+    _on_the_two_cells("ដំណើរការម្តងទៀតក្នុង HeLa។", "HeLa")
+    _runs_nothing("កម្រិតថ្នាំអាម៉ុកស៊ីស៊ីលីនសម្រាប់កុមារប៉ុន្មាន?")
+    _runs_nothing("តើគីនីនមានសុវត្ថិភាពសម្រាប់ស្ត្រីមានផ្ទៃពោះទេ?")
+    _runs_nothing("តម្លៃថ្នាំអាតេស៊ូណាតប៉ុន្មាន?")
+
+
+def test_malagasy_words() -> None:
+    assert in_english("Misy fifandraisana ve ny warfarine sy ny aspirine?") == \
+        "is there interaction ?  warfarine and aspirine?"
+    assert in_english("Vinavinao ny IC50 an'ny géfitinib ao amin'ny A549.") == "predict  IC50 of géfitinib in A549."
+    # its words alone in a message that is not Malagasy are not read ("dia", "no" are no Malagasy there)
+    assert in_english("Is there no interaction between warfarin and aspirin?") == \
+        "Is there no interaction between warfarin and aspirin?"
+
+
+def test_malagasy_requests_planned() -> None:
+    _asks_the_property("Vinavinao ny fahalevonana ao anaty rano an'ny paracétamol.", "paracetamol", "logSolubility")
+    _asks_the_property("Mety hiditra ao amin'ny ati-doha ve ny chloroquine? Jereo ny sakana ra sy ati-doha.",
+                       "chloroquine", "p_np")
+    _asks_the_property("Jereo ny fahapoizinana an'ny artésunate.", "artesunate", "CT_TOX")
+    _asks_the_pair("Misy fifandraisana ve ny warfarine sy ny aspirine?", "warfarin", "aspirin")
+    _asks_the_pair("Misy fifandraisana ve eo anelanelan'ny rifampicine sy ny isoniazide?", "rifampicin", "isoniazid")
+    _asks_binding("Manao ahoana ny herin'ny fifamatorana an'ny imatinib amin'ny ABL1?", AFFINITY, "imatinib", "ABL1")
+    _asks_binding("Mifamatotra amin'ny EGFR ve ny géfitinib?", CLASSIFY, "gefitinib", "EGFR")
+    _asks_the_cells("Vinavinao ny IC50 an'ny vincristine ao amin'ny sela K562.", "vincristine", "K-562")
+    _generates("Mamoròna molekiola vaovao ho an'ny A549, ln(IC50) -2,5.", -2.5)
+    _optimizes("Hatsarao ny géfitinib ao amin'ny A549 hatramin'ny ln(IC50) -2.")
+    _asks_the_route("Ahoana no hanamboarana ny paracétamol? Asehoy ny akora fototra.", "paracetamol")
+    _asks_back("Mamoròna molekiola vaovao azafady.", GENERATE, [])
+
+
+def test_malagasy_follow_ups_and_questions_no_tool_answers() -> None:
+    _of_the_generated("Jereo ny fahapoizinan'ireo molekiola ireo.", "(generated_smiles)", "CT_TOX")
+    _of_the_generated("Kajio ny lipophilicity an'ny faharoa.", [MADE[1]], "lipo")
+    _of_both("Kajio ny fahalevonana ao anaty rano an'izy roa.", "logSolubility")
+    _instead("Ampiasao ny erlotinib ho solon'ny géfitinib.")
+    _on_the_two_cells("Avereno ao amin'ny HeLa.", "HeLa")
+    _runs_nothing("Ohatrinona ny fatra tokony homena ny zaza amin'ny amoxicilline?")
+    _runs_nothing("Azo antoka ve ny quinine ho an'ny vehivavy bevohoka?")
+    _runs_nothing("Ohatrinona ny vidin'ny artésunate?")
