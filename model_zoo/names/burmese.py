@@ -44,9 +44,12 @@ _FINALS = {"k": ("k", "t", ""), "s": ("s", "t", "b", "d", ""), "t": ("t", "d", "
 _BEFORE_FINAL = {"က": "e", "ခ": "e", "စ": "i", "င": "i", "ည": "i", "ဉ": "i"}
 _SIGNS = (("\u102b", "a"), ("\u102c", "a"), ("\u102d", "i"), ("\u102e", "i"), ("\u102f", "u"), ("\u1030", "u"),
           ("\u1031", "e"), ("\u1032", "e"))
-# its "ဗ" is v and b, and its "ဂျ" j and a soft g
-_ONSETS_AS = {"v": ("v", "b")}
+# its "ဗ" is v and b, its "သ" s and th, and its "ဂျ" j and a soft g
+_ONSETS_AS = {"ဗ": ("v", "b"), "သ": ("s", "t")}
 _CLOSE = 0.85
+# a stretch inside a run of words it does not know (not between its own words) is read only where it sounds all but
+# the same ("ထမင်း" rice and thiamine, a run of everyday words and lopinavir come near)
+_CLOSE_INSIDE = 0.95
 # the particles Burmese joins after a noun (with, and, of, in, the plural, the topic, between, instead
 # of, the question), which no name is read across
 PARTICLES = ("နဲ့", "နှင့်", "ရဲ့", "၏", "မှာ", "တွင်", "တွေ", "များ", "ဟာ", "ကြား", "အစား", "လား", "သလား", "လဲ")
@@ -84,6 +87,8 @@ def _vowel(signs: str, final: str) -> str:
 def _syllable(syllable: str) -> list[str]:
     """The Latin spellings a syllable may stand for: its onset (with its medials), its vowel and its finals."""
     letters = syllable.replace("\u1037", "").replace("\u1038", "")
+    # (a short o or a with the creaky tone and no final for a borrowed k: "ဒေါ့စီ" doxy, "အမော့စီ" amoxi)
+    stopped = "\u1037" in syllable and _ASAT not in syllable
     onsets, signs, finals, last = [""], "", [], ""
     for i, letter in enumerate(letters):
         killed = letters[i + 1:i + 2] in (_ASAT, _VIRAMA)
@@ -91,7 +96,7 @@ def _syllable(syllable: str) -> list[str]:
             finals.append(_CONSONANTS[letter])
             last = last or letter
         elif i == 0 and letter in _CONSONANTS:
-            onsets = list(_ONSETS_AS.get(_CONSONANTS[letter], (_CONSONANTS[letter],)))
+            onsets = list(_ONSETS_AS.get(letter, (_CONSONANTS[letter],)))
         elif letter in _INDEPENDENT:
             signs += {"i": "\u102d", "u": "\u102f", "e": "\u1031", "o": "\u1031\u102c"}[_INDEPENDENT[letter]]
         elif letter in _MEDIALS:
@@ -106,7 +111,7 @@ def _syllable(syllable: str) -> list[str]:
     vowels = ("a", "") if bare and not finals else ("e", "a") if vowel == "e" and bare else (vowel,)
     if vowel == "ai" and finals == ["n"]:
         finals = []
-    ends = [""]
+    ends = ["", "k"] if stopped and not finals else [""]
     for final in finals:
         ends = [end + option for end in ends for option in _FINALS.get(final, (final,))]
     return [first + v + end for first in onsets for v in vowels for end in ends]
@@ -131,13 +136,17 @@ def _particles() -> re.Pattern[str]:
                       r"(?![\u102b-\u103e]|[\u1000-\u1021\u103f]\u1037?[\u103a\u1039])")
 
 
-def english_name(word: str) -> str | None:
+def english_name(word: str, close: float = _CLOSE) -> str | None:
     """The table name a stretch of Myanmar letters spells ("ဝါဖာရင်": warfarin), or None."""
     parts = [_syllable(s) for s in syllables(word)]
     if len(parts) < 2:
         return None
     latin = [spelling for spelling in _spellings(parts) if len(spelling) >= 5]
-    return closest_plainly([s for spelling in latin for s in with_soft_c(spelling)], _CLOSE)
+    return closest_plainly([s for spelling in latin for s in with_soft_c(spelling)], close)
+
+
+def _stretch_name(word: str, between_words: bool) -> str | None:
+    return english_name(word, _CLOSE if between_words else _CLOSE_INSIDE)
 
 
 def from_burmese(text: str, words: re.Pattern[str] | None = None,
@@ -147,7 +156,7 @@ def from_burmese(text: str, words: re.Pattern[str] | None = None,
     or a particle, and none ends with one of its ``words`` it spells the same name without."""
     def read(m: re.Match[str]) -> str:
         spans = [w.span() for w in longer.finditer(m.group(0))] if longer else []
-        starts = [w.start() for w in words.finditer(m.group(0))] if words else []
+        spans_of_words = [w.span() for w in words.finditer(m.group(0))] if words else []
         joins = [w.start() for w in _particles().finditer(m.group(0))]
-        return names_in_units(syllables(m.group(0)), english_name, spans, joins, starts)
+        return names_in_units(syllables(m.group(0)), _stretch_name, spans, joins, spans_of_words)
     return _RUN.sub(read, text)

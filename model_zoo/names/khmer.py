@@ -30,8 +30,8 @@ _CONSONANTS = {"ក": "k", "ខ": "k", "គ": "k", "ឃ": "k", "ង": "n", "ច"
                "ដ": "d", "ឋ": "t", "ឌ": "d", "ឍ": "t", "ណ": "n", "ត": "t", "ថ": "t", "ទ": "t", "ធ": "t", "ន": "n",
                "ប": "b", "ផ": "p", "ព": "p", "ភ": "p", "ម": "m", "យ": "i", "រ": "r", "ល": "l", "វ": "v", "ឝ": "s",
                "ឞ": "s", "ស": "s", "ហ": "g", "ឡ": "l", "អ": ""}
-# loans write g with "គ" and p with "ប៉" as well
-_READ_ALSO = {"គ": ("g",), "ប": ("p",)}
+# loans write g with "គ", p with "ប៉" and f with "ផ" as well
+_READ_ALSO = {"គ": ("g",), "ប": ("p",), "ផ": ("f",)}
 # "ហ" above a stacked consonant makes it first series and is not said ("ហ្វ": f, "ហ្ស": z, "ហ្គ": g)
 _H_ABOVE = {"វ": "f", "ស": "z", "គ": "g", "ប": "b"}
 _INDEPENDENT = {"ឥ": "i", "ឦ": "i", "ឧ": "u", "ឩ": "u", "ឪ": "o", "ឫ": "ri", "ឬ": "ri", "ឭ": "li", "ឮ": "li", "ឯ": "e",
@@ -43,6 +43,9 @@ _VOWELS = {"ា": "a", "ិ": "i", "ី": "i", "ឹ": "i", "ឺ": "i", "ុ": "u
 _SILENT = "\u17c7\u17c9\u17ca\u17cb\u17ce\u17cf\u17d1\u17d3"
 _KILLER = "\u17cd"
 _CLOSE = 0.85
+# a stretch inside a run of words it does not know (not between its own words) is read only where it sounds all but
+# the same ("ထမင်း" rice and thiamine, a run of everyday words and lopinavir come near)
+_CLOSE_INSIDE = 0.95
 # the words Khmer writes between two nouns without a space (and, of, with, the question, between, in, instead
 # of), which no name is read across
 PARTICLES = ("និង", "នៃ", "របស់", "ជាមួយ", "ទេ", "រវាង", "ក្នុង", "ជំនួស")
@@ -99,7 +102,7 @@ def _particles() -> re.Pattern[str]:
     return re.compile(rf"(?<!\u17d2)(?:{alternation(PARTICLES)})(?![\u17b6-\u17d3\u17dd])")
 
 
-def english_name(word: str) -> str | None:
+def english_name(word: str, close: float = _CLOSE) -> str | None:
     """The table name a stretch of Khmer letters spells ("វ៉ាហ្វារីន": warfarin), or None."""
     cut = syllables(word)
     if len(cut) < 2:
@@ -109,7 +112,11 @@ def english_name(word: str) -> str | None:
     for pattern, sound in _READ_AS:
         spellings |= {pattern.sub(sound, spelling) for spelling in spellings}
     latin = [spelling for spelling in spellings if len(spelling) >= 5]
-    return closest_plainly([s for spelling in latin for s in with_soft_c(spelling)], _CLOSE)
+    return closest_plainly([s for spelling in latin for s in with_soft_c(spelling)], close)
+
+
+def _stretch_name(word: str, between_words: bool) -> str | None:
+    return english_name(word, _CLOSE if between_words else _CLOSE_INSIDE)
 
 
 def from_khmer(text: str, words: re.Pattern[str] | None = None,
@@ -119,7 +126,7 @@ def from_khmer(text: str, words: re.Pattern[str] | None = None,
     or a particle, and none ends with one of its ``words`` it spells the same name without."""
     def read(m: re.Match[str]) -> str:
         spans = [w.span() for w in longer.finditer(m.group(0))] if longer else []
-        starts = [w.start() for w in words.finditer(m.group(0))] if words else []
+        spans_of_words = [w.span() for w in words.finditer(m.group(0))] if words else []
         joins = [w.start() for w in _particles().finditer(m.group(0))]
-        return names_in_units(syllables(m.group(0)), english_name, spans, joins, starts)
+        return names_in_units(syllables(m.group(0)), _stretch_name, spans, joins, spans_of_words)
     return _RUN.sub(read, text)

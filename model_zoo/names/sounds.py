@@ -136,24 +136,27 @@ def closest_plainly(spellings: list[str], close: float) -> str | None:
     return max(found)[2] if found else None
 
 
-def names_in_units(units: list[str], name_of: Callable[[str], str | None], own: list[tuple[int, int]],
-                   joins: list[int], words: list[int], longest: int = 10) -> str:
+def names_in_units(units: list[str], name_of: Callable[[str, bool], str | None], own: list[tuple[int, int]],
+                   joins: list[int], words: list[tuple[int, int]], longest: int = 10) -> str:
     """A run of a script written without spaces (Burmese, Khmer), cut into ``units`` (its written syllables), with
     each stretch of two units or more that spells a drug name (``name_of``) in Latin letters, set apart: the longest
     from the left, less the units before it that it spells the same name without, and less a word after it that it
-    spells the same name without (``words``: where each of the language's words starts; "အီမာတီနစ်က": imatinib and
-    the subject's particle). A stretch that overlaps one of the language's own words (``own``: spans in the run) is
-    none, and so is one with a particle that joins two nouns in it (``joins``: where each starts in the run;
-    "ဝါဖာရင်နဲ့အက်စ်ပရင်": warfarin and aspirin)."""
+    spells the same name without (``words``: the spans of the language's words; "အီမာတီနစ်က": imatinib and the
+    subject's particle). ``name_of`` is told whether a stretch stands between words (the run's ends, or the ends of
+    the language's words), where a name is read less strictly than inside a run of unknown words. A stretch that
+    overlaps one of the language's longer words (``own``: spans in the run) is none, and so is one with a particle
+    that joins two nouns in it (``joins``: where each starts in the run; "ဝါဖာရင်နဲ့အက်စ်ပရင်": warfarin and
+    aspirin)."""
     edges = [0, *itertools.accumulate(len(unit) for unit in units)]
-    ends = set(words)
+    ends = {a for a, _ in words}
+    bounds = {0, edges[-1]} | {a for a, _ in words} | {b for _, b in words}
 
     def name(i: int, j: int) -> str | None:
         if j - i < 2 or any(a < edges[j] and edges[i] < b for a, b in own):
             return None
         if any(edges[i] <= a < edges[j] for a in joins):
             return None
-        return name_of("".join(units[i:j]))
+        return name_of("".join(units[i:j]), edges[i] in bounds and edges[j] in bounds)
     out, i = [], 0
     while i < len(units):
         found = next(((j, n) for j in range(min(len(units), i + longest), i + 1, -1) if (n := name(i, j))), None)

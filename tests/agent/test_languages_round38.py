@@ -132,7 +132,7 @@ def test_burmese_names_between_its_words_and_particles() -> None:
     assert in_english("ဂျက်ဖီတီနစ်အစား အာလိုတီနစ်ကို သုံးပါ။") == " erlotinib instead of gefitinib  use ."
     assert in_english("အက်စ်ပရင်ကလွဲ၍ ဆေးအားလုံးရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။").strip().startswith("except aspirin")
     # its everyday words are no drugs
-    assert in_english("ကျေးဇူးတင်ပါတယ်၊ ဆရာဝန်နဲ့ ဆွေးနွေးပါမယ်။").startswith("thanks , doctor with")
+    assert " ".join(in_english("ကျေးဇူးတင်ပါတယ်၊ ဆရာဝန်နဲ့ ဆွေးနွေးပါမယ်။").split()) == "thanks , doctor with discuss will ."
 
 
 def test_burmese_requests_planned() -> None:
