@@ -584,6 +584,10 @@ _MALAGASY = _Language.of("", r"azafady|misaotra|inona|ohatrinona|ahoana|nahoana|
                              r"fatrany|bevohoka|tazomoka|homamiadana|tsipika|solon['’]ny|afa-tsy|ankoatra|rehetra|"
                              r"vidiny|vidin['’]ny|tokony|ireo|ireto",
                          r"ny|ve|sy|amin['’]ny|an['’]ny|ao|dia|izay")
+# its "-ny" (its, the) joined to a code or a name by a hyphen ("ny IC50-ny": its IC50) dropped, and its curly
+# apostrophe ("amin’ny") read as the straight one its words are listed with
+_MALAGASY_NY = re.compile(r"(?<=[\w)\]])-ny\b", re.I)
+_MALAGASY_APOSTROPHE = re.compile(r"(?<=[a-z])’(?=[a-z])", re.I)
 # the gated languages read as words between spaces, in the order they are read
 _GATED = ((_VIETNAMESE, "vietnamese"), (_BULGARIAN, "bulgarian"), (_EAST_SLAVIC, "east_slavic"),
           (_INDONESIAN, "indonesian"), (_HINGLISH, "hinglish"), (_SWAHILI, "swahili"), (_GREEK_TEXT, "greek"),
@@ -858,6 +862,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _SINHALA_IN_TOO.sub(r"in \1 too", _SINHALA_WITH_BOTH.sub(r"with \1 and \2", text))
         text = _SINHALA_COUNTED.sub(lambda m: f"{_SINHALA_NUMBERS[m.group(2)]} {m.group(1)}", text)
         return _SINHALA_JOINED.sub(" ", text)
+    if language is _MALAGASY:
+        return _MALAGASY_NY.sub("", _MALAGASY_APOSTROPHE.sub("'", text))
     if language is _BURMESE:
         return text.translate(_MYANMAR_MARKS)
     if language is _KHMER:

@@ -5,9 +5,11 @@ Malagasy mixes its words with English and French lab words and French drug spell
 
 from __future__ import annotations
 
+import re
+
 from planning_support import decided, drug, plan_with, ran, target
 
-from agent.vocabulary import in_english
+from agent.vocabulary import in_english, load
 
 PROPERTY = "drug_property_prediction"
 PAIRS = "drug_drug_response_predict"
@@ -99,6 +101,13 @@ def _on_the_two_cells(text: str, cell: str) -> None:
     assert call.arguments["drug_smiles"] in ("(user_smiles)", two)
 
 
+def _reads_no_drug(text: str, language: str) -> None:
+    """Everyday text: every Latin word read from it is the English of one of the language's words (no drug name)."""
+    english = {word for said in load("translations.json")[f"{language}_words"].values() for word in said.split()}
+    read = re.findall(r"[A-Za-z]+", in_english(text))
+    assert set(read) <= english, set(read) - english
+
+
 def _reads_as(name_of, word: str, name: str) -> None:  # type: ignore[no-untyped-def]
     """A word read as a table name of the drug ``name`` ("rifampicine" and "rifampicin" are one drug)."""
     found = name_of(word)
@@ -115,7 +124,10 @@ def test_burmese_drug_names_read_by_sound() -> None:
                        ("အိုင်ဆိုနိုင်ယာဇစ်", "isoniazid"), ("ဖီနိုင်တိုအင်", "phenytoin"),
                        ("ကာဘာမာဇီပင်း", "carbamazepine"), ("ဗင်ခရစ်စတင်း", "vincristine"),
                        ("ဗင်ဘလာစတင်း", "vinblastine"), ("ဒေါက်စီဆိုက်ကလင်း", "doxycycline"),
-                       ("ဂျက်ဖီတီနစ်", "gefitinib"), ("အာလိုတီနစ်", "erlotinib")):
+                       ("ဂျက်ဖီတီနစ်", "gefitinib"), ("အာလိုတီနစ်", "erlotinib"),
+                       # other spellings: a creaky-toned syllable for a borrowed k, a dropped long vowel, "ဗ" as b
+                       ("အမော့စီစလင်", "amoxicillin"), ("ဒေါ့စီဆိုက်ကလင်း", "doxycycline"), ("ဝါဖရင်", "warfarin"),
+                       ("အက်စပရင်", "aspirin"), ("ကာဗမာဇီပင်", "carbamazepine"), ("မက်ဖလိုကွင်း", "mefloquine")):
         _reads_as(english_name, word, name)
     for word in ("ဦးနှောက်", "ဆေးဝါး", "မော်လီကျူး", "ကျေးဇူးတင်ပါတယ်", "ဘာကြောင့်", "ဘယ်လောက်", "အဆိပ်သင့်မှု",
                  "ခန့်မှန်းပေးပါ", "နှစ်ခုလုံး", "လူနာ", "ကလေး", "ဈေးနှုန်း", "ဘေးကင်းလား"):
@@ -133,6 +145,11 @@ def test_burmese_names_between_its_words_and_particles() -> None:
     assert in_english("အက်စ်ပရင်ကလွဲ၍ ဆေးအားလုံးရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။").strip().startswith("except aspirin")
     # its everyday words are no drugs
     assert " ".join(in_english("ကျေးဇူးတင်ပါတယ်၊ ဆရာဝန်နဲ့ ဆွေးနွေးပါမယ်။").split()) == "thanks , doctor with discuss will ."
+    _reads_no_drug("မနေ့က ဓာတ်ခွဲခန်းမှာ စမ်းသပ်မှုတွေ လုပ်ခဲ့တယ်။ ရလဒ်တွေကို ပြပေးပါ။", "burmese")
+    _reads_no_drug("ကျွန်တော်တို့ ဆေးရုံမှာ ငှက်ဖျားလူနာ အများကြီး ရှိတယ်။ ထမင်း စားပြီးပြီလား။", "burmese")
+    # a Latin name or code with its particle joined
+    assert in_english("imatinibရဲ့ solubility ဘယ်လောက်လဲ။") == "imatinib  solubility how much is ."
+    assert in_english("A549မှာ gefitinibရဲ့ IC50 ကို ခန့်မှန်းပေးပါ။") == "A549 in gefitinib  IC50  predict ."
 
 
 def test_burmese_requests_planned() -> None:
@@ -173,7 +190,10 @@ def test_khmer_drug_names_read_by_sound() -> None:
                        ("ព្រីម៉ាគីន", "primaquine"), ("អាតេស៊ូណាត", "artesunate"), ("រីហ្វាំពីស៊ីន", "rifampicin"),
                        ("អ៊ីសូនីយ៉ាស៊ីដ", "isoniazid"), ("ហ្វេនីតូអ៊ីន", "phenytoin"), ("កាបាម៉ាហ្សេពីន", "carbamazepine"),
                        ("វីនគ្រីស្ទីន", "vincristine"), ("វីនប្លាស្ទីន", "vinblastine"), ("ដុកស៊ីស៊ីគ្លីន", "doxycycline"),
-                       ("ជេហ្វីទីនីប", "gefitinib"), ("អឺឡូទីនីប", "erlotinib")):
+                       ("ជេហ្វីទីនីប", "gefitinib"), ("អឺឡូទីនីប", "erlotinib"),
+                       # other spellings: "ផ" for f, a short vowel, no series mark
+                       ("ស៊ីប្រូផ្លុកសាស៊ីន", "ciprofloxacin"), ("ក្លរូគីន", "chloroquine"), ("វ៉ាហ្វារិន", "warfarin"),
+                       ("អាមុកស៊ីស៊ីលីន", "amoxicillin"), ("អាម៉ូឌីយ៉ាគីន", "amodiaquine"), ("មេហ្វ្លូគីន", "mefloquine")):
         _reads_as(english_name, word, name)
     for word in ("ភាពរលាយក្នុងទឹក", "ខួរក្បាល", "អន្តរកម្ម", "ឱសថ", "ម៉ូលេគុល", "កោសិកា", "សារធាតុ", "ហេតុអ្វី",
                  "ប៉ុន្មាន", "ទាំងពីរ", "អ្នកជំងឺ", "កុមារ", "ស្ត្រីមានផ្ទៃពោះ", "សុវត្ថិភាព"):
@@ -190,6 +210,9 @@ def test_khmer_names_between_its_words() -> None:
     # its everyday words are no drugs
     assert in_english("អរគុណច្រើន! ខ្ញុំនឹងសួរគ្រូពេទ្យ។").startswith("thanks !")
     assert "doctor" in in_english("អរគុណច្រើន! ខ្ញុំនឹងសួរគ្រូពេទ្យ។")
+    _reads_no_drug("ខ្ញុំធ្វើការនៅមន្ទីរពិសោធន៍។ ថ្ងៃនេះយើងមានលទ្ធផលថ្មី។", "khmer")
+    _reads_no_drug("មន្ទីរពេទ្យរបស់យើងមានអ្នកជំងឺគ្រុនចាញ់ច្រើន។", "khmer")
+    assert in_english("IC50 របស់imatinibក្នុងកោសិកាK562។") == "IC50 of imatinib in  cells K562."
 
 
 def test_khmer_requests_planned() -> None:
@@ -223,6 +246,9 @@ def test_malagasy_words() -> None:
     assert in_english("Misy fifandraisana ve ny warfarine sy ny aspirine?") == \
         "is there interaction ?  warfarine and aspirine?"
     assert in_english("Vinavinao ny IC50 an'ny géfitinib ao amin'ny A549.") == "predict  IC50 of géfitinib in A549."
+    # its "-ny" joined to a code, and its curly apostrophe
+    assert in_english("Ohatrinona ny IC50-ny ao amin’ny A549 ho an’ny géfitinib?") == \
+        "how much  IC50 in A549 for géfitinib?"
     # its words alone in a message that is not Malagasy are not read ("dia", "no" are no Malagasy there)
     assert in_english("Is there no interaction between warfarin and aspirin?") == \
         "Is there no interaction between warfarin and aspirin?"
