@@ -582,10 +582,12 @@ _MALAGASY = _Language.of("", r"azafady|misaotra|inona|ohatrinona|ahoana|nahoana|
                              r"molekiola|fifandraisana|mifamatotra|fifamatorana|fahalevonana|fahapoizinana|poizina|"
                              r"ati-doha|anaty|anelanelan['’]ny|miaraka|fanamboarana|akora|faharoa|voalohany|fatra|"
                              r"fatrany|bevohoka|tazomoka|homamiadana|tsipika|solon['’]ny|afa-tsy|ankoatra|rehetra|"
-                             r"vidiny|vidin['’]ny|tokony|ireo|ireto",
+                             r"vidiny|vidin['’]ny|tokony|ireo|ireto|soloy|ovay",
                          r"ny|ve|sy|amin['’]ny|an['’]ny|ao|dia|izay")
 # its "-ny" (its, the) joined to a code or a name by a hyphen ("ny IC50-ny": its IC50) dropped, and its curly
 # apostrophe ("amin’ny") read as the straight one its words are listed with
+# "soloy X ny Y", "ovay ho X ny Y" (replace Y by X, change Y into X): X instead of Y
+_MALAGASY_REPLACE = re.compile(r"(?<![\w'’-])(?:soloy|ovay\s+ho)\s+(?:ny\s+)?([\w()-]+)\s+ny\s+([\w()-]+)", re.I)
 _MALAGASY_NY = re.compile(r"(?<=[\w)\]])-ny\b", re.I)
 _MALAGASY_APOSTROPHE = re.compile(r"(?<=[a-z])’(?=[a-z])", re.I)
 # the gated languages read as words between spaces, in the order they are read
@@ -672,6 +674,8 @@ _SINHALA_WITH_BOTH = re.compile(rf"({_SINHALA_WORD})\s+එක්කයි\s+({_S
 _MYANMAR_MARKS = str.maketrans({"။": ".", "၊": ",", "\u200b": " "})
 _KHMER_MARKS = str.maketrans({"។": ".", "៕": ".", "៖": ":", "ៗ": "", "\u200b": " "})
 _BURMESE_INSTEAD = re.compile(r"([A-Za-z0-9()-]+)\s*အစား\s*([A-Za-z0-9()-]+)")
+# (and "X ကို Y နဲ့ အစားထိုး": replace X with Y)
+_BURMESE_REPLACE = re.compile(r"([A-Za-z0-9()-]+)\s*(?:ကို)?\s*([A-Za-z0-9()-]+)\s*(?:နဲ့|နှင့်)\s*အစားထိုး(?:ပါ)?")
 _BURMESE_EXCEPT = re.compile(r"([A-Za-z0-9()-]+)\s*(?:(?:က|မှ)လွဲ(?:၍|ရင်|ပြီး)|မှအပ)")
 # a Burmese word starts and ends a written syllable: no vowel sign, medial, asat or killed final after it, no virama
 # before it; a Khmer one the same (no vowel sign, sign or coeng after it, no coeng before it)
@@ -863,7 +867,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _SINHALA_COUNTED.sub(lambda m: f"{_SINHALA_NUMBERS[m.group(2)]} {m.group(1)}", text)
         return _SINHALA_JOINED.sub(" ", text)
     if language is _MALAGASY:
-        return _MALAGASY_NY.sub("", _MALAGASY_APOSTROPHE.sub("'", text))
+        text = _MALAGASY_NY.sub("", _MALAGASY_APOSTROPHE.sub("'", text))
+        return _MALAGASY_REPLACE.sub(r"use \1 instead of \2", text)
     if language is _BURMESE:
         return text.translate(_MYANMAR_MARKS)
     if language is _KHMER:
@@ -938,6 +943,7 @@ def _syllabic_in_english(text: str, language: str) -> str:
     words, longer, table = _syllabic_words(language)
     text = _SYLLABIC[language][2](text, words, longer)
     if language == "burmese":
+        text = _BURMESE_REPLACE.sub(r"\2 instead of \1", text)
         text = _BURMESE_EXCEPT.sub(r"except \1", _BURMESE_INSTEAD.sub(r"\2 instead of \1", text))
     return words.sub(lambda m: _english(m, table), text)
 
