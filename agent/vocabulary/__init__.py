@@ -576,14 +576,15 @@ _THAI = _Language.of(r"[\u0e01-\u0e5b]", "", "")
 # Greek words (three Greek letters in a row), not a Greek letter naming an isoform ("PDGFR-β", "p38α")
 _GREEK_TEXT = _Language.of(r"[\u0370-\u03ff\u1f00-\u1fff]{3}", "", "")
 # Malagasy mixed with English and French: a word only it has ("azafady", "misaotra", "inona", "ohatrinona",
-# "fanafody", "molekiola", "vinavinao" …), or two of its small words ("ny", "ve", "sy", "amin'ny", "an'ny", "ao")
+# "fanafody", "molekiola", "vinavinao" …), or two of its small words ("ny", "ve", "sy", "amin'ny", "an'ny"; not "ao",
+# "dia", "no", which Portuguese writes)
 _MALAGASY = _Language.of("", r"azafady|misaotra|inona|ohatrinona|ahoana|nahoana|maninona|vinavinao|vinaniao|kajio|"
                              r"hamarino|jereo|zahao|ampitahao|asehoy|ampiasao|mamor[oò]na|hatsarao|avereno|fanafody|"
                              r"molekiola|fifandraisana|mifamatotra|fifamatorana|fahalevonana|fahapoizinana|poizina|"
                              r"ati-doha|anaty|anelanelan['’]ny|miaraka|fanamboarana|akora|faharoa|voalohany|fatra|"
                              r"fatrany|bevohoka|tazomoka|homamiadana|tsipika|solon['’]ny|afa-tsy|ankoatra|rehetra|"
                              r"vidiny|vidin['’]ny|tokony|ireo|ireto|soloy|ovay",
-                         r"ny|ve|sy|amin['’]ny|an['’]ny|ao|dia|izay")
+                         r"ny|ve|sy|amin['’]ny|an['’]ny|izay")
 # its "-ny" (its, the) joined to a code or a name by a hyphen ("ny IC50-ny": its IC50) dropped, and its curly
 # apostrophe ("amin’ny") read as the straight one its words are listed with
 # "soloy X ny Y", "ovay ho X ny Y" (replace Y by X, change Y into X): X instead of Y
