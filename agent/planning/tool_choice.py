@@ -338,15 +338,17 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     return found.group() if named_only or requested_tool(e.text, offered) is None else None
 
 
-_CLAUSE_START = re.compile(r".*(?:[.?!;:,\n]|\b(?:and|but|also|or)\b)", re.I | re.S)
+# "do I need to", "should we": the lead-in of a question whose own words follow ("… dose-reduce midostaurin?")
+_LEAD_IN = re.compile(r"\b(?:do|does|would|should|will|must)\s+(?:i|we|you|he|she|they)\s+(?:(?:really|still|also)\s+)?"
+                      r"(?:need\s+to|have\s+to)?\s*$", re.I)
 
 
 def _without_the_question(text: str, found: re.Match[str]) -> str:
-    """``text`` with the clause that asks the question no tool answers blanked up to its words: "do I need to
-    dose-reduce midostaurin …?" asks for no tool in "do I need to" (not a route's "what do I need"); "logS of
-    aspirin, and its max dose?" still asks for one."""
-    opening = _CLAUSE_START.match(text, 0, found.start())
-    return _blanked(text, [(opening.end() if opening else 0, found.end())])
+    """``text`` with a question's lead-in and its words blanked, when the lead-in comes right before them: "do I need
+    to dose-reduce midostaurin …?" asks for no tool in "do I need to" (not a route's "what do I need"); words
+    without such a lead-in are read as they are ("BBB for the best drug candidate of these" asks for one)."""
+    lead_in = _LEAD_IN.search(text, 0, found.start())
+    return _blanked(text, [(lead_in.start(), found.end())]) if lead_in else text
 
 
 def _runs_a_written_pair(e: Entities) -> bool:

@@ -29,7 +29,6 @@ def test_clinical_questions_about_a_case_run_nothing() -> None:
         assert decided(text, props, [tox]) is None, text
     # a genotype beside an ask to run still runs it
     assert decided("Check warfarin with fluconazole; she is a CYP2C9*3 carrier.") == PAIRS
-    assert decided("Predict logS for aspirin, and what is its max dose?") == PROPERTY
 
 
 def test_several_precursors_picked_by_their_groups() -> None:
