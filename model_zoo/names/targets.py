@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from model_zoo.names.families import FamilyMention, family_named, find_families
+from model_zoo.names.other_targets import find_other_targets, other_target
 from model_zoo.names.text import COMPOUND_CODE, name_key, overlaps, words
 from model_zoo.names.types import Resolved, Unresolved
 
@@ -348,6 +349,9 @@ def resolve_target(name: str) -> Resolved | Unresolved:
             result = _resolve_parts(written, m.group("sym").strip(), muts, -1, -1)
             if result is not None:
                 return result
+    other = other_target(written) or (other_target(m.group("sym").strip()) if m else None)
+    if other is not None:  # "SERT", "5-HT2A": a known protein that is no kinase, never a kinase that looks alike
+        return Unresolved("target", written, (), note=other.note(written.strip()))
     return Unresolved("target", written, _closest(written))
 
 
@@ -464,7 +468,16 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
     for family in find_families(text, taken, lambda s, e: in_context or in_target_context(text, s, e), target_id_of):
         out += _family_targets(family)
         taken += [(family.start, family.end), *family.left_out]
-
+    for other in find_other_targets(text, lambda s, e: in_context or in_target_context(text, s, e)):
+        # "SERT", "the dopamine D2 receptor": no kinase, asked for its sequence; "ACE inhibitor", "ER-positive": no
+        # protein asked about, and never an unknown symbol either
+        if overlaps(other.start, other.end, taken) or (_names_a_cell_line(other.written)
+                                                       and _CELL_AFTER.match(text[other.end:other.end + 20])):
+            continue
+        if other.the_protein and not _STATUS_AFTER.match(text[other.end:other.end + 20]):
+            out.append(Unresolved("target", other.written, (), other.start, other.end,
+                                  other.target.note(other.written)))
+        taken.append((other.start, other.end))
 
     i = 0
     while i < len(ws):
