@@ -22,6 +22,7 @@ from agent.planning.relative_potency import RelativeGoal
 from agent.pool.refs import REFERS_BACK, ref_key, refs_in_text
 from model_zoo.chem.cells import UnknownCellLine, resolve_cell_line
 from model_zoo.chem.mols import InvalidSmiles, canonical
+from model_zoo.names.other_targets import file_names_target, other_target
 from model_zoo.names.targets import asked_as_target, of_several_constructs, resolve_target
 from model_zoo.names.types import Resolved
 from model_zoo.specs import LN_IC50_RANGE, PROPERTY, ParamKind, get_spec
@@ -266,6 +267,10 @@ def _names_an_upload(call: ToolCall, missing: Unresolved) -> bool:
     """Whether an unknown code is the name of an uploaded file the call takes ("KRN-0377" of upload_KRN-0377.mol,
     "the target in the RSK1 fasta" of upload_RSK1.fasta)."""
     written = missing.written.lower()
+    other = other_target(missing.written) if missing.kind == "target" else None
+    if other is not None and any((key := ref_key(value)) is not None and key.startswith("upload_") and
+                                 file_names_target(key, other.symbol) for value in call.arguments.values()):
+        return True  # "the SERT file": upload_SLC6A4.fasta, named by the target's gene symbol
     return missing.kind in ("drug", "target") and len(written) >= 3 and any(
         (key := ref_key(value)) is not None and key.startswith("upload_") and
         key.lower().removeprefix("upload_").rsplit(".", 1)[0] == written for value in call.arguments.values())

@@ -18,6 +18,7 @@ from agent.pool.refs import REFERS_BACK
 from agent.selection import produced_key
 from agent.vocabulary import words
 from model_zoo.chem.proteins import find_sequences
+from model_zoo.names.other_targets import file_names_target, other_target
 
 PRODUCED_KEY = {"drug_cell_response_regression_generation": "generated_smiles",
                   "drug_cell_response_regression_optimization": "optimized_smiles"}
@@ -267,7 +268,10 @@ def pool_protein(e: Entities, pool: list[EntryMeta], history: Sequence[PastReque
     lowered = e.prose.lower()
     latest = lowered.rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nmessage": the message decides
     if named and not re.search(r"\b(same|that|this) (target|protein|kinase|sequence)\b", latest):
-        explicit = [m for m in pool if m.kind == "protein_seq" and any(n.lower() in m.key.lower() for n in named)]
+        # a target that is no kinase by any of its names: "the SERT file" is upload_SLC6A4.fasta or upload_sert.fasta
+        symbols = {other.symbol for u in e.unresolved if u.kind == "target" and (other := other_target(u.written))}
+        explicit = [m for m in pool if m.kind == "protein_seq" and (
+            any(n.lower() in m.key.lower() for n in named) or any(file_names_target(m.key, s) for s in symbols))]
         if explicit:
             return _one_named_protein([m.key for m in explicit], lowered)
         pasted = any(n in past.text and find_sequences(past.text) for past in history for n in named)
