@@ -49,7 +49,8 @@ from model_zoo.names import (
     resolve_cell_line_name,
 )
 from model_zoo.names.drugs import AMBIGUOUS
-from model_zoo.names.text import labelled
+from model_zoo.names.other_targets import other_target
+from model_zoo.names.text import labelled, overlaps
 
 _SMILES_CHARS = re.compile(r"^[A-Za-z0-9@+\-\[\]()=#$%/\\.:*]+$")
 _ELEMENT_LETTERS = re.compile(r"^(?:Cl|Br|C|N|O|S|P|F|I|B)+$")
@@ -793,6 +794,9 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     named = [m for m in find_drug_names(prose) if not (m.kind == "drug" and (
         m.written.lower() in request_words() and (isinstance(m, Unresolved) or m.fuzzy) or m.written.lower() in own))] \
         + find_target_names(prose, in_context="protein_seq" in expect)
+    # "does dabigatran inhibit thrombin?": a protein that is also a (biologic) drug's name is the target
+    proteins = [(m.start, m.end) for m in named if m.kind == "target" and other_target(m.written) is not None]
+    named = [m for m in named if not (m.kind == "drug" and overlaps(m.start, m.end, proteins))]
     of_kind: dict[str, list[int]] = {}
     for m in named:
         of_kind.setdefault(m.kind, []).append(m.start)
