@@ -794,7 +794,11 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     named = [m for m in find_drug_names(prose) if not (m.kind == "drug" and (
         m.written.lower() in request_words() and (isinstance(m, Unresolved) or m.fuzzy) or m.written.lower() in own))] \
         + find_target_names(prose, in_context="protein_seq" in expect)
-    # "does dabigatran inhibit thrombin?": a protein that is also a (biologic) drug's name is the target
+    # "does dabigatran inhibit thrombin?": a protein that is also a (biologic) drug's name is the target; one inside
+    # a drug's name ("KRAS (G12C) Inhibitor-12") is the drug
+    drugs = [(m.start, m.end) for m in named if m.kind == "drug"]
+    named = [m for m in named if not (m.kind == "target" and other_target(m.written) is not None and any(
+        s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in drugs))]
     proteins = [(m.start, m.end) for m in named if m.kind == "target" and other_target(m.written) is not None]
     named = [m for m in named if not (m.kind == "drug" and overlaps(m.start, m.end, proteins))]
     of_kind: dict[str, list[int]] = {}

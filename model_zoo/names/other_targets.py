@@ -105,9 +105,12 @@ def _as_written(row: OtherTarget, written: str) -> bool:
 
 
 # after the name: a class of drugs, a tumour's status, an assay or an effect, not the protein asked about ("ACE
-# inhibitor ramipril", "ER-positive", "P-gp substrates", "androgen receptor assay (NR-AR)", "SERT-mediated")
+# inhibitor ramipril", "ER-positive", "P-gp substrates", "androgen receptor assay (NR-AR)", "SERT-mediated", "the hERG
+# flag", "aromatase inhibition assay", "for the CYP3A4 lecture")
 NOT_THE_PROTEIN_AFTER = re.compile(
-    r"(?:\+|[\s-]*(?:inhibitors?|inhibiting|blockers?|blocking|antagonists?|agonists?|modulators?|activators?|"
+    r"(?:\+|[\s-]*(?:inhibitors?|inhibiting|inhibition|flags?|liabilit(?:y|ies)|risks?|alerts?|toxicity|safety|"
+    r"panels?|screens?|counter-?screens?|lectures?|projects?|talks?|seminars?|courses?|blockers?|blocking|"
+    r"antagonists?|agonists?|modulators?|activators?|"
     r"substrates?|efflux|assays?|activity|signall?ing|pathway|mediated|dependent|positive|negative|pos|neg|status|"
     r"expression|expressing|overexpressing|amplified|mutant|mutated|knock\w*|null|deficient|high|low)\b|"
     r"\s*\((?:NR|SR)-)", re.IGNORECASE)
