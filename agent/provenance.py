@@ -238,7 +238,9 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
         elif missing.kind == "target" and not params:
             # "do olaparib and niraparib interact with PARP1?": a target question, not a drug pair ("the PARP
             # inhibitors olaparib and niraparib" only describes the drugs)
-            untyped = missing.start >= 0 and asked_as_target(entities.prose, missing.start)
+            untyped = missing.start >= 0 and asked_as_target(entities.prose, missing.start) and not (
+                other_target(missing.written) is not None and _SAYS_WHAT_IT_TARGETS.search(entities.prose, 0,
+                                                                                          missing.start))
         elif missing.kind == "drug" and params and missing.start > 0 and _SET_AGAINST.search(
                 entities.prose, 0, missing.start):
             untyped = True
@@ -254,6 +256,12 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
     if borrowed_line and entities.cell_shaped:
         problems.append(ask_about(entities.cell_shaped[0]))
     return list(dict.fromkeys(problems))
+
+
+# "logD of paclitaxel, which binds tubulin", "bortezomib in RPMI-8226; it targets the proteasome": what the drug does,
+# told beside a request whose tool takes no protein, is no question about the protein
+_SAYS_WHAT_IT_TARGETS = re.compile(r"\b(?:which|that|it|they|both|since|as|because)\s+(?:\w+\s+){0,2}?"
+                                   r"(?:bind|target|inhibit|hit|block|act\s+on)\w*\s+(?:to\s+)?(?:the\s+)?$", re.I)
 
 
 def _one_of_its_constructs(call: ToolCall, missing: Unresolved) -> bool:

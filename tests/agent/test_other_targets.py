@@ -118,6 +118,10 @@ def test_ordinary_words_and_abbreviations_are_targets_only_where_a_target_is_ask
                  "Does M1 polarisation matter? logD of aspirin"):
         assert decided(text) == PROPERTY, text
         assert [u for u in extract(text).unresolved if u.kind == "target"] == [], text
+    # what a drug does, told beside a request whose tool takes no protein, asks nothing
+    assert decided("logD of paclitaxel, which binds tubulin") == PROPERTY
+    assert decided("Predict ln(IC50) of bortezomib in RPMI-8226; it targets the proteasome") == \
+        "drug_cell_response_regression_predict"
     [call] = plan_with("pKd of erlotinib for ERK2", {})
     assert call.arguments["target_seq"] == target("ERK2")
     [call] = plan_with("Does crizotinib bind MET?", {})
