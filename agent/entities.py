@@ -796,9 +796,9 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
         + find_target_names(prose, in_context="protein_seq" in expect)
     # "does dabigatran inhibit thrombin?": a protein that is also a (biologic) drug's name is the target; one inside
     # a drug's name ("KRAS (G12C) Inhibitor-12") is the drug
-    drugs = [(m.start, m.end) for m in named if m.kind == "drug"]
+    drug_spans = [(m.start, m.end) for m in named if m.kind == "drug"]
     named = [m for m in named if not (m.kind == "target" and other_target(m.written) is not None and any(
-        s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in drugs))]
+        s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in drug_spans))]
     proteins = [(m.start, m.end) for m in named if m.kind == "target" and other_target(m.written) is not None]
     named = [m for m in named if not (m.kind == "drug" and overlaps(m.start, m.end, proteins))]
     of_kind: dict[str, list[int]] = {}
