@@ -319,6 +319,32 @@ def _resolve_parts(written: str, symbol: str, mutations: frozenset[str], start: 
                       f"DAVIS has no {base.symbol} {label} construct; the wild type or a measured mutant can be used")
 
 
+# "pKd of erlotinib on mutant EGFR", "the EGFR mutant": a mutant whose mutation is not said (not "EGFR-mutant lines")
+_MUTANT_BEFORE = re.compile(r"\b(?:mutant|mutated)\s+$", re.I)
+_MUTANT_AFTER = re.compile(r"[\s-]+(?:mutant|mutated)\b", re.I)
+# what may follow the target so named: an end, or a word about the protein ("the EGFR mutant construct", "… one?"),
+# not a disease or a line ("the BRAF mutant melanoma", "mutant EGFR lung lines")
+_ENDS_THE_TARGET = re.compile(r"\s*(?:[.,;:?!)]|$|(?:construct|kinase|protein|form|version|variant|enzyme|one|instead|"
+                              r"too|as\s+well|and|or|please|then)\b)", re.I)
+
+
+def _mutant_unsaid(text: str, start: int, end: int) -> bool:
+    after = _MUTANT_AFTER.match(text, end)
+    if after is not None:
+        return bool(_ENDS_THE_TARGET.match(text, after.end()))
+    return bool(_MUTANT_BEFORE.search(text[max(0, start - 12):start])) and bool(_ENDS_THE_TARGET.match(text, end))
+
+
+def _which_mutant(written: str, start: int, end: int) -> Unresolved:
+    """A mutant named without its mutation: asked which, with the measured mutant constructs (never the wild type
+    in its place)."""
+    symbol = tables().davis[_symbol_targets(written, in_text=True)[0][0]].symbol
+    mutants = [c.target_id for c in tables().by_symbol.get(symbol, []) if c.mutations and not c.phosphorylated]
+    note = f"which {symbol} mutant? Say its mutation (e.g. {mutants[0]})" if mutants else \
+        f"DAVIS has no mutant {symbol} construct; the wild type can be used"
+    return Unresolved("target", written, tuple(mutants[:N_CLOSEST]), start, end, note)
+
+
 def target_id_of(name: str) -> str | None:
     """The DAVIS id a symbol, id or alias names as written on its own ("JAK1" -> "JAK1(JH1domain-catalytic)")."""
     hits = _symbol_targets(name)
@@ -562,6 +588,8 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             i += n
             if isinstance(result, Unresolved):
                 result = _the_construct_said(result, text[end:end + 60]) or result
+            elif result is not None and _mutant_unsaid(text, s, end):
+                result = _which_mutant(written, s, end)
         if result is not None and _FAMILY_AFTER.match(text[mend:mend + 40]):
             # "the Tec family kinase", "the Abl kinases": several targets, which one is asked
             result = Unresolved("target", text[s:mend], _family_members(written), s, mend,
