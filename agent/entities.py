@@ -1459,7 +1459,8 @@ def _strip(token: str, closes: bool = True) -> str:
 # an owner or article right before a capitalised word: "our CCC" names a clinic, not propane
 _OWNED = re.compile(r"\b(?:the|our|your|their|my|his|her)\s+$", re.I)
 _OPENS_AN_ATOM = re.compile(r"\d*[A-Za-z][a-z]?(?:@{1,2}|H\d?)?[+-]|\d*[A-Za-z][a-z]?@")
-_JSON_LIST_ENDS = re.compile(r"^\[+(?=[\"'])|(?<=[\"'])\]+$")  # ('[["CCO"]]': a list of pairs, too)
+# ('[["CCO"]]': a list of pairs, too; '[“CCO”]' with typographic quotes)
+_JSON_LIST_ENDS = re.compile(r"^\[+(?=[\"'“”‘’])|(?<=[\"'“”‘’])\]+$")
 _STRUCTURE_CHARS = 15  # shorter all-letter tokens with a stray ")" are words in brackets more often than structures
 
 
