@@ -938,10 +938,17 @@ def _syllabic_words(language: str) -> tuple[re.Pattern[str], re.Pattern[str], di
             re.compile(f"{before}(?:{alternation(longer)}){after}"), table)
 
 
+# "တာဖီနိုကွင်း (tafenoquine)": a word of the script glossed in Latin letters right after it is read as its gloss (a
+# name written by ear and also as it is spelt is never read by ear, nor in part as another drug)
+_GLOSSED = {"burmese": re.compile(rf"[{MYANMAR_BLOCK}]+(?=\s*\([A-Za-z])"),
+            "khmer": re.compile(rf"[{KHMER_BLOCK}\u200b]+(?=\s*\([A-Za-z])")}
+
+
 def _syllabic_in_english(text: str, language: str) -> str:
     """Burmese or Khmer ``text`` with its drug names in Latin letters ("ဝါဖာရင်" -> "warfarin"), read between its
     longer words, its Burmese word order put as English writes it, and its request words in English."""
     words, longer, table = _syllabic_words(language)
+    text = _GLOSSED[language].sub("", text)
     text = _SYLLABIC[language][2](text, words, longer)
     if language == "burmese":
         text = _BURMESE_REPLACE.sub(r"\2 instead of \1", text)
