@@ -48,3 +48,60 @@ def test_several_precursors_picked_by_their_groups() -> None:
     # two properties listed are no groups picked
     [first, second] = plan_with("the solubility and the lipophilicity of aspirin please", {})
     assert {first.arguments["property"], second.arguments["property"]} == {"logSolubility", "lipo"}
+
+
+def test_a_mutant_named_without_its_mutation_is_asked_about() -> None:
+    """"pKd of erlotinib on mutant EGFR" ran the wild type in its place; a mutation said, or a mutant line as a
+    disease's description, is read as before."""
+    from model_zoo.names.targets import find_target_names
+    from model_zoo.names.types import Resolved, Unresolved
+
+    for text in ("pKd of erlotinib on mutant EGFR.", "pKd of erlotinib on the EGFR mutant.",
+                 "does it bind the ABL1 mutant?"):
+        [found] = find_target_names(text)
+        assert isinstance(found, Unresolved) and "mutant" in found.note and found.closest, text
+    assert decided("pKd of erlotinib on mutant EGFR.") is None
+    for text in ("erlotinib on EGFR T790M", "generate for A375 (the BRAF mutant melanoma)"):
+        assert all(isinstance(r, Resolved) for r in find_target_names(text)), text
+
+
+def test_no_tool_answers_an_mic_a_deprescription_or_an_apparent_permeability() -> None:
+    """An MIC ran a retrosynthesis, "should I deprescribe the amitriptyline?" and a critical concentration ran the
+    thread's property, Papp in Calu-3 ran a response in that line."""
+    props = {"user_smiles": [drug("amitriptyline")], "user_property": "p_np",
+             "drug_property_prediction_result": [{"row": 1, "smiles": drug("amitriptyline"), "prediction": 0.9}]}
+    bbb = ran(PROPERTY, "BBB for amitriptyline", {"drug_smiles": props["user_smiles"], "property": "p_np"})
+    for text in ("Given that, should I deprescribe the amitriptyline?",
+                 "What MIC would meropenem have against a KPC-producing K. pneumoniae, roughly?",
+                 "What's the critical concentration for pyrazinamide at pH 5.5 in MGIT?",
+                 "Predicted Calu-3 apparent permeability (Papp) for tiotropium?"):
+        assert decided(text, props, [bbb]) is None, text
+
+
+def test_typographic_quotes_around_a_structure_in_list_brackets() -> None:
+    from agent.entities import extract
+
+    assert extract("retro: [“O=C1OC(COc2cnsn2)CN1c1ccccc1”]").smiles == ["O=C1OC(COc2cnsn2)CN1c1ccccc1"]
+
+
+def test_the_inhaled_ester_fluticasone_propionate_has_its_structure() -> None:
+    """It was "an ester of fluticasone not in the tables", although the DrugBank table has it (DB00588)."""
+    [call] = plan_with("Fluticasone propionate, predicted aqueous solubility (logS)?", {})
+    assert call.arguments["drug_smiles"] == [drug("fluticasone propionate")]
+    assert "SCF" in call.arguments["drug_smiles"][0]
+
+
+def test_malagasy_barrier_words_and_a_burmese_name_glossed_in_latin_letters() -> None:
+    """Malagasy "sakana ra-atidoha" (blood-brain barrier) read two drugs as a pair, "araka" (according to) as
+    cytarabine (Ara-C), "nanana" (had) as an unknown drug; a Burmese name by ear glossed "(tafenoquine)" was read in
+    part as another drug's brand (norquen, mestranol)."""
+    vinca = [drug("vincristine"), drug("vinorelbine")]
+    [call] = plan_with("Ireto alcaloïdes roa: vincristine sy vinorelbine. Iza amin'izy ireo no mety hiampita ny "
+                       "sakana ra-atidoha?", {})
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": vinca, "property": "p_np"}
+    [call] = plan_with("Ny vinorelbine ao amin'ny lignée K-562: ohatrinona ny ln(IC50) andrasana araka ny modely?", {})
+    assert call.arguments == {"drug_smiles": [drug("vinorelbine")], "cell_name": "K-562"}
+    [call] = plan_with("Mety hiampita ny sakana ra-atidoha (BBB) ve ny méfloquine? Misy marary nanana "
+                       "fikorontanana taorian'ny fitsaboana.", {})
+    assert call.arguments == {"drug_smiles": [drug("mefloquine")], "property": "p_np"}
+    assert decided("P. vivax ပြန်ဖြစ်တာ ကာကွယ်ဖို့ တာဖီနိုကွင်း (tafenoquine) ရဲ့ BBB ဖြတ်နိုင်မှုကို ကြည့်ပေးပါ။") is None
