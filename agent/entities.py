@@ -227,10 +227,12 @@ _EACH_OF_THEM_WITH = re.compile(r"\beach\s+of\s+(?:them|those|these|the\s+two)\s
 _PAIR_BLOCK = re.compile(r"\n[ \t]*\n")
 _PAIR_LINE = re.compile(r"\n")
 _PAIR_JOINS = r"\+|/|&|–|—|\bw/|\bwith\b"
-_PAIR_JOIN = re.compile(rf"\s*(?:{_PAIR_JOINS})\s*", re.I)
+# ("Citalopram 20 mg with donepezil 10 mg": a dose may stand before the join)
+_DOSE_FIRST = r"\s*(?:\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|μg|g|ml|iu|units?)\s*)?"
+_PAIR_JOIN = re.compile(rf"{_DOSE_FIRST}(?:{_PAIR_JOINS})\s*", re.I)
 # in a sentence that writes every drug in pairs, "against" joins a pair too ("quinine against nevirapine and quinine
 # against fluconazole"; "A against B and C" is one drug against a list, not pairs)
-_SENTENCE_PAIR_JOIN = re.compile(rf"\s*(?:{_PAIR_JOINS}|\bagainst\b|\bvs\.?|\bversus\b)\s*", re.I)
+_SENTENCE_PAIR_JOIN = re.compile(rf"{_DOSE_FIRST}(?:{_PAIR_JOINS}|\bagainst\b|\bvs\.?|\bversus\b)\s*", re.I)
 _MASK_LIST = re.compile(r"\[\s*[01](?:\s*,\s*[01])+\s*\]")
 _MASK_SPACED = re.compile(r"(?<![\w.\-])[01](?:[ \t]+[01]){3,}(?![\w.])")
 _MASK_RUN = re.compile(r"(?<![\w.\-])[01]{4,}(?![\w.]|-\d)")  # not "1101-0019", a subject's id
@@ -713,7 +715,8 @@ def _study_drug_with_each(text: str, molecules: list[str], spans: list[tuple[int
 def _written_after_a_list(text: str, molecules: list[str], spans: list[tuple[int, int]]) -> list[list[str]]:
     """The pairs written out ("A vs B", "A with B") in sentences after the one that lists the drugs (a medication
     list): every other mention comes before them; none when no pair is written so."""
-    joined = [i for i in range(len(spans) - 1) if _SENTENCE_PAIR_JOIN.fullmatch(text[spans[i][1]:spans[i + 1][0]])]
+    joined = [i for i in range(len(spans) - 1) if _SENTENCE_PAIR_JOIN.fullmatch(text[spans[i][1]:spans[i + 1][0]])
+              or _between(text, spans, i)]
     in_pairs = {j for i in joined for j in (i, i + 1)}
     if not joined or len(in_pairs) < 2 * len(joined) or len(in_pairs) == len(spans):
         return []  # (none, a chain "A / B / C", or no list before them)
@@ -762,10 +765,21 @@ def _joined_pairs(text: str, molecules: list[str], spans: list[tuple[int, int]],
     pairs = []
     for i in range(0, len(molecules), 2):
         (_, end), (start, _) = spans[i], spans[i + 1]
-        if not (joins or _PAIR_JOIN).fullmatch(text[end:start]):
+        if not ((joins or _PAIR_JOIN).fullmatch(text[end:start]) or _between(text, spans, i)):
             return []
         pairs.append(molecules[i:i + 2])
     return pairs
+
+
+# "any predicted interaction between piperacillin and vancomycin? And tazobactam with vancomycin": a pair written
+_BETWEEN = re.compile(r"\bbetween\s+$", re.I)
+_AND = re.compile(r"\s+and\s+", re.I)
+
+
+def _between(text: str, spans: list[tuple[int, int]], i: int) -> bool:
+    """Whether the molecules at ``i`` and ``i + 1`` are written "between A and B"."""
+    (opens, end), (start, _) = spans[i], spans[i + 1]
+    return bool(_BETWEEN.search(text, max(0, opens - 40), opens)) and bool(_AND.fullmatch(text[end:start]))
 
 
 def _distinct_pairs(pairs: list[list[str]]) -> list[list[str]]:

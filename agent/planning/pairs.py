@@ -78,9 +78,11 @@ _EACH_AGAINST = re.compile(r"\beach\s+(?:one\s+)?(?:against|with|vs\.?|versus)\s
 
 
 def _each_against(e: Entities, molecules: list[str]) -> str | None:
+    # (the drug written right after it, by its words: a continuation's prose puts the request before it)
     each = _EACH_AGAINST.search(e.prose)
-    after = next((n for n in e.names if isinstance(n, Resolved) and n.kind == "drug" and each is not None and
-                  n.start == each.end()), None)
+    following = e.prose[each.end():].lower() if each is not None else ""
+    after = next((n for n in e.names if isinstance(n, Resolved) and n.kind == "drug" and following and
+                  following.startswith(n.written.lower())), None)
     return next((m for m in molecules if after is not None and _drug_key(m) == _drug_key(after.value)), None)
 
 

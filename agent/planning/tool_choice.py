@@ -428,6 +428,9 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # catalogue's line, no cell line
                            r"\b(?:packaging|production|manufacturing|filling|assembly|bottling|tablett?ing|coating|"
                            r"process|product|supplement|skincare)\s+lines?\b|^\s*[a-z]+(?:/[a-z]+)?\s+line\s*:|"
+                           # "Pip-tazo plus vanc on the same line": an IV line, no cell line ("in the same line" is one)
+                           r"\b(?:on|through|via|down)\s+(?:the\s+|one\s+|a\s+)?(?:same\s+)?(?:iv\s+|i\.v\.\s+|"
+                           r"central\s+|peripheral\s+|picc\s+|infusion\s+)?line\b|"
                            # "second line ma yei dui wata aucha": lines of therapy, no cell line
                            r"\b(?:first|second|third|1st|2nd|3rd)[\s-]+line\b|"
                            # "their IC50s on cortisol synthesis", "a protein synthesis inhibitor": a process of the

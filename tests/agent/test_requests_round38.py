@@ -105,3 +105,27 @@ def test_malagasy_barrier_words_and_a_burmese_name_glossed_in_latin_letters() ->
                        "fikorontanana taorian'ny fitsaboana.", {})
     assert call.arguments == {"drug_smiles": [drug("mefloquine")], "property": "p_np"}
     assert decided("P. vivax ပြန်ဖြစ်တာ ကာကွယ်ဖို့ တာဖီနိုကွင်း (tafenoquine) ရဲ့ BBB ဖြတ်နိုင်မှုကို ကြည့်ပေးပါ။") is None
+
+
+def test_pairs_written_between_with_doses_and_each_against_in_a_continuation() -> None:
+    """"interaction between piperacillin and vancomycin? And tazobactam with vancomycin" ran the second pair only
+    ("on the same line", an IV line, ran a cell-line response too); a dose before "with" lost the pair it joins;
+    "Same for levofloxacin and moxifloxacin, each against warfarin" after a pair ran paired the two quinolones."""
+    def named(calls, *names):
+        by = {drug(n): n for n in names}
+        return [(c.name, [[by.get(m) for m in pair] for pair in c.arguments.get("smiles_pairs", [])]) for c in calls]
+
+    calls = plan_with("Pip-tazo plus vanc on the same line again (ICU bed 4). Any predicted interaction between "
+                      "piperacillin and vancomycin? And tazobactam with vancomycin as a second pair.", {})
+    assert named(calls, "piperacillin", "vancomycin", "tazobactam") == [
+        (PAIRS, [["piperacillin", "vancomycin"], ["tazobactam", "vancomycin"]])]
+    calls = plan_with("Citalopram 20 mg with donepezil 10 mg — the QT people are nervous. Interaction check please, "
+                      "and also citalopram with tramadol.", {})
+    assert named(calls, "citalopram", "donepezil", "tramadol") == [
+        (PAIRS, [["citalopram", "donepezil"], ["citalopram", "tramadol"]])]
+    cipro, warfarin = drug("ciprofloxacin"), drug("warfarin")
+    earlier = ran(PAIRS, "ciprofloxacin with warfarin, predicted interaction?", {"smiles_pairs": [[cipro, warfarin]]})
+    pool = {"user_smiles_pairs": [[cipro, warfarin]], "drug_drug_response_predict_result": []}
+    calls = plan_with("Same for levofloxacin and moxifloxacin, each against warfarin.", pool, [earlier])
+    assert named(calls, "levofloxacin", "moxifloxacin", "warfarin") == [
+        (PAIRS, [["warfarin", "levofloxacin"], ["warfarin", "moxifloxacin"]])]
