@@ -262,7 +262,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
             same_ask_again(before, own) else \
             _requested(own if ask == clause else value_numbers(extract(ask, expect)), offered, pool, prior)
         if not calls and not (previous is not None and previous.answered) and len(requested) > 1:
-            requested = _without_leading_values(requested, expect)
+            requested = _without_leading_values(requested, expect, offered)
         parts = [f or "" for _, f in requested] if len(requested) > 1 else [c for c, _, _ in items]
         requested = [(spec, focus) for spec, focus in requested if not _misread_property(
             spec, focus or clause, " ".join(part for part in parts if part != (focus or clause)))]
@@ -401,15 +401,22 @@ def _without_the_route_again(calls: list[ToolCall], pool: list[EntryMeta], read:
     return [c for c in calls if not (c.name == RETROSYNTHESIS.name and keys(c) <= made | parts)]
 
 
-def _without_leading_values(requested: list[tuple[ToolSpec, str | None]], expect: frozenset[str]
-                            ) -> list[tuple[ToolSpec, str | None]]:
-    """"A549, and make it about 1 micromolar" (an answer to "generate a molecule?"): a first part that is one value
-    the next ask takes is that ask's value, no ask of its own ("Lynparza in HCC1954 and …" is one)."""
+def _without_leading_values(requested: list[tuple[ToolSpec, str | None]], expect: frozenset[str],
+                            offered: list[ToolSpec]) -> list[tuple[ToolSpec, str | None]]:
+    """"A549, and make it about 1 micromolar" (an answer to "generate a molecule?"), "Calu-3 is our airway infection
+    model. Generate molecules for Calu-3 …": a first part that is one value the next ask takes, alone or told about
+    in words that ask for no tool, is that ask's value, no ask of its own ("Lynparza in HCC1954 and …" is one)."""
     (_, focus), (after, _) = requested[0], requested[1]
     part = value_numbers(extract(focus or "", expect))
     kinds = given_kinds(part)
     takes = {value_kind(p.kind) for p in after.params}
-    return requested[1:] if focus and len(kinds) == 1 and kinds <= takes and only_values(part) else requested
+    told = bool(_TELLS.search(focus or "")) and \
+        max(tool_scores(without_values(part), offered).values(), default=0.0) < 0.5
+    return requested[1:] if focus and len(kinds) == 1 and kinds <= takes and (only_values(part) or told) \
+        else requested
+
+
+_TELLS = re.compile(r"^\W*\S+\s+(?:is|are)\s+(?:our|my|the|their|a|an)\b", re.I)
 
 
 # "classification for that same pair" after a pKd: the drug and the target of that request

@@ -129,3 +129,11 @@ def test_pairs_written_between_with_doses_and_each_against_in_a_continuation() -
     calls = plan_with("Same for levofloxacin and moxifloxacin, each against warfarin.", pool, [earlier])
     assert named(calls, "levofloxacin", "moxifloxacin", "warfarin") == [
         (PAIRS, [["warfarin", "levofloxacin"], ["warfarin", "moxifloxacin"]])]
+
+
+def test_a_sentence_telling_what_a_line_is_asks_for_nothing() -> None:
+    """"Calu-3 is our airway infection model. Generate molecules for Calu-3 …" asked for a response in Calu-3
+    first (with no molecule, so the whole message was asked about)."""
+    [call] = plan_with("Calu-3 is our airway infection model. Generate molecules for Calu-3 at ln(IC50) -1.", {})
+    assert call.name == "drug_cell_response_regression_generation"
+    assert call.arguments == {"cell_line": "Calu-3", "zscore": -1.0}
