@@ -137,3 +137,13 @@ def test_a_sentence_telling_what_a_line_is_asks_for_nothing() -> None:
     [call] = plan_with("Calu-3 is our airway infection model. Generate molecules for Calu-3 at ln(IC50) -1.", {})
     assert call.name == "drug_cell_response_regression_generation"
     assert call.arguments == {"cell_line": "Calu-3", "zscore": -1.0}
+
+
+
+def test_khmer_just_generated_and_malagasy_do_it_then_are_read() -> None:
+    """Khmer "all the molecules just generated" was left unread (the generator ran again); Malagasy "Then do it in
+    K-562" after a question was asked about again."""
+    from agent.vocabulary import in_english
+
+    assert "all the generated molecules" in in_english("ម៉ូលេគុលទាំងអស់ដែលទើបបង្កើតនោះ — solubility (logS) យ៉ាងម៉េចដែរ?")
+    assert "then do it" in in_english("Ah marina ny anao. Dia ataovy ao amin'ny K-562 ary.").lower()
