@@ -17,7 +17,7 @@ import itertools
 import re
 from functools import cache
 from model_zoo.names.text import alternation
-from model_zoo.names.sounds import closest_plainly, names_in_units, once, with_soft_c
+from model_zoo.names.sounds import closest_plainly, names_in_runs, once, with_soft_c
 
 # the Myanmar block, U+1000-U+109F, and its extensions (U+A9E0-U+A9FF, U+AA60-U+AA7F)
 MYANMAR_BLOCK = "\u1000-\u109f\ua9e0-\ua9ff\uaa60-\uaa7f"
@@ -154,9 +154,4 @@ def from_burmese(text: str, words: re.Pattern[str] | None = None,
     """``text`` with drug names written in the Myanmar script written in Latin letters, each set apart from the
     particles joined to it ("ဝါဖာရင်နဲ့" -> " warfarin နဲ့"); none is read across one of the language's ``longer`` words
     or a particle, and none ends with one of its ``words`` it spells the same name without."""
-    def read(m: re.Match[str]) -> str:
-        spans = [w.span() for w in longer.finditer(m.group(0))] if longer else []
-        spans_of_words = [w.span() for w in words.finditer(m.group(0))] if words else []
-        joins = [w.start() for w in _particles().finditer(m.group(0))]
-        return names_in_units(syllables(m.group(0)), _stretch_name, spans, joins, spans_of_words)
-    return _RUN.sub(read, text)
+    return names_in_runs(text, _RUN, _particles(), syllables, _stretch_name, words, longer)

@@ -18,7 +18,7 @@ import re
 from functools import cache
 
 from model_zoo.names.text import alternation
-from model_zoo.names.sounds import closest_plainly, names_in_units, once, with_soft_c
+from model_zoo.names.sounds import closest_plainly, names_in_runs, once, with_soft_c
 
 # the Khmer block, U+1780-U+17FF, and the Khmer symbols, U+19E0-U+19FF
 KHMER_BLOCK = "\u1780-\u17ff\u19e0-\u19ff"
@@ -124,9 +124,4 @@ def from_khmer(text: str, words: re.Pattern[str] | None = None,
     """``text`` with drug names written in the Khmer script written in Latin letters, each set apart from the words
     joined to it ("ជាមួយវ៉ាហ្វារីន" -> "ជាមួយ warfarin "); none is read across one of the language's ``longer`` words
     or a particle, and none ends with one of its ``words`` it spells the same name without."""
-    def read(m: re.Match[str]) -> str:
-        spans = [w.span() for w in longer.finditer(m.group(0))] if longer else []
-        spans_of_words = [w.span() for w in words.finditer(m.group(0))] if words else []
-        joins = [w.start() for w in _particles().finditer(m.group(0))]
-        return names_in_units(syllables(m.group(0)), _stretch_name, spans, joins, spans_of_words)
-    return _RUN.sub(read, text)
+    return names_in_runs(text, _RUN, _particles(), syllables, _stretch_name, words, longer)

@@ -136,6 +136,20 @@ def closest_plainly(spellings: list[str], close: float) -> str | None:
     return max(found)[2] if found else None
 
 
+def names_in_runs(text: str, run: re.Pattern[str], particles: re.Pattern[str], cut: Callable[[str], list[str]],
+                  name_of: Callable[[str, bool], str | None], words: re.Pattern[str] | None = None,
+                  longer: re.Pattern[str] | None = None) -> str:
+    """``text`` with the drug names each ``run`` of an unspaced script spells written in Latin letters
+    (``names_in_units`` on its syllables, ``cut``): none read across one of the language's ``longer`` words or a
+    joining particle, none ending with one of its ``words`` it spells the same name without."""
+    def read(m: re.Match[str]) -> str:
+        spans = [w.span() for w in longer.finditer(m.group(0))] if longer else []
+        spans_of_words = [w.span() for w in words.finditer(m.group(0))] if words else []
+        joins = [w.start() for w in particles.finditer(m.group(0))]
+        return names_in_units(cut(m.group(0)), name_of, spans, joins, spans_of_words)
+    return run.sub(read, text)
+
+
 def names_in_units(units: list[str], name_of: Callable[[str, bool], str | None], own: list[tuple[int, int]],
                    joins: list[int], words: list[tuple[int, int]], longest: int = 10) -> str:
     """A run of a script written without spaces (Burmese, Khmer), cut into ``units`` (its written syllables), with
