@@ -58,3 +58,46 @@ def target(symbol: str) -> str:
     found = resolve_target(symbol)
     assert isinstance(found, Resolved)
     return found.value
+
+
+# the calls each tool's plain request in another language should plan (the language tests of each round)
+def asks_the_property(text: str, drug_name: str, prop: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == "drug_property_prediction" and call.arguments == {"drug_smiles": [drug(drug_name)],
+                                                                          "property": prop}
+    assert decided(text) == "drug_property_prediction"
+
+
+def asks_the_pair(text: str, first: str, second: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == "drug_drug_response_predict" and call.arguments == {"smiles_pairs": [[drug(first),
+                                                                                                drug(second)]]}
+
+
+def asks_binding(text: str, tool: str, drug_name: str, symbol: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == tool and call.arguments == {"drug_smiles": [drug(drug_name)], "target_seq": target(symbol)}
+
+
+def asks_the_cells(text: str, drug_name: str, cell: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == "drug_cell_response_regression_predict" and call.arguments == {
+        "drug_smiles": [drug(drug_name)], "cell_name": cell}
+
+
+def asks_the_route(text: str, drug_name: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == "Retrosynthetic_reaction_pathway_prediction" and call.arguments == {
+        "smiles_list": [drug(drug_name)]}
+
+
+def generates(text: str, zscore: float = -2.0) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == "drug_cell_response_regression_generation" and call.arguments == {"cell_line": "A549",
+                                                                                          "zscore": zscore}
+
+
+def optimizes(text: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == "drug_cell_response_regression_optimization" and call.arguments == {
+        "gt": drug("gefitinib"), "cell_line": "A549", "zscore": -2.0}

@@ -4,7 +4,8 @@ its endings ("imatinib-ի", "ከEGFR", "imatinibගේ")."""
 
 from __future__ import annotations
 
-from planning_support import decided, drug, plan_with, ran, target
+from planning_support import (asks_binding, asks_the_cells, asks_the_pair, asks_the_property, asks_the_route,
+                              decided, drug, generates, optimizes, plan_with, ran)
 
 from agent.vocabulary import in_english
 from model_zoo.names.armenian import english_name as armenian_name
@@ -20,42 +21,6 @@ GENERATE = "drug_cell_response_regression_generation"
 OPTIMIZE = "drug_cell_response_regression_optimization"
 RETRO = "Retrosynthetic_reaction_pathway_prediction"
 MADE = ["CCN1CCN(Cc2ccccc2)CC1", "CC(C)Cc1ccc(C(C)C(=O)O)cc1", "O=C(O)c1ccccc1O"]
-
-
-def _asks_the_property(text: str, drug_name: str, prop: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug(drug_name)], "property": prop}
-    assert decided(text) == PROPERTY
-
-
-def _asks_the_pair(text: str, first: str, second: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == PAIRS and call.arguments == {"smiles_pairs": [[drug(first), drug(second)]]}
-
-
-def _asks_binding(text: str, tool: str, drug_name: str, symbol: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == tool and call.arguments == {"drug_smiles": [drug(drug_name)], "target_seq": target(symbol)}
-
-
-def _asks_the_cells(text: str, drug_name: str, cell: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == CELLS and call.arguments == {"drug_smiles": [drug(drug_name)], "cell_name": cell}
-
-
-def _asks_the_route(text: str, drug_name: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == RETRO and call.arguments == {"smiles_list": [drug(drug_name)]}
-
-
-def _generates(text: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == GENERATE and call.arguments == {"cell_line": "A549", "zscore": -2.0}
-
-
-def _optimizes(text: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == OPTIMIZE and call.arguments == {"gt": drug("gefitinib"), "cell_line": "A549", "zscore": -2.0}
 
 
 def _asks_back(text: str, tool: str, given: list[str]) -> None:
@@ -113,16 +78,16 @@ def test_armenian_words_marks_and_postpositions() -> None:
 
 
 def test_armenian_requests_planned() -> None:
-    _asks_the_property("Ի՞նչ է իբուպրոֆենի լուծելիությունը ջրում?", "ibuprofen", "logSolubility")
-    _asks_the_property("Կոֆեինը անցնո՞ւմ է արյուն-ուղեղային արգելքով։", "caffeine", "p_np")
-    _asks_the_property("imatinib-ի թունավորությունը որքա՞ն է։", "imatinib", "CT_TOX")
-    _asks_the_pair("Կա՞ արդյոք փոխազդեցություն վարֆարինի և ասպիրինի միջև։", "warfarin", "aspirin")
-    _asks_binding("Որքա՞ն ուժեղ է իմատինիբը կապվում ABL1 կինազին։", AFFINITY, "imatinib", "ABL1")
-    _asks_binding("Գեֆիտինիբը կապվո՞ւմ է EGFR-ին։", CLASSIFY, "gefitinib", "EGFR")
-    _asks_the_cells("Կանխատեսեք գեֆիտինիբի IC50-ը A549 բջիջներում։", "gefitinib", "A549")
-    _asks_the_route("Ինչպե՞ս սինթեզել պարացետամոլը։ Ցույց տուր նախանյութերը։", "paracetamol")
-    _generates("Գեներացրու նոր մոլեկուլներ A549-ի համար, ln(IC50) -2։")
-    _optimizes("Օպտիմալացրու գեֆիտինիբը A549-ում մինչև ln(IC50) -2։")
+    asks_the_property("Ի՞նչ է իբուպրոֆենի լուծելիությունը ջրում?", "ibuprofen", "logSolubility")
+    asks_the_property("Կոֆեինը անցնո՞ւմ է արյուն-ուղեղային արգելքով։", "caffeine", "p_np")
+    asks_the_property("imatinib-ի թունավորությունը որքա՞ն է։", "imatinib", "CT_TOX")
+    asks_the_pair("Կա՞ արդյոք փոխազդեցություն վարֆարինի և ասպիրինի միջև։", "warfarin", "aspirin")
+    asks_binding("Որքա՞ն ուժեղ է իմատինիբը կապվում ABL1 կինազին։", AFFINITY, "imatinib", "ABL1")
+    asks_binding("Գեֆիտինիբը կապվո՞ւմ է EGFR-ին։", CLASSIFY, "gefitinib", "EGFR")
+    asks_the_cells("Կանխատեսեք գեֆիտինիբի IC50-ը A549 բջիջներում։", "gefitinib", "A549")
+    asks_the_route("Ինչպե՞ս սինթեզել պարացետամոլը։ Ցույց տուր նախանյութերը։", "paracetamol")
+    generates("Գեներացրու նոր մոլեկուլներ A549-ի համար, ln(IC50) -2։")
+    optimizes("Օպտիմալացրու գեֆիտինիբը A549-ում մինչև ln(IC50) -2։")
     _asks_back("Գեներացրու նոր մոլեկուլներ։", GENERATE, [])
     _asks_back("Որքա՞ն ուժեղ է կապվում իմատինիբը։", AFFINITY, ["drug_smiles"])
 
@@ -157,18 +122,18 @@ def test_amharic_words_punctuation_and_affixes() -> None:
 
 
 def test_amharic_requests_planned() -> None:
-    _asks_the_property("የኢማቲኒብ solubility ስንት ነው?", "imatinib", "logSolubility")
-    _asks_the_property("የኢቡፕሮፌን በውሃ ውስጥ የመሟሟት አቅም ምን ያህል ነው?", "ibuprofen", "logSolubility")
-    _asks_the_property("ካፌይን የደም-አንጎል መከላከያን ያልፋል?", "caffeine", "p_np")
-    _asks_the_property("የimatinib መርዛማነት ስንት ነው?", "imatinib", "CT_TOX")
-    _asks_the_pair("በዋርፋሪን እና በአስፕሪን መካከል መስተጋብር አለ?", "warfarin", "aspirin")
-    _asks_the_pair("ዋርፋሪን ከአስፕሪን ጋር አብረው ቢወሰዱ መስተጋብር አለ?", "warfarin", "aspirin")
-    _asks_binding("ኢማቲኒብ ከABL1 ጋር ምን ያህል በጥብቅ ይያያዛል?", AFFINITY, "imatinib", "ABL1")
-    _asks_binding("ጌፊቲኒብ ከEGFR ጋር ይያያዛል ወይ?", CLASSIFY, "gefitinib", "EGFR")
-    _asks_the_cells("በA549 ሴሎች ውስጥ የጌፊቲኒብን IC50 ተንብይ።", "gefitinib", "A549")
-    _asks_the_route("ፓራሲታሞልን እንዴት ማቀናበር እችላለሁ? ቅድመ-ቁሶቹን አሳየኝ።", "paracetamol")
-    _generates("ለA549 አዳዲስ ሞለኪውሎችን ፍጠር፣ ln(IC50) -2።")
-    _optimizes("ጌፊቲኒብን በA549 ላይ ወደ ln(IC50) -2 አሻሽል።")
+    asks_the_property("የኢማቲኒብ solubility ስንት ነው?", "imatinib", "logSolubility")
+    asks_the_property("የኢቡፕሮፌን በውሃ ውስጥ የመሟሟት አቅም ምን ያህል ነው?", "ibuprofen", "logSolubility")
+    asks_the_property("ካፌይን የደም-አንጎል መከላከያን ያልፋል?", "caffeine", "p_np")
+    asks_the_property("የimatinib መርዛማነት ስንት ነው?", "imatinib", "CT_TOX")
+    asks_the_pair("በዋርፋሪን እና በአስፕሪን መካከል መስተጋብር አለ?", "warfarin", "aspirin")
+    asks_the_pair("ዋርፋሪን ከአስፕሪን ጋር አብረው ቢወሰዱ መስተጋብር አለ?", "warfarin", "aspirin")
+    asks_binding("ኢማቲኒብ ከABL1 ጋር ምን ያህል በጥብቅ ይያያዛል?", AFFINITY, "imatinib", "ABL1")
+    asks_binding("ጌፊቲኒብ ከEGFR ጋር ይያያዛል ወይ?", CLASSIFY, "gefitinib", "EGFR")
+    asks_the_cells("በA549 ሴሎች ውስጥ የጌፊቲኒብን IC50 ተንብይ።", "gefitinib", "A549")
+    asks_the_route("ፓራሲታሞልን እንዴት ማቀናበር እችላለሁ? ቅድመ-ቁሶቹን አሳየኝ።", "paracetamol")
+    generates("ለA549 አዳዲስ ሞለኪውሎችን ፍጠር፣ ln(IC50) -2።")
+    optimizes("ጌፊቲኒብን በA549 ላይ ወደ ln(IC50) -2 አሻሽል።")
     _asks_back("አዳዲስ ሞለኪውሎችን ፍጠር።", GENERATE, [])
     _asks_back("የጌፊቲኒብን IC50 ተንብይ።", CELLS, ["drug_smiles"])
 
@@ -208,16 +173,16 @@ def test_sinhala_words_between_its_letters() -> None:
 
 
 def test_sinhala_requests_planned() -> None:
-    _asks_the_property("ඉබියුප්‍රොෆෙන් වතුරේ දියවෙන්නේ කොච්චරද?", "ibuprofen", "logSolubility")
-    _asks_the_property("කැෆේන් රුධිර-මොළ බාධකය පනිනවාද?", "caffeine", "p_np")
-    _asks_the_property("imatinibගේ විෂ සහිතභාවය කීයද?", "imatinib", "CT_TOX")
-    _asks_the_pair("වෝෆැරින් සහ ඇස්ප්‍රින් අතර අන්තර්ක්‍රියාවක් තියෙනවාද?", "warfarin", "aspirin")
-    _asks_binding("ඉමැටිනිබ් ABL1 එකට කොච්චර ශක්තිමත්ව බැඳෙනවාද?", AFFINITY, "imatinib", "ABL1")
-    _asks_binding("ඉමැටිනිබ් EGFR එකට බැඳෙනවාද?", CLASSIFY, "imatinib", "EGFR")
-    _asks_the_cells("A549 සෛලවල ගෙෆිටිනිබ්ගේ IC50 එක පුරෝකථනය කරන්න.", "gefitinib", "A549")
-    _asks_the_route("පැරසිටමෝල් හදන්නේ කොහොමද? පූර්වගාමී ද්‍රව්‍ය පෙන්වන්න.", "paracetamol")
-    _generates("A549 සඳහා අලුත් අණු ජනනය කරන්න, ln(IC50) -2.")
-    _optimizes("ගෙෆිටිනිබ් A549 වල ln(IC50) -2 ට optimize කරන්න.")
+    asks_the_property("ඉබියුප්‍රොෆෙන් වතුරේ දියවෙන්නේ කොච්චරද?", "ibuprofen", "logSolubility")
+    asks_the_property("කැෆේන් රුධිර-මොළ බාධකය පනිනවාද?", "caffeine", "p_np")
+    asks_the_property("imatinibගේ විෂ සහිතභාවය කීයද?", "imatinib", "CT_TOX")
+    asks_the_pair("වෝෆැරින් සහ ඇස්ප්‍රින් අතර අන්තර්ක්‍රියාවක් තියෙනවාද?", "warfarin", "aspirin")
+    asks_binding("ඉමැටිනිබ් ABL1 එකට කොච්චර ශක්තිමත්ව බැඳෙනවාද?", AFFINITY, "imatinib", "ABL1")
+    asks_binding("ඉමැටිනිබ් EGFR එකට බැඳෙනවාද?", CLASSIFY, "imatinib", "EGFR")
+    asks_the_cells("A549 සෛලවල ගෙෆිටිනිබ්ගේ IC50 එක පුරෝකථනය කරන්න.", "gefitinib", "A549")
+    asks_the_route("පැරසිටමෝල් හදන්නේ කොහොමද? පූර්වගාමී ද්‍රව්‍ය පෙන්වන්න.", "paracetamol")
+    generates("A549 සඳහා අලුත් අණු ජනනය කරන්න, ln(IC50) -2.")
+    optimizes("ගෙෆිටිනිබ් A549 වල ln(IC50) -2 ට optimize කරන්න.")
     _asks_back("අලුත් අණු ජනනය කරන්න.", GENERATE, [])
     _asks_back("ඉමැටිනිබ් කොච්චර ශක්තිමත්ව බැඳෙනවාද?", AFFINITY, ["drug_smiles"])
 
@@ -264,7 +229,7 @@ def test_round37_names_written_by_ear() -> None:
 
 
 def test_round37_armenian_requests() -> None:
-    _asks_the_property("Կարո՞ղ ես գուշակել կոֆեինի հիդրատացիայի ազատ էներգիան։", "caffeine", "freesolv")
+    asks_the_property("Կարո՞ղ ես գուշակել կոֆեինի հիդրատացիայի ազատ էներգիան։", "caffeine", "freesolv")
     _of_the_two("Ներիր, BBB չէ, ջրային լուծելիությունն էր պետք։ Նույն երկուսի։", "logSolubility")
     pairs = {"user_smiles_pairs": [[drug("warfarin"), drug("aspirin")]]}
     earlier = ran(PAIRS, "Do warfarin and aspirin interact?", {"smiles_pairs": "(user_smiles_pairs)"})
@@ -272,10 +237,10 @@ def test_round37_armenian_requests() -> None:
 
 
 def test_round37_amharic_requests() -> None:
-    _asks_the_property("የአሞዲያኪን የውሃ ውስጥ መሟሟት ተንብይልኝ።", "amodiaquine", "logSolubility")
-    _asks_the_property("ኪኒዲን ብዙ ጉዳት ያመጣል ይባላል። ወደ አንጎል ያልፋል ወይ?", "quinidine", "p_np")
+    asks_the_property("የአሞዲያኪን የውሃ ውስጥ መሟሟት ተንብይልኝ።", "amodiaquine", "logSolubility")
+    asks_the_property("ኪኒዲን ብዙ ጉዳት ያመጣል ይባላል። ወደ አንጎል ያልፋል ወይ?", "quinidine", "p_np")
     # an everyday word is no drug ("ማምረት": to manufacture, not amfepramone; "ተፅዕኖ": effect, not theophylline)
-    _asks_the_route("ፓራሲታሞልን እዚህ ሀገር ማምረት ይቻል እንደሆነ እያጠናን ነው። የretrosynthesis መንገዱን አሳየኝ።", "paracetamol")
+    asks_the_route("ፓራሲታሞልን እዚህ ሀገር ማምረት ይቻል እንደሆነ እያጠናን ነው። የretrosynthesis መንገዱን አሳየኝ።", "paracetamol")
     [call] = plan_with("ኢቡፕሮፌን በኩላሊት ላይ ያለውን ተፅዕኖ እያጠናን ነው። የኢቡፕሮፌንን BBB ተንብይልኝ።", {})
     assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("ibuprofen")], "property": "p_np"}
 
@@ -290,7 +255,7 @@ def test_round37_sinhala_requests() -> None:
     assert call.name == PAIRS and call.arguments == {"smiles_pairs": [[drug("promethazine"), drug("warfarin")],
                                                                       [drug("promethazine"), drug("aspirin")]]}
     # a drug named only as an overdose's cause is no molecule to run: the sentence that asks, its verb last
-    _asks_the_property("ඇස්ප්‍රින් overdose එකකට sodium bicarbonate දෙනවා. caffeine ජලයේ ද්‍රාව්‍යතාව බලන්න.",
+    asks_the_property("ඇස්ප්‍රින් overdose එකකට sodium bicarbonate දෙනවා. caffeine ජලයේ ද්‍රාව්‍යතාව බලන්න.",
                        "caffeine", "logSolubility")
     _of_the_generated("පළවෙනි අණු දෙකේ විෂ සහිතභාවය බලන්න.", MADE[:2], "CT_TOX")
     _on_the_two_cells("HeLa එකෙත් ඒ දෙකම.", "HeLa")

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from planning_support import decided, drug, plan_with, ran, target
+from planning_support import (asks_binding, asks_the_cells, asks_the_pair, asks_the_property, asks_the_route,
+                              decided, drug, generates, optimizes, plan_with, ran)
 
 from agent.vocabulary import in_english, load
 
@@ -20,42 +21,6 @@ GENERATE = "drug_cell_response_regression_generation"
 OPTIMIZE = "drug_cell_response_regression_optimization"
 RETRO = "Retrosynthetic_reaction_pathway_prediction"
 MADE = ["CCN1CCN(Cc2ccccc2)CC1", "CC(C)Cc1ccc(C(C)C(=O)O)cc1", "O=C(O)c1ccccc1O"]
-
-
-def _asks_the_property(text: str, drug_name: str, prop: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug(drug_name)], "property": prop}
-    assert decided(text) == PROPERTY
-
-
-def _asks_the_pair(text: str, first: str, second: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == PAIRS and call.arguments == {"smiles_pairs": [[drug(first), drug(second)]]}
-
-
-def _asks_binding(text: str, tool: str, drug_name: str, symbol: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == tool and call.arguments == {"drug_smiles": [drug(drug_name)], "target_seq": target(symbol)}
-
-
-def _asks_the_cells(text: str, drug_name: str, cell: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == CELLS and call.arguments == {"drug_smiles": [drug(drug_name)], "cell_name": cell}
-
-
-def _asks_the_route(text: str, drug_name: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == RETRO and call.arguments == {"smiles_list": [drug(drug_name)]}
-
-
-def _generates(text: str, zscore: float = -2.0) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == GENERATE and call.arguments == {"cell_line": "A549", "zscore": zscore}
-
-
-def _optimizes(text: str) -> None:
-    [call] = plan_with(text, {})
-    assert call.name == OPTIMIZE and call.arguments == {"gt": drug("gefitinib"), "cell_line": "A549", "zscore": -2.0}
 
 
 def _asks_back(text: str, tool: str, given: list[str]) -> None:
@@ -153,19 +118,19 @@ def test_burmese_names_between_its_words_and_particles() -> None:
 
 
 def test_burmese_requests_planned() -> None:
-    _asks_the_property("ပါရာစီတမောရဲ့ ရေတွင်ပျော်ဝင်နိုင်မှုကို ခန့်မှန်းပေးပါ။", "paracetamol", "logSolubility")
-    _asks_the_property("ကလိုရိုကွင်းက သွေး-ဦးနှောက်အတားအဆီးကို ဖြတ်ကျော်နိုင်သလား။", "chloroquine", "p_np")
-    _asks_the_property("အာတီဆူနိတ်ရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။", "artesunate", "CT_TOX")
-    _asks_the_property("မက်ဖော်မင်ရဲ့ lipophilicity ကို တွက်ပေးပါ။", "metformin", "lipo")
-    _asks_the_pair("ဝါဖာရင်နဲ့အက်စ်ပရင် အပြန်အလှန်တုံ့ပြန်မှုရှိလား", "warfarin", "aspirin")
-    _asks_the_pair("ရီဖမ်ပီစင်နဲ့ အိုင်ဆိုနိုင်ယာဇစ်ကြားမှာ အပြန်အလှန်တုံ့ပြန်မှု ရှိပါသလား။", "rifampicin", "isoniazid")
-    _asks_binding("အီမာတီနစ်က ABL1 နဲ့ ဘယ်လောက်ခိုင်ခိုင်မာမာ ချိတ်ဆက်သလဲ။", AFFINITY, "imatinib", "ABL1")
-    _asks_binding("ဂျက်ဖီတီနစ်က EGFR နဲ့ ချိတ်ဆက်နိုင်သလား။", CLASSIFY, "gefitinib", "EGFR")
-    _asks_the_cells("A549 ဆဲလ်လိုင်းမှာ ဂျက်ဖီတီနစ်ရဲ့ IC50 ကို ခန့်မှန်းပေးပါ။", "gefitinib", "A549")
-    _asks_the_cells("K562 ဆဲလ်တွေမှာ ဗင်ခရစ်စတင်းရဲ့ IC50 ကို ခန့်မှန်းပေးပါ။", "vincristine", "K-562")
-    _generates("A549 အတွက် မော်လီကျူးအသစ်များ ဖန်တီးပေးပါ၊ ln(IC50) -2။")
-    _optimizes("ဂျက်ဖီတီနစ်ကို A549 မှာ ln(IC50) -2 အထိ ပိုကောင်းအောင်ပြင်ပေးပါ။")
-    _asks_the_route("ပါရာစီတမောကို ဘယ်လိုပေါင်းစပ်ရမလဲ။ ကနဦးပစ္စည်းများကို ပြပေးပါ။", "paracetamol")
+    asks_the_property("ပါရာစီတမောရဲ့ ရေတွင်ပျော်ဝင်နိုင်မှုကို ခန့်မှန်းပေးပါ။", "paracetamol", "logSolubility")
+    asks_the_property("ကလိုရိုကွင်းက သွေး-ဦးနှောက်အတားအဆီးကို ဖြတ်ကျော်နိုင်သလား။", "chloroquine", "p_np")
+    asks_the_property("အာတီဆူနိတ်ရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။", "artesunate", "CT_TOX")
+    asks_the_property("မက်ဖော်မင်ရဲ့ lipophilicity ကို တွက်ပေးပါ။", "metformin", "lipo")
+    asks_the_pair("ဝါဖာရင်နဲ့အက်စ်ပရင် အပြန်အလှန်တုံ့ပြန်မှုရှိလား", "warfarin", "aspirin")
+    asks_the_pair("ရီဖမ်ပီစင်နဲ့ အိုင်ဆိုနိုင်ယာဇစ်ကြားမှာ အပြန်အလှန်တုံ့ပြန်မှု ရှိပါသလား။", "rifampicin", "isoniazid")
+    asks_binding("အီမာတီနစ်က ABL1 နဲ့ ဘယ်လောက်ခိုင်ခိုင်မာမာ ချိတ်ဆက်သလဲ။", AFFINITY, "imatinib", "ABL1")
+    asks_binding("ဂျက်ဖီတီနစ်က EGFR နဲ့ ချိတ်ဆက်နိုင်သလား။", CLASSIFY, "gefitinib", "EGFR")
+    asks_the_cells("A549 ဆဲလ်လိုင်းမှာ ဂျက်ဖီတီနစ်ရဲ့ IC50 ကို ခန့်မှန်းပေးပါ။", "gefitinib", "A549")
+    asks_the_cells("K562 ဆဲလ်တွေမှာ ဗင်ခရစ်စတင်းရဲ့ IC50 ကို ခန့်မှန်းပေးပါ။", "vincristine", "K-562")
+    generates("A549 အတွက် မော်လီကျူးအသစ်များ ဖန်တီးပေးပါ၊ ln(IC50) -2။")
+    optimizes("ဂျက်ဖီတီနစ်ကို A549 မှာ ln(IC50) -2 အထိ ပိုကောင်းအောင်ပြင်ပေးပါ။")
+    asks_the_route("ပါရာစီတမောကို ဘယ်လိုပေါင်းစပ်ရမလဲ။ ကနဦးပစ္စည်းများကို ပြပေးပါ။", "paracetamol")
     _asks_back("မော်လီကျူးအသစ်များ ဖန်တီးပေးပါ။", GENERATE, [])
     _asks_back("အီမာတီနစ်က ဘယ်လောက်ခိုင်ခိုင်မာမာ ချိတ်ဆက်သလဲ။", AFFINITY, ["drug_smiles"])
 
@@ -219,17 +184,17 @@ def test_khmer_names_between_its_words() -> None:
 
 
 def test_khmer_requests_planned() -> None:
-    _asks_the_property("សូមព្យាករណ៍ភាពរលាយក្នុងទឹករបស់ប៉ារ៉ាសេតាមុល។", "paracetamol", "logSolubility")
-    _asks_the_property("តើក្លរ៉ូគីនអាចឆ្លងកាត់របាំងឈាម-ខួរក្បាលបានទេ?", "chloroquine", "p_np")
-    _asks_the_property("សូមពិនិត្យភាពពុលរបស់អាតេស៊ូណាត។", "artesunate", "CT_TOX")
-    _asks_the_pair("តើវ៉ាហ្វារីននិងអាស្ពីរីនមានអន្តរកម្មទេ?", "warfarin", "aspirin")
-    _asks_the_pair("តើមានអន្តរកម្មរវាងរីហ្វាំពីស៊ីននិងអ៊ីសូនីយ៉ាស៊ីដទេ?", "rifampicin", "isoniazid")
-    _asks_binding("តើអ៊ីម៉ាទីនីបភ្ជាប់ជាមួយ ABL1 ខ្លាំងប៉ុណ្ណា?", AFFINITY, "imatinib", "ABL1")
-    _asks_binding("តើជេហ្វីទីនីបភ្ជាប់ជាមួយ EGFR ទេ?", CLASSIFY, "gefitinib", "EGFR")
-    _asks_the_cells("សូមព្យាករណ៍ IC50 របស់ជេហ្វីទីនីបនៅក្នុងកោសិកា A549។", "gefitinib", "A549")
-    _generates("សូមបង្កើតម៉ូលេគុលថ្មីសម្រាប់ A549, ln(IC50) -2។")
-    _optimizes("សូមធ្វើឱ្យជេហ្វីទីនីបប្រសើរឡើងក្នុង A549 ដល់ ln(IC50) -2។")
-    _asks_the_route("តើសំយោគប៉ារ៉ាសេតាមុលយ៉ាងដូចម្តេច? បង្ហាញសារធាតុដើម។", "paracetamol")
+    asks_the_property("សូមព្យាករណ៍ភាពរលាយក្នុងទឹករបស់ប៉ារ៉ាសេតាមុល។", "paracetamol", "logSolubility")
+    asks_the_property("តើក្លរ៉ូគីនអាចឆ្លងកាត់របាំងឈាម-ខួរក្បាលបានទេ?", "chloroquine", "p_np")
+    asks_the_property("សូមពិនិត្យភាពពុលរបស់អាតេស៊ូណាត។", "artesunate", "CT_TOX")
+    asks_the_pair("តើវ៉ាហ្វារីននិងអាស្ពីរីនមានអន្តរកម្មទេ?", "warfarin", "aspirin")
+    asks_the_pair("តើមានអន្តរកម្មរវាងរីហ្វាំពីស៊ីននិងអ៊ីសូនីយ៉ាស៊ីដទេ?", "rifampicin", "isoniazid")
+    asks_binding("តើអ៊ីម៉ាទីនីបភ្ជាប់ជាមួយ ABL1 ខ្លាំងប៉ុណ្ណា?", AFFINITY, "imatinib", "ABL1")
+    asks_binding("តើជេហ្វីទីនីបភ្ជាប់ជាមួយ EGFR ទេ?", CLASSIFY, "gefitinib", "EGFR")
+    asks_the_cells("សូមព្យាករណ៍ IC50 របស់ជេហ្វីទីនីបនៅក្នុងកោសិកា A549។", "gefitinib", "A549")
+    generates("សូមបង្កើតម៉ូលេគុលថ្មីសម្រាប់ A549, ln(IC50) -2។")
+    optimizes("សូមធ្វើឱ្យជេហ្វីទីនីបប្រសើរឡើងក្នុង A549 ដល់ ln(IC50) -2។")
+    asks_the_route("តើសំយោគប៉ារ៉ាសេតាមុលយ៉ាងដូចម្តេច? បង្ហាញសារធាតុដើម។", "paracetamol")
     _asks_back("សូមបង្កើតម៉ូលេគុលថ្មី។", GENERATE, [])
     _asks_back("តើអ៊ីម៉ាទីនីបភ្ជាប់ខ្លាំងប៉ុណ្ណា?", AFFINITY, ["drug_smiles"])
 
@@ -261,18 +226,18 @@ def test_malagasy_words() -> None:
 
 
 def test_malagasy_requests_planned() -> None:
-    _asks_the_property("Vinavinao ny fahalevonana ao anaty rano an'ny paracétamol.", "paracetamol", "logSolubility")
-    _asks_the_property("Mety hiditra ao amin'ny ati-doha ve ny chloroquine? Jereo ny sakana ra sy ati-doha.",
+    asks_the_property("Vinavinao ny fahalevonana ao anaty rano an'ny paracétamol.", "paracetamol", "logSolubility")
+    asks_the_property("Mety hiditra ao amin'ny ati-doha ve ny chloroquine? Jereo ny sakana ra sy ati-doha.",
                        "chloroquine", "p_np")
-    _asks_the_property("Jereo ny fahapoizinana an'ny artésunate.", "artesunate", "CT_TOX")
-    _asks_the_pair("Misy fifandraisana ve ny warfarine sy ny aspirine?", "warfarin", "aspirin")
-    _asks_the_pair("Misy fifandraisana ve eo anelanelan'ny rifampicine sy ny isoniazide?", "rifampicin", "isoniazid")
-    _asks_binding("Manao ahoana ny herin'ny fifamatorana an'ny imatinib amin'ny ABL1?", AFFINITY, "imatinib", "ABL1")
-    _asks_binding("Mifamatotra amin'ny EGFR ve ny géfitinib?", CLASSIFY, "gefitinib", "EGFR")
-    _asks_the_cells("Vinavinao ny IC50 an'ny vincristine ao amin'ny sela K562.", "vincristine", "K-562")
-    _generates("Mamoròna molekiola vaovao ho an'ny A549, ln(IC50) -2,5.", -2.5)
-    _optimizes("Hatsarao ny géfitinib ao amin'ny A549 hatramin'ny ln(IC50) -2.")
-    _asks_the_route("Ahoana no hanamboarana ny paracétamol? Asehoy ny akora fototra.", "paracetamol")
+    asks_the_property("Jereo ny fahapoizinana an'ny artésunate.", "artesunate", "CT_TOX")
+    asks_the_pair("Misy fifandraisana ve ny warfarine sy ny aspirine?", "warfarin", "aspirin")
+    asks_the_pair("Misy fifandraisana ve eo anelanelan'ny rifampicine sy ny isoniazide?", "rifampicin", "isoniazid")
+    asks_binding("Manao ahoana ny herin'ny fifamatorana an'ny imatinib amin'ny ABL1?", AFFINITY, "imatinib", "ABL1")
+    asks_binding("Mifamatotra amin'ny EGFR ve ny géfitinib?", CLASSIFY, "gefitinib", "EGFR")
+    asks_the_cells("Vinavinao ny IC50 an'ny vincristine ao amin'ny sela K562.", "vincristine", "K-562")
+    generates("Mamoròna molekiola vaovao ho an'ny A549, ln(IC50) -2,5.", -2.5)
+    optimizes("Hatsarao ny géfitinib ao amin'ny A549 hatramin'ny ln(IC50) -2.")
+    asks_the_route("Ahoana no hanamboarana ny paracétamol? Asehoy ny akora fototra.", "paracetamol")
     _asks_back("Mamoròna molekiola vaovao azafady.", GENERATE, [])
 
 
