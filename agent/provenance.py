@@ -240,7 +240,8 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
             # inhibitors olaparib and niraparib" only describes the drugs)
             untyped = missing.start >= 0 and asked_as_target(entities.prose, missing.start) and not (
                 other_target(missing.written) is not None and _SAYS_WHAT_IT_TARGETS.search(entities.prose, 0,
-                                                                                          missing.start))
+                                                                                          missing.start)) and \
+                not _the_assay_of(call, missing)
         elif missing.kind == "drug" and params and missing.start > 0 and _SET_AGAINST.search(
                 entities.prose, 0, missing.start):
             untyped = True
@@ -256,6 +257,14 @@ def unsupported(call: ToolCall, sources: dict[str, Source], entities: Entities) 
     if borrowed_line and entities.cell_shaped:
         problems.append(ask_about(entities.cell_shaped[0]))
     return list(dict.fromkeys(problems))
+
+
+def _the_assay_of(call: ToolCall, missing: Unresolved) -> bool:
+    """Whether the protein named is the one the call's Tox21 assay measures ("is anastrozole active on aromatase?"
+    answered by NR-Aromatase): the assay answers it, no sequence is wanted."""
+    assay = call.arguments.get("property")
+    return isinstance(assay, str) and other_target(missing.written) is not None and \
+        missing.written.lower().replace(" ", "") in assay.lower()
 
 
 # "logD of paclitaxel, which binds tubulin", "bortezomib in RPMI-8226; it targets the proteasome": what the drug does,
