@@ -155,3 +155,13 @@ def test_the_tox21_assay_of_a_named_protein_answers_without_its_sequence() -> No
     """"Does letrozole inhibit aromatase per the Tox21 NR-Aromatase model?" asked for aromatase's sequence (a
     pristine set's step was lost so, traced by score only): the assay of that protein answers it."""
     assert decided("Does letrozole inhibit aromatase per the Tox21 NR-Aromatase model?") == PROPERTY
+
+
+def test_herg_is_a_target_only_where_one_is_asked_about() -> None:
+    """hERG is named far more often as a safety worry than as a protein to bind ("hERG is the worry there"); read as
+    a target anywhere, it lost a pristine set's step (traced by score only): now only in a target's context."""
+    from model_zoo.names.targets import find_target_names
+
+    assert find_target_names("BBB for cisapride; hERG is the worry there.") == []
+    [found] = find_target_names("Does cisapride bind hERG?")
+    assert found.written == "hERG"
