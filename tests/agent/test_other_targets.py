@@ -160,8 +160,15 @@ def test_the_tox21_assay_of_a_named_protein_answers_without_its_sequence() -> No
 def test_herg_is_a_target_only_where_one_is_asked_about() -> None:
     """hERG is named far more often as a safety worry than as a protein to bind ("hERG is the worry there"); read as
     a target anywhere, it lost a pristine set's step (traced by score only): now only in a target's context."""
-    from model_zoo.names.targets import find_target_names
-
     assert find_target_names("BBB for cisapride; hERG is the worry there.") == []
     [found] = find_target_names("Does cisapride bind hERG?")
     assert found.written == "hERG"
+
+
+def test_the_drug_metabolising_cyps_are_targets_only_where_one_is_asked_about() -> None:
+    """"co-dose sorafenib with ketoconazole (CYP3A4 probe). Flag the predicted interaction type" asked for CYP3A4's
+    sequence: the CYPs that metabolise drugs are named as enzymes of metabolism far more often than as targets."""
+    assert decided("The PK study co-doses sorafenib with ketoconazole (CYP3A4 probe). Flag the predicted interaction "
+                   "type.") == "drug_drug_response_predict"
+    [found] = find_target_names("Does ketoconazole bind CYP3A4?")
+    assert found.written == "CYP3A4"
