@@ -108,14 +108,20 @@ def _as_written(row: OtherTarget, written: str) -> bool:
 # inhibitor ramipril", "ER-positive", "P-gp substrates", "androgen receptor assay (NR-AR)", "SERT-mediated", "the hERG
 # flag", "aromatase inhibition assay", "for the CYP3A4 lecture")
 NOT_THE_PROTEIN_AFTER = re.compile(
-    r"(?:\+|[\s-]*(?:inhibitors?|inhibiting|inhibition|flags?|liabilit(?:y|ies)|risks?|alerts?|toxicity|safety|"
-    r"panels?|screens?|counter-?screens?|lectures?|projects?|talks?|seminars?|courses?|blockers?|blocking|"
+    r"(?:\+|[\s-]*(?:inhibitors?|inhibiting|inhibition|inhibit(?:eur|or|ore|ori|oren|ory)s?|inibitor[ei]|hemmer|"
+    r"flags?|liabilit(?:y|ies)|risks?|alerts?|toxicity|safety|"
+    r"panels?|screens?|counter-?screens?|lectures?|projects?|talks?|seminars?|courses?|slides?|decks?|posters?|"
+    r"figures?|programm?e?s?|teams?|groups?|blockers?|blocking|"
     r"antagonists?|agonists?|modulators?|activators?|"
     r"substrates?|efflux|assays?|activity|signall?ing|pathway|mediated|dependent|positive|negative|pos|neg|status|"
     r"expression|expressing|overexpressing|amplified|mutant|mutated|knock\w*|null|deficient|high|low)\b|"
     r"\s*\((?:NR|SR)-)", re.IGNORECASE)
 # before the name: not a protein ("vitamin D2", "half-year H1", "an M1 macrophage", "Tox21 NR-ER")
-_NOT_THE_PROTEIN_BEFORE = re.compile(r"(?:\bvitamin|\bTox21|\bNR|\bSR)[\s-]*$", re.IGNORECASE)
+# ("inhibitori PARP", "inhibiteurs de PARP", "inhibidores de la PARP": a class of drugs, as Romance languages write it)
+_NOT_THE_PROTEIN_BEFORE = re.compile(r"(?:\bvitamin|\bTox21|\bNR|\bSR|\b(?:inhibitor[ei]?s?|inhibidores|inhibiteurs|"
+                                     r"inibitori|antagonist[aei]?s?|bloqueadores)"
+                                     r"(?:\s+(?:de|di|du|des|del|della|dei|do|da|of)(?:\s+(?:la|el|l'|le))?)?)"
+                                     r"[\s-]*$", re.IGNORECASE)
 _NOT_THE_PROTEIN_AFTER_ABBREVIATION = re.compile(r"^[\s-]*(?:macrophages?|N\d|cells?|lines?|files?)\b", re.I)
 
 
@@ -134,7 +140,7 @@ def find_other_targets(text: str, in_context: Callable[[int, int], bool]) -> lis
     out = []
     for row, start, end in _matches(text):
         written = text[start:end]
-        if not _as_written(row, written) or _NOT_THE_PROTEIN_BEFORE.search(text, max(0, start - 12), start):
+        if not _as_written(row, written) or _NOT_THE_PROTEIN_BEFORE.search(text, max(0, start - 30), start):
             continue
         if row.text == "X" and (not in_context(start, end)
                                 or _NOT_THE_PROTEIN_AFTER_ABBREVIATION.match(text, end)):

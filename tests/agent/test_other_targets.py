@@ -172,3 +172,19 @@ def test_the_drug_metabolising_cyps_are_targets_only_where_one_is_asked_about() 
     assert find_target_names("The CYP3A4 gap goes into the QA report as an observation.") == []
     [found] = find_target_names("Does ketoconazole bind CYP3A4?")
     assert found.written == "CYP3A4"
+
+
+def test_a_class_of_drugs_in_other_languages_and_an_occasion_name_no_target() -> None:
+    """Romanian "aceiași doi inhibitori PARP" (the same two PARP inhibitors) and "the KRAS slide" asked for a
+    sequence; "inhibition of PARP1" still names the protein."""
+    for text in ("aceiași doi inhibitori PARP și pe SK-OV-3", "los inhibidores de la PARP", "les inhibiteurs de PARP",
+                 "Adagrasib vs sotorasib in NCI-H358 for the KRAS slide."):
+        assert [r for r in find_target_names(text) if r.written in ("PARP", "KRAS")] == [], text
+    [found] = find_target_names("inhibition of PARP1 by olaparib?")
+    assert found.written == "PARP1"
+
+
+def test_a_surname_is_no_untrained_property() -> None:
+    """"Requester: CNS team (Dr. J. Papp)" read the name as apparent permeability (Papp) and asked about it."""
+    assert decided("Requester: CNS team (Dr. J. Papp)\nRequest: BBB for CCC(=O)C1(O)CCC2C3CCC4=CC(=O)CCC4(C)C3C(O)CC21C"
+                   ) == PROPERTY
