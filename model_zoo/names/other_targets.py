@@ -111,7 +111,7 @@ NOT_THE_PROTEIN_AFTER = re.compile(
     r"(?:\+|[\s-]*(?:inhibitors?|inhibiting|inhibition|inhibit(?:eur|or|ore|ori|oren|ory)s?|inibitor[ei]|hemmer|"
     r"flags?|liabilit(?:y|ies)|risks?|alerts?|toxicity|safety|"
     r"panels?|screens?|counter-?screens?|lectures?|projects?|talks?|seminars?|courses?|slides?|decks?|posters?|"
-    r"figures?|programm?e?s?|teams?|groups?|blockers?|blocking|"
+    r"figures?|programm?e?s?|teams?|groups?|drugs?|medicines?|agents?|class|blockers?|blocking|"
     r"antagonists?|agonists?|modulators?|activators?|"
     r"substrates?|efflux|assays?|activity|signall?ing|pathway|mediated|dependent|positive|negative|pos|neg|status|"
     r"expression|expressing|overexpressing|amplified|mutant|mutated|knock\w*|null|deficient|high|low)\b|"

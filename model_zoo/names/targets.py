@@ -345,6 +345,16 @@ def _which_mutant(written: str, start: int, end: int) -> Unresolved:
     return Unresolved("target", written, tuple(mutants[:N_CLOSEST]), start, end, note)
 
 
+# "i think xanthine oxidase is the whole point here": a statement about the protein, no ask of it
+_STATEMENT_AFTER = re.compile(r"\s+(?:is|was)\s+(?:the|a|an|why|what|key|our|my)\b", re.I)
+
+
+def _told_about(text: str, start: int, end: int) -> bool:
+    """Whether a protein is the subject of a statement, with no ask of it in its own sentence."""
+    opens = max(text.rfind(mark, 0, start) for mark in ".?!\n") + 1
+    return bool(_STATEMENT_AFTER.match(text, end)) and not asked_as_target(text[opens:], start - opens)
+
+
 def target_id_of(name: str) -> str | None:
     """The DAVIS id a symbol, id or alias names as written on its own ("JAK1" -> "JAK1(JH1domain-catalytic)")."""
     hits = _symbol_targets(name)
@@ -500,7 +510,8 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
         if overlaps(other.start, other.end, taken) or (_names_a_cell_line(other.written)
                                                        and _CELL_AFTER.match(text[other.end:other.end + 20])):
             continue
-        if other.the_protein and not _STATUS_AFTER.match(text[other.end:other.end + 20]):
+        if other.the_protein and not _STATUS_AFTER.match(text[other.end:other.end + 20]) and \
+                not _told_about(text, other.start, other.end):
             out.append(Unresolved("target", other.written, (), other.start, other.end,
                                   other.target.note(other.written)))
         taken.append((other.start, other.end))

@@ -188,3 +188,13 @@ def test_a_surname_is_no_untrained_property() -> None:
     """"Requester: CNS team (Dr. J. Papp)" read the name as apparent permeability (Papp) and asked about it."""
     assert decided("Requester: CNS team (Dr. J. Papp)\nRequest: BBB for CCC(=O)C1(O)CCC2C3CCC4=CC(=O)CCC4(C)C3C(O)CC21C"
                    ) == PROPERTY
+
+
+def test_a_protein_told_about_or_a_drug_class_asks_for_no_sequence() -> None:
+    """"do those two interact?? i think xanthine oxidase is the whole point here" and "Lynparza is sold as a PARP
+    drug" asked for the protein's sequence."""
+    assert find_target_names("and do those two interact?? i think xanthine oxidase is the whole point here") == []
+    assert [r for r in find_target_names("Lynparza is sold as a PARP drug. Any sign olaparib binds PIK3CA?")
+            if r.written == "PARP"] == []
+    [found] = find_target_names("Does allopurinol bind xanthine oxidase?")
+    assert found.written == "xanthine oxidase"
