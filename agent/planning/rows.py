@@ -19,8 +19,8 @@ _MORE = rf"(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*(?:(?:rows?|#)\s*)?{_RANGE})*"
 # "rows 2 and 4", "row 4", "rows 1-3, 5", "entries 2–4", "#2 and #5", "positions 2 and 4 in this list" (not "row-3
 # file", "2 rows", "position 7 of the quinazoline")
 _ROWS = re.compile(rf"\b(?:rows?|entries|entry|IDs?(?=\s*#?\d)|positions?(?=\s*#?\d[^.;:\n]*\b(?:list|table)\b)|"
-                   rf"lines?\s+(?={_RANGE}\s*(?:of|in)\s+the\s+(?:table|list)))\s*"
-                   rf"#?\s*(?P<first>{_RANGE}{_MORE})\b|"
+                   rf"lines?\s+(?={_RANGE}\s*(?:of|in)\s+the\s+(?:table|list)))[ \t]*"  # (not "rows\n2. …")
+                   rf"#?[ \t]*(?P<first>{_RANGE}{_MORE})\b|"
                    # (not "edge-case run #1", "ticket #3": a run's or a ticket's number)
                    rf"(?<!\brun\s)(?<!\bcase\s)(?<!\btest\s)(?<!\bticket\s)(?<!\bissue\s)(?<!\battempt\s)"
                    rf"(?<![\w#])#\s?(?P<hash>\d{{1,3}}{_MORE})\b", re.I)

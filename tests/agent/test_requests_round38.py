@@ -147,3 +147,12 @@ def test_khmer_just_generated_and_malagasy_do_it_then_are_read() -> None:
 
     assert "all the generated molecules" in in_english("ម៉ូលេគុលទាំងអស់ដែលទើបបង្កើតនោះ — solubility (logS) យ៉ាងម៉េចដែរ?")
     assert "then do it" in in_english("Ah marina ny anao. Dia ataovy ao amin'ny K-562 ary.").lower()
+
+
+def test_a_numbered_item_after_all_rows_is_no_row_number() -> None:
+    """"1. logS, all rows\\n2. hERG inhibition, all rows" read "rows\\n2" as row 2 once the second item named no
+    protein: the logS ran on one row of three."""
+    from agent.planning.rows import row_numbers
+
+    assert row_numbers("For the three below:\n1. logS, all rows\n2. hERG inhibition, all rows\n") == []
+    assert row_numbers("rows 2 and 3 please") == [2, 3]
