@@ -264,7 +264,7 @@ def _the_assay_of(call: ToolCall, missing: Unresolved) -> bool:
     answered by NR-Aromatase): the assay answers it, no sequence is wanted."""
     assay = call.arguments.get("property")
     return isinstance(assay, str) and other_target(missing.written) is not None and \
-        missing.written.lower().replace(" ", "") in assay.lower()
+        missing.written.lower().replace(" ", "") in assay.lower().split("-")
 
 
 # "logD of paclitaxel, which binds tubulin", "bortezomib in RPMI-8226; it targets the proteasome": what the drug does,

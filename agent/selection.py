@@ -377,12 +377,13 @@ def _several_groups(lowered: str, table: list[dict[str, Any]]) -> list[str] | No
         place = _route_place(lowered[listed.end():])
         named = [(parts, place) for name in listed.group("first", "second") if (parts := _group_parts(name))]
     else:
-        matches = [m for m in _GROUP_FIRST.finditer(lowered) if _group_parts(m.group("name"))]
-        named = [(_group_parts(m.group("name")) or [], _route_place(lowered[m.start():])) for m in matches]
+        named = [(parts, _route_place(lowered[m.start():])) for m in _GROUP_FIRST.finditer(lowered)
+                 if (parts := _group_parts(m.group("name")))]
     if len(named) < 2:
         return None
-    picked = [_holding([{"smiles": s} for row in table for s in _route(row, place)], parts) for parts, place in named]
-    return None if any(not p for p in picked) else _unique(s for p in picked for s in p or [])
+    picked = [_holding([{"smiles": s} for row in table for s in _route(row, place)], parts) or []
+              for parts, place in named]
+    return _unique(s for p in picked for s in p) if all(picked) else None
 
 
 # one precursor, not saying which ("the intermediate", "that building block")
