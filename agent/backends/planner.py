@@ -108,6 +108,15 @@ _ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?
 _USE_YOURS = re.compile(r"\buse\s+(?:yours|your\s+(?:own|one|structure|smiles|copy|version)|the\s+one\s+(?:from|in)\s+"
                         r"your\s+(?:table|database|list|library)|the\s+(?:gdsc|drugbank|database|pubchem|library)\s+"
                         r"(?:one|structure|smiles|copy|version))\b|\b(?:from|in)\s+your\s+(?:table|database)\b", re.I)
+# "#2 is broken — drop it and run logS on the other two", "Run the two valid ones.": the structures that did not parse
+# are left out, in so many words, and the others run (never a silent drop: without such words they are asked about)
+_KEEPS_THE_VALID = re.compile(r"\b(?:drop|skip|ignore|remove|exclude|omit|discard|leave\s+out)\s+(?:it|that\s+one|"
+                              r"#\s?\d+|(?:the|that|this|those|these|any)\s+(?:broken|invalid|bad|malformed|faulty|"
+                              r"unparseable|corrupt(?:ed)?)(?:\s+(?:ones?|rows?|lines?|entry|entries|items?|smiles|"
+                              r"structures?))?|(?:row|line|item|entry|number)\s*#?\s?\d+)(?![\w-])|"
+                              r"\b(?:the\s+)?(?:(?:two|three|four|five|\d+)\s+)?(?:valid|good|parseable|working|"
+                              r"correct)\s+ones\b|\bthe\s+(?:other|remaining)\s+(?:two|three|four|five|\d+|ones)\b",
+                              re.I)
 # "Skip it — run empagliflozin with furosemide instead": a reply's own pair, not its drugs with the question's
 _NEW_PAIR = re.compile(r"\b(?:instead|skip|forget|never\s*mind|drop\s+it|other\s+(?:pair|request))\b", re.I)
 # "binary prob too": another tool on the same inputs
@@ -169,6 +178,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
     # request words of another language read in English ("o menos solúvel" is "the least soluble"); values as written
     text = without_declined_asks(in_english(without_asides(_strip_pool_line(request))), offered)
     text = with_upload_numbers_joined(text, pool)  # "Site 311." names cm_listing_site311.csv: no value
+    if _KEEPS_THE_VALID.search(text):
+        text = _without_unparsed(text)
     previous = history[-1] if history else None
     asked_before = extract(in_english(_strip_pool_line(previous.text))) if previous is not None else None
     if previous is not None and asked_before is not None and not previous.answered and \
@@ -200,6 +211,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
                                       named_instead_of_invalid(extract(earlier_text)) is not None):
             # "use yours", or "yes" to the offer of the named drug's structure ("BBB for metformin, SMILES CN(C)…=")
             earlier_text = _without_invalid_structures(earlier_text)
+        elif not previous.answered and _KEEPS_THE_VALID.search(text):  # "Run the two valid ones."
+            earlier_text = _without_unparsed(earlier_text)
         earlier = value_numbers(extract(earlier_text))
         restated = (_with_the_asked_structure(earlier, text) or _with_the_offered_name(earlier, text)) \
             if not (previous.answered or repeated) else None
@@ -218,6 +231,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         names_a_target = any(n.kind == "target" for n in extract(text).names) or bool(find_sequences(text))
         text = _THE_PAIR.sub(" the same compounds " if names_a_target else " the same compound and the same target ",
                              text)
+    elif ran is not None and ran.param("drug_smiles") is not None and ran.param("smiles_pairs") is None:
+        text = _THE_PAIR.sub(" the same two compounds ", text)  # "Same pair, lipophilicity." after their logS
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
     whole = _without_file_words(_with_both_lines(value_numbers(extract(text, expect)), history), pool)
     ran = _ran(previous, offered, whole.taken_back) if whole.taken_back else ran
@@ -432,6 +447,20 @@ def _without_invalid_structures(text: str) -> str:
     for written, _ in found.invalid_smiles:
         text = text.replace(written, " " * len(written))
     return text
+
+
+def _without_unparsed(text: str) -> str:
+    """``text`` with the structures that did not parse blanked, when others did: the user said to leave them out
+    (and the number they named them by: "#2 is broken — drop it" picks no row 2 of the rest)."""
+    found = extract(text)
+    if not found.invalid_smiles or len(found.molecules) <= len(found.invalid_smiles):
+        return text
+    for written, _ in found.invalid_smiles:
+        text = text.replace(written, " " * len(written))
+    return _ITEM_NUMBER.sub(lambda m: " " * len(m.group()), text)
+
+
+_ITEM_NUMBER = re.compile(r"#\s?\d+\b|\b(?:row|item|entry|number|no\.)\s*#?\s?\d+\b", re.I)
 
 
 # "yes", "yep, that one", "correct": a reply that takes the one name a question offered

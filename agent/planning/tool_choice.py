@@ -330,12 +330,17 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
         return about.group()
     if (claim := _ABOUT_GIVEN_RESULTS.search(e.prose)) is not None:
         return claim.group()
-    found = _OUT_OF_SCOPE.search(e.prose) or _WHAT_IT_IS.match(e.prose)
+    found = _OUT_OF_SCOPE.search(_blank(_IN_BRACKETS, e.prose)) or _WHAT_IT_IS.match(e.prose)
     if found is None or requested_tool(_without_the_question(without_values(e), found), offered) is not None or \
             _runs_a_written_pair(e):
         return None
     named_only = not e.cell_lines and (e.molecules_from_names or not e.molecules)
     return found.group() if named_only or requested_tool(e.text, offered) is None else None
+
+
+# "logS for both (formulation cost question from the CFO)": an aside in brackets says why, and asks nothing (a question
+# in brackets does: "(and what dose?)")
+_IN_BRACKETS = re.compile(r"\([^()?\n]{3,160}\)")
 
 
 # "do I need to", "should we": the lead-in of a question whose own words follow ("… dose-reduce midostaurin?")
@@ -367,14 +372,20 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
     # its own; a one-word answer is: "that's the BRAF one right? yes. RKO")
     # (words that ask for nothing are blanked in the whole text first: "Mood/motivation line:" read apart from its
     # colon would name a cell line)
+    # (then its clauses: "Roflumilast logS instead, we are thinking about an inhaled version.")
     text = _blank(_ASKS_NOTHING, _CODE_HEADING.sub("", text))
-    sentences = [part for part in _SENTENCE_END.split(text) if re.search(r"[^\W\d_]", part)]
-    if not 2 <= len(sentences) <= MAX_LOOSE_PARTS:
-        return None  # a pasted table or e-mail is not read line by line: one intent reading per sentence
-    readings = [_read_tools(sentence) for sentence in sentences]
-    asking = [r for r in readings if _strongest(r) >= 0.5]
-    quiet = all(_strongest(r) < 0.25 for r in readings if r not in asking)
-    return asking[0] if len(asking) == 1 and quiet else None
+    for split in (_SENTENCE_END, _CLAUSE_END):
+        parts = [part for part in split.split(text) if re.search(r"[^\W\d_]", part)]
+        if not 2 <= len(parts) <= MAX_LOOSE_PARTS:
+            continue  # a pasted table or e-mail is not read line by line: one intent reading per sentence
+        readings = [_read_tools(part) for part in parts]
+        asking = [r for r in readings if _strongest(r) >= 0.5]
+        if len(asking) == 1 and all(_strongest(r) < 0.25 for r in readings if r not in asking):
+            return asking[0]
+    return None
+
+
+_CLAUSE_END = re.compile(rf"{_SENTENCE_END.pattern}|,\s+|\s+[\u2013\u2014]\s+|\s+-\s+", re.I)
 
 
 _CODE_HEADING = re.compile(r"^\s*(?:[A-Za-z]+\s+(?=[\w/-]*\d))?[\w/-]+\s*:\s+")  # "Case PM-24/2210: …"
@@ -414,6 +425,9 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # "And CDK2, as the off-target.", "VE-822 against WEE1 too, just to see": why, not what
                            r"\bas\s+(?:the|an?)\s+off-?target\b|\bjust\s+to\s+(?:see|check|compare|be\s+sure)\b|"
                            r"\bout\s+of\s+curiosity\b|"
+                           # "Fine, BBB as a rough proxy.": how the answer will be used, no ask of its own
+                           r"\bas\s+(?:an?\s+)?(?:rough|crude|quick|first|ballpark|simple|cheap)?\s*(?:proxy|surrogate|"
+                           r"approximation|first\s+pass|sanity\s+check|stand-?in)\b|"
                            # "So the precursor is ephedrine. BBB for ephedrine then": what a route showed, no new ask
                            r"\b(?:so\s+)?the\s+(?:key\s+)?(?:precursors?|starting\s+materials?|intermediates?)\s+"
                            r"(?:is|are|was|were)\b|"
