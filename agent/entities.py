@@ -98,11 +98,18 @@ def _unknown_cosmic_ids(prose: str) -> list[Unresolved]:
 
 
 def _a_group(prose: str, mention: Resolved | Unresolved) -> bool:
-    """"whose 6-alkoxy chain ends in a morpholine", "bearing a piperazine": a group's name after "a" is a part."""
+    """"whose 6-alkoxy chain ends in a morpholine", "bearing a piperazine": a group's name after "a" is a part; so is
+    one written beside another group's name ("this quinoline piperazine urea", "the phenol amide"): a class of
+    molecules described by its parts."""
     from model_zoo.chem.cores import functional_groups, scaffolds
 
-    return bool(re.search(r"\b(?:a|an)\s+$", prose[max(0, mention.start - 4):mention.start], re.I)) and \
-        mention.written.lower() in {**functional_groups(), **scaffolds()}
+    groups = {**functional_groups(), **scaffolds()}
+    if mention.written.lower() not in groups:
+        return False
+    before = re.search(r"([A-Za-z][\w-]*)[\s-]+$", prose[max(0, mention.start - 40):mention.start])
+    after = re.match(r"[\s-]+([A-Za-z][\w-]*)", prose[mention.end:mention.end + 40])
+    return bool(re.search(r"\b(?:a|an)\s+$", prose[max(0, mention.start - 4):mention.start], re.I)) or any(
+        word is not None and word.group(1).lower() in groups for word in (before, after))
 
 
 # "which ones we can wash with heptane", "slurried in MTBE", "recrystallised from ethanol": a process medium

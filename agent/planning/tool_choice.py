@@ -122,7 +122,8 @@ _PRECURSORS_OF = re.compile(r"\b(?:precursors?|reactants?|building\s+blocks?|sta
 
 
 # "the optimized ones", "those generated molecules": earlier results named by the tool that made them, not an ask
-_RESULTS_BY_TOOL = re.compile(r"\b(?:the|those|these|its|their|our|your)\s+(?:[\w-]+\s+)?(?:optimi[sz]ed|generated|"
+_RESULTS_BY_TOOL = re.compile(r"\b(?:the|those|these|its|their|our|your|every|each|all)\s+(?:[\w-]+\s+)?"
+                              r"(?:optimi[sz]ed|generated|"
                               r"designed|proposed)\s+(?:ones?|molecules?|compounds?|analog(?:ue)?s?|structures?|"
                               r"candidates?|hits?|smiles|mols?|set|batch|list|series|library)\b", re.I)
 
