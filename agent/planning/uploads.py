@@ -53,13 +53,22 @@ def _named_at(key: str, lowered: str) -> tuple[int, int] | None:
 def with_upload_numbers_joined(text: str, pool: Sequence[EntryMeta]) -> str:
     """``text`` with an upload's word and number written apart joined as its file name writes them ("Site 311." for
     cm_listing_site311.csv reads "site311"): a file named, not a value."""
+    numbered: dict[str, list[str]] = {}
     for meta in pool:
         if not meta.key.startswith("upload_"):
             continue
         for token in re.split(r"[_\-.\s]+", meta.key.removeprefix("upload_").rsplit(".", 1)[0].lower()):
             if (parts := re.fullmatch(r"([a-z]{3,})(\d{1,5})", token)) is not None:
                 text = re.sub(rf"(?i)\b{parts.group(1)}[\s_-]+{parts.group(2)}\b", token, text)
-    return text
+            elif token.isdigit():
+                numbered.setdefault(token, []).append(meta.key)
+    # "fine, use 98" for upload_batch_98.csv: the one file that number names
+    return _USE_NUMBER.sub(lambda m: m.group(1) + numbered[m.group(2)][0] if len(numbered.get(m.group(2), ())) == 1
+                           else m.group(), text)
+
+
+_USE_NUMBER = re.compile(r"(\b(?:use|take|try|run)\s+(?:the\s+)?(?:file\s+)?)(\d{1,5})(?=\s*(?:[.,;!)]|$|then\b|one\b|"
+                         r"instead\b|please\b))", re.I)
 
 
 def file_tokens(pool: Sequence[EntryMeta]) -> set[str]:

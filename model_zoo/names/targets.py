@@ -39,13 +39,17 @@ def is_mutation(word: str) -> bool:
     return bool(_MUTATION_WORD.fullmatch(word))
 
 
+_WILD_TYPE = re.compile(r"(?<![\w-])(?:wild[\s-]?type|WT)(?![\w-])", re.I)
+
+
 def with_the_gene(text: str, earlier: str) -> str:
     """``text`` with the gene of the earlier request written before its bare mutations ("same but for V600E",
-    "L858R, the activating one" after a BRAF or EGFR request), when the text names no target and the earlier
-    request names one gene; else ``text`` unchanged."""
+    "L858R, the activating one" after a BRAF or EGFR request) or before "wild-type" (the answer to which mutant), when
+    the text names no target and the earlier request names one gene; else ``text`` unchanged."""
     # a word of its own ("(L858R/T790M)", "V559D/T670I double-mutant"), never a piece of a SMILES ("…=C3C=…")
     bare = [m for m in re.finditer(rf"(?<![^\s(]){_MUTATION_WORD.pattern}(?:/{_MUTATION_WORD.pattern})*"
-                                   r"(?=[,.;:!?)]*(?:[\s-]|$))", text) if m.group() != "ITD"]
+                                   r"(?=[,.;:!?)]*(?:[\s-]|$))", text) if m.group() != "ITD"] or \
+        list(_WILD_TYPE.finditer(text))  # "wild-type is fine for now" after a mutant was asked about
     if not bare or find_target_names(text):
         return text
     # the gene of the earlier request, found or not ("BRAF V600K": no such DAVIS construct, still BRAF)
