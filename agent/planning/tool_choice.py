@@ -386,7 +386,9 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
     return None
 
 
-_CLAUSE_END = re.compile(rf"{_SENTENCE_END.pattern}|,\s+|\s+[\u2013\u2014]\s+|\s+-\s+", re.I)
+# (a clause of reasons after a comma: "…, we are thinking about …", "…, since …"; not every comma, which lists values
+# and asks alike)
+_CLAUSE_END = re.compile(rf"{_SENTENCE_END.pattern}|,\s+(?=(?:we|i|we're|i'm|they|since|because|as|so)\b)", re.I)
 
 
 _CODE_HEADING = re.compile(r"^\s*(?:[A-Za-z]+\s+(?=[\w/-]*\d))?[\w/-]+\s*:\s+")  # "Case PM-24/2210: …"
