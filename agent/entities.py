@@ -375,8 +375,10 @@ _FULL_WIDTH: dict[int, str] = {**{code: chr(code - 0xFEE0) for code in range(0xF
                                0x3000: " ", 0x3001: ",", 0x3002: "."}
 
 
-# Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar"): their ASCII forms
-_EASTERN_DIGITS: dict[int, str] = {**{0x06F0 + d: str(d) for d in range(10)}, **{0x0660 + d: str(d) for d in range(10)}}
+# Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar", Pashto "-۲٫۵" with its decimal separator) and Lao ones
+# ("໒"): their ASCII forms
+_EASTERN_DIGITS: dict[int, str] = {**{0x06F0 + d: str(d) for d in range(10)}, **{0x0660 + d: str(d) for d in range(10)},
+                                   **{0x0ED0 + d: str(d) for d in range(10)}, 0x066B: "."}
 
 
 # "CI50" (French, Spanish, Portuguese: concentration inhibitrice 50 %) is the IC50; same length, so spans stay

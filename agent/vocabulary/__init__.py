@@ -23,6 +23,7 @@ from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, EST
                                        UZBEK, WELSH, ZULU, Inflection, from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.khmer import KHMER_BLOCK, from_khmer, syllables as khmer_syllables
+from model_zoo.names.lao import LAO_BLOCK, from_lao, syllables as lao_syllables
 from model_zoo.names.sinhala import SINHALA_BLOCK, from_sinhala
 from model_zoo.names.text import alternation
 
@@ -484,6 +485,8 @@ _SINHALA = _Language.of(f"[{SINHALA_BLOCK}]", "", "")
 # spaces between their words
 _BURMESE = _Language.of(f"[{MYANMAR_BLOCK}]", "", "")
 _KHMER = _Language.of(f"[{KHMER_BLOCK}]", "", "")
+# Lao: its script (no other language a lab writes in has it; not Thai's, U+0E01-U+0E5B), written without spaces
+_LAO = _Language.of(f"[{LAO_BLOCK}]", "", "")
 _NO_SUFFIX = re.compile(r"(?!)")
 # Irish's "n-", "t-" and "h-" before a name's vowel ("ár n-ibuprofen", "an t-aspairín", "na h-imatinib") are dropped;
 # a name's other mutations are read by model_zoo.names.inflected
@@ -674,6 +677,10 @@ _SINHALA_WITH_BOTH = re.compile(rf"({_SINHALA_WORD})\s+එක්කයි\s+({_S
 # letters
 _MYANMAR_MARKS = str.maketrans({"။": ".", "၊": ",", "\u200b": " "})
 _KHMER_MARKS = str.maketrans({"។": ".", "៕": ".", "៖": ":", "ៗ": "", "\u200b": " "})
+# Lao's digits read as ASCII ones, its repetition mark dropped ("ຫຼາຍໆ": many), its ellipsis and a zero-width space
+# read as Latin ones
+_LAO_DIGITS: dict[str, str] = {chr(0x0ED0 + d): str(d) for d in range(10)}
+_LAO_MARKS = str.maketrans({**_LAO_DIGITS, "ໆ": "", "ຯ": "...", "\u200b": " "})
 _BURMESE_INSTEAD = re.compile(r"([A-Za-z0-9()-]+)\s*အစား\s*([A-Za-z0-9()-]+)")
 # (and "X ကို Y နဲ့ အစားထိုး": replace X with Y)
 _BURMESE_REPLACE = re.compile(r"([A-Za-z0-9()-]+)\s*(?:ကို)?\s*([A-Za-z0-9()-]+)\s*(?:နဲ့|နှင့်)\s*အစားထိုး(?:ပါ)?")
@@ -682,7 +689,9 @@ _BURMESE_EXCEPT = re.compile(r"([A-Za-z0-9()-]+)\s*(?:(?:က|မှ)လွဲ(?:
 # before it; a Khmer one the same (no vowel sign, sign or coeng after it, no coeng before it)
 _SYLLABIC = {"burmese": ("(?<!\u1039)", "(?![\u102b-\u103e]|[\u1000-\u1021\u103f]\u1037?[\u103a\u1039])",
                          from_burmese, myanmar_syllables),
-             "khmer": ("(?<!\u17d2)", "(?![\u17b6-\u17d3\u17dd])", from_khmer, khmer_syllables)}
+             "khmer": ("(?<!\u17d2)", "(?![\u17b6-\u17d3\u17dd])", from_khmer, khmer_syllables),
+             # (a Lao word neither after a vowel written before its consonant nor before a vowel sign or tone mark)
+             "lao": ("(?<![\u0ec0-\u0ec4])", "(?![\u0eb0-\u0ebc\u0ec8-\u0ecd])", from_lao, lao_syllables)}
 _UZBEK_EXCEPT = re.compile(r"(?<![\w'’-])(?!(?:bu|u|shu)(?:-?dan)?\s)([\w'’-]+?)(?:-?dan)?\s+tashqari(?![\w'’-])",
                            re.I)  # (not "bundan tashqari": besides, also)
 
@@ -755,7 +764,8 @@ def own_request_words(text: str) -> frozenset[str]:
     there), which it says as words, never as a drug's shorthand."""
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
              (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"), (_ARMENIAN, "armenian"),
-             (_AMHARIC, "amharic"), (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), *_GATED]
+             (_AMHARIC, "amharic"), (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"),
+             *_GATED]
     mongolian = _MONGOLIAN.reads(text)  # (not Kazakh, whose ө and ү it writes)
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
                                if language.reads(text) and not (language is _KAZAKH and mongolian)))
@@ -812,6 +822,8 @@ def in_english(text: str) -> str:
         text = _syllabic_in_english(_its_word_order(_BURMESE, text), "burmese")
     if _KHMER.reads(text):  # the same ("ជាមួយវ៉ាហ្វារីន": with warfarin)
         text = _syllabic_in_english(_its_word_order(_KHMER, text), "khmer")
+    if _LAO.reads(text):  # the same ("ກັບວາຟາຣິນ": with warfarin)
+        text = _syllabic_in_english(_its_word_order(_LAO, text), "lao")
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
@@ -874,6 +886,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         return text.translate(_MYANMAR_MARKS)
     if language is _KHMER:
         return text.translate(_KHMER_MARKS)
+    if language is _LAO:
+        return text.translate(_LAO_MARKS)
     if language is _ZULU:
         return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
     if language is _UZBEK:
@@ -928,7 +942,7 @@ def _sinhala_in_english(text: str) -> str:
 
 @cache
 def _syllabic_words(language: str) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
-    """The request words of Burmese or Khmer, each a whole written syllable at either end, and those of them of two
+    """The request words of Burmese, Khmer or Lao, each a whole written syllable at either end, and those of them of two
     syllables or more, across which no drug name is read (a one-syllable particle may sound like a name's syllable:
     "ပါ", "က")."""
     table: dict[str, str] = load("translations.json")[f"{language}_words"]
@@ -943,7 +957,8 @@ def _syllabic_words(language: str) -> tuple[re.Pattern[str], re.Pattern[str], di
 # goes on in the script ("ប៉ារ៉ាសេតាម៉ុល (Efferalgan ដែលឱសថស្ថាន…លក់)": the brand the pharmacy sells, said in passing)
 _GLOSS = r"(?=\s*\([A-Za-z][A-Za-z0-9 .,'’-]*\))"
 _GLOSSED = {"burmese": re.compile(rf"[{MYANMAR_BLOCK}]+{_GLOSS}"),
-            "khmer": re.compile(rf"[{KHMER_BLOCK}\u200b]+{_GLOSS}")}
+            "khmer": re.compile(rf"[{KHMER_BLOCK}\u200b]+{_GLOSS}"),
+            "lao": re.compile(rf"[{LAO_BLOCK}\u200b]+{_GLOSS}")}
 
 
 def _syllabic_in_english(text: str, language: str) -> str:
