@@ -24,6 +24,7 @@ from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, EST
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.khmer import KHMER_BLOCK, from_khmer, syllables as khmer_syllables
 from model_zoo.names.lao import LAO_BLOCK, from_lao, syllables as lao_syllables
+from model_zoo.names.pashto import from_pashto
 from model_zoo.names.sinhala import SINHALA_BLOCK, from_sinhala
 from model_zoo.names.text import alternation
 
@@ -485,6 +486,11 @@ _SINHALA = _Language.of(f"[{SINHALA_BLOCK}]", "", "")
 # spaces between their words
 _BURMESE = _Language.of(f"[{MYANMAR_BLOCK}]", "", "")
 _KHMER = _Language.of(f"[{KHMER_BLOCK}]", "", "")
+# Pashto: the Arabic script with letters of its own (ټ, ډ, ړ, ږ, ښ, ګ, ڼ, ۍ, ې, ځ, څ), which Persian, Arabic and Urdu
+# do not write (Urdu's retroflex letters are others: ٹ, ڈ, ڑ), a word only it has ("لپاره": for, "خوندي": safe,
+# "درمل": drug, "شته": there is), or two of its small words ("د": of, "په": in, "سره": with, "ته": to, "دی": is)
+_PASHTO = _Language.of("[ټډړږښګڼۍېځڅ]", "لپاره|خوندي|درمل|درملو|ناروغ|ناروغان|مننه|موږ|مونږ|زموږ|تاسو|شته|"
+                       "لري|کوي|وکړه|وکړئ", "د|په|دی|ده|یې|ته|سره|کې")
 # Lao: its script (no other language a lab writes in has it; not Thai's, U+0E01-U+0E5B), written without spaces
 _LAO = _Language.of(f"[{LAO_BLOCK}]", "", "")
 _NO_SUFFIX = re.compile(r"(?!)")
@@ -681,6 +687,15 @@ _KHMER_MARKS = str.maketrans({"។": ".", "៕": ".", "៖": ":", "ៗ": "", "\u
 # read as Latin ones
 _LAO_DIGITS: dict[str, str] = {chr(0x0ED0 + d): str(d) for d in range(10)}
 _LAO_MARKS = str.maketrans({**_LAO_DIGITS, "ໆ": "", "ຯ": "...", "\u200b": " "})
+# Pashto's harakat, superscript alef, tatweel and zero-width non-joiner dropped; its comma, question mark, semicolon,
+# full stop, decimal separator and digits read as Latin ones; it puts "instead of" after what it governs ("د
+# ګیفیتینیب پر ځای ایرلوټینیب": erlotinib instead of gefitinib) and "replace … with …" as "X په Y بدل کړه"
+_PASHTO_MARKS = re.compile("[\u064b-\u065f\u0670\u0640\u200c]")
+_PASHTO_PUNCTUATION = str.maketrans({"،": ",", "؟": "?", "؛": ";", "۔": ".", "٫": ".", "٬": ",",
+                                     **{chr(0x06F0 + d): str(d) for d in range(10)},
+                                     **{chr(0x0660 + d): str(d) for d in range(10)}})
+_PASHTO_INSTEAD = re.compile(r"(?<![\w-])(?:د\s+)?([\w()-]+)\s+(?:پر|په)\s+ځای\s+(?:د\s+)?([\w()-]+)")
+_PASHTO_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+په\s+([\w()-]+)\s+بدل\s+کړ[هئ](?![\w-])")
 _BURMESE_INSTEAD = re.compile(r"([A-Za-z0-9()-]+)\s*အစား\s*([A-Za-z0-9()-]+)")
 # (and "X ကို Y နဲ့ အစားထိုး": replace X with Y)
 _BURMESE_REPLACE = re.compile(r"([A-Za-z0-9()-]+)\s*(?:ကို)?\s*([A-Za-z0-9()-]+)\s*(?:နဲ့|နှင့်)\s*အစားထိုး(?:ပါ)?")
@@ -765,7 +780,7 @@ def own_request_words(text: str) -> frozenset[str]:
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
              (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"), (_ARMENIAN, "armenian"),
              (_AMHARIC, "amharic"), (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"),
-             *_GATED]
+             (_PASHTO, "pashto"), *_GATED]
     mongolian = _MONGOLIAN.reads(text)  # (not Kazakh, whose ө and ү it writes)
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
                                if language.reads(text) and not (language is _KAZAKH and mongolian)))
@@ -824,6 +839,8 @@ def in_english(text: str) -> str:
         text = _syllabic_in_english(_its_word_order(_KHMER, text), "khmer")
     if _LAO.reads(text):  # the same ("ກັບວາຟາຣິນ": with warfarin)
         text = _syllabic_in_english(_its_word_order(_LAO, text), "lao")
+    if _PASHTO.reads(text):  # its request words, then its drug names ("پاراسیټامول": paracetamol)
+        text = from_pashto(_gated_in_english(_its_word_order(_PASHTO, text), "pashto"), _said_words("pashto_words"))
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
@@ -888,6 +905,9 @@ def _its_word_order(language: _Language, text: str) -> str:
         return text.translate(_KHMER_MARKS)
     if language is _LAO:
         return text.translate(_LAO_MARKS)
+    if language is _PASHTO:
+        text = _PASHTO_MARKS.sub("", text).translate(_PASHTO_PUNCTUATION)
+        return _PASHTO_REPLACE.sub(r"use \2 instead of \1", _PASHTO_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _ZULU:
         return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
     if language is _UZBEK:
