@@ -18,9 +18,9 @@ from model_zoo.names.georgian import GEORGIAN_LETTERS, from_georgian
 from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, MACEDONIAN_ARTICLES, MONGOLIAN_ABLATIVE,
                                       MONGOLIAN_SUFFIXES, from_cyrillic, parts_from_cyrillic)
-from model_zoo.names.inflected import (AFRIKAANS, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HAUSA, HUNGARIAN,
-                                       ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK, SLOVENIAN,
-                                       UZBEK, WELSH, ZULU, Inflection, from_inflected)
+from model_zoo.names.inflected import (AFRIKAANS, AZERBAIJANI, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HAUSA,
+                                       HUNGARIAN, ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK,
+                                       SLOVENIAN, UZBEK, WELSH, ZULU, Inflection, from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.khmer import KHMER_BLOCK, from_khmer, syllables as khmer_syllables
 from model_zoo.names.lao import LAO_BLOCK, from_lao, syllables as lao_syllables
@@ -362,6 +362,20 @@ _UZBEK = _Language.of(
     r"qilish\w*|qiladi\w*|qilsa|kerakmi|nechta|hammasi|bering|ayting|beradimi|o'tadimi|o’tadimi|o'tishi|o’tishi|"
     r"qiymat\w*|ko['’]ray\w*|kuchi|bo['’]ladi|erkin|gidratats\w*|sxema\w*",
     r"shu|eng|yoki")
+# Azerbaijani: its letter ə (no other language a lab writes in has it), or a word only it has ("xahiş", "üçün",
+# "hansı", "hesabla", "yoxla", "sələflər", "uşaq"); never Turkish, whose ı, ş, ğ it writes too, nor Uzbek (Turkish
+# "için", "hesapla", Uzbek "uchun", "hisobla" are theirs)
+_AZERBAIJANI = _Language.of(r"[əƏ]", r"xahiş|üçün|hansı|hansını|yoxla|yoxlayın|hesabla|hesablayın|optimallaşdır\w*|"
+                                     r"sələf\w*|uşaq|uşağa|dozası|dozasını|göstərin|hüceyr\w*|yaradın", "")
+# its suffixes after a hyphen or an apostrophe ("EGFR-ə": to EGFR, "metformin'in": of metformin, "A549-da": in A549)
+# are dropped; after a name's letters they are read by model_zoo.names.inflected
+_AZERBAIJANI_ENDING = "|".join(sorted(AZERBAIJANI.endings, key=len, reverse=True))
+_AZERBAIJANI_SUFFIX = re.compile(rf"(?<=[\w)\]])['’-](?:{_AZERBAIJANI_ENDING})(?![\w'’-])", re.I)
+# it puts "instead of" after what it governs ("imatinibin əvəzinə nilotinib": nilotinib instead of imatinib), and
+# "replace X with Y" as "X-i Y ilə əvəz et"
+_AZERBAIJANI_INSTEAD = re.compile(r"(?<![\w'’-])([\w'’()-]+)\s+əvəzinə\s+([\w'’()-]+)", re.I)
+_AZERBAIJANI_REPLACE = re.compile(r"(?<![\w'’-])([\w'’()-]+)\s+([\w'’()-]+?)(?:\s+ilə|-?y?l[aə])\s+əvəz\s+"
+                                  r"(?:et|edin|edək)(?![\w'’-])", re.I)
 # Macedonian: its letters ѓ, ќ, ѕ, ј (ј also Serbian's, whose Cyrillic no other gate reads and whose words it mostly
 # shares; not љ, њ, џ), or a word only it has, in Cyrillic or in the
 # Latin letters people type ("молам", "колку", "растворливост", "пресметај", "наместо"; "molam", "kolku"), or its
@@ -542,11 +556,13 @@ _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)
 # its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "DAVIS-e ABL1": DAVIS's ABL1) are dropped
 _ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d|e)(?![\w-])|"
                               r"(?<=[A-Za-z0-9]{3})i(?=\s+rakuliin)", re.I)  # "Jurkati rakuliinis": in the Jurkat line
-# (Irish, Hausa and isiZulu first: their "í", "á" no longer read as Icelandic, nor their "ka", "ki", "ko" as Hinglish
-# or Bengali; then Welsh, Uzbek and Macedonian: their suffixes and words gone, the Estonian "-ga" and the Croatian and
-# Slovenian words they share no longer read as those languages)
+# (Azerbaijani first, its words read before Uzbek's, Persian's and Hinglish's gates see them; then Irish, Hausa and
+# isiZulu: their "í", "á" no longer read as Icelandic, nor their "ka", "ki", "ko" as Hinglish or Bengali; then Welsh,
+# Uzbek and Macedonian: their suffixes and words gone, the Estonian "-ga" and the Croatian and Slovenian words they
+# share no longer read as those languages)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
-    (_IRISH, "irish", IRISH, _IRISH_PREFIX), (_HAUSA, "hausa", HAUSA, _NO_SUFFIX), (_ZULU, "zulu", ZULU, _NO_SUFFIX),
+    (_AZERBAIJANI, "azerbaijani", AZERBAIJANI, _AZERBAIJANI_SUFFIX), (_IRISH, "irish", IRISH, _IRISH_PREFIX),
+    (_HAUSA, "hausa", HAUSA, _NO_SUFFIX), (_ZULU, "zulu", ZULU, _NO_SUFFIX),
     (_WELSH, "welsh", WELSH, _NO_SUFFIX), (_UZBEK, "uzbek", UZBEK, _UZBEK_SUFFIX),
     (_MACEDONIAN, "macedonian", MACEDONIAN, _MACEDONIAN_SUFFIX),
     (_FINNISH, "finnish", FINNISH, _FINNISH_SUFFIX), (_HUNGARIAN, "hungarian", HUNGARIAN, _HUNGARIAN_SUFFIX),
@@ -782,8 +798,10 @@ def own_request_words(text: str) -> frozenset[str]:
              (_AMHARIC, "amharic"), (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"),
              (_PASHTO, "pashto"), *_GATED]
     mongolian = _MONGOLIAN.reads(text)  # (not Kazakh, whose ө and ү it writes)
+    azerbaijani = _AZERBAIJANI.reads(text)  # (not Turkish, whose ı, ş, ğ it writes)
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
-                               if language.reads(text) and not (language is _KAZAKH and mongolian)))
+                               if language.reads(text) and not (language is _KAZAKH and mongolian)
+                               and not (language is _TURKISH and azerbaijani)))
 
 
 def in_english(text: str) -> str:
@@ -795,9 +813,9 @@ def in_english(text: str) -> str:
     if _POLISH.reads(text) and not ((_CROATIAN.reads(text) or _MACEDONIAN.reads(text))
                                     and not _POLISH.letters.search(text)):
         text = _gated_in_english(text, "polish")
-    # (Uzbek shares Turkish small words: "bu", "bir")
+    # (Uzbek shares Turkish small words: "bu", "bir"; Azerbaijani its letters ı, ş, ğ)
     if _TURKISH.reads(text) and not (_UZBEK.reads(text) and not _TURKISH.letters.search(text)
-                                     and not _TURKISH.words.search(text)):
+                                     and not _TURKISH.words.search(text)) and not _AZERBAIJANI.reads(text):
         text = _TURKISH_RANKED.sub(_ranked, _TURKISH_LOCATIVE.sub(_located, text))
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
     bulgarian = _BULGARIAN.reads(text)  # before its drug names lose their article ("варфаринът": warfarin)
@@ -910,6 +928,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _PASHTO_REPLACE.sub(r"use \2 instead of \1", _PASHTO_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _ZULU:
         return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
+    if language is _AZERBAIJANI:
+        return _AZERBAIJANI_REPLACE.sub(r"use \2 instead of \1", _AZERBAIJANI_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _UZBEK:
         text = _UZBEK_EXCEPT.sub(r"except \1", _UZBEK_FOR.sub(r"for \1", _UZBEK_WITH.sub(_uzbek_with, text)))
         return _UZBEK_INSTEAD.sub(r"\2 instead of \1", text)

@@ -1,5 +1,6 @@
 """Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic, Estonian, Lithuanian,
-Latvian, Slovak, Slovenian, Welsh, Uzbek, Macedonian, Irish, Hausa and isiZulu chemists write and decline them
+Latvian, Slovak, Slovenian, Welsh, Uzbek, Azerbaijani, Macedonian, Irish, Hausa and isiZulu chemists write and
+decline them
 ("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens",
 "cisplatí", "varfarinom", "rifampisien", "warfaríni", "imatiniibiga", "gefitinibą", "ibuprofēnu", "amiodarónu",
 "imatinibom", "ei gaffein", "imatinibni", "varfarinot", "bparaicéiteamól", "asfirin", "newarfarin").
@@ -94,6 +95,15 @@ UZBEK = Inflection(("larining", "larning", "laridan", "lardagi", "lardan", "lari
                     "dagi", "niki", "dan", "lar", "ni", "ga", "ka", "qa", "da"),
                    (("xl", "chl"), ("xr", "chr"), ("o‘", "o"), ("o'", "o"), ("oʻ", "o"), ("g‘", "g"), ("g'", "g"),
                     ("gʻ", "g")), s_for_soft_c=True)
+# Azerbaijani: "imatinibin", "doksorubisinlə", "varfarini", "parasetamolun": the cases' suffixes after the name, an s
+# for a soft c, x for the ch of chl- and chr- and k for qu ("xlorokin": chloroquine), its letters ə, ı, ş, ç, ğ, ö, ü
+# as English writes their sounds
+AZERBAIJANI = Inflection(("lərinin", "larının", "lərindən", "larından", "lərini", "larını", "lərin", "ların", "ləri",
+                          "ları", "lərə", "lara", "lər", "lar", "nin", "nın", "nun", "nün", "dən", "dan", "tən", "tan",
+                          "ilə", "ylə", "yla", "nı", "ni", "nu", "nü", "də", "da", "tə", "ta", "lə", "la", "yə", "ya",
+                          "in", "ın", "un", "ün", "ə", "a", "i", "ı", "u", "ü"),
+                         (("xl", "chl"), ("xr", "chr"), ("ə", "e"), ("ı", "i"), ("ş", "sh"), ("ç", "ch"), ("ğ", "g"),
+                          ("ö", "o"), ("ü", "u")), s_for_soft_c=True, for_lacking=(("kin", "quin"),))
 # Macedonian typed in Latin letters: its articles after the name ("ibuprofenot": the ibuprofen, "varfarinot",
 # "lekovite"), and its letters kj, gj for ќ, ѓ
 MACEDONIAN = Inflection(("ite", "ata", "ot", "ta", "to", "te", "ov", "on"),
