@@ -367,9 +367,10 @@ _UZBEK = _Language.of(
 # "için", "hesapla", Uzbek "uchun", "hisobla" are theirs)
 _AZERBAIJANI = _Language.of(r"[əƏ]", r"xahiş|üçün|hansı|hansını|yoxla|yoxlayın|hesabla|hesablayın|optimallaşdır\w*|"
                                      r"sələf\w*|uşaq|uşağa|dozası|dozasını|göstərin|hüceyr\w*|yaradın", "")
-# its suffixes after a hyphen or an apostrophe ("EGFR-ə": to EGFR, "metformin'in": of metformin, "A549-da": in A549)
-# are dropped; after a name's letters they are read by model_zoo.names.inflected
-_AZERBAIJANI_ENDING = "|".join(sorted(AZERBAIJANI.endings, key=len, reverse=True))
+# its suffixes after a hyphen or an apostrophe ("EGFR-ə": to EGFR, "metformin'in": of metformin, "A549-da": in A549,
+# "logP-si": its logP) are dropped; after a name's letters they are read by model_zoo.names.inflected
+_AZERBAIJANI_ENDING = "|".join(sorted((*AZERBAIJANI.endings, "sinin", "sının", "sini", "sını", "si", "sı", "su", "sü"),
+                                      key=len, reverse=True))
 _AZERBAIJANI_SUFFIX = re.compile(rf"(?<=[\w)\]])['’-](?:{_AZERBAIJANI_ENDING})(?![\w'’-])", re.I)
 # it puts "instead of" after what it governs ("imatinibin əvəzinə nilotinib": nilotinib instead of imatinib), and
 # "replace X with Y" as "X-i Y ilə əvəz et"
@@ -928,7 +929,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _PASHTO_REPLACE.sub(r"use \2 instead of \1", _PASHTO_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _ZULU:
         return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
-    if language is _AZERBAIJANI:
+    if language is _AZERBAIJANI:  # (its capital dotted İ lower-cased as i, not as i and a dot above)
+        text = text.replace("İ", "I")
         return _AZERBAIJANI_REPLACE.sub(r"use \2 instead of \1", _AZERBAIJANI_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _UZBEK:
         text = _UZBEK_EXCEPT.sub(r"except \1", _UZBEK_FOR.sub(r"for \1", _UZBEK_WITH.sub(_uzbek_with, text)))
