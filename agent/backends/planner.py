@@ -83,7 +83,10 @@ from model_zoo.specs import (
 _THEN = re.compile(r"(?<![?]\s)(?<![?])\b(?:and then|then|after that|afterwards|followed by)\b"
                    r"(?!\s*(?:[.!?,)]|$))(?![^.!?\n]{0,40}\binstead\b)"
                    # nor a dosing schedule: "Diflucan 400 load then 200 qd"
-                   r"(?!\s*\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|iu|units?|qd|bid|tid|qid|daily|od|q\d+h)\b)", re.I)
+                   r"(?!\s*\d+(?:[.,]\d+)?\s*(?:mg|mcg|µg|ug|g|ml|iu|units?|qd|bid|tid|qid|daily|od|q\d+h)\b)"
+                   # nor what happened to a patient: "takes mefloquine then has nightmares"
+                   r"(?!\s+(?:has|had|have|developed|develops|became|becomes|got|gets|felt|feels|was|were|is|"
+                   r"presented|presents|collapsed|complained|started\s+to)\b)", re.I)
 
 
 _REPEAT = re.compile(r"^\W*and (?:now )?(?:on|in|for|against|with|at|vs\.?|versus|to)\b|"

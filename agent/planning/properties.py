@@ -65,9 +65,13 @@ _BACE_CLASS = re.compile(r"\bbace|beta-secretase|\bclass\s+(?:probabilit|predict
                          r"\bproperty\s*[:=]?\s*['\"]?class\b", re.I)
 
 
-# "serotonin toxicity is on the pathologist's list": a clinical syndrome, no toxicity model (nor any tool) asked for
+# "serotonin toxicity is on the pathologist's list": a clinical syndrome, no toxicity model (nor any tool) asked for;
+# so is a case's toxicity ("digoxin toxicity in an AF patient", "carbamazepine toxicity after clarithromycin was added")
 SYNDROME = re.compile(r"\b(?:serotonin|serotonergic|cholinergic|anticholinergic|adrenergic)\s+"
-                      r"(?:toxicity|syndrome|crisis|storm|toxidrome)\b", re.I)
+                      r"(?:toxicity|syndrome|crisis|storm|toxidrome)\b|"
+                      r"\btoxicity\s+(?:(?:in|of)\s+(?:an?|the|this|that|our|my|his|her|their)\s+(?:[\w-]+\s+){0,3}?"
+                      r"(?:patient|man|woman|child|boy|girl|infant|toddler|adult|case|resident)s?\b|"
+                      r"(?:after|following|since|due\s+to)\b)", re.I)
 
 
 def named_properties(lowered: str) -> list[tuple[int, int, str]]:

@@ -997,7 +997,7 @@ def _syllabic_words(language: str) -> tuple[re.Pattern[str], re.Pattern[str], di
 # "တာဖီနိုကွင်း (tafenoquine)": a word of the script glossed in Latin letters right after it is read as its gloss (a
 # name written by ear and also as it is spelt is never read by ear, nor in part as another drug); not an aside that
 # goes on in the script ("ប៉ារ៉ាសេតាម៉ុល (Efferalgan ដែលឱសថស្ថាន…លក់)": the brand the pharmacy sells, said in passing)
-_GLOSS = r"(?=\s*\([A-Za-z][A-Za-z0-9 .,'’-]*\))"
+_GLOSS = r"(?=\s*\([A-Za-zÀ-ÿ][A-Za-zÀ-ÿ0-9 ./,'’-]*\))"
 _GLOSSED = {"burmese": re.compile(rf"[{MYANMAR_BLOCK}]+{_GLOSS}"),
             "khmer": re.compile(rf"[{KHMER_BLOCK}\u200b]+{_GLOSS}"),
             "lao": re.compile(rf"[{LAO_BLOCK}\u200b]+{_GLOSS}")}

@@ -74,8 +74,9 @@ def _starts(run: str, i: int) -> bool:
     if before in _PREPOSED:
         return False
     # the r or l of a cluster after a vowel written before it ("ໂປຣ": pro), not one a vowel sign follows
+    # (with the short-vowel sign that writes e with "ເ" or "ແ": "ເທຣັກ" trek)
     if letter in "ຣລ" and i >= 2 and run[i - 2] in _PREPOSED and before in _CONSONANTS and not (
-            i + 1 < len(run) and run[i + 1] in _AFTER_SIGNS):
+            i + 1 < len(run) and run[i + 1] in _AFTER_SIGNS and not (run[i + 1] == "ັ" and run[i - 2] in "ເແ")):
         return False
     if before == "ຫ" and letter in _SONORANTS and (i < 2 or run[i - 2] not in _CONSONANTS or run[i - 2] in _PREPOSED):
         return False
@@ -148,6 +149,10 @@ def english_name(word: str, close: float = _CLOSE) -> str | None:
     for pattern, sound in _READ_AS:
         spellings |= {pattern.sub(sound, spelling) for spelling in spellings}
     latin = [spelling for spelling in spellings if len(spelling) >= 5]
+    if word.startswith(("ໄຊ", "ໄສ")):  # a first cy said as in English ("ໄຊທາຣາບີນ": cytarabine; not "ໃຊ້", use)
+        latin += [re.sub("^sai", "tsi", spelling) for spelling in latin]
+    # Lao writes no final s or z: "ເອຟາວີເຣັນ" is efavirenz (heard without its z, it came near faverin)
+    latin += [spelling + "s" for spelling in latin if spelling[-1] not in "aeiou"]
     return closest_plainly([s for spelling in latin for s in with_soft_c(spelling)], close)
 
 
