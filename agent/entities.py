@@ -1143,6 +1143,8 @@ def _negated_spans(text: str) -> list[_TakenBack]:
     outright += [m.span(1) for m in _NOT_EXPECTED.finditer(text)]  # "I don't expect you to have toceranib, so use …"
     outright += [m.span(1) for m in _USUAL_BUT.finditer(text)]  # "HepG2 is the usual line, but use HuH-7"
     outright += [m.span(1) for m in _FAILED_BEFORE.finditer(text)]  # "CML 2L after imatinib failure: Sprycel, …"
+    outright += [m.span(1) if m.group(1) else m.span(2)  # "… for a CML patient resistant to imatinib"
+                 for m in _RESISTANT_TO.finditer(text)]
     outright += [span for start, end in outright for span in _shortened(text, text[start:end])]
     spans = [_TakenBack(start, end) for start, end in outright]
     spans += [_TakenBack(*m.span(1), m.end()) for m in _TAKEN_BACK_BEFORE.finditer(text)]
@@ -1152,6 +1154,9 @@ def _negated_spans(text: str) -> list[_TakenBack]:
 # "CML 2L after imatinib failure: Sprycel, Tasigna, Bosulif in K562": a treatment the patient had, no molecule to run
 _FAILED_BEFORE = re.compile(r"\b(?:after|post|following)\s+([A-Za-z][\w-]{3,})\s+(?:failure|resistance|progression|"
                             r"intolerance|relapse)\b", re.I)
+_RESISTANT_TO = re.compile(r"\b(?:resistant|refractory|intolerant|unresponsive)\s+(?:to|of)\s+([A-Za-z][\w-]{3,})|"
+                           r"\b(?:failed|failing|progressed\s+on|relapsed\s+(?:on|after))\s+(?:on\s+)?"
+                           r"(?=[A-Za-z][\w-]{3,}\b(?!\s+(?:and|to)\b))([A-Za-z][\w-]{3,})", re.I)
 # "(HepG2 is the usual hepatic line, but use HuH-7, which is what the CRO ran.)": the usual one, set aside
 _USUAL_BUT = re.compile(r"(?<![\w-])([\w-]+)\s+(?:is|was|would\s+be)\s+the\s+(?:usual|standard|normal|typical|default)"
                         r"\b[^.;:!?]{0,60}?\bbut\s+(?:use|try|run|take|do)\b", re.I)
@@ -1600,10 +1605,12 @@ def code_labels(text: str) -> dict[str, str]:
     <SMILES>", "CMP-1401 <SMILES>" opening a table line): code -> structure."""
     labels = {}
     for match in _CODE_LABEL.finditer(text):
-        smiles, _ = _as_smiles((match.group("next") or match.group("after")).rstrip(",;"))
-        # "in A549: CCO and CCN": a line's name before a colon is the line, not a compound code
-        if smiles and not isinstance(resolve_cell_line_name(match.group(0)), Resolved):
-            labels[match.group(0).strip()] = smiles
+        written = (match.group("next") or match.group("after")).rstrip(",;")
+        smiles, error = _as_smiles(written)
+        # "in A549: CCO and CCN": a line's name before a colon is the line, not a compound code; "S-02,C1CC(N" labels
+        # a structure that did not parse (asked about as that row, never read as another ask)
+        if (smiles or error) and not isinstance(resolve_cell_line_name(match.group(0)), Resolved):
+            labels[match.group(0).strip()] = smiles or written
     return labels
 
 

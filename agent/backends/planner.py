@@ -116,10 +116,10 @@ _USE_YOURS = re.compile(r"\buse\s+(?:yours|your\s+(?:own|one|structure|smiles|co
 _KEEPS_THE_VALID = re.compile(r"\b(?:drop|skip|ignore|remove|exclude|omit|discard|leave\s+out)\s+(?:it|that\s+one|"
                               r"#\s?\d+|(?:the|that|this|those|these|any)\s+(?:broken|invalid|bad|malformed|faulty|"
                               r"unparseable|corrupt(?:ed)?)(?:\s+(?:ones?|rows?|lines?|entry|entries|items?|smiles|"
-                              r"structures?))?|(?:row|line|item|entry|number)\s*#?\s?\d+)(?![\w-])|"
+                              r"structures?))?|(?:row|line|item|entry|number)\s*#?\s?\d+|[A-Za-z]{1,5}-?\d{1,4})(?![\w-])|"
                               r"\b(?:the\s+)?(?:(?:two|three|four|five|\d+)\s+)?(?:valid|good|parseable|working|"
-                              r"correct)\s+ones\b|\bthe\s+(?:other|remaining)\s+(?:two|three|four|five|\d+|ones)\b",
-                              re.I)
+                              r"correct)\s+ones\b|\bthe\s+(?:other|remaining)\s+(?:two|three|four|five|\d+|ones)\b|"
+                              r"\b(?:run|do|use|keep)\s+the\s+rest\b", re.I)
 # "Skip it — run empagliflozin with furosemide instead": a reply's own pair, not its drugs with the question's
 _NEW_PAIR = re.compile(r"\b(?:instead|skip|forget|never\s*mind|drop\s+it|other\s+(?:pair|request))\b", re.I)
 # "binary prob too": another tool on the same inputs
@@ -236,6 +236,12 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
                              text)
     elif ran is not None and ran.param("drug_smiles") is not None and ran.param("smiles_pairs") is None:
         text = _THE_PAIR.sub(" the same two compounds ", text)  # "Same pair, lipophilicity." after their logS
+    # "now regression, same inputs" after a binder call, "but the binary classifier" after a pKd: the other model of
+    # the same drug-target question
+    if ran is TARGET_CLASSIFICATION:
+        text = _REGRESSION_MODEL.sub("pKd affinity regression", text)
+    elif ran is AFFINITY:
+        text = _CLASSIFIER_MODEL.sub("binder yes/no classifier", text)
     expect = _expected_kinds(ran or _chosen(earlier, pool, offered))
     whole = _without_file_words(_with_both_lines(value_numbers(extract(text, expect)), history), pool)
     ran = _ran(previous, offered, whole.taken_back) if whole.taken_back else ran
@@ -439,6 +445,10 @@ _TELLS = re.compile(r"^\W*\S+\s+(?:is|are)\s+(?:our|my|the|their|a|an)\b", re.I)
 
 # "classification for that same pair" after a pKd: the drug and the target of that request
 _THE_PAIR = re.compile(r"\b(?:the\s+)?same\s+pair\b|\b(?:that|this)\s+pair\b", re.I)
+
+
+_REGRESSION_MODEL = re.compile(r"\bregression(?:\s+model)?\b", re.I)
+_CLASSIFIER_MODEL = re.compile(r"\b(?:binary\s+)?(?:classifier|classification)(?:\s+model)?\b", re.I)
 
 
 def _without_invalid_structures(text: str) -> str:

@@ -222,9 +222,15 @@ def asks_only_untrained(e: Entities) -> bool:
     # not "… with B? worried about CYP3A4"
     # "hERG inhibition risk for these two?", "the melting points of aspirin and paracetamol": two drugs read as a pair
     # when no words pair them
+    # "which of them would do best in PAMPA?": the assay stands where a cell line would, and the message has none
+    in_the_assay = not e.cell_lines and any(u.start >= 0 and _IN_THE.search(lowered[max(0, u.start - 8):u.start])
+                                            for u in untrained)
     asked = read_intent(e.text).tool
-    return bool(_HEADS_THE_ASK.search(lowered)) or asked in (PROPERTY.name, "none") or \
+    return bool(_HEADS_THE_ASK.search(lowered)) or asked in (PROPERTY.name, "none") or in_the_assay or \
         asked == DRUG_DRUG.name and not PAIRING.search(lowered) or _binds_a_receptor(untrained)
+
+
+_IN_THE = re.compile(r"\bin\s+(?:the\s+|an?\s+)?$")
 
 
 def _same_sentence(text: str, one: int, other: int) -> bool:

@@ -244,7 +244,7 @@ _SENTENCE_END = re.compile(rf"[;:!?]\s+|{_NO_TITLE}\.\s+|\n+", re.I)
 # "What dose of 5-FU is used in FOLFOX?", "the mechanism of action of imatinib", "the max rosuvastatin dose alongside
 # ciclosporin": questions no tool answers (not "the dose-response", a response curve)
 _OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-]+response)|"
-                           r"\b(?:max(?:imum)?|starting|usual|typical|safe|recommended|highest|lowest)\s+"
+                           r"\b(?:max(?:imum)?|starting|usual|typical|safe|recommended|highest|lowest|what|which)\s+"
                            r"(?:[\w-]+\s+){1,2}dos(?:e|es|ing|age)\b(?![\s-]+response)|"
                            # "What ivermectin dose is safe in an MDR1-mutant collie?"
                            r"\bdos(?:e|es|ing|age)\s+(?:is|are|would\s+be|will\s+be)\s+(?:safe|tolerated)\b", re.I)
@@ -252,7 +252,10 @@ _OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-
 # question about a patient's genotype, which no tool takes (unless the message bids a run: "check warfarin with
 # fluconazole, she is a CYP2C9*3 carrier")
 _GENOTYPE = re.compile(r"\bCYP\d[A-Z]\d{0,2}\s*\*\s*\d+\b|\b(?:poor|slow|fast|rapid|intermediate|extensive|"
-                       r"ultra-?rapid)\s+(?:metaboli[sz]ers?|acetylators?)\b", re.I)
+                       r"ultra-?rapid)\s+(?:metaboli[sz]ers?|acetylators?)\b|"
+                       # "test HLA-B*5701 before starting abacavir?": an allele screened for
+                       r"\bHLA-?[A-Z]{1,3}\d?\s*\*\s*\d{2}(?::?\d{2})?\b", re.I)
+_TESTS_THE_ALLELE = re.compile(rf"\b(?:check|test|screen|genotype)\w*\s+(?:for\s+)?(?={_GENOTYPE.pattern})", re.I)
 _BIDS_A_RUN = re.compile(r"\b(?:run|check|predict|screen|score|compute|calculate|estimate)\b", re.I)
 # "Which is safest at eGFR 20?", "push his QTc over 500 ms?": a patient's kidney function or ECG interval, no tool's
 # answer ("eGFR" so written is the filtration rate, never the kinase)
@@ -320,8 +323,8 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     if (answer := _NO_TOOL_ANSWER.search(e.prose)) is not None:  # "What year was it approved?": a date, whatever
         return answer.group()                                       # the words name ("approved")
     genotype = _GENOTYPE.search(e.prose)
-    if genotype is not None and "?" in e.prose and not _BIDS_A_RUN.search(e.prose):
-        return genotype.group()
+    if genotype is not None and "?" in e.prose and not _BIDS_A_RUN.search(_blank(_TESTS_THE_ALLELE, e.prose)):
+        return genotype.group()  # (not "check HLA-B*5701 before …?": the allele is what is checked)
     if (measure := _PATIENT_MEASURE.search(e.prose)) is not None and not e.molecules:
         return measure.group()  # (not "check metformin with lisinopril, eGFR 25": a value beside a named ask)
     judged = _JUDGES_RESULTS.search(e.prose)

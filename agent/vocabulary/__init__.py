@@ -863,7 +863,7 @@ def in_english(text: str) -> str:
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
-    text = _W_FOR_WITH.sub("with", _MEASURE_THEN_RANK.sub(r"\2 \1", text))
+    text = _W_FOR_WITH.sub("with", _MEASURE_THEN_RANK.sub(r"\2 \1", _AFF_FOR_AFFINITY.sub("affinity", text)))
     english_words = pattern.sub(lambda m: _english(m, table), _CJK_EDGE.sub(" ", from_katakana(text)))
     # "l'éthanol", "d'erlotinib": the name after the elided article stands alone
     return from_dictation(_GREEK.sub(_spelt_out, _ELISION.sub(r"\1 ", english_words)))
@@ -874,6 +874,8 @@ _MEASURE_THEN_RANK = re.compile(r"\b(ln\s*\(?ic50\)?|ic50|logs|logd|pkd|probabil
 # chat and ward shorthand: "check tamoxifen w fluoxetine", "w the aprepitant" (lower case, before a word; a gated
 # language's own "w" is read before it: Polish "in", Arabizi "and")
 _W_FOR_WITH = re.compile(r"(?<![\w/.'’-])w(?=[ \t]+[a-z(])")
+# "aff / seq: …", "AFF with a messy FASTA header": the affinity, in a pipeline's shorthand (a word of its own)
+_AFF_FOR_AFFINITY = re.compile(r"(?<![\w/.'’-])aff(?![\w'’-])", re.I)
 
 
 def _its_word_order(language: _Language, text: str) -> str:
