@@ -1609,9 +1609,14 @@ def code_labels(text: str) -> dict[str, str]:
         smiles, error = _as_smiles(written)
         # "in A549: CCO and CCN": a line's name before a colon is the line, not a compound code; "S-02,C1CC(N" labels
         # a structure that did not parse (asked about as that row, never read as another ask)
-        if (smiles or error) and not isinstance(resolve_cell_line_name(match.group(0)), Resolved):
+        # (a code with its hyphen, for one that did not parse: "CN1C=NC2=…" is no code and its structure)
+        if (smiles or error and _HYPHENATED_CODE.fullmatch(match.group(0).strip())) and \
+                not isinstance(resolve_cell_line_name(match.group(0)), Resolved):
             labels[match.group(0).strip()] = smiles or written
     return labels
+
+
+_HYPHENATED_CODE = re.compile(r"[A-Za-z]{1,6}[-_]\d{1,5}")
 
 
 def _without_code_labels(text: str) -> str:

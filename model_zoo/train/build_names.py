@@ -201,12 +201,17 @@ def build_drugs(data: Path, dner: dict, common_names: dict[str, str]) -> dict[st
             table_by_key[table_key].add(table_dbid)
             table_by_key[table_key.split("-")[0]].add(table_dbid)
 
+    # (never a drug with an id of its own onto a table entry the vocabulary names as another drug: its structure of
+    # rabeprazole is phenylbutazone's, of cytidine cytarabine's skeleton; such a name keeps its own id and is asked
+    # about)
+    named_in_table = {entry.get("drugbank_id") for entry in canon.values()} & set(table)
+
     def table_id(entry: dict) -> str | None:
         dbid = entry.get("drugbank_id")
         key = _inchikey(entry["smiles"], parent=True) if dbid not in table and entry.get("smiles") else None
         for found in ((table_by_key.get(key, set()), table_by_key.get(key.split("-")[0], set())) if key else ()):
             if len(found) == 1:
-                return next(iter(found))
+                return dbid if dbid and found <= named_in_table else next(iter(found))
         return dbid
 
     drugs: dict[str, Drug] = {}

@@ -103,3 +103,20 @@ def test_each_translation_table_has_each_word_once() -> None:
     path = Path(agent.vocabulary.__file__).parent / "translations.json"
     json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=once)
 
+
+
+def test_a_name_never_takes_another_drugs_structure() -> None:
+    """The names vocabulary gave rabeprazole phenylbutazone's structure and cytidine, vidarabine and sorbitol the
+    structures of cytarabine, adenosine and mannitol (stereoisomers, other drugs): a name is filed under a table entry
+    the vocabulary names as another drug only in so many words (drug_aliases.csv)."""
+    from model_zoo.names.drugs import resolve_drug
+    from model_zoo.names.types import Resolved
+
+    found = resolve_drug("rabeprazole")
+    assert isinstance(found, Resolved) and found.source == "DrugBank DB01129"
+    assert found.value != drug("phenylbutazone")
+    for name, other in (("cytidine", "cytarabine"), ("vidarabine", "adenosine"), ("sorbitol", "mannitol")):
+        found = resolve_drug(name)
+        assert not (isinstance(found, Resolved) and found.value == drug(other)), name
+    [call] = plan_with("Lipophilicity of betamethasone and clobetasol propionate for the ointment comparison.", {})
+    assert call.arguments["drug_smiles"][1].count("OC(=O)CC") == 1  # the propionate ester, not the parent
