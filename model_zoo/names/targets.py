@@ -425,9 +425,11 @@ TKIS RTK RTKS GPCR GPCRS NMR LC-MS HPLC FDA EMA USA UK EU AI ML LLM CSV SDF PNG 
 HERG-FREE ESOL TOX21 CLINTOX BACE1 FREESOLV DAVIS KIBA GDSC COSMIC DRUGBANK PUBCHEM CHEMBL UNIPROT MOA
 II III IV VI VII VIII JH1 JH2 SH2 SH3 PH BACE BACE-1 NR-AR NR-AR-LBD NR-AHR NR-AROMATASE NR-ER NR-ER-LBD
 NR-PPAR-GAMMA SR-ARE SR-ATAD5 SR-HSE SR-MMP SR-P53 FDA_APPROVED CT_TOX
-CML AML CLL ALL MDS MPN NSCLC SCLC HCC CRC GIST TNBC DLBCL GBM""".split())  # numerals ("phase III"), domains ("JAK2
-# (JH1 domain)"), the property tool's assays ("androgen receptor (NR-AR)", "inhibit BACE-1"), cancers ("for the CML
-# seminar")
+CML AML CLL ALL MDS MPN NSCLC SCLC HCC CRC GIST TNBC DLBCL GBM
+IOP BP HR ECG EKG ICU PO QD BID TID QID PRN MRI PET TB HIV HCV HBV COPD CKD AKI INR GFR LFT CBC AUC CMAX TDM OTC
+WHO CDC IND NDA GLP GMP CRO IRB QA QC SOP LIMS KPI ROI ASAP TBD ETA EOD IMO""".split())  # numerals ("phase III"),
+# domains ("JAK2 (JH1 domain)"), the property tool's assays ("androgen receptor (NR-AR)", "inhibit BACE-1"), cancers
+# ("for the CML seminar"), clinic and office abbreviations ("an eye-drop candidate for IOP lowering")
 
 
 # a message that asks something of a protein: "is imatinib a KIT thing? like does it interact" (KIT in capitals is
