@@ -234,7 +234,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         names_a_target = any(n.kind == "target" for n in extract(text).names) or bool(find_sequences(text))
         text = _THE_PAIR.sub(" the same compounds " if names_a_target else " the same compound and the same target ",
                              text)
-    elif ran is not None and ran.param("drug_smiles") is not None and ran.param("smiles_pairs") is None:
+    elif ran is PROPERTY:
         text = _THE_PAIR.sub(" the same two compounds ", text)  # "Same pair, lipophilicity." after their logS
     # "now regression, same inputs" after a binder call, "but the binary classifier" after a pKd: the other model of
     # the same drug-target question
