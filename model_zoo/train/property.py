@@ -124,6 +124,8 @@ TASKS: dict[str, PropertyTask] = {
         # 0.9826 -> 0.9829 (3 pairs of 10,304; mean member val 0.9808 vs 0.9807; paired bootstrap on validation:
         # +0.0003, 95 % CI -0.004..+0.005, better in 52 % of resamples), within noise, so not shipped; its test
         # ROC-AUC, looked at after that choice, 0.729 (shipped 0.724).
+        # Issue 14 recheck (whole procedure, validation only, test not scored): shipped val ROC-AUC 0.9826 (balanced
+        # accuracy at 0.5 0.936); Morgan radius 3: 0.978; 4096 bits: 0.9805; chirality in the fingerprint: 0.9804.
         PropertyTask("Class", "BACE-1 inhibition (BACE)", "BACE", "moleculenet/bace.csv",
                      "mol", "Class", "classification", "scaffold", "probability",
                      "Subramanian et al., J. Chem. Inf. Model. 2016", {"roc_auc": 0.85},
