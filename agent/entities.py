@@ -78,7 +78,9 @@ _TAKEN_BACK_BEFORE = re.compile(rf"(?<!\S)(\S+?)(?:[\s?!.,:;—–-]{{0,6}}\b(?:
 # group's name between), "the methylcellulose/Tween vehicle" (with another part of it): a name that describes another
 # noun
 _QUALIFIES_NOUN = re.compile(r"(?:/[\w-]+)?[\s-]*(?:[a-z]{2,}(?:amides?|amines?|esters?|ethers?|ones?|oles?|ines?|yl|"
-                             rf"oxy|ates?)[\s-]+)?(?:{phrases('nouns_a_name_qualifies')})\b", re.I)
+                             rf"oxy|ates?)[\s-]+)?(?:{phrases('nouns_a_name_qualifies')})\b"
+                             # (not a filler: "Is osimertinib like, a strong EGFR binder?")
+                             r"(?!(?<=like)\s*,)", re.I)
 # "the fragment of benzamide", "the core of quinazoline": a part named by the group it is, no molecule to run
 _QUALIFIES_NOUN_BEFORE = re.compile(r"\b(?:fragment|moiety|core|scaffold|ring|substructure|motif|subunit|warhead|"
                                     r"portion)\s+of\s+(?:an?\s+|the\s+)?$", re.I)

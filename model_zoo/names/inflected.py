@@ -103,7 +103,7 @@ AZERBAIJANI = Inflection(("lərinin", "larının", "lərindən", "larından", "l
                           "ilə", "ylə", "yla", "nı", "ni", "nu", "nü", "də", "da", "tə", "ta", "lə", "la", "yə", "ya",
                           "in", "ın", "un", "ün", "ə", "a", "i", "ı", "u", "ü"),
                          (("xl", "chl"), ("xr", "chr"), ("ə", "e"), ("ı", "i"), ("ş", "sh"), ("ç", "ch"), ("ğ", "g"),
-                          ("ö", "o"), ("ü", "u")), s_for_soft_c=True, for_lacking=(("kin", "quin"),))
+                          ("ö", "o"), ("ü", "u")), s_for_soft_c=True, for_lacking=(("kin", "quin"), ("q", "g")))
 # Macedonian typed in Latin letters: its articles after the name ("ibuprofenot": the ibuprofen, "varfarinot",
 # "lekovite"), and its letters kj, gj for ќ, ѓ
 MACEDONIAN = Inflection(("ite", "ata", "ot", "ta", "to", "te", "ov", "on"),
