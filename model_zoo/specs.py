@@ -179,6 +179,11 @@ PROPERTY_WORDS: dict[str, str] = {
     "failed clinical trials": "CT_TOX",
     "fail clinical trials": "CT_TOX",
     "clinically toxic": "CT_TOX",
+    # "ClinTox for both", "ClinTox score for dapsone?": the dataset named before its molecules, its toxicity label
+    "clintox score": "CT_TOX",
+    "clintox for": "CT_TOX",
+    "clintox on": "CT_TOX",
+    "clintox of": "CT_TOX",
     # Tox21 (the assay names, and the receptor or stress pathway each one reads)
     "nr-ar": "NR-AR",
     "nr ar": "NR-AR",

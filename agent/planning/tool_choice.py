@@ -431,6 +431,10 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # "And CDK2, as the off-target.", "VE-822 against WEE1 too, just to see": why, not what
                            r"\bas\s+(?:the|an?)\s+off-?target\b|\bjust\s+to\s+(?:see|check|compare|be\s+sure)\b|"
                            r"\bout\s+of\s+curiosity\b|"
+                           # "suspected overdose with glibenclamide and metformin … CT_TOX for both": what happened
+                           r"\boverdos(?:e|ed|ing)\s+(?:with|of|on)\b[^.;!?\n]*|"
+                           # "bryostatin 1 is a C1-domain binder, … but humour me: predicted pKd": what it is, told
+                           r"\b(?:is|are|was|were)\s+an?\s+(?:[\w-]+\s+){0,3}binders?\b|"
                            # "Fine, BBB as a rough proxy.": how the answer will be used, no ask of its own
                            r"\bas\s+(?:an?\s+)?(?:rough|crude|quick|first|ballpark|simple|cheap)?\s*(?:proxy|surrogate|"
                            r"approximation|first\s+pass|sanity\s+check|stand-?in)\b|"
@@ -463,8 +467,10 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # "reduced glutathione": a form of a molecule, no reduction to plan
                            r"\b(?:reduced|oxidi[sz]ed)\s+(?:glutathione|forms?|coenzyme|nicotinamide|flavin)\b|"
                            # "The authors claim their molecules are also active in HT-29.": what others claim, told
-                           r"\b(?:authors?|they|manuscript|applicant|sponsor|vendor|supplier)\s+(?:also\s+)?"
-                           r"(?:claim|report|state|conclude|argue|suggest)s?\b"
+                           r"(?:\b(?:authors?|they|manuscript|applicant|sponsor|vendor|supplier)|"
+                           r"\b(?!(?:please|pls|can|could|would|will|just|now|then|so|and|but|also|you|it|who|"
+                           r"what|which|that|this|he|she|we|i)\b)(?-i:[A-Z][\w&-]+))\s+(?:also\s+)?"
+                           r"(?:claim|report|state|conclude|argue|suggest|say)s?\b"
                            r"(?![^.?!\n]*\b(?:predict|run|check|can\s+you|could\s+you|please)\b)[^.?!\n]*|"
                            r"\b(?:table|figure|fig\.?|paper|study|authors?|manuscript|article)(?:\s+[\w.]{1,6})?\s+"
                            r"reports?\b[^.;!?\n]*|"
