@@ -120,3 +120,85 @@ def test_a_name_never_takes_another_drugs_structure() -> None:
         assert not (isinstance(found, Resolved) and found.value == drug(other)), name
     [call] = plan_with("Lipophilicity of betamethasone and clobetasol propionate for the ointment comparison.", {})
     assert call.arguments["drug_smiles"][1].count("OC(=O)CC") == 1  # the propionate ester, not the parent
+
+
+def test_a_case_told_before_the_ask_asks_nothing() -> None:
+    """A case's toxicity ("digoxin toxicity in an AF patient"), what followed ("then has nightmares"), an overdose
+    with two drugs, what a company says and what a molecule is each ran another tool than the one asked for."""
+    [call] = plan_with("digoxin toxicity in an AF patient recently started on verapamil - run digoxin / verapamil "
+                       "through the interaction model", {})
+    assert call.arguments == {"smiles_pairs": [[drug("digoxin"), drug("verapamil")]]}
+    [call] = plan_with("patient takes mefloquine then has nightmares. Does it cross the BBB?", {})
+    assert call.arguments == {"drug_smiles": [drug("mefloquine")], "property": "p_np"}
+    [call] = plan_with("Elderly diabetic, suspected intentional overdose with glibenclamide and metformin from the "
+                       "same blister pack. CT_TOX for both", {})
+    assert call.arguments == {"drug_smiles": [drug("glibenclamide"), drug("metformin")], "property": "CT_TOX"}
+    [call] = plan_with('Pfizer says Ibrance binds CDK4 "very tightly". What pKd does the model predict for '
+                       "palbociclib on CDK4/cyclin D1?", {})
+    assert call.name == AFFINITY
+    [call] = plan_with("bryostatin 1 is a C1-domain binder, not ATP-site, but humour me: predicted pKd against "
+                       "PRKCD", {})
+    assert call.name == AFFINITY
+    assert [c.name for c in plan_with("Novartis claims nilotinib binds ABL1. Does it?", {})] == \
+        ["drug_target_classification_predict"]
+
+
+def test_shorthand_and_switches_between_the_two_target_models() -> None:
+    seq = target("EGFR")
+    [call] = plan_with(f"aff / seq: {seq}\nerlotinib", {})
+    assert call.name == AFFINITY
+    pool = {"upload_ligands.smi": ["CCO", "CCN"], "upload_EGFR.fasta": seq}
+    earlier = ran("drug_target_classification_predict", "binder call",
+                  {"drug_smiles": "(upload_ligands.smi)", "target_seq": "(upload_EGFR.fasta)"})
+    [call] = plan_with("now regression, same inputs", pool, [earlier])
+    assert call.name == AFFINITY
+
+
+def test_questions_no_tool_answers_and_words_that_name_nothing() -> None:
+    abacavir = {"user_smiles": [drug("abacavir")], "user_property": "CT_TOX", "drug_property_prediction_result": []}
+    tox = ran(PROPERTY, "ClinTox for abacavir", {"drug_smiles": [drug("abacavir")], "property": "CT_TOX"})
+    for text in ("Must we check HLA-B*5701 before starting abacavir in everyone?",
+                 "what abacavir dose would you give a 70 kg adult?"):
+        assert decided(text, abacavir, [tox]) is None, text
+    generated = {"user_cell_line": "MOLM-13", "user_zscore": -2.0, "generated_smiles": ["CCO", "CCN"]}
+    made = ran("drug_cell_response_regression_generation", "generate for MOLM-13",
+               {"cell_line": "MOLM-13", "zscore": -2.0})
+    assert decided("which of them would do best in PAMPA?", generated, [made]) is None
+    assert decided("Are any of these real, approved medicines?", generated, [made]) is None
+    [call] = plan_with("How strongly would Y-39983 bind ROCK2? predicted pKd please, it was a ROCK inhibitor eye drop "
+                       "candidate for IOP lowering.", {})
+    assert call.name == AFFINITY and call.arguments["target_seq"] == target("ROCK2")  # IOP is no target
+    [call] = plan_with("Is osimertinib like, a strong EGFR binder? I need an actual number for a slide.", {})
+    assert call.arguments["drug_smiles"] == [drug("osimertinib")]
+
+
+def test_a_drug_the_patient_failed_and_a_value_called_a_typo() -> None:
+    [call] = plan_with("dasatinib for a CML patient resistant to imatinib: how strongly does it bind ABL1?", {})
+    assert call.arguments["drug_smiles"] == [drug("dasatinib")]
+    [call] = plan_with("pKd of nilotinib on ABL1 in a patient who progressed on imatinib", {})
+    assert call.arguments["drug_smiles"] == [drug("nilotinib")]
+    pool = {"user_smiles": [drug("cytarabine")], "user_cell_line": "KG-1",
+            "drug_cell_response_regression_predict_result": []}
+    earlier = ran("drug_cell_response_regression_predict", "ln IC50 of cytarabine in KG-1",
+                  {"drug_smiles": "(user_smiles)", "cell_name": "KG-1"})
+    [call] = plan_with("sorry, KG-1 was a typo — I wanted HL-60. Check the same drug again.", pool, [earlier])
+    assert call.arguments["cell_name"] == "HL-60"
+
+
+def test_a_labelled_row_that_did_not_parse_is_asked_about_and_dropped_by_its_label() -> None:
+    """"S-02,C1CC(N" was read as a second ask, and the first row alone ran: two rows dropped without a word."""
+    rows = "logS\nS-01,CCCO\nS-02,C1CC(N\nS-03,CN1C2=C(NC=N2)C(=O)N(C)C1=O"
+    assert decided(rows) is None
+    [call] = plan_with("drop S-02, run the rest", {}, [PastRequest("u", rows, answered=False)])
+    assert call.arguments == {"drug_smiles": ["CCCO", "CN1C2=C(NC=N2)C(=O)N(C)C1=O"], "property": "logSolubility"}
+
+
+def test_lao_and_azerbaijani_names_heard_as_they_are_written() -> None:
+    """Lao cannot write efavirenz's final z: heard without it, the name came near faverin, a brand of fluvoxamine, and
+    ran it; Azerbaijani writes a hard g as q ("qlibenklamid")."""
+    [call] = plan_with("ຄົນເຈັບ TB/HIV: ກວດປະຕິກິລິຍາ ຣິຟາມປີຊິນ ກັບ ເອຟາວີເຣັນ ກ່ອນ", {})
+    assert call.arguments == {"smiles_pairs": [[drug("rifampicin"), drug("efavirenz")]]}
+    [call] = plan_with("ເດັກເປັນມະເຮັງເມັດເລືອດຂາວ ALL ໄດ້ຮັບ ເມໂທເທຣັກເຊດ ແລະ ໄຊທາຣາບີນ ຂໍຄ່າ ln(IC50) ຂອງສອງຕົວນີ້ໃນເຊວ MOLT-4", {})
+    assert call.arguments == {"drug_smiles": [drug("methotrexate"), drug("cytarabine")], "cell_name": "MOLT-4"}
+    [call] = plan_with("Metformin ilə qlibenklamid cütünü yoxlayın.", {})
+    assert call.arguments == {"smiles_pairs": [[drug("metformin"), drug("glibenclamide")]]}
