@@ -202,3 +202,14 @@ def test_lao_and_azerbaijani_names_heard_as_they_are_written() -> None:
     assert call.arguments == {"drug_smiles": [drug("methotrexate"), drug("cytarabine")], "cell_name": "MOLT-4"}
     [call] = plan_with("Metformin ilə qlibenklamid cütünü yoxlayın.", {})
     assert call.arguments == {"smiles_pairs": [[drug("metformin"), drug("glibenclamide")]]}
+
+
+def test_kinases_by_their_full_names() -> None:
+    """"human epidermal growth factor receptor 2" ran EGFR, the name inside it; other full names named nothing."""
+    from agent.entities import read_message as read
+
+    for written, symbol in (("human epidermal growth factor receptor 2", "ERBB2"), ("cyclin-dependent kinase 4",
+                                                                                    "CDK4-cyclinD1"),
+                            ("discoidin domain receptor 1", "DDR1"), ("tropomyosin receptor kinase A", "TRKA"),
+                            ("mitogen-activated protein kinase kinase 1", "MEK1"), ("protein kinase C delta", "PRKCD")):
+        assert [n.name for n in read(f"pKd of lapatinib on {written}").names if n.kind == "target"] == [symbol]
