@@ -110,7 +110,9 @@ _ADDS_TO_LIST = re.compile(r"\b(?:add|include|throw in|append)\b[^.;?!\n]{1,60}?
 # "Use the one from your table", "use yours" after a question about a mistyped structure: the named drug's structure
 _USE_YOURS = re.compile(r"\buse\s+(?:yours|your\s+(?:own|one|structure|smiles|copy|version)|the\s+one\s+(?:from|in)\s+"
                         r"your\s+(?:table|database|list|library)|the\s+(?:gdsc|drugbank|database|pubchem|library)\s+"
-                        r"(?:one|structure|smiles|copy|version))\b|\b(?:from|in)\s+your\s+(?:table|database)\b", re.I)
+                        # ("use the DrugBank warfarin": the table's structure of the drug the question named)
+                        r"(?:one|structure|smiles|copy|version|[a-z]{4,}))\b|\b(?:from|in)\s+your\s+(?:table|database)\b",
+                        re.I)
 # "#2 is broken — drop it and run logS on the other two", "Run the two valid ones.": the structures that did not parse
 # are left out, in so many words, and the others run (never a silent drop: without such words they are asked about)
 _KEEPS_THE_VALID = re.compile(r"\b(?:drop|skip|ignore|remove|exclude|omit|discard|leave\s+out)\s+(?:it|that\s+one|"
