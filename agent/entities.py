@@ -203,7 +203,8 @@ def _made_analogues(prose: str, mention: Resolved | Unresolved) -> bool:
 
 
 # "for a slide on somatostatin analogues", "other imatinib analogs": a class the drug heads, not the drug
-_A_CLASS_BEFORE = re.compile(r"\b(?:on|about|among|other|like)\s+$", re.I)
+# ("octreotide vs lanreotide, both cyclic somatostatin analogues": what the two are)
+_A_CLASS_BEFORE = re.compile(r"\b(?:on|about|among|other|like|both|all|are|were|as|two|three)\s+(?:[a-z]+\s+)?$", re.I)
 
 
 _DROPPED_AFTER = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;—–-]{{0,6}}\b(?:{phrases('value_dropped_after')})\b", re.I)
@@ -212,7 +213,9 @@ _DROPPED_AFTER = re.compile(rf"(?<!\S)(\S+?)[\s?!.,:;—–-]{{0,6}}\b(?:{phrase
 # ("… aiming for an IC50 of about 0.1 µM - the same ballpark as doxorubicin in those cells": a reference potency)
 _COMPARED_WITH = re.compile(r"\b(?:to\s+compare\s+(?:it\s+|them\s+)?(?:with|to|against)|for\s+comparison\s+"
                             r"(?:with|to|against)|compar(?:e|ing)\s+(?:it|them|these|those)\s+(?:with|to|against)|"
-                            r"(?:same|similar)\s+(?:ballpark|range|order\s+of\s+magnitude)\s+as)\s+(?:the\s+)?(\S+)",
+                            r"(?:same|similar)\s+(?:ballpark|range|order\s+of\s+magnitude)\s+as|"
+                            # "the 40-O substituent is the only difference from sirolimus": the parent they differ from
+                            r"differen(?:ce|t)\s+from|differs?\s+from)\s+(?:the\s+)?(\S+)",
                             re.I)
 # "I don't expect you to have toceranib, so use sunitinib": a drug the message itself sets aside for another
 _NOT_EXPECTED = re.compile(r"\b(?:don'?t|do\s+not)\s+(?:expect|think)\s+(?:you|the\s+(?:bot|model|tables?))\s+"
