@@ -72,6 +72,10 @@ def _pattern(family: Family) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w/-])(?:{'|'.join(alternatives)})(?![\w-])")
 
 
+_ONE_KINASE_AFTER = re.compile(r"[\s-]+(?:kinase|member)(?![\w-])(?!\s+members\b)", re.I)
+_A_OR_THE = re.compile(r"\b(?:a|an|the|one|which)\s+$", re.I)
+
+
 def find_families(text: str, taken: list[tuple[int, int]], in_context: Callable[[int, int], bool],
                   target_id: Callable[[str], str | None]) -> list[FamilyMention]:
     """Family mentions outside ``taken``, with the members each means. ``in_context(start, end)``: the span stands
@@ -100,7 +104,9 @@ def find_families(text: str, taken: list[tuple[int, int]], in_context: Callable[
                 continue
             if _CLASS_AFTER.match(after) and not _QUANTIFIED_BEFORE.search(before):
                 continue
-            plural = (m.group().endswith("s") and not family.name.endswith("s")) or m.group().endswith("family")
+            # ("the Src family", "Src family kinases"; not "the SRC family kinase", one of them, asked which)
+            plural = (m.group().endswith("s") and not family.name.endswith("s")) or (
+                m.group().endswith("family") and not (_ONE_KINASE_AFTER.match(after) and _A_OR_THE.search(before)))
             whole = bool(_QUANTIFIED_BEFORE.search(before) or _GROUP_AFTER.match(after) or _PLURAL_AFTER.match(after)
                          or plural) and not _ONE_BEFORE.search(before)
             if not whole and not in_context(s, e) and not m.group().lower().endswith("kinase"):

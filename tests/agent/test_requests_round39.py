@@ -213,3 +213,11 @@ def test_kinases_by_their_full_names() -> None:
                             ("discoidin domain receptor 1", "DDR1"), ("tropomyosin receptor kinase A", "TRKA"),
                             ("mitogen-activated protein kinase kinase 1", "MEK1"), ("protein kinase C delta", "PRKCD")):
         assert [n.name for n in read(f"pKd of lapatinib on {written}").names if n.kind == "target"] == [symbol]
+
+
+def test_one_kinase_of_a_family_is_asked_which() -> None:
+    """"does dasatinib bind 'the SRC family kinase'?" ran all eight Src-family kinases."""
+    from agent.entities import read_message as read
+
+    assert [u.written for u in read("does dasatinib bind 'the SRC family kinase'?").unresolved] == ["SRC family"]
+    assert len([n for n in read("does dasatinib bind the Src family kinases?").names if n.kind == "target"]) == 8
