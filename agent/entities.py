@@ -1672,6 +1672,8 @@ DOSE = re.compile(rf"(?<![\w.])\d+(?:[.,]\d+)?\s*(?:(?:{phrases('dose_units')})(
                   rf"(?=\s*(?:{phrases('dosing_schedules')})\b))"
                   rf"(?:\s*(?:{phrases('dosing_schedules')}|q\d{{1,2}}h|x\s*\d{{1,3}}\s*d(?:ays?)?)\b)*", re.I)
 _COUNT_NOUN = re.compile(rf"\s+(?:\w+\s+)?(?:{phrases('count_nouns')})\b", re.I)  # "20 (new) molecules"
+# "new molecules 5 which have ln IC50 about -1": a count after its noun (Khmer's order)
+_COUNT_NOUN_BEFORE = re.compile(rf"\b(?:{phrases('count_nouns')})\s+$", re.I)
 _COUNT_LABEL = re.compile(rf"\b(?:{phrases('count_labels')})\s*[:=]?\s*$", re.I)
 
 
@@ -1707,7 +1709,7 @@ def _counts_or_measures(text: str, start: int, end: int) -> bool:
                         bool(re.match(r"[.)]\s", text[end:end + 2]) and not text[:start].strip(" \t").split("\n")[-1]))
     # (a count is a whole number: "-2.5 molecules" sets the goal of molecules to generate)
     return bool(in_dose_or_hour or marker or _UNIT_NO_RESPONSE.match(text, end)
-                or whole and _COUNT_NOUN.match(text, end)
+                or whole and (_COUNT_NOUN.match(text, end) or _COUNT_NOUN_BEFORE.search(text, 0, start))
                 or bool(_LOCANT_AFTER.match(text, end)) and "." not in text[start:end]
                 or (whole and bool(_AGE_SEX_AFTER.match(text, end)))
                 or (whole and 1900 <= int(text[start:end]) <= 2100 and bool(_YEAR_BEFORE.search(text, 0, start)))

@@ -221,3 +221,9 @@ def test_one_kinase_of_a_family_is_asked_which() -> None:
 
     assert [u.written for u in read("does dasatinib bind 'the SRC family kinase'?").unresolved] == ["SRC family"]
     assert len([n for n in read("does dasatinib bind the Src family kinases?").names if n.kind == "target"]) == 8
+
+
+def test_a_count_after_its_noun_is_no_potency() -> None:
+    """Khmer writes the count after the noun ("new molecules 5 which have ln IC50 about -1"): 5 was the goal."""
+    [call] = plan_with("please generate new molecules 5 which have ln IC50 about -1.0 on Jurkat", {})
+    assert call.arguments == {"cell_line": "Jurkat", "zscore": -1.0}
