@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from model_zoo.names.sounds import SoundTable, english_sounds, once
+from model_zoo.names.sounds import SoundTable, in_reduced_alphabet, once
 
 _HEBREW_WORD = re.compile(r"[\u05d0-\u05ea]{4,}")
 _CONSONANTS = {"ב": "b", "ג": "g", "ד": "d", "ז": "s", "ח": "k", "ט": "t", "כ": "k", "ך": "k", "ל": "l", "מ": "m",
@@ -25,14 +25,6 @@ _PREFIXES = "ובלמהשכ"
 _REDUCED = (("sh", "s"), ("kh", "k"), ("ts", "s"), ("z", "s"), ("v", "b"), ("f", "p"), ("c", "k"), ("q", "k"),
             ("x", "ks"), ("j", "g"), ("h", ""), ("w", "b"), ("e", "a"), ("y", "i"), ("u", "o"))
 _VOWEL = re.compile(r"[aio]")
-
-
-def _reduced(spelling: str) -> str:
-    """An English spelling by sound in the reduced alphabet ("osimertinib" -> "osimartinib")."""
-    sounds = english_sounds(spelling)
-    for written, sound in _REDUCED:
-        sounds = sounds.replace(written, sound)
-    return once(sounds)
 
 
 def _skeleton(sounds: str) -> str:
@@ -56,7 +48,8 @@ def _sounds(word: str) -> str:
     return once("".join(out))
 
 
-_TABLE = SoundTable(frozenset({"name", "synonym", "gdsc", "brand"}), lambda name: (_reduced(name),), _skeleton, 0.05)
+_TABLE = SoundTable(frozenset({"name", "synonym", "gdsc", "brand"}),
+                    lambda name: (in_reduced_alphabet(name, _REDUCED),), _skeleton, 0.05)
 _CLOSE = 0.75
 
 

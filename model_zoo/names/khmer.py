@@ -18,7 +18,7 @@ import re
 from functools import cache
 
 from model_zoo.names.text import alternation
-from model_zoo.names.sounds import closest_plainly, names_in_runs, once, with_soft_c
+from model_zoo.names.sounds import closest_plainly, names_in_runs, spellings_of, with_soft_c
 
 # the Khmer block, U+1780-U+17FF, and the Khmer symbols, U+19E0-U+19FF
 KHMER_BLOCK = "\u1780-\u17ff\u19e0-\u19ff"
@@ -107,11 +107,7 @@ def english_name(word: str, close: float = _CLOSE) -> str | None:
     cut = syllables(word)
     if len(cut) < 2:
         return None
-    parts = [_syllable(s, i == len(cut) - 1) for i, s in enumerate(cut)]
-    spellings = {once("".join(spelt)) for spelt in itertools.islice(itertools.product(*parts), 512)}
-    for pattern, sound in _READ_AS:
-        spellings |= {pattern.sub(sound, spelling) for spelling in spellings}
-    latin = [spelling for spelling in spellings if len(spelling) >= 5]
+    latin = spellings_of(cut, _syllable, _READ_AS, 512)
     return closest_plainly([s for spelling in latin for s in with_soft_c(spelling)], close)
 
 

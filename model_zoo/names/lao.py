@@ -18,7 +18,7 @@ import itertools
 import re
 from functools import cache
 
-from model_zoo.names.sounds import closest_plainly, names_in_runs, once, with_soft_c
+from model_zoo.names.sounds import closest_plainly, names_in_runs, spellings_of, with_soft_c
 from model_zoo.names.text import alternation
 
 # the Lao block, U+0E80-U+0EFF
@@ -144,11 +144,7 @@ def english_name(word: str, close: float = _CLOSE) -> str | None:
     cut = syllables(word)
     if len(cut) < 2:
         return None
-    parts = [_syllable(s, i == len(cut) - 1) for i, s in enumerate(cut)]
-    spellings = {once("".join(spelt)) for spelt in itertools.islice(itertools.product(*parts), 1024)}
-    for pattern, sound in _READ_AS:
-        spellings |= {pattern.sub(sound, spelling) for spelling in spellings}
-    latin = [spelling for spelling in spellings if len(spelling) >= 5]
+    latin = spellings_of(cut, _syllable, _READ_AS, 1024)
     if word.startswith(("ໄຊ", "ໄສ")):  # a first cy said as in English ("ໄຊທາຣາບີນ": cytarabine; not "ໃຊ້", use)
         latin += [re.sub("^sai", "tsi", spelling) for spelling in latin]
     # Lao writes no final s or z: "ເອຟາວີເຣັນ" is efavirenz (heard without its z, it came near faverin)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from model_zoo.names.sounds import SoundTable, english_sounds, once
+from model_zoo.names.sounds import SoundTable, in_reduced_alphabet, once
 
 # the Arabic block's letters, with the Persian and Pashto ones (U+0620-U+064A, U+0671-U+06D3)
 ARABIC_LETTERS = "\u0620-\u064a\u0671-\u06d3"
@@ -36,14 +36,6 @@ _REDUCED = (("sh", "s"), ("kh", "k"), ("ts", "s"), ("z", "s"), ("c", "k"), ("q",
 _VOWEL = re.compile(r"[aio]")
 # Pashto's endings after a borrowed name (the oblique and plural "و", "ونو", "ونه", "ې") tried off
 _ENDINGS = ("ونو", "ونه", "و", "ې", "ه")
-
-
-def _reduced(spelling: str) -> str:
-    """An English spelling by sound in the reduced alphabet ("metformin" -> "mitformin")."""
-    sounds = english_sounds(spelling)
-    for written, sound in _REDUCED:
-        sounds = sounds.replace(written, sound)
-    return once(sounds)
 
 
 def _skeleton(sounds: str) -> str:
@@ -69,7 +61,8 @@ def _sounds(word: str) -> str:
     return once("".join(out))
 
 
-_TABLE = SoundTable(frozenset({"name", "synonym", "gdsc"}), lambda name: (_reduced(name),), _skeleton, 0.05)
+_TABLE = SoundTable(frozenset({"name", "synonym", "gdsc"}),
+                    lambda name: (in_reduced_alphabet(name, _REDUCED),), _skeleton, 0.05)
 _CLOSE = 0.75
 # a synonym (brands among them: "rogitine" came near "روغتون", hospital) only where it sounds all but the same
 _SYNONYM_CLOSE = 0.9

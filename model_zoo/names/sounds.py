@@ -103,6 +103,27 @@ def closest_of(spellings: list[str], close: float) -> str | None:
     return max(found)[2] if found else None
 
 
+def in_reduced_alphabet(spelling: str, reduced: tuple[tuple[str, str], ...]) -> str:
+    """An English spelling by sound in a script's reduced alphabet (``reduced``: the English sounds it writes alike),
+    for scripts that write fewer sounds than English (Hebrew, Pashto: "metformin" -> "mitformin")."""
+    sounds = english_sounds(spelling)
+    for written, sound in reduced:
+        sounds = sounds.replace(written, sound)
+    return once(sounds)
+
+
+def spellings_of(units: list[str], sounds_of: Callable[[str, bool], list[str]],
+                 read_as: tuple[tuple[re.Pattern[str], str], ...], most: int) -> list[str]:
+    """The Latin spellings of five letters or more a run's written syllables (``units``) may stand for: each
+    syllable's readings (``sounds_of``, told whether it ends the run), at most ``most`` combinations, each also with
+    the sounds a script writes with other letters than English (``read_as``)."""
+    parts = [sounds_of(unit, i == len(units) - 1) for i, unit in enumerate(units)]
+    spellings = {once("".join(spelt)) for spelt in itertools.islice(itertools.product(*parts), most)}
+    for pattern, sound in read_as:
+        spellings |= {pattern.sub(sound, spelling) for spelling in spellings}
+    return [spelling for spelling in spellings if len(spelling) >= 5]
+
+
 def with_soft_c(spelling: str) -> list[str]:
     """A spelling by ear, and as a name's soft c would be read where a script writes it as s ("sisplatin",
     "parasitamol": cisplatin, paracetamol; ``english_sounds`` writes that c as ts)."""
