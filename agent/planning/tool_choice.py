@@ -383,7 +383,9 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
         if not 2 <= len(parts) <= MAX_LOOSE_PARTS:
             continue  # a pasted table or e-mail is not read line by line: one intent reading per sentence
         readings = [_read_tools(part) for part in parts]
-        asking = [r for r in readings if _strongest(r) >= 0.5]
+        # (a clause that asks has two words or more: not "product" of "… the second product, I'm worried …")
+        asking = [r for r, part in zip(readings, parts) if _strongest(r) >= 0.5 and (
+            split is _SENTENCE_END or len(re.findall(r"[^\W\d_]{2,}", part)) >= 2)]
         if len(asking) == 1 and all(_strongest(r) < 0.25 for r in readings if r not in asking):
             return asking[0]
     return None
