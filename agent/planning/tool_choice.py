@@ -391,9 +391,9 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
     return None
 
 
-# (a clause of reasons after a comma: "…, we are thinking about …", "…, since …"; not every comma, which lists values
-# and asks alike)
-_CLAUSE_END = re.compile(rf"{_SENTENCE_END.pattern}|,\s+(?=(?:we|i|we're|i'm|they|since|because|as|so)\b)", re.I)
+# (a clause of reasons after a comma: "…, we are thinking about …", "…, it at least tells me …", "…, since …"; not
+# every comma, which lists values and asks alike)
+_CLAUSE_END = re.compile(rf"{_SENTENCE_END.pattern}|,\s+(?=(?:we|i|we're|i'm|they|it|since|because|as|so)\b)", re.I)
 
 
 _CODE_HEADING = re.compile(r"^\s*(?:[A-Za-z]+\s+(?=[\w/-]*\d))?[\w/-]+\s*:\s+")  # "Case PM-24/2210: …"
@@ -469,11 +469,17 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            # "reduced glutathione": a form of a molecule, no reduction to plan
                            r"\b(?:reduced|oxidi[sz]ed)\s+(?:glutathione|forms?|coenzyme|nicotinamide|flavin)\b|"
                            # "The authors claim their molecules are also active in HT-29.": what others claim, told
-                           r"(?:\b(?:authors?|they|manuscript|applicant|sponsor|vendor|supplier)|"
-                           r"\b(?!(?:please|pls|can|could|would|will|just|now|then|so|and|but|also|you|it|who|"
-                           r"what|which|that|this|he|she|we|i)\b)(?-i:[A-Z][\w&-]+))\s+(?:also\s+)?"
-                           r"(?:claim|report|state|conclude|argue|suggest|say)s?\b"
+                           r"\b(?:authors?|they|manuscript|applicant|sponsor|vendor|supplier)\s+(?:also\s+)?"
+                           r"(?:claim|report|state|conclude|argue|suggest)s?\b"
                            r"(?![^.?!\n]*\b(?:predict|run|check|can\s+you|could\s+you|please)\b)[^.?!\n]*|"
+                           # "Pfizer says Ibrance binds CDK4 'very tightly'.", "Anil says it went into trials, …": what
+                           # a company or a person says, up to the clause's end (not "Dependent claims 9 and 10 …",
+                           # "The claims fix …", "what does LocalRetro suggest for …")
+                           r"\b(?!(?:please|pls|can|could|would|will|just|now|then|so|and|but|also|you|it|who|what|"
+                           r"which|that|this|he|she|we|i|the|a|an|these|those|our|your|my|his|her|their|its)\b)"
+                           r"(?-i:[A-Z][\w&-]+)\s+(?:also\s+)?(?:says|said|claims|claimed|reports|reported|states|"
+                           r"stated)\b(?!\s+\d)(?![^.?!\n]*\b(?:predict|run|check|can\s+you|could\s+you|please)\b)"
+                           r"[^.?!:;,\n]*|"
                            r"\b(?:table|figure|fig\.?|paper|study|authors?|manuscript|article)(?:\s+[\w.]{1,6})?\s+"
                            r"reports?\b[^.;!?\n]*|"
                            rf"\bnew\s+(?:{phrases('drug_classes')})s?\b", re.I)
