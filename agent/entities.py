@@ -1159,9 +1159,11 @@ def _negated_spans(text: str) -> list[_TakenBack]:
 # "CML 2L after imatinib failure: Sprycel, Tasigna, Bosulif in K562": a treatment the patient had, no molecule to run
 _FAILED_BEFORE = re.compile(r"\b(?:after|post|following)\s+([A-Za-z][\w-]{3,})\s+(?:failure|resistance|progression|"
                             r"intolerance|relapse)\b", re.I)
-_RESISTANT_TO = re.compile(r"\b(?:resistant|refractory|intolerant|unresponsive)\s+(?:to|of)\s+([A-Za-z][\w-]{3,})|"
+# (a patient's, not a line's: "Has HT-29 been resistant to erlotinib? Predict its ln IC50" asks about erlotinib)
+_RESISTANT_TO = re.compile(r"\b(?:patients?|pts?|who|whose|man|woman|child|boy|girl|case|disease)\b[^.?!\n]{0,30}?"
+                           r"(?:\b(?:resistant|refractory|intolerant|unresponsive)\s+(?:to|of)\s+([A-Za-z][\w-]{3,})|"
                            r"\b(?:failed|failing|progressed\s+on|relapsed\s+(?:on|after))\s+(?:on\s+)?"
-                           r"(?=[A-Za-z][\w-]{3,}\b(?!\s+(?:and|to)\b))([A-Za-z][\w-]{3,})", re.I)
+                           r"(?=[A-Za-z][\w-]{3,}\b(?!\s+(?:and|to)\b))([A-Za-z][\w-]{3,}))", re.I)
 # "(HepG2 is the usual hepatic line, but use HuH-7, which is what the CRO ran.)": the usual one, set aside
 _USUAL_BUT = re.compile(r"(?<![\w-])([\w-]+)\s+(?:is|was|would\s+be)\s+the\s+(?:usual|standard|normal|typical|default)"
                         r"\b[^.;:!?]{0,60}?\bbut\s+(?:use|try|run|take|do)\b", re.I)

@@ -450,7 +450,7 @@ _THE_PAIR = re.compile(r"\b(?:the\s+)?same\s+pair\b|\b(?:that|this)\s+pair\b", r
 
 
 _REGRESSION_MODEL = re.compile(r"\bregression(?:\s+model)?\b", re.I)
-_CLASSIFIER_MODEL = re.compile(r"\b(?:binary\s+)?(?:classifier|classification)(?:\s+model)?\b", re.I)
+_CLASSIFIER_MODEL = re.compile(r"\b(?:binary\s+)?classifier\b|\bbinary\s+(?:classification|model)\b", re.I)
 
 
 def _without_invalid_structures(text: str) -> str:
