@@ -457,11 +457,7 @@ def _without_invalid_structures(text: str) -> str:
     """``text`` with the structures that did not parse blanked, when it names a drug: that name then names the
     molecule. Without one, the structure stays (and is asked about): "use yours" never means another list."""
     found = extract(text)
-    if not any(n.kind == "drug" for n in found.names):
-        return text
-    for written, _ in found.invalid_smiles:
-        text = text.replace(written, " " * len(written))
-    return text
+    return _unparsed_blanked(text, found) if any(n.kind == "drug" for n in found.names) else text
 
 
 def _without_unparsed(text: str) -> str:
@@ -470,9 +466,14 @@ def _without_unparsed(text: str) -> str:
     found = extract(text)
     if not found.invalid_smiles or len(found.molecules) <= len(found.invalid_smiles):
         return text
+    return _ITEM_NUMBER.sub(lambda m: " " * len(m.group()), _unparsed_blanked(text, found))
+
+
+def _unparsed_blanked(text: str, found: Entities) -> str:
+    """``text`` with each structure of ``found`` that did not parse blanked (same length: offsets stay)."""
     for written, _ in found.invalid_smiles:
         text = text.replace(written, " " * len(written))
-    return _ITEM_NUMBER.sub(lambda m: " " * len(m.group()), text)
+    return text
 
 
 _ITEM_NUMBER = re.compile(r"#\s?\d+\b|\b(?:row|item|entry|number|no\.)\s*#?\s?\d+\b", re.I)
