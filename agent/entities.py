@@ -26,7 +26,7 @@ from agent.quantities import (
     readings,
 )
 from agent.selection import EARLIER_RESULT, group_phrase_spans
-from agent.vocabulary import CJK, in_english, load, own_request_words, phrases, request_words
+from agent.vocabulary import CJK, EASTERN_DIGITS, in_english, load, own_request_words, phrases, request_words
 from model_zoo.chem.cells import CellLine, UnknownCellLine, find_cell_line_mentions, resolve_cell_line
 from model_zoo.chem.mols import (
     InvalidSmiles,
@@ -380,11 +380,6 @@ _FULL_WIDTH: dict[int, str] = {**{code: chr(code - 0xFEE0) for code in range(0xF
                                0x3000: " ", 0x3001: ",", 0x3002: "."}
 
 
-# Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar", Pashto "-۲٫۵" with its decimal separator) and Lao ones
-# ("໒"): their ASCII forms
-_EASTERN_DIGITS: dict[int, str] = {**{0x06F0 + d: str(d) for d in range(10)}, **{0x0660 + d: str(d) for d in range(10)},
-                                   **{0x0ED0 + d: str(d) for d in range(10)}, 0x066B: "."}
-
 
 # "CI50" (French, Spanish, Portuguese: concentration inhibitrice 50 %) is the IC50; same length, so spans stay
 _CI50 = re.compile(r"(?:\b|(?<=\bp))(?:CI|ci)(?=\s?50\b)")  # "pCI50" too
@@ -437,7 +432,7 @@ def without_asides(text: str) -> str:
     """What the message asks of the tools: without the earlier replies it quotes (``unquoted``), without a passage it
     quotes as background, and without its numbered questions for people ("2) why is it the standard of care?");
     full-width punctuation read as ASCII, PDF ligatures and line-broken names mended, and "CI50" as IC50."""
-    text = text.translate(_FULL_WIDTH).translate(_LIGATURES).translate(_EASTERN_DIGITS)
+    text = text.translate(_FULL_WIDTH).translate(_LIGATURES).translate(EASTERN_DIGITS)
     text = _BROKEN_AT_LINE_END.sub(_joined_name, text)
     text = _CI50.sub(lambda m: "IC" if m.group(0) == "CI" else "ic", _without_quoted_passages(text))
     text = _CHECKBOX.sub(lambda m: " " * len(m.group()), text)

@@ -700,17 +700,19 @@ _SINHALA_WITH_BOTH = re.compile(rf"({_SINHALA_WORD})\s+එක්කයි\s+({_S
 # letters
 _MYANMAR_MARKS = str.maketrans({"။": ".", "၊": ",", "\u200b": " "})
 _KHMER_MARKS = str.maketrans({"។": ".", "៕": ".", "៖": ":", "ៗ": "", "\u200b": " "})
+# Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar", Pashto "-۲٫۵" with its decimal separator) and Lao ones
+# ("໒"): their ASCII forms (read in every message by agent.entities, and first by the Lao and Pashto readers)
+EASTERN_DIGITS: dict[int, str] = {**{0x06F0 + d: str(d) for d in range(10)}, **{0x0660 + d: str(d) for d in range(10)},
+                                  **{0x0ED0 + d: str(d) for d in range(10)}, 0x066B: "."}
 # Lao's digits read as ASCII ones, its repetition mark dropped ("ຫຼາຍໆ": many), its ellipsis and a zero-width space
 # read as Latin ones
-_LAO_DIGITS: dict[str, str] = {chr(0x0ED0 + d): str(d) for d in range(10)}
-_LAO_MARKS = str.maketrans({**_LAO_DIGITS, "ໆ": "", "ຯ": "...", "\u200b": " "})
+_LAO_MARKS = {**EASTERN_DIGITS, ord("ໆ"): "", ord("ຯ"): "...", ord("\u200b"): " "}
 # Pashto's harakat, superscript alef, tatweel and zero-width non-joiner dropped; its comma, question mark, semicolon,
 # full stop, decimal separator and digits read as Latin ones; it puts "instead of" after what it governs ("د
 # ګیفیتینیب پر ځای ایرلوټینیب": erlotinib instead of gefitinib) and "replace … with …" as "X په Y بدل کړه"
 _PASHTO_MARKS = re.compile("[\u064b-\u065f\u0670\u0640\u200c]")
-_PASHTO_PUNCTUATION = str.maketrans({"،": ",", "؟": "?", "؛": ";", "۔": ".", "٫": ".", "٬": ",",
-                                     **{chr(0x06F0 + d): str(d) for d in range(10)},
-                                     **{chr(0x0660 + d): str(d) for d in range(10)}})
+_PASHTO_PUNCTUATION = {**EASTERN_DIGITS, **{ord(mark): latin for mark, latin in (("،", ","), ("؟", "?"), ("؛", ";"),
+                                                                                   ("۔", "."), ("٬", ","))}}
 _PASHTO_INSTEAD = re.compile(r"(?<![\w-])(?:د\s+)?([\w()-]+)\s+(?:پر|په)\s+ځای\s+(?:د\s+)?([\w()-]+)")
 _PASHTO_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+په\s+([\w()-]+)\s+بدل\s+کړ[هئ](?![\w-])")
 _BURMESE_INSTEAD = re.compile(r"([A-Za-z0-9()-]+)\s*အစား\s*([A-Za-z0-9()-]+)")
