@@ -22,7 +22,8 @@ _WORDS = {"both": 2, **number_words()}
 # "all four", "the same 3", "these two", "both (of them)": a count that names a whole list, not a pick from it
 # ("the two best")
 _COUNTED = re.compile(rf"(?<!\bnot\s)\b(?:(?:all|the same|same|these|those|the)\s+(?P<n>{count_pattern()})|"
-                      rf"(?P<both>both))\b"  # (not "the first two only, not all five")
+                      # (not "the first two only, not all five"; nor "to see if both agree": the two answers)
+                      rf"(?P<both>both(?!\s+(?:agree|disagree|match|concur|align|say|said|give|line\s+up)\w*)))\b"
                       r"(?!\s+(?:best|worst|top|most|least|highest|lowest|first|last|of(?!\s+(?:them|these|those)\b)|with|that|"
                       r"which|where)\b)"
                       # "the two lines Ravi mentioned", "both kinases": counts of other things than molecules

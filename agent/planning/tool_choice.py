@@ -21,6 +21,7 @@ from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans, property_pi
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.names.targets import asked_as_target
+from model_zoo.names.text import labelled
 from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, OPTIMIZATION, PROPERTY, RETROSYNTHESIS,
                              TARGET_CLASSIFICATION, ToolSpec)
 
@@ -752,6 +753,9 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     if len(found) < 2:
         loose = _loose_intents(entities, offered)
         loose = _without_drug_classes(loose, entities)
+        if len(loose) == 2 and {spec.name for spec, _ in loose} == {PROPERTY.name, DRUG_DRUG.name} and \
+                _property_not_pair(entities, offered):
+            return [(PROPERTY, entities.prose)]  # "Teaching session: haloperidol vs quetiapine, logD7.4": no pair
         if len(loose) >= 2:
             loose = [(spec, part) for spec, part in loose if not _names_no_pair(spec, part, entities.prose)]
             if len(loose) == 1 and len(found) == 1 and _names_no_pair(*found[0], entities.prose):
@@ -977,10 +981,19 @@ _THANKED = re.compile(rf"^\W*(?:(?:{phrases('sign_offs')}|ok(?:ay)?|great|perfec
 def _without_picking(text: str, precursors: bool = True) -> str:
     """The text with the words that only pick molecules from results blanked ("the most soluble one", "the top EGFR
     binder"), and the thanks before them."""
-    blanked = _blank(_THANKED, _blank(EARLIER_RESULT, _blank(_SELECTION_PHRASE, text)))
+    blanked = _blank(_THANKED, _blank(EARLIER_RESULT, _blank(_SELECTION_PHRASE, _without_labelled_codes(text))))
     blanked = _blanked(blanked, picking_spans(blanked, precursors) + picking_spans(text, precursors) +
                        property_pick_spans(text))
     return _blank(_PICKED_ROUTE, _blank(_PICKED_THERE, _blank(_PICKED_NOUN, blanked)))
+
+
+# a compound's or document's code ("BZ-3 intermediate", "the KT-22 protocol"): once the word after it is blanked as a
+# pick, the code alone would read as a cell line
+_CODE = re.compile(r"(?<![\w-])[A-Za-z]{1,5}-?\d[\w-]*")
+
+
+def _without_labelled_codes(text: str) -> str:
+    return _blanked(text, [m.span() for m in _CODE.finditer(text) if labelled(text, m.start(), m.end())])
 
 
 def without_values(e: Entities) -> str:

@@ -63,9 +63,10 @@ _LABEL_BEFORE = re.compile(r"\b(?:run|study|item|lot|batch|sample|experiment|pro
                            r"sku|tube|vial|barcode)\s*(?:no\.?|number|#)?\s*[#:]?\s*$", re.I)
 
 
-# "for the LNG-118 IB update", "the KT-22 protocol": a code before the document or study it names
+# "for the LNG-118 IB update", "the KT-22 protocol": a code before the document or study it names; "BZ-3
+# intermediate", "the RX-7 impurity": a compound's code before what the compound is
 _LABEL_AFTER = re.compile(r"\s+(?:IB|update|report|protocol|study|trial|submission|dossier|amendment|deck|meeting|"
-                          r"filing|audit)\b", re.I)
+                          r"filing|audit|intermediates?|impurit(?:y|ies)|degradants?)\b", re.I)
 
 
 def labelled(text: str, start: int, end: int = -1) -> bool:
