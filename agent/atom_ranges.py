@@ -292,7 +292,10 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
                 continue  # (a part grown from says what may change only when nothing else does)
             groups = match.groupdict()
             region = (groups.get("region") or groups.get("region2") or groups.get("region_first") or "").lower()
-            reach = "chain" if re.fullmatch(_CHAIN_WORDS, region) else "ether" if region.startswith("ether") else ""
+            # (a substituent named whole, "the diethylaminopentyl chain", is no more than its name: not the NH it
+            # hangs on)
+            reach = "chain" if re.fullmatch(_CHAIN_WORDS, region) and not name.endswith("yl") else \
+                "ether" if region.startswith("ether") else ""
             plural = bool(match.group("count")) or region.endswith("s")
             drawn = _as_core_smiles(match.groupdict().get("smiles"))  # "(OCCN1CCOCC1)" after the name says which atoms
             parts.append((match.start(), AtomRange((), False, match.group(0), core=drawn or name, every_place=plural,
@@ -323,6 +326,8 @@ def _kept_too(also: re.Match[str]) -> bool:
     """Whether the words after "keep A and" name a second part: one the tables or OPSIN place, or a systematic-looking
     name said as a part ("the 3-chloro-4-fluoroanilino group"), not a verb ("keep the ring system and decorate …")."""
     name = also.group("name").lower()
+    if name in functional_groups() or name in scaffolds():
+        return True  # "keep the 7-chloroquinoline and the NH"
     if not _CHEMICAL_ENDING.search(name):
         return False
     try:
@@ -440,8 +445,10 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
         if plain:
             return _part_as_atoms(mol, changes, plain)
         changing = _changing_atoms(mol, changes)
-        if any(r.keep and _kept_atoms(mol, r.core) & changing for r in cores):
-            raise CoreError("say either which part to keep or which part may change, not both")
+        for kept in (_kept_atoms(mol, r.core) for r in cores if r.keep):
+            if kept & changing and (not kept < changing or 2 * len(kept) >= len(changing)):
+                raise CoreError("say either which part to keep or which part may change, not both")
+            changing -= kept  # "let the side chain vary, keep the NH": a few of its atoms kept, named apart
         return [int(i in changing) for i in range(mol.GetNumAtoms())]
     mask = [1] * mol.GetNumAtoms()
     for r in cores:

@@ -437,7 +437,7 @@ def without_asides(text: str) -> str:
     text = _CI50.sub(lambda m: "IC" if m.group(0) == "CI" else "ic", _without_quoted_passages(text))
     text = _CHECKBOX.sub(lambda m: " " * len(m.group()), text)
     rest = _NEXT_STAGE.sub("", _TIME_QUESTION.sub("", _QUESTION_FOR_PEOPLE.sub("", unquoted(text))))
-    rest = _REASON_IN_BRACKETS.sub("", rest)
+    rest = _OPTIONS_OF_A_LATER_CHOICE.sub(lambda m: m.group("choice"), _REASON_IN_BRACKETS.sub("", rest))
     if len(_FIELD_LINE.findall(rest)) >= 3:  # "target: KIT\ncompound: same\nnote: third row of the affinity sheet"
         rest = _NOTE_LINE.sub("", rest)
     return rest if rest.strip() else text
@@ -452,6 +452,10 @@ _NOTE_LINE = re.compile(r"^[ \t]*[-•*]?[ \t]*(?:notes?|nb|context|comments?|re
 
 # "The dopamine result is the point of the exercise (why we give L-DOPA).": a reason in brackets names nothing asked
 _REASON_IN_BRACKETS = re.compile(r"\((?:why|because|since|that'?s\s+why)\s[^()]{0,120}\)", re.I)
+# "… before we pick the ointment base (petrolatum vs PEG)": the options of a choice still to make, no values to run
+_OPTIONS_OF_A_LATER_CHOICE = re.compile(r"(?P<choice>\b(?:before|until|so|when|once)\s+(?:we|i|they|you)\s+(?:can\s+)?"
+                                        r"(?:pick|choose|decide(?:\s+on)?|select|settle\s+on)\s+(?:the|a|an|our|"
+                                        r"which|between)\b[^()\n.;?!]{0,40}?)\s*\([^()\n]{1,80}\)", re.I)
 
 
 @functools.lru_cache(maxsize=64)

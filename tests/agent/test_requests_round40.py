@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planning_support import drug, plan_with, ran
+from planning_support import decided, drug, plan_with, ran
 
 PROPERTY = "drug_property_prediction"
 DDI = "drug_drug_response_predict"
@@ -47,3 +47,24 @@ def test_a_drug_swapped_out_in_the_third_person_is_not_paired() -> None:
                  "If cardiology replaces warfarin with apixaban, what about apixaban with aspirin?"):
         [call] = plan_with(text, pool, [earlier])
         assert call.arguments == {"smiles_pairs": [[drug("apixaban"), drug("aspirin")]]}
+
+
+def test_a_small_part_kept_inside_the_part_that_may_change() -> None:
+    """"keep the 7-chloroquinoline and the NH untouched, let the diethylaminopentyl side chain vary" freed the NH with
+    the chain; a substituent named whole ("the diethylaminopentyl chain") is no more than its name."""
+    from agent.atom_ranges import find_atom_ranges, mask_from_words
+
+    chloroquine = "CCN(CC)CCCC(C)NC1=C2C=CC(Cl)=CC2=NC=C1"
+    chain_only = [1] * 10 + [0] * 12
+    for text in ("Start from chloroquine, keep the 7-chloroquinoline and the NH untouched, let the diethylaminopentyl "
+                 "side chain vary.", "Optimise chloroquine with only the diethylaminopentyl chain allowed to change."):
+        assert mask_from_words(find_atom_ranges(text), chloroquine) == chain_only
+
+
+def test_the_options_of_a_choice_still_to_make_are_no_molecules() -> None:
+    """"I want a logD number before we pick the ointment base (petrolatum vs PEG)" asked for petrolatum's
+    structure."""
+    text = "How lipophilic is crisaborole? I want a logD number before we pick the ointment base (petrolatum vs PEG)."
+    assert decided(text) == PROPERTY
+    [call] = plan_with(text, {})
+    assert call.arguments == {"drug_smiles": [drug("crisaborole")], "property": "lipo"}
