@@ -15,6 +15,7 @@ from model_zoo.names.burmese import MYANMAR_BLOCK, from_burmese, syllables as my
 from model_zoo.names.dictation import from_dictation
 from model_zoo.names.ethiopic import ETHIOPIC_LETTERS, from_ethiopic
 from model_zoo.names.georgian import GEORGIAN_LETTERS, from_georgian
+from model_zoo.names.gujarati import GUJARATI_BLOCK, from_gujarati
 from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, MACEDONIAN_ARTICLES, MONGOLIAN_ABLATIVE,
                                       MONGOLIAN_SUFFIXES, from_cyrillic, parts_from_cyrillic)
@@ -506,6 +507,8 @@ _KHMER = _Language.of(f"[{KHMER_BLOCK}]", "", "")
 # "درمل": drug, "شته": there is), or two of its small words ("د": of, "په": in, "سره": with, "ته": to, "دی": is)
 _PASHTO = _Language.of("[ټډړږښګڼۍېځڅ]", "لپاره|خوندي|درمل|درملو|ناروغ|ناروغان|مننه|موږ|مونږ|زموږ|تاسو|شته|"
                        "لري|کوي|وکړه|وکړئ", "د|په|دی|ده|یې|ته|سره|کې")
+# Gujarati: its script, which no other language a lab writes in has
+_GUJARATI = _Language.of(f"[{GUJARATI_BLOCK}]", "", "")
 # Lao: its script (no other language a lab writes in has it; not Thai's, U+0E01-U+0E5B), written without spaces
 _LAO = _Language.of(f"[{LAO_BLOCK}]", "", "")
 _NO_SUFFIX = re.compile(r"(?!)")
@@ -700,10 +703,12 @@ _SINHALA_WITH_BOTH = re.compile(rf"({_SINHALA_WORD})\s+එක්කයි\s+({_S
 # letters
 _MYANMAR_MARKS = str.maketrans({"။": ".", "၊": ",", "\u200b": " "})
 _KHMER_MARKS = str.maketrans({"។": ".", "៕": ".", "៖": ":", "ៗ": "", "\u200b": " "})
-# Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar", Pashto "-۲٫۵" with its decimal separator) and Lao ones
-# ("໒"): their ASCII forms (read in every message by agent.entities, and first by the Lao and Pashto readers)
+# Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar", Pashto "-۲٫۵" with its decimal separator), Lao ones
+# ("໒") and Gujarati ones ("-૨"): their ASCII forms (read in every message by agent.entities, and first by the Lao,
+# Pashto and Gujarati readers)
 EASTERN_DIGITS: dict[int, str] = {**{0x06F0 + d: str(d) for d in range(10)}, **{0x0660 + d: str(d) for d in range(10)},
-                                  **{0x0ED0 + d: str(d) for d in range(10)}, 0x066B: "."}
+                                  **{0x0ED0 + d: str(d) for d in range(10)}, **{0x0AE6 + d: str(d) for d in range(10)},
+                                  0x066B: "."}
 # Lao's digits read as ASCII ones, its repetition mark dropped ("ຫຼາຍໆ": many), its ellipsis and a zero-width space
 # read as Latin ones
 _LAO_MARKS = {**EASTERN_DIGITS, ord("ໆ"): "", ord("ຯ"): "...", ord("\u200b"): " "}
@@ -715,6 +720,13 @@ _PASHTO_PUNCTUATION = {**EASTERN_DIGITS, **{ord(mark): latin for mark, latin in 
                                                                                    ("۔", "."), ("٬", ","))}}
 _PASHTO_INSTEAD = re.compile(r"(?<![\w-])(?:د\s+)?([\w()-]+)\s+(?:پر|په)\s+ځای\s+(?:د\s+)?([\w()-]+)")
 _PASHTO_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+په\s+([\w()-]+)\s+بدل\s+کړ[هئ](?![\w-])")
+# Gujarati's full stop (the danda) as a Latin one; its suffixes joined to a code or a Latin name ("imatinibની",
+# "A549માં") set apart, to be read as its words; its "બદલે" (instead of) and "જગ્યાએ" (in place of) after what they
+# govern ("જેફિટિનિબને બદલે એર્લોટિનિબ": erlotinib instead of gefitinib), and "સિવાય" (except) after it
+_GUJARATI_MARKS = {**EASTERN_DIGITS, ord("।"): ".", ord("॥"): ".", ord("\u200c"): "", ord("\u200d"): ""}
+_GUJARATI_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{GUJARATI_BLOCK}])")
+_GUJARATI_INSTEAD = re.compile(r"(?<!\S)(\S+?)(?:\s*(?:ને|ના|ની))?\s+(?:બદલે|જગ્યાએ)\s+(\S+)")
+_GUJARATI_EXCEPT = re.compile(r"(?<!\S)(?!(?:આ|એ|તે|તેના|આના)\s)(\S+)\s+સિવાય(?!\S)")
 _BURMESE_INSTEAD = re.compile(r"([A-Za-z0-9()-]+)\s*အစား\s*([A-Za-z0-9()-]+)")
 # (and "X ကို Y နဲ့ အစားထိုး": replace X with Y)
 _BURMESE_REPLACE = re.compile(r"([A-Za-z0-9()-]+)\s*(?:ကို)?\s*([A-Za-z0-9()-]+)\s*(?:နဲ့|နှင့်)\s*အစားထိုး(?:ပါ)?")
@@ -799,7 +811,7 @@ def own_request_words(text: str) -> frozenset[str]:
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
              (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"), (_ARMENIAN, "armenian"),
              (_AMHARIC, "amharic"), (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"),
-             (_PASHTO, "pashto"), *_GATED]
+             (_PASHTO, "pashto"), (_GUJARATI, "gujarati"), *_GATED]
     mongolian = _MONGOLIAN.reads(text)  # (not Kazakh, whose ө and ү it writes)
     azerbaijani = _AZERBAIJANI.reads(text)  # (not Turkish, whose ı, ş, ğ it writes)
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
@@ -862,6 +874,9 @@ def in_english(text: str) -> str:
         text = _syllabic_in_english(_its_word_order(_LAO, text), "lao")
     if _PASHTO.reads(text):  # its request words, then its drug names ("پاراسیټامول": paracetamol)
         text = from_pashto(_gated_in_english(_its_word_order(_PASHTO, text), "pashto"), _said_words("pashto_words"))
+    if _GUJARATI.reads(text):  # its words found between its letters, then its drug names ("મેટફોર્મિનની": metformin)
+        text = from_gujarati(_block_in_english(_its_word_order(_GUJARATI, text), "gujarati", GUJARATI_BLOCK),
+                             frozenset(load("translations.json")["gujarati_words"]))
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
@@ -931,6 +946,9 @@ def _its_word_order(language: _Language, text: str) -> str:
     if language is _PASHTO:
         text = _PASHTO_MARKS.sub("", text).translate(_PASHTO_PUNCTUATION)
         return _PASHTO_REPLACE.sub(r"use \2 instead of \1", _PASHTO_INSTEAD.sub(r"\2 instead of \1", text))
+    if language is _GUJARATI:
+        text = _GUJARATI_JOINED.sub(" ", text.translate(_GUJARATI_MARKS))
+        return _GUJARATI_EXCEPT.sub(r"except \1", _GUJARATI_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _ZULU:
         return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
     if language is _AZERBAIJANI:  # (its capital dotted İ lower-cased as i, not as i and a dot above)
@@ -983,6 +1001,21 @@ def _sinhala_words() -> tuple[re.Pattern[str], dict[str, str]]:
 def _sinhala_in_english(text: str) -> str:
     """``text`` with Sinhala's request words in English ("බැඳෙනවාද" -> "does it bind")."""
     pattern, table = _sinhala_words()
+    return pattern.sub(lambda m: _english(m, table), text)
+
+
+@cache
+def _block_words(language: str, block: str) -> tuple[re.Pattern[str], dict[str, str]]:
+    """The request words of a language whose script's vowel signs and virama are no word characters to a regex
+    (Gujarati), each between two letters that are not of its block ("ના" must not match in "નાનું")."""
+    table: dict[str, str] = load("translations.json")[f"{language}_words"]
+    letters = rf"\w{block}-"
+    return re.compile(rf"(?<![{letters}])(?:{alternation(table)})(?![{letters}])"), table
+
+
+def _block_in_english(text: str, language: str, block: str) -> str:
+    """``text`` with the request words of such a language in English ("દ્રાવ્યતા" -> "solubility")."""
+    pattern, table = _block_words(language, block)
     return pattern.sub(lambda m: _english(m, table), text)
 
 
