@@ -21,7 +21,8 @@ from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, MACEDONI
                                       MONGOLIAN_SUFFIXES, from_cyrillic, parts_from_cyrillic)
 from model_zoo.names.inflected import (AFRIKAANS, AZERBAIJANI, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HAUSA,
                                        HUNGARIAN, ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK,
-                                       SLOVENIAN, UZBEK, WELSH, ZULU, Inflection, from_inflected)
+                                       SLOVENIAN, SOMALI, UZBEK, WELSH, ZULU, Inflection,
+                                       from_inflected)
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.khmer import KHMER_BLOCK, from_khmer, syllables as khmer_syllables
 from model_zoo.names.lao import LAO_BLOCK, from_lao, syllables as lao_syllables
@@ -378,6 +379,23 @@ _AZERBAIJANI_SUFFIX = re.compile(rf"(?<=[\w)\]])['’-](?:{_AZERBAIJANI_ENDING})
 _AZERBAIJANI_INSTEAD = re.compile(r"(?<![\w'’-])([\w'’()-]+)\s+əvəzinə\s+([\w'’()-]+)", re.I)
 _AZERBAIJANI_REPLACE = re.compile(r"(?<![\w'’-])([\w'’()-]+)\s+([\w'’()-]+?)(?:\s+ilə|-?y?l[aə])\s+əvəz\s+"
                                   r"(?:et|edin|edək)(?![\w'’-])", re.I)
+# Somali: a word only it has ("fadlan", "mahadsanid", "saadaali", "xisaabi", "unugyada", "molikiyuul", "halkii",
+# "imisa", "sidee"), or two of its small words ("waa", "ayaa", "iyo", "oo", "ee"); not "iyo" alone, which Tagalog
+# writes, nor "ka", "ku", "ma", "la", which Hinglish, French, Spanish and others write
+_SOMALI = _Language.of(
+    "",
+    r"fadlan|mahadsanid|mahadsantahay|saadaali\w*|xisaabi\w*|hubi|hubso|isticmaal\w*|adeegso|unugyad\w*|unugyo|"
+    r"unugga|molikiyuul\w*|daawo\w*|daawada|sidee|imisa|intee|halkii|kaliya|keliya|labad\w*|kuwan|kuwaan|kuwaas|"
+    r"milm\w*|milanka|sunta|sumowga|isdhexgal\w*|xirm\w*|xirnaanta|cusub|samee|hagaaji|horumari|bartilmaameed\w*|"
+    r"shaybaar\w*|dhakhtar\w*|bukaan\w*|qiyaasta|ilmaha|carruurta|maskaxda|dhiigga|xannibaadda|qiimaha|"
+    r"koowaad|labaad|saddexaad|dhammaan|ammaan\s+ma|uur\s+leh|ma\s+jiraa|isku|beddel|beddelkii",
+    r"waa|ayaa|ayuu|ayay|iyo|oo|ee|waxa|wuxuu|waxay|miyuu|miyay")
+# its articles after a hyphen or an apostrophe ("IC50-ka": the IC50, "A549-ta", "gefitinib-ka", "EGFR-ka") are
+# dropped; after a name's letters they are read by model_zoo.names.inflected
+_SOMALI_SUFFIX = re.compile(r"(?<=[\w)\]])['’-](?:kiisa|keeda|kooda|kaas|taas|kan|tan|kii|tii|dii|gii|hii|ka|ga|ha|"
+                            r"ta|da|ku|tu|du|gu)(?:na)?(?![\w'’-])", re.I)
+# it writes "replace X with Y" as "X ku beddel Y" ("gefitinib ku beddel erlotinib")
+_SOMALI_REPLACE = re.compile(r"(?<![\w'’-])([\w'’()-]+)\s+ku\s+beddel\s+([\w'’()-]+)", re.I)
 # Macedonian: its letters ѓ, ќ, ѕ, ј (ј also Serbian's, whose Cyrillic no other gate reads and whose words it mostly
 # shares; not љ, њ, џ), or a word only it has, in Cyrillic or in the
 # Latin letters people type ("молам", "колку", "растворливост", "пресметај", "наместо"; "molam", "kolku"), or its
@@ -560,12 +578,14 @@ _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)
 # its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "DAVIS-e ABL1": DAVIS's ABL1) are dropped
 _ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d|e)(?![\w-])|"
                               r"(?<=[A-Za-z0-9]{3})i(?=\s+rakuliin)", re.I)  # "Jurkati rakuliinis": in the Jurkat line
-# (Azerbaijani first, its words read before Uzbek's, Persian's and Hinglish's gates see them; then Irish, Hausa and
+# (Azerbaijani first, its words read before Uzbek's, Persian's and Hinglish's gates see them; then Somali, whose "ka",
+# "ku" Hinglish would read; then Irish, Hausa and
 # isiZulu: their "í", "á" no longer read as Icelandic, nor their "ka", "ki", "ko" as Hinglish or Bengali; then Welsh,
 # Uzbek and Macedonian: their suffixes and words gone, the Estonian "-ga" and the Croatian and Slovenian words they
 # share no longer read as those languages)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
-    (_AZERBAIJANI, "azerbaijani", AZERBAIJANI, _AZERBAIJANI_SUFFIX), (_IRISH, "irish", IRISH, _IRISH_PREFIX),
+    (_AZERBAIJANI, "azerbaijani", AZERBAIJANI, _AZERBAIJANI_SUFFIX), (_SOMALI, "somali", SOMALI, _SOMALI_SUFFIX),
+    (_IRISH, "irish", IRISH, _IRISH_PREFIX),
     (_HAUSA, "hausa", HAUSA, _NO_SUFFIX), (_ZULU, "zulu", ZULU, _NO_SUFFIX),
     (_WELSH, "welsh", WELSH, _NO_SUFFIX), (_UZBEK, "uzbek", UZBEK, _UZBEK_SUFFIX),
     (_MACEDONIAN, "macedonian", MACEDONIAN, _MACEDONIAN_SUFFIX),
@@ -949,6 +969,8 @@ def _its_word_order(language: _Language, text: str) -> str:
     if language is _GUJARATI:
         text = _GUJARATI_JOINED.sub(" ", text.translate(_GUJARATI_MARKS))
         return _GUJARATI_EXCEPT.sub(r"except \1", _GUJARATI_INSTEAD.sub(r"\2 instead of \1", text))
+    if language is _SOMALI:
+        return _SOMALI_REPLACE.sub(r"use \2 instead of \1", text)
     if language is _ZULU:
         return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
     if language is _AZERBAIJANI:  # (its capital dotted İ lower-cased as i, not as i and a dot above)

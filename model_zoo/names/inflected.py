@@ -1,6 +1,6 @@
 """Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic, Estonian, Lithuanian,
-Latvian, Slovak, Slovenian, Welsh, Uzbek, Azerbaijani, Macedonian, Irish, Hausa and isiZulu chemists write and
-decline them
+Latvian, Slovak, Slovenian, Welsh, Uzbek, Azerbaijani, Macedonian, Irish, Hausa, isiZulu and Somali chemists write
+and decline them
 ("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens",
 "cisplatí", "varfarinom", "rifampisien", "warfaríni", "imatiniibiga", "gefitinibą", "ibuprofēnu", "amiodarónu",
 "imatinibom", "ei gaffein", "imatinibni", "varfarinot", "bparaicéiteamól", "asfirin", "newarfarin").
@@ -40,6 +40,9 @@ class Inflection:
     mutations: tuple[tuple[str, str], ...] = ()
     # a letter written for a sound the language lacks, tried beside the word as written (Hausa f for p: "asfirin")
     for_lacking: tuple[tuple[str, str], ...] = ()
+    # those letters tried undone one by one and together, not only all of one at once (Somali "efafirens": efavirenz,
+    # its first f an f; "baarasitamool": paracetamol, its b a p and its si a ce)
+    each_lacking: bool = False
 
 
 FINNISH = Inflection(("iksi", "ille", "ista", "issa", "illa", "ineen", "lla", "llä", "lta", "ltä", "lle", "ssa", "ssä",
@@ -130,6 +133,19 @@ ZULU = Inflection((), mutations=tuple((prefix, "") for prefix in (
     "ngama", "nama", "nezi", "kuma", "kwe", "kwa", "nge", "ngo", "nga", "ngu", "ama", "izi", "ne", "na", "no", "ku",
     "ye", "ya", "we", "wa", "se", "sa", "le", "la", "ze", "za", "yi", "i", "e", "u")))
 
+# Somali: "asbiriinka" (the aspirin), "warfariinta", "baarasitamoolka", "metformiinkii": its articles and
+# demonstratives after the name ("-ka", "-ga", "-ha", "-ta", "-da" the; "-kii", "-tii" the (remote); "-kan", "-tan"
+# this; "-ku", "-tu" the (subject); "-kiisa", "-keeda" its), its long vowels doubled, a b and an f where English
+# writes a p and a v, which it lacks ("asbiriin": aspirin, "efafirens": efavirenz), k for the ch of chl- and chr-
+# ("kloorokwiin": chloroquine), kw for qu, j for a soft g, an s for a soft c; only words with a doubled vowel or an
+# ending are read (its c and x write other sounds, ʕ and ħ, and its other words must not be heard as names)
+SOMALI = Inflection(("kiisa", "keeda", "kooda", "tiisa", "teeda", "kaasi", "taasi", "kaas", "taas", "kani", "tani",
+                     "kuna", "kana", "tana", "kan", "tan", "kii", "tii", "dii", "gii", "hii", "kee", "tee", "ka",
+                     "ga", "ha", "ta", "da", "ku", "tu", "du", "gu", "na"),
+                    (("aa", "a"), ("ee", "e"), ("ii", "i"), ("oo", "o"), ("uu", "u")), marked_only=True,
+                    s_for_soft_c=True, for_lacking=(("b", "p"), ("f", "v"), ("si", "ce"), ("kl", "chl"),
+                                                    ("kr", "chr"), ("kw", "qu"), ("j", "g")), each_lacking=True)
+
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
 _SOFT_C = re.compile(r"^s(?=[eiy])")
@@ -145,6 +161,24 @@ def _plain(word: str, inflection: Inflection) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
+def _each_undone(forms: set[str], lacking: tuple[tuple[str, str], ...], most: int = 64) -> set[str]:
+    """``forms`` with each letter written for a lacking sound kept or undone, one occurrence at a time (at most
+    ``most`` forms of each)."""
+    out = set()
+    for form in forms:
+        variants = {form}
+        for written, sound in lacking:
+            for variant in list(variants):
+                starts = [m.start() for m in re.finditer(re.escape(written), variant)]
+                for start in starts:
+                    if len(variants) >= most:
+                        break
+                    variants |= {v[:start] + sound + v[start + len(written):] for v in list(variants)
+                                 if v[start:start + len(written)] == written}
+        out |= variants
+    return out
+
+
 def english_name(word: str, inflection: Inflection) -> str | None:
     """The table name ``word`` spells, as written or declined, or None."""
     lowered = word.lower()
@@ -156,7 +190,10 @@ def english_name(word: str, inflection: Inflection) -> str | None:
               if stem.startswith(mutated) and len(stem) - len(mutated) >= 5]
     forms = {_plain(stem, inflection) for stem in stems}
     forms |= {_ADDED_VOWEL.sub("", form) for form in forms}
-    forms |= {form.replace(written, sound) for form in forms for written, sound in inflection.for_lacking}
+    if inflection.each_lacking:
+        forms = _each_undone(forms, inflection.for_lacking)
+    else:
+        forms |= {form.replace(written, sound) for form in forms for written, sound in inflection.for_lacking}
     forms |= {form[:-2] + "ene" for form in forms if form.endswith("ol")}  # "toluolam", "benzola": German -ol solvents
     if inflection.s_for_soft_c:
         forms |= {_SOFT_C.sub("c", form) for form in forms}
