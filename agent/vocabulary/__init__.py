@@ -28,6 +28,7 @@ from model_zoo.names.khmer import KHMER_BLOCK, from_khmer, syllables as khmer_sy
 from model_zoo.names.lao import LAO_BLOCK, from_lao, syllables as lao_syllables
 from model_zoo.names.pashto import from_pashto
 from model_zoo.names.sinhala import SINHALA_BLOCK, from_sinhala
+from model_zoo.names.sorani import SORANI_LETTERS, from_sorani
 from model_zoo.names.text import alternation
 
 
@@ -524,7 +525,11 @@ _KHMER = _Language.of(f"[{KHMER_BLOCK}]", "", "")
 # do not write (Urdu's retroflex letters are others: ٹ, ڈ, ڑ), a word only it has ("لپاره": for, "خوندي": safe,
 # "درمل": drug, "شته": there is), or two of its small words ("د": of, "په": in, "سره": with, "ته": to, "دی": is)
 _PASHTO = _Language.of("[ټډړږښګڼۍېځڅ]", "لپاره|خوندي|درمل|درملو|ناروغ|ناروغان|مننه|موږ|مونږ|زموږ|تاسو|شته|"
-                       "لري|کوي|وکړه|وکړئ", "د|په|دی|ده|یې|ته|سره|کې")
+                       "لري|کوي|وکړه|وکړئ", "د|په|دی|ده|یې|ته|سره|کې",
+                       f"[{SORANI_LETTERS}]")  # (never a message with Sorani's letters)
+# Central Kurdish (Sorani): the Arabic script with letters of its own (ێ, ۆ, ڵ, ڕ, ە), which Persian, Arabic, Urdu and
+# Pashto do not write
+_SORANI = _Language.of(f"[{SORANI_LETTERS}]", "", "")
 # Gujarati: its script, which no other language a lab writes in has
 _GUJARATI = _Language.of(f"[{GUJARATI_BLOCK}]", "", "")
 # Lao: its script (no other language a lab writes in has it; not Thai's, U+0E01-U+0E5B), written without spaces
@@ -723,9 +728,9 @@ _SINHALA_WITH_BOTH = re.compile(rf"({_SINHALA_WORD})\s+එක්කයි\s+({_S
 # letters
 _MYANMAR_MARKS = str.maketrans({"။": ".", "၊": ",", "\u200b": " "})
 _KHMER_MARKS = str.maketrans({"។": ".", "៕": ".", "៖": ":", "ៗ": "", "\u200b": " "})
-# Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar", Pashto "-۲٫۵" with its decimal separator), Lao ones
-# ("໒") and Gujarati ones ("-૨"): their ASCII forms (read in every message by agent.entities, and first by the Lao,
-# Pashto and Gujarati readers)
+# Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar", Pashto and Sorani "-۲٫۵" with its decimal separator), Lao
+# ones ("໒") and Gujarati ones ("-૨"): their ASCII forms (read in every message by agent.entities, and first by the
+# Lao, Pashto, Sorani and Gujarati readers)
 EASTERN_DIGITS: dict[int, str] = {**{0x06F0 + d: str(d) for d in range(10)}, **{0x0660 + d: str(d) for d in range(10)},
                                   **{0x0ED0 + d: str(d) for d in range(10)}, **{0x0AE6 + d: str(d) for d in range(10)},
                                   0x066B: "."}
@@ -740,6 +745,11 @@ _PASHTO_PUNCTUATION = {**EASTERN_DIGITS, **{ord(mark): latin for mark, latin in 
                                                                                    ("۔", "."), ("٬", ","))}}
 _PASHTO_INSTEAD = re.compile(r"(?<![\w-])(?:د\s+)?([\w()-]+)\s+(?:پر|په)\s+ځای\s+(?:د\s+)?([\w()-]+)")
 _PASHTO_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+په\s+([\w()-]+)\s+بدل\s+کړ[هئ](?![\w-])")
+# Sorani's marks, punctuation and digits as Pashto's; a suffix it joins to a code or a Latin name ("ABL1ەوە",
+# "IC50ی": of the IC50) set apart, to be read as its words; "replace X with Y" as "X بە Y بگۆڕە", and "instead of"
+# before what it governs, as English writes it ("لە جیاتی گێفیتینیب": instead of gefitinib)
+_SORANI_JOINED = re.compile(r"(?<=[A-Za-z0-9)\]])(?=[\u0620-\u064a\u0671-\u06d5])")
+_SORANI_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+بە\s+([\w()-]+)\s+بگۆڕە(?![\w-])")
 # Gujarati's full stop (the danda) as a Latin one; its suffixes joined to a code or a Latin name ("imatinibની",
 # "A549માં") set apart, to be read as its words; its "બદલે" (instead of) and "જગ્યાએ" (in place of) after what they
 # govern ("જેફિટિનિબને બદલે એર્લોટિનિબ": erlotinib instead of gefitinib), and "સિવાય" (except) after it
@@ -831,7 +841,7 @@ def own_request_words(text: str) -> frozenset[str]:
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
              (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"), (_ARMENIAN, "armenian"),
              (_AMHARIC, "amharic"), (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"),
-             (_PASHTO, "pashto"), (_GUJARATI, "gujarati"), *_GATED]
+             (_PASHTO, "pashto"), (_SORANI, "sorani"), (_GUJARATI, "gujarati"), *_GATED]
     mongolian = _MONGOLIAN.reads(text)  # (not Kazakh, whose ө and ү it writes)
     azerbaijani = _AZERBAIJANI.reads(text)  # (not Turkish, whose ı, ş, ğ it writes)
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
@@ -894,6 +904,8 @@ def in_english(text: str) -> str:
         text = _syllabic_in_english(_its_word_order(_LAO, text), "lao")
     if _PASHTO.reads(text):  # its request words, then its drug names ("پاراسیټامول": paracetamol)
         text = from_pashto(_gated_in_english(_its_word_order(_PASHTO, text), "pashto"), _said_words("pashto_words"))
+    if _SORANI.reads(text):  # the same ("پاراسیتامۆڵ": paracetamol)
+        text = from_sorani(_gated_in_english(_its_word_order(_SORANI, text), "sorani"), _said_words("sorani_words"))
     if _GUJARATI.reads(text):  # its words found between its letters, then its drug names ("મેટફોર્મિનની": metformin)
         text = from_gujarati(_block_in_english(_its_word_order(_GUJARATI, text), "gujarati", GUJARATI_BLOCK),
                              frozenset(load("translations.json")["gujarati_words"]))
@@ -966,6 +978,9 @@ def _its_word_order(language: _Language, text: str) -> str:
     if language is _PASHTO:
         text = _PASHTO_MARKS.sub("", text).translate(_PASHTO_PUNCTUATION)
         return _PASHTO_REPLACE.sub(r"use \2 instead of \1", _PASHTO_INSTEAD.sub(r"\2 instead of \1", text))
+    if language is _SORANI:
+        text = _PASHTO_MARKS.sub("", text).translate(_PASHTO_PUNCTUATION)
+        return _SORANI_REPLACE.sub(r"use \2 instead of \1", _SORANI_JOINED.sub(" ", text))
     if language is _GUJARATI:
         text = _GUJARATI_JOINED.sub(" ", text.translate(_GUJARATI_MARKS))
         return _GUJARATI_EXCEPT.sub(r"except \1", _GUJARATI_INSTEAD.sub(r"\2 instead of \1", text))

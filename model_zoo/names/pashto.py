@@ -61,7 +61,8 @@ def _sounds(word: str) -> str:
     return once("".join(out))
 
 
-_TABLE = SoundTable(frozenset({"name", "synonym", "gdsc"}),
+# (also read by model_zoo.names.sorani, whose script writes the same sounds with more vowel letters)
+ARABIC_SCRIPT = SoundTable(frozenset({"name", "synonym", "gdsc"}),
                     lambda name: (in_reduced_alphabet(name, _REDUCED),), _skeleton, 0.05)
 _CLOSE = 0.75
 # a synonym (brands among them: "rogitine" came near "روغتون", hospital) only where it sounds all but the same
@@ -80,7 +81,7 @@ def english_name(word: str) -> str | None:
         sounds = _sounds(form)
         # (a shorter skeleton only where it sounds the same: "کینین", quinine)
         skeleton = len(_skeleton(sounds))
-        found = _TABLE.closest(sounds, _CLOSE if skeleton >= 4 else 1.0) if skeleton >= 2 else None
+        found = ARABIC_SCRIPT.closest(sounds, _CLOSE if skeleton >= 4 else 1.0) if skeleton >= 2 else None
         if found is not None and (found[1] or found[0] >= _SYNONYM_CLOSE):
             return found[2]
     return None
