@@ -381,16 +381,16 @@ _AZERBAIJANI_INSTEAD = re.compile(r"(?<![\w'’-])([\w'’()-]+)\s+əvəzinə\s+
 _AZERBAIJANI_REPLACE = re.compile(r"(?<![\w'’-])([\w'’()-]+)\s+([\w'’()-]+?)(?:\s+ilə|-?y?l[aə])\s+əvəz\s+"
                                   r"(?:et|edin|edək)(?![\w'’-])", re.I)
 # Somali: a word only it has ("fadlan", "mahadsanid", "saadaali", "xisaabi", "unugyada", "molikiyuul", "halkii",
-# "imisa", "sidee"), or two of its small words ("waa", "ayaa", "iyo", "oo", "ee"); not "iyo" alone, which Tagalog
-# writes, nor "ka", "ku", "ma", "la", which Hinglish, French, Spanish and others write
+# "imisa", "sidee", "mar kale"), or two of its small words ("waa", "ayaa", "iyo", "ee"); not "iyo" alone, nor "oo",
+# which Tagalog writes (yours, yes), nor "ka", "ku", "ma", "la", which Hinglish, French, Spanish and others write
 _SOMALI = _Language.of(
     "",
     r"fadlan|mahadsanid|mahadsantahay|saadaali\w*|xisaabi\w*|hubi|hubso|isticmaal\w*|adeegso|unugyad\w*|unugyo|"
     r"unugga|molikiyuul\w*|daawo\w*|daawada|sidee|imisa|intee|halkii|kaliya|keliya|labad\w*|kuwan|kuwaan|kuwaas|"
     r"milm\w*|milanka|sunta|sumowga|isdhexgal\w*|xirm\w*|xirnaanta|cusub|samee|hagaaji|horumari|bartilmaameed\w*|"
     r"shaybaar\w*|dhakhtar\w*|bukaan\w*|qiyaasta|ilmaha|carruurta|maskaxda|dhiigga|xannibaadda|qiimaha|"
-    r"koowaad|labaad|saddexaad|dhammaan|ammaan\s+ma|uur\s+leh|ma\s+jiraa|isku|beddel|beddelkii",
-    r"waa|ayaa|ayuu|ayay|iyo|oo|ee|waxa|wuxuu|waxay|miyuu|miyay")
+    r"koowaad|labaad|saddexaad|dhammaan|ammaan\s+ma|uur\s+leh|ma\s+jiraa|isku|beddel|beddelkii|mar\s+kale|orod",
+    r"waa|ayaa|ayuu|ayay|iyo|ee|waxa|wuxuu|waxay|miyuu|miyay")
 # its articles after a hyphen or an apostrophe ("IC50-ka": the IC50, "A549-ta", "gefitinib-ka", "EGFR-ka") are
 # dropped; after a name's letters they are read by model_zoo.names.inflected
 _SOMALI_SUFFIX = re.compile(r"(?<=[\w)\]])['’-](?:kiisa|keeda|kooda|kaas|taas|kan|tan|kii|tii|dii|gii|hii|ka|ga|ha|"

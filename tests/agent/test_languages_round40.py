@@ -188,8 +188,10 @@ def test_somali_words_and_word_order() -> None:
     _reads_no_name("Aad baad u mahadsantahay! Dhakhtarka ayaan weydiin doonaa.", "somali")
     _reads_no_name("Jaamacadda Muqdisho ardaydeeda waxay bartaan kimistariga iyo caafimaadka. Macallinkeennu waa nin "
                    "wanaagsan; walaalkay wuxuu ka shaqeeyaa farmashiyaha magaalada Hargeysa.", "somali")
-    # a Tagalog message with its "iyo" (you) is not read as Somali
-    assert in_english("Salamat sa iyo, pa-check naman ng solubility").startswith("thanks")
+    # "mar kale" (again) says it is Somali; a Tagalog message with its "oo" (yes) and "iyo" (you) is not read as Somali
+    assert in_english("Mar kale ku orod HeLa.") == "run it again HeLa."
+    assert in_english("Oo, salamat sa iyo! Pa-check naman ng solubility ng aspirin.") == \
+        "Oo, thanks in iyo! please check  of solubility of aspirin."
 
 
 def test_somali_requests_planned() -> None:
