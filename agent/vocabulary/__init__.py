@@ -389,12 +389,13 @@ _SOMALI = _Language.of(
     r"unugga|molikiyuul\w*|daawo\w*|daawada|sidee|imisa|intee|halkii|kaliya|keliya|labad\w*|kuwan|kuwaan|kuwaas|"
     r"milm\w*|milanka|sunta|sumowga|isdhexgal\w*|xirm\w*|xirnaanta|cusub|samee|hagaaji|horumari|bartilmaameed\w*|"
     r"shaybaar\w*|dhakhtar\w*|bukaan\w*|qiyaasta|ilmaha|carruurta|maskaxda|dhiigga|xannibaadda|qiimaha|"
-    r"koowaad|labaad|saddexaad|dhammaan|ammaan\s+ma|uur\s+leh|ma\s+jiraa|isku|beddel|beddelkii|mar\s+kale|orod",
+    r"koowaad|labaad|saddexaad|dhammaan|ammaan\s+ma|uur\s+leh|ma\s+jiraa|isku|beddel|beddelkii|mar\s+kale|orod|"
+    r"ii\s+(?:sheeg|tus|saadaali|xisaabi|hubi)|yahay|waayahay|markaa|itimaal\w*|firfircoon\w*|tallaabo\w*|jidka",
     r"waa|ayaa|ayuu|ayay|iyo|ee|waxa|wuxuu|waxay|miyuu|miyay")
 # its articles after a hyphen or an apostrophe ("IC50-ka": the IC50, "A549-ta", "gefitinib-ka", "EGFR-ka") are
 # dropped; after a name's letters they are read by model_zoo.names.inflected
-_SOMALI_SUFFIX = re.compile(r"(?<=[\w)\]])['’-](?:kiisa|keeda|kooda|kaas|taas|kan|tan|kii|tii|dii|gii|hii|ka|ga|ha|"
-                            r"ta|da|ku|tu|du|gu)(?:na)?(?![\w'’-])", re.I)
+_SOMALI_SUFFIX = re.compile(r"(?<=[\w)\]])['’-](?:kiisa|keeda|[kgtdh]ooda|kaas|taas|kan|tan|kii|tii|dii|gii|hii|ka|ga|"
+                            r"ha|ta|da|ku|tu|du|gu)(?:na)?(?![\w'’-])", re.I)
 # it writes "replace X with Y" as "X ku beddel Y" ("gefitinib ku beddel erlotinib")
 _SOMALI_REPLACE = re.compile(r"(?<![\w'’-])([\w'’()-]+)\s+ku\s+beddel\s+([\w'’()-]+)", re.I)
 # Macedonian: its letters ѓ, ќ, ѕ, ј (ј also Serbian's, whose Cyrillic no other gate reads and whose words it mostly

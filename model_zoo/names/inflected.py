@@ -43,6 +43,9 @@ class Inflection:
     # those letters tried undone one by one and together, not only all of one at once (Somali "efafirens": efavirenz,
     # its first f an f; "baarasitamool": paracetamol, its b a p and its si a ce)
     each_lacking: bool = False
+    # with ``marked_only``, a word with no mark still read where a drug's own name sounds all but the same (Somali
+    # "Lopinafir", "efafirens": lopinavir, efavirenz, with neither a doubled vowel nor an ending)
+    unmarked_close: float | None = None
 
 
 FINNISH = Inflection(("iksi", "ille", "ista", "issa", "illa", "ineen", "lla", "llä", "lta", "ltä", "lle", "ssa", "ssä",
@@ -139,12 +142,13 @@ ZULU = Inflection((), mutations=tuple((prefix, "") for prefix in (
 # writes a p and a v, which it lacks ("asbiriin": aspirin, "efafirens": efavirenz), k for the ch of chl- and chr-
 # ("kloorokwiin": chloroquine), kw for qu, j for a soft g, an s for a soft c; only words with a doubled vowel or an
 # ending are read (its c and x write other sounds, ʕ and ħ, and its other words must not be heard as names)
-SOMALI = Inflection(("kiisa", "keeda", "kooda", "tiisa", "teeda", "kaasi", "taasi", "kaas", "taas", "kani", "tani",
-                     "kuna", "kana", "tana", "kan", "tan", "kii", "tii", "dii", "gii", "hii", "kee", "tee", "ka",
-                     "ga", "ha", "ta", "da", "ku", "tu", "du", "gu", "na"),
+SOMALI = Inflection(("kiisa", "keeda", "kooda", "gooda", "tooda", "tiisa", "teeda", "kaasi", "taasi", "kaas", "taas",
+                     "kani", "tani", "kuna", "kana", "tana", "kan", "tan", "kii", "tii", "dii", "gii", "hii", "kee",
+                     "tee", "ka", "ga", "ha", "ta", "da", "ku", "tu", "du", "gu", "na"),
                     (("aa", "a"), ("ee", "e"), ("ii", "i"), ("oo", "o"), ("uu", "u")), marked_only=True,
                     s_for_soft_c=True, for_lacking=(("b", "p"), ("f", "v"), ("si", "ce"), ("kl", "chl"),
-                                                    ("kr", "chr"), ("kw", "qu"), ("j", "g")), each_lacking=True)
+                                                    ("kr", "chr"), ("kw", "qu"), ("ki", "qui"), ("j", "g")),
+                    each_lacking=True, unmarked_close=0.88)
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
@@ -184,7 +188,9 @@ def english_name(word: str, inflection: Inflection) -> str | None:
     lowered = word.lower()
     stems = [lowered] + [lowered[:-len(ending)] for ending in inflection.endings
                          if lowered.endswith(ending) and len(lowered) - len(ending) >= 5]
-    if inflection.marked_only and len(stems) == 1 and not any(written in lowered for written, _ in inflection.letters):
+    unmarked = inflection.marked_only and len(stems) == 1 and not any(written in lowered
+                                                                      for written, _ in inflection.letters)
+    if unmarked and inflection.unmarked_close is None:
         return None
     stems += [radical + stem[len(mutated):] for stem in list(stems) for mutated, radical in inflection.mutations
               if stem.startswith(mutated) and len(stem) - len(mutated) >= 5]
@@ -199,9 +205,11 @@ def english_name(word: str, inflection: Inflection) -> str | None:
         forms |= {_SOFT_C.sub("c", form) for form in forms}
     if inflection.voiced_final_t:
         forms |= {form[:-1] + "t" for form in forms if form.endswith("d")}
-    found = [m for m in (closest_by_sound(english_sounds(form), _CLOSE) for form in forms if len(form) >= 5)
-             if m is not None and (m[1] or m[0] >= _SYNONYM_CLOSE)]
-    return max(found)[2] if found else None
+    close = inflection.unmarked_close if unmarked and inflection.unmarked_close is not None else _CLOSE
+    found = [m for m in (closest_by_sound(english_sounds(form), close) for form in forms if len(form) >= 5)
+             if m is not None and (m[1] or m[0] >= _SYNONYM_CLOSE) and not (unmarked and not m[1])]
+    name = max(found)[2] if found else None
+    return None if unmarked and name == lowered else name  # (an English name written as English writes it)
 
 
 def from_inflected(text: str, inflection: Inflection, words: frozenset[str] = frozenset()) -> str:
