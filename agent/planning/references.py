@@ -236,7 +236,7 @@ def pool_ref(pool: list[EntryMeta], kinds: tuple[str, ...], lowered: str, only_i
 _SENT_BY = re.compile(r"\b(?:sent|emailed|e-mailed|forwarded|shared|provided)\b")
 
 
-_GENE_LIKE = re.compile(r"\b[A-Z][A-Z0-9]{2,9}\b")
+_GENE_LIKE = re.compile(r"(?<![\w-])[A-Z][A-Z0-9]{2,9}(?![\w-])")  # (not the parts of a code: "IMT-API")
 
 
 _NOT_TARGETS = frozenset(words("not_target_symbols"))

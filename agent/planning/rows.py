@@ -53,7 +53,7 @@ def pasted_rows(e: Entities) -> list[str]:
 # before or after the structure)
 _LABELLED_ROW = re.compile(r"^[ \t]*(?:[-•*][ \t]+)?(?:(?:cpd|cmpd|compound|entry)[ \t]*)?"
                            r"(?P<label>(?:rank[ \t]*)?#?[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*)[.)]?"
-                           r"[ \t]*[:,;=\t]?[ \t]+(?P<rest>\S.*?)[ \t]*$", re.M | re.I)
+                           r"(?:[ \t]*[:,;=|\t][ \t]*|[ \t]+)(?P<rest>\S.*?)[ \t]*$", re.M | re.I)
 _LABEL_WORD = re.compile(r"(?<![\w-])[A-Za-z0-9]+(?:[-_][A-Za-z0-9]+)*(?![\w-])")
 # a one-letter label ("retro for A") only where a label can stand, never the article ("A quick BBB for B")
 _LETTER_ENDS = re.compile(r"\s*(?:$|[,.;:?!)&+/]|and\b|or\b|only\b|too\b|as\s+well\b|please\b|pls\b)")
@@ -231,8 +231,23 @@ def _left_out(text: str, whole: Entities, table: list[str]) -> list[str]:
             named = _named_rows(words, whole, table)
             if named is None and i and _POINTS_BACK.search(words):  # "cpd 1 is their tool compound, ignore it"
                 named = _named_rows(clauses[i - 1], whole, table)
-            out += (named or []) + _rows_by_place(words, table)
+            out += (named or []) + _rows_by_place(words, table) + _rows_by_note(words, whole.text, table)
     return out
+
+
+# "skip the degradant", "drop the placebo": a word the list writes beside some of its rows ("(sulfoxide, degradant)")
+_LEFT_OUT_NOTE = re.compile(r"\b(?:skip|ignore|except|excluding|exclude|omit|drop)\s+(?:the|any|all)\s+"
+                            r"(?:\w+\s+)?(?P<word>[a-z]{4,}?)(?:s|es)?\b", re.I)
+
+
+def _rows_by_note(words: str, text: str, table: list[str]) -> list[str]:
+    """The rows whose line, besides its structure, holds the word the leaving out names; [] when none or all do."""
+    lines = text.splitlines()
+    found = []
+    for match in _LEFT_OUT_NOTE.finditer(words):
+        word = re.compile(rf"\b{re.escape(match.group('word'))}(?:s|es)?\b", re.I)
+        found += [row for row in table if any(row in line and word.search(line.replace(row, " ")) for line in lines)]
+    return found if len(set(found)) < len(table) else []
 
 
 def with_rows(part: Entities, words: str, whole: Entities) -> Entities:

@@ -1021,6 +1021,15 @@ def _value_spans(e: Entities) -> list[tuple[int, int]]:
     return spans
 
 
+# "2,QX-D2,<SMILES>": the label a pasted row opens with, before the blanked structure (alone it reads as a cell line)
+_PASTED_ROW_LABEL = re.compile(r"^[ \t]*(?:\d+[ \t]*[,;:|\t.)][ \t]*)?(?P<label>[A-Za-z][\w-]*)[ \t]*[,;|\t][ \t]*"
+                               r"(?= {5,})", re.M)
+
+
+def _row_labels(prose: str) -> list[tuple[int, int]]:
+    return [m.span("label") for m in _PASTED_ROW_LABEL.finditer(prose)]
+
+
 def _joins_values(prose: str, cut: tuple[int, int], values: list[tuple[int, int]]) -> bool:
     """A separator between two values ("axitinib and TAE684", "A549, H1975") lists them; it does not part asks."""
     before = prose[:cut[0]].rstrip()
@@ -1046,7 +1055,10 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     if len(parts) > MAX_LOOSE_PARTS:
         return []  # a long list of names, not a handful of asks: each part would be read again
     read: list[tuple[ToolSpec, int, Entities]] = []
+    labels = _row_labels(prose)
     for start, end in parts:
+        if any(s <= start and end <= e for s, e in labels):
+            continue
         words = _blank(_ASKS_NOTHING, entities.text[start:end])
         if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words) or
                                _reports_only(prose, start, end) or _corrects_values(words, offered) or (
