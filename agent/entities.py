@@ -65,9 +65,9 @@ _NOT_MOLECULES = {
 }
 _WRAPPERS = "\"'`“”‘’<>{}"
 _TRAILING = ".,;:?!"
-# "ln IC50 -1,5", "0,5": a decimal comma where it cannot be a list ("compounds 1,2" and "1,2,3" stay numbers;
-# "-1,5, mask" ends a clause)
-_NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?!\d|,\d)|0,\d+(?!\d|,\d)|"
+# "ln IC50 -1,5", "0,5", a reply that is only "2,5": a decimal comma where it cannot be a list ("compounds 1,2" and
+# "1,2,3" stay numbers; "-1,5, mask" ends a clause)
+_NUMBER = re.compile(r"(?<![\w.\-−])([-−]\d+,\d{1,2}(?!\d|,\d)|0,\d+(?!\d|,\d)|^\s*\d{1,2},\d{1,2}(?=\s*$)|"
                      r"[-+−]?\d+(?:\.\d+)?(?:[eE][-+−]?\d{1,2})?)(?![\w.]*[A-Za-z])")  # ("-1.0e0", "5e-7 M")
 _LN_CUE = re.compile(r"\bln\s*\(?\s*ic\s?50\s*\)?\s*(?:of|=|:|is|around|~)?\s*$", re.I)
 _ZSCORE_CUES = re.compile(r"(ic\s?50\)?|z-?\s?score|\bz\b|target|around|reach|of|to|=|:)\s*$", re.I)
@@ -484,7 +484,8 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     positions: list[tuple[int, int]] = []  # where each molecule is written: (start, end)
     listed_short = _short_structures_in_a_list(text_wo_masks)
     for token in _tokens(text_wo_masks):
-        if token in cell_tokens or (token.isalpha() and token.isupper() and len(token) >= 6 and token in residues):
+        if token in cell_tokens or _strip(token) in cell_tokens or (  # ("… in NCI-N87.")
+                token.isalpha() and token.isupper() and len(token) >= 6 and token in residues):
             continue
         at = max(text_wo_masks.find(token, searched_from), 0)
         if token[0].isdigit() and labelled(text_wo_masks, at):

@@ -639,11 +639,14 @@ def _repeated_before(previous: PastRequest, before: Sequence[PastRequest], offer
         only_values(extract(said), SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS | _ITSELF)
     if not (_REPEAT.search(said) or asks_the_same(said) or bare):
         return None  # ("And artemisinin itself?" after a BBB answer, asked about: the BBB request again)
-    return _ran(before[-1], offered)
+    # ("logD of DM1" asked about, "Try maytansine itself then." asked about again: still that request)
+    asked_first = None if before[-1].answered else choose_tool(extract(in_english(_strip_pool_line(before[-1].text))),
+                                                                offered)
+    return _ran(before[-1], offered) or asked_first
 
 
 _ITSELF = frozenset({"itself", "themselves", "alone"})
-_AND_THEN = re.compile(r"^\W*(?:and|what\s+about|how\s+about)\b", re.I)
+_AND_THEN = re.compile(r"^\W*(?:and|what\s+about|how\s+about|try)\b", re.I)
 
 
 # "set2" after "which upload, sato_set1.csv or sato_set2.csv?": a file named by its code, not the SET-2 line

@@ -64,9 +64,10 @@ _LABEL_BEFORE = re.compile(r"\b(?:run|study|item|lot|batch|sample|experiment|pro
 
 
 # "for the LNG-118 IB update", "the KT-22 protocol": a code before the document or study it names; "BZ-3
-# intermediate", "the RX-7 impurity": a compound's code before what the compound is
+# intermediate", "the RX-7 impurity", "the mPEG9 alcohol": a compound's code before what the compound is
 _LABEL_AFTER = re.compile(r"\s+(?:IB|update|report|protocol|study|trial|submission|dossier|amendment|deck|meeting|"
-                          r"filing|audit|intermediates?|impurit(?:y|ies)|degradants?)\b", re.I)
+                          r"filing|audit|intermediates?|impurit(?:y|ies)|degradants?|alcohols?|acids?|amines?|esters?|"
+                          r"linkers?|spacers?|payloads?|warheads?|building\s+blocks?)\b", re.I)
 
 
 def labelled(text: str, start: int, end: int = -1) -> bool:
