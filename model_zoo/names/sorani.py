@@ -37,6 +37,9 @@ ENDINGS = ("ەکانی", "ەکان", "ەکەی", "ەکەش", "ەکە", "یەکە
 _CLOSE = 0.78
 # a synonym (brands among them) only where it sounds all but the same
 _SYNONYM_CLOSE = 0.9
+# a verb's present-tense form (its prefix دە, alone or after a noun, and a person ending): only a drug's own name,
+# never a synonym ("کاردەکەن", they work: the brand Cardioquin; "دەلکێن", they stick: Dalcaine)
+_VERB = re.compile(r"دە\w*(?:ن|ێت|ات|م|ین|ن)$")
 _MOST = 16
 
 
@@ -77,7 +80,8 @@ def english_name(word: str) -> str | None:
             # (a shorter skeleton only where it sounds the same as a drug's own name: "کینین", quinine; not "دەکەین",
             # we do, the synonym dicaine)
             match = ARABIC_SCRIPT.closest(sounds, _CLOSE if skeleton >= 4 else 1.0)
-            if match is not None and (match[1] or (match[0] >= _SYNONYM_CLOSE and skeleton >= 4)):
+            if match is not None and (match[1] or (match[0] >= _SYNONYM_CLOSE and skeleton >= 4
+                                                   and not _VERB.search(word))):
                 found.append(match)
     return max(found)[2] if found else None
 
