@@ -81,6 +81,17 @@ _QUALIFIES_NOUN = re.compile(r"(?:/[\w-]+)?[\s-]*(?:[a-z]{2,}(?:amides?|amines?|
                              rf"oxy|ates?)[\s-]+)?(?:{phrases('nouns_a_name_qualifies')})\b"
                              # (not a filler: "Is osimertinib like, a strong EGFR binder?")
                              r"(?!(?<=like)\s*,)", re.I)
+# "this building block from our 6-bromoindole route": a route named by the material it starts from, no molecule asked
+_FROM_A_ROUTE_BEFORE = re.compile(r"\bfrom\s+(?:our|the|their|my|your|that|this)\s+$", re.I)
+_ROUTE_AFTER = re.compile(r"[\s-]+(?:route|synthesis|sequence|campaign)\b", re.I)
+
+
+def _a_route_named_by_it(prose: str, m: Resolved | Unresolved) -> bool:
+    return bool(_FROM_A_ROUTE_BEFORE.search(prose, 0, m.start) and _ROUTE_AFTER.match(prose, m.end))
+
+
+# "the dasatinib warhead alone", "the ibrutinib warhead on BTK": a degrader's warhead is the inhibitor itself
+_AS_WARHEAD = re.compile(r"[\s-]+warheads?\b", re.I)
 # "the fragment of benzamide", "the core of quinazoline": a part named by the group it is, no molecule to run
 _QUALIFIES_NOUN_BEFORE = re.compile(r"\b(?:fragment|moiety|core|scaffold|ring|substructure|motif|subunit|warhead|"
                                     r"portion)\s+of\s+(?:an?\s+|the\s+)?$", re.I)
@@ -836,10 +847,12 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     parts = _part_phrase_spans(prose, found.atom_ranges, to_clause_end=True) + group_phrase_spans(prose) + \
         _kept_parts_spans(prose)
     mentions = [m for m in named if not _inside(m.start, negated, of_kind[m.kind]) and not _within(m.start, parts)
-                and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) or _made_analogues(prose, m)
+                and not (m.kind == "drug" and (_QUALIFIES_NOUN.match(prose, m.end) and not _AS_WARHEAD.match(
+                    prose, m.end) or _made_analogues(prose, m)
                                                or _QUALIFIES_NOUN_BEFORE.search(prose, 0, m.start)
                                                or _a_group(prose, m)
                                                or _MEDIUM_BEFORE.search(prose, 0, m.start)
+                                               or _a_route_named_by_it(prose, m)
                                                or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)
                                                or _sample_of_others(prose, m, named)
                                                or _nickname(prose, m, named) or _restated(prose, m, named)))]

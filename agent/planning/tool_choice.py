@@ -225,7 +225,10 @@ _KEYED_TOOL = {"smiles_pairs": DRUG_DRUG.name, "smiles_list": RETROSYNTHESIS.nam
 _AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+)?"
                                  r"(?:his|her|their|the\s+patient'?s|pt'?s)\s+"
                                  r"(?:(?:usual|regular|current|home|other|daily|chronic|existing)\s+)?"
-                                 r"(?:meds|medications?|medicines|tablets|pills|co-?meds|regimen)\b", re.I)
+                                 r"(?:meds|medications?|medicines|tablets|pills|co-?meds|regimen)\b|"
+                                 # "check it against each drug on his chart", "… every med in the list"
+                                 r"\b(?:against|with|vs\.?|versus)\s+(?:each|every|all(?:\s+the)?)\s+"
+                                 r"(?:drugs?|meds?|medications?|medicines?)\b", re.I)
 _MAKE_BETTER = re.compile(r"\bmake\s+(?:it|them|these|those|this|that|(?:the|our|my)\s+[\w-]+)\s+"
                           r"(?:a\s+bit\s+|much\s+)?(?:better|stronger|safer|more\s+potent|more\s+active|"
                           r"less\s+toxic)\b", re.I)
@@ -244,7 +247,11 @@ _SENTENCE_END = re.compile(rf"[;:!?]\s+|{_NO_TITLE}\.\s+|\n+", re.I)
 
 # "What dose of 5-FU is used in FOLFOX?", "the mechanism of action of imatinib", "the max rosuvastatin dose alongside
 # ciclosporin": questions no tool answers (not "the dose-response", a response curve)
-_OUT_OF_SCOPE = re.compile(rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-]+response)|"
+_OUT_OF_SCOPE = re.compile(r"\b(?:how\s+(?:many\s+(?:hours|days|weeks)|long|soon)\s+(?:after|before)|"  # (the whole
+                           # question: "how many days after his last oxy can I start naltrexone?", when in care)
+                           r"when\s+(?:can|could|should)\s+(?:i|we|he|she|they)\s+(?:start|stop|restart|switch))\b"
+                           r"[^.?!\n]{0,80}\?|"
+                           rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-]+response)|"
                            r"\b(?:max(?:imum)?|starting|usual|typical|safe|recommended|highest|lowest|what|which)\s+"
                            r"(?:[\w-]+\s+){1,2}dos(?:e|es|ing|age)\b(?![\s-]+response)|"
                            # "What ivermectin dose is safe in an MDR1-mutant collie?"
@@ -336,7 +343,9 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     if (claim := _ABOUT_GIVEN_RESULTS.search(e.prose)) is not None:
         return claim.group()
     found = _OUT_OF_SCOPE.search(_blank(_IN_BRACKETS, e.prose)) or _WHAT_IT_IS.match(e.prose)
-    if found is None or requested_tool(_without_the_question(without_values(e), found), offered) is not None or \
+    rest = None if found is None else _blanked(without_values(e), [found.span()]) if found.group().endswith("?") \
+        else _without_the_question(without_values(e), found)  # (a whole question matched: none of its words ask)
+    if found is None or requested_tool(rest or "", offered) is not None or \
             _runs_a_written_pair(e):
         return None
     named_only = not e.cell_lines and (e.molecules_from_names or not e.molecules)
@@ -420,6 +429,9 @@ _MADE_BEFORE = re.compile(r"[,(]?\s*\b(?:which|that)\s+(?:were|was|we|I|have\s+b
 _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhits\s+against\b|"
                            # "<SMILES> is our PIM hit.": a screening hit someone owns, no question whether it binds
                            r"\b(?:our|my|their|his|her)\s+(?:[\w-]+\s+){0,2}?hits?\b(?=\s*(?:[.,;:)]|$)|\s+(?:from|of|in)\b)|"
+                           # "MTOR hit. AZD8055 pKd on MTOR?": a gene a screen found, before the ask about it
+                           r"^\W*(?-i:[A-Z][A-Z0-9]{1,9})\s+(?:(?:is|was)\s+(?:a|the|our)\s+)?(?:top\s+)?hits?\b"
+                           r"(?=\s*[.;:!]\s|\s*[.;:!]?\s*$)|"
                            r"\b(?:compares|compared|comparing)\b[^.;:!?\n]{1,80}?\b(?:with|to|against|versus)\b|"
                            # "… 0.1 µM - the same ballpark as doxorubicin in those cells": a reference, no ask
                            r"\b(?:same|similar)\s+(?:ballpark|range|order\s+of\s+magnitude)\s+as\b"
@@ -993,7 +1005,14 @@ _CODE = re.compile(r"(?<![\w-])[A-Za-z]{1,5}-?\d[\w-]*")
 
 
 def _without_labelled_codes(text: str) -> str:
-    return _blanked(text, [m.span() for m in _CODE.finditer(text) if labelled(text, m.start(), m.end())])
+    spans = [m.span() for m in _CODE.finditer(text) if labelled(text, m.start(), m.end())]
+    return _blanked(text, spans + [m.span("why") for m in _STARTED_FOR.finditer(text)])
+
+
+# "the GP has started fluconazole for oral thrush": why a drug was started, which asks nothing ("oral" read as a
+# property)
+_STARTED_FOR = re.compile(r"\b(?:started|given|prescribed|initiated|added)\s+(?:[\w-]+\s+){0,2}?"
+                          r"(?P<why>for\s+(?:(?:her|his|their|the|an?)\s+)?[\w-]+(?:\s+(?!and\b|or\b)[\w-]+)?)", re.I)
 
 
 def without_values(e: Entities) -> str:

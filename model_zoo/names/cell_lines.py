@@ -144,7 +144,10 @@ _SPACED = re.compile(r"(?<![\w-])([A-Za-z]{2,5})[ ]([A-Z]?\d{1,4}[A-Za-z]?)(?![\
 # "C-33 A", "U-87 MG", "Ca Ski": a line's name with its last letters written apart
 _SPACED_SUFFIX = re.compile(r"(?<![\w-])(?:[A-Za-z]{1,5}-?\d{1,4}[ ][A-Z]{1,2}|[A-Z][A-Za-z]{1,4}[ ][A-Z][a-z]{2,4})"
                             r"(?![\w-])")  # (and "Ca Ski": two words of one name)
-_NOT_CELL = re.compile(r"(?i)^(?:(?:ln|log)?[pgle]?ic50|(?:alpha|beta|gamma|delta)-?\d|ec50|gi50|ld50|cc50|ki|kd|"
+# (an adjective written onto a word, "IMiD-only", "EGFR-driven", "BRCA-mutant", is no line)
+_NOT_CELL = re.compile(r"(?i)^(?:[a-z0-9]+-(?:only|based|free|like|type|driven|dependent|specific|selective|"
+                       r"positive|negative|mutant|mutated|resistant|sensitive|naive|treated|null|high|low)|"
+                       r"(?:ln|log)?[pgle]?ic50|(?:alpha|beta|gamma|delta)-?\d|ec50|gi50|ld50|cc50|ki|kd|"
                        r"pkd|pki|logp|logd|logs|clogp|tpsa|mw|"
                        r"\d+d|\d*well|h2o|co2|o2|n2|mg\d*|ml|nm|um|mm|pm|fm|tox21|bace1|covid-?19|sars-cov-2|"
                        r"[a-z]{1,2}\d{1,2}|(?:top|rank)-?\d+|cyp\d\w*|(?:ddi|dti|adr)s?|adme|admet|"

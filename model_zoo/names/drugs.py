@@ -933,7 +933,7 @@ def _in_a_list_of_drugs(text: str, start: int, end: int, drugs: list[Resolved]) 
 
 
 _ASKED_FOR = re.compile(r"\b(?:for|of|on)\s+$", re.I)
-_AND = re.compile(r"\s+and\s+", re.I)
+_AND = re.compile(r"\s+(?:and|vs\.?|versus|or)\s+", re.I)  # ("logD of dBET6 vs JQ1")
 
 
 def _asked_with_a_drug(text: str, start: int, end: int, drugs: list[Resolved]) -> bool:

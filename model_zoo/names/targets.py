@@ -620,7 +620,8 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
     return sorted(out, key=lambda r: r.start)
 
 
-_DRUG_CLASS_AFTER = re.compile(r"[\s-]+inhibitors?\b", re.I)
+# ("… of the ABL degrader", "the MET programme": a class of drugs or a project, named beside the target asked about)
+_DRUG_CLASS_AFTER = re.compile(r"[\s-]+(?:inhibitors?|degraders?|programs?|programmes?|projects?|franchise)\b", re.I)
 # the words after a name of several constructs that say which ("RSK1's N-terminal domain", "RSK1, the C-terminal
 # one"): each with the part of a DAVIS id it picks
 _CONSTRUCT_SAID = re.compile(r"^(?:['’]s)?[\s,(—–-]*(?:the\s+|its\s+)?(?P<words>[^.;:?!\n]{0,40})", re.I)
