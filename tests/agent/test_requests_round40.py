@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from planning_support import decided, drug, plan_with, ran
+from planning_support import decided, drug, plan_with, ran, target
+
+from agent.entities import read_message
+from agent.history import PastRequest
 
 PROPERTY = "drug_property_prediction"
 DDI = "drug_drug_response_predict"
@@ -68,3 +71,149 @@ def test_the_options_of_a_choice_still_to_make_are_no_molecules() -> None:
     assert decided(text) == PROPERTY
     [call] = plan_with(text, {})
     assert call.arguments == {"drug_smiles": [drug("crisaborole")], "property": "lipo"}
+
+
+def test_pasted_rows_are_read_whole_whatever_their_labels() -> None:
+    """"logS, all rows:" over rows labelled "1,PCM-API,<SMILES>", "2,PCM-D2,<SMILES>" ran row 1 alone: the labels
+    "PCM-D2", "PCM-D1" read as cell lines and split the list into a second ask."""
+    rows = ["CC(=O)Nc1ccc(O)cc1", "CC(=O)Nc1ccc(Cl)cc1", "Nc1ccc(O)cc1"]
+    text = f"logS, all rows:\n1,PCM-API,{rows[0]}\n2,PCM-D2,{rows[1]}\n3,PCM-D1,{rows[2]}"
+    [call] = plan_with(text, {})
+    assert call.arguments == {"drug_smiles": rows, "property": "logSolubility"}
+
+
+def test_rows_picked_or_left_out_by_their_number_or_note() -> None:
+    """"rows 1 and 3 (row 2 is the placebo blank)" over rows written "1,MET-API,<SMILES>" asked about a row 3 past
+    the list's end; "skip the degradant" ran the row the table marks as one."""
+    text = ("Solubility, rows 1 and 3 (row 2 is the placebo blank):\n1,MET-API,CN(C)C(=N)N=C(N)N\n2,PLACEBO,—\n"
+            "3,MET-IMP-A,N#CNC(N)=N")
+    [call] = plan_with(text, {})
+    assert call.arguments["drug_smiles"] == ["CN(C)C(=N)N=C(N)N", "N#CNC(N)=N"]
+    api, sulfoxide, impurity = ("OCCOCCN1CCN(CC1)C1=Nc2ccccc2Sc2ccccc12", "OCCOCCN1CCN(CC1)C1=Nc2ccccc2S(=O)c2ccccc12",
+                                "OCCN1CCN(CC1)C1=Nc2ccccc2Sc2ccccc12")
+    text = (f"BBB probability (p_np), batch Q-114, skip the degradant:\nQTP-API   {api}\n"
+            f"QTP-DEG1  {sulfoxide}   (sulfoxide, degradant)\nQTP-IMPB  {impurity}")
+    [call] = plan_with(text, {})
+    assert call.arguments == {"drug_smiles": [api, impurity], "property": "p_np"}
+
+
+def test_a_cell_line_before_a_full_stop_is_no_structure() -> None:
+    """"Take the two most lipophilic of those and run them in NCI-N87." read "NCI-N87." as a structure to run."""
+    e = read_message("Run them in NCI-N87.")
+    assert e.molecules == [] and [line.name for line in e.cell_lines] == ["NCI-N87"]
+
+
+def test_a_reply_that_is_only_a_number_with_a_decimal_comma() -> None:
+    """"2,5" after "Did you mean 2,5 or -2,5?" ran the generation at 2."""
+    assert [n.value for n in read_message("2,5").numbers] == [2.5]
+    assert [n.value for n in read_message("2,5 please").numbers] == [2.0, 5.0]
+
+
+def test_a_second_try_after_a_question_keeps_the_first_ask() -> None:
+    """After "logD of DM1" and "Try maytansine itself then." (both asked about), "Fine — epothilone B and docetaxel
+    instead" ran the two as a drug pair."""
+    history = [PastRequest("u", "logD of DM1, please.", answered=False),
+               PastRequest("u", "Try maytansine itself then.", answered=False)]
+    [call] = plan_with("Fine — epothilone B and docetaxel instead, as tubulin-binder benchmarks.", {}, history)
+    assert call.name == PROPERTY and call.arguments["property"] == "lipo"
+    assert call.arguments["drug_smiles"] == [drug("epothilone B"), drug("docetaxel")]
+
+
+def test_a_compound_named_by_its_code_and_kind_is_no_cell_line() -> None:
+    """"And on the mPEG9 alcohol <SMILES>" after a retrosynthesis asked for a cell line called mPEG9."""
+    peg = "COCCOCCOCCOCCOCCOCCOCCOCCOCCO"
+    earlier = ran(RETRO, "Retro on our PEG3 spacer: CCOC(=O)COCCOCCOCCN", {"smiles_list": ["CCOC(=O)COCCOCCOCCN"]})
+    [call] = plan_with(f"And on the mPEG9 alcohol {peg}", {"user_smiles": ["CCOC(=O)COCCOCCOCCN"]}, [earlier])
+    assert call.name == RETRO and call.arguments == {"smiles_list": [peg]}
+
+
+def test_a_degraders_warhead_named_by_its_drug() -> None:
+    """"the parent ibrutinib warhead on BTK", "the dasatinib warhead alone" asked which part; the warhead of a
+    degrader is the inhibitor itself. A group's warhead ("only the acrylamide warhead may change") stays a part."""
+    [call] = plan_with("how sensitive is K-562 to the dasatinib warhead alone (ln IC50)? baseline for the degrader "
+                       "comparison", {})
+    assert call.arguments == {"drug_smiles": [drug("dasatinib")], "cell_name": "K-562"}
+    [call] = plan_with("lipophilicty of the osimertinib warhead?", {})
+    assert call.arguments == {"drug_smiles": [drug("osimertinib")], "property": "lipo"}
+
+
+def test_words_beside_a_name_that_make_it_no_molecule_to_run() -> None:
+    """"both dopamine blockers" added dopamine to the pair, "the sodium phosphate salt" sodium phosphate to the
+    property, "from our 6-bromoindole route" 6-bromoindole to the retrosynthesis."""
+    [call] = plan_with("Metoclopramide and haloperidol together, both dopamine blockers: is that pair flagged?", {})
+    assert call.arguments == {"smiles_pairs": [[drug("metoclopramide"), drug("haloperidol")]]}
+    [call] = plan_with("How soluble in water is dexamethasone itself? Pharmacy says the sodium phosphate salt is what "
+                       "we actually give subcut, but I am curious about the base.", {})
+    assert call.arguments == {"drug_smiles": [drug("dexamethasone")], "property": "logSolubility"}
+    block = "O=Cc1ccc2c(ccn2S(=O)(=O)c2ccc(Br)s2)c1"
+    [call] = plan_with(f"Single-step retro on this brominated indole building block from our 6-bromoindole route "
+                       f"please:\n{block}", {})
+    assert call.arguments == {"smiles_list": [block]}
+
+
+def test_an_unknown_code_set_against_a_drug_is_asked_about() -> None:
+    """"logD of dBET6 vs JQ1" ran JQ1 alone: dBET6 was dropped without a word."""
+    assert decided("logD of dBET6 vs JQ1") is None
+    assert any(u.written == "dBET6" for u in read_message("logD of dBET6 vs JQ1").unresolved)
+
+
+def test_a_target_named_as_a_programme_beside_the_one_asked_about() -> None:
+    """"Does ponatinib interact with SRC? I need the probability for the selectivity table of the ABL degrader."
+    asked which ABL."""
+    text = "Does ponatinib interact with SRC? I need the probability for the selectivity table of the ABL degrader."
+    assert decided(text) == "drug_target_classification_predict"
+    [call] = plan_with(text, {})
+    assert call.arguments == {"drug_smiles": [drug("ponatinib")], "target_seq": target("SRC")}
+
+
+def test_words_that_describe_and_do_not_ask() -> None:
+    """"control for the IMiD-only effect" was a cell line to ask about, "MTOR hit." a yes/no ask before the pKd,
+    "for oral thrush" a property ask, and "same warhead" after a pKd the binder model."""
+    [call] = plan_with("ln(IC50) of pomalidomide and lenalidomide in MM1S — control for the IMiD-only effect", {})
+    assert call.arguments["cell_name"] == "MM1S"
+    [call] = plan_with("MTOR hit. AZD8055 pKd on MTOR?", {})
+    assert call.name == "drug_target_affinity_regression_predict"
+    [call] = plan_with("Mrs K is on warfarin and the GP has started fluconazole for oral thrush. Worth worrying "
+                       "about?", {})
+    assert call.arguments == {"smiles_pairs": [[drug("warfarin"), drug("fluconazole")]]}
+    pool = {"user_smiles": [drug("dasatinib")], "user_target_seq": target("SRC")}
+    earlier = ran("drug_target_affinity_regression_predict", "pKd of the dasatinib warhead on SRC",
+                  {"drug_smiles": "(user_smiles)", "target_seq": "(user_target_seq)"})
+    [call] = plan_with("and LCK, same warhead", pool, [earlier])
+    assert call.name == "drug_target_affinity_regression_predict"
+
+
+def test_an_interaction_check_against_each_drug_of_an_upload() -> None:
+    """"Check it against each drug on his chart (mr_b_chart.csv)" read "against" as a target's."""
+    pool = {"upload_mr_b_chart.csv": [drug("morphine"), drug("haloperidol")]}
+    [call] = plan_with("The doctor wants to add cyclizine for Mr B. Check it against each drug on his chart "
+                       "(mr_b_chart.csv, uploaded this morning).", pool)
+    assert call.name == DDI
+
+
+def test_questions_of_care_no_tool_answers() -> None:
+    """"how many days after his last oxy can I start naltrexone?" ran a retrosynthesis of naltrexone; which drug to
+    prescribe, whether a drug is ok to give subcut, the anticholinergic burden and a boxed warning ran tools too."""
+    pairs = [[drug("naltrexone"), drug("oxycodone")]]
+    earlier = ran(DDI, "naltrexone with oxycodone?", {"smiles_pairs": pairs})
+    assert decided("how many days after his last oxy can I start naltrexone?",
+                   {"user_smiles_pairs": pairs}, [earlier]) is None
+    for text in ("Trazodone or Remeron for sleep in moderate dementia — which should I prescribe?",
+                 "so is levetiracetam ok to give subcut?",
+                 "Can you give me the anticholinergic burden score for oxybutynin, amitriptyline and diphenhydramine "
+                 "together?"):
+        assert decided(text) is None, text
+
+
+def test_drug_names_written_in_somali_gujarati_and_sorani() -> None:
+    """Somali "klorokiinka" (chloroquine), "Lopinafir iyo ritonafir isdhexgalkooda", Gujarati "X ને છોડી દો" and a
+    Sorani verb heard as a brand ("کاردەکەن", they work: Cardioquin, quinidine)."""
+    [call] = plan_with("Klorokiinka iyo kwiniinka milanka biyaha (logS) ii saadaali.", {})
+    assert call.arguments["drug_smiles"] == [drug("chloroquine"), drug("quinine")]
+    [call] = plan_with("Lopinafir iyo ritonafir isdhexgalkooda ii hubi.", {})
+    assert call.arguments == {"smiles_pairs": [[drug("lopinavir"), drug("ritonavir")]]}
+    e = read_message("ڤێنێتۆکلاکس و ئەزاسیتیدین لە هێڵی خانەیی MOLM-13 دا چۆن کاردەکەن؟")
+    assert sorted({n.name for n in e.names}) == ["azacitidine", "venetoclax"]
+    asked = PastRequest("u", "સિટાગ્લિપ્ટિન, teneligliptin અને vildagliptin — ત્રણે ની logS સરખાવવી છે.", answered=False)
+    [call] = plan_with("teneligliptin ને છોડી દો, બાકી ના બે જ ચલાવો.", {}, [asked])
+    assert call.arguments == {"drug_smiles": [drug("sitagliptin"), drug("vildagliptin")], "property": "logSolubility"}
