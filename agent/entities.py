@@ -485,7 +485,7 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     found.cell_mentions = [(written, line) for written, line in mentions
                            if any(not _inside(at, negated, lines_at) for at in _written_at(text_wo_masks, written))]
     found.cell_mentions = _without_earlier_results(text_wo_masks, found.cell_mentions)
-    found.cell_lines = list(dict.fromkeys(line for _, line in found.cell_mentions))
+    found.cell_lines = _only_the_lines_said(text_wo_masks, found.cell_mentions)
     # "NCI H1975": each word of a spaced name too ("NCI" also reads as a SMILES)
     cell_tokens = {part for written, _ in found.cell_mentions for part in (written, *written.split())
                    if part == written or (len(part) >= 3 and not part.isdigit())}
@@ -539,6 +539,16 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     found.pairs = _pair_groups(text, found.molecules, positions)
     found.molecules = _named_first(found)
     return found
+
+
+def _only_the_lines_said(text: str, mentions: list[tuple[str, CellLine]]) -> list[CellLine]:
+    """The lines the message names, or only those it says "only" of ("… the table's HCT-116 and HT-29 columns … in HT-29
+    only?")."""
+    lines = list(dict.fromkeys(line for _, line in mentions))
+    only = [line for written, line in mentions
+            if re.search(rf"(?<!not\s)\b(?:only|just)\s+(?:in\s+|for\s+|on\s+)?{re.escape(written)}(?![\w-])|"
+                         rf"(?<![\w-]){re.escape(written)}\s+only\b", text, re.I)]
+    return list(dict.fromkeys(only)) if only and len(set(only)) < len(lines) else lines
 
 
 _INCHI = re.compile(r"\bInChI=1S?/[^\s\"'`]+?(?=[.,;:]?(?:\s|$))")

@@ -217,3 +217,16 @@ def test_drug_names_written_in_somali_gujarati_and_sorani() -> None:
     asked = PastRequest("u", "સિટાગ્લિપ્ટિન, teneligliptin અને vildagliptin — ત્રણે ની logS સરખાવવી છે.", answered=False)
     [call] = plan_with("teneligliptin ને છોડી દો, બાકી ના બે જ ચલાવો.", {}, [asked])
     assert call.arguments == {"drug_smiles": [drug("sitagliptin"), drug("vildagliptin")], "property": "logSolubility"}
+
+
+def test_a_cell_line_said_with_only_among_others_the_message_quotes() -> None:
+    """A pasted table with HCT-116 and HT-29 columns, then "predict ln(IC50) for those two drugs in HT-29 only?", ran
+    HCT-116 first; "not just HCT116" keeps both."""
+    e = read_message("Compd   HCT-116   HT-29\nirinotecan   3.1   5.7\nCan you predict ln(IC50) for irinotecan in "
+                     "HT-29 only?")
+    assert [line.name for line in e.cell_lines] == ["HT-29"]
+    e = read_message("ln IC50 of CCO in A549 and not just HCT116")
+    assert [line.name for line in e.cell_lines] == ["A549", "HCT-116"]
+    assert decided("Hyoscine butylbromide: how soluble in water?") == PROPERTY
+    [call] = plan_with("solubilty of hyoscine butylbromide in water?", {})
+    assert call.arguments["drug_smiles"] == [drug("butylscopolamine")]
