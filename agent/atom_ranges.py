@@ -101,7 +101,9 @@ _PART = rf"{_PART_NAME}(?:\s+(?P<region>{_REGION}))?"
 # "retain the quinazoline core and the 3-chloro-4-fluoroanilino group": a second part kept in the same breath
 _KEPT_ALSO = re.compile(rf"{_CORE_SUFFIX}\s*(?:and|&|\+)\s+(?:the\s+|its\s+)?(?P<name>{_NAMED})"
                         rf"(?P<region>\s+{_REGION})?\b", re.I)
-_ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}\s+(?:{_MAY_CHANGE})", re.I)
+# ("only the hydroxyethylpiperazine, where the linker will go, may change": a clause between)
+_BETWEEN_COMMAS = r"(?:\s*,\s*(?:where|which|as|since|because)\b[^,;.\n]{1,60},)?"
+_ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}{_BETWEEN_COMMAS}\s+(?:{_MAY_CHANGE})", re.I)
 _CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e|rework|redesign|re-?engineer|swap(?:\s+out)?|" \
                r"play\s+with|tinker\s+with|mess\s+with|replace|" \
                r"(?:permit|allow)\s+(?:modifications?|changes?)\s+(?:of|to)"  # "permit modification of"
@@ -171,7 +173,8 @@ _EVERYTHING_STAYS_BUT = re.compile(
 _ONLY_PART_REPLY = re.compile(rf"^\W*(?:[a-z][\w.-]{{1,15}}:\s+)?(?:@\w+\s+)?(?:(?:yes|yeah|ok(?:ay)?|sure)\W+)?"
                               rf"(?:only|just)\s+{_PART}\s*(?:\([^()\n]{{1,60}}\)\s*)?"
                               r"(?=$|[,.;!]|\s+(?:keep|please|pls|thanks|then)\b)", re.I)
-_PART_CHANGES = re.compile(rf"\b{_PART}\s+(?:alone\s+)?(?:{_MAY_CHANGE})", re.I)  # "the linker alone may be modified"
+# "the linker alone may be modified"
+_PART_CHANGES = re.compile(rf"\b{_PART}{_BETWEEN_COMMAS}\s+(?:alone\s+)?(?:{_MAY_CHANGE})", re.I)
 # "keep quinazoline core + aniline, methoxyethoxy chains free": a part with its region word, then "free"
 _PART_FREE = re.compile(rf"\b{_PART_NAME}\s+(?P<region>{_REGION})\s+{_FREE_WORDS}\b", re.I)
 # "…, the rest stays", "core fixed", "core and ethynylaniline stay": what is not named stays

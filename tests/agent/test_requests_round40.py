@@ -230,3 +230,14 @@ def test_a_cell_line_said_with_only_among_others_the_message_quotes() -> None:
     assert decided("Hyoscine butylbromide: how soluble in water?") == PROPERTY
     [call] = plan_with("solubilty of hyoscine butylbromide in water?", {})
     assert call.arguments["drug_smiles"] == [drug("butylscopolamine")]
+
+
+def test_a_part_that_may_change_with_a_clause_between() -> None:
+    """"only the hydroxyethylpiperazine, where the linker will go, may change" asked which part."""
+    from agent.atom_ranges import find_atom_ranges, mask_from_words
+
+    dasatinib = drug("dasatinib")
+    text = ("Optimise the dasatinib warhead for K562 towards ln(IC50) -3. Keep the warhead itself fixed; only the "
+            "hydroxyethylpiperazine, where the linker will go, may change.")
+    mask = mask_from_words(find_atom_ranges(text), dasatinib)
+    assert mask is not None and sum(mask) == 9 and mask[-9:] == [1] * 9
