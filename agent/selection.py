@@ -273,6 +273,8 @@ def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None
                 else [{"smiles": m} for m in made]
     if rows is None:
         return None
+    if _of_hydration(pool, read):
+        lowered = _LIKES_WATER.sub(lambda m: f"{_OPPOSITE[m.group(1)]} {m.group(2)}", lowered)
     if _metric(rows) is None and _newest_is_upload(pool) and _BEST.search(lowered):
         return None  # "run Ana's hits and tell me which is most potent": an uploaded list has no best one yet
     if _ranks_by_another_measure(lowered, rows):
@@ -285,6 +287,18 @@ def _select(prose: str, pool: list[EntryMeta], read: Callable[[str], Any] | None
         if left_out is not None:
             return [r["smiles"] for r in among if r["smiles"] not in left_out]
     return pick_rows(lowered, rows)
+
+
+# a hydration free energy is the lower the more a molecule likes water: "the least water-loving" of a FreeSolv table
+# has its highest value
+_LIKES_WATER = re.compile(r"\b(most|least|more|less)\s+(water[\s-]?loving|hydrophilic|water[\s-]?soluble|soluble|"
+                          r"polar)\b")
+_OPPOSITE = {"most": "least", "least": "most", "more": "less", "less": "more"}
+
+
+def _of_hydration(pool: list[EntryMeta], read: Callable[[str], Any]) -> bool:
+    """Whether the thread's property run is the hydration free energy (``user_property`` is "freesolv")."""
+    return any(m.key == "user_property" for m in pool) and read("user_property") == "freesolv"
 
 
 _WHICH_THEN_ALL = re.compile(r"\bwhich\b[^.?!\n]*\?\s*[^?\n]*\b(?:for|on)\s+(?:both|all|each)\b")

@@ -241,3 +241,16 @@ def test_a_part_that_may_change_with_a_clause_between() -> None:
             "hydroxyethylpiperazine, where the linker will go, may change.")
     mask = mask_from_words(find_atom_ranges(text), dasatinib)
     assert mask is not None and sum(mask) == 9 and mask[-9:] == [1] * 9
+
+
+def test_the_least_water_loving_of_a_hydration_free_energy_table() -> None:
+    """After FreeSolv values toluene -1.6, chloroform -0.9, hexane 3.22 kcal/mol, "the least water-loving of the
+    three" picked toluene: a hydration free energy is the lower the more a molecule likes water."""
+    rows = [{"row": 1, "smiles": "Cc1ccccc1", "prediction": -1.6},
+            {"row": 2, "smiles": "ClC(Cl)Cl", "prediction": -0.9}, {"row": 3, "smiles": "CCCCCC", "prediction": 3.22}]
+    pool = {"user_smiles": [r["smiles"] for r in rows], "user_property": "freesolv",
+            "drug_property_prediction_result": rows}
+    earlier = ran(PROPERTY, "hydration free energy for toluene, chloroform and hexane",
+                  {"drug_smiles": "(user_smiles)", "property": "freesolv"})
+    [call] = plan_with("Take the least water-loving of the three and give me its BBB probability.", pool, [earlier])
+    assert call.arguments == {"drug_smiles": ["CCCCCC"], "property": "p_np"}
