@@ -441,7 +441,7 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
         return mask_from_ranges(plain, mol.GetNumHeavyAtoms())
     changes = [r for r in cores if not r.keep]
     if changes:  # "the chains are free, core fixed": with the changing parts named, "the core" restates the rest
-        cores = [r for r in cores if not (r.keep and r.core == BARE_CORE)]
+        cores = [r for r in cores if not (r.keep and (r.core in (BARE_CORE, MURCKO) or r.core in MURCKO_WORDS))]
     if any(r.core == BARE_CORE for r in cores):
         raise CoreError(_which_core(mol))
     if changes:  # only the named parts may change; parts also named to keep restate the rest

@@ -254,3 +254,13 @@ def test_the_least_water_loving_of_a_hydration_free_energy_table() -> None:
                   {"drug_smiles": "(user_smiles)", "property": "freesolv"})
     [call] = plan_with("Take the least water-loving of the three and give me its BBB probability.", pool, [earlier])
     assert call.arguments == {"drug_smiles": ["CCCCCC"], "property": "p_np"}
+
+
+def test_the_rest_of_the_scaffold_beside_the_part_that_may_change() -> None:
+    """"only the piperazine may change, the rest of the scaffold stays" asked to keep or change, not both."""
+    from agent.atom_ranges import find_atom_ranges, mask_from_words
+
+    text = "optimise palbociclib for MCF7 towards ln(IC50) -2.5; only the piperazine may change, the rest of the " \
+           "scaffold stays."
+    mask = mask_from_words(find_atom_ranges(text), drug("palbociclib"))
+    assert mask is not None and sum(mask) == 6
