@@ -5,78 +5,13 @@ Malagasy mixes its words with English and French lab words and French drug spell
 
 from __future__ import annotations
 
-import re
 
 from planning_support import (asks_binding, asks_the_cells, asks_the_pair, asks_the_property, asks_the_route,
-                              decided, drug, generates, optimizes, plan_with, ran)
+                              generates, optimizes)
+from language_support import (AFFINITY, CLASSIFY, GENERATE, MADE, asks_back, instead, of_both, of_the_generated,
+                              on_the_two_cells, reads_as, reads_no_drug, runs_nothing)
 
-from agent.vocabulary import in_english, load
-
-PROPERTY = "drug_property_prediction"
-PAIRS = "drug_drug_response_predict"
-CELLS = "drug_cell_response_regression_predict"
-AFFINITY = "drug_target_affinity_regression_predict"
-CLASSIFY = "drug_target_classification_predict"
-GENERATE = "drug_cell_response_regression_generation"
-OPTIMIZE = "drug_cell_response_regression_optimization"
-RETRO = "Retrosynthetic_reaction_pathway_prediction"
-MADE = ["CCN1CCN(Cc2ccccc2)CC1", "CC(C)Cc1ccc(C(C)C(=O)O)cc1", "O=C(O)c1ccccc1O"]
-
-
-def _asks_back(text: str, tool: str, given: list[str]) -> None:
-    """A request that names no cell line, value or target: the call is planned without it, and the turn asks."""
-    [call] = plan_with(text, {})
-    assert call.name == tool and list(call.arguments) == given
-    assert decided(text) is None
-
-
-def _runs_nothing(text: str) -> None:
-    """A question no tool answers (a dose, a clinical decision, a price): nothing is run."""
-    assert decided(text) is None
-
-
-def _of_the_generated(text: str, smiles: str | list[str], prop: str) -> None:
-    values = {"user_cell_line": "A549", "user_zscore": -2.0, "generated_smiles": MADE}
-    earlier = ran(GENERATE, "Generate new molecules for A549, ln(IC50) -2.", {"cell_line": "A549", "zscore": -2.0})
-    [call] = plan_with(text, values, [earlier])
-    assert call.name == PROPERTY and call.arguments == {"drug_smiles": smiles, "property": prop}
-
-
-def _of_both(text: str, prop: str) -> None:
-    pairs = {"user_smiles_pairs": [[drug("warfarin"), drug("aspirin")]]}
-    earlier = ran(PAIRS, "Do warfarin and aspirin interact?", {"smiles_pairs": "(user_smiles_pairs)"})
-    [call] = plan_with(text, pairs, [earlier])
-    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("warfarin"), drug("aspirin")],
-                                                        "property": prop}
-
-
-def _instead(text: str) -> None:
-    earlier = ran(CELLS, "Predict the IC50 of gefitinib in A549.", {"drug_smiles": [drug("gefitinib")],
-                                                                      "cell_name": "A549"})
-    [call] = plan_with(text, {}, [earlier])
-    assert call.name == CELLS and call.arguments["drug_smiles"] == [drug("erlotinib")]
-
-
-def _on_the_two_cells(text: str, cell: str) -> None:
-    two = [drug("gefitinib"), drug("erlotinib")]
-    earlier = ran(CELLS, "Predict the IC50 of gefitinib and erlotinib in A549.", {"drug_smiles": two,
-                                                                                "cell_name": "A549"})
-    [call] = plan_with(text, {"user_smiles": two, "user_cell_line": "A549"}, [earlier])
-    assert call.name == CELLS and call.arguments["cell_name"] == cell
-    assert call.arguments["drug_smiles"] in ("(user_smiles)", two)
-
-
-def _reads_no_drug(text: str, language: str) -> None:
-    """Everyday text: every Latin word read from it is the English of one of the language's words (no drug name)."""
-    english = {word for said in load("translations.json")[f"{language}_words"].values() for word in said.split()}
-    read = re.findall(r"[A-Za-z]+", in_english(text))
-    assert set(read) <= english, set(read) - english
-
-
-def _reads_as(name_of, word: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    """A word read as a table name of the drug ``name`` ("rifampicine" and "rifampicin" are one drug)."""
-    found = name_of(word)
-    assert found is not None and drug(found) == drug(name), (word, found)
+from agent.vocabulary import in_english
 
 
 def test_burmese_drug_names_read_by_sound() -> None:
@@ -93,7 +28,7 @@ def test_burmese_drug_names_read_by_sound() -> None:
                        # other spellings: a creaky-toned syllable for a borrowed k, a dropped long vowel, "ဗ" as b
                        ("အမော့စီစလင်", "amoxicillin"), ("ဒေါ့စီဆိုက်ကလင်း", "doxycycline"), ("ဝါဖရင်", "warfarin"),
                        ("အက်စပရင်", "aspirin"), ("ကာဗမာဇီပင်", "carbamazepine"), ("မက်ဖလိုကွင်း", "mefloquine")):
-        _reads_as(english_name, word, name)
+        reads_as(english_name, word, name)
     for word in ("ဦးနှောက်", "ဆေးဝါး", "မော်လီကျူး", "ကျေးဇူးတင်ပါတယ်", "ဘာကြောင့်", "ဘယ်လောက်", "အဆိပ်သင့်မှု",
                  "ခန့်မှန်းပေးပါ", "နှစ်ခုလုံး", "လူနာ", "ကလေး", "ဈေးနှုန်း", "ဘေးကင်းလား"):
         assert english_name(word) is None, word
@@ -110,8 +45,8 @@ def test_burmese_names_between_its_words_and_particles() -> None:
     assert in_english("အက်စ်ပရင်ကလွဲ၍ ဆေးအားလုံးရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။").strip().startswith("except aspirin")
     # its everyday words are no drugs
     assert " ".join(in_english("ကျေးဇူးတင်ပါတယ်၊ ဆရာဝန်နဲ့ ဆွေးနွေးပါမယ်။").split()) == "thanks , doctor with discuss will ."
-    _reads_no_drug("မနေ့က ဓာတ်ခွဲခန်းမှာ စမ်းသပ်မှုတွေ လုပ်ခဲ့တယ်။ ရလဒ်တွေကို ပြပေးပါ။", "burmese")
-    _reads_no_drug("ကျွန်တော်တို့ ဆေးရုံမှာ ငှက်ဖျားလူနာ အများကြီး ရှိတယ်။ ထမင်း စားပြီးပြီလား။", "burmese")
+    reads_no_drug("မနေ့က ဓာတ်ခွဲခန်းမှာ စမ်းသပ်မှုတွေ လုပ်ခဲ့တယ်။ ရလဒ်တွေကို ပြပေးပါ။", "burmese")
+    reads_no_drug("ကျွန်တော်တို့ ဆေးရုံမှာ ငှက်ဖျားလူနာ အများကြီး ရှိတယ်။ ထမင်း စားပြီးပြီလား။", "burmese")
     # a Latin name or code with its particle joined
     assert in_english("imatinibရဲ့ solubility ဘယ်လောက်လဲ။") == "imatinib  solubility how much is ."
     assert in_english("A549မှာ gefitinibရဲ့ IC50 ကို ခန့်မှန်းပေးပါ။") == "A549 in gefitinib  IC50  predict ."
@@ -131,22 +66,22 @@ def test_burmese_requests_planned() -> None:
     generates("A549 အတွက် မော်လီကျူးအသစ်များ ဖန်တီးပေးပါ၊ ln(IC50) -2။")
     optimizes("ဂျက်ဖီတီနစ်ကို A549 မှာ ln(IC50) -2 အထိ ပိုကောင်းအောင်ပြင်ပေးပါ။")
     asks_the_route("ပါရာစီတမောကို ဘယ်လိုပေါင်းစပ်ရမလဲ။ ကနဦးပစ္စည်းများကို ပြပေးပါ။", "paracetamol")
-    _asks_back("မော်လီကျူးအသစ်များ ဖန်တီးပေးပါ။", GENERATE, [])
-    _asks_back("အီမာတီနစ်က ဘယ်လောက်ခိုင်ခိုင်မာမာ ချိတ်ဆက်သလဲ။", AFFINITY, ["drug_smiles"])
+    asks_back("မော်လီကျူးအသစ်များ ဖန်တီးပေးပါ။", GENERATE, [])
+    asks_back("အီမာတီနစ်က ဘယ်လောက်ခိုင်ခိုင်မာမာ ချိတ်ဆက်သလဲ။", AFFINITY, ["drug_smiles"])
 
 
 def test_burmese_follow_ups_and_questions_no_tool_answers() -> None:
-    _of_the_generated("ဒီမော်လီကျူးတွေရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။", "(generated_smiles)", "CT_TOX")
-    _of_the_generated("ဒုတိယတစ်ခုရဲ့ lipophilicity ကို တွက်ပေးပါ။", [MADE[1]], "lipo")
-    _of_both("နှစ်ခုလုံးရဲ့ ပျော်ဝင်နိုင်မှုကို တွက်ပေးပါ။", "logSolubility")
-    _of_both("ဒီနှစ်ခုရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။", "CT_TOX")
-    _of_the_generated("ပထမဆုံးတစ်ခုရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။", [MADE[0]], "CT_TOX")
-    _instead("ဂျက်ဖီတီနစ်အစား အာလိုတီနစ်ကို သုံးပါ။")
-    _instead("ဂျက်ဖီတီနစ်ကို အာလိုတီနစ်နဲ့ အစားထိုးပါ။")  # (replace gefitinib with erlotinib)
-    _on_the_two_cells("HeLa ဆဲလ်တွေမှာ ထပ်လုပ်ပေးပါ။", "HeLa")
-    _runs_nothing("ကလေးကို အမောက်စီစလင် ဆေးပမာဏ ဘယ်လောက်ပေးသင့်လဲ။")
-    _runs_nothing("ကိုယ်ဝန်ဆောင်အတွက် ကွီနိုင်း ဘေးကင်းပါသလား။")
-    _runs_nothing("အာတီဆူနိတ် ဈေးနှုန်း ဘယ်လောက်လဲ။")
+    of_the_generated("ဒီမော်လီကျူးတွေရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။", "(generated_smiles)", "CT_TOX")
+    of_the_generated("ဒုတိယတစ်ခုရဲ့ lipophilicity ကို တွက်ပေးပါ။", [MADE[1]], "lipo")
+    of_both("နှစ်ခုလုံးရဲ့ ပျော်ဝင်နိုင်မှုကို တွက်ပေးပါ။", "logSolubility")
+    of_both("ဒီနှစ်ခုရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။", "CT_TOX")
+    of_the_generated("ပထမဆုံးတစ်ခုရဲ့ အဆိပ်သင့်မှုကို စစ်ဆေးပေးပါ။", [MADE[0]], "CT_TOX")
+    instead("ဂျက်ဖီတီနစ်အစား အာလိုတီနစ်ကို သုံးပါ။")
+    instead("ဂျက်ဖီတီနစ်ကို အာလိုတီနစ်နဲ့ အစားထိုးပါ။")  # (replace gefitinib with erlotinib)
+    on_the_two_cells("HeLa ဆဲလ်တွေမှာ ထပ်လုပ်ပေးပါ။", "HeLa")
+    runs_nothing("ကလေးကို အမောက်စီစလင် ဆေးပမာဏ ဘယ်လောက်ပေးသင့်လဲ။")
+    runs_nothing("ကိုယ်ဝန်ဆောင်အတွက် ကွီနိုင်း ဘေးကင်းပါသလား။")
+    runs_nothing("အာတီဆူနိတ် ဈေးနှုန်း ဘယ်လောက်လဲ။")
 
 
 def test_khmer_drug_names_read_by_sound() -> None:
@@ -162,7 +97,7 @@ def test_khmer_drug_names_read_by_sound() -> None:
                        # other spellings: "ផ" for f, a short vowel, no series mark
                        ("ស៊ីប្រូផ្លុកសាស៊ីន", "ciprofloxacin"), ("ក្លរូគីន", "chloroquine"), ("វ៉ាហ្វារិន", "warfarin"),
                        ("អាមុកស៊ីស៊ីលីន", "amoxicillin"), ("អាម៉ូឌីយ៉ាគីន", "amodiaquine"), ("មេហ្វ្លូគីន", "mefloquine")):
-        _reads_as(english_name, word, name)
+        reads_as(english_name, word, name)
     for word in ("ភាពរលាយក្នុងទឹក", "ខួរក្បាល", "អន្តរកម្ម", "ឱសថ", "ម៉ូលេគុល", "កោសិកា", "សារធាតុ", "ហេតុអ្វី",
                  "ប៉ុន្មាន", "ទាំងពីរ", "អ្នកជំងឺ", "កុមារ", "ស្ត្រីមានផ្ទៃពោះ", "សុវត្ថិភាព"):
         assert english_name(word) is None, word
@@ -178,8 +113,8 @@ def test_khmer_names_between_its_words() -> None:
     # its everyday words are no drugs
     assert in_english("អរគុណច្រើន! ខ្ញុំនឹងសួរគ្រូពេទ្យ។").startswith("thanks !")
     assert "doctor" in in_english("អរគុណច្រើន! ខ្ញុំនឹងសួរគ្រូពេទ្យ។")
-    _reads_no_drug("ខ្ញុំធ្វើការនៅមន្ទីរពិសោធន៍។ ថ្ងៃនេះយើងមានលទ្ធផលថ្មី។", "khmer")
-    _reads_no_drug("មន្ទីរពេទ្យរបស់យើងមានអ្នកជំងឺគ្រុនចាញ់ច្រើន។", "khmer")
+    reads_no_drug("ខ្ញុំធ្វើការនៅមន្ទីរពិសោធន៍។ ថ្ងៃនេះយើងមានលទ្ធផលថ្មី។", "khmer")
+    reads_no_drug("មន្ទីរពេទ្យរបស់យើងមានអ្នកជំងឺគ្រុនចាញ់ច្រើន។", "khmer")
     assert in_english("IC50 របស់imatinibក្នុងកោសិកាK562។") == "IC50 of imatinib in  cells K562."
 
 
@@ -195,22 +130,22 @@ def test_khmer_requests_planned() -> None:
     generates("សូមបង្កើតម៉ូលេគុលថ្មីសម្រាប់ A549, ln(IC50) -2។")
     optimizes("សូមធ្វើឱ្យជេហ្វីទីនីបប្រសើរឡើងក្នុង A549 ដល់ ln(IC50) -2។")
     asks_the_route("តើសំយោគប៉ារ៉ាសេតាមុលយ៉ាងដូចម្តេច? បង្ហាញសារធាតុដើម។", "paracetamol")
-    _asks_back("សូមបង្កើតម៉ូលេគុលថ្មី។", GENERATE, [])
-    _asks_back("តើអ៊ីម៉ាទីនីបភ្ជាប់ខ្លាំងប៉ុណ្ណា?", AFFINITY, ["drug_smiles"])
+    asks_back("សូមបង្កើតម៉ូលេគុលថ្មី។", GENERATE, [])
+    asks_back("តើអ៊ីម៉ាទីនីបភ្ជាប់ខ្លាំងប៉ុណ្ណា?", AFFINITY, ["drug_smiles"])
 
 
 def test_khmer_follow_ups_and_questions_no_tool_answers() -> None:
-    _of_the_generated("សូមពិនិត្យភាពពុលនៃម៉ូលេគុលទាំងនេះ។", "(generated_smiles)", "CT_TOX")
-    _of_the_generated("គណនា lipophilicity នៃម៉ូលេគុលទីពីរ។", [MADE[1]], "lipo")
-    _of_both("គណនាភាពរលាយនៃទាំងពីរ។", "logSolubility")
-    _of_both("ថ្នាំទាំងពីរនេះពុលទេ?", "CT_TOX")
-    _of_the_generated("ម៉ូលេគុលទីមួយឆ្លងកាត់ BBB ទេ?", [MADE[0]], "p_np")
-    _instead("ប្រើអឺឡូទីនីបជំនួសជេហ្វីទីនីប។")
-    _instead("ប្តូរជេហ្វីទីនីបទៅអឺឡូទីនីប។")  # (switch gefitinib to erlotinib)
-    _on_the_two_cells("ដំណើរការម្តងទៀតក្នុង HeLa។", "HeLa")
-    _runs_nothing("កម្រិតថ្នាំអាម៉ុកស៊ីស៊ីលីនសម្រាប់កុមារប៉ុន្មាន?")
-    _runs_nothing("តើគីនីនមានសុវត្ថិភាពសម្រាប់ស្ត្រីមានផ្ទៃពោះទេ?")
-    _runs_nothing("តម្លៃថ្នាំអាតេស៊ូណាតប៉ុន្មាន?")
+    of_the_generated("សូមពិនិត្យភាពពុលនៃម៉ូលេគុលទាំងនេះ។", "(generated_smiles)", "CT_TOX")
+    of_the_generated("គណនា lipophilicity នៃម៉ូលេគុលទីពីរ។", [MADE[1]], "lipo")
+    of_both("គណនាភាពរលាយនៃទាំងពីរ។", "logSolubility")
+    of_both("ថ្នាំទាំងពីរនេះពុលទេ?", "CT_TOX")
+    of_the_generated("ម៉ូលេគុលទីមួយឆ្លងកាត់ BBB ទេ?", [MADE[0]], "p_np")
+    instead("ប្រើអឺឡូទីនីបជំនួសជេហ្វីទីនីប។")
+    instead("ប្តូរជេហ្វីទីនីបទៅអឺឡូទីនីប។")  # (switch gefitinib to erlotinib)
+    on_the_two_cells("ដំណើរការម្តងទៀតក្នុង HeLa។", "HeLa")
+    runs_nothing("កម្រិតថ្នាំអាម៉ុកស៊ីស៊ីលីនសម្រាប់កុមារប៉ុន្មាន?")
+    runs_nothing("តើគីនីនមានសុវត្ថិភាពសម្រាប់ស្ត្រីមានផ្ទៃពោះទេ?")
+    runs_nothing("តម្លៃថ្នាំអាតេស៊ូណាតប៉ុន្មាន?")
 
 
 def test_malagasy_words() -> None:
@@ -238,17 +173,17 @@ def test_malagasy_requests_planned() -> None:
     generates("Mamoròna molekiola vaovao ho an'ny A549, ln(IC50) -2,5.", -2.5)
     optimizes("Hatsarao ny géfitinib ao amin'ny A549 hatramin'ny ln(IC50) -2.")
     asks_the_route("Ahoana no hanamboarana ny paracétamol? Asehoy ny akora fototra.", "paracetamol")
-    _asks_back("Mamoròna molekiola vaovao azafady.", GENERATE, [])
+    asks_back("Mamoròna molekiola vaovao azafady.", GENERATE, [])
 
 
 def test_malagasy_follow_ups_and_questions_no_tool_answers() -> None:
-    _of_the_generated("Jereo ny fahapoizinan'ireo molekiola ireo.", "(generated_smiles)", "CT_TOX")
-    _of_the_generated("Kajio ny lipophilicity an'ny faharoa.", [MADE[1]], "lipo")
-    _of_both("Kajio ny fahalevonana ao anaty rano an'izy roa.", "logSolubility")
-    _of_both("Jereo ny BBB an'ireo fanafody roa ireo.", "p_np")
-    _instead("Ampiasao ny erlotinib ho solon'ny géfitinib.")
-    _instead("Soloy erlotinib ny géfitinib.")  # (replace gefitinib by erlotinib: what replaces first)
-    _on_the_two_cells("Avereno ao amin'ny HeLa.", "HeLa")
-    _runs_nothing("Ohatrinona ny fatra tokony homena ny zaza amin'ny amoxicilline?")
-    _runs_nothing("Azo antoka ve ny quinine ho an'ny vehivavy bevohoka?")
-    _runs_nothing("Ohatrinona ny vidin'ny artésunate?")
+    of_the_generated("Jereo ny fahapoizinan'ireo molekiola ireo.", "(generated_smiles)", "CT_TOX")
+    of_the_generated("Kajio ny lipophilicity an'ny faharoa.", [MADE[1]], "lipo")
+    of_both("Kajio ny fahalevonana ao anaty rano an'izy roa.", "logSolubility")
+    of_both("Jereo ny BBB an'ireo fanafody roa ireo.", "p_np")
+    instead("Ampiasao ny erlotinib ho solon'ny géfitinib.")
+    instead("Soloy erlotinib ny géfitinib.")  # (replace gefitinib by erlotinib: what replaces first)
+    on_the_two_cells("Avereno ao amin'ny HeLa.", "HeLa")
+    runs_nothing("Ohatrinona ny fatra tokony homena ny zaza amin'ny amoxicilline?")
+    runs_nothing("Azo antoka ve ny quinine ho an'ny vehivavy bevohoka?")
+    runs_nothing("Ohatrinona ny vidin'ny artésunate?")

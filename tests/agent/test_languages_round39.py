@@ -9,75 +9,11 @@ from __future__ import annotations
 import re
 
 from planning_support import (asks_binding, asks_the_cells, asks_the_pair, asks_the_property, asks_the_route,
-                              decided, drug, generates, optimizes, plan_with, ran)
+                              generates, optimizes)
+from language_support import (AFFINITY, CLASSIFY, GENERATE, MADE, asks_back, instead, of_both, of_the_generated,
+                              on_the_two_cells, reads_as, reads_no_drug, runs_nothing)
 
-from agent.vocabulary import in_english, load
-
-PROPERTY = "drug_property_prediction"
-PAIRS = "drug_drug_response_predict"
-CELLS = "drug_cell_response_regression_predict"
-AFFINITY = "drug_target_affinity_regression_predict"
-CLASSIFY = "drug_target_classification_predict"
-GENERATE = "drug_cell_response_regression_generation"
-OPTIMIZE = "drug_cell_response_regression_optimization"
-RETRO = "Retrosynthetic_reaction_pathway_prediction"
-MADE = ["CCN1CCN(Cc2ccccc2)CC1", "CC(C)Cc1ccc(C(C)C(=O)O)cc1", "O=C(O)c1ccccc1O"]
-
-
-def _asks_back(text: str, tool: str, given: list[str]) -> None:
-    """A request that names no cell line, value or target: the call is planned without it, and the turn asks."""
-    [call] = plan_with(text, {})
-    assert call.name == tool and list(call.arguments) == given
-    assert decided(text) is None
-
-
-def _runs_nothing(text: str) -> None:
-    """A question no tool answers (a dose, a clinical decision, a price): nothing is run."""
-    assert decided(text) is None
-
-
-def _of_the_generated(text: str, smiles: str | list[str], prop: str) -> None:
-    values = {"user_cell_line": "A549", "user_zscore": -2.0, "generated_smiles": MADE}
-    earlier = ran(GENERATE, "Generate new molecules for A549, ln(IC50) -2.", {"cell_line": "A549", "zscore": -2.0})
-    [call] = plan_with(text, values, [earlier])
-    assert call.name == PROPERTY and call.arguments == {"drug_smiles": smiles, "property": prop}
-
-
-def _of_both(text: str, prop: str) -> None:
-    pairs = {"user_smiles_pairs": [[drug("warfarin"), drug("aspirin")]]}
-    earlier = ran(PAIRS, "Do warfarin and aspirin interact?", {"smiles_pairs": "(user_smiles_pairs)"})
-    [call] = plan_with(text, pairs, [earlier])
-    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("warfarin"), drug("aspirin")],
-                                                        "property": prop}
-
-
-def _instead(text: str) -> None:
-    earlier = ran(CELLS, "Predict the IC50 of gefitinib in A549.", {"drug_smiles": [drug("gefitinib")],
-                                                                      "cell_name": "A549"})
-    [call] = plan_with(text, {}, [earlier])
-    assert call.name == CELLS and call.arguments["drug_smiles"] == [drug("erlotinib")]
-
-
-def _on_the_two_cells(text: str, cell: str) -> None:
-    two = [drug("gefitinib"), drug("erlotinib")]
-    earlier = ran(CELLS, "Predict the IC50 of gefitinib and erlotinib in A549.", {"drug_smiles": two,
-                                                                                "cell_name": "A549"})
-    [call] = plan_with(text, {"user_smiles": two, "user_cell_line": "A549"}, [earlier])
-    assert call.name == CELLS and call.arguments["cell_name"] == cell
-    assert call.arguments["drug_smiles"] in ("(user_smiles)", two)
-
-
-def _reads_no_drug(text: str, language: str) -> None:
-    """Everyday text: every Latin word read from it is the English of one of the language's words (no drug name)."""
-    english = {word for said in load("translations.json")[f"{language}_words"].values() for word in said.split()}
-    read = re.findall(r"[A-Za-z]+", in_english(text))
-    assert set(read) <= english, set(read) - english
-
-
-def _reads_as(name_of, word: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    """A word read as a table name of the drug ``name`` ("rifampicine" and "rifampicin" are one drug)."""
-    found = name_of(word)
-    assert found is not None and drug(found) == drug(name), (word, found)
+from agent.vocabulary import in_english
 
 
 def test_lao_drug_names_read_by_sound() -> None:
@@ -91,7 +27,7 @@ def test_lao_drug_names_read_by_sound() -> None:
                        ("ເອີໂລຕິນິບ", "erlotinib"), ("ກີນິນ", "quinine"), ("ພຣີມາກິນ", "primaquine"),
                        ("ໄອບູໂປຣເຟນ", "ibuprofen"), ("ຊິໂປຣຟລົກຊາຊີນ", "ciprofloxacin"), ("ຄາບາມາເຊປິນ", "carbamazepine"),
                        ("ວິນບລາສຕິນ", "vinblastine"), ("ຟີນີໂຕອີນ", "phenytoin")):
-        _reads_as(english_name, word, name)
+        reads_as(english_name, word, name)
     for word in ("ການລະລາຍ", "ສະໝອງ", "ປະຕິສຳພັນ", "ໂມເລກຸນ", "ຂອບໃຈ", "ເປັນຫຍັງ", "ເທົ່າໃດ", "ທັງສອງ", "ຄົນເຈັບ",
                  "ເດັກນ້ອຍ", "ແມ່ຍິງຖືພາ", "ປອດໄພ", "ຫ້ອງທົດລອງ", "ໂຮງໝໍ"):
         assert english_name(word) is None, word
@@ -108,9 +44,9 @@ def test_lao_names_between_its_words() -> None:
     assert " ".join(in_english("ໃຊ້ເອີໂລຕິນິບແທນເຈຟີຕີນິບ.").split()) == "use erlotinib instead of gefitinib ."
     assert in_english("ln(IC50) -໒.໕").endswith("-2.5")
     # its everyday words are no drugs
-    _reads_no_drug("ຂ້ອຍເຮັດວຽກຢູ່ຫ້ອງທົດລອງ. ມື້ນີ້ພວກເຮົາມີຜົນໃໝ່.", "lao")
-    _reads_no_drug("ໂຮງໝໍຂອງພວກເຮົາມີຄົນເຈັບໄຂ້ຍຸງຫຼາຍ.", "lao")
-    _reads_no_drug("ຂອບໃຈຫຼາຍໆ! ຂ້ອຍຈະຖາມທ່ານໝໍ.", "lao")
+    reads_no_drug("ຂ້ອຍເຮັດວຽກຢູ່ຫ້ອງທົດລອງ. ມື້ນີ້ພວກເຮົາມີຜົນໃໝ່.", "lao")
+    reads_no_drug("ໂຮງໝໍຂອງພວກເຮົາມີຄົນເຈັບໄຂ້ຍຸງຫຼາຍ.", "lao")
+    reads_no_drug("ຂອບໃຈຫຼາຍໆ! ຂ້ອຍຈະຖາມທ່ານໝໍ.", "lao")
     # a Latin name glossed after the one written by ear, and codes beside its words
     assert " ".join(in_english("ດົກໂຊຣູບີຊີນ (doxorubicin) ໃນ MCF7 ມີ IC50 ເທົ່າໃດ?").split()) == \
         "(doxorubicin) in MCF7 has IC50 how much ?"
@@ -130,20 +66,20 @@ def test_lao_requests_planned() -> None:
     generates("ກະລຸນາສ້າງໂມເລກຸນໃໝ່ສຳລັບ A549, ln(IC50) -໒.")
     optimizes("ກະລຸນາປັບປຸງເຈຟີຕີນິບໃນ A549 ຈົນເຖິງ ln(IC50) -2.")
     asks_the_route("ສັງເຄາະພາຣາເຊຕາມອນແນວໃດ? ສະແດງສານຕັ້ງຕົ້ນ.", "paracetamol")
-    _asks_back("ກະລຸນາສ້າງໂມເລກຸນໃໝ່.", GENERATE, [])
-    _asks_back("ອີມາຕິນິບຈັບແໜ້ນປານໃດ?", AFFINITY, ["drug_smiles"])
+    asks_back("ກະລຸນາສ້າງໂມເລກຸນໃໝ່.", GENERATE, [])
+    asks_back("ອີມາຕິນິບຈັບແໜ້ນປານໃດ?", AFFINITY, ["drug_smiles"])
 
 
 def test_lao_follow_ups_and_questions_no_tool_answers() -> None:
-    _of_the_generated("ກະລຸນາກວດສອບຄວາມເປັນພິດຂອງໂມເລກຸນເຫຼົ່ານີ້.", "(generated_smiles)", "CT_TOX")
-    _of_the_generated("ຄິດໄລ່ lipophilicity ຂອງໂມເລກຸນທີສອງ.", [MADE[1]], "lipo")
-    _of_the_generated("ກວດສອບຄວາມເປັນພິດຂອງສອງອັນທຳອິດ.", MADE[:2], "CT_TOX")
-    _of_both("ຄິດໄລ່ການລະລາຍຂອງທັງສອງ.", "logSolubility")
-    _instead("ໃຊ້ເອີໂລຕິນິບແທນເຈຟີຕີນິບ.")
-    _on_the_two_cells("ເຮັດຄືນໃໝ່ໃນ HeLa.", "HeLa")
-    _runs_nothing("ຂະໜາດຢາອາມົກຊີຊີລິນສຳລັບເດັກນ້ອຍເທົ່າໃດ?")
-    _runs_nothing("ກີນິນປອດໄພສຳລັບແມ່ຍິງຖືພາບໍ?")
-    _runs_nothing("ລາຄາຢາອາເຕຊູນາດເທົ່າໃດ?")
+    of_the_generated("ກະລຸນາກວດສອບຄວາມເປັນພິດຂອງໂມເລກຸນເຫຼົ່ານີ້.", "(generated_smiles)", "CT_TOX")
+    of_the_generated("ຄິດໄລ່ lipophilicity ຂອງໂມເລກຸນທີສອງ.", [MADE[1]], "lipo")
+    of_the_generated("ກວດສອບຄວາມເປັນພິດຂອງສອງອັນທຳອິດ.", MADE[:2], "CT_TOX")
+    of_both("ຄິດໄລ່ການລະລາຍຂອງທັງສອງ.", "logSolubility")
+    instead("ໃຊ້ເອີໂລຕິນິບແທນເຈຟີຕີນິບ.")
+    on_the_two_cells("ເຮັດຄືນໃໝ່ໃນ HeLa.", "HeLa")
+    runs_nothing("ຂະໜາດຢາອາມົກຊີຊີລິນສຳລັບເດັກນ້ອຍເທົ່າໃດ?")
+    runs_nothing("ກີນິນປອດໄພສຳລັບແມ່ຍິງຖືພາບໍ?")
+    runs_nothing("ລາຄາຢາອາເຕຊູນາດເທົ່າໃດ?")
 
 
 def test_pashto_drug_names_read_by_sound() -> None:
@@ -159,7 +95,7 @@ def test_pashto_drug_names_read_by_sound() -> None:
                        ("کاربامازیپین", "carbamazepine"), ("سیسپلاتین", "cisplatin"),
                        # harakat and tatweel ignored
                        ("وَارفَارین", "warfarin"), ("پاراسیـټامول", "paracetamol")):
-        _reads_as(english_name, word, name)
+        reads_as(english_name, word, name)
     for word in ("روغتون", "لابراتوار", "ازمایښت", "نتیجه", "معلومات", "ویټامین", "پوهنتون", "افغانستان", "ټیلیفون",
                  "واکسین", "بیمارستان", "پروفیسور", "کیمیا", "مالیکولونه", "امېندواره", "ماشوم"):
         assert english_name(word) is None, word
@@ -177,8 +113,8 @@ def test_pashto_words_and_word_order() -> None:
     # a message with none of its own letters, read by its words ("خوندي": safe)
     assert in_english("آیا کینین خوندي دی؟").split() == ["quinine", "is", "safe", "?"]
     # its everyday words are no drugs
-    _reads_no_drug("زه په لابراتوار کې کار کوم. نن موږ نوې پایلې لرو.", "pashto")
-    _reads_no_drug("زموږ په روغتون کې د ملاریا ډېر ناروغان شته.", "pashto")
+    reads_no_drug("زه په لابراتوار کې کار کوم. نن موږ نوې پایلې لرو.", "pashto")
+    reads_no_drug("زموږ په روغتون کې د ملاریا ډېر ناروغان شته.", "pashto")
     assert not re.search(r"[A-Za-z]{5,}", in_english("نن ورځ هوا ډېره ښه ده او زه له خپلو ملګرو سره بازار ته ځم.")
                          .replace("today", "").replace("good", "").replace("with", ""))
     assert not re.search(r"(?<!laboratory)[A-Za-z]{7,}", in_english(
@@ -201,21 +137,21 @@ def test_pashto_requests_planned() -> None:
     generates("د A549 لپاره نوي مالیکولونه جوړ کړه، ln(IC50) -۲٫۵.", -2.5)
     optimizes("ګیفیتینیب په A549 کې تر ln(IC50) -۲ پورې ښه کړه.")
     asks_the_route("پاراسیټامول څنګه جوړېږي؟ مخکیني مواد وښیه.", "paracetamol")
-    _asks_back("نوي مالیکولونه جوړ کړه.", GENERATE, [])
-    _asks_back("ایمیټینیب څومره کلک نښلي؟", AFFINITY, ["drug_smiles"])
+    asks_back("نوي مالیکولونه جوړ کړه.", GENERATE, [])
+    asks_back("ایمیټینیب څومره کلک نښلي؟", AFFINITY, ["drug_smiles"])
 
 
 def test_pashto_follow_ups_and_questions_no_tool_answers() -> None:
-    _of_the_generated("د دغو مالیکولونو زهرجنتوب وګورئ.", "(generated_smiles)", "CT_TOX")
-    _of_the_generated("د دویم مالیکول lipophilicity محاسبه کړه.", [MADE[1]], "lipo")
-    _of_the_generated("د لومړي دوه زهرجنتوب وګوره.", MADE[:2], "CT_TOX")
-    _of_both("د دواړو حلېدنه محاسبه کړه.", "logSolubility")
-    _instead("د ګیفیتینیب پر ځای ایرلوټینیب وکاروه.")
-    _instead("ګیفیتینیب په ایرلوټینیب بدل کړه.")
-    _on_the_two_cells("په HeLa کې بیا یې وچلوه.", "HeLa")
-    _runs_nothing("ماشوم ته د اموکسیسیلین دوز څومره دی؟")
-    _runs_nothing("آیا کینین د امېندواره ښځې لپاره خوندي دی؟")
-    _runs_nothing("د آرټیسونیټ بیه څومره ده؟")
+    of_the_generated("د دغو مالیکولونو زهرجنتوب وګورئ.", "(generated_smiles)", "CT_TOX")
+    of_the_generated("د دویم مالیکول lipophilicity محاسبه کړه.", [MADE[1]], "lipo")
+    of_the_generated("د لومړي دوه زهرجنتوب وګوره.", MADE[:2], "CT_TOX")
+    of_both("د دواړو حلېدنه محاسبه کړه.", "logSolubility")
+    instead("د ګیفیتینیب پر ځای ایرلوټینیب وکاروه.")
+    instead("ګیفیتینیب په ایرلوټینیب بدل کړه.")
+    on_the_two_cells("په HeLa کې بیا یې وچلوه.", "HeLa")
+    runs_nothing("ماشوم ته د اموکسیسیلین دوز څومره دی؟")
+    runs_nothing("آیا کینین د امېندواره ښځې لپاره خوندي دی؟")
+    runs_nothing("د آرټیسونیټ بیه څومره ده؟")
 
 
 def test_azerbaijani_drug_names_read_as_it_declines_them() -> None:
@@ -226,7 +162,7 @@ def test_azerbaijani_drug_names_read_as_it_declines_them() -> None:
                        ("siprofloksasin", "ciprofloxacin"), ("izoniazid", "isoniazid"), ("rifampisin", "rifampicin"),
                        ("karbamazepin", "carbamazepine"), ("artesunatın", "artesunate"), ("vinkristin", "vincristine"),
                        ("imatinibin", "imatinib"), ("gefitinibi", "gefitinib")):
-        _reads_as(lambda w: english_name(w, AZERBAIJANI), word, name)
+        reads_as(lambda w: english_name(w, AZERBAIJANI), word, name)
     for word in ("laboratoriyada", "universitetdə", "nəticələr", "hüceyrələrində", "proqnozlaşdırın", "qarşılıqlı",
                  "xəstəxanada", "məlumatları", "dostlarımla", "təhlükəsizdirmi", "tədqiqatçılar", "tələbələrimiz"):
         assert english_name(word, AZERBAIJANI) is None, word
@@ -241,9 +177,9 @@ def test_azerbaijani_words_and_not_turkish() -> None:
     # a message without its ə, read by a word only it writes
     assert in_english("Yeni molekullar yaradın.") == "new molecules generate ."
     # its everyday words are no drugs
-    _reads_no_drug("Mən laboratoriyada işləyirəm. Bu gün biz yeni nəticələr aldıq.", "azerbaijani")
-    _reads_no_drug("Bu gün hava çox gözəldir və mən dostlarımla bazara gedirəm.", "azerbaijani")
-    _reads_no_drug("Çox sağ olun! Həkimə soruşacağam.", "azerbaijani")
+    reads_no_drug("Mən laboratoriyada işləyirəm. Bu gün biz yeni nəticələr aldıq.", "azerbaijani")
+    reads_no_drug("Bu gün hava çox gözəldir və mən dostlarımla bazara gedirəm.", "azerbaijani")
+    reads_no_drug("Çox sağ olun! Həkimə soruşacağam.", "azerbaijani")
     # Turkish and Uzbek messages are not read as Azerbaijani
     assert in_english("Lütfen imatinib için EGFR bağlanma tahmini yap.").startswith("please imatinib for EGFR")
     assert in_english("Iltimos, imatinibning ABL1 bilan bog'lanishini hisoblang.").startswith("please , imatinib")
@@ -264,18 +200,18 @@ def test_azerbaijani_requests_planned() -> None:
     generates("A549 üçün yeni molekullar yarat, ln(IC50) -2.")
     optimizes("Gefitinibi A549-da ln(IC50) -2-yə qədər optimallaşdır.")
     asks_the_route("Parasetamol necə sintez olunur? Sələfləri göstərin.", "paracetamol")
-    _asks_back("Yeni molekullar yaradın.", GENERATE, [])
-    _asks_back("İmatinib nə qədər güclü bağlanır?", AFFINITY, ["drug_smiles"])
+    asks_back("Yeni molekullar yaradın.", GENERATE, [])
+    asks_back("İmatinib nə qədər güclü bağlanır?", AFFINITY, ["drug_smiles"])
 
 
 def test_azerbaijani_follow_ups_and_questions_no_tool_answers() -> None:
-    _of_the_generated("Bu molekulların zəhərliliyini yoxlayın.", "(generated_smiles)", "CT_TOX")
-    _of_the_generated("İkinci molekulun lipophilicity-sini hesablayın.", [MADE[1]], "lipo")
-    _of_the_generated("İlk ikisinin zəhərliliyini yoxlayın.", MADE[:2], "CT_TOX")
-    _of_both("Hər ikisinin həll olmasını hesablayın.", "logSolubility")
-    _instead("Gefitinibin əvəzinə erlotinib istifadə edin.")
-    _instead("Gefitinibi erlotiniblə əvəz edin.")
-    _on_the_two_cells("HeLa hüceyrələrində yenidən işə sal.", "HeLa")
-    _runs_nothing("Uşağa amoksisillin dozası nə qədər olmalıdır?")
-    _runs_nothing("Amoksisillin hamilə qadın üçün təhlükəsizdirmi?")
-    _runs_nothing("Artesunatın qiyməti nə qədərdir?")
+    of_the_generated("Bu molekulların zəhərliliyini yoxlayın.", "(generated_smiles)", "CT_TOX")
+    of_the_generated("İkinci molekulun lipophilicity-sini hesablayın.", [MADE[1]], "lipo")
+    of_the_generated("İlk ikisinin zəhərliliyini yoxlayın.", MADE[:2], "CT_TOX")
+    of_both("Hər ikisinin həll olmasını hesablayın.", "logSolubility")
+    instead("Gefitinibin əvəzinə erlotinib istifadə edin.")
+    instead("Gefitinibi erlotiniblə əvəz edin.")
+    on_the_two_cells("HeLa hüceyrələrində yenidən işə sal.", "HeLa")
+    runs_nothing("Uşağa amoksisillin dozası nə qədər olmalıdır?")
+    runs_nothing("Amoksisillin hamilə qadın üçün təhlükəsizdirmi?")
+    runs_nothing("Artesunatın qiyməti nə qədərdir?")

@@ -9,83 +9,11 @@ from __future__ import annotations
 import re
 
 from planning_support import (asks_binding, asks_the_cells, asks_the_pair, asks_the_property, asks_the_route,
-                              decided, drug, generates, optimizes, plan_with, ran)
+                              generates, optimizes)
+from language_support import (AFFINITY, CLASSIFY, GENERATE, MADE, asks_back, instead, of_both, of_the_generated,
+                              on_the_two_cells, reads_as, reads_no_drug, reads_no_name, runs_nothing)
 
-from agent.vocabulary import in_english, load
-
-PROPERTY = "drug_property_prediction"
-PAIRS = "drug_drug_response_predict"
-CELLS = "drug_cell_response_regression_predict"
-AFFINITY = "drug_target_affinity_regression_predict"
-CLASSIFY = "drug_target_classification_predict"
-GENERATE = "drug_cell_response_regression_generation"
-OPTIMIZE = "drug_cell_response_regression_optimization"
-RETRO = "Retrosynthetic_reaction_pathway_prediction"
-MADE = ["CCN1CCN(Cc2ccccc2)CC1", "CC(C)Cc1ccc(C(C)C(=O)O)cc1", "O=C(O)c1ccccc1O"]
-
-
-def _asks_back(text: str, tool: str, given: list[str]) -> None:
-    """A request that names no cell line, value or target: the call is planned without it, and the turn asks."""
-    [call] = plan_with(text, {})
-    assert call.name == tool and list(call.arguments) == given
-    assert decided(text) is None
-
-
-def _runs_nothing(text: str) -> None:
-    """A question no tool answers (a dose, a clinical decision, a price): nothing is run."""
-    assert decided(text) is None
-
-
-def _of_the_generated(text: str, smiles: str | list[str], prop: str) -> None:
-    values = {"user_cell_line": "A549", "user_zscore": -2.0, "generated_smiles": MADE}
-    earlier = ran(GENERATE, "Generate new molecules for A549, ln(IC50) -2.", {"cell_line": "A549", "zscore": -2.0})
-    [call] = plan_with(text, values, [earlier])
-    assert call.name == PROPERTY and call.arguments == {"drug_smiles": smiles, "property": prop}
-
-
-def _of_both(text: str, prop: str) -> None:
-    pairs = {"user_smiles_pairs": [[drug("warfarin"), drug("aspirin")]]}
-    earlier = ran(PAIRS, "Do warfarin and aspirin interact?", {"smiles_pairs": "(user_smiles_pairs)"})
-    [call] = plan_with(text, pairs, [earlier])
-    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("warfarin"), drug("aspirin")],
-                                                        "property": prop}
-
-
-def _instead(text: str) -> None:
-    earlier = ran(CELLS, "Predict the IC50 of gefitinib in A549.", {"drug_smiles": [drug("gefitinib")],
-                                                                      "cell_name": "A549"})
-    [call] = plan_with(text, {}, [earlier])
-    assert call.name == CELLS and call.arguments["drug_smiles"] == [drug("erlotinib")]
-
-
-def _on_the_two_cells(text: str, cell: str) -> None:
-    two = [drug("gefitinib"), drug("erlotinib")]
-    earlier = ran(CELLS, "Predict the IC50 of gefitinib and erlotinib in A549.", {"drug_smiles": two,
-                                                                                "cell_name": "A549"})
-    [call] = plan_with(text, {"user_smiles": two, "user_cell_line": "A549"}, [earlier])
-    assert call.name == CELLS and call.arguments["cell_name"] == cell
-    assert call.arguments["drug_smiles"] in ("(user_smiles)", two)
-
-
-def _reads_no_drug(text: str, language: str) -> None:
-    """Everyday text: every Latin word read from it is the English of one of the language's words (no drug name)."""
-    english = {word for said in load("translations.json")[f"{language}_words"].values() for word in said.split()}
-    read = re.findall(r"[A-Za-z]+", in_english(text))
-    assert set(read) <= english, set(read) - english
-
-
-def _reads_no_name(text: str, language: str) -> None:
-    """Everyday text in Latin letters: every word read otherwise than written is the English of one of the language's
-    words (no drug name)."""
-    english = {word for said in load("translations.json")[f"{language}_words"].values() for word in said.split()}
-    read = set(re.findall(r"[A-Za-z]+", in_english(text))) - set(re.findall(r"[A-Za-z]+", text))
-    assert read <= english, read - english
-
-
-def _reads_as(name_of, word: str, name: str) -> None:  # type: ignore[no-untyped-def]
-    """A word read as a table name of the drug ``name`` ("rifampicine" and "rifampicin" are one drug)."""
-    found = name_of(word)
-    assert found is not None and drug(found) == drug(name), (word, found)
+from agent.vocabulary import in_english
 
 
 def test_gujarati_drug_names_read_by_sound_with_their_suffixes() -> None:
@@ -102,7 +30,7 @@ def test_gujarati_drug_names_read_by_sound_with_their_suffixes() -> None:
                        ("ઓસિમર્ટિનિબ", "osimertinib"), ("ડાયક્લોફેનાક", "diclofenac"), ("અમલોડિપિન", "amlodipine"),
                        ("ઓમેપ્રાઝોલ", "omeprazole"), ("ટેમોક્સિફેન", "tamoxifen"), ("આર્ટેસુનેટ", "artesunate"),
                        ("પ્રાઈમાક્વિન", "primaquine"), ("ફેનિટોઇન", "phenytoin"), ("ક્લોપિડોગ્રેલ", "clopidogrel")):
-        _reads_as(english_name, word, name)
+        reads_as(english_name, word, name)
     # its everyday words are no drugs, nor short brands that sound like them ("ખોરાક", food: Carac)
     for word in ("ખોરાક", "ગરમ", "ઓગસ્ટ", "માથાનો", "પ્રયોગશાળા", "હોસ્પિટલ", "યુનિવર્સિટી", "કમ્પ્યુટર", "પરિણામો",
                  "રસાયણશાસ્ત્ર", "સગર્ભા", "દર્દીઓ", "અમદાવાદ", "વિદ્યાર્થી", "ટેલિફોન", "પ્રોફેસર"):
@@ -120,8 +48,8 @@ def test_gujarati_words_suffixes_and_word_order() -> None:
     # a word's own letters: "ના" (of) is not read inside "નાનું" (small)
     assert "of" not in in_english("નાનું").split()
     # its everyday words are no drugs
-    _reads_no_drug("હું પ્રયોગશાળામાં કામ કરું છું. આજે અમારા નવા પરિણામો આવ્યા.", "gujarati")
-    _reads_no_drug("અમારી હોસ્પિટલમાં મેલેરિયાના ઘણા દર્દીઓ છે.", "gujarati")
+    reads_no_drug("હું પ્રયોગશાળામાં કામ કરું છું. આજે અમારા નવા પરિણામો આવ્યા.", "gujarati")
+    reads_no_drug("અમારી હોસ્પિટલમાં મેલેરિયાના ઘણા દર્દીઓ છે.", "gujarati")
     assert not re.search(r"[A-Za-z]{5,}", in_english("આજે હવામાન ખૂબ સરસ છે અને હું મારા મિત્રો સાથે બજારમાં જાઉં છું.")
                          .replace("today", "").replace("with", ""))
 
@@ -140,20 +68,20 @@ def test_gujarati_requests_planned() -> None:
     generates("A549 માટે નવા અણુઓ બનાવો, ln(IC50) -૨.")
     optimizes("જેફિટિનિબને A549 માં ln(IC50) -2 સુધી ઑપ્ટિમાઇઝ કરો.")
     asks_the_route("પેરાસિટામોલ કેવી રીતે બનાવાય છે? પુરોગામી પદાર્થો બતાવો.", "paracetamol")
-    _asks_back("નવા અણુઓ બનાવો.", GENERATE, [])
-    _asks_back("ઇમાટિનિબ કેટલી મજબૂતીથી જોડાય છે?", AFFINITY, ["drug_smiles"])
+    asks_back("નવા અણુઓ બનાવો.", GENERATE, [])
+    asks_back("ઇમાટિનિબ કેટલી મજબૂતીથી જોડાય છે?", AFFINITY, ["drug_smiles"])
 
 
 def test_gujarati_follow_ups_and_questions_no_tool_answers() -> None:
-    _of_the_generated("આ અણુઓની ઝેરી અસર તપાસો.", "(generated_smiles)", "CT_TOX")
-    _of_the_generated("બીજા અણુની lipophilicity ગણો.", [MADE[1]], "lipo")
-    _of_the_generated("પહેલા બેની ઝેરી અસર તપાસો.", MADE[:2], "CT_TOX")
-    _of_both("બંનેની દ્રાવ્યતા ગણો.", "logSolubility")
-    _instead("જેફિટિનિબને બદલે એર્લોટિનિબ વાપરો.")
-    _on_the_two_cells("HeLa માં ફરીથી ચલાવો.", "HeLa")
-    _runs_nothing("બાળક માટે એમોક્સિસિલિનની માત્રા કેટલી છે?")
-    _runs_nothing("શું ક્વિનાઇન સગર્ભા સ્ત્રી માટે સુરક્ષિત છે?")
-    _runs_nothing("આર્ટેસુનેટની કિંમત કેટલી છે?")
+    of_the_generated("આ અણુઓની ઝેરી અસર તપાસો.", "(generated_smiles)", "CT_TOX")
+    of_the_generated("બીજા અણુની lipophilicity ગણો.", [MADE[1]], "lipo")
+    of_the_generated("પહેલા બેની ઝેરી અસર તપાસો.", MADE[:2], "CT_TOX")
+    of_both("બંનેની દ્રાવ્યતા ગણો.", "logSolubility")
+    instead("જેફિટિનિબને બદલે એર્લોટિનિબ વાપરો.")
+    on_the_two_cells("HeLa માં ફરીથી ચલાવો.", "HeLa")
+    runs_nothing("બાળક માટે એમોક્સિસિલિનની માત્રા કેટલી છે?")
+    runs_nothing("શું ક્વિનાઇન સગર્ભા સ્ત્રી માટે સુરક્ષિત છે?")
+    runs_nothing("આર્ટેસુનેટની કિંમત કેટલી છે?")
 
 
 def test_somali_drug_names_read_as_it_spells_and_declines_them() -> None:
@@ -168,7 +96,7 @@ def test_somali_drug_names_read_as_it_spells_and_declines_them() -> None:
                        ("doksorubisiinka", "doxorubicin"), ("jefitiniib", "gefitinib"),
                        ("erlotiniibka", "erlotinib"), ("sisplatiinka", "cisplatin"), ("ibuprofeenka", "ibuprofen"),
                        ("kwiniin", "quinine")):
-        _reads_as(lambda w: english_name(w, SOMALI), word, name)
+        reads_as(lambda w: english_name(w, SOMALI), word, name)
     for word in ("shaybaarka", "isbitaalka", "natiijooyinka", "dhakhtarka", "carruurta", "jaamacadda", "macallinka",
                  "walaalkay", "saaxiibadayda", "xukuumadda", "caafimaadka", "daaweyntooda", "cilmibaarista",
                  "kombiyuutarka", "telefoonka", "magaalada", "muqdisho", "hargeysa", "tababarka", "ardayda"):
@@ -183,10 +111,10 @@ def test_somali_words_and_word_order() -> None:
     assert in_english("Saadaali IC50-ka gefitinib ee unugyada A549.").split() == \
         ["predict", "IC50", "gefitinib", "of", "cells", "A549."]
     # its everyday words are no drugs
-    _reads_no_name("Waxaan ka shaqeeyaa shaybaarka. Maanta waxaannu helnay natiijooyin cusub.", "somali")
-    _reads_no_name("Isbitaalkeenna waxaa jira bukaanno badan oo duumo qaba.", "somali")
-    _reads_no_name("Aad baad u mahadsantahay! Dhakhtarka ayaan weydiin doonaa.", "somali")
-    _reads_no_name("Jaamacadda Muqdisho ardaydeeda waxay bartaan kimistariga iyo caafimaadka. Macallinkeennu waa nin "
+    reads_no_name("Waxaan ka shaqeeyaa shaybaarka. Maanta waxaannu helnay natiijooyin cusub.", "somali")
+    reads_no_name("Isbitaalkeenna waxaa jira bukaanno badan oo duumo qaba.", "somali")
+    reads_no_name("Aad baad u mahadsantahay! Dhakhtarka ayaan weydiin doonaa.", "somali")
+    reads_no_name("Jaamacadda Muqdisho ardaydeeda waxay bartaan kimistariga iyo caafimaadka. Macallinkeennu waa nin "
                    "wanaagsan; walaalkay wuxuu ka shaqeeyaa farmashiyaha magaalada Hargeysa.", "somali")
     # "mar kale" (again) says it is Somali; a Tagalog message with its "oo" (yes) and "iyo" (you) is not read as Somali
     assert in_english("Mar kale ku orod HeLa.") == "run it again HeLa."
@@ -208,21 +136,21 @@ def test_somali_requests_planned() -> None:
     generates("Fadlan samee molikiyuullo cusub oo loogu talagalay A549, ln(IC50) -2,5.", -2.5)
     optimizes("Hagaaji gefitinib-ka A549 ilaa ln(IC50) -2.")
     asks_the_route("Sidee loo sameeyaa barasetamool? I tus walxaha horudhaca ah.", "paracetamol")
-    _asks_back("Samee molikiyuullo cusub.", GENERATE, [])
-    _asks_back("Imatinib intee xoog leh ayuu ugu xirmaa?", AFFINITY, ["drug_smiles"])
+    asks_back("Samee molikiyuullo cusub.", GENERATE, [])
+    asks_back("Imatinib intee xoog leh ayuu ugu xirmaa?", AFFINITY, ["drug_smiles"])
 
 
 def test_somali_follow_ups_and_questions_no_tool_answers() -> None:
-    _of_the_generated("Hubi sunta molikiyuulladan.", "(generated_smiles)", "CT_TOX")
-    _of_the_generated("Xisaabi lipophilicity-ga molikiyuulka labaad.", [MADE[1]], "lipo")
-    _of_the_generated("Hubi sunta labada hore.", MADE[:2], "CT_TOX")
-    _of_both("Xisaabi milmidda labadaba.", "logSolubility")
-    _instead("Isticmaal erlotinib halkii gefitinib.")
-    _instead("Gefitinib ku beddel erlotinib.")
-    _on_the_two_cells("Mar kale ku orod HeLa.", "HeLa")
-    _runs_nothing("Waa imisa qiyaasta amoksisiliinka ee ilmaha?")
-    _runs_nothing("Kwiniinku ma ammaan u yahay haweeney uur leh?")
-    _runs_nothing("Waa imisa qiimaha artesunaatka?")
+    of_the_generated("Hubi sunta molikiyuulladan.", "(generated_smiles)", "CT_TOX")
+    of_the_generated("Xisaabi lipophilicity-ga molikiyuulka labaad.", [MADE[1]], "lipo")
+    of_the_generated("Hubi sunta labada hore.", MADE[:2], "CT_TOX")
+    of_both("Xisaabi milmidda labadaba.", "logSolubility")
+    instead("Isticmaal erlotinib halkii gefitinib.")
+    instead("Gefitinib ku beddel erlotinib.")
+    on_the_two_cells("Mar kale ku orod HeLa.", "HeLa")
+    runs_nothing("Waa imisa qiyaasta amoksisiliinka ee ilmaha?")
+    runs_nothing("Kwiniinku ma ammaan u yahay haweeney uur leh?")
+    runs_nothing("Waa imisa qiimaha artesunaatka?")
 
 
 def test_sorani_drug_names_read_by_sound() -> None:
@@ -241,7 +169,7 @@ def test_sorani_drug_names_read_by_sound() -> None:
                        ("ڤینکریستین", "vincristine"), ("فینیتۆین", "phenytoin"),
                        # harakat and tatweel ignored
                        ("وارفـارین", "warfarin")):
-        _reads_as(english_name, word, name)
+        reads_as(english_name, word, name)
     # its everyday words are no drugs ("دەکەین", we do, is no dicaine)
     for word in ("دەکەین", "تاقیگە", "نەخۆشخانە", "زانکۆ", "ئەنجامەکان", "کۆمپیوتەر", "دکتۆرەکە", "منداڵەکان",
                  "سلێمانی", "هەولێر", "کوردستان", "تەلەفۆن", "پرۆفیسۆر", "ڤاکسین", "دەرمانخانە", "خوێندکاران"):
@@ -256,8 +184,8 @@ def test_sorani_words_and_word_order() -> None:
     assert in_english("گێفیتینیب بە ئێرلۆتینیب بگۆڕە.") == "use erlotinib instead of gefitinib."
     assert in_english("بۆ A549، ln(IC50) -٢٫٥") == "for A549, ln(IC50) -2.5"
     # its everyday words are no drugs
-    _reads_no_drug("من لە تاقیگە کار دەکەم. ئەمڕۆ ئێمە ئەنجامی نوێمان هەیە.", "sorani")
-    _reads_no_drug("لە نەخۆشخانەکەمان نەخۆشی مەلاریا زۆرن.", "sorani")
+    reads_no_drug("من لە تاقیگە کار دەکەم. ئەمڕۆ ئێمە ئەنجامی نوێمان هەیە.", "sorani")
+    reads_no_drug("لە نەخۆشخانەکەمان نەخۆشی مەلاریا زۆرن.", "sorani")
     assert not re.search(r"[A-Za-z]{5,}", in_english("ئەمڕۆ هەوا زۆر خۆشە و من لەگەڵ هاوڕێکانم دەچمە بازاڕ.")
                          .replace("today", "").replace("with", ""))
     # a Pashto or Persian message is not read as Sorani
@@ -279,18 +207,18 @@ def test_sorani_requests_planned() -> None:
     generates("تکایە مۆلیکیوولی نوێ بۆ A549 دروست بکە، ln(IC50) -٢٫٥.", -2.5)
     optimizes("گێفیتینیب لە A549 باشتر بکە تا ln(IC50) -٢.")
     asks_the_route("پاراسیتامۆڵ چۆن دروست دەکرێت؟ مادە سەرەتاییەکان پیشان بدە.", "paracetamol")
-    _asks_back("مۆلیکیوولی نوێ دروست بکە.", GENERATE, [])
-    _asks_back("ئیماتینیب چەند بەهێز دەبەسترێتەوە؟", AFFINITY, ["drug_smiles"])
+    asks_back("مۆلیکیوولی نوێ دروست بکە.", GENERATE, [])
+    asks_back("ئیماتینیب چەند بەهێز دەبەسترێتەوە؟", AFFINITY, ["drug_smiles"])
 
 
 def test_sorani_follow_ups_and_questions_no_tool_answers() -> None:
-    _of_the_generated("ژەهراویبوونی ئەم مۆلیکیوولانە بپشکنە.", "(generated_smiles)", "CT_TOX")
-    _of_the_generated("lipophilicityی مۆلیکیوولی دووەم حیساب بکە.", [MADE[1]], "lipo")
-    _of_the_generated("ژەهراویبوونی دوو یەکەمەکە بپشکنە.", MADE[:2], "CT_TOX")
-    _of_both("توانەوەی هەردووکیان حیساب بکە.", "logSolubility")
-    _instead("لە جیاتی گێفیتینیب ئێرلۆتینیب بەکاربهێنە.")
-    _instead("گێفیتینیب بە ئێرلۆتینیب بگۆڕە.")
-    _on_the_two_cells("لە HeLa دووبارە ئەنجامی بدەوە.", "HeLa")
-    _runs_nothing("دۆزی ئەمۆکسیسیلین بۆ منداڵ چەندە؟")
-    _runs_nothing("ئایا کینین بۆ ئافرەتی دووگیان سەلامەتە؟")
-    _runs_nothing("نرخی ئارتیسونەیت چەندە؟")
+    of_the_generated("ژەهراویبوونی ئەم مۆلیکیوولانە بپشکنە.", "(generated_smiles)", "CT_TOX")
+    of_the_generated("lipophilicityی مۆلیکیوولی دووەم حیساب بکە.", [MADE[1]], "lipo")
+    of_the_generated("ژەهراویبوونی دوو یەکەمەکە بپشکنە.", MADE[:2], "CT_TOX")
+    of_both("توانەوەی هەردووکیان حیساب بکە.", "logSolubility")
+    instead("لە جیاتی گێفیتینیب ئێرلۆتینیب بەکاربهێنە.")
+    instead("گێفیتینیب بە ئێرلۆتینیب بگۆڕە.")
+    on_the_two_cells("لە HeLa دووبارە ئەنجامی بدەوە.", "HeLa")
+    runs_nothing("دۆزی ئەمۆکسیسیلین بۆ منداڵ چەندە؟")
+    runs_nothing("ئایا کینین بۆ ئافرەتی دووگیان سەلامەتە؟")
+    runs_nothing("نرخی ئارتیسونەیت چەندە؟")
