@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from model_zoo.names.sounds import SoundTable, in_reduced_alphabet, once
+from model_zoo.names.sounds import SoundTable, in_reduced_alphabet, names_spelt_out, once
 
 # the Arabic block's letters, with the Persian and Pashto ones (U+0620-U+064A, U+0671-U+06D3)
 ARABIC_LETTERS = "\u0620-\u064a\u0671-\u06d3"
@@ -90,8 +90,4 @@ def english_name(word: str) -> str | None:
 def from_pashto(text: str, words: frozenset[str] = frozenset()) -> str:
     """``text`` with drug names written in the Arabic script in Latin letters; the language's own ``words`` stay as
     written."""
-    def english(m: re.Match[str]) -> str:
-        if m.group(0) in words:
-            return m.group(0)
-        return english_name(m.group(0)) or m.group(0)
-    return _WORD.sub(english, _MARKS.sub("", text))
+    return names_spelt_out(text, _WORD, _MARKS, english_name, words)

@@ -16,7 +16,7 @@ import itertools
 import re
 
 from model_zoo.names.pashto import ARABIC_SCRIPT
-from model_zoo.names.sounds import once
+from model_zoo.names.sounds import names_spelt_out, once
 
 # Sorani's own letters (no other language a lab writes in has them): ێ, ۆ, ڵ, ڕ, ە
 SORANI_LETTERS = "ێۆڵڕە"
@@ -89,8 +89,4 @@ def english_name(word: str) -> str | None:
 def from_sorani(text: str, words: frozenset[str] = frozenset()) -> str:
     """``text`` with drug names written in the Arabic script in Latin letters; the language's own ``words`` stay as
     written."""
-    def english(m: re.Match[str]) -> str:
-        if m.group(0) in words:
-            return m.group(0)
-        return english_name(m.group(0)) or m.group(0)
-    return _WORD.sub(english, _MARKS.sub("", text))
+    return names_spelt_out(text, _WORD, _MARKS, english_name, words)

@@ -208,3 +208,12 @@ def names_in_units(units: list[str], name_of: Callable[[str, bool], str | None],
         out.extend([*units[i:start], f" {drug} "])
         i = j
     return "".join(out)
+
+
+def names_spelt_out(text: str, word: re.Pattern[str], marks: re.Pattern[str],
+                    english_name: Callable[[str], str | None], words: frozenset[str]) -> str:
+    """``text`` with each ``word`` of a script that spells a drug name by its sounds in the name's Latin letters, its
+    ``marks`` (vowel signs, tatweel) dropped; the language's own ``words`` stay as written (Pashto, Sorani)."""
+    def english(m: re.Match[str]) -> str:
+        return m.group(0) if m.group(0) in words else english_name(m.group(0)) or m.group(0)
+    return word.sub(english, marks.sub("", text))
