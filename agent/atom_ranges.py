@@ -101,8 +101,8 @@ _PART = rf"{_PART_NAME}(?:\s+(?P<region>{_REGION}))?"
 # "retain the quinazoline core and the 3-chloro-4-fluoroanilino group": a second part kept in the same breath
 _KEPT_ALSO = re.compile(rf"{_CORE_SUFFIX}\s*(?:and|&|\+)\s+(?:the\s+|its\s+)?(?P<name>{_NAMED})"
                         rf"(?P<region>\s+{_REGION})?\b", re.I)
-# ("only the hydroxyethylpiperazine, where the linker will go, may change": a clause between)
-_BETWEEN_COMMAS = r"(?:\s*,\s*(?:where|which|as|since|because)\b[^,;.\n]{1,60},)?"
+# ("only the hydroxyethylpiperazine, where the linker will go, may change": a clause or a bracket between)
+_BETWEEN_COMMAS = r"(?:\s*,\s*(?:where|which|as|since|because)\b[^,;.\n]{1,60},|\s*\([^()\n]{1,60}\))?"
 _ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}{_BETWEEN_COMMAS}\s+(?:{_MAY_CHANGE})", re.I)
 _CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e|rework|redesign|re-?engineer|swap(?:\s+out)?|" \
                r"play\s+with|tinker\s+with|mess\s+with|replace|" \

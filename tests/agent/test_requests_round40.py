@@ -264,3 +264,15 @@ def test_the_rest_of_the_scaffold_beside_the_part_that_may_change() -> None:
            "scaffold stays."
     mask = mask_from_words(find_atom_ranges(text), drug("palbociclib"))
     assert mask is not None and sum(mask) == 6
+
+
+def test_a_part_that_may_change_written_in_sorani() -> None:
+    """Sorani "تەنها بەشی methylpiperazine (ئەڵقەکە و میثیلەکەی) بگۆڕە" (only change the methylpiperazine part, the
+    ring and its methyl) asked which part."""
+    from agent.atom_ranges import find_atom_ranges, mask_from_words
+    from agent.vocabulary import in_english
+
+    text = in_english("ئیماتینیب لە K-562 دا باشتر بکە بۆ ln(IC50) ی -٣. تەنها بەشی methylpiperazine "
+                      "(ئەڵقەکە و میثیلەکەی) بگۆڕە، بەشەکانی تری وەک خۆیان بمێننەوە.")
+    mask = mask_from_words(find_atom_ranges(text), drug("imatinib"))
+    assert mask is not None and sum(mask) == 7
