@@ -276,3 +276,14 @@ def test_a_part_that_may_change_written_in_sorani() -> None:
                       "(ئەڵقەکە و میثیلەکەی) بگۆڕە، بەشەکانی تری وەک خۆیان بمێننەوە.")
     mask = mask_from_words(find_atom_ranges(text), drug("imatinib"))
     assert mask is not None and sum(mask) == 7
+
+
+def test_a_precursor_other_than_the_one_named_is_never_the_one_named() -> None:
+    """"logS of the precursor other than formaldehyde" ran formaldehyde."""
+    pool = {"user_smiles": ["COC(=O)C(N1CCc2sccc2C1)c1ccccc1Cl"],
+            "Retrosynthetic_reaction_pathway_prediction_result": [
+                {"smiles": "COC(=O)C(N1CCc2sccc2C1)c1ccccc1Cl", "precursors": ["C=O", "COC(=O)C(NCCc1cccs1)c1ccccc1Cl"],
+                 "score": 0.9}]}
+    earlier = ran(RETRO, "one-step retro on clopidogrel", {"smiles_list": "(user_smiles)"})
+    calls = plan_with("logS of the precursor other than formaldehyde", pool, [earlier])
+    assert all("C=O" not in c.arguments.get("drug_smiles", []) for c in calls)
