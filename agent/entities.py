@@ -546,7 +546,8 @@ def _only_the_lines_said(text: str, mentions: list[tuple[str, CellLine]]) -> lis
     only?")."""
     lines = list(dict.fromkeys(line for _, line in mentions))
     only = [line for written, line in mentions
-            if re.search(rf"(?<!not\s)\b(?:only|just)\s+(?:in\s+|for\s+|on\s+)?{re.escape(written)}(?![\w-])|"
+            if re.search(rf"(?<!not\s)(?<!otherwise\s)(?<!else\s)\b(?:only|just)\s+(?:in\s+|for\s+|on\s+)?"
+                         rf"{re.escape(written)}(?![\w-])|"
                          rf"(?<![\w-]){re.escape(written)}\s+only\b", text, re.I)]
     return list(dict.fromkeys(only)) if only and len(set(only)) < len(lines) else lines
 

@@ -343,7 +343,8 @@ def out_of_scope_question(e: Entities, offered: list[ToolSpec]) -> str | None:
     if (claim := _ABOUT_GIVEN_RESULTS.search(e.prose)) is not None:
         return claim.group()
     found = _OUT_OF_SCOPE.search(_blank(_IN_BRACKETS, e.prose)) or _WHAT_IT_IS.match(e.prose)
-    rest = None if found is None else _blanked(without_values(e), [found.span()]) if found.group().endswith("?") \
+    whole_question = found is not None and found.re is _OUT_OF_SCOPE and found.group().endswith("?")
+    rest = None if found is None else _blanked(without_values(e), [found.span()]) if whole_question \
         else _without_the_question(without_values(e), found)  # (a whole question matched: none of its words ask)
     if found is None or requested_tool(rest or "", offered) is not None or \
             _runs_a_written_pair(e):

@@ -287,3 +287,15 @@ def test_a_precursor_other_than_the_one_named_is_never_the_one_named() -> None:
     earlier = ran(RETRO, "one-step retro on clopidogrel", {"smiles_list": "(user_smiles)"})
     calls = plan_with("logS of the precursor other than formaldehyde", pool, [earlier])
     assert all("C=O" not in c.arguments.get("drug_smiles", []) for c in calls)
+
+
+def test_a_short_question_for_a_value_is_no_question_about_what_a_thing_is() -> None:
+    """"what's the Kd?" after a yes/no binding call (and "when can I start X?" read whole as a question of care) must
+    still ask for the affinity; a line said with "otherwise just" is a fallback, not the only line."""
+    pool = {"user_smiles": [drug("erlotinib")], "user_target_seq": target("EGFR")}
+    earlier = ran(CLASSIFIER, "does erlotinib bind EGFR?", {"drug_smiles": "(user_smiles)",
+                                                             "target_seq": "(user_target_seq)"})
+    assert decided("what's the Kd?", pool, [earlier]) == "drug_target_affinity_regression_predict"
+    e = read_message("Two lines, one drug: predicted ln(IC50) of lapatinib in BT-474 and in HCC1954. If the gap is "
+                     "big we'll run both xenografts, otherwise just BT-474.")
+    assert [line.name for line in e.cell_lines] == ["BT-474", "HCC1954"]
