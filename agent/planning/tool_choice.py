@@ -767,8 +767,11 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
         loose = _loose_intents(entities, offered)
         loose = _without_drug_classes(loose, entities)
         if len(loose) == 2 and {spec.name for spec, _ in loose} == {PROPERTY.name, DRUG_DRUG.name} and \
-                _property_not_pair(entities, offered):
-            return [(PROPERTY, entities.prose)]  # "Teaching session: haloperidol vs quetiapine, logD7.4": no pair
+                _property_not_pair(entities, offered) and not any(
+                    _SETS_A_PAIR.search(part) for spec, part in loose if spec.name == DRUG_DRUG.name):
+            # "Teaching session: haloperidol vs quetiapine, logD7.4": drugs compared, no pair (not "Check warfarin
+            # with aspirin and BBB for aspirin": a pair set by "with")
+            return [(PROPERTY, entities.prose)]
         if len(loose) >= 2:
             loose = [(spec, part) for spec, part in loose if not _names_no_pair(spec, part, entities.prose)]
             if len(loose) == 1 and len(found) == 1 and _names_no_pair(*found[0], entities.prose):
@@ -797,6 +800,7 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
 
 
 _AFTER_A_DASH = re.compile(r"\s(?:—|–|--?)\s*$")
+_SETS_A_PAIR = re.compile(r"\bwith\b|\bw/|\+|&|\bagainst\b|\bplus\b", re.I)
 # "binding of X to AURKA and to FLT3 (yes/no)": a closing bracket that says which answer the whole message wants
 _TRAILING_BRACKET = re.compile(r"\(\s*([^()]{1,30}?)\s*\)\W*$")
 
