@@ -758,7 +758,7 @@ _GUJARATI_MARKS = {**EASTERN_DIGITS, ord("।"): ".", ord("॥"): ".", ord("\u20
 _GUJARATI_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{GUJARATI_BLOCK}])")
 _GUJARATI_INSTEAD = re.compile(r"(?<!\S)(\S+?)(?:\s*(?:ને|ના|ની))?\s+(?:બદલે|જગ્યાએ)\s+(\S+)")
 _GUJARATI_EXCEPT = re.compile(r"(?<!\S)(?!(?:આ|એ|તે|તેના|આના)\s)(\S+)\s+સિવાય(?!\S)")
-# "teneligliptin નું structure હાથ માં નથી" (I don't have teneligliptin's structure): "no structure for X"
+# "teneligliptin નું structure હાથ માં નથી" (I don't have teneligliptin's structure): "drop X"
 _GUJARATI_NO_STRUCTURE = re.compile(r"(?<!\S)(\S+)\s+(?:નું|ની|નો)\s+(?:structure|smiles|SMILES|સ્ટ્રક્ચર)\s+"
                                     r"(?:હાથ\s+માં|મારી\s+પાસે|અમારી\s+પાસે)?\s*નથી")
 # "teneligliptin ને છોડી દો" (leave teneligliptin out): "drop X"
@@ -990,7 +990,7 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _SORANI_REPLACE.sub(r"use \2 instead of \1", _SORANI_JOINED.sub(" ", text))
     if language is _GUJARATI:
         text = _GUJARATI_JOINED.sub(" ", text.translate(_GUJARATI_MARKS))
-        text = _GUJARATI_NO_STRUCTURE.sub(r"no structure for \1", text)
+        text = _GUJARATI_NO_STRUCTURE.sub(r"drop \1", text)
         return _GUJARATI_DROP.sub(r"drop \1", _GUJARATI_EXCEPT.sub(r"except \1",
                                                                _GUJARATI_INSTEAD.sub(r"\2 instead of \1", text)))
     if language is _SOMALI:

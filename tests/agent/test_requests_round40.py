@@ -299,3 +299,14 @@ def test_a_short_question_for_a_value_is_no_question_about_what_a_thing_is() -> 
     e = read_message("Two lines, one drug: predicted ln(IC50) of lapatinib in BT-474 and in HCC1954. If the gap is "
                      "big we'll run both xenografts, otherwise just BT-474.")
     assert [line.name for line in e.cell_lines] == ["BT-474", "HCC1954"]
+
+
+def test_a_product_form_or_a_struck_herb_beside_the_drugs_asked_about() -> None:
+    """This round's words broke these: "our vitamin D3 gummies" is cholecalciferol to check, and "irinotecan + St
+    John's wort (scratch that, no structure for the wort)" leaves the wort out."""
+    asked = PastRequest("u", "Could you check our vitamin D3 gummies with her blood pressure medicine?", answered=False)
+    [call] = plan_with("Amlodipine 5 mg.", {}, [asked])
+    assert call.name == DDI and len(call.arguments["smiles_pairs"]) == 1
+    text = ("Two DDI pairs for the irinotecan comparator arm: irinotecan + St John's wort (scratch that, no structure "
+            "for the wort), so irinotecan + phenytoin and irinotecan + carbamazepine.")
+    assert decided(text) == DDI
