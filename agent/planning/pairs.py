@@ -101,8 +101,7 @@ def _pair_to_start_with(e: Entities) -> list[str] | None:
     return distinct if len(distinct) == 2 and all(m in e.molecules for m in distinct) else None
 
 
-EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:(?:three|3|six|6)\s+)?(?:possible\s+)?"
-                         r"(?:pairs?|combinations?)\b|\bpairwise\b|"
+EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"
                          r"\ball\s+against\s+all\b|\b(?:with|against|vs\.?|versus)\s+each\s+other\b|"
                          r"\b(?:interactions?|ddis?)\s+(?:\w+\s+){0,2}(?:among|between)\s+(?:all\s+)?(?:these|them|those|the)\b|"
                          r"\b(?:each|every\s+one)\s+(?:of\s+(?:them|these|those)\s+)?(?:against|with|vs\.?)\s+"

@@ -310,3 +310,16 @@ def test_a_product_form_or_a_struck_herb_beside_the_drugs_asked_about() -> None:
     text = ("Two DDI pairs for the irinotecan comparator arm: irinotecan + St John's wort (scratch that, no structure "
             "for the wort), so irinotecan + phenytoin and irinotecan + carbamazepine.")
     assert decided(text) == DDI
+
+
+def test_all_three_written_pairs_are_the_pairs_written() -> None:
+    """"(a) digoxin + amiodarone (b) sildenafil + nitroglycerin (c) methotrexate + trimethoprim. Can you run all three
+    pairs" is the three pairs written, not every pair of the six drugs (a reading of "all three pairs" this round
+    tried and withdrew); Gujarati "ત્રણે જોડી" of three drugs is every pair of them."""
+    text = ("Past paper MCQ: 'which of these pairs interact?' (a) digoxin + amiodarone (b) sildenafil + nitroglycerin "
+            "(c) methotrexate + trimethoprim. Can you run all three pairs so I can check my answer?")
+    [call] = plan_with(text, {})
+    assert len(call.arguments["smiles_pairs"]) == 3
+    [call] = plan_with("amlodipine, atorvastatin અને telmisartan — એક જ prescription માં છે. ત્રણે જોડી ના interactions "
+                       "બતાવો.", {})
+    assert len(call.arguments["smiles_pairs"]) == 3
