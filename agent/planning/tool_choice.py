@@ -800,7 +800,11 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
 
 
 _AFTER_A_DASH = re.compile(r"\s(?:—|–|--?)\s*$")
-_SETS_A_PAIR = re.compile(r"\bwith\b|\bw/|\+|&|\bagainst\b|\bplus\b", re.I)
+# a pair set in so many words, and asked for ("Check warfarin with aspirin", "warfarin + aspirin?"; not "Crystallisation
+# of sildenafil from 2-propanol with heptane as antisolvent", which tells how the compounds meet)
+_SETS_A_PAIR = re.compile(r"(?=.*(?:\bwith\b|\bw/|\+|&|\bagainst\b|\bplus\b))"
+                          r"(?=.*(?:\?|\b(?:check|run|screen|test|predict|score|interact\w*|combin\w*)\b))",
+                          re.I | re.S)
 # "binding of X to AURKA and to FLT3 (yes/no)": a closing bracket that says which answer the whole message wants
 _TRAILING_BRACKET = re.compile(r"\(\s*([^()]{1,30}?)\s*\)\W*$")
 

@@ -323,3 +323,13 @@ def test_all_three_written_pairs_are_the_pairs_written() -> None:
     [call] = plan_with("amlodipine, atorvastatin અને telmisartan — એક જ prescription માં છે. ત્રણે જોડી ના interactions "
                        "બતાવો.", {})
     assert len(call.arguments["smiles_pairs"]) == 3
+
+
+def test_a_compound_met_with_another_in_a_process_is_no_pair_asked() -> None:
+    """"Crystallisation of sildenafil from 2-propanol with heptane as antisolvent. Could I get the hydration free
+    energies of propan-2-ol and heptane, …?" ran sildenafil with heptane as a drug pair (a reading this round's
+    narrowing of a pair set by "with" brought back, BK-093)."""
+    text = ("Crystallisation of sildenafil from 2-propanol with heptane as antisolvent. Could I get the hydration free "
+            "energies of propan-2-ol and heptane, and the API's aqueous solubility?")
+    calls = plan_with(text, {})
+    assert calls and calls[0].name == PROPERTY and calls[0].arguments["property"] == "freesolv"
