@@ -6,50 +6,13 @@ from __future__ import annotations
 
 from planning_support import (asks_binding, asks_the_cells, asks_the_pair, asks_the_property, asks_the_route,
                               decided, drug, generates, optimizes, plan_with, ran)
+from language_support import (AFFINITY, CELLS, CLASSIFY, GENERATE, MADE, PAIRS, PROPERTY, asks_back, instead, of_both,
+                              of_the_generated)
 
 from agent.vocabulary import in_english
 from model_zoo.names.armenian import english_name as armenian_name
 from model_zoo.names.ethiopic import english_name as ethiopic_name
 from model_zoo.names.sinhala import english_name as sinhala_name
-
-PROPERTY = "drug_property_prediction"
-PAIRS = "drug_drug_response_predict"
-CELLS = "drug_cell_response_regression_predict"
-AFFINITY = "drug_target_affinity_regression_predict"
-CLASSIFY = "drug_target_classification_predict"
-GENERATE = "drug_cell_response_regression_generation"
-OPTIMIZE = "drug_cell_response_regression_optimization"
-RETRO = "Retrosynthetic_reaction_pathway_prediction"
-MADE = ["CCN1CCN(Cc2ccccc2)CC1", "CC(C)Cc1ccc(C(C)C(=O)O)cc1", "O=C(O)c1ccccc1O"]
-
-
-def _asks_back(text: str, tool: str, given: list[str]) -> None:
-    """A request that names no cell line, value or target: the call is planned without it, and the turn asks."""
-    [call] = plan_with(text, {})
-    assert call.name == tool and list(call.arguments) == given
-    assert decided(text) is None
-
-
-def _of_the_generated(text: str, smiles: str | list[str], prop: str) -> None:
-    values = {"user_cell_line": "A549", "user_zscore": -2.0, "generated_smiles": MADE}
-    earlier = ran(GENERATE, "Generate new molecules for A549, ln(IC50) -2.", {"cell_line": "A549", "zscore": -2.0})
-    [call] = plan_with(text, values, [earlier])
-    assert call.name == PROPERTY and call.arguments == {"drug_smiles": smiles, "property": prop}
-
-
-def _of_both(text: str, prop: str) -> None:
-    pairs = {"user_smiles_pairs": [[drug("warfarin"), drug("aspirin")]]}
-    earlier = ran(PAIRS, "Do warfarin and aspirin interact?", {"smiles_pairs": "(user_smiles_pairs)"})
-    [call] = plan_with(text, pairs, [earlier])
-    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug("warfarin"), drug("aspirin")],
-                                                        "property": prop}
-
-
-def _instead(text: str) -> None:
-    earlier = ran(CELLS, "Predict the IC50 of gefitinib in A549.", {"drug_smiles": [drug("gefitinib")],
-                                                                      "cell_name": "A549"})
-    [call] = plan_with(text, {}, [earlier])
-    assert call.name == CELLS and call.arguments["drug_smiles"] == [drug("erlotinib")]
 
 
 def test_armenian_drug_names_read_by_sound_with_their_case_endings() -> None:
@@ -88,15 +51,15 @@ def test_armenian_requests_planned() -> None:
     asks_the_route("Ինչպե՞ս սինթեզել պարացետամոլը։ Ցույց տուր նախանյութերը։", "paracetamol")
     generates("Գեներացրու նոր մոլեկուլներ A549-ի համար, ln(IC50) -2։")
     optimizes("Օպտիմալացրու գեֆիտինիբը A549-ում մինչև ln(IC50) -2։")
-    _asks_back("Գեներացրու նոր մոլեկուլներ։", GENERATE, [])
-    _asks_back("Որքա՞ն ուժեղ է կապվում իմատինիբը։", AFFINITY, ["drug_smiles"])
+    asks_back("Գեներացրու նոր մոլեկուլներ։", GENERATE, [])
+    asks_back("Որքա՞ն ուժեղ է կապվում իմատինիբը։", AFFINITY, ["drug_smiles"])
 
 
 def test_armenian_follow_ups() -> None:
-    _of_the_generated("Ստուգիր դրանց թունավորությունը։", "(generated_smiles)", "CT_TOX")
-    _of_both("Երկուսի լիպոֆիլությունն էլ հաշվիր։", "lipo")
-    _of_both("Երկուսի լուծելիությունը ինչքա՞ն է։", "logSolubility")
-    _instead("Գեֆիտինիբի փոխարեն էռլոտինիբ օգտագործիր։")
+    of_the_generated("Ստուգիր դրանց թունավորությունը։", "(generated_smiles)", "CT_TOX")
+    of_both("Երկուսի լիպոֆիլությունն էլ հաշվիր։", "lipo")
+    of_both("Երկուսի լուծելիությունը ինչքա՞ն է։", "logSolubility")
+    instead("Գեֆիտինիբի փոխարեն էռլոտինիբ օգտագործիր։")
 
 
 def test_ethiopic_drug_names_read_by_sound_with_their_prefixes_and_suffixes() -> None:
@@ -134,15 +97,15 @@ def test_amharic_requests_planned() -> None:
     asks_the_route("ፓራሲታሞልን እንዴት ማቀናበር እችላለሁ? ቅድመ-ቁሶቹን አሳየኝ።", "paracetamol")
     generates("ለA549 አዳዲስ ሞለኪውሎችን ፍጠር፣ ln(IC50) -2።")
     optimizes("ጌፊቲኒብን በA549 ላይ ወደ ln(IC50) -2 አሻሽል።")
-    _asks_back("አዳዲስ ሞለኪውሎችን ፍጠር።", GENERATE, [])
-    _asks_back("የጌፊቲኒብን IC50 ተንብይ።", CELLS, ["drug_smiles"])
+    asks_back("አዳዲስ ሞለኪውሎችን ፍጠር።", GENERATE, [])
+    asks_back("የጌፊቲኒብን IC50 ተንብይ።", CELLS, ["drug_smiles"])
 
 
 def test_amharic_follow_ups() -> None:
-    _of_the_generated("የእነዚህን መርዛማነት ፈትሽ።", "(generated_smiles)", "CT_TOX")
-    _of_both("የሁለቱንም lipophilicity አስላ።", "lipo")
-    _of_both("የሁለቱም መርዛማነት ስንት ነው?", "CT_TOX")
-    _instead("በጌፊቲኒብ ፋንታ ኤርሎቲኒብ ተጠቀም።")
+    of_the_generated("የእነዚህን መርዛማነት ፈትሽ።", "(generated_smiles)", "CT_TOX")
+    of_both("የሁለቱንም lipophilicity አስላ።", "lipo")
+    of_both("የሁለቱም መርዛማነት ስንት ነው?", "CT_TOX")
+    instead("በጌፊቲኒብ ፋንታ ኤርሎቲኒብ ተጠቀም።")
 
 
 def test_sinhala_drug_names_read_by_sound_with_their_suffixes() -> None:
@@ -183,16 +146,16 @@ def test_sinhala_requests_planned() -> None:
     asks_the_route("පැරසිටමෝල් හදන්නේ කොහොමද? පූර්වගාමී ද්‍රව්‍ය පෙන්වන්න.", "paracetamol")
     generates("A549 සඳහා අලුත් අණු ජනනය කරන්න, ln(IC50) -2.")
     optimizes("ගෙෆිටිනිබ් A549 වල ln(IC50) -2 ට optimize කරන්න.")
-    _asks_back("අලුත් අණු ජනනය කරන්න.", GENERATE, [])
-    _asks_back("ඉමැටිනිබ් කොච්චර ශක්තිමත්ව බැඳෙනවාද?", AFFINITY, ["drug_smiles"])
+    asks_back("අලුත් අණු ජනනය කරන්න.", GENERATE, [])
+    asks_back("ඉමැටිනිබ් කොච්චර ශක්තිමත්ව බැඳෙනවාද?", AFFINITY, ["drug_smiles"])
 
 
 def test_sinhala_follow_ups() -> None:
-    _of_the_generated("මේවායේ විෂ සහිතභාවය බලන්න.", "(generated_smiles)", "CT_TOX")
-    _of_the_generated("දෙවෙනි එකේ lipophilicity එක ගණනය කරන්න.", [MADE[1]], "lipo")
-    _of_both("දෙකේම lipophilicity එක ගණනය කරන්න.", "lipo")
-    _of_both("දෙකම විෂද?", "CT_TOX")
-    _instead("ගෙෆිටිනිබ් වෙනුවට එර්ලොටිනිබ් පාවිච්චි කරන්න.")
+    of_the_generated("මේවායේ විෂ සහිතභාවය බලන්න.", "(generated_smiles)", "CT_TOX")
+    of_the_generated("දෙවෙනි එකේ lipophilicity එක ගණනය කරන්න.", [MADE[1]], "lipo")
+    of_both("දෙකේම lipophilicity එක ගණනය කරන්න.", "lipo")
+    of_both("දෙකම විෂද?", "CT_TOX")
+    instead("ගෙෆිටිනිබ් වෙනුවට එර්ලොටිනිබ් පාවිච්චි කරන්න.")
 
 
 
@@ -257,5 +220,5 @@ def test_round37_sinhala_requests() -> None:
     # a drug named only as an overdose's cause is no molecule to run: the sentence that asks, its verb last
     asks_the_property("ඇස්ප්‍රින් overdose එකකට sodium bicarbonate දෙනවා. caffeine ජලයේ ද්‍රාව්‍යතාව බලන්න.",
                        "caffeine", "logSolubility")
-    _of_the_generated("පළවෙනි අණු දෙකේ විෂ සහිතභාවය බලන්න.", MADE[:2], "CT_TOX")
+    of_the_generated("පළවෙනි අණු දෙකේ විෂ සහිතභාවය බලන්න.", MADE[:2], "CT_TOX")
     _on_the_two_cells("HeLa එකෙත් ඒ දෙකම.", "HeLa")
