@@ -21,7 +21,7 @@ from agent.selection import EARLIER_RESULT, SIGN_OFF, picking_spans, property_pi
 from agent.vocabulary import count_pattern, phrases, words
 from model_zoo.names.cell_lines import is_known_other_line
 from model_zoo.names.targets import asked_as_target
-from model_zoo.names.text import labelled
+from model_zoo.names.text import labelled, opens_a_row
 from model_zoo.specs import (AFFINITY, CELL_RESPONSE, DRUG_DRUG, OPTIMIZATION, PROPERTY, RETROSYNTHESIS,
                              TARGET_CLASSIFICATION, ToolSpec)
 
@@ -1002,7 +1002,7 @@ _THANKED = re.compile(rf"^\W*(?:(?:{phrases('sign_offs')}|ok(?:ay)?|great|perfec
 def _without_picking(text: str, precursors: bool = True) -> str:
     """The text with the words that only pick molecules from results blanked ("the most soluble one", "the top EGFR
     binder"), and the thanks before them."""
-    blanked = _blank(_THANKED, _blank(EARLIER_RESULT, _blank(_SELECTION_PHRASE, _without_labelled_codes(text))))
+    blanked = _blank(_THANKED, _blank(EARLIER_RESULT, _blank(_SELECTION_PHRASE, _without_codes_and_reasons(text))))
     blanked = _blanked(blanked, picking_spans(blanked, precursors) + picking_spans(text, precursors) +
                        property_pick_spans(text))
     return _blank(_PICKED_ROUTE, _blank(_PICKED_THERE, _blank(_PICKED_NOUN, blanked)))
@@ -1013,7 +1013,8 @@ def _without_picking(text: str, precursors: bool = True) -> str:
 _CODE = re.compile(r"(?<![\w-])[A-Za-z]{1,5}-?\d[\w-]*")
 
 
-def _without_labelled_codes(text: str) -> str:
+def _without_codes_and_reasons(text: str) -> str:
+    """The text without the codes its words label and the reasons a drug was started, which ask for nothing."""
     spans = [m.span() for m in _CODE.finditer(text) if labelled(text, m.start(), m.end())]
     return _blanked(text, spans + [m.span("why") for m in _STARTED_FOR.finditer(text)])
 
@@ -1049,13 +1050,13 @@ def _value_spans(e: Entities) -> list[tuple[int, int]]:
     return spans
 
 
-# "2,QX-D2,<SMILES>": the label a pasted row opens with, before the blanked structure (alone it reads as a cell line)
-_PASTED_ROW_LABEL = re.compile(r"^[ \t]*(?:\d+[ \t]*[,;:|\t.)][ \t]*)?(?P<label>[A-Za-z][\w-]*)[ \t]*[,;|\t][ \t]*"
-                               r"(?= {5,})", re.M)
+# a structure blanked in the prose after a row's label ("2,QX-D2,<SMILES>")
+_STRUCTURE_AFTER = re.compile(r"[ \t]*[,;|\t][ \t]* {5,}")
 
 
-def _row_labels(prose: str) -> list[tuple[int, int]]:
-    return [m.span("label") for m in _PASTED_ROW_LABEL.finditer(prose)]
+def _labels_a_pasted_row(prose: str, start: int, end: int) -> bool:
+    """Whether the words at ``start:end`` label a pasted structure's row (alone they would read as a cell line)."""
+    return opens_a_row(prose, start, end) and bool(_STRUCTURE_AFTER.match(prose, end))
 
 
 def _joins_values(prose: str, cut: tuple[int, int], values: list[tuple[int, int]]) -> bool:
@@ -1083,9 +1084,8 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
     if len(parts) > MAX_LOOSE_PARTS:
         return []  # a long list of names, not a handful of asks: each part would be read again
     read: list[tuple[ToolSpec, int, Entities]] = []
-    labels = _row_labels(prose)
     for start, end in parts:
-        if any(s <= start and end <= e for s, e in labels):
+        if _labels_a_pasted_row(prose, start, end):
             continue
         words = _blank(_ASKS_NOTHING, entities.text[start:end])
         if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words) or

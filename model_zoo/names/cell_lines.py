@@ -17,7 +17,7 @@ from pathlib import Path
 
 from model_zoo.chem import cells
 from model_zoo.names.types import Resolved, Unresolved
-from model_zoo.names.text import COMPOUND_CODE, labelled, overlaps
+from model_zoo.names.text import COMPOUND_CODE, labelled, opens_a_row, overlaps
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "names"
 N_CLOSEST = 5
@@ -345,7 +345,7 @@ def find_cell_shaped_words(text: str) -> list[Unresolved]:
             continue
         heading = not text[:s].strip() and text[e:e + 1] == ":"  # "DEV-118: I've uploaded …": the thread's code
         # "2,PCM-D2,<SMILES>", "QX-D1\t<SMILES>": the label a pasted row opens with
-        heading = heading or bool(_ROW_START.search(text, 0, s) and _ROW_LABEL_END.match(text, e))
+        heading = heading or opens_a_row(text, s, e)
         if any(ch.isdigit() for ch in word) and _cell_shaped(word) and not _NOT_LINE_WORD.match(word) \
                 and not is_cell_line_name(word) and not _other_entity(word) and not labelled(text, s, e) \
                 and not heading:
@@ -353,8 +353,6 @@ def find_cell_shaped_words(text: str) -> list[Unresolved]:
     return out
 
 
-_ROW_START = re.compile(r"(?:^|\n)[ \t]*(?:\d+[ \t]*[,;:|\t.)][ \t]*)?$")
-_ROW_LABEL_END = re.compile(r"[ \t]*[,;|\t]")
 _GENE_FUSION = re.compile(r"(?=\S*\d)[A-Z]{2,}\d?-[A-Z]{3,}\d?")  # with a digit: "PAX3-FOXO1", not "FOO-BAR"
 
 

@@ -77,6 +77,17 @@ def labelled(text: str, start: int, end: int = -1) -> bool:
         _LABEL_AFTER.match(text, end)))
 
 
+# "2,PCM-D2,<SMILES>", "QX-D1\t<SMILES>": a word at a line's start (after the row's number) with a column separator
+# after it
+_ROW_START = re.compile(r"(?:^|\n)[ \t]*(?:\d+[ \t]*[,;:|\t.)][ \t]*)?$")
+_ROW_LABEL_END = re.compile(r"[ \t]*[,;|\t]")
+
+
+def opens_a_row(text: str, start: int, end: int) -> bool:
+    """Whether the word at ``start:end`` is the label a pasted row opens with: a code, no entity nor ask."""
+    return bool(_ROW_START.search(text, 0, start) and _ROW_LABEL_END.match(text, end))
+
+
 def words(text: str) -> list[tuple[str, int, int]]:
     """(word, start, end) for every word of ``text``, in order."""
     return [(m.group(), m.start(), m.end()) for m in WORD.finditer(text)]
