@@ -639,10 +639,11 @@ def _repeated_before(previous: PastRequest, before: Sequence[PastRequest], offer
         only_values(extract(said), SAME_VALUE_WORDS | _BARE_FOLLOW_UP_WORDS | _ITSELF)
     if not (_REPEAT.search(said) or asks_the_same(said) or bare):
         return None  # ("And artemisinin itself?" after a BBB answer, asked about: the BBB request again)
+    ran = _ran(before[-1], offered)
+    if ran is not None or before[-1].answered:
+        return ran
     # ("logD of DM1" asked about, "Try maytansine itself then." asked about again: still that request)
-    asked_first = None if before[-1].answered else choose_tool(extract(in_english(_strip_pool_line(before[-1].text))),
-                                                                offered)
-    return _ran(before[-1], offered) or asked_first
+    return choose_tool(extract(in_english(_strip_pool_line(before[-1].text))), offered)
 
 
 _ITSELF = frozenset({"itself", "themselves", "alone"})
