@@ -227,9 +227,12 @@ def test_a_cell_line_said_with_only_among_others_the_message_quotes() -> None:
     assert [line.name for line in e.cell_lines] == ["HT-29"]
     e = read_message("ln IC50 of CCO in A549 and not just HCT116")
     assert [line.name for line in e.cell_lines] == ["A549", "HCT-116"]
-    assert decided("Hyoscine butylbromide: how soluble in water?") == PROPERTY
+
+
+def test_a_quaternary_salt_named_by_the_drug_inside_it() -> None:
+    """"hyoscine butylbromide" ran scopolamine (hyoscine), a tertiary amine, not butylscopolamine."""
     [call] = plan_with("solubilty of hyoscine butylbromide in water?", {})
-    assert call.arguments["drug_smiles"] == [drug("butylscopolamine")]
+    assert call.arguments["drug_smiles"] == [drug("butylscopolamine")] != [drug("hyoscine")]
 
 
 def test_a_part_that_may_change_with_a_clause_between() -> None:
