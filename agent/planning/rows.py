@@ -240,6 +240,26 @@ _LEFT_OUT_NOTE = re.compile(r"\b(?:skip|ignore|except|excluding|exclude|omit|dro
                             r"(?:\w+\s+)?(?P<word>[a-z]{4,}?)(?:s|es)?\b", re.I)
 
 
+# words after "skip the" that name rows by place or kind, or parts of the table, not a note beside some rows
+_ROW_WORDS = frozenset({"compound", "compounds", "cpds", "row", "rows", "entry", "entries", "structure", "structures",
+                        "molecule", "molecules", "ones", "rest", "others", "first", "second", "third", "fourth", "last",
+                        "header", "headers", "title", "column", "columns", "line", "lines", "duplicate", "duplicates"})
+
+
+def _unmarked_note(words: str, whole: Entities, table: list[str]) -> str | None:
+    """The word of "skip the degradant" when no line of the message but the ask itself writes it (so which row it
+    means is unknown); None when the words leave rows out otherwise or name none so."""
+    if len(table) < 2 or _left_out(whole.text, whole, table):
+        return None
+    lines = whole.text.splitlines()
+    for match in _LEFT_OUT_NOTE.finditer(words):
+        word = match.group("word").lower()
+        said = re.compile(rf"\b{re.escape(word)}(?:s|es)?\b", re.I)
+        if word not in _ROW_WORDS and sum(bool(said.search(line)) for line in lines) <= 1:
+            return word
+    return None
+
+
 def _rows_by_note(words: str, text: str, table: list[str]) -> list[str]:
     """The rows whose line, besides its structure, holds the word the leaving out names; [] when none or all do."""
     lines = text.splitlines()
@@ -280,6 +300,9 @@ def rows_past_the_end(words: str, whole: Entities) -> str | None:
     set of molecules in their place; None when they name none past its end."""
     table = pasted_rows(whole)
     labels = row_labels(whole.text, table)
+    unmarked = _unmarked_note(words, whole, table)
+    if unmarked is not None:  # "skip the degradant" where no row says which: asked, never all of them run
+        return f"None of the rows you pasted is marked '{unmarked}'. Which row should I leave out?"
     missing = [n for n in row_numbers(words) if n > len(table) and str(n) not in labels]
     if len(table) >= 2 and missing:
         return (f"The list you pasted has {len(table)} rows; there is no row {', '.join(map(str, missing))}. "

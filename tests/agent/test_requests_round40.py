@@ -336,3 +336,10 @@ def test_a_compound_met_with_another_in_a_process_is_no_pair_asked() -> None:
             "energies of propan-2-ol and heptane, and the API's aqueous solubility?")
     calls = plan_with(text, {})
     assert calls and calls[0].name == PROPERTY and calls[0].arguments["property"] == "freesolv"
+
+
+def test_a_row_left_out_by_a_note_no_row_carries_is_asked_about() -> None:
+    """"skip the degradant" over rows none of which says which is the degradant ran every row."""
+    text = ("BBB for these, skip the degradant:\nQTP-API  OCCOCCN1CCN(CC1)C1=Nc2ccccc2Sc2ccccc12\n"
+            "QTP-IMPB  OCCN1CCN(CC1)C1=Nc2ccccc2Sc2ccccc12")
+    assert decided(text) is None
