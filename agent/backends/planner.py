@@ -219,8 +219,8 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         elif not previous.answered and _KEEPS_THE_VALID.search(text):  # "Run the two valid ones."
             earlier_text = _without_unparsed(earlier_text)
         earlier = value_numbers(extract(earlier_text))
-        restated = (_with_the_asked_structure(earlier, text) or _with_the_offered_name(earlier, text)) \
-            if not (previous.answered or repeated) else None
+        restated = (_with_the_asked_structure(earlier, text) or _with_the_offered_name(earlier, text) or
+                    _with_the_named_drug(earlier, text)) if not (previous.answered or repeated) else None
         if restated is not None:  # "zorbatinib is <SMILES>": the question as if it had been typed with it
             return plan_calls(restated, pool, offered, history[:-1], read)
         text = with_the_gene(text, earlier_text)  # "same but for V600E" after a BRAF request: BRAF V600E
@@ -512,6 +512,27 @@ def _with_the_asked_structure(earlier: Entities, reply_text: str) -> str | None:
     return f"{earlier.text[:unknown[0].start]}{typed[0]}{earlier.text[unknown[0].end:]}"
 
 
+def _with_the_named_drug(earlier: Entities, reply_text: str) -> str | None:
+    """The question with the drug its reply names where its one structure did not parse, when the reply names
+    nothing else: "Check this one against cyclizine: O=C(CCCN1…c1ccc(F" asked about, then "sorry, it is
+    haloperidol" checks haloperidol with cyclizine."""
+    if len(earlier.invalid_smiles) != 1 or earlier.typed_molecules() - {earlier.invalid_smiles[0][0]}:
+        return None
+    reply = extract(reply_text)
+    drugs = {n.value for n in reply.names if n.kind == "drug"}
+    if len(drugs) != 1 or reply.typed_molecules() or reply.unresolved or reply.sequences:
+        return None
+    written = next(n.written for n in reply.names if n.kind == "drug")
+    if not set(re.findall(r"[^\W\d_]+", reply_text.replace(written, " ").lower())) <= _SAYS_WHICH_IT_IS:
+        return None  # "logS of aspirin then": a request of its own
+    return earlier.text.replace(earlier.invalid_smiles[0][0], written, 1)
+
+
+# the words of a reply that only says which drug a structure was: "sorry, it is haloperidol", "that was meant to be X"
+_SAYS_WHICH_IT_IS = frozenset("sorry oops ah my bad it its s is was that this one should be i meant mean to the drug "
+                              "compound structure supposed right ok okay thanks yes yeah actually just".split())
+
+
 def _counted_per_ask(calls: list[ToolCall], own_words: dict[int, str], whole: Entities, pool: list[EntryMeta],
                      history: Sequence[PastRequest]) -> list[ToolCall]:
     """The calls with the molecules the message counts (``match_count``); an ask with its own part counts in its own
@@ -755,9 +776,12 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     # "run the response model on HeLa"), whatever else its words could mean.
     # (not when its words name another tool outright, none of the earlier one's: "binder call for JQ1 against CDK9
     # then" after "Kd of JQ1 for BRD4?" was asked about; its words, not what its values read as: "T47D is fine")
+    # (or a setting only that tool has, in so many words: "What is the logS of aspirin?" after "Does cyclizine
+    # interact?" was asked about is no partner for cyclizine)
     names_another = top[1] >= 3.5 and earlier_spec is not None and scores.get(earlier_spec.name, 0.0) < 0.25 and \
         not bare_values and takes_values_of(get_spec(top[0]), whole, pool) and \
-        tool_scores(without_values(whole), offered).get(top[0], 0.0) >= 3.5 or \
+        (tool_scores(without_values(whole), offered).get(top[0], 0.0) >= 3.5 or
+         _names_a_setting_of(top[0], earlier_spec, whole.prose)) or \
         _asks_in_a_line_instead(earlier_spec, top, whole)
     # "here is the version with the hydrogen: <SMILES>" after a question about an invalid one fixes it, whatever
     # its words read as
@@ -822,6 +846,13 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
         if earlier_property is not None:
             filled["property"] = earlier_property
     return fan_out(spec, filled, merged)
+
+
+def _names_a_setting_of(name: str, earlier_spec: ToolSpec, prose: str) -> bool:
+    """Whether ``prose`` names a setting of tool ``name`` ("logS") that the earlier tool has no say in."""
+    spec = get_spec(name)
+    return spec is not None and spec != earlier_spec and enum_words_in(spec, prose) and \
+        not enum_words_in(earlier_spec, prose)
 
 
 def _own_values(entities: Entities, clause: str, prose: str, focus: str, before: list[ToolCall]) -> Entities:

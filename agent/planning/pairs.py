@@ -59,7 +59,9 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     written = bool(e.pairs) and {_drug_key(m) or m for pair in e.pairs for m in pair} >= set(distinct)
     if len(molecules) > 2 and every and not (written and (_EACH_WRITTEN_PAIR.fullmatch(every.group(0)) or
                                                           _AMONG.search(every.group(0)))):
-        return [list(pair) for pair in itertools.combinations(molecules, 2)]
+        excepted = _excepted_pairs(e)
+        return [list(pair) for pair in itertools.combinations(molecules, 2)
+                if frozenset(_drug_key(m) or m for m in pair) not in excepted]
     if len(e.pairs) >= 2 and len({pair[0] for pair in e.pairs}) == 1:
         return e.pairs  # one drug with each of the others, as the caller has set them
     alternatives = _alternatives_with(e, molecules)
@@ -99,6 +101,29 @@ def _pair_to_start_with(e: Entities) -> list[str] | None:
     named = [n.value for n in e.names if isinstance(n, Resolved) and n.kind == "drug" and start.end() <= n.start < end]
     distinct = list(dict.fromkeys(named))
     return distinct if len(distinct) == 2 and all(m in e.molecules for m in distinct) else None
+
+
+# "every pair except warfarin with aspirin": the pair written after it is left out of every pair
+_EXCEPT = re.compile(r"\b(?:except(?:\s+for)?|excluding|apart\s+from|other\s+than|but\s+not|besides|"
+                     r"skip(?:ping)?|leav(?:e|ing)\s+out)\s+(?:the\s+)?", re.I)
+_PAIR_JOIN = re.compile(r"\s*(?:with|and|\+|/|-|–|vs\.?|versus|plus)\s*", re.I)
+_CLAUSE_END = re.compile(r"[.;?!\n]")
+
+
+def _excepted_pairs(e: Entities) -> set[frozenset[str]]:
+    """The pairs the message leaves out of every pair, as drug keys."""
+    excepted = set()
+    for word in _EXCEPT.finditer(e.text):
+        end = _CLAUSE_END.search(e.text, word.end())
+        stop = end.start() if end else len(e.text)
+        # a name said again is not always found again ("but not the amiodarone-digoxin one"): look for each
+        after = sorted((found.start(), found.end(), name.value) for name in {n.written.casefold(): n for n in e.names
+                                                                              if n.kind == "drug"}.values()
+                       for found in re.finditer(rf"\b{re.escape(name.written)}\b", e.text[:stop], re.I)
+                       if found.start() >= word.end())
+        if len(after) == 2 and _PAIR_JOIN.fullmatch(e.text[after[0][1]:after[1][0]]):
+            excepted.add(frozenset(_drug_key(value) or value for _, _, value in after))
+    return excepted
 
 
 EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"
