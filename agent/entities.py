@@ -163,10 +163,13 @@ def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
     def quoted(target: Resolved) -> bool:  # "'…the dual Src/Abl inhibitors…' pKd of those two on SRC"
         return any(m.start() <= target.start < m.end() for m in _QUOTED_PASSAGE.finditer(prose))
 
-    asked = [t for t in targets if not reported(t) and not describes(t) and not quoted(t)]
+    asked = [t for t in targets if not reported(t) and not describes(t) and not quoted(t)
+             and not _CLAIMED_ONLY.match(prose, t.end)]
     return asked if asked and len(asked) < len(targets) else targets
 
 
+# "is alisertib really Aurora A only? check whether it interacts with AURKB": the claim questioned, not the target
+_CLAIMED_ONLY = re.compile(r"[\s-]+(?:only|selective|specific)\s*\?", re.I)
 # "the weakest EGFR binder of the three — its pKd on ERBB2", "our EGFR compounds": a target that describes molecules
 # picked or owned (not "is crizotinib an ALK binder, or only ROS1/MET?", which asks about it)
 _TARGET_AS_MODIFIER = re.compile(r"[\s-]+(?:binders?|hits?|inhibitors?|compounds?|series|actives?|ligands?|"

@@ -73,7 +73,7 @@ from agent.wording import task
 from model_zoo.chem.cells import CellLine
 from model_zoo.chem.mols import same_molecule_key
 from model_zoo.chem.proteins import find_sequences
-from model_zoo.names import with_the_construct, with_the_gene
+from model_zoo.names import with_the_construct, with_the_gene, with_the_isoform
 from model_zoo.specs import (
     AFFINITY, GENERATION, OPTIMIZATION, PROPERTY, RETROSYNTHESIS, TARGET_CLASSIFICATION, ToolSpec, get_spec,
 )
@@ -224,6 +224,7 @@ def plan_calls(request: str, pool: list[EntryMeta], offered: list[ToolSpec],
         if restated is not None:  # "zorbatinib is <SMILES>": the question as if it had been typed with it
             return plan_calls(restated, pool, offered, history[:-1], read)
         text = with_the_gene(text, earlier_text)  # "same but for V600E" after a BRAF request: BRAF V600E
+        text = with_the_isoform(text, earlier_text)  # "ok, epsilon then" after "What about PKC alpha?": PKC epsilon
         text = with_the_construct(text, earlier_text)  # "the N-terminal one" after "RSK1?" was asked
         earlier = with_rows(earlier, earlier.text, earlier)  # "optimise cpd 2 below": that row, not the whole list
         if not previous.answered and (asked := _chosen(earlier, pool, offered)) is not None:

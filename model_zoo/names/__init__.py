@@ -13,7 +13,7 @@ from model_zoo.names.cell_lines import (find_cell_line_names, find_cell_shaped_w
                                        resolve_cell_line_name)
 from model_zoo.names.drugs import find_drug_names, resolve_drug
 from model_zoo.names.targets import (find_target_names, is_mutation, of_several_constructs, resolve_target,
-                                     with_the_construct, with_the_gene)
+                                     with_the_construct, with_the_gene, with_the_isoform)
 from model_zoo.names.types import Resolved, Unresolved
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "of_several_constructs",
     "with_the_construct",
     "with_the_gene",
+    "with_the_isoform",
     "Unresolved",
     "coverage",
     "find_cell_line_names",

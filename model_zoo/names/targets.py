@@ -63,6 +63,31 @@ def with_the_gene(text: str, earlier: str) -> str:
     return text[:bare[0].start()] + f"{gene} " + text[bare[0].start():]
 
 
+_GREEK_LETTERS = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "zeta": "ζ", "eta": "η",
+                  "theta": "θ", "iota": "ι", "kappa": "κ"}
+_GREEK_APART = re.compile(rf"(?<=[a-z0-9]) (?=(?:{'|'.join(_GREEK_LETTERS)})\d?$)")
+_GREEK_WORD = re.compile(rf"(?<=[a-z0-9])({'|'.join(_GREEK_LETTERS)})(\d?)$")
+
+
+def with_the_isoform(text: str, earlier: str) -> str:
+    """``text`` with the family of the earlier request's isoform written before a bare isoform ("ok, epsilon then"
+    after "What about PKC alpha?" was asked about: PKC epsilon), when the text names no target and the earlier
+    request names one family so; else ``text`` unchanged."""
+    bare = list(_BARE_ISOFORM.finditer(text))
+    if len(bare) != 1 or find_target_names(text):
+        return text
+    families = {m.group("family") for m in _ISOFORM_OF.finditer(earlier)
+                if any(ch.isupper() or ch.isdigit() for ch in m.group("family"))}  # "PKC", "p38", not "the"
+    if len(families) != 1:
+        return text
+    return text[:bare[0].start()] + f"{families.pop()} " + text[bare[0].start():]
+
+
+_GREEK = "|".join([*_GREEK_LETTERS, *_GREEK_LETTERS.values()])
+_BARE_ISOFORM = re.compile(rf"(?<![\w-])(?:{_GREEK})\d?(?![\w-])", re.I)
+_ISOFORM_OF = re.compile(rf"\b(?P<family>[A-Za-z][A-Za-z0-9]{{1,7}})[\s-]?(?:{_GREEK})\d?(?![\w-])", re.I)
+
+
 def parse_mutations(text: str) -> frozenset[str]:
     """Normalised mutations in a construct detail or a user's words: "L858RT790M" -> {L858R, T790M};
     "E746-A750del" -> {E746_A750del}; "ITD" -> {ITD}."""
@@ -261,7 +286,11 @@ def _symbol_targets(symbol_written: str, in_text: bool = False) -> list[tuple[st
     t = tables()
     out = []
     key = name_key(symbol_written)
-    for written, tid, flag, note in t.names.get(key, ()) or t.names.get(_loose_key(key), ()):
+    joined = _GREEK_APART.sub("", key)  # "GSK3 beta" is "GSK3beta", "CK1 delta" "CK1δ"
+    lettered = _GREEK_WORD.sub(lambda m: _GREEK_LETTERS[m.group(1)] + m.group(2), joined)
+    rows = next((found for form in dict.fromkeys((key, _loose_key(key), joined, _loose_key(joined), lettered))
+                 if (found := t.names.get(form, ()))), ())
+    for written, tid, flag, note in rows:
         if in_text and flag in ("C", "X") and symbol_written not in (written, written.upper()):
             if symbol_written == written.capitalize() != written:
                 out.append((tid, "X", note))  # "engages Lck": a symbol in title case, next to a target word only
@@ -270,6 +299,8 @@ def _symbol_targets(symbol_written: str, in_text: bool = False) -> list[tuple[st
             continue
         out.append((tid, flag, note))
     return out
+
+
 
 
 def _closest(written: str) -> tuple[str, ...]:
@@ -529,6 +560,8 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             i += 1
             continue
         longest = t.most_words if w.lower() in t.first_words else 1
+        if i + 1 < len(ws) and re.fullmatch(rf"(?:{'|'.join(_GREEK_LETTERS)})\d?", ws[i + 1][0].lower()):
+            longest = max(longest, 2)  # "GSK3 beta", "CK1 delta"
         hit = None
         for n in range(min(longest, len(ws) - i), 0, -1):
             if n > 1 and not all(re.fullmatch(r"[ \t/'’-]", text[ws[i + k][2]:ws[i + k + 1][1]])

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from planning_support import drug, plan_with
+from planning_support import drug, plan_with, ran, target
 
 from agent.history import PastRequest
 
 DDI = "drug_drug_response_predict"
+CLASSIFIER = "drug_target_classification_predict"
 
 
 def test_every_pair_but_the_one_the_message_leaves_out() -> None:
@@ -45,3 +46,26 @@ def test_a_new_ask_after_a_question_is_no_answer_to_it() -> None:
         assert call.arguments == {"drug_smiles": [drug("aspirin")], "property": "logSolubility"}
     [call] = plan_with("With aspirin", {}, [PastRequest("u", "Does cyclizine interact?", answered=False)])
     assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug("cyclizine"), drug("aspirin")]]
+
+
+def test_a_target_questioned_as_the_only_one_beside_the_one_asked_about() -> None:
+    """"is alisertib really Aurora A only? check whether it interacts with AURKB" ran Aurora A: the target of the
+    claim questioned was taken for the one to check."""
+    [call] = plan_with("is alisertib really Aurora A only? check whether it interacts with AURKB", {})
+    assert call.name == "drug_target_classification_predict" and call.arguments["target_seq"] == target("AURKB")
+
+
+def test_an_isoform_written_apart_from_its_family() -> None:
+    """"GSK3 beta" was read as SGK3 (a symbol with two letters swapped) and "CK1 delta" as an unknown CK1; "ok, epsilon
+    then" after "What about PKC alpha?" (asked: no PKCα; δ, ε … can run) re-ran PKC delta."""
+    [call] = plan_with("pKd of tideglusib on GSK3 beta", {})
+    assert call.arguments["target_seq"] == target("GSK3B")
+    [call] = plan_with("does staurosporine bind CK1 delta?", {})
+    assert call.arguments["target_seq"] == target("CSNK1D")
+    bryostatin = drug("bryostatin 1")
+    pool = {"user_smiles": [bryostatin], "user_target_seq": target("PRKCD")}
+    history = [ran(CLASSIFIER, "Bryostatin 1 against PKC delta, does it interact (probability)?",
+                   {"drug_smiles": [bryostatin], "target_seq": target("PRKCD")}),
+               PastRequest("u", "What about PKC alpha?", answered=False)]
+    [call] = plan_with("ok, epsilon then", pool, history)
+    assert call.name == CLASSIFIER and call.arguments["target_seq"] == target("PRKCE")
