@@ -112,12 +112,13 @@ _ONLY_VERB_PART = re.compile(rf"\b(?:(?:only|just)\s+(?:(?:allowed|permitted|fre
                              rf"(?:{_CHANGE_VERB})\s+(?:only|just))\s+{_PART}", re.I)
 # "optimize the two methoxyethoxy arms only"
 _VERB_PART_ONLY = re.compile(rf"\b(?:{_CHANGE_VERB})\s+{_PART}\s+only\b", re.I)
+_CHANGED = r"(?:changed|modified|redesigned|replaced|varied|reworked|optimi[sz]ed|altered|edited|explored)"
 # "only let the two methoxyethoxy chains (incl. the ring O) change", "just let the cyclopropylcarbonyl change"
 _LET_PART = re.compile(rf"\b(?:(?:only|just)\s+let|let\s+(?:only|just))\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
-                       r"(?:change|vary|move|go|be\s+(?:changed|modified))\b", re.I)  # ("let only the chlorine go")
+                       rf"(?:change|vary|move|go|be\s+{_CHANGED})\b", re.I)  # ("let only the chlorine go")
 # "let the difluorophenylsulfonyl move, rest fixed", "free the N-methylpiperazine": that part may change
 _LET_ANY_PART = re.compile(rf"\blet\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
-                           r"(?:change|vary|move|be\s+(?:changed|modified))\b", re.I)
+                           rf"(?:change|vary|move|be\s+{_CHANGED})\b", re.I)
 _FREE_PART = re.compile(rf"\bfree\s+(?:up\s+)?{_PART}", re.I)
 _FREE_IS_PART = re.compile(rf"\bfree\s*[:=]\s*{_PART}", re.I)  # "free = the N-methylpiperazine"
 # "allowing changes only in the acetamide", "changes only to the morpholine"
@@ -290,6 +291,8 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
                 continue  # "keep the rest (i.e. the quinazoline)" names what stays
             if pattern is _ONLY_NEAR_PART and not _says_change(text, match):
                 continue
+            if pattern is _PART_CHANGES and _LOCATES.search(text, 0, match.start()):
+                continue  # "only the terminal phenyl on the urea may change": the urea says where the phenyl is
             if pattern is _GROW_FROM and (not _GROWN.search(text, 0, match.start()) or parts or
                                           any(not r.keep for _, r in found)):
                 continue  # (a part grown from says what may change only when nothing else does)
@@ -305,6 +308,9 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
                                                    reach="" if drawn else reach)))
             taken.append(match.span())
     return parts
+
+
+_LOCATES = re.compile(r"\b(?:on|off|of|at|attached\s+to|next\s+to)\s+$", re.I)
 
 
 def _says_change(text: str, match: re.Match[str]) -> bool:

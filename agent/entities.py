@@ -50,7 +50,7 @@ from model_zoo.names import (
 )
 from model_zoo.names.drugs import AMBIGUOUS
 from model_zoo.names.other_targets import other_target
-from model_zoo.names.text import labelled, overlaps
+from model_zoo.names.text import COMPOUND_CODE, labelled, overlaps
 
 _SMILES_CHARS = re.compile(r"^[A-Za-z0-9@+\-\[\]()=#$%/\\.:*]+$")
 _ELEMENT_LETTERS = re.compile(r"^(?:Cl|Br|C|N|O|S|P|F|I|B)+$")
@@ -1581,7 +1581,7 @@ def looks_like_smiles(token: str) -> bool:
         return False
     if token.isdigit() or re.fullmatch(r"(?:[A-Za-z_]{1,12}=)?[-+]?\d+(\.\d+)?", token) or \
             _ISOTOPE_LABEL.fullmatch(token) or _LINE_CODE.fullmatch(token) or _PROTEIN_BY_MASS.fullmatch(token) or \
-            _PDB_ID.fullmatch(token):
+            _PDB_ID.fullmatch(token) or COMPOUND_CODE.fullmatch(token):
         # ("n=4", "z=-2.0": a setting; "p110 alpha", "p38": a protein named by its mass)
         return False  # (nor "the [123I] form": an isotope named, no molecule; nor "C666-1": a line's code)
     if token.isalpha():  # "CCO", "CCCC"; in prose a short capital word with P, S, F, I or B is an acronym ("her PCP")

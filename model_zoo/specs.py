@@ -179,6 +179,13 @@ PROPERTY_WORDS: dict[str, str] = {
     "failed clinical trials": "CT_TOX",
     "fail clinical trials": "CT_TOX",
     "clinically toxic": "CT_TOX",
+    # "the chance of it being toxic", "toxicity chance": a probability of toxicity, the ClinTox label
+    "of being toxic": "CT_TOX",
+    "it being toxic": "CT_TOX",
+    "them being toxic": "CT_TOX",
+    "toxicity chance": "CT_TOX",
+    "toxicty chance": "CT_TOX",
+    "chance of toxicity": "CT_TOX",
     # "ClinTox for both", "ClinTox score for dapsone?": the dataset named before its molecules, its toxicity label
     "clintox score": "CT_TOX",
     "clintox for": "CT_TOX",

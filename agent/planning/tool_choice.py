@@ -147,7 +147,7 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
     0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own. Words that only name
     earlier results by the tool that made them ("check the optimized ones in Calu-3") ask for nothing."""
-    asked = _asked(text)
+    asked = _without_therapy_started(_asked(text))
     unpicked = _blank(_ROUTE_NUMBER, _without_picking(asked))
     if unpicked != asked and property_words(unpicked.lower()):
         asked = unpicked  # "logS of the precursors of the first product (route 1)": the precursors are picked
@@ -159,6 +159,8 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     if _RETRO_FIRST.match(asked):  # "Retro on dasatinib and ibrutinib together": the ask is named first
         tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
     if _AGAINST_THEIR_MEDS.search(asked):  # "check tramadol against his usual meds": an interaction check
+        tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
+    if _strongest(tools) < 0.5 and _only_a_slashed_pair(asked):  # "voriconazole/midazolam pls"
         tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
     if _ONE_AGAINST_A_DRUG.search(placeholder_text(asked)):
         tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
@@ -522,6 +524,30 @@ def _read_tools(words: str) -> dict[str, float]:
 def _reads_as_no_ask(text: str) -> bool:
     reading = _read_tools(_asked(text))
     return reading.get("none", 0.0) > _strongest(reading)
+
+
+_SLASH_OR_PLUS = re.compile(r"\s*[/+]\s*")
+
+
+def _only_a_slashed_pair(text: str) -> bool:
+    """Two drugs written as one pair ("voriconazole/midazolam", "vanco + cefepime") in a message that names no line,
+    target or structure of its own: the interaction of the two."""
+    e = extract(text)
+    drugs = [n for n in e.names if n.kind == "drug"]
+    return bool(drugs) and not (e.cell_lines or e.sequences or e.typed_molecules() or e.unresolved) and any(
+        _SLASH_OR_PLUS.fullmatch(text[a.end:b.start]) and a.value != b.value for a, b in zip(drugs, drugs[1:]))
+
+
+# "aspergillus, starting vori.", "started her on apixaban": a drug begun, no starting material of a route
+_STARTED_ON = re.compile(r"\b(?:re)?start(?:s|ed|ing)?\s+(?:(?:him|her|them|the\s+(?:pt|patient))\s+)?(?:on\s+)?", re.I)
+
+
+def _without_therapy_started(text: str) -> str:
+    """``text`` with the verb that starts a drug blanked (same length)."""
+    starts = {n.start for n in extract(text).names if n.kind == "drug"}
+    for verb in reversed([m for m in _STARTED_ON.finditer(text) if m.end() in starts]):
+        text = text[:verb.start()] + " " * (verb.end() - verb.start()) + text[verb.end():]
+    return text
 
 
 def _asked(text: str) -> str:

@@ -88,8 +88,9 @@ def group_name(words: str) -> str:
 
 # substituent shorthand in a part's name: "N-Me-piperazine" is N-methylpiperazine
 _ABBREVIATIONS = {"me": "methyl", "et": "ethyl", "ph": "phenyl", "ac": "acetyl", "bn": "benzyl", "ipr": "isopropyl",
-                  "tbu": "tert-butyl"}
-_ABBREVIATED = re.compile(rf"(?<=-)({'|'.join(_ABBREVIATIONS)})-(?=[a-z]{{3}})")
+                  "tbu": "tert-butyl", "cf3": "trifluoromethyl", "ocf3": "trifluoromethoxy", "ome": "methoxy"}
+# ("3-CF3-phenyl", "CF3-phenyl": the substituent written before the ring it is on)
+_ABBREVIATED = re.compile(rf"(?:^|(?<=-))({'|'.join(_ABBREVIATIONS)})-(?=[a-z]{{3}})")
 
 
 def core_from_text(text: str) -> Core:
@@ -103,7 +104,8 @@ def core_from_text(text: str) -> Core:
         return Core(words, scaffolds()[words])
     if words in functional_groups():
         return Core(group_name(words), functional_groups()[words])
-    named = fragment_from_name(words)
+    amide = _ALKYL_AMIDE.fullmatch(words)  # "isopropylamide": the C(=O)NH-iPr of a med-chem series, not iPrNH⁻
+    named = fragment_from_name(f"{amide.group('alkyl')}formamide" if amide else words)
     if named is not None:
         return Core(words, _chain_and_ring_smarts(named), "" if re.search(r"\d", words) else Chem.MolToSmiles(named))
     if words in MURCKO_WORDS:
@@ -123,6 +125,7 @@ def core_from_text(text: str) -> Core:
     return Core(text.strip(), text.strip())
 
 
+_ALKYL_AMIDE = re.compile(r"(?:n-)?(?P<alkyl>[a-z-]*(?:methyl|ethyl|propyl|butyl|pentyl|hexyl|benzyl|phenyl))\s?amide")
 _NAME_WORD = re.compile(r"(?:\d+(?:,\d+)*-)?[a-z][a-z0-9(),'\[\]-]{4,80}(?: acid)?")  # "glutamic acid"
 
 

@@ -135,7 +135,9 @@ _CONTEXT_BEFORE = re.compile(r"(?:\bcell[\s_-]*(?:lines?|names?)|\bcells?|\bline
                              re.IGNORECASE)
 # "the daoy medulloblastoma line": a tissue word between the name and "line"
 _TISSUE_THEN_LINE = re.compile(r"^\s+[a-z-]{4,30}\s+(?:cells?\b|cell[\s-]*lines?\b|lines?\b)", re.IGNORECASE)
-_NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*)$")  # mutations (T790M), logD7.4
+# mutations (T790M), logD7.4, a part of a molecule named with its substituent ("CF3-phenyl", "4-F-benzyl")
+_NOT_LINE_WORD = re.compile(r"^(?:[A-Z]\d{2,4}[A-Z]|(?i:log[dps]).*|.*-(?i:phenyl|benzyl|pyridyl|aryl|anilin[eo]|"
+                            r"amide|urea|ether|ester|piperazine|piperidine|morpholine)s?)$")
 _POSSESSIVE = re.compile(r"['’]s\b")
 _SHAPE = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:[-/.][A-Za-z0-9]+)*")
 _DIGIT_FIRST = re.compile(r"(?<![\w.-])\d[A-Za-z][A-Za-z0-9]*(?![\w-])")

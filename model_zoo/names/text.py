@@ -15,11 +15,12 @@ from collections.abc import Iterable, Iterator
 WORD = re.compile(r"[^\W_](?:[\w]|-(?=[^\W_]))*")
 
 
-# "CMP-0012", "ABC_00123", "MAL-3-014", "HB-2291-07": a compound registry or study code (a zero-padded number of four
-# or more digits, or two numbered parts); no GDSC line or DAVIS target is written so
+# "CMP-0012", "ABC_00123", "MAL-3-014", "HB-2291-07", "BB1-0117": a compound registry, study or building-block code (a
+# zero-padded number of four or more digits, two numbered parts, or a numbered prefix and a number of three or more
+# digits); no GDSC line or DAVIS target is written so
 SERIES_CODE = r"[A-Z]{1,6}-\d{1,3}[a-z]"  # a member of a compound series: "SR-7b" (no GDSC line ends so)
 COMPOUND_CODE = re.compile(rf"[A-Za-z]{{2,6}}[-_]0\d{{3,}}[A-Za-z]?|[A-Za-z]{{2,6}}-\d{{1,4}}-\d{{2,4}}[A-Za-z]?|"
-                           rf"{SERIES_CODE}")
+                           rf"[A-Z]{{1,4}}\d{{1,2}}-\d{{3,}}|{SERIES_CODE}")
 
 
 # Spanish, Portuguese and Italian write INNs and solvents with their own endings and letters ("fenol", "etanol",

@@ -69,3 +69,49 @@ def test_an_isoform_written_apart_from_its_family() -> None:
                PastRequest("u", "What about PKC alpha?", answered=False)]
     [call] = plan_with("ok, epsilon then", pool, history)
     assert call.name == CLASSIFIER and call.arguments["target_seq"] == target("PRKCE")
+
+
+def test_building_block_numbers_beside_pasted_structures_are_no_structures() -> None:
+    """Rows "BB1-0117 / BB2-0452 / BB3-0031   <SMILES>" of a DEL hit list were read as three broken SMILES each."""
+    smiles = ["CSc1nccc(Oc2ccc(NC(=O)Nc3cccc(C(F)(F)F)c3)cc2)n1", "CCN(CC)c1ccc(Nc2cc(NC(=O)Nc3c(F)cccc3F)ncn2)cc1"]
+    text = "Off-DNA resynthesis came back for two of the selection hits. logD please:\n" + "\n".join(
+        f"BB1-011{i} / BB2-04{i}2 / BB3-00{i}1   {s}" for i, s in enumerate(smiles))
+    [call] = plan_with(text, {})
+    assert call.arguments == {"drug_smiles": smiles, "property": "lipo"}
+
+
+def test_parts_named_with_their_substituent_or_their_place() -> None:
+    """"Only the 3-CF3-phenyl ring (with its CF3) may change" knew no core; "let only the terminal phenyl be
+    redesigned" found no verb; "the terminal phenyl on the urea" freed the urea too; "phenyl" matched the benzo ring
+    of a quinazoline; "the isopropylamide" was the amine alone."""
+    from agent.atom_ranges import find_atom_ranges, mask_from_words
+
+    def free(smiles: str, words: str) -> list[int] | None:
+        mask = mask_from_words(find_atom_ranges(words), smiles)
+        return None if mask is None else [i for i, m in enumerate(mask) if m]
+
+    urea = "CSc1nccc(Oc2ccc(NC(=O)Nc3cccc(C(F)(F)F)c3)cc2)n1"
+    assert free(urea, "Only the 3-CF3-phenyl ring (with its CF3) may change.") == list(range(16, 26))
+    assert free(urea, "just free the CF3-phenyl ring incl. the CF3, keep everything else") == list(range(16, 26))
+    quinazoline = "COc1cc2ncnc(N3CCN(C(=O)Nc4ccccc4)CC3)c2cc1OC"
+    assert free(quinazoline, "Keep the quinazoline and the piperazine; let only the terminal phenyl be "
+                             "redesigned.") == list(range(16, 22))
+    assert free(quinazoline, "only the terminal phenyl on the urea may change.") == list(range(16, 22))
+    amide = "Cc1onc(-c2ccncn2)c1COc1ccc(C(=O)NC(C)C)cn1"
+    assert free(amide, "only the isopropylamide is free, the rest is the pharmacophore.") == list(range(18, 24))
+
+
+def test_ward_shorthand_for_drugs() -> None:
+    """"vanco + cefepime", "starting vori. pt on midaz. voriconazole/midazolam pls": ICU shorthand was unknown, and
+    "starting vori" was read as a route's starting material."""
+    [call] = plan_with("vanco + cefepime in a pt with AKI — interaction model says what?", {})
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug("vancomycin"), drug("cefepime")]]
+    [call] = plan_with("aspergillus, starting vori. pt on midaz. voriconazole/midazolam pls", {})
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug("voriconazole"), drug("midazolam")]]
+
+
+def test_the_chance_of_being_toxic_is_the_clinical_toxicity_label() -> None:
+    """"What does your model say about the chance of it being toxic?" asked which property."""
+    [call] = plan_with("I read that Aricept can be toxic. What does your model say about the chance of it being "
+                       "toxic?", {})
+    assert call.arguments == {"drug_smiles": [drug("donepezil")], "property": "CT_TOX"}
