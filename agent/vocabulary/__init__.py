@@ -29,6 +29,7 @@ from model_zoo.names.lao import LAO_BLOCK, from_lao, syllables as lao_syllables
 from model_zoo.names.pashto import from_pashto
 from model_zoo.names.sinhala import SINHALA_BLOCK, from_sinhala
 from model_zoo.names.sorani import SORANI_LETTERS, from_sorani
+from model_zoo.names.telugu import TELUGU_BLOCK, from_telugu
 from model_zoo.names.text import alternation
 
 
@@ -531,8 +532,9 @@ _PASHTO = _Language.of("[ټډړږښګڼۍېځڅ]", "لپاره|خوندي|درم
 # Central Kurdish (Sorani): the Arabic script with letters of its own (ێ, ۆ, ڵ, ڕ, ە), which Persian, Arabic, Urdu and
 # Pashto do not write
 _SORANI = _Language.of(f"[{SORANI_LETTERS}]", "", "")
-# Gujarati: its script, which no other language a lab writes in has
+# Gujarati and Telugu: their scripts, which no other language a lab writes in has
 _GUJARATI = _Language.of(f"[{GUJARATI_BLOCK}]", "", "")
+_TELUGU = _Language.of(f"[{TELUGU_BLOCK}]", "", "")
 # Lao: its script (no other language a lab writes in has it; not Thai's, U+0E01-U+0E5B), written without spaces
 _LAO = _Language.of(f"[{LAO_BLOCK}]", "", "")
 _NO_SUFFIX = re.compile(r"(?!)")
@@ -730,11 +732,11 @@ _SINHALA_WITH_BOTH = re.compile(rf"({_SINHALA_WORD})\s+එක්කයි\s+({_S
 _MYANMAR_MARKS = str.maketrans({"။": ".", "၊": ",", "\u200b": " "})
 _KHMER_MARKS = str.maketrans({"។": ".", "៕": ".", "៖": ":", "ៗ": "", "\u200b": " "})
 # Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar", Pashto and Sorani "-۲٫۵" with its decimal separator), Lao
-# ones ("໒") and Gujarati ones ("-૨"): their ASCII forms (read in every message by agent.entities, and first by the
-# Lao, Pashto, Sorani and Gujarati readers)
+# ones ("໒"), Gujarati ones ("-૨") and Telugu ones ("-౨"): their ASCII forms (read in every message by agent.entities,
+# and first by the Lao, Pashto, Sorani, Gujarati and Telugu readers)
 EASTERN_DIGITS: dict[int, str] = {**{0x06F0 + d: str(d) for d in range(10)}, **{0x0660 + d: str(d) for d in range(10)},
                                   **{0x0ED0 + d: str(d) for d in range(10)}, **{0x0AE6 + d: str(d) for d in range(10)},
-                                  0x066B: "."}
+                                  **{0x0C66 + d: str(d) for d in range(10)}, 0x066B: "."}
 # Lao's digits read as ASCII ones, its repetition mark dropped ("ຫຼາຍໆ": many), its ellipsis and a zero-width space
 # read as Latin ones
 _LAO_MARKS = {**EASTERN_DIGITS, ord("ໆ"): "", ord("ຯ"): "...", ord("\u200b"): " "}
@@ -764,6 +766,15 @@ _GUJARATI_NO_STRUCTURE = re.compile(r"(?<!\S)(\S+)\s+(?:નું|ની|નો)
 # "teneligliptin ને છોડી દો" (leave teneligliptin out): "drop X"
 _GUJARATI_DROP = re.compile(r"(?<!\S)(?!(?:આ|એ|તે|તેના|આના)\s)(\S+)\s+(?:ને\s+)?(?:છોડી\s+દો|છોડો|કાઢી\s+નાખો)"
                             r"(?=[\s,.;:!?।]|$)")
+# Telugu's danda as a Latin full stop and its zero-width joiners dropped ("మెట్‌ఫార్మిన్‌ను"); its suffixes joined to a
+# code or a Latin name ("imatinibను", "A549లో") set apart, to be read as its words; its "బదులు", "బదులుగా",
+# "స్థానంలో" (instead of) after what they govern ("జెఫిటినిబ్‌కు బదులుగా ఎర్లోటినిబ్": erlotinib instead of
+# gefitinib), and "తప్ప", "మినహా" (except) after it (not after "ఇది", "అది": besides this, that)
+_TELUGU_MARKS = {**EASTERN_DIGITS, ord("।"): ".", ord("॥"): ".", ord("\u200c"): "", ord("\u200d"): ""}
+_TELUGU_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{TELUGU_BLOCK}])")
+_TELUGU_INSTEAD = re.compile(r"(?<!\S)(\S+?)(?:\s*(?:కు|కి))?\s+(?:బదులుగా|బదులు|స్థానంలో)\s+(\S+)")
+_TELUGU_EXCEPT = re.compile(r"(?<!\S)(?!(?:ఇది|అది|ఇవి|అవి|దీని|దాని|వీటిని|వాటిని)\s)(\S+?)(?:ను|ని)?\s+"
+                            r"(?:తప్ప|మినహా|మినహాయించి)(?!\S)")
 _BURMESE_INSTEAD = re.compile(r"([A-Za-z0-9()-]+)\s*အစား\s*([A-Za-z0-9()-]+)")
 # (and "X ကို Y နဲ့ အစားထိုး": replace X with Y)
 _BURMESE_REPLACE = re.compile(r"([A-Za-z0-9()-]+)\s*(?:ကို)?\s*([A-Za-z0-9()-]+)\s*(?:နဲ့|နှင့်)\s*အစားထိုး(?:ပါ)?")
@@ -916,6 +927,9 @@ def in_english(text: str) -> str:
     if _GUJARATI.reads(text):  # its words found between its letters, then its drug names ("મેટફોર્મિનની": metformin)
         text = from_gujarati(_block_in_english(_its_word_order(_GUJARATI, text), "gujarati", GUJARATI_BLOCK),
                              frozenset(load("translations.json")["gujarati_words"]))
+    if _TELUGU.reads(text):  # the same ("మెట్‌ఫార్మిన్‌ను": metformin)
+        text = from_telugu(_block_in_english(_its_word_order(_TELUGU, text), "telugu", TELUGU_BLOCK),
+                           frozenset(load("translations.json")["telugu_words"]))
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
@@ -993,6 +1007,9 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _GUJARATI_NO_STRUCTURE.sub(r"drop \1", text)
         return _GUJARATI_DROP.sub(r"drop \1", _GUJARATI_EXCEPT.sub(r"except \1",
                                                                _GUJARATI_INSTEAD.sub(r"\2 instead of \1", text)))
+    if language is _TELUGU:
+        text = _TELUGU_JOINED.sub(" ", text.translate(_TELUGU_MARKS))
+        return _TELUGU_EXCEPT.sub(r"except \1", _TELUGU_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _SOMALI:
         return _SOMALI_REPLACE.sub(r"use \2 instead of \1", text)
     if language is _ZULU:
