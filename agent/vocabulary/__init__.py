@@ -17,8 +17,9 @@ from model_zoo.names.ethiopic import ETHIOPIC_LETTERS, from_ethiopic
 from model_zoo.names.georgian import GEORGIAN_LETTERS, from_georgian
 from model_zoo.names.gujarati import GUJARATI_BLOCK, from_gujarati
 from model_zoo.names.hebrew import from_hebrew
-from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, MACEDONIAN_ARTICLES, MONGOLIAN_ABLATIVE,
-                                      MONGOLIAN_SUFFIXES, from_cyrillic, parts_from_cyrillic)
+from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, KYRGYZ_ABLATIVE, KYRGYZ_SUFFIXES,
+                                      MACEDONIAN_ARTICLES, MONGOLIAN_ABLATIVE, MONGOLIAN_SUFFIXES, from_cyrillic,
+                                      parts_from_cyrillic)
 from model_zoo.names.inflected import (AFRIKAANS, AZERBAIJANI, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HAUSA,
                                        HUNGARIAN, ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK,
                                        SLOVENIAN, SOMALI, UZBEK, WELSH, ZULU, Inflection,
@@ -486,6 +487,18 @@ _MONGOLIAN = _Language.of(
     r"[\w()\[\]]*[A-Za-z0-9)\]]-(?:ийг|ыг|ийн|ын|тэй|той|ээс|аас|оос|өөс|иас)",
     r"уу|үү|вэ|бэ|ба|нь",
     r"[әғқңұһіїєўӘҒҚҢҰҺІЇЄЎ]")
+# Kyrgyz: its ң where none of Kazakh's own letters stands (it shares ң, ө, ү with Kazakh, ө and ү with Mongolian), or
+# a word only it has ("сураныч", "рахмат", "эригичтик", "болжолдо", "ордуна", "менен", "үчүн", "эң"); never a message
+# with a letter Kazakh, Ukrainian or Belarusian writes and it does not (ә, ғ, қ, ұ, һ, і, ї, є, ў)
+_KYRGYZ = _Language.of(
+    r"[ңҢ]",
+    r"сураныч|суранам|өтүнөм|рахмат|ыраазымын|кечиресиз|эригичтиг?\w*|уулуулу\w*|токсиндүүлү\w*|липофилдүүлү\w*|"
+    r"болжолдо\w*|эсепте\w*|салыштыр\w*|текшери\w*|ордуна|үчүн|менен|ортосунда\w*|аракеттен\w*|байланыш\w*|"
+    r"клеткалар\w*|клетка\s+линия\w*|канчалык|кантип|эмне\w*|кайсы\w*|жана|барбы|ооба|кошулма\w*|түзүңүз|"
+    r"көрсөтүңүз|жакшырт\w*|оптималдаштыр\w*|дарынын|дарылар\w*|экөө\w*|биринчи\w*|экинчи\w*|акыркы\w*|бул|"
+    r"булар|ушул|гана|кайра|бейтап\w*|эң|тосмо\w*|мээ\w*|кошпогондо|ыктымалды\w*|сезгичти\w*|баары|чейин",
+    "",
+    r"[әғқұһіїєўӘҒҚҰҺІЇЄЎ]")
 # isiZulu: a word only it has ("ngicela", "ngiyabonga", "yini", "ingabe", "kukhona", "ukuncibilika", "ubuthi",
 # "ukusebenzisana", "phakathi", "esikhundleni", "kuphela", "futhi"), or two of its small words ("noma", "kodwa",
 # "ukuthi", "nje"); not its prefixes ("i-", "ne-", "ku-"), which a hyphenated English word or code may begin with, nor
@@ -675,6 +688,15 @@ _KAZAKH_EXCEPT = re.compile(rf"(?<![\w-])(?!(?:бұ|о|мұ|осы|со)(?:да�
                             r"\s+басқа(?![\w-])", re.I)
 # and "what about" after what it asks about: "Ал KIT-ке ше?" (and what about KIT?)
 _KAZAKH_WHAT_ABOUT = re.compile(r"(?<![\w-])(?P<and>ал\s+)?(?P<what>[\w-]+)\s+ше(?=\s*\?)", re.I)
+# Kyrgyz puts "instead of", "for" and "except" after what they govern: "гефитинибдин ордуна эрлотиниб" (erlotinib
+# instead of gefitinib), "A549 үчүн" (for A549), "аспиринден башка" (except aspirin; not "мындан башка": besides
+# this); its suffixes after a hyphen ("A549-да": in A549, "EGFR-ге": to EGFR) are dropped, and after a name's Cyrillic
+# letters read by model_zoo.names.cyrillic
+_KYRGYZ_SUFFIX = re.compile(rf"(?<=[\w)\]])-(?:{'|'.join(KYRGYZ_SUFFIXES)})(?![\w-])", re.I)
+_KYRGYZ_INSTEAD = re.compile(r"([\w-]+)\s+ордуна\s+([\w-]+)", re.I)
+_KYRGYZ_FOR = re.compile(r"([\w-]+)\s+үчүн(?![\w-])", re.I)
+_KYRGYZ_EXCEPT = re.compile(rf"(?<![\w-])(?!(?:мын|ошон|бун|ан|мун|алар|булар)(?:дан|нан|дын)?\s)([\w-]+?)-?"
+                            rf"(?:{'|'.join(KYRGYZ_ABLATIVE)})\s+башка(?![\w-])", re.I)
 # Mongolian puts "instead of", "for", "except" and "between" after what they govern: "гефитинибын оронд эрлотиниб"
 # (erlotinib instead of gefitinib), "A549-ийн хувьд" (for A549), "аспиринаас бусад" (except aspirin; not "үүнээс
 # бусад": besides this), "варфарин ба аспирины хоорондын" (between warfarin and aspirin)
@@ -883,16 +905,19 @@ def in_english(text: str) -> str:
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
     bulgarian = _BULGARIAN.reads(text)  # before its drug names lose their article ("варфаринът": warfarin)
     macedonian = _MACEDONIAN.reads(text)  # which is no Bulgarian ("е", "ги", "сега" are its words too)
-    mongolian = _MONGOLIAN.reads(text)
-    kazakh = _KAZAKH.reads(text) and not mongolian  # (its ө and ү are Mongolian's too)
+    kyrgyz = _KYRGYZ.reads(text)
+    mongolian = _MONGOLIAN.reads(text) and not kyrgyz
+    kazakh = _KAZAKH.reads(text) and not mongolian and not kyrgyz  # (its ө and ү are Mongolian's and Kyrgyz's too)
+    if kyrgyz:  # its words and word order before its names ("кошулманын": of the compound, no name), and before the
+        text = _gated_in_english(_its_word_order(_KYRGYZ, text), "kyrgyz")  # Russian words it mixes in
     if kazakh:  # its words and word order before its names ("қосылыстың": of the compound, no name), and before the
         text = _gated_in_english(_its_word_order(_KAZAKH, text), "kazakh")  # Russian words ("не": what, not "not")
     if mongolian:  # the same ("нэгдлийн": of the compound, no name; "эм": drug)
         text = _gated_in_english(_its_word_order(_MONGOLIAN, text), "mongolian")
     # "иматиниба": imatinib, "ибупрофените": the ibuprofen, "ибупрофеннің": ibuprofen's, "аспиринтай": with aspirin,
     # before the Cyrillic request words are read
-    text = from_cyrillic(text, KAZAKH_SUFFIXES if kazakh else MONGOLIAN_SUFFIXES if mongolian
-                         else MACEDONIAN_ARTICLES if macedonian else ())
+    text = from_cyrillic(text, KYRGYZ_SUFFIXES if kyrgyz else KAZAKH_SUFFIXES if kazakh
+                         else MONGOLIAN_SUFFIXES if mongolian else MACEDONIAN_ARTICLES if macedonian else ())
     for language, name, inflection, suffix in _INFLECTED:
         if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
             text = _gated_in_english(from_inflected(suffix.sub(" ", _its_word_order(language, text)), inflection,
@@ -968,6 +993,9 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _KAZAKH_SUFFIX.sub("", _KAZAKH_EXCEPT.sub(r"except \1", text))
         text = _KAZAKH_WHAT_ABOUT.sub(lambda m: f"{'and ' if m.group('and') else ''}what about {m.group('what')}", text)
         return _KAZAKH_FOR.sub(r"for \1", _KAZAKH_INSTEAD.sub(r"\2 instead of \1", text))
+    if language is _KYRGYZ:
+        text = _KYRGYZ_SUFFIX.sub("", _KYRGYZ_EXCEPT.sub(r"except \1", text))
+        return _KYRGYZ_FOR.sub(r"for \1", _KYRGYZ_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _MONGOLIAN:
         text = _MONGOLIAN_EXCEPT.sub(r"except \1", _MONGOLIAN_BETWEEN.sub(r"between \1", text))
         text = _MONGOLIAN_SUFFIX.sub("", text)
