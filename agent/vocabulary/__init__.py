@@ -13,7 +13,7 @@ from typing import Any
 from model_zoo.names.armenian import ARMENIAN_LETTERS, ENDINGS as ARMENIAN_ENDINGS, from_armenian
 from model_zoo.names.burmese import MYANMAR_BLOCK, from_burmese, syllables as myanmar_syllables
 from model_zoo.names.dictation import from_dictation
-from model_zoo.names.ethiopic import ETHIOPIC_LETTERS, from_ethiopic
+from model_zoo.names.ethiopic import ETHIOPIC_LETTERS, TIGRINYA, from_ethiopic
 from model_zoo.names.georgian import GEORGIAN_LETTERS, from_georgian
 from model_zoo.names.gujarati import GUJARATI_BLOCK, from_gujarati
 from model_zoo.names.hebrew import from_hebrew
@@ -531,6 +531,15 @@ _GEORGIAN = _Language.of(f"[{GEORGIAN_LETTERS}]", "", "")
 # in has
 _ARMENIAN = _Language.of(f"[{ARMENIAN_LETTERS}]", "", "")
 _AMHARIC = _Language.of(f"[{ETHIOPIC_LETTERS}]", "", "")
+# Tigrinya: the Ethiopic script with its "ቐ" row, which Amharic does not write, or a word only it has ("በጃኻ": please,
+# "የቐንየለይ": thanks, "እንታይ": what, "ክንደይ": how much, "ኣብ": in, "ናይ": of, "እዩ": is, "ድዩ": is it, "እዞም": these),
+# which Amharic writes otherwise; a message read as Tigrinya is not read as Amharic
+_TIGRINYA = _Language.of(
+    "[\u1250-\u125d]",
+    "በጃኻ|በጃኺ|በጃኹም|ብኽብረትካ|ብኽብረትኩም|የቐንየለይ|የቐንየልና|ይቕረታ|እንታይ|ከመይ|ክንደይ|ንምንታይ|ስለምንታይ|ኣየናይ|ኣየኖት|ኣብ|ናይ|"
+    "ናብ|ምስ|ካብ|እዩ|እያ|እዮም|ድዩ|ዲዩ|ኣሎ|ኣሎዶ|ኣለዉ|የለን|እዞም|እዘን|እዚኦም|ክልቲኦም|ኩሎም|ብዘይካ|ብጀካ|ሕሰብ|ተጠቐም|"
+    "ኣርእየኒ|ኣመሓይሽ|ሓደስቲ|ሞለኪውላት|ምሕቃቕ|መርዛምነት|ሓንጎል|ጥራይ|ከኣ|ድማ|ሕጂ",
+    "")
 _SINHALA = _Language.of(f"[{SINHALA_BLOCK}]", "", "")
 # Burmese and Khmer: their scripts (Myanmar, Khmer), which no other language a lab writes in has; both write no
 # spaces between their words
@@ -732,6 +741,13 @@ _AMHARIC_PREFIXES = {"እንደ": "as", "ስለ": "about", "የ": "of", "በ": "
 _AMHARIC_PREFIX = re.compile(rf"(?<![\w-])({'|'.join(_AMHARIC_PREFIXES)})-?(?=[A-Za-z0-9(])")
 _AMHARIC_SUFFIXES = {"ንም": "", "ውን": "", "ጋር": " with", "ን": "", "ና": " and", "ም": "", "ው": "", "ስ": ""}
 _AMHARIC_SUFFIX = re.compile(rf"(?<=[A-Za-z0-9)\]])-?({'|'.join(_AMHARIC_SUFFIXES)})(?![\w-])")
+# Tigrinya's particles before a code or a Latin name ("ንA549": for A549, "ብimatinib": with imatinib, "ካብEGFR": from
+# EGFR) read as English words, and its suffixes after one ("EGFRን": and, "imatinibዶ": the question, "A549ከ": what
+# about) dropped or read
+_TIGRINYA_PREFIXES = {"ከም": "as", "ካብ": "from", "ኣብ": "in", "ናይ": "of", "ምስ": "with", "ብ": "with", "ን": "for"}
+_TIGRINYA_PREFIX = re.compile(rf"(?<![\w-])({'|'.join(_TIGRINYA_PREFIXES)})-?(?=[A-Za-z0-9(])")
+_TIGRINYA_SUFFIXES = {"ውን": "", "ዶ": "", "ከ": "", "ኸ": "", "ን": " and", "ስ": ""}
+_TIGRINYA_SUFFIX = re.compile(rf"(?<=[A-Za-z0-9)\]])-?({'|'.join(_TIGRINYA_SUFFIXES)})(?![\w-])")
 # Sinhala's conjuncts drop their zero-width joiner; its "වෙනුවට" after what it governs ("ගෙෆිටිනිබ් වෙනුවට
 # එර්ලොටිනිබ්": erlotinib instead of gefitinib); its suffixes joined to a code or a Latin name ("EGFRට": to EGFR,
 # "imatinibගේ": of imatinib) set apart, to be read as its words
@@ -879,14 +895,21 @@ def own_request_words(text: str) -> frozenset[str]:
     """The single request words of the gated languages ``text`` is written in ("ima" in "ima li interakcije?": is
     there), which it says as words, never as a drug's shorthand."""
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
-             (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"), (_ARMENIAN, "armenian"),
-             (_AMHARIC, "amharic"), (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"),
-             (_PASHTO, "pashto"), (_SORANI, "sorani"), (_GUJARATI, "gujarati"), *_GATED]
-    mongolian = _MONGOLIAN.reads(text)  # (not Kazakh, whose ө and ү it writes)
-    azerbaijani = _AZERBAIJANI.reads(text)  # (not Turkish, whose ı, ş, ğ it writes)
+             (_KYRGYZ, "kyrgyz"), (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"),
+             (_ARMENIAN, "armenian"), (_TIGRINYA, "tigrinya"), (_AMHARIC, "amharic"), (_SINHALA, "sinhala"),
+             (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"), (_PASHTO, "pashto"), (_SORANI, "sorani"),
+             (_GUJARATI, "gujarati"), (_TELUGU, "telugu"), *_GATED]
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
-                               if language.reads(text) and not (language is _KAZAKH and mongolian)
-                               and not (language is _TURKISH and azerbaijani)))
+                               if language.reads(text) and language not in _read_as_another(text)))
+
+
+def _read_as_another(text: str) -> tuple[_Language, ...]:
+    """The languages ``text`` would be read as by their gates, which it is not: Kazakh where it is Mongolian or Kyrgyz
+    (which write its ө, ү, ң), Mongolian where it is Kyrgyz, Turkish where it is Azerbaijani (which writes its ı, ş,
+    ğ), and Amharic where it is Tigrinya (which shares its script)."""
+    kyrgyz, mongolian = _KYRGYZ.reads(text), _MONGOLIAN.reads(text)
+    return ((_KAZAKH,) if kyrgyz or mongolian else ()) + ((_MONGOLIAN,) if kyrgyz else ()) + \
+        ((_TURKISH,) if _AZERBAIJANI.reads(text) else ()) + ((_AMHARIC,) if _TIGRINYA.reads(text) else ())
 
 
 def in_english(text: str) -> str:
@@ -935,7 +958,9 @@ def in_english(text: str) -> str:
         text = from_georgian(_gated_in_english(_its_word_order(_GEORGIAN, text), "georgian"))
     if _ARMENIAN.reads(text):  # the same ("իբուպրոֆենի": of ibuprofen)
         text = from_armenian(_gated_in_english(_its_word_order(_ARMENIAN, text), "armenian"))
-    if _AMHARIC.reads(text):  # the same ("የኢማቲኒብ": of imatinib)
+    if _TIGRINYA.reads(text):  # the same ("ንዋርፋሪን": to warfarin)
+        text = from_ethiopic(_gated_in_english(_its_word_order(_TIGRINYA, text), "tigrinya"), TIGRINYA)
+    elif _AMHARIC.reads(text):  # the same ("የኢማቲኒብ": of imatinib)
         text = from_ethiopic(_gated_in_english(_its_word_order(_AMHARIC, text), "amharic"))
     if _SINHALA.reads(text):  # the same, its words found between its letters ("ඉමැටිනිබ්ගේ": of imatinib)
         text = from_sinhala(_sinhala_in_english(_its_word_order(_SINHALA, text)))
@@ -1010,6 +1035,9 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _AMHARIC_INSTEAD.sub(r"\2 instead of \1", text.translate(_AMHARIC_MARKS))
         text = _AMHARIC_PREFIX.sub(lambda m: f"{_AMHARIC_PREFIXES[m.group(1)]} ", text)
         return _AMHARIC_SUFFIX.sub(lambda m: _AMHARIC_SUFFIXES[m.group(1)], text)
+    if language is _TIGRINYA:
+        text = _TIGRINYA_PREFIX.sub(lambda m: f"{_TIGRINYA_PREFIXES[m.group(1)]} ", text.translate(_AMHARIC_MARKS))
+        return _TIGRINYA_SUFFIX.sub(lambda m: _TIGRINYA_SUFFIXES[m.group(1)], text)
     if language is _SINHALA:
         text = _SINHALA_INSTEAD.sub(r"\2 instead of \1", text.translate(_SINHALA_JOINERS))
         text = _SINHALA_IN_TOO.sub(r"in \1 too", _SINHALA_WITH_BOTH.sub(r"with \1 and \2", text))

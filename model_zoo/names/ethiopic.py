@@ -1,17 +1,21 @@
-"""Drug names written in the Ethiopic script (Ge'ez fidel), as Amharic chemists and pharmacists write them
-("ኢማቲኒብ" imatinib, "የኢማቲኒብ" of imatinib, "ዋርፋሪንን" warfarin as an object, "ከአስፕሪን" with aspirin).
+"""Drug names written in the Ethiopic script (Ge'ez fidel), as Amharic and Tigrinya chemists and pharmacists write
+them ("ኢማቲኒብ" imatinib, "የኢማቲኒብ" of imatinib, "ዋርፋሪንን" warfarin as an object, "ከአስፕሪን" with aspirin; Tigrinya
+"ንዋርፋሪን" to warfarin, "ብኣስፕሪን" with aspirin, "ኣስፕሪንከ" and what about aspirin).
 
 Each fidel is a syllable: a consonant and one of seven vowel orders (ä, u, i, a, e, ə or none, o), in rows of eight
 code points. Amharic writes an international name by its sounds (soft c as s, x as "ክስ", ph as "ፍ") and joins
 its prepositions before it ("የ-" of, "በ-" in, "ከ-" from or with, "ለ-" for) and its suffixes after it ("-ን" the
 object, "-ና" and, "-ም" also, "-ው" the). An Ethiopic word is read into Latin letters, tried as written and without
 each prefix and suffix, and matched by sound (``model_zoo.names.sounds``); a word stays as written when no name is
-close, or two are equally close.
+close, or two are equally close. Tigrinya writes a name's sounds as Amharic does (its first a mostly as "ኣ", which
+the vowel carriers' row reads; its "ቐ" and "ኸ" as the k's they are) and joins other particles to it: "ብ-" with, by,
+"ን-" to, for, "ከም-" as, "ካብ-" from before it, "-ን" and, "-ውን" also, "-ዶ" the question, "-ከ" what about after it.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from model_zoo.names.sounds import closest_of, once, with_soft_c
 
@@ -33,15 +37,29 @@ _CARRIED = ("a", "u", "i", "a", "e", "i", "o", "ua")
 # the labialised rows (kw, hw, gw), whose fidel stand at 0, 2, 3, 4 and 5
 _LABIALISED = {0x1248: "k", 0x1288: "g", 0x12B0: "k", 0x12C0: "kh", 0x1310: "g"}
 _LABIALISED_ORDERS = ("ve", "", "vi", "va", "ve", "v", "", "")
-# its prepositions before a name and its suffixes after it, as fidel ("የ" of, "በ" in, "ከ" from, "ለ" for, "እንደ" as,
-# "ስለ" about; "ን" the object, "ና" and, "ም" also, "ው" the, "ስ" and what about, "ጋር" with)
-_PREFIXES = ("እንደ", "ስለ", "የ", "በ", "ከ", "ለ")
-_SUFFIXES = ("ንም", "ውን", "ጋር", "ን", "ና", "ም", "ው", "ስ")
+
+
+@dataclass(frozen=True)
+class Particles:
+    """The particles a language joins before a name (``prefixes``) and after it (``suffixes``), longest first."""
+
+    prefixes: tuple[str, ...]
+    suffixes: tuple[str, ...]
+
+
+# Amharic's prepositions before a name and its suffixes after it, as fidel ("የ" of, "በ" in, "ከ" from, "ለ" for, "እንደ"
+# as, "ስለ" about; "ን" the object, "ና" and, "ም" also, "ው" the, "ስ" and what about, "ጋር" with)
+AMHARIC = Particles(("እንደ", "ስለ", "የ", "በ", "ከ", "ለ"), ("ንም", "ውን", "ጋር", "ን", "ና", "ም", "ው", "ስ"))
+# Tigrinya's ("ከም" as, "ካብ" from, "ብ" with, by, "ን" to, for; "ውን" also, "ዶ" the question, "ከ", "ኸ" what about, "ን"
+# and, "ስ" as for)
+TIGRINYA = Particles(("ከም", "ካብ", "ብ", "ን"), ("ውን", "ዶ", "ከ", "ኸ", "ን", "ስ"))
 _CLOSE = 0.82
 # the sounds it writes with other letters than English does, each read both ways: a Greek ch before l or r as k
 # ("ክሎሮኪን": chloroquine; kg as the English sounds write ch), qu before i as k ("ኪኒን": quinine, "ፕሪማኪን":
-# primaquine), and a first e as i ("ኢታምቡቶል": ethambutol)
-_READ_AS = ((re.compile(r"^k(?=[lr])"), "kg"), (re.compile(r"ki"), "kvi"), (re.compile(r"^i(?=[^aeiou])"), "e"))
+# primaquine), a first e as i ("ኢታምቡቶል": ethambutol), a said first i as ai and a soft g as j, as Tigrinya writes them
+# ("ኣይቡፕሮፌን": ibuprofen, "ጀፊቲኒብ": gefitinib)
+_READ_AS = ((re.compile(r"^k(?=[lr])"), "kg"), (re.compile(r"ki"), "kvi"), (re.compile(r"^i(?=[^aeiou])"), "e"),
+            (re.compile(r"^ai"), "i"), (re.compile(r"^j"), "g"))
 
 
 def _letter(fidel: str, first: str) -> str:
@@ -60,12 +78,12 @@ def _latin(word: str, first: str) -> str:
     return once("".join(_letter(fidel, first) for fidel in word))
 
 
-def _forms(word: str) -> list[str]:
+def _forms(word: str, particles: Particles) -> list[str]:
     """``word`` as written and without a prefix, a suffix, or both (a stem of three fidel at least). A suffix comes
     off only where the stem then ends as a borrowed name does: a name's last consonant is written in the sixth order
     (ን, ብ, ል) or with its vowel, never in the first (ä), which ends no name ("ኮአርተም" is no "ኮአርተ" and ም)."""
-    stems = [word] + [word[len(p):] for p in _PREFIXES if word.startswith(p) and len(word) - len(p) >= 3]
-    return stems + [stem[:-len(s)] for stem in stems for s in _SUFFIXES
+    stems = [word] + [word[len(p):] for p in particles.prefixes if word.startswith(p) and len(word) - len(p) >= 3]
+    return stems + [stem[:-len(s)] for stem in stems for s in particles.suffixes
                     if stem.endswith(s) and len(stem) - len(s) >= 3 and ord(stem[-len(s) - 1]) & 7]
 
 
@@ -77,13 +95,15 @@ def _spellings(latin: str) -> set[str]:
     return spellings
 
 
-def english_name(word: str) -> str | None:
-    """The table name an Ethiopic word spells, with or without its prefix and suffix ("የኢማቲኒብ": imatinib), or
-    None."""
-    latin = [spelling for form in _forms(word) for first in ("e", "a") for spelling in _spellings(_latin(form, first))]
+def english_name(word: str, particles: Particles = AMHARIC) -> str | None:
+    """The table name an Ethiopic word spells, with or without a prefix and suffix of its language ("የኢማቲኒብ":
+    imatinib), or None."""
+    latin = [spelling for form in _forms(word, particles) for first in ("e", "a")
+             for spelling in _spellings(_latin(form, first))]
     return closest_of([spelling for form in latin if len(form) >= 5 for spelling in with_soft_c(form)], _CLOSE)
 
 
-def from_ethiopic(text: str) -> str:
-    """``text`` with drug names written in the Ethiopic script written in Latin letters."""
-    return _ETHIOPIC_WORD.sub(lambda m: english_name(m.group(0)) or m.group(0), text)
+def from_ethiopic(text: str, particles: Particles = AMHARIC) -> str:
+    """``text`` with drug names written in the Ethiopic script written in Latin letters, read with the ``particles``
+    of its language."""
+    return _ETHIOPIC_WORD.sub(lambda m: english_name(m.group(0), particles) or m.group(0), text)
