@@ -158,7 +158,8 @@ def _asked_targets(targets: list[Resolved], prose: str) -> list[Resolved]:
 
     def describes(target: Resolved) -> bool:
         return bool(_TARGET_AS_MODIFIER.match(prose, target.end) and _PICKED_BEFORE.search(prose, 0, target.start)) \
-            or bool(_PICKED_BY_BINDING.search(prose, 0, target.start) and _BINDS_MOST.match(prose, target.end))
+            or bool(_PICKED_BY_BINDING.search(prose, 0, target.start) and _BINDS_MOST.match(prose, target.end)) \
+            or bool(_PICKED_ON.search(prose, 0, target.start))
 
     def quoted(target: Resolved) -> bool:  # "'…the dual Src/Abl inhibitors…' pKd of those two on SRC"
         return any(m.start() <= target.start < m.end() for m in _QUOTED_PASSAGE.finditer(prose))
@@ -177,6 +178,9 @@ _TARGET_AS_MODIFIER = re.compile(r"[\s-]+(?:binders?|hits?|inhibitors?|compounds
 # "Whichever binds ERBB2 tightest — does it also hit EGFR?": the target a pick is made by, not the one asked about
 _PICKED_BY_BINDING = re.compile(r"\b(?:whichever|the\s+one\s+that|the\s+one\s+which|which(?:ever)?\s+one)\s+"
                                 r"(?:binds?|hits?|sticks?\s+to)\s+(?:to\s+)?$", re.I)
+# "Take whichever of those came out strongest on DDR1 and run it against ABL1": the target the pick was made on
+_PICKED_ON = re.compile(r"\b(?:whichever|the\s+one|which(?:ever)?\s+one)\b[^.;?!\n]{0,40}?\b(?:strongest|best|"
+                        r"tightest|highest|most\s+potent|weakest|lowest)\s+(?:on|for|against|at|with)\s+$", re.I)
 _BINDS_MOST = re.compile(r"\s+(?:the\s+)?(?:tightest|strongest|best|most\s+(?:strongly|tightly|potently))\b", re.I)
 _PICKED_BEFORE = re.compile(r"\b(?:the|our|their|these|those|its|my|top|best|worst|most|least|[a-z]+est)\s+"
                             r"(?:[\w-]+\s+){0,2}$", re.I)  # ("two strongest ERBB2 binders")
@@ -889,7 +893,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved = [m for m in mentions if isinstance(m, Unresolved)] + [
         m for m in unknown_lines if not _inside(m.start, negated, lines_at)]
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
-    found.unresolved = [u for u in found.unresolved if not _glossed_by_a_known_drug(u, found.names, prose)]
+    found.unresolved = [u for u in found.unresolved if not _glossed_by_a_known_drug(u, found.names, prose)
+                        and not _what_a_drug_is_for(u, found.names, prose)]
     # "the quinolone with …": a kind of drug, never a misspelled one
     found.unresolved = [u for u in found.unresolved if u.written.lower().removesuffix("s") not in _CLASS_WORDS]
     found.unresolved += _not_said_which(prose, found.names)
@@ -1051,6 +1056,17 @@ def _glossed_by_a_known_drug(name: Unresolved, known: list[Resolved], prose: str
     return name.kind == "drug" and name.start >= 0 and any(
         n.kind == "drug" and n.start >= 0 and (prose[name.end:n.start].strip() in ("(", "[") or
                                                prose[n.end:name.start].strip() in ("(", "["))
+        for n in known)
+
+
+# "on Zocor for cholesterol", "metformin to treat his diabetes": what the drug before it is taken for
+_TAKEN_FOR = re.compile(r"\s+(?:for|to\s+treat|to\s+lower)\s+(?:(?:his|her|their|the|high|raised)\s+)?", re.I)
+
+
+def _what_a_drug_is_for(name: Unresolved, known: list[Resolved], prose: str) -> bool:
+    """A drug without a shipped structure said as what a named drug is taken for: an indication, no molecule."""
+    return name.kind == "drug" and name.start >= 0 and any(
+        n.kind == "drug" and 0 <= n.end <= name.start and _TAKEN_FOR.fullmatch(prose, n.end, name.start)
         for n in known)
 
 

@@ -1013,12 +1013,24 @@ def _clauses_with_their_picks(text: str, offered: list[ToolSpec]) -> list[str]:
     out: list[str] = []
     pending = ""
     for i, clause in enumerate(clauses):
-        if i < len(clauses) - 1 and only_picks(clause, offered):
+        if i < len(clauses) - 1 and (only_picks(clause, offered) or _tells_of_what_the_next_asks_about(
+                clause, clauses[i + 1], offered)):
             pending += clause
             continue
         out.append(pending + clause)
         pending = ""
     return out
+
+
+_THEM_BOTH = re.compile(r"\b(?:them|both|together|the\s+two|these\s+two|those\s+two)\b", re.I)
+
+
+def _tells_of_what_the_next_asks_about(clause: str, after: str, offered: list[ToolSpec]) -> bool:
+    """A clause that names drugs and asks for nothing, before one that asks about "them" ("mom takes a Xanax and then
+    an Ambien at night. Is mixing them ok"): one clause."""
+    found = extract(clause)
+    return bool(found.molecules) and _THEM_BOTH.search(after) is not None and \
+        max(tool_scores(without_values(found), offered).values(), default=0.0) < 1.0
 
 
 def _no_tool_answer(request: str, offered: list[ToolSpec]) -> str:

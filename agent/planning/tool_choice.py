@@ -230,7 +230,11 @@ _AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+)?
                                  r"(?:meds|medications?|medicines|tablets|pills|co-?meds|regimen)\b|"
                                  # "check it against each drug on his chart", "… every med in the list"
                                  r"\b(?:against|with|vs\.?|versus)\s+(?:each|every|all(?:\s+the)?)\s+"
-                                 r"(?:drugs?|meds?|medications?|medicines?)\b", re.I)
+                                 r"(?:drugs?|meds?|medications?|medicines?|drips?|infusions?)\b|"
+                                 # "the Plavix against everything else on his list", "… each one in the MAR file"
+                                 r"\b(?:against|vs\.?|versus)\s+(?:everything(?:\s+else)?|each\s+one|every\s+one)\s+"
+                                 r"(?:on|in)\s+(?:the|that|this|his|her|their|my|our)\s+(?:[\w-]+\s+)?"
+                                 r"(?:list|file|csv|upload|chart|mar)\b", re.I)
 _MAKE_BETTER = re.compile(r"\bmake\s+(?:it|them|these|those|this|that|(?:the|our|my)\s+[\w-]+)\s+"
                           r"(?:a\s+bit\s+|much\s+)?(?:better|stronger|safer|more\s+potent|more\s+active|"
                           r"less\s+toxic)\b", re.I)
@@ -249,8 +253,9 @@ _SENTENCE_END = re.compile(rf"[;:!?]\s+|{_NO_TITLE}\.\s+|\n+", re.I)
 
 # "What dose of 5-FU is used in FOLFOX?", "the mechanism of action of imatinib", "the max rosuvastatin dose alongside
 # ciclosporin": questions no tool answers (not "the dose-response", a response curve)
-_OUT_OF_SCOPE = re.compile(r"\b(?:how\s+(?:many\s+(?:hours|days|weeks)|long|soon)\s+(?:after|before)|"  # (the whole
-                           # question: "how many days after his last oxy can I start naltrexone?", when in care)
+# (the whole question: "how many days after his last oxy can I start naltrexone?", "how many hours apart should he
+# take them?", when in care)
+_OUT_OF_SCOPE = re.compile(r"\b(?:how\s+(?:many\s+(?:hours|days|weeks)|long|soon|far)\s+(?:after|before|apart)|"
                            r"when\s+(?:can|could|should)\s+(?:i|we|he|she|they)\s+(?:start|stop|restart|switch))\b"
                            r"[^.?!\n]{0,80}\?|"
                            rf"\b(?:{phrases('out_of_scope_questions')})\b(?![\s-]+response)|"

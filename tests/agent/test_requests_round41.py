@@ -115,3 +115,51 @@ def test_the_chance_of_being_toxic_is_the_clinical_toxicity_label() -> None:
     [call] = plan_with("I read that Aricept can be toxic. What does your model say about the chance of it being "
                        "toxic?", {})
     assert call.arguments == {"drug_smiles": [drug("donepezil")], "property": "CT_TOX"}
+
+
+def test_what_a_drug_is_taken_for_is_no_molecule() -> None:
+    """"dad is on Zocor for cholesterol and … clarithromycin … is that ok together?" asked for cholesterol's
+    structure: what a drug is taken for was read as a third drug."""
+    [call] = plan_with("dad is on Zocor for cholesterol and the walk-in clinic just gave him clarithromycin for his "
+                       "chest. is that ok together?", {})
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug("simvastatin"), drug("clarithromycin")]]
+
+
+def test_drugs_told_of_before_a_question_about_them() -> None:
+    """"mom sometimes takes a Xanax and then an Ambien on the same night … Is mixing them ok" split at "then" and
+    lost the pair."""
+    [call] = plan_with("mom sometimes takes a Xanax and then an Ambien on the same night when she cant sleep. Is "
+                       "mixing them ok", {})
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug("alprazolam"), drug("zolpidem")]]
+
+
+def test_one_drug_against_every_entry_of_an_uploaded_list() -> None:
+    """"check it vs every med on the MAR file", "the Plavix against everything else on his list", "fluc against each
+    drip on that list" ran nothing or a target tool."""
+    meds = [drug("propofol"), drug("norepinephrine"), drug("clopidogrel")]
+    pool = {"upload_meds.csv": meds}
+    for text, new in (("new order phenytoin for bed 7. check it vs every med on the MAR file", "phenytoin"),
+                      ("run fluc against each drip on that list", "fluconazole")):
+        [call] = plan_with(text, pool)
+        assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug(new), m] for m in meds]
+    [call] = plan_with("I uploaded dads meds. check the Plavix against everything else on his list please", pool)
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug("clopidogrel"), m] for m in meds[:2]]
+
+
+def test_how_far_apart_to_take_two_drugs_is_no_tool_question() -> None:
+    """"How many hours apart should he take them?" after an interaction run ran a retrosynthesis of both."""
+    pair = [[drug("metformin"), drug("furosemide")]]
+    earlier = ran(DDI, "metformin and furosemide together?", {"smiles_pairs": pair})
+    assert plan_with("How many hours apart should he take them?", {"user_smiles_pairs": pair}, [earlier]) == []
+
+
+def test_the_target_a_pick_was_made_on_is_not_the_one_asked() -> None:
+    """"Take whichever of those came out strongest on DDR1 and run it against ABL1" ran DDR1 again."""
+    hits = [drug("imatinib"), drug("nilotinib")]
+    pool = {"user_smiles": hits, "user_target_seq": target("DDR1"),
+            "drug_target_affinity_regression_predict_result": [{"smiles": hits[0], "pKd": 7.5},
+                                                               {"smiles": hits[1], "pKd": 6.1}]}
+    earlier = ran("drug_target_affinity_regression_predict", "DDR1 affinity for these two",
+                  {"drug_smiles": hits, "target_seq": target("DDR1")})
+    [call] = plan_with("Take whichever of those came out strongest on DDR1 and run it against ABL1.", pool, [earlier])
+    assert call.arguments["target_seq"] == target("ABL1")
