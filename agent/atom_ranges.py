@@ -246,16 +246,14 @@ def find_cores(text: str) -> list[AtomRange]:
         if gloss and gloss.group("name").lower() != BARE_CORE:
             name, written = gloss.group("name").lower(), text[match.start(): gloss.end()]
         found.append((match.start(), AtomRange((), True, written, core=smiles if typed else name)))
-        also = None if typed else _KEPT_ALSO.match(text, match.end("name"))
-        if also and _kept_too(also) and not _CORE_BEFORE.match(text, also.start("name")):
-            # kept too: placed if the tables or OPSIN read it, else the mask asks (never the first part alone)
-            found.append((also.start("name"), AtomRange((), True, text[also.start("name"):also.end()],
-                                                        core=also.group("name").lower())))
+        if not typed:
+            found += _also_kept(text, match.end("name"))
     for match in _KEEP_NAMED_PART.finditer(text):  # "keep the trimethoxyphenyl ring": a part the tables lack
         name = match.group("name").lower()
         if not any(start <= match.start() < start + len(r.written) for start, r in found) and \
                 name not in scaffolds() and name not in functional_groups() and _names_a_part(name):
             found.append((match.start(), AtomRange((), True, match.group(0), core=name)))
+            found += _also_kept(text, match.end("name"))  # "keep the pteridine and the p-aminobenzoyl part"
     for match in _CORE_AFTER.finditer(text):
         if not any(start <= match.start() < start + len(r.written) for start, r in found):
             found.append((match.start(), AtomRange((), True, match.group(0), core=match.group("name").lower())))
@@ -270,6 +268,17 @@ def find_cores(text: str) -> list[AtomRange]:
     if not any(r.core for _, r in found) and (murcko := _MURCKO_NAMED.search(text) or _OUTSIDE_RINGS.search(text)):
         found.append((murcko.start(), AtomRange((), True, murcko.group(0), core="murcko scaffold")))
     return [r for _, r in sorted(found, key=lambda item: item[0])]
+
+
+def _also_kept(text: str, after: int) -> list[tuple[int, AtomRange]]:
+    """A second part kept in the same breath as the one named before ``after`` ("keep the quinazoline and the
+    3-chloro-4-fluoroanilino group"): placed if the tables or OPSIN read it, else the mask asks (never the first part
+    alone)."""
+    also = _KEPT_ALSO.match(text, after)
+    if also is None or not _kept_too(also) or _CORE_BEFORE.match(text, also.start("name")):
+        return []
+    return [(also.start("name"), AtomRange((), True, text[also.start("name"):also.end()],
+                                           core=also.group("name").lower()))]
 
 
 def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[int, AtomRange]]:
@@ -455,9 +464,11 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
             return _part_as_atoms(mol, changes, plain)
         changing = _changing_atoms(mol, changes)
         for kept in (_kept_atoms(mol, r.core) for r in cores if r.keep):
-            if kept & changing and (not kept < changing or 2 * len(kept) >= len(changing)):
+            if kept & changing and 2 * len(kept & changing) >= len(changing):
                 raise CoreError("say either which part to keep or which part may change, not both")
-            changing -= kept  # "let the side chain vary, keep the NH": a few of its atoms kept, named apart
+            # "let the side chain vary, keep the NH": a few of its atoms kept, named apart; "keep the p-aminobenzoyl
+            # part, let only the glutamate tail change": the carbonyl the two share stays with the part kept
+            changing -= kept
         return [int(i in changing) for i in range(mol.GetNumAtoms())]
     mask = [1] * mol.GetNumAtoms()
     for r in cores:

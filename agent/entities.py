@@ -901,6 +901,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved += _untrained_properties(prose) + _drug_classes(prose, named) + _unnamed_mutant(prose) + \
         _mixtures(prose) + \
         _class_of_several(prose, found.names)
+    found.unresolved = [u for u in found.unresolved if not (u.kind in ("property", "target") and
+                                                            told_how_a_drug_acts(prose, u.start))]
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
                          for q in find_unitless_ic50(found.text) + _unscaled_goal(found)
                          if not _inside(q.start, negated, [n.pos for n in found.numbers])]  # "100 nM not 10"
@@ -1048,6 +1050,24 @@ def _not_said_which(prose: str, names: list[Resolved]) -> list[Unresolved]:
                 if not any(n.written == word for n in names)]
     return [Unresolved("drug", said.group(0), tuple(options), said.start(), said.end(), NOT_SAID_WHICH)] \
         if len(options) >= 2 else []
+
+
+# "Quinidine blocks P-gp and lets loperamide into the brain.": how a drug acts, said as known, before the ask
+HOW_A_DRUG_ACTS = re.compile(r"\b(?:blocks|inhibits|induces|potentiates|displaces|prolongs|lets\s+\w+\s+into)\b", re.I)
+_ASKS_IN_WORDS = re.compile(r"\?|\b(?:please|pls|predict|run|check|give|show|tell|estimate|what|how|which|can|could|"
+                            r"would)\b", re.I)
+
+
+def told_how_a_drug_acts(prose: str, at: int) -> bool:
+    """Whether the sentence around ``at`` only tells how a drug acts, and another sentence asks: the protein or the
+    property it names is the reason for the question, not what is asked."""
+    if at < 0:
+        return False
+    opens = max(prose.rfind(mark, 0, at) for mark in ".!?\n") + 1
+    closes = min((i for i in (prose.find(mark, at) for mark in ".!?\n") if i >= 0), default=len(prose))
+    sentence = prose[opens:closes + 1]
+    return bool(HOW_A_DRUG_ACTS.search(sentence)) and not _ASKS_IN_WORDS.search(sentence) and \
+        bool(_ASKS_IN_WORDS.search(prose[:opens] + " " + prose[closes + 1:]))
 
 
 def _glossed_by_a_known_drug(name: Unresolved, known: list[Resolved], prose: str) -> bool:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from agent.backends.reading import placeholder_text, read_intent
-from agent.entities import MEASURED_VALUE, Entities, extract
+from agent.entities import HOW_A_DRUG_ACTS, MEASURED_VALUE, Entities, extract
 from agent.planning.pairs import AGAINST_ALL, EACH_ROW, EVERY_PAIR
 from agent.planning.rows import row_numbers
 from agent.planning.properties import PAIRING, SYNDROME, property_words, requested_properties
@@ -53,11 +53,13 @@ _REPORTED = re.compile(r"\b(?:has|have|had)\s+(?:been|shown|given)\b|\bwe(?:'ve|
                        # "the target organ hypothesis involves SRC.", "EGFR is overexpressed in our biopsies.", "4-week
                        # rat study, foamy macrophages with amiodarone and chlorpromazine.": what a study saw or supposes
                        r"\bhypothes[ie]s\b|\binvolves\b|\boverexpress(?:ed|es)?\b|"
+                       rf"{HOW_A_DRUG_ACTS.pattern}|"
                        r"\b\d+[-\s](?:week|day|month)\s+(?:[a-z]+\s+)?(?:study|studies)\b|"
                        # "irinotecan in HCT-116 was 3.1 uM.": a value measured, no potency to aim for
                        rf"{MEASURED_VALUE.pattern}", re.I)
 _ASKING = re.compile(r"\?|\b(?:please|pls|kindly|predict|run|check|give|need|want|show|tell|estimate|compute|"
-                     r"calculate|could|can|would|will|let'?s|do|does|is|are|what|how|which)\b", re.I)
+                     r"calculate|could|can|would|will|let['’]s|lets\s+(?:do|run|try|check|see|get)|do|does|is|are|what|how|"
+                     r"which)\b", re.I)  # ("lets loperamide into the brain" tells, "let's" asks)
 # "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
 _HEADING = re.compile(r"^\W*(?:for|re|regarding|about|context|background)\b[^:\n]{0,60}:\s*$", re.I)
 _SAME_MOLECULES = re.compile(r"\bsame\s+(?:(?:generated|optimi[sz]ed|designed|uploaded|new)\s+)?"
@@ -231,6 +233,9 @@ _AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+)?
                                  # "check it against each drug on his chart", "… every med in the list"
                                  r"\b(?:against|with|vs\.?|versus)\s+(?:each|every|all(?:\s+the)?)\s+"
                                  r"(?:drugs?|meds?|medications?|medicines?|drips?|infusions?)\b|"
+                                 # "Check metoclopramide against each of the three"
+                                 r"\bagainst\s+(?:each|every\s+one|all|both)\s+of\s+(?:them|these|those|the\s+(?:two|"
+                                 r"three|four|five|six|\d+))\b|"
                                  # "the Plavix against everything else on his list", "… each one in the MAR file"
                                  r"\b(?:against|vs\.?|versus)\s+(?:everything(?:\s+else)?|each\s+one|every\s+one)\s+"
                                  r"(?:on|in)\s+(?:the|that|this|his|her|their|my|our)\s+(?:[\w-]+\s+)?"
@@ -797,6 +802,10 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
     if len(found) < 2:
         loose = _loose_intents(entities, offered)
         loose = _without_drug_classes(loose, entities)
+        if len(loose) >= 2:  # "Quinidine blocks P-gp and lets loperamide into the brain. What does … say?": told
+            loose = [(spec, part) for spec, part in loose
+                     if not _reports_only(entities.prose, at := max(entities.prose.find(part), 0), at + len(part))] \
+                or loose
         if len(loose) == 2 and {spec.name for spec, _ in loose} == {PROPERTY.name, DRUG_DRUG.name} and \
                 _property_not_pair(entities, offered) and not any(
                     _SETS_A_PAIR.search(part) for spec, part in loose if spec.name == DRUG_DRUG.name):

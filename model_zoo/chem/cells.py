@@ -190,8 +190,8 @@ def bare_follow_up(text: str, start: int, end: int) -> bool:
 
 def _has_context(text: str, start: int, end: int, long_enough: bool) -> bool:
     before, after = text[max(0, start - 20):start], text[end:end + 20]
-    if _BEFORE_ANY.search(before) or _AFTER.match(after):
-        return True
+    if _BEFORE_ANY.search(before) or _AFTER.match(after) or _TUMOUR_THEN_LINE.match(text[end:end + 45]):
+        return True  # ("the JAR choriocarcinoma line": its tumour type between)
     return long_enough and bool(_BEFORE_LONG.search(before) or bare_follow_up(text, start, end))
 
 

@@ -138,6 +138,8 @@ def tables() -> _Tables:
             words = name_key(entry.alias).split(" ")  # "methyl iodide": found word by word in free text
             prefixes.update(" ".join(words[:n]) for n in range(1, len(words)))
     endogenous = _word_list(DATA / "endogenous_molecules.txt")
+    prefixes.update(" ".join(words[:n]) for words in (key.split(" ") for key in endogenous)  # "folic acid"
+                    for n in range(1, len(words)))
     return _Tables(drugs, table, frozenset(prefixes), _word_list(DATA / "never_drugs.txt") | endogenous, endogenous,
                    _word_list(DATA / "not_drug_words.txt"))
 
@@ -622,6 +624,8 @@ _NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:sy
                                    # "their IC50s on cortisol synthesis": the body making it, no molecule asked about
                                    r"synthesis|"
                                    r"problems?|reuptake|agonists?|antagonists?|system|neurons?|D[1-5]|H[1-4]|"
+                                   # "insulin resistance", "an insulin pump": the body's response or a device
+                                   r"resistance|sensitivity|secretion|pumps?|-like|"
                                    # "BP/cholesterol meds", "cholesterol-lowering": drugs for a condition
                                    r"(?:of\s+)?(?:drugs?|medicines?|medications?|meds|pills?|tablets?)|lowering)\b)",
                                    re.IGNORECASE)

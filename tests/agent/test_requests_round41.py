@@ -163,3 +163,48 @@ def test_the_target_a_pick_was_made_on_is_not_the_one_asked() -> None:
                   {"drug_smiles": hits, "target_seq": target("DDR1")})
     [call] = plan_with("Take whichever of those came out strongest on DDR1 and run it against ABL1.", pool, [earlier])
     assert call.arguments["target_seq"] == target("ABL1")
+
+
+def test_a_second_part_kept_beside_a_part_the_tables_lack() -> None:
+    """"keep the pteridine and the p-aminobenzoyl part, let only the glutamate tail change" kept the pteridine only,
+    and the glutamate tail took the benzoyl carbonyl with it."""
+    from agent.atom_ranges import find_atom_ranges, mask_from_words
+
+    methotrexate = "CN(CC1=CN=C2C(=N1)C(=NC(=N2)N)N)C3=CC=C(C=C3)C(=O)N[C@@H](CCC(=O)O)C(=O)O"
+    mask = mask_from_words(find_atom_ranges("keep the pteridine and the p-aminobenzoyl part, let only the glutamate "
+                                            "tail change."), methotrexate)
+    assert mask is not None and [i for i, m in enumerate(mask) if m] == list(range(23, 33))
+
+
+def test_a_line_named_with_its_tumour_type_between() -> None:
+    """"Predicted sensitivity of the JAR choriocarcinoma line to etoposide?" found no line (JAR is also a word)."""
+    [call] = plan_with("Predicted sensitivity of the JAR choriocarcinoma line to etoposide?", {})
+    assert call.arguments == {"drug_smiles": [drug("etoposide")], "cell_name": "JAR"}
+
+
+def test_how_a_drug_acts_told_before_the_question() -> None:
+    """"Quinidine blocks P-gp and lets loperamide into the brain. What does the DrugBank model say about quinidine +
+    loperamide?" asked for P-gp's sequence and for an efflux model; told facts ask nothing."""
+    [call] = plan_with("Quinidine blocks P-gp and lets loperamide into the brain. What does the DrugBank model say "
+                       "about quinidine + loperamide?", {})
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug("quinidine"), drug("loperamide")]]
+
+
+def test_a_drug_against_each_of_the_uploaded_few() -> None:
+    """"Check metoclopramide against each of the three." after an upload ran a property of metoclopramide."""
+    meds = [drug("labetalol"), drug("aspirin"), drug("levothyroxine")]
+    [call] = plan_with("Check metoclopramide against each of the three.", {"upload_antenatal_list.csv": meds})
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug("metoclopramide"), m] for m in meds]
+
+
+def test_insulin_and_folic_acid_are_drugs_where_no_system_word_follows() -> None:
+    """"If we use insulin instead, does that interact with her metformin?" swapped insulin for nothing and ran the
+    thread's pairs; "folic acid" was never read as a drug."""
+    from agent.entities import read_message
+
+    e = read_message("If we use insulin instead, does that interact with her metformin?")
+    assert [u.written for u in e.unresolved if u.kind == "drug"] == ["insulin"]
+    assert read_message("metformin improves insulin sensitivity").unresolved == []
+    [call] = plan_with("solubilty of folic acid and pyridoxine in water? For a liquid prenatal supplement.", {})
+    assert call.arguments == {"drug_smiles": [drug("folic acid"), drug("pyridoxine")], "property": "logSolubility"}
+    assert read_message("folate receptor alpha expression").names == []
