@@ -87,7 +87,8 @@ _CHAIN_WORDS = r"side[\s-]+chains?|tails?|chains?|arms?"  # the substituent up t
 _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|bits?|" \
           r"residues?|pieces?|bicycles?|rings?|ends?|caps?|warheads?|handles?)"
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
-              r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|swapped|touched|altered|reworked|free|move)\b|" \
+              r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|swapped|touched|altered|reworked|" \
+              r"redesign(?:ed)?|explored|free|move)\b|" \
               r"(?:(?:is|are)\s+)?free\s+to\s+(?:change|vary|move|be\s+(?:changed|modified))\b|(?:is|are)\s+free\b|" \
               r"(?:moves|can\s+move|may\s+move)\b"
 _DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors())  # "the solubilising … chain"

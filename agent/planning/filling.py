@@ -439,7 +439,8 @@ def fill(spec: ToolSpec, e: Entities, context: PlanningContext, earlier: list[To
                 value = ranked_pair(pool, lowered, context.read)
             else:
                 value = own or picked_pairs(pool, lowered, context.read, e) \
-                    or uploaded_pairs(e, pool, lowered, context.read) or partner_pairs(e, pool, lowered, context.read)
+                    or uploaded_pairs(e, pool, lowered, context.read) or partner_pairs(
+                        e, pool, lowered, context.read, context.history[-1].text if context.history else "")
                 value = with_the_earlier_pairs(value, pool, lowered, context.read) if with_named is not None else None
                 if not value and with_named is not None and THE_PAIR.search(words):
                     value = _pair_of_the_step_before(earlier)

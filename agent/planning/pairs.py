@@ -287,8 +287,8 @@ _LIST_WITH = re.compile(r"\b(?:the|this|that|my|our|her|his|their)\s+(?:[\w-]+\s
                         r"meds|medications)\s+(?:with|against|vs\.?|versus|w/)\s", re.I)
 
 
-def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None
-                  ) -> list[list[str]] | None:
+def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any] | None,
+                  earlier: str = "") -> list[list[str]] | None:
     """"and with rifampicin as the inducer?" after "DM-5120 with ketoconazole and with itraconazole": the drug the
     thread's pairs all share (the first of each) with the one new drug the message names after "with"."""
     mine = {_drug_key(m) or m for m in e.molecules}
@@ -304,7 +304,21 @@ def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
     anchors = {_drug_key(p[0]) or p[0] for p in pairs}
     if len(anchors) != 1 or anchors == mine:
         return None
-    return [[pairs[0][0], e.molecules[0]]]
+    taken = _taken_drug(extract(earlier), pairs[0]) if len(pairs) == 1 and earlier else None
+    return [[taken or pairs[0][0], e.molecules[0]]]
+
+
+# "Patient on rivaroxaban: is clindamycin a problem?": the drug the patient takes, which a new one is checked against
+_TAKES_IT = re.compile(r"\b(?:on|taking|takes)\s+(?:(?:his|her|their|the)\s+)?$", re.I)
+
+
+def _taken_drug(e: Entities, pair: list[str]) -> str | None:
+    """The drug of the thread's one pair that the earlier request ``e`` says the patient is on ("and with
+    erythromycin?" after "Patient on rivaroxaban: is clindamycin a problem?" keeps rivaroxaban)."""
+    keys = {_drug_key(m) or m: m for m in pair}
+    taken = {keys[key] for n in e.names if n.kind == "drug" and n.start >= 0 and _TAKES_IT.search(e.prose, 0, n.start)
+             and (key := _drug_key(n.value) or n.value) in keys}
+    return taken.pop() if len(taken) == 1 else None
 
 
 # a part that refers to the molecule named before it (not "BBB for quetiapine on its own": that drug alone)
@@ -520,7 +534,7 @@ def swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
     place = _SWAP_PLACE.search(lowered)
     coming = set(e.molecules)  # ("switched citalopram to sertraline. Same check with sertraline": one drug comes in)
     if len(coming) == 1 and read is not None and not place and not e.taken_back and _SWAP_WORDS.search(lowered):
-        return _swapped_by_kind(e, pool, lowered, read, earlier_names or {})
+        return _swapped_by_kind(e, pool, lowered, read, earlier_names or {}) or _swapped_anchor(e, pool, lowered, read)
     if len(coming) != 1 or read is None or len(e.taken_back) != (0 if place else 1):
         return None
     key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered))
@@ -540,6 +554,23 @@ def swapped_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
         if AGAINST_ALL.search(lowered):  # "replace omeprazole with pantoprazole and check it against the other two"
             swapped = [pair for pair in swapped if new in pair]
     return swapped if swapped != pairs else None
+
+
+def _swapped_anchor(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any]
+                    ) -> list[list[str]] | None:
+    """The thread's pairs with the one drug they all share exchanged: "OK, paracetamol instead — same three" after
+    ibuprofen was checked against each of three drugs."""
+    key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered))
+    pairs = read(key) if key else None
+    if not isinstance(pairs, list) or len(pairs) < 2 or \
+            not all(isinstance(pair, list) and len(pair) == 2 for pair in pairs):
+        return None
+    shared = set.intersection(*({_drug_key(m) or m for m in pair} for pair in pairs))
+    new = e.molecules[0]
+    if len(shared) != 1 or (_drug_key(new) or new) in {_drug_key(m) or m for pair in pairs for m in pair}:
+        return None
+    anchor = shared.pop()
+    return [[new if (_drug_key(m) or m) == anchor else m for m in pair] for pair in pairs]
 
 
 def _swapped_by_kind(e: Entities, pool: list[EntryMeta], lowered: str, read: Callable[[str], Any],

@@ -196,9 +196,9 @@ def asks_only_untrained(e: Entities) -> bool:
         return True  # "QED, SA score and Caco-2 … all three or nothing": none runs without the untrained one
     named = [(start, end, prop) for start, end, prop in named_properties(lowered)
              if not _taken_back(lowered, start, end)
-             # "brain" of "brain to plasma ratio", of "Kp,uu,brain"
+             # "brain" of "brain to plasma ratio", of "Kp,uu,brain" and "Kp,uu brain"
              and not any(u.start <= start < u.end or 0 <= u.start and u.end <= start <= u.end + 1
-                         and lowered[u.end:start] in ("", ",", "_", "-") for u in untrained)
+                         and lowered[u.end:start] in ("", ",", "_", "-", " ") for u in untrained)
              and not any(u.note and _same_sentence(lowered, u.start, start) for u in untrained)]
     # ("a calibration curve for the BBB model": the property names the model asked about)
     if named:

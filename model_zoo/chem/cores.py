@@ -116,6 +116,9 @@ def core_from_text(text: str) -> Core:
             return core_from_text(english)  # "metoxietoxi", "ciclopropil-carbonile"
         except CoreError:
             pass
+    on_an_atom = _ON_AN_ATOM.fullmatch(words)
+    if on_an_atom:  # "the N-benzyl": the benzyl on its nitrogen
+        return core_from_text(on_an_atom.group("substituent"))
     if len(text) > MAX_CORE_CHARS:
         raise CoreError(f"the core is {len(text)} characters long; give at most {MAX_CORE_CHARS}")
     if _query(text.strip()) is None:
@@ -125,6 +128,7 @@ def core_from_text(text: str) -> Core:
     return Core(text.strip(), text.strip())
 
 
+_ON_AN_ATOM = re.compile(r"[nos]-(?P<substituent>[a-z]{3,}yl)")
 _ALKYL_AMIDE = re.compile(r"(?:n-)?(?P<alkyl>[a-z-]*(?:methyl|ethyl|propyl|butyl|pentyl|hexyl|benzyl|phenyl))\s?amide")
 _NAME_WORD = re.compile(r"(?:\d+(?:,\d+)*-)?[a-z][a-z0-9(),'\[\]-]{4,80}(?: acid)?")  # "glutamic acid"
 

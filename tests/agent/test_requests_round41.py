@@ -208,3 +208,46 @@ def test_insulin_and_folic_acid_are_drugs_where_no_system_word_follows() -> None
     [call] = plan_with("solubilty of folic acid and pyridoxine in water? For a liquid prenatal supplement.", {})
     assert call.arguments == {"drug_smiles": [drug("folic acid"), drug("pyridoxine")], "property": "logSolubility"}
     assert read_message("folate receptor alpha expression").names == []
+
+
+def test_parts_named_on_an_atom_or_redesigned() -> None:
+    """"let the N-benzyl vary" and "only the 3-fluorobenzyloxy may be redesigned" were not read ("N-benzyl" knew no
+    core; a Romance-spelling rule turned "benzyloxy" into "benzylxy")."""
+    from agent.atom_ranges import find_atom_ranges, mask_from_words
+
+    def free(smiles: str, words: str) -> list[int] | None:
+        mask = mask_from_words(find_atom_ranges(words), smiles)
+        return None if mask is None else [i for i, m in enumerate(mask) if m]
+
+    donepezil = "COC1=C(OC)C=C2C(=O)C(CC3CCN(CC4=CC=CC=C4)CC3)CC2=C1"
+    assert free(donepezil, "keep the dimethoxy-indanone and the piperidine untouched, let the N-benzyl "
+                           "vary.") == list(range(16, 23))
+    safinamide = "C[C@H](NCC1=CC=C(OCC2=CC(F)=CC=C2)C=C1)C(N)=O"
+    assert free(safinamide, "keep the alaninamide and the aryl ether core, only the 3-fluorobenzyloxy may be "
+                            "redesigned.") == list(range(8, 17))
+
+
+def test_a_new_drug_in_place_of_the_one_all_pairs_share() -> None:
+    """"OK, paracetamol instead — same three." after ibuprofen against three drugs paired paracetamol with ibuprofen
+    too; "and with erythromycin?" after "Patient on rivaroxaban: is clindamycin a problem?" kept clindamycin."""
+    partners = [drug(d) for d in ("warfarin", "amlodipine", "lisinopril")]
+    pairs = [[drug("ibuprofen"), p] for p in partners]
+    earlier = ran(DDI, "Patient list: warfarin, amlodipine, lisinopril. Check ibuprofen against each.",
+                  {"smiles_pairs": pairs})
+    [call] = plan_with("OK, paracetamol instead — same three.", {"user_smiles_pairs": pairs}, [earlier])
+    assert call.arguments["smiles_pairs"] == [[drug("paracetamol"), p] for p in partners]
+    pair = [[drug("clindamycin"), drug("rivaroxaban")]]
+    earlier = ran(DDI, "Patient on rivaroxaban: is clindamycin a problem?", {"smiles_pairs": pair})
+    [call] = plan_with("and with erythromycin?", {"user_smiles_pairs": pair}, [earlier])
+    assert call.arguments["smiles_pairs"] == [[drug("rivaroxaban"), drug("erythromycin")]]
+
+
+def test_questions_of_care_and_untrained_ratios() -> None:
+    """"Max number of cartridges of lidocaine 2% with epinephrine …?" ran the pair; "Kp,uu brain" ran the BBB model;
+    "Would CK monitoring still be needed?" after a switch ran the pairs."""
+    assert plan_with("Max number of cartridges of lidocaine 2% with epinephrine for a 60 kg adult?", {}) == []
+    assert plan_with("Can you predict Kp,uu brain for pramipexole and ropinirole?", {}) == []
+    pairs = [[drug("simvastatin"), drug("fenofibrate")]]
+    earlier = ran(DDI, "check simvastatin–fenofibrate", {"smiles_pairs": pairs})
+    assert plan_with("Switch simvastatin to pravastatin? Would CK monitoring still be needed?",
+                     {"user_smiles_pairs": pairs}, [earlier]) == []
