@@ -132,13 +132,14 @@ _PRODUCED = re.compile(r"\b(?:generated|optimi[sz]ed|uploaded)\s+(?:ones?|molecu
 
 # the words that name what a tool made: "the generated ones", "the optimized set", "the imatinib analogues"
 _PRODUCER_CUES = (("generat", "generated_smiles"), ("optimi", "optimized_smiles"), ("analog", "optimized_smiles"),
+                  ("generer", "generated_smiles"), ("optimer", "optimized_smiles"),  # Swedish, Danish, Norwegian
                   ("生成", "generated_smiles"), ("优化", "optimized_smiles"))  # Chinese: generated, optimised
 # "the new molecules", "the new ones", "新分子": what a tool made, without saying which tool
 _NEW_ONES = re.compile(r"\bnew\s+(?:ones?|molecules?|compounds?|cpds?|structures?|designs?|analog(?:ue)?s?|smiles|"
                        r"candidates?|hits|mols?)\b|新的?(?:分子|化合物)|"
                        # "BBB for the molecules from earlier": made earlier, by whichever tool
                        r"\b(?:ones?|molecules?|compounds?|cpds?|structures?|mols?)\s+(?:from|of)\s+"
-                       r"(?:earlier|before|previously|the\s+previous\s+runs?)\b")
+                       r"(?:earlier|before|previously|yesterday|last\s+(?:time|week)|the\s+previous\s+runs?)\b")
 
 
 # "(optimized_smiles)", "run it on generated_smiles": a pool key written out
