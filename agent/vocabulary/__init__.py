@@ -706,6 +706,11 @@ _KYRGYZ_INSTEAD = re.compile(r"([\w-]+)\s+ордуна\s+([\w-]+)", re.I)
 _KYRGYZ_FOR = re.compile(r"([\w-]+)\s+үчүн(?![\w-])", re.I)
 _KYRGYZ_EXCEPT = re.compile(rf"(?<![\w-])(?!(?:мын|ошон|бун|ан|мун|алар|булар)(?:дан|нан|дын)?\s)([\w-]+?)-?"
                             rf"(?:{'|'.join(KYRGYZ_ABLATIVE)})\s+башка(?![\w-])", re.I)
+# and "only" after what it restricts, a part with the word for its group or ring between: "метиламид тобун гана" (only
+# the methylamide group), "фторфенил шакекчесин гана" (only the fluorophenyl ring); not "бир гана" (only one) nor "…
+# гана эмес" (not only …)
+_KYRGYZ_ONLY = re.compile(r"(?<![\w-])(?!бир\s)([\w()=-]+(?:\s+(?:топ|тоб\w*|шакек\w*|бөлүг\w*|бөлүк\w*|чынжыр\w*|"
+                          r"фрагмент\w*))?)\s+гана(?!\s+эмес)(?![\w-])", re.I)
 # Mongolian puts "instead of", "for", "except" and "between" after what they govern: "гефитинибын оронд эрлотиниб"
 # (erlotinib instead of gefitinib), "A549-ийн хувьд" (for A549), "аспиринаас бусад" (except aspirin; not "үүнээс
 # бусад": besides this), "варфарин ба аспирины хоорондын" (between warfarin and aspirin)
@@ -1019,7 +1024,7 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _KAZAKH_WHAT_ABOUT.sub(lambda m: f"{'and ' if m.group('and') else ''}what about {m.group('what')}", text)
         return _KAZAKH_FOR.sub(r"for \1", _KAZAKH_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _KYRGYZ:
-        text = _KYRGYZ_SUFFIX.sub("", _KYRGYZ_EXCEPT.sub(r"except \1", text))
+        text = _KYRGYZ_ONLY.sub(r"only \1", _KYRGYZ_SUFFIX.sub("", _KYRGYZ_EXCEPT.sub(r"except \1", text)))
         return _KYRGYZ_FOR.sub(r"for \1", _KYRGYZ_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _MONGOLIAN:
         text = _MONGOLIAN_EXCEPT.sub(r"except \1", _MONGOLIAN_BETWEEN.sub(r"between \1", text))

@@ -1,0 +1,29 @@
+"""Telugu, Kyrgyz and Tigrinya requests, second part: Kyrgyz's "only" after the part it restricts and the Russian
+spellings of a part it writes ("метиламид", "фторфенил"), drug names written as two words, and the word order and
+words of follow-ups in the three languages."""
+
+from __future__ import annotations
+
+from planning_support import drug, plan_with
+from language_support import OPTIMIZE
+
+from agent.vocabulary import in_english
+
+
+def _freed(text: str, name: str, cell: str) -> list[int]:
+    [call] = plan_with(text, {})
+    assert call.name == OPTIMIZE and call.arguments["gt"] == drug(name) and call.arguments["cell_line"] == cell
+    return [i for i, bit in enumerate(call.arguments["mask"]) if bit]
+
+
+def test_kyrgyz_only_after_the_part_and_its_russian_part_spellings() -> None:
+    # "гана" (only) after the part and its group or ring word; not "бир гана" (only one), nor "… гана эмес" (not only)
+    assert " ".join(in_english("Метиламид тобун гана өзгөртүңүз").split()) == "only metilamid group change"
+    assert "aspirin only" in in_english("аспирин гана эмес")
+    # "-амид" is an amide, "фтор-" a fluoro ("metilamid", "ftorfenil" in Latin letters)
+    assert _freed("Сорафенибди A549 үчүн оптималдаштырыңыз, максат ln(IC50) -2. Метиламид тобун гана өзгөртүүгө "
+                  "уруксат, калганы ошол бойдон калсын.", "sorafenib", "A549") == [0, 1, 2, 3]
+    assert _freed("Гефитинибди A549 үчүн оптималдаштырыңыз, максат ln(IC50) -2. Морфолин шакекчесин гана "
+                  "өзгөртүүгө болот.", "gefitinib", "A549") == [25, 26, 27, 28, 29, 30]
+    assert _freed("Кабозантинибди HuH-7 үчүн оптималдаштырыңыз, максат ln(IC50) -2. Фторфенил шакекчесин гана "
+                  "өзгөртүүгө уруксат.", "cabozantinib", "HuH-7") == list(range(30, 37))
