@@ -10,9 +10,11 @@ sound (``model_zoo.names.sounds``); a word stays as written when no name is clos
 
 from __future__ import annotations
 
+import difflib
 import re
+from functools import cache
 
-from model_zoo.names.sounds import closest_by_sound, once
+from model_zoo.names.sounds import closest_by_sound, english_sounds, once
 
 _CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]{5,}")
 _LETTERS = {
@@ -106,14 +108,46 @@ def _part_name(word: str) -> str | None:
     return _PART_ENDING.sub("", latin).replace("khin", "quin").replace("kh", "h")
 
 
+@cache
+def _second_words() -> dict[str, tuple[str, ...]]:
+    """The first word of each name of two words in the tables -> the second words it is named with ("tenofovir":
+    alafenamide, disoproxil …)."""
+    from model_zoo.names.drugs import tables
+
+    seconds: dict[str, list[str]] = {}
+    for key in tables().names:
+        first, _, second = key.partition(" ")
+        if second.isalpha() and first.isalpha() and len(second) >= 5:
+            seconds.setdefault(first, []).append(second)
+    return {first: tuple(words) for first, words in seconds.items()}
+
+
+def _second_word(name: str, word: str, articles: tuple[str, ...]) -> str | None:
+    """The second word of a two-word table name opening with ``name`` that a Cyrillic ``word`` after it spells, as
+    written or declined ("алафенамид" after tenofovir: alafenamide, another drug), or None."""
+    lowered = word.lower()
+    forms = [lowered] + [lowered[:-len(ending)] for ending in _ENDINGS + articles
+                         if lowered.endswith(ending) and len(lowered) - len(ending) >= 5]
+    spellings = {english_sounds(_latin(form)) for form in forms}
+    scored = [(difflib.SequenceMatcher(None, spelling, english_sounds(second)).ratio(), second)
+              for second in _second_words().get(name.lower(), ()) for spelling in spellings]
+    best = max(scored, default=None)
+    return best[1] if best is not None and best[0] >= _CLOSE else None
+
+
 def from_cyrillic(text: str, articles: tuple[str, ...] = ()) -> str:
-    """``text`` with Cyrillic drug names written in Latin letters, read with the ``articles`` of its language too."""
+    """``text`` with Cyrillic drug names written in Latin letters, read with the ``articles`` of its language too; a
+    name of two words the tables know is read whole ("Тенофовир алафенамид": tenofovir alafenamide, not tenofovir)."""
     if not _CYRILLIC_WORD.search(text):
         return text
-
-    def latin(match: re.Match[str]) -> str:
-        return english_name(match.group(0), articles) or match.group(0)
-    return _CYRILLIC_WORD.sub(latin, text)
+    out, at, named = [], 0, ""
+    for match in _CYRILLIC_WORD.finditer(text):
+        between = text[at:match.start()]
+        second = _second_word(named, match.group(0), articles) if named and between.isspace() else None
+        name = second or english_name(match.group(0), articles)
+        out += [between, name or match.group(0)]
+        at, named = match.end(), "" if second else name or ""
+    return "".join(out) + text[at:]
 
 
 def parts_from_cyrillic(text: str) -> str:

@@ -629,9 +629,13 @@ _NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:sy
                                    # "BP/cholesterol meds", "cholesterol-lowering": drugs for a condition
                                    r"(?:of\s+)?(?:drugs?|medicines?|medications?|meds|pills?|tablets?)|lowering)\b)",
                                    re.IGNORECASE)
-# "Abiraterone Acetate", "estradiol valerate": an ester of the drug (often a prodrug), another molecule; a name the
-# tables know with it ("megestrol acetate") was read whole before this is asked
-_ESTER_AFTER = re.compile(r"\s+(?:acetate|propionate|dipropionate|valerate|palmitate|ester)\b", re.IGNORECASE)
+# "Abiraterone Acetate", "estradiol valerate": an ester of the drug (often a prodrug), another molecule; so too the
+# promoiety of an ester or amidate prodrug ("tenofovir alafenamide", "cefetamet pivoxil"; not tenofovir); a name the
+# tables know with it and its structure ("megestrol acetate", "tenofovir disoproxil") was read whole before this is
+# asked
+_ESTER_AFTER = re.compile(r"\s+(?:acetate|propionate|dipropionate|valerate|palmitate|ester|[a-z]*alafenamide|"
+                          r"amibufenamide|disoproxil|pivoxil|pivoxyl|proxetil|axetil|cilexetil|medoxomil|mofetil|"
+                          r"marboxil|placarbil|etexilate)\b", re.IGNORECASE)
 # "Prednisolone acetate vs dexamethasone drops: which parent steroid is more lipophilic?": the ester's parent is asked
 _PARENT_ASKED = re.compile(r"\bparent\s+(?:drugs?|compounds?|steroids?|molecules?|acids?|alcohols?)\b", re.IGNORECASE)
 
@@ -722,8 +726,8 @@ def find_drug_names(text: str) -> list[Resolved | Unresolved]:
                 end = end + ester.end()
                 parent = found[0][0].name
                 out.append(Unresolved("drug", text[s:end], (parent,), s, end,
-                                      f"this ester of {parent} is another molecule, and its structure is not in the "
-                                      f"tables; paste its SMILES, or say {parent} for the parent drug"))
+                                      f"this ester or prodrug of {parent} is another molecule, and its structure is "
+                                      f"not in the tables; paste its SMILES, or say {parent} for the parent drug"))
             elif not _NOT_A_DRUG_AFTER.match(text[end:end + 30]):
                 out.append(_from_entries(found, text[s:end], False, s, end))
             taken.append((s, end))

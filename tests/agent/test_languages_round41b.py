@@ -4,7 +4,7 @@ words of follow-ups in the three languages."""
 
 from __future__ import annotations
 
-from planning_support import drug, plan_with
+from planning_support import decided, drug, plan_with
 from language_support import OPTIMIZE
 
 from agent.vocabulary import in_english
@@ -27,3 +27,17 @@ def test_kyrgyz_only_after_the_part_and_its_russian_part_spellings() -> None:
                   "өзгөртүүгө болот.", "gefitinib", "A549") == [25, 26, 27, 28, 29, 30]
     assert _freed("Кабозантинибди HuH-7 үчүн оптималдаштырыңыз, максат ln(IC50) -2. Фторфенил шакекчесин гана "
                   "өзгөртүүгө уруксат.", "cabozantinib", "HuH-7") == list(range(30, 37))
+
+
+def test_a_prodrug_named_with_its_promoiety_is_asked_about() -> None:
+    from model_zoo.names.cyrillic import from_cyrillic
+
+    # "tenofovir alafenamide" is another drug than tenofovir (no structure shipped), as "cefetamet pivoxil" is
+    for text in ("Check the interaction of tenofovir alafenamide with rifampicin.",
+                 "Does cefetamet pivoxil interact with warfarin?"):
+        assert decided(text) is None
+    # Cyrillic writes the two words by sound, and declines the second
+    assert from_cyrillic("Тенофовир алафенамид менен") == "tenofovir alafenamide менен"
+    assert from_cyrillic("тенофовира дизопроксила с рифампицином") .startswith("tenofovir disoproxil с rifampicin")
+    assert decided("Тенофовир алафенамид менен рифампициндин өз ара аракеттенүүсүн текшерип бериңиз.") is None
+
