@@ -31,7 +31,7 @@ def _table_spellings(name: str) -> tuple[str, ...]:
     return tuple({_heard(sounds), _heard(sounds.replace("e", "i"))})
 
 
-_TABLE = SoundTable(frozenset({"name", "synonym", "gdsc", "iupac"}), _table_spellings, skeleton, 0.05)
+_TABLE = SoundTable(frozenset({"name", "synonym", "gdsc", "iupac"}), _table_spellings, skeleton, 0.05, True)
 _CLOSE = 0.85
 # a spelling of fewer than seven sounds only where it sounds nearer ("માથાનો", of the head, is no methane)
 _CLOSE_SHORT, _SHORT = 0.92, 7
@@ -39,8 +39,9 @@ _CLOSE_SHORT, _SHORT = 0.92, 7
 # brands sound like everyday words: Gujarati "ખોરાક", food, like Carac; "ગરમ", hot, like Geram)
 _SYNONYM_CLOSE = 0.95
 _SYNONYM_LETTERS = 7
-# at most so many spellings of one word
+# at most so many spellings of one word, and of two read together
 _MOST = 64
+_MOST_PAIRS = 1024
 _JOINERS = str.maketrans({"\u200c": "", "\u200d": ""})
 
 
@@ -97,20 +98,45 @@ class Script:
 
     def english_name(self, word: str) -> str | None:
         """The table name a word spells, as written or with a suffix, or None."""
-        found = []
-        for form in self.forms(word):
-            for spelling in set(self.spellings(form)):
-                m = _TABLE.closest(spelling, _CLOSE if len(spelling) >= _SHORT else _CLOSE_SHORT)
-                if m is not None and (m[1] or (m[0] >= _SYNONYM_CLOSE and len(m[2]) >= _SYNONYM_LETTERS)):
-                    found.append(m)
-        return max(found)[2] if found else None
+        return _closest({spelling for form in self.forms(word) for spelling in self.spellings(form)})
+
+    def name_of_two(self, first: str, second: str) -> str | None:
+        """The table name two words spell together, the second as written or with a suffix: a name of two words
+        ("మైకోఫెనోలిక్ యాసిడ్": mycophenolic acid) or one written as two ("మిథైల్ ప్రెడ్నిసోలోన్": methylprednisolone),
+        or None."""
+        firsts = set(self.spellings(first.translate(_JOINERS)))
+        seconds = {spelling for form in self.forms(second) for spelling in self.spellings(form)}
+        return _closest({f"{a}{joint}{b}" for a, b in itertools.islice(itertools.product(firsts, seconds), _MOST_PAIRS)
+                         for joint in (" ", "")})
+
+
+def _closest(spellings: set[str]) -> str | None:
+    found = []
+    for spelling in spellings:
+        m = _TABLE.closest(spelling, _CLOSE if len(spelling) >= _SHORT else _CLOSE_SHORT)
+        if m is not None and (m[1] or (m[0] >= _SYNONYM_CLOSE and len(m[2]) >= _SYNONYM_LETTERS)):
+            found.append(m)
+    return max(found)[2] if found else None
 
 
 def names_by_sound(text: str, word: re.Pattern[str], script: Script, words: frozenset[str]) -> str:
     """``text`` with each ``word`` of a script that spells a drug name in the name's Latin letters; the language's
-    own ``words`` stay as written."""
-    def english(m: re.Match[str]) -> str:
-        if m.group(0) in words:
-            return m.group(0)
-        return script.english_name(m.group(0)) or m.group(0)
-    return word.sub(english, text)
+    own ``words`` stay as written. A word that spells no name alone is read with the next, a space between, where the
+    two spell one ("మైకోఫెనోలిక్ యాసిడ్": mycophenolic acid; "మిథైల్ ప్రెడ్నిసోలోన్" is methylprednisolone, not
+    prednisolone)."""
+    out, at = [], 0
+    found = [m for m in word.finditer(text) if m.group(0) not in words]
+    i = 0
+    while i < len(found):
+        m = found[i]
+        name = script.english_name(m.group(0))
+        after = found[i + 1] if i + 1 < len(found) else None
+        if name is None and after is not None and text[m.end():after.start()] == " ":
+            two = script.name_of_two(m.group(0), after.group(0))
+            if two is not None:
+                out += [text[at:m.start()], two]
+                at, i = after.end(), i + 2
+                continue
+        out += [text[at:m.start()], name or m.group(0)]
+        at, i = m.end(), i + 1
+    return "".join(out) + text[at:]

@@ -49,6 +49,7 @@ class SoundTable:
     spellings: Callable[[str], tuple[str, ...]]
     skeleton: Callable[[str], str]
     margin: float
+    two_words: bool = False  # names of two words too ("mycophenolic acid"), which only spellings of two match
 
     def closest(self, sounds: str, close: float) -> tuple[float, bool, str] | None:
         """The table name that sounds closest (score, whether it is a drug's own name, name), or None when none
@@ -77,7 +78,8 @@ def _index(table: SoundTable) -> dict[str, dict[str, list[tuple[str, str, bool]]
     t = tables()
     by_skeleton: dict[str, dict[str, list[tuple[str, str, bool]]]] = {}
     for key, rows in t.names.items():
-        if not key.isalpha() or len(key) < 5:
+        if not (key.isalpha() or table.two_words and key.count(" ") == 1 and key.replace(" ", "").isalpha()) or \
+                len(key) < 5:
             continue
         for i, kind, _ in rows:
             drug = t.drugs.get(i)

@@ -36,9 +36,10 @@ SUFFIXES = ("యొక్క", "నుండి", "నుంచి", "లోన�
 # ``model_zoo.names.sounds``): a first "kl", "kr" for a Greek chl, chr ("క్లోరోక్విన్": chloroquine), a first j for
 # a soft g ("జెఫిటినిబ్": gefitinib), a later j for a z ("ఐసోనియాజిడ్": isoniazid), a said first i ("ఐబుప్రోఫెన్":
 # ibuprofen, "క్వినైన్": quinine), an s for a soft c ("సిస్ప్లాటిన్": cisplatin), and the anusvara's n as m before
-# a p or b ("రిఫాంపిసిన్": rifampicin)
+# a p or b ("రిఫాంపిసిన్": rifampicin), and a first "యా" for an English a said as in "acid" ("యాసిడ్")
 _READ_AS = ((re.compile(r"^k(?=[lr])"), "kg"), (re.compile(r"^j"), "g"), (re.compile(r"(?<=.)j"), "z"),
-            (re.compile(r"ai"), "i"), (re.compile(r"s(?=[ei])"), "ts"), (re.compile(r"n(?=[pb])"), "m"))
+            (re.compile(r"ai"), "i"), (re.compile(r"s(?=[ei])"), "ts"), (re.compile(r"n(?=[pb])"), "m"),
+            (re.compile(r"^ia"), "a"))
 TELUGU = Script(_VOWELS, _CONSONANTS, _SIGNS, "\u0c3c", {"జ": "z", "ఫ": "f"}, "ంఁ", SUFFIXES, _READ_AS)
 
 

@@ -41,3 +41,12 @@ def test_a_prodrug_named_with_its_promoiety_is_asked_about() -> None:
     assert from_cyrillic("тенофовира дизопроксила с рифампицином") .startswith("tenofovir disoproxil с rifampicin")
     assert decided("Тенофовир алафенамид менен рифампициндин өз ара аракеттенүүсүн текшерип бериңиз.") is None
 
+
+def test_telugu_names_of_two_words() -> None:
+    from model_zoo.names.telugu import from_telugu
+
+    # a word that spells no name alone, read with the next ("యాసిడ్": acid, its first "యా" an English a)
+    assert from_telugu("మైకోఫెనోలిక్ యాసిడ్, వాల్ప్రోయిక్ యాసిడ్") == "mycophenolic acid, valproic acid"
+    assert from_telugu("మిథైల్ ప్రెడ్నిసోలోన్") == "methylprednisolone"
+    [call] = plan_with("ఆస్పిరిన్, మైకోఫెనోలిక్ యాసిడ్ — ఈ రెండూ blood-brain barrier దాటుతాయా?", {})
+    assert call.arguments["drug_smiles"] == [drug("aspirin"), drug("mycophenolic acid")]
