@@ -50,3 +50,27 @@ def test_telugu_names_of_two_words() -> None:
     assert from_telugu("మిథైల్ ప్రెడ్నిసోలోన్") == "methylprednisolone"
     [call] = plan_with("ఆస్పిరిన్, మైకోఫెనోలిక్ యాసిడ్ — ఈ రెండూ blood-brain barrier దాటుతాయా?", {})
     assert call.arguments["drug_smiles"] == [drug("aspirin"), drug("mycophenolic acid")]
+
+
+def test_kyrgyz_words_of_cells_scores_and_picks() -> None:
+    from planning_support import asks_the_cells
+    from language_support import runs_nothing
+
+    asks_the_cells("Иматиниб K-562 клеткаларына канчалык күчтүү таасир этет? ln(IC50) менен айтып бериңиз.",
+                   "imatinib", "K-562")
+    # a clinical score no tool computes
+    runs_nothing("Парацетамол + алкоголь алган бейтап үчүн RUCAM шкаласы боюнча гепатотоксикалуулук баллын эсептеп "
+                 "бериңизчи.")
+    assert " ".join(in_english("Эң жогорку ыктымалдуулук чыккан дарыны A549 клеткасында текшериңиз.").split()) == \
+        "highest probability that came out with the drug A549 in cells check ."
+
+
+def test_tigrinya_dissolving_and_a_labialised_g() -> None:
+    from model_zoo.names.ethiopic import TIGRINYA, english_name
+    from language_support import of_the_generated
+
+    of_the_generated("እዞም ሓደስቲ ሞለኪዩላት ኣብ ማይ ክንደይ ይሓቕቑ?", "(generated_smiles)", "logSolubility")
+    # "ጓ" is gwa, which English writes gu ("ፕሮጓኒልን": and proguanil)
+    assert english_name("ፕሮጓኒልን", TIGRINYA) == "proguanil"
+    assert " ".join(in_english("ኣብቲ ሓደ kinase ኣቶቫኩዎንን ፕሮጓኒልን ድማ ግመት።").split()) == \
+        "ኣብቲ one kinase atovaquone proguanil also estimate ."
