@@ -57,9 +57,9 @@ _CLOSE = 0.82
 # the sounds it writes with other letters than English does, each read both ways: a Greek ch before l or r as k
 # ("ክሎሮኪን": chloroquine; kg as the English sounds write ch), qu before i as k ("ኪኒን": quinine, "ፕሪማኪን":
 # primaquine), a first e as i ("ኢታምቡቶል": ethambutol), a said first i as ai and a soft g as j, as Tigrinya writes them
-# ("ኣይቡፕሮፌን": ibuprofen, "ጀፊቲኒብ": gefitinib)
+# ("ኣይቡፕሮፌን": ibuprofen, "ጀፊቲኒብ": gefitinib), and a labialised g as the gu English writes ("ፕሮጓኒል": proguanil)
 _READ_AS = ((re.compile(r"^k(?=[lr])"), "kg"), (re.compile(r"ki"), "kvi"), (re.compile(r"^i(?=[^aeiou])"), "e"),
-            (re.compile(r"^ai"), "i"), (re.compile(r"^j"), "g"))
+            (re.compile(r"^ai"), "i"), (re.compile(r"^j"), "g"), (re.compile(r"(?<=g)v(?=[aeio])"), "u"))
 
 
 def _letter(fidel: str, first: str) -> str:
