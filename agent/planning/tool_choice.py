@@ -149,7 +149,7 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """How strongly a request's words point to each offered tool: the intent model's probability, x4 so that
     0.25 is enough to act on when the values fit, and 0.5 (2.0) is a request of its own. Words that only name
     earlier results by the tool that made them ("check the optimized ones in Calu-3") ask for nothing."""
-    asked = _without_therapy_started(_asked(text))
+    asked = _asked(text)
     unpicked = _blank(_ROUTE_NUMBER, _without_picking(asked))
     if unpicked != asked and property_words(unpicked.lower()):
         asked = unpicked  # "logS of the precursors of the first product (route 1)": the precursors are picked
@@ -519,7 +519,7 @@ _QUOTED_WORDS = re.compile(r"(?<![\w'’])['‘](?:[A-Za-z&-]+\s+){1,4}[A-Za-z&-
 
 # "pt on methadone starting rifampicin", "we're starting oxcarbazepine": a treatment started (read as one taken, which
 # may ask for a pair check), no starting material
-_STARTING_A_DRUG = re.compile(r"\bstarting\b(?=\s+(?:on\s+|him\s+on\s+|her\s+on\s+)?[a-z]{5,}\b)"
+_STARTING_A_DRUG = re.compile(r"\bstarting\b(?=\s+(?:on\s+|him\s+on\s+|her\s+on\s+)?[a-z]{4,}\b)"  # ("starting vori")
                               r"(?!\s+(?:materials?|from|points?|compounds?|molecules?|structures?|with|reagents?|"
                               r"blocks?|over|again)\b)", re.I)
 
@@ -546,18 +546,6 @@ def _only_a_slashed_pair(text: str) -> bool:
     drugs = [n for n in e.names if n.kind == "drug"]
     return bool(drugs) and not (e.cell_lines or e.sequences or e.typed_molecules() or e.unresolved) and any(
         _SLASH_OR_PLUS.fullmatch(text[a.end:b.start]) and a.value != b.value for a, b in zip(drugs, drugs[1:]))
-
-
-# "aspergillus, starting vori.", "started her on apixaban": a drug begun, no starting material of a route
-_STARTED_ON = re.compile(r"\b(?:re)?start(?:s|ed|ing)?\s+(?:(?:him|her|them|the\s+(?:pt|patient))\s+)?(?:on\s+)?", re.I)
-
-
-def _without_therapy_started(text: str) -> str:
-    """``text`` with the verb that starts a drug blanked (same length)."""
-    starts = {n.start for n in extract(text).names if n.kind == "drug"}
-    for verb in reversed([m for m in _STARTED_ON.finditer(text) if m.end() in starts]):
-        text = text[:verb.start()] + " " * (verb.end() - verb.start()) + text[verb.end():]
-    return text
 
 
 def _asked(text: str) -> str:
