@@ -191,7 +191,6 @@ PROPERTY_WORDS: dict[str, str] = {
     "clintox for": "CT_TOX",
     "clintox on": "CT_TOX",
     "clintox of": "CT_TOX",
-    "clintox model": "CT_TOX",  # "does the ClinTox model see a difference?" (its approval label is asked as such)
     # Tox21 (the assay names, and the receptor or stress pathway each one reads)
     "nr-ar": "NR-AR",
     "nr ar": "NR-AR",

@@ -545,7 +545,9 @@ def _only_a_slashed_pair(text: str) -> bool:
     e = extract(text)
     drugs = [n for n in e.names if n.kind == "drug"]
     return bool(drugs) and not (e.cell_lines or e.sequences or e.typed_molecules() or e.unresolved) and any(
-        _SLASH_OR_PLUS.fullmatch(text[a.end:b.start]) and a.value != b.value for a, b in zip(drugs, drugs[1:]))
+        _SLASH_OR_PLUS.fullmatch(text[a.end:b.start]) and a.value != b.value and
+        text.count("(", 0, a.start) == text.count(")", 0, a.start)  # ("Kaletra (lopinavir/ritonavir)": a gloss)
+        for a, b in zip(drugs, drugs[1:]))
 
 
 def _asked(text: str) -> str:

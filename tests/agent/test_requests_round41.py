@@ -265,3 +265,10 @@ def test_molecules_from_yesterday_with_two_made_sets_are_asked_about() -> None:
     history = [PastRequest("u", "Kör BBB på de nya molekylerna.", answered=False)]
     [call] = plan_with("De optimerade, menar jag.", pool, history)
     assert call.arguments == {"drug_smiles": "(optimized_smiles)", "property": "p_np"}
+
+
+def test_a_combination_glossed_in_brackets_is_no_pair_asked() -> None:
+    """"does Kaletra (lopinavir/ritonavir) oral solution need the fridge …?" ran the two as a pair once "A/B pls"
+    became an interaction ask; a product's ingredients in brackets are a gloss."""
+    assert plan_with("Je, does Kaletra (lopinavir/ritonavir) oral solution need the fridge after dispensing, and how "
+                     "long is it good at room temperature?", {}) == []
