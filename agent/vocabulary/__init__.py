@@ -815,6 +815,10 @@ _GUJARATI_DROP = re.compile(r"(?<!\S)(?!(?:આ|એ|તે|તેના|આના
 # gefitinib), and "తప్ప", "మినహా" (except) after it (not after "ఇది", "అది": besides this, that)
 _TELUGU_MARKS = {**EASTERN_DIGITS, ord("।"): ".", ord("॥"): ".", ord("\u200c"): "", ord("\u200d"): ""}
 _TELUGU_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{TELUGU_BLOCK}])")
+# Telugu and Tigrinya put "only" after the part it restricts: "cyanoacetyl భాగం మాత్రమే" (only the cyanoacetyl part),
+# "ናይ N-methylpiperazine ክፋል ጥራይ" (only the N-methylpiperazine part)
+_TELUGU_ONLY = re.compile(r"(?<!\S)([\w()=-]+(?:\s+(?:భాగం|భాగాన్ని|గ్రూప్|రింగ్))?)\s+మాత్రమే(?![\w-])")
+_TIGRINYA_ONLY = re.compile(r"(?:(?<!\S)ናይ\s+)?([\w()=-]+(?:\s+ክፋል)?)\s+ጥራይ(?![\w-])")
 _TELUGU_INSTEAD = re.compile(r"(?<!\S)(\S+?)(?:\s*(?:కు|కి))?\s+(?:బదులుగా|బదులు|స్థానంలో)\s+(\S+)")
 _TELUGU_EXCEPT = re.compile(r"(?<!\S)(?!(?:ఇది|అది|ఇవి|అవి|దీని|దాని|వీటిని|వాటిని)\s)(\S+?)(?:ను|ని)?\s+"
                             r"(?:తప్ప|మినహా|మినహాయించి)(?!\S)")
@@ -1041,7 +1045,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _AMHARIC_PREFIX.sub(lambda m: f"{_AMHARIC_PREFIXES[m.group(1)]} ", text)
         return _AMHARIC_SUFFIX.sub(lambda m: _AMHARIC_SUFFIXES[m.group(1)], text)
     if language is _TIGRINYA:
-        text = _TIGRINYA_PREFIX.sub(lambda m: f"{_TIGRINYA_PREFIXES[m.group(1)]} ", text.translate(_AMHARIC_MARKS))
+        text = _TIGRINYA_ONLY.sub(r"only \1", text.translate(_AMHARIC_MARKS))
+        text = _TIGRINYA_PREFIX.sub(lambda m: f"{_TIGRINYA_PREFIXES[m.group(1)]} ", text)
         return _TIGRINYA_SUFFIX.sub(lambda m: _TIGRINYA_SUFFIXES[m.group(1)], text)
     if language is _SINHALA:
         text = _SINHALA_INSTEAD.sub(r"\2 instead of \1", text.translate(_SINHALA_JOINERS))
@@ -1069,7 +1074,7 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _GUJARATI_DROP.sub(r"drop \1", _GUJARATI_EXCEPT.sub(r"except \1",
                                                                _GUJARATI_INSTEAD.sub(r"\2 instead of \1", text)))
     if language is _TELUGU:
-        text = _TELUGU_JOINED.sub(" ", text.translate(_TELUGU_MARKS))
+        text = _TELUGU_ONLY.sub(r"only \1", _TELUGU_JOINED.sub(" ", text.translate(_TELUGU_MARKS)))
         return _TELUGU_EXCEPT.sub(r"except \1", _TELUGU_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _SOMALI:
         return _SOMALI_REPLACE.sub(r"use \2 instead of \1", text)

@@ -273,3 +273,13 @@ def test_a_combination_glossed_in_brackets_is_no_pair_asked() -> None:
     calls = plan_with("Je, does Kaletra (lopinavir/ritonavir) oral solution need the fridge after dispensing, and how "
                       "long is it good at room temperature?", {})
     assert all(call.name != DDI for call in calls)
+
+
+def test_only_after_the_part_in_telugu_and_tigrinya() -> None:
+    """Telugu "cyanoacetyl భాగం మాత్రమే మార్చి" and Tigrinya "ናይ N-methylpiperazine ክፋል ጥራይ ይቀየር" (only that part
+    changes) put "only" after the part; no mask was read."""
+    [call] = plan_with("tofacitinib లో cyanoacetyl భాగం మాత్రమే మార్చి, Jurkat లో ln(IC50) -1 వచ్చేలా optimize "
+                       "చేయగలరా?", {})
+    assert call.arguments["cell_line"] == "Jurkat" and sum(call.arguments["mask"]) == 5  # C(=O)CH2C≡N
+    [call] = plan_with("ኢማቲኒብ ኣመሓይሾ ኣብ K-562፡ ናይ N-methylpiperazine ክፋል ጥራይ ይቀየር፡ ዕላማ ln(IC50) -3።", {})
+    assert call.arguments["cell_line"] == "K-562" and sum(call.arguments["mask"]) == 7
