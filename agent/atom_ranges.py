@@ -464,12 +464,14 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
         if plain:
             return _part_as_atoms(mol, changes, plain)
         changing = _changing_atoms(mol, changes)
+        named = _changing_atoms(mol, changes, widen=False)
         for kept in (_kept_atoms(mol, r.core) for r in cores if r.keep):
             if kept & changing and 2 * len(kept & changing) >= len(changing):
                 raise CoreError("say either which part to keep or which part may change, not both")
             # "let the side chain vary, keep the NH": a few of its atoms kept, named apart; "keep the p-aminobenzoyl
-            # part, let only the glutamate tail change": the carbonyl the two share stays with the part kept
-            changing -= kept
+            # part, let only the glutamate tail change": the carbonyl the tail reached stays with the part kept (not
+            # an atom the changing part's own name has: "keep the ethanolamine, vary the tert-butylamino group")
+            changing -= kept if kept < changing else kept - named
         return [int(i in changing) for i in range(mol.GetNumAtoms())]
     mask = [1] * mol.GetNumAtoms()
     for r in cores:
@@ -486,13 +488,14 @@ def _mask(ranges: list[AtomRange], smiles: str) -> list[int] | None:
     return mask
 
 
-def _changing_atoms(mol: Any, changes: list[AtomRange]) -> set[int]:
+def _changing_atoms(mol: Any, changes: list[AtomRange], widen: bool = True) -> set[int]:
+    """The atoms the changing parts name, widened to where their words reach ("the side chain": up to its ring)."""
     changing: set[int] = set()
     for r in changes:
         core = core_from_text(r.core)
         places = placements(mol, core) if r.every_place else []
         for atoms in places or [tuple(i for i, m in enumerate(core_mask(mol, core)) if m == 0)]:
-            changing.update(widened(mol, atoms, r.reach))
+            changing.update(widened(mol, atoms, r.reach) if widen else atoms)
     return changing
 
 

@@ -567,6 +567,10 @@ def _swapped_anchor(e: Entities, pool: list[EntryMeta], lowered: str, read: Call
         return None
     shared = set.intersection(*({_drug_key(m) or m for m in pair} for pair in pairs))
     new = e.molecules[0]
+    said = f"{e.text}\n{e.prose}"  # (a continuation's entities keep the earlier text and this message's prose)
+    if any(n.value == new and re.search(rf"\bwith\s+(?:the\s+)?{re.escape(n.written)}\b", said, re.I)
+           for n in e.names):
+        return None  # "And with citalopram as well — … suggested instead": a partner for the drug they share
     if len(shared) != 1 or (_drug_key(new) or new) in {_drug_key(m) or m for pair in pairs for m in pair}:
         return None
     anchor = shared.pop()

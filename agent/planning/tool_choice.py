@@ -547,7 +547,13 @@ def _only_a_slashed_pair(text: str) -> bool:
     return bool(drugs) and not (e.cell_lines or e.sequences or e.typed_molecules() or e.unresolved) and any(
         _SLASH_OR_PLUS.fullmatch(text[a.end:b.start]) and a.value != b.value and
         text.count("(", 0, a.start) == text.count(")", 0, a.start)  # ("Kaletra (lopinavir/ritonavir)": a gloss)
+        and _ENDS_THE_ASK.match(text, b.end) is not None and not _ON_A_REGIMEN.search(text, 0, a.start)
+        # (not "pt on Tykerb + Xeloda. pred ln(IC50) …": what a patient takes)
         for a, b in zip(drugs, drugs[1:]))
+
+
+_ON_A_REGIMEN = re.compile(r"\b(?:on|taking|takes)\s+$", re.I)
+_ENDS_THE_ASK = re.compile(r"\s*(?:pls|please|plz|thx|thanks)?\s*[?.!]?\s*$", re.I)
 
 
 def _asked(text: str) -> str:

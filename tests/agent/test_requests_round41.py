@@ -283,3 +283,22 @@ def test_only_after_the_part_in_telugu_and_tigrinya() -> None:
     assert call.arguments["cell_line"] == "Jurkat" and sum(call.arguments["mask"]) == 5  # C(=O)CH2C≡N
     [call] = plan_with("ኢማቲኒብ ኣመሓይሾ ኣብ K-562፡ ናይ N-methylpiperazine ክፋል ጥራይ ይቀየር፡ ዕላማ ln(IC50) -3።", {})
     assert call.arguments["cell_line"] == "K-562" and sum(call.arguments["mask"]) == 7
+
+
+def test_narrowed_rules_keep_what_they_broke() -> None:
+    """Rules of this round that broke older steps: a new partner said "with" is no replacement of the shared drug
+    (BX-102); a written pair inside a regimen or before other words is no interaction ask (CB-097, BU-108); a part
+    named to change keeps the atoms its own name has where a kept part shares them (CU-108)."""
+    from agent.atom_ranges import find_atom_ranges, mask_from_words
+
+    pairs = [[drug("tamoxifen"), drug("paroxetine")], [drug("tamoxifen"), drug("sertraline")]]
+    earlier = ran(DDI, "tamoxifen with paroxetine and with sertraline?", {"smiles_pairs": pairs})
+    [call] = plan_with("And with citalopram as well — that's what the psychiatrist suggested instead.",
+                       {"user_smiles_pairs": pairs}, [earlier])
+    assert call.arguments["smiles_pairs"] == [[drug("tamoxifen"), drug("citalopram")]]
+    [call] = plan_with("HER2+ MBC pt on Tykerb + Xeloda. pred ln(IC50) lapatinib in HCC1954?", {})
+    assert call.name == "drug_cell_response_regression_predict"
+    salbutamol = "CC(C)(C)NCC(O)C1=CC(CO)=C(O)C=C1"
+    mask = mask_from_words(find_atom_ranges("keep the saligenin and the ethanolamine, vary the tert-butylamino "
+                                            "group."), salbutamol)
+    assert mask is not None and [i for i, m in enumerate(mask) if m] == [0, 1, 2, 3, 4]
