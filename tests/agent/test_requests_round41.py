@@ -120,8 +120,12 @@ def test_the_chance_of_being_toxic_is_the_clinical_toxicity_label() -> None:
 def test_what_a_drug_is_taken_for_is_no_molecule() -> None:
     """"dad is on Zocor for cholesterol and … clarithromycin … is that ok together?" asked for cholesterol's
     structure: what a drug is taken for was read as a third drug."""
-    [call] = plan_with("dad is on Zocor for cholesterol and the walk-in clinic just gave him clarithromycin for his "
-                       "chest. is that ok together?", {})
+    from agent.entities import read_message
+
+    text = "dad is on Zocor for cholesterol and the walk-in clinic just gave him clarithromycin for his chest. is " \
+           "that ok together?"
+    assert read_message(text).unresolved == []  # (cholesterol, which has no structure here, was asked for)
+    [call] = plan_with(text, {})
     assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug("simvastatin"), drug("clarithromycin")]]
 
 
