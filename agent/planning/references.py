@@ -139,7 +139,7 @@ _NEW_ONES = re.compile(r"\bnew\s+(?:ones?|molecules?|compounds?|cpds?|structures
                        r"candidates?|hits|mols?)\b|新的?(?:分子|化合物)|"
                        # "BBB for the molecules from earlier": made earlier, by whichever tool
                        r"\b(?:ones?|molecules?|compounds?|cpds?|structures?|mols?)\s+(?:from|of)\s+"
-                       r"(?:earlier|before|previously|yesterday|last\s+(?:time|week)|the\s+previous\s+runs?)\b")
+                       r"(?:earlier|before|previously|the\s+previous\s+runs?)\b")
 
 
 # "(optimized_smiles)", "run it on generated_smiles": a pool key written out

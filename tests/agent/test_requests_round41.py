@@ -257,15 +257,13 @@ def test_questions_of_care_and_untrained_ratios() -> None:
                      {"user_smiles_pairs": pairs}, [earlier]) == []
 
 
-def test_molecules_from_yesterday_with_two_made_sets_are_asked_about() -> None:
-    """"BBB for the molecules from yesterday" and "Kör BBB på de nya molekylerna" (the new molecules) with both
-    generated and optimised molecules in the thread ran the newest set; which one is asked, and the Swedish answer
-    "De optimerade, menar jag." says it."""
+def test_the_new_molecules_in_swedish_with_two_made_sets_are_asked_about() -> None:
+    """"Kör BBB på de nya molekylerna" (the new molecules) with both generated and optimised molecules in the thread
+    ran the newest set; which one is asked, and the Swedish answer "De optimerade, menar jag." says it."""
     generated, optimized = [drug("gefitinib"), drug("erlotinib")], [drug("lapatinib"), drug("afatinib")]
     pool = {"generated_smiles": generated, "optimized_smiles": optimized}
-    for text in ("BBB for the molecules from yesterday.", "Kör BBB på de nya molekylerna."):
-        calls = plan_with(text, pool)
-        assert all(call.arguments.get("drug_smiles") is None for call in calls)
+    calls = plan_with("Kör BBB på de nya molekylerna.", pool)
+    assert all(call.arguments.get("drug_smiles") is None for call in calls)
     history = [PastRequest("u", "Kör BBB på de nya molekylerna.", answered=False)]
     [call] = plan_with("De optimerade, menar jag.", pool, history)
     assert call.arguments == {"drug_smiles": "(optimized_smiles)", "property": "p_np"}
