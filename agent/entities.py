@@ -1054,8 +1054,10 @@ def _not_said_which(prose: str, names: list[Resolved]) -> list[Unresolved]:
 
 # "Quinidine blocks P-gp and lets loperamide into the brain.": how a drug acts, said as known, before the ask
 HOW_A_DRUG_ACTS = re.compile(r"\b(?:blocks|inhibits|induces|potentiates|displaces|prolongs|lets\s+\w+\s+into)\b", re.I)
-_ASKS_IN_WORDS = re.compile(r"\?|\b(?:please|pls|predict|run|check|give|show|tell|estimate|what|how|which|can|could|"
-                            r"would)\b", re.I)
+# words that ask for something ("lets loperamide into the brain" tells; "let's" asks)
+ASKS_IN_WORDS = re.compile(r"\?|\b(?:please|pls|kindly|predict|run|check|give|need|want|show|tell|estimate|compute|"
+                           r"calculate|could|can|would|will|let['’]s|lets\s+(?:do|run|try|check|see|get)|do|does|is|"
+                           r"are|what|how|which)\b", re.I)
 
 
 def told_how_a_drug_acts(prose: str, at: int) -> bool:
@@ -1066,8 +1068,8 @@ def told_how_a_drug_acts(prose: str, at: int) -> bool:
     opens = max(prose.rfind(mark, 0, at) for mark in ".!?\n") + 1
     closes = min((i for i in (prose.find(mark, at) for mark in ".!?\n") if i >= 0), default=len(prose))
     sentence = prose[opens:closes + 1]
-    return bool(HOW_A_DRUG_ACTS.search(sentence)) and not _ASKS_IN_WORDS.search(sentence) and \
-        bool(_ASKS_IN_WORDS.search(prose[:opens] + " " + prose[closes + 1:]))
+    return bool(HOW_A_DRUG_ACTS.search(sentence)) and not ASKS_IN_WORDS.search(sentence) and \
+        bool(ASKS_IN_WORDS.search(prose[:opens] + " " + prose[closes + 1:]))
 
 
 def _glossed_by_a_known_drug(name: Unresolved, known: list[Resolved], prose: str) -> bool:

@@ -308,16 +308,16 @@ def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
     return [[taken or pairs[0][0], e.molecules[0]]]
 
 
-# "Patient on rivaroxaban: is clindamycin a problem?": the drug the patient takes, which a new one is checked against
-_TAKES_IT = re.compile(r"\b(?:on|taking|takes)\s+(?:(?:his|her|their|the)\s+)?$", re.I)
+# "Patient on rivaroxaban: is clindamycin a problem?", "pt on Tykerb + Xeloda": the drugs a patient takes
+ON_A_REGIMEN = re.compile(r"\b(?:on|taking|takes)\s+(?:(?:his|her|their|the)\s+)?$", re.I)
 
 
 def _taken_drug(e: Entities, pair: list[str]) -> str | None:
     """The drug of the thread's one pair that the earlier request ``e`` says the patient is on ("and with
     erythromycin?" after "Patient on rivaroxaban: is clindamycin a problem?" keeps rivaroxaban)."""
     keys = {_drug_key(m) or m: m for m in pair}
-    taken = {keys[key] for n in e.names if n.kind == "drug" and n.start >= 0 and _TAKES_IT.search(e.prose, 0, n.start)
-             and (key := _drug_key(n.value) or n.value) in keys}
+    taken = {keys[key] for n in e.names if n.kind == "drug" and n.start >= 0
+             and ON_A_REGIMEN.search(e.prose, 0, n.start) and (key := _drug_key(n.value) or n.value) in keys}
     return taken.pop() if len(taken) == 1 else None
 
 

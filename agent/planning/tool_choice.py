@@ -9,8 +9,8 @@ import re
 from collections.abc import Sequence
 
 from agent.backends.reading import placeholder_text, read_intent
-from agent.entities import HOW_A_DRUG_ACTS, MEASURED_VALUE, Entities, extract
-from agent.planning.pairs import AGAINST_ALL, EACH_ROW, EVERY_PAIR
+from agent.entities import ASKS_IN_WORDS, HOW_A_DRUG_ACTS, MEASURED_VALUE, Entities, extract
+from agent.planning.pairs import AGAINST_ALL, EACH_ROW, EVERY_PAIR, ON_A_REGIMEN
 from agent.planning.rows import row_numbers
 from agent.planning.properties import PAIRING, SYNDROME, property_words, requested_properties
 from agent.planning.retraction import asked_part
@@ -57,9 +57,6 @@ _REPORTED = re.compile(r"\b(?:has|have|had)\s+(?:been|shown|given)\b|\bwe(?:'ve|
                        r"\b\d+[-\s](?:week|day|month)\s+(?:[a-z]+\s+)?(?:study|studies)\b|"
                        # "irinotecan in HCT-116 was 3.1 uM.": a value measured, no potency to aim for
                        rf"{MEASURED_VALUE.pattern}", re.I)
-_ASKING = re.compile(r"\?|\b(?:please|pls|kindly|predict|run|check|give|need|want|show|tell|estimate|compute|"
-                     r"calculate|could|can|would|will|let['’]s|lets\s+(?:do|run|try|check|see|get)|do|does|is|are|what|how|"
-                     r"which)\b", re.I)  # ("lets loperamide into the brain" tells, "let's" asks)
 # "For my pharmacology rotation:", "Re the CRO batch:": a heading line that says what the asks below are for
 _HEADING = re.compile(r"^\W*(?:for|re|regarding|about|context|background)\b[^:\n]{0,60}:\s*$", re.I)
 _SAME_MOLECULES = re.compile(r"\bsame\s+(?:(?:generated|optimi[sz]ed|designed|uploaded|new)\s+)?"
@@ -547,12 +544,11 @@ def _only_a_slashed_pair(text: str) -> bool:
     return bool(drugs) and not (e.cell_lines or e.sequences or e.typed_molecules() or e.unresolved) and any(
         _SLASH_OR_PLUS.fullmatch(text[a.end:b.start]) and a.value != b.value and
         text.count("(", 0, a.start) == text.count(")", 0, a.start)  # ("Kaletra (lopinavir/ritonavir)": a gloss)
-        and _ENDS_THE_ASK.match(text, b.end) is not None and not _ON_A_REGIMEN.search(text, 0, a.start)
+        and _ENDS_THE_ASK.match(text, b.end) is not None and not ON_A_REGIMEN.search(text, 0, a.start)
         # (not "pt on Tykerb + Xeloda. pred ln(IC50) …": what a patient takes)
         for a, b in zip(drugs, drugs[1:]))
 
 
-_ON_A_REGIMEN = re.compile(r"\b(?:on|taking|takes)\s+$", re.I)
 _ENDS_THE_ASK = re.compile(r"\s*(?:pls|please|plz|thx|thanks)?\s*[?.!]?\s*$", re.I)
 
 
@@ -1170,7 +1166,7 @@ def _reports_only(prose: str, start: int, end: int) -> bool:
     sentence = prose[opens:min(closes, default=len(prose)) + 1]
     if _ON_ITS_WAY.search(sentence) and "?" not in sentence:
         return True  # "Lung line NCI-H3122 is on order. Meanwhile: does crizotinib interact with ALK?"
-    return bool(_REPORTED.search(sentence)) and not _ASKING.search(sentence) and \
+    return bool(_REPORTED.search(sentence)) and not ASKS_IN_WORDS.search(sentence) and \
         not re.search(r"\bif\b|\bwhether\b", sentence, re.I)
 
 
