@@ -295,6 +295,8 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     for pattern in patterns:
         for match in pattern.finditer(text):
             name = (match.group("name") or "").lower().rstrip(",")  # "only the morpholine-propoxy, keep rest"
+            several = name.endswith("yls")  # "the two N-methyls", "the ethyls": every place of the methyl, ethyl
+            name = name[:-1] if several else name
             if not name or any(s <= match.start("name") < e for s, e in taken) or not _names_a_part(name):
                 continue
             if "between" in match.groupdict() and not re.search(rf"\b(?:{_CHANGE}|move)\b", match.group("between")):
@@ -312,7 +314,7 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
             # hangs on)
             reach = "chain" if re.fullmatch(_CHAIN_WORDS, region) and not name.endswith("yl") else \
                 "ether" if region.startswith("ether") else ""
-            plural = bool(match.group("count")) or region.endswith("s")
+            plural = bool(match.group("count")) or region.endswith("s") or several
             drawn = _as_core_smiles(match.groupdict().get("smiles"))  # "(OCCN1CCOCC1)" after the name says which atoms
             parts.append((match.start(), AtomRange((), False, match.group(0), core=drawn or name, every_place=plural,
                                                    reach="" if drawn else reach)))

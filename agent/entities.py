@@ -1619,9 +1619,10 @@ def looks_like_smiles(token: str) -> bool:
         return False
     if token.isdigit() or re.fullmatch(r"(?:[A-Za-z_]{1,12}=)?[-+]?\d+(\.\d+)?", token) or \
             _ISOTOPE_LABEL.fullmatch(token) or _LINE_CODE.fullmatch(token) or _PROTEIN_BY_MASS.fullmatch(token) or \
-            _PDB_ID.fullmatch(token) or COMPOUND_CODE.fullmatch(token):
+            _PDB_ID.fullmatch(token) or all(COMPOUND_CODE.fullmatch(code) for code in token.split("/")):
         # ("n=4", "z=-2.0": a setting; "p110 alpha", "p38": a protein named by its mass)
-        return False  # (nor "the [123I] form": an isotope named, no molecule; nor "C666-1": a line's code)
+        return False  # (nor "the [123I] form": an isotope named, no molecule; nor "C666-1": a line's code; nor
+        # "BB1-0045/BB2-0617/BB3-0290": a hit's building blocks)
     if token.isalpha():  # "CCO", "CCCC"; in prose a short capital word with P, S, F, I or B is an acronym ("her PCP")
         return bool(_ELEMENT_LETTERS.match(token)) and "C" in token and not (
             token.isupper() and len(token) <= 4 and re.search(r"[PSFIB]", token))

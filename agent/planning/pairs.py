@@ -139,6 +139,8 @@ AGAINST_ALL = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:each\s+of\s+)?"
                           r"(?:(?<=of\s)(?:them|these|those|the\s+(?:two|three|four|five|six))\b|everything|"
                           r"all(?:\s+(?:of\s+)?(?:them|those|her|his|the\s+others?))?|both(?:\s+of\s+(?:them|those))?|"
                           r"the\s+others?|the\s+rest|each(?!\s+other)|every(?!\s+other)|"
+                          # "with every other drug in that file" (not "with each other": reciprocal)
+                          r"(?:each|every)\s+other\s+(?:drug|med(?:ication)?|agent|entry|one|compound)s?|"
                           r"the\s+other\s+(?:\w+\s+)?(?:drugs?|meds?|medications?|ones?|two|three|four|five|six)|"
                           r"(?:her|his|their|the)\s+(?:home\s+|current\s+|regular\s+)?(?:med(?:ication)?\s+)?"
                           r"(?:list|meds|medications|regimen|con-?meds|co-?medications|concomitant\s+medications))\b",

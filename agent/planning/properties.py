@@ -97,7 +97,7 @@ def named_properties(lowered: str) -> list[tuple[int, int, str]]:
                 found.append((match.start(), match.end(), PROPERTY_WORDS[close[0]]))
     if not found:  # "blood brian barier": a name of several words, each misspelt a little
         several = [w for w in PROPERTY_WORDS if " " in w and len(w) >= 10]
-        words_at = list(re.finditer(r"[a-z]{3,}", lowered))
+        words_at = list(re.finditer(r"[a-z]{4,}", lowered))  # (not "MTX toxicity": a drug's, no "mito toxicity")
         for first, second in zip(words_at, words_at[1:]):
             pair = f"{first.group(0)} {second.group(0)}"
             close = difflib.get_close_matches(pair, several, n=1, cutoff=0.88)  # not "blood bank"

@@ -468,6 +468,13 @@ _ASKS_NOTHING = re.compile(rf"\bhinge[\s-]+bind(?:er|ing)\b|\bmake\s+that\b|\bhi
                            r"(?:is|are|was|were)\b|"
                            # "serotonin toxicity is on the pathologist's list": a clinical syndrome, no property
                            rf"{SYNDROME.pattern}|"
+                           # "NSAID may raise MTX toxicity, check the interaction": what one drug does to another's
+                           # toxicity or levels is why a pair is checked, no property of either
+                           r"\b(?:raises?|raising|increases?|increasing|worsens?|boosts?|potentiates?|enhances?)\s+"
+                           r"(?:the\s+|his\s+|her\s+|their\s+)?(?:[\w-]+\s+){0,2}?(?:toxicity|toxicities|levels?|"
+                           r"concentrations?|exposure)\b|"
+                           r"\b(?:toxicity|levels?|concentrations?|exposure)\s+(?:(?:may|might|could|can|will)\s+)?"
+                           r"(?:go(?:es)?\s+up|rises?|increases?)\b|"
                            # "pt had a reaction last time", "an infusion reaction": what a patient had, no synthesis
                            r"\b(?:had|has|have|having|got|gets)\s+(?:a|an)\s+(?:\w+\s+)?reaction\b|"
                            r"\b(?:allergic|infusion|adverse|hypersensitivity|injection[\s-]site)\s+reactions?\b|"

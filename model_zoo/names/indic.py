@@ -50,7 +50,9 @@ class Script:
     """One script's letters as Latin ones: its independent ``vowels`` (and the nasal and aspiration signs), its
     ``consonants``, its vowel ``signs`` and virama; its nukta and the consonants it dots (``dotted``); the signs after
     which a consonant's a may be said or not (``nasals``); a noun's case ``suffixes``, longest first; and the sounds it
-    writes with other letters than English does (``read_as``: each tried both ways)."""
+    writes with other letters than English does (``read_as``: each tried both ways); the suffixes that mean "with"
+    (``with_suffixes``: a name read with one is written "with <name>", which pairs it with the drugs it is set
+    against)."""
 
     vowels: dict[str, str]
     consonants: dict[str, str]
@@ -60,6 +62,7 @@ class Script:
     nasals: str
     suffixes: tuple[str, ...]
     read_as: tuple[tuple[re.Pattern[str], str], ...]
+    with_suffixes: tuple[str, ...] = ()
 
     def units(self, word: str) -> list[tuple[str, bool]]:
         """The Latin letters each letter of ``word`` writes, and whether a consonant's a is unwritten and may be said
@@ -137,6 +140,7 @@ def names_by_sound(text: str, word: re.Pattern[str], script: Script, words: froz
                 out += [text[at:m.start()], two]
                 at, i = after.end(), i + 2
                 continue
-        out += [text[at:m.start()], name or m.group(0)]
+        with_it = name is not None and m.group(0).translate(_JOINERS).endswith(script.with_suffixes)
+        out += [text[at:m.start()], f"with {name}" if with_it else name or m.group(0)]
         at, i = m.end(), i + 1
     return "".join(out) + text[at:]

@@ -450,6 +450,9 @@ _CONTEXT_AFTER = re.compile(r"^\s*(?:(?i:(?:(?:sub)?family[\s-]+)?kinase|protein
                             r"inhibition|binding|binders?|mutant|p?k[di]|affinity)\b|"
                             r"(?:,\s*)?(?:not|instead of|rather than)\s+[A-Z][A-Z0-9]{1,9}\b)")
 _GENE_SHAPE = re.compile(r"^[a-z]?[A-Z][A-Z0-9-]{1,10}$|^[A-Z][a-z]{2}[A-Z]\d?$")  # "PknG", "DprE1": bacterial
+# "DEL-BTK-12", "HIT-EGFR-3": a hit or compound named after its target and numbered (three parts, the last a
+# number); the target it names is read where it stands alone, the code is no target
+_NAMED_AFTER_TARGET = re.compile(r"[A-Z]{2,6}-[A-Z][A-Z0-9]{1,7}-\d{1,4}[A-Za-z]?")
 NOT_TARGETS = frozenset("""IC50 EC50 GI50 LD50 CC50 KD KI PKD PKI PIC50 BBB BBBP CNS SMILES SMILE SMARTS INCHI
 ADMET ADME DMSO QSAR QSPR SAR ATP ADP GTP DNA RNA MRNA SIRNA PDB MW TPSA HBD HBA LOGP LOGD LOGS PK PD HTS TKI
 TKIS RTK RTKS GPCR GPCRS NMR LC-MS HPLC FDA EMA USA UK EU AI ML LLM CSV SDF PNG PDF ID IDS API NA OK FYI PS
@@ -599,7 +602,7 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
                 out.append(dataclasses.replace(fuzzy, start=s, end=e))  # "affinity of erlotinib to EFGR": EGFR
                 taken.append((s, e))
             elif (_GENE_SHAPE.match(w) and sum(ch.isupper() for ch in w) >= 2 and up not in NOT_TARGETS
-                  and not COMPOUND_CODE.fullmatch(w)
+                  and not COMPOUND_CODE.fullmatch(w) and not _NAMED_AFTER_TARGET.fullmatch(w)
                   and in_target_context(text, s, e, strong=True) and not _is_other_name(w)):
                 out.append(Unresolved("target", w, _closest(w), s, e,
                                       "not a DAVIS or KIBA target (both are kinase panels)"))

@@ -40,7 +40,8 @@ SUFFIXES = ("యొక్క", "నుండి", "నుంచి", "లోన�
 _READ_AS = ((re.compile(r"^k(?=[lr])"), "kg"), (re.compile(r"^j"), "g"), (re.compile(r"(?<=.)j"), "z"),
             (re.compile(r"ai"), "i"), (re.compile(r"s(?=[ei])"), "ts"), (re.compile(r"n(?=[pb])"), "m"),
             (re.compile(r"^ia"), "a"))
-TELUGU = Script(_VOWELS, _CONSONANTS, _SIGNS, "\u0c3c", {"జ": "z", "ఫ": "f"}, "ంఁ", SUFFIXES, _READ_AS)
+TELUGU = Script(_VOWELS, _CONSONANTS, _SIGNS, "\u0c3c", {"జ": "z", "ఫ": "f"}, "ంఁ", SUFFIXES, _READ_AS,
+                with_suffixes=("తోనే", "తో"))  # "వార్ఫరిన్‌తో": with warfarin
 
 
 def english_name(word: str) -> str | None:
