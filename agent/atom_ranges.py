@@ -105,7 +105,7 @@ _KEPT_ALSO = re.compile(rf"{_CORE_SUFFIX}\s*(?:and|&|\+)\s+(?:the\s+|its\s+)?(?P
 # ("only the hydroxyethylpiperazine, where the linker will go, may change": a clause or a bracket between)
 _BETWEEN_COMMAS = r"(?:\s*,\s*(?:where|which|as|since|because)\b[^,;.\n]{1,60},|\s*\([^()\n]{1,60}\))?"
 _ONLY_PART_CHANGES = re.compile(rf"\bonly\s+{_PART}{_BETWEEN_COMMAS}\s+(?:{_MAY_CHANGE})", re.I)
-_CHANGE_VERB = r"touch|modify|change|vary|edit|alter|optimi[sz]e|rework|redesign|re-?engineer|swap(?:\s+out)?|" \
+_CHANGE_VERB = r"touch|modify|change|vary|edit|alter|mutate|optimi[sz]e|rework|redesign|re-?engineer|swap(?:\s+out)?|" \
                r"play\s+with|tinker\s+with|mess\s+with|replace|" \
                r"(?:permit|allow)\s+(?:modifications?|changes?)\s+(?:of|to)"  # "permit modification of"
 # "only touch the morpholinopropoxy tail", "optimize only the difluorophenylsulfonyl bit"

@@ -894,7 +894,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
         m for m in unknown_lines if not _inside(m.start, negated, lines_at)]
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
     found.unresolved = [u for u in found.unresolved if not _glossed_by_a_known_drug(u, found.names, prose)
-                        and not _what_a_drug_is_for(u, found.names, prose)]
+                        and not _what_a_drug_is_for(u, found.names, prose)
+                        and not _named_aside(u, found.names, prose)]
     # "the quinolone with …": a kind of drug, never a misspelled one
     found.unresolved = [u for u in found.unresolved if u.written.lower().removesuffix("s") not in _CLASS_WORDS]
     found.unresolved += _not_said_which(prose, found.names)
@@ -1090,6 +1091,23 @@ def _what_a_drug_is_for(name: Unresolved, known: list[Resolved], prose: str) -> 
     return name.kind == "drug" and name.start >= 0 and any(
         n.kind == "drug" and 0 <= n.end <= name.start and _TAKEN_FOR.fullmatch(prose, n.end, name.start)
         for n in known)
+
+
+def _named_aside(name: Unresolved, known: list[Resolved], prose: str) -> bool:
+    """A drug without a shipped structure named in a sentence that asks nothing, while the sentences that ask name
+    two drugs or more of their own ("Lariam vs Malarone argument again. Can you give logD for mefloquine and
+    atovaquone?"): the question is about those, not about it."""
+    if name.kind != "drug" or name.start < 0:
+        return False
+    sentences = [(m.start(), m.end()) for m in _SENTENCE.finditer(prose)]
+    own = next(((s, e) for s, e in sentences if s <= name.start < e), None)
+    if own is None or ASKS_IN_WORDS.search(prose, own[0], own[1]):
+        return False
+    asking = [(s, e) for s, e in sentences if ASKS_IN_WORDS.search(prose, s, e)]
+    return len({n.value for n in known if n.kind == "drug" and any(s <= n.start < e for s, e in asking)}) >= 2
+
+
+_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|\n|$)")
 
 
 def _without_glosses(drugs: list[Resolved], prose: str) -> list[Resolved]:

@@ -53,6 +53,10 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     # Check the new one against everything she is already on" was asked about)
     if len(molecules) < 2 or (not e.pairs and (_unnamed_new_drug(e) or _several_new_ones(e))):
         return []
+    components = _product_components(e)
+    others = [m for m in molecules if components and (_drug_key(m) or m) not in components]
+    if components and others:  # "Malarone (atovaquone + proguanil) with her warfarin": each component with warfarin
+        return [[component, other] for component in components.values() for other in others]
     every = EVERY_PAIR.search(e.prose)
     # "Plavix, Brilinta and aspirin: check each pair" (not "A with B, and A with C: … for each pair" or "… any
     # interactions between them?", the pairs written with every drug in one)
@@ -73,6 +77,21 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     if e.pairs:
         return e.pairs
     return [[molecules[0], other] for other in molecules[1:]]
+
+
+# "Malarone (atovaquone + proguanil)", "Bactrim (sulfamethoxazole/trimethoprim)": a product's components glossed in
+# brackets after its name; they are taken together, never paired with each other
+_GLOSSED_COMPONENTS = re.compile(r"(?<=\w)\s*\((?P<inside>[^()\n]{3,120}?(?:\+|/|&|\band\b)[^()\n]{1,120})\)", re.I)
+
+
+def _product_components(e: Entities) -> dict[str, str]:
+    """The drugs of a combination product glossed in brackets (by drug key), in the order written; empty if none."""
+    for gloss in _GLOSSED_COMPONENTS.finditer(e.prose):
+        inside = {_drug_key(n.value) or n.value: n.value for n in e.names if isinstance(n, Resolved)
+                  and n.kind == "drug" and gloss.start("inside") <= n.start < gloss.end("inside")}
+        if len(inside) >= 2:
+            return inside
+    return {}
 
 
 # "azithromycin and clarithromycin, each against cyclosporine": the drug after it, set against each other one

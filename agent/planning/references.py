@@ -13,6 +13,7 @@ from agent.entities import Entities
 from agent.history import PastRequest
 from agent.planning.counts import counted, names_whole_list
 from agent.planning.uploads import molecule_uploads, upload_by_place, upload_by_words, upload_named, uploads_of_type
+from agent.planning.values import FILLERS
 from agent.pool.entry import EntryMeta
 from agent.pool.refs import REFERS_BACK
 from agent.selection import produced_key
@@ -56,7 +57,9 @@ def molecules_from_context(lowered: str, pool: list[EntryMeta], earlier: list[To
     described = _ONE_DESCRIBED.search(lowered)
     if described and not _PLURAL.search(lowered) and (described.group("analogue") or not found.startswith("(upload_")):
         return None  # "BBB for the 4-F analogue from the plate file": which row is that? asked, never the whole file
-    if _ONE_MEANT.search(lowered) and not _SEVERAL_MEANT.search(lowered) and not found.startswith("(upload_"):
+    # ("and BBB while you're at it": a filler's "it" means no molecule)
+    if _ONE_MEANT.search(FILLERS.sub(" ", lowered)) and not _SEVERAL_MEANT.search(lowered) and \
+            not found.startswith("(upload_"):
         return None  # "Does it get into the brain?" with two molecules in the thread: asked which, never both
     return found
 

@@ -1271,6 +1271,11 @@ _AGAINST = re.compile(r"\b(?:against|vs\.?|versus)\s+(?:(?:the|her|his|their|my|
 _SINGLE_AGENTS = re.compile(r"\bsingle[\s-]+agents?\b|\bmonotherap(?:y|ies)\b|\bas\s+single\s+drugs\b", re.I)
 
 
+_AGAINST_THE_REST = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:the\s+rest|(?:all\s+)?the\s+others?|"
+                               r"everything(?:\s+else)?|(?:her|his|their)\s+(?:other\s+)?(?:meds|medications|list|"
+                               r"regimen))\b", re.I)
+
+
 def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool, refers_back: bool,
                  has_target: bool = True) -> float:
     """What the message holds says a lot: a mask means optimisation, a sequence means a target tool."""
@@ -1298,6 +1303,9 @@ def _shape_bonus(spec: ToolSpec, e: Entities, lowered: str, has_molecules: bool,
     if "smiles_pairs" in kinds and len(e.molecules) >= 3 and AGAINST_ALL.search(lowered) and not e.sequences \
             and not names_a_line(e):
         bonus += 2.5  # "her list: A, B, C. Check the new one against everything": one drug against the others
+    if "smiles_pairs" in kinds and len(e.molecules) == 1 and _AGAINST_THE_REST.search(lowered) and not has_target \
+            and not e.sequences and not names_a_line(e):
+        bonus += 2.5  # "run Diamox against the rest of the kit": one drug against the others of a list, no target
     if len(e.molecules) >= 2 and "smiles_pairs" in kinds and (re.search(r"\bwith\b|\+|\band\b", lowered) or (
             not has_target and not names_a_line(e) and re.search(r"\bagainst\b", lowered))):
         bonus += 1.0 if e.pairs else 0.5  # "A with B, and C with D" groups molecules two by two

@@ -966,8 +966,8 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
         return "written with a drug, but not in the tables"
     if (w.isupper() and 3 <= len(w) <= 5 or _SHORT_CODE.fullmatch(w)) and w.upper() not in NOT_TARGETS and \
             not _MEASURE_WORD.search(w) and w.lower() not in _DOSING_WORDS and not _DOSE_BEFORE.search(text, 0, s) \
-            and not _DETERMINER_BEFORE.search(text, 0, s) and (_in_a_list_of_drugs(text, s, e, drugs) or
-                                                              _asked_with_a_drug(text, s, e, drugs)):
+            and not _DETERMINER_BEFORE.search(text, 0, s) and not _names_a_kinase_family(w) and \
+            (_in_a_list_of_drugs(text, s, e, drugs) or _asked_with_a_drug(text, s, e, drugs)):
         return "listed with drugs, but not in the tables"  # "NAC, alpha-lipoic acid and glutathione"
     if w.isalpha() and w.islower() and 3 <= len(w) <= 12 and _CHECK_BEFORE.search(text, 0, s) and \
             w not in _NO_DRUG_SIDE and w.rstrip("s") not in _MOLECULE_NOUNS:
@@ -985,6 +985,14 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
             _joined_to_a_drug(_LISTED_JOIN, text, s, e, drugs):
         return "listed with drugs, but not in the tables"
     return None
+
+
+def _names_a_kinase_family(word: str) -> bool:
+    """"CK1", "PKC", "JNK": a family of targets ("pKd of staurosporine vs CK1?" asks which member), no drug."""
+    from model_zoo.names.families import family_named
+
+    family = family_named(word)
+    return family is not None and any(word.lower() == spelling.lower() for spelling in family.spellings)
 
 
 # A company or lab compound code ("AZ-0917", "ZX3312", "GSK-12345") where a drug is named ("pKd of …", "compound …")

@@ -148,7 +148,7 @@ def family_named(text: str) -> Family | None:
 
 _ALL = re.compile(r"\b(?:all|every|each|whole)\b", re.IGNORECASE)
 _BOTH = re.compile(r"\bboth\b", re.IGNORECASE)
-_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ"}
+_GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε"}
 
 
 def answered_members(question: str, answer: str) -> tuple[str, ...]:

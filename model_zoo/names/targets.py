@@ -479,6 +479,7 @@ def asked_as_target(text: str, start: int) -> bool:
 
 
 # gene symbols and aliases that are English words in lower case (checked against an English word list)
+_VERSUS_BEFORE = re.compile(r"\b(?:vs\.?|versus|against)\s+(?:[a-z0-9]+\s+(?:and|&|,)\s+)?$", re.I)
 _ENGLISH_SYMBOLS = frozenset({"aura", "bike", "cask", "fer", "hunk", "kit", "met", "mink", "musk", "yes"})
 
 
@@ -576,8 +577,10 @@ def find_target_names(text: str, exclude: list[tuple[int, int]] | None = None,
             followed_by_mutation = i + n < len(ws) and bool(_MUTATION_WORD.fullmatch(ws[i + n][0]))
             listed = bool(out) and bool(_LIST_JOINER.fullmatch(text[out[-1].end:s]))  # "vs ALK and MET"
             # (a symbol in lower case only in a dictated message, never an English word: "binding yes/no")
-            lower_ok = rows and rows[0][1] == "L" and written not in _ENGLISH_SYMBOLS and \
-                not re.search(r"[.,;:!?]", text) and in_target_context(text, s, end, strong=True)
+            # (or after "vs" in a message that continues a target request: "and vs src and lck (same drug)")
+            lower_ok = rows and rows[0][1] == "L" and written not in _ENGLISH_SYMBOLS and (
+                not re.search(r"[.,;:!?]", text) and in_target_context(text, s, end, strong=True) or
+                in_context and bool(_VERSUS_BEFORE.search(text, 0, s)))
             if rows and (rows[0][1] not in ("X", "L") or lower_ok or (rows[0][1] == "X" and (
                     in_context or in_target_context(text, s, end) or followed_by_mutation or listed or
                     (written.isupper() and len(written) >= 3 and _TARGET_ASK.search(text))))) \
