@@ -24,6 +24,7 @@ from model_zoo.names.inflected import (AFRIKAANS, AZERBAIJANI, CATALAN, CROATIAN
                                        HUNGARIAN, ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK,
                                        SLOVENIAN, SOMALI, UZBEK, WELSH, ZULU, Inflection,
                                        from_inflected)
+from model_zoo.names.kannada import KANNADA_BLOCK, from_kannada
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.khmer import KHMER_BLOCK, from_khmer, syllables as khmer_syllables
 from model_zoo.names.lao import LAO_BLOCK, from_lao, syllables as lao_syllables
@@ -554,9 +555,10 @@ _PASHTO = _Language.of("[ټډړږښګڼۍېځڅ]", "لپاره|خوندي|درم
 # Central Kurdish (Sorani): the Arabic script with letters of its own (ێ, ۆ, ڵ, ڕ, ە), which Persian, Arabic, Urdu and
 # Pashto do not write
 _SORANI = _Language.of(f"[{SORANI_LETTERS}]", "", "")
-# Gujarati and Telugu: their scripts, which no other language a lab writes in has
+# Gujarati, Telugu and Kannada: their scripts, which no other language a lab writes in has
 _GUJARATI = _Language.of(f"[{GUJARATI_BLOCK}]", "", "")
 _TELUGU = _Language.of(f"[{TELUGU_BLOCK}]", "", "")
+_KANNADA = _Language.of(f"[{KANNADA_BLOCK}]", "", "")
 # Lao: its script (no other language a lab writes in has it; not Thai's, U+0E01-U+0E5B), written without spaces
 _LAO = _Language.of(f"[{LAO_BLOCK}]", "", "")
 _NO_SUFFIX = re.compile(r"(?!)")
@@ -775,11 +777,12 @@ _SINHALA_WITH_BOTH = re.compile(rf"({_SINHALA_WORD})\s+එක්කයි\s+({_S
 _MYANMAR_MARKS = str.maketrans({"။": ".", "၊": ",", "\u200b": " "})
 _KHMER_MARKS = str.maketrans({"។": ".", "៕": ".", "៖": ":", "ៗ": "", "\u200b": " "})
 # Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar", Pashto and Sorani "-۲٫۵" with its decimal separator), Lao
-# ones ("໒"), Gujarati ones ("-૨") and Telugu ones ("-౨"): their ASCII forms (read in every message by agent.entities,
-# and first by the Lao, Pashto, Sorani, Gujarati and Telugu readers)
+# ones ("໒"), Gujarati ones ("-૨"), Telugu ones ("-౨") and Kannada ones ("-೨"): their ASCII forms (read in every
+# message by agent.entities, and first by the Lao, Pashto, Sorani, Gujarati, Telugu and Kannada readers)
 EASTERN_DIGITS: dict[int, str] = {**{0x06F0 + d: str(d) for d in range(10)}, **{0x0660 + d: str(d) for d in range(10)},
                                   **{0x0ED0 + d: str(d) for d in range(10)}, **{0x0AE6 + d: str(d) for d in range(10)},
-                                  **{0x0C66 + d: str(d) for d in range(10)}, 0x066B: "."}
+                                  **{0x0C66 + d: str(d) for d in range(10)}, **{0x0CE6 + d: str(d) for d in range(10)},
+                                  0x066B: "."}
 # Lao's digits read as ASCII ones, its repetition mark dropped ("ຫຼາຍໆ": many), its ellipsis and a zero-width space
 # read as Latin ones
 _LAO_MARKS = {**EASTERN_DIGITS, ord("ໆ"): "", ord("ຯ"): "...", ord("\u200b"): " "}
@@ -796,10 +799,12 @@ _PASHTO_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+په\s+([\w()-]+)\s+بدل
 # before what it governs, as English writes it ("لە جیاتی گێفیتینیب": instead of gefitinib)
 _SORANI_JOINED = re.compile(r"(?<=[A-Za-z0-9)\]])(?=[\u0620-\u064a\u0671-\u06d5])")
 _SORANI_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+بە\s+([\w()-]+)\s+بگۆڕە(?![\w-])")
-# Gujarati's full stop (the danda) as a Latin one; its suffixes joined to a code or a Latin name ("imatinibની",
-# "A549માં") set apart, to be read as its words; its "બદલે" (instead of) and "જગ્યાએ" (in place of) after what they
-# govern ("જેફિટિનિબને બદલે એર્લોટિનિબ": erlotinib instead of gefitinib), and "સિવાય" (except) after it
-_GUJARATI_MARKS = {**EASTERN_DIGITS, ord("।"): ".", ord("॥"): ".", ord("\u200c"): "", ord("\u200d"): ""}
+# Gujarati's, Telugu's and Kannada's full stop (the danda) as a Latin one, their digits as ASCII ones and their
+# zero-width joiners dropped
+_INDIC_MARKS = {**EASTERN_DIGITS, ord("।"): ".", ord("॥"): ".", ord("\u200c"): "", ord("\u200d"): ""}
+# Gujarati's suffixes joined to a code or a Latin name ("imatinibની", "A549માં") set apart, to be read as its words; its
+# "બદલે" (instead of) and "જગ્યાએ" (in place of) after what they govern ("જેફિટિનિબને બદલે એર્લોટિનિબ": erlotinib
+# instead of gefitinib), and "સિવાય" (except) after it
 _GUJARATI_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{GUJARATI_BLOCK}])")
 _GUJARATI_INSTEAD = re.compile(r"(?<!\S)(\S+?)(?:\s*(?:ને|ના|ની))?\s+(?:બદલે|જગ્યાએ)\s+(\S+)")
 _GUJARATI_EXCEPT = re.compile(r"(?<!\S)(?!(?:આ|એ|તે|તેના|આના)\s)(\S+)\s+સિવાય(?!\S)")
@@ -809,11 +814,9 @@ _GUJARATI_NO_STRUCTURE = re.compile(r"(?<!\S)(\S+)\s+(?:નું|ની|નો)
 # "teneligliptin ને છોડી દો" (leave teneligliptin out): "drop X"
 _GUJARATI_DROP = re.compile(r"(?<!\S)(?!(?:આ|એ|તે|તેના|આના)\s)(\S+)\s+(?:ને\s+)?(?:છોડી\s+દો|છોડો|કાઢી\s+નાખો)"
                             r"(?=[\s,.;:!?।]|$)")
-# Telugu's danda as a Latin full stop and its zero-width joiners dropped ("మెట్‌ఫార్మిన్‌ను"); its suffixes joined to a
-# code or a Latin name ("imatinibను", "A549లో") set apart, to be read as its words; its "బదులు", "బదులుగా",
-# "స్థానంలో" (instead of) after what they govern ("జెఫిటినిబ్‌కు బదులుగా ఎర్లోటినిబ్": erlotinib instead of
-# gefitinib), and "తప్ప", "మినహా" (except) after it (not after "ఇది", "అది": besides this, that)
-_TELUGU_MARKS = {**EASTERN_DIGITS, ord("।"): ".", ord("॥"): ".", ord("\u200c"): "", ord("\u200d"): ""}
+# Telugu's suffixes joined to a code or a Latin name ("imatinibను", "A549లో") set apart, to be read as its words; its
+# "బదులు", "బదులుగా", "స్థానంలో" (instead of) after what they govern ("జెఫిటినిబ్‌కు బదులుగా ఎర్లోటినిబ్": erlotinib
+# instead of gefitinib), and "తప్ప", "మినహా" (except) after it (not after "ఇది", "అది": besides this, that)
 _TELUGU_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{TELUGU_BLOCK}])")
 # Telugu and Tigrinya put "only" after the part it restricts: "cyanoacetyl భాగం మాత్రమే" (only the cyanoacetyl part),
 # "ናይ N-methylpiperazine ክፋል ጥራይ" (only the N-methylpiperazine part)
@@ -822,6 +825,16 @@ _TIGRINYA_ONLY = re.compile(r"(?:(?<!\S)ናይ\s+)?([\w()=-]+(?:\s+ክፋል)?)\
 _TELUGU_INSTEAD = re.compile(r"(?<!\S)(\S+?)(?:\s*(?:కు|కి))?\s+(?:బదులుగా|బదులు|స్థానంలో)\s+(\S+)")
 _TELUGU_EXCEPT = re.compile(r"(?<!\S)(?!(?:ఇది|అది|ఇవి|అవి|దీని|దాని|వీటిని|వాటిని)\s)(\S+?)(?:ను|ని)?\s+"
                             r"(?:తప్ప|మినహా|మినహాయించి)(?!\S)")
+# Kannada's suffixes joined to a code or a Latin name ("imatinibಗೆ", "A549ನಲ್ಲಿ") set apart, to be read as its words;
+# its "ಬದಲು", "ಬದಲಾಗಿ", "ಬದಲಿಗೆ" (instead of) after what they govern ("ಜೆಫಿಟಿನಿಬ್ ಬದಲು ಎರ್ಲೋಟಿನಿಬ್": erlotinib instead
+# of gefitinib), "ಹೊರತುಪಡಿಸಿ", "ಬಿಟ್ಟು" (except) after it (not after "ಇದನ್ನು", "ಅದನ್ನು": besides this, that), and
+# "ಮಾತ್ರ" (only) after the part it restricts ("morpholine ಭಾಗ ಮಾತ್ರ": only the morpholine part; not "ಮಾತ್ರೆ", a tablet)
+_KANNADA_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{KANNADA_BLOCK}])")
+_KANNADA_INSTEAD = re.compile(r"(?<!\S)(\S+?)(?:\s*(?:ನ|ದ|ಯ))?\s+(?:ಬದಲಾಗಿ|ಬದಲಿಗೆ|ಬದಲು)\s+(\S+)")
+_KANNADA_EXCEPT = re.compile(r"(?<!\S)(?!(?:ಇದು|ಅದು|ಇವು|ಅವು|ಇದನ್ನು|ಅದನ್ನು|ಇವುಗಳನ್ನು|ಅವುಗಳನ್ನು)\s)(\S+?)(?:ಅನ್ನು|ನ್ನು)?\s+"
+                             r"(?:ಹೊರತುಪಡಿಸಿ|ಬಿಟ್ಟು)(?!\S)")
+_KANNADA_ONLY = re.compile(rf"(?<!\S)([\w()=-]+(?:\s+(?:ಭಾಗ|ಭಾಗವನ್ನು|ಗುಂಪು|ಗುಂಪನ್ನು|ಉಂಗುರ|ರಿಂಗ್))?)\s+ಮಾತ್ರ"
+                           rf"(?![\w{KANNADA_BLOCK}-])")
 _BURMESE_INSTEAD = re.compile(r"([A-Za-z0-9()-]+)\s*အစား\s*([A-Za-z0-9()-]+)")
 # (and "X ကို Y နဲ့ အစားထိုး": replace X with Y)
 _BURMESE_REPLACE = re.compile(r"([A-Za-z0-9()-]+)\s*(?:ကို)?\s*([A-Za-z0-9()-]+)\s*(?:နဲ့|နှင့်)\s*အစားထိုး(?:ပါ)?")
@@ -907,7 +920,7 @@ def own_request_words(text: str) -> frozenset[str]:
              (_KYRGYZ, "kyrgyz"), (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"),
              (_ARMENIAN, "armenian"), (_TIGRINYA, "tigrinya"), (_AMHARIC, "amharic"), (_SINHALA, "sinhala"),
              (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"), (_PASHTO, "pashto"), (_SORANI, "sorani"),
-             (_GUJARATI, "gujarati"), (_TELUGU, "telugu"), *_GATED]
+             (_GUJARATI, "gujarati"), (_TELUGU, "telugu"), (_KANNADA, "kannada"), *_GATED]
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
                                if language.reads(text) and language not in _read_as_another(text)))
 
@@ -989,6 +1002,9 @@ def in_english(text: str) -> str:
     if _TELUGU.reads(text):  # the same ("మెట్‌ఫార్మిన్‌ను": metformin)
         text = from_telugu(_block_in_english(_its_word_order(_TELUGU, text), "telugu", TELUGU_BLOCK),
                            frozenset(load("translations.json")["telugu_words"]))
+    if _KANNADA.reads(text):  # the same ("ಮೆಟ್‌ಫಾರ್ಮಿನ್‌ಅನ್ನು": metformin)
+        text = from_kannada(_block_in_english(_its_word_order(_KANNADA, text), "kannada", KANNADA_BLOCK),
+                            frozenset(load("translations.json")["kannada_words"]))
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
@@ -1069,13 +1085,16 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _PASHTO_MARKS.sub("", text).translate(_PASHTO_PUNCTUATION)
         return _SORANI_REPLACE.sub(r"use \2 instead of \1", _SORANI_JOINED.sub(" ", text))
     if language is _GUJARATI:
-        text = _GUJARATI_JOINED.sub(" ", text.translate(_GUJARATI_MARKS))
+        text = _GUJARATI_JOINED.sub(" ", text.translate(_INDIC_MARKS))
         text = _GUJARATI_NO_STRUCTURE.sub(r"drop \1", text)
         return _GUJARATI_DROP.sub(r"drop \1", _GUJARATI_EXCEPT.sub(r"except \1",
                                                                _GUJARATI_INSTEAD.sub(r"\2 instead of \1", text)))
     if language is _TELUGU:
-        text = _TELUGU_ONLY.sub(r"only \1", _TELUGU_JOINED.sub(" ", text.translate(_TELUGU_MARKS)))
+        text = _TELUGU_ONLY.sub(r"only \1", _TELUGU_JOINED.sub(" ", text.translate(_INDIC_MARKS)))
         return _TELUGU_EXCEPT.sub(r"except \1", _TELUGU_INSTEAD.sub(r"\2 instead of \1", text))
+    if language is _KANNADA:
+        text = _KANNADA_ONLY.sub(r"only \1", _KANNADA_JOINED.sub(" ", text.translate(_INDIC_MARKS)))
+        return _KANNADA_EXCEPT.sub(r"except \1", _KANNADA_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _SOMALI:
         return _SOMALI_REPLACE.sub(r"use \2 instead of \1", text)
     if language is _ZULU:
