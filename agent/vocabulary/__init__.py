@@ -20,10 +20,9 @@ from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, KYRGYZ_ABLATIVE, KYRGYZ_SUFFIXES,
                                       MACEDONIAN_ARTICLES, MONGOLIAN_ABLATIVE, MONGOLIAN_SUFFIXES, from_cyrillic,
                                       parts_from_cyrillic)
-from model_zoo.names.inflected import (AFRIKAANS, AZERBAIJANI, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH, HAUSA,
-                                       HUNGARIAN, ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN, SLOVAK,
-                                       SLOVENIAN, SOMALI, UZBEK, WELSH, ZULU, Inflection,
-                                       from_inflected)
+from model_zoo.names.inflected import (AFRIKAANS, ALBANIAN, AZERBAIJANI, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH,
+                                       HAUSA, HUNGARIAN, ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN,
+                                       SLOVAK, SLOVENIAN, SOMALI, UZBEK, WELSH, ZULU, Inflection, from_inflected)
 from model_zoo.names.kannada import KANNADA_BLOCK, from_kannada
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.khmer import KHMER_BLOCK, from_khmer, syllables as khmer_syllables
@@ -401,6 +400,20 @@ _SOMALI_SUFFIX = re.compile(r"(?<=[\w)\]])['’-](?:kiisa|keeda|[kgtdh]ooda|kaas
                             r"ha|ta|da|ku|tu|du|gu)(?:na)?(?![\w'’-])", re.I)
 # it writes "replace X with Y" as "X ku beddel Y" ("gefitinib ku beddel erlotinib")
 _SOMALI_REPLACE = re.compile(r"(?<![\w'’-])([\w'’()-]+)\s+ku\s+beddel\s+([\w'’()-]+)", re.I)
+# Albanian: a word only it has ("ju lutem", "faleminderit", "tretshmëria", "parashiko", "llogarit", "ndërvepron",
+# "vetëm", "përveç", "është"), or two of its small words ("të", "në", "një", "që", "dhe", "për"); not its ë alone, which
+# Afrikaans, Dutch and French write too, nor "toksiciteti", "pacienti", "doza", which Danish, Czech, Polish, Croatian
+# or Romanian write alike
+_ALBANIAN = _Language.of(
+    "",
+    r"ju\s+lutem|të\s+lutem|faleminderit|përshëndetje|tretshmëri\w*|tretshëm|tretshme|tretet|parashiko\w*|"
+    r"llogarit\w*|krahaso\w*|kontrollo\w*|ndërvepr\w*|vetëm|përveç|është|janë|qeliz\w*|molekulat|molekulave|"
+    r"molekulës|lipofilicitet\w*|gjenero\w*|barrierën|shënjestër|lidhet|cili|cilat|çfarë|këto|këtyre|shtatzënë|"
+    r"fëmijë\w*|çmimi|kushton|sintetizohet|prekursorët|përdor\w*|mjek\w*|ilaç\w*|barnat|përsëri|hidratimit",
+    r"të|në|një|që|së|dhe|për|nëse|edhe")
+# its articles after a code's or a name's hyphen ("EGFR-in": the EGFR, "A549-ën", "IC50-në", "HER2-it") are dropped;
+# after a name's letters they are read by model_zoo.names.inflected
+_ALBANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:it|in|ja|në|ës|ën|së|ut|un|ë|i|a|u)(?![\w-])", re.I)
 # Macedonian: its letters ѓ, ќ, ѕ, ј (ј also Serbian's, whose Cyrillic no other gate reads and whose words it mostly
 # shares; not љ, њ, џ), or a word only it has, in Cyrillic or in the
 # Latin letters people type ("молам", "колку", "растворливост", "пресметај", "наместо"; "molam", "kolku"), or its
@@ -610,13 +623,14 @@ _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)
 # its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "DAVIS-e ABL1": DAVIS's ABL1) are dropped
 _ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d|e)(?![\w-])|"
                               r"(?<=[A-Za-z0-9]{3})i(?=\s+rakuliin)", re.I)  # "Jurkati rakuliinis": in the Jurkat line
-# (Azerbaijani first, its words read before Uzbek's, Persian's and Hinglish's gates see them; then Somali, whose "ka",
-# "ku" Hinglish would read; then Irish, Hausa and
+# (Azerbaijani first, its words read before Uzbek's, Persian's and Hinglish's gates see them; then Somali and Albanian,
+# whose "ka", "ku", "ke" Hinglish would read; then Irish, Hausa and
 # isiZulu: their "í", "á" no longer read as Icelandic, nor their "ka", "ki", "ko" as Hinglish or Bengali; then Welsh,
 # Uzbek and Macedonian: their suffixes and words gone, the Estonian "-ga" and the Croatian and Slovenian words they
 # share no longer read as those languages)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_AZERBAIJANI, "azerbaijani", AZERBAIJANI, _AZERBAIJANI_SUFFIX), (_SOMALI, "somali", SOMALI, _SOMALI_SUFFIX),
+    (_ALBANIAN, "albanian", ALBANIAN, _ALBANIAN_SUFFIX),
     (_IRISH, "irish", IRISH, _IRISH_PREFIX),
     (_HAUSA, "hausa", HAUSA, _NO_SUFFIX), (_ZULU, "zulu", ZULU, _NO_SUFFIX),
     (_WELSH, "welsh", WELSH, _NO_SUFFIX), (_UZBEK, "uzbek", UZBEK, _UZBEK_SUFFIX),

@@ -1,6 +1,6 @@
 """Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic, Estonian, Lithuanian,
-Latvian, Slovak, Slovenian, Welsh, Uzbek, Azerbaijani, Macedonian, Irish, Hausa, isiZulu and Somali chemists write
-and decline them
+Latvian, Slovak, Slovenian, Welsh, Uzbek, Azerbaijani, Macedonian, Irish, Hausa, isiZulu, Somali and Albanian chemists
+write and decline them
 ("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens",
 "cisplatí", "varfarinom", "rifampisien", "warfaríni", "imatiniibiga", "gefitinibą", "ibuprofēnu", "amiodarónu",
 "imatinibom", "ei gaffein", "imatinibni", "varfarinot", "bparaicéiteamól", "asfirin", "newarfarin").
@@ -149,6 +149,16 @@ SOMALI = Inflection(("kiisa", "keeda", "kooda", "gooda", "tooda", "tiisa", "teed
                     s_for_soft_c=True, for_lacking=(("b", "p"), ("f", "v"), ("si", "ce"), ("kl", "chl"),
                                                     ("kr", "chr"), ("kw", "qu"), ("ki", "qui"), ("j", "g")),
                     each_lacking=True, unmarked_close=0.88)
+
+# Albanian: "ibuprofeni" (the ibuprofen), "imatinibit" (of the imatinib), "imatinibin" (the imatinib, object),
+# "varfarina", "varfarinës", "varfarinën" (the warfarin: subject, of, object), "me aspirinë" (with aspirin),
+# "diklofenaku", "diklofenakut": its definite articles and case endings after the name, its ç, xh, gj and q for ch, j,
+# a soft g and a ky said as English ch ("çaj"), its y an ü said as i, k for the ch of chl- and chr- and for a qu
+# ("klorokinë": chloroquine, "kininë": quinine)
+ALBANIAN = Inflection(("ëve", "ave", "eve", "ës", "ën", "it", "in", "ut", "un", "së", "ja", "në", "ë", "a", "i",
+                       "u", "e"),
+                      (("xh", "j"), ("gj", "g"), ("ç", "ch"), ("q", "ch"), ("y", "i")),
+                      for_lacking=(("kl", "chl"), ("kr", "chr"), ("kin", "quin")), each_lacking=True)
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
