@@ -18,8 +18,8 @@ from model_zoo.names.georgian import GEORGIAN_LETTERS, from_georgian
 from model_zoo.names.gujarati import GUJARATI_BLOCK, from_gujarati
 from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, KYRGYZ_ABLATIVE, KYRGYZ_SUFFIXES,
-                                      MACEDONIAN_ARTICLES, MONGOLIAN_ABLATIVE, MONGOLIAN_SUFFIXES, from_cyrillic,
-                                      parts_from_cyrillic)
+                                      MACEDONIAN_ARTICLES, MONGOLIAN_ABLATIVE, MONGOLIAN_SUFFIXES, TAJIK_SOUNDS,
+                                      TAJIK_SUFFIXES, from_cyrillic, parts_from_cyrillic)
 from model_zoo.names.inflected import (AFRIKAANS, ALBANIAN, AZERBAIJANI, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH,
                                        HAUSA, HUNGARIAN, ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN,
                                        SLOVAK, SLOVENIAN, SOMALI, UZBEK, WELSH, ZULU, Inflection, from_inflected)
@@ -513,6 +513,17 @@ _KYRGYZ = _Language.of(
     r"булар|ушул|гана|кайра|бейтап\w*|эң|тосмо\w*|мээ\w*|кошпогондо|ыктымалды\w*|сезгичти\w*|баары|чейин",
     "",
     r"[әғқұһіїєўӘҒҚҰҺІЇЄЎ]")
+# Tajik (Cyrillic): its letters ӣ, ӯ, ҳ, ҷ (its ғ and қ are Kazakh's too), or a word only it has ("лутфан",
+# "ташаккур", "барои", "мебошад", "кунед", "намоед", "кадом", "истифода"), or two of its small words ("ва", "бо",
+# "аст"; not "аз", which Bulgarian writes for "I"); never a message with a letter Kazakh, Kyrgyz, Mongolian, Ukrainian
+# or Belarusian writes and it does not (ә, ң, ө, ү, ұ, һ, і, ї, є, ў), and a message read as Tajik is read as none of
+# them
+_TAJIK = _Language.of(
+    r"[ӣӯҳҷӢӮҲҶ]",
+    r"лутфан|илтимос|ташаккур|бубахшед|барои|мебошад|мебошанд|кунед|намоед|кадом\w*|чанд|истифода|нишон|байни|"
+    r"тафтиш|дору\w*|бемор\w*|нарх\w*|бехатар|тақрибан|фақат|ғайр|пайвастшав\w*|муқоиса|озмоишгоҳ\w*",
+    r"ва|бо|аст",
+    r"[әңөүұһіїєўӘҢӨҮҰҺІЇЄЎ]")
 # isiZulu: a word only it has ("ngicela", "ngiyabonga", "yini", "ingabe", "kukhona", "ukuncibilika", "ubuthi",
 # "ukusebenzisana", "phakathi", "esikhundleni", "kuphela", "futhi"), or two of its small words ("noma", "kodwa",
 # "ukuthi", "nje"); not its prefixes ("i-", "ne-", "ku-"), which a hyphenated English word or code may begin with, nor
@@ -727,6 +738,13 @@ _KYRGYZ_EXCEPT = re.compile(rf"(?<![\w-])(?!(?:мын|ошон|бун|ан|му�
 # гана эмес" (not only …)
 _KYRGYZ_ONLY = re.compile(r"(?<![\w-])(?!бир\s)([\w()=-]+(?:\s+(?:топ|тоб\w*|шакек\w*|бөлүг\w*|бөлүк\w*|чынжыр\w*|"
                           r"фрагмент\w*))?)\s+гана(?!\s+эмес)(?![\w-])", re.I)
+# Tajik puts "instead of", "except", "for" and "between" before what they govern, as English does ("ба ҷои гефитиниб",
+# "ғайр аз аспирин", "барои A549", "байни варфарин ва аспирин"), and "replace X with Y" as "X-ро бо Y иваз кунед"
+# (use Y instead of X); its suffixes after a hyphen ("EGFR-ро": EGFR as the object, "IC50-и": the IC50 of) are
+# dropped, and after a name's Cyrillic letters read by model_zoo.names.cyrillic
+_TAJIK_SUFFIX = re.compile(rf"(?<=[\w)\]])-(?:{'|'.join(TAJIK_SUFFIXES)}|и)(?![\w-])", re.I)
+_TAJIK_REPLACE = re.compile(r"(?<![\w-])([\w-]+?)(?:-?ро)?\s+бо\s+([\w-]+)\s+иваз\s+(?:кунед|намоед|кун)(?![\w-])",
+                            re.I)
 # Mongolian puts "instead of", "for", "except" and "between" after what they govern: "гефитинибын оронд эрлотиниб"
 # (erlotinib instead of gefitinib), "A549-ийн хувьд" (for A549), "аспиринаас бусад" (except aspirin; not "үүнээс
 # бусад": besides this), "варфарин ба аспирины хоорондын" (between warfarin and aspirin)
@@ -931,21 +949,22 @@ def own_request_words(text: str) -> frozenset[str]:
     """The single request words of the gated languages ``text`` is written in ("ima" in "ima li interakcije?": is
     there), which it says as words, never as a drug's shorthand."""
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
-             (_KYRGYZ, "kyrgyz"), (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"), (_GEORGIAN, "georgian"),
-             (_ARMENIAN, "armenian"), (_TIGRINYA, "tigrinya"), (_AMHARIC, "amharic"), (_SINHALA, "sinhala"),
-             (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"), (_PASHTO, "pashto"), (_SORANI, "sorani"),
-             (_GUJARATI, "gujarati"), (_TELUGU, "telugu"), (_KANNADA, "kannada"), *_GATED]
+             (_TAJIK, "tajik"), (_KYRGYZ, "kyrgyz"), (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"),
+             (_GEORGIAN, "georgian"), (_ARMENIAN, "armenian"), (_TIGRINYA, "tigrinya"), (_AMHARIC, "amharic"),
+             (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"), (_PASHTO, "pashto"),
+             (_SORANI, "sorani"), (_GUJARATI, "gujarati"), (_TELUGU, "telugu"), (_KANNADA, "kannada"), *_GATED]
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
                                if language.reads(text) and language not in _read_as_another(text)))
 
 
 def _read_as_another(text: str) -> tuple[_Language, ...]:
-    """The languages ``text`` would be read as by their gates, which it is not: Kazakh where it is Mongolian or Kyrgyz
-    (which write its ө, ү, ң), Mongolian where it is Kyrgyz, Turkish where it is Azerbaijani (which writes its ı, ş,
-    ğ), and Amharic where it is Tigrinya (which shares its script)."""
-    kyrgyz, mongolian = _KYRGYZ.reads(text), _MONGOLIAN.reads(text)
-    return ((_KAZAKH,) if kyrgyz or mongolian else ()) + ((_MONGOLIAN,) if kyrgyz else ()) + \
-        ((_TURKISH,) if _AZERBAIJANI.reads(text) else ()) + ((_AMHARIC,) if _TIGRINYA.reads(text) else ())
+    """The languages ``text`` would be read as by their gates, which it is not: Kazakh where it is Mongolian, Kyrgyz or
+    Tajik (which write its ө, ү, ң, ғ, қ), Mongolian where it is Kyrgyz or Tajik, Kyrgyz where it is Tajik, Turkish
+    where it is Azerbaijani (which writes its ı, ş, ğ), and Amharic where it is Tigrinya (which shares its script)."""
+    tajik, kyrgyz, mongolian = _TAJIK.reads(text), _KYRGYZ.reads(text), _MONGOLIAN.reads(text)
+    return ((_KAZAKH,) if tajik or kyrgyz or mongolian else ()) + ((_MONGOLIAN,) if tajik or kyrgyz else ()) + \
+        ((_KYRGYZ,) if tajik else ()) + ((_TURKISH,) if _AZERBAIJANI.reads(text) else ()) + \
+        ((_AMHARIC,) if _TIGRINYA.reads(text) else ())
 
 
 def in_english(text: str) -> str:
@@ -964,9 +983,12 @@ def in_english(text: str) -> str:
         text = _gated_in_english(_TURKISH_CASE_ENDING.sub("", text), "turkish")
     bulgarian = _BULGARIAN.reads(text)  # before its drug names lose their article ("варфаринът": warfarin)
     macedonian = _MACEDONIAN.reads(text)  # which is no Bulgarian ("е", "ги", "сега" are its words too)
-    kyrgyz = _KYRGYZ.reads(text)
-    mongolian = _MONGOLIAN.reads(text) and not kyrgyz
-    kazakh = _KAZAKH.reads(text) and not mongolian and not kyrgyz  # (its ө and ү are Mongolian's and Kyrgyz's too)
+    tajik = _TAJIK.reads(text)  # (its ғ and қ are Kazakh's too)
+    kyrgyz = _KYRGYZ.reads(text) and not tajik
+    mongolian = _MONGOLIAN.reads(text) and not kyrgyz and not tajik
+    kazakh = _KAZAKH.reads(text) and not mongolian and not kyrgyz and not tajik  # (its ө, ү: Mongolian's, Kyrgyz's too)
+    if tajik:  # its words and word order before its names ("ҳалшавандагии": solubility, no name), and before the
+        text = _gated_in_english(_its_word_order(_TAJIK, text), "tajik")  # Russian words it mixes in
     if kyrgyz:  # its words and word order before its names ("кошулманын": of the compound, no name), and before the
         text = _gated_in_english(_its_word_order(_KYRGYZ, text), "kyrgyz")  # Russian words it mixes in
     if kazakh:  # its words and word order before its names ("қосылыстың": of the compound, no name), and before the
@@ -974,9 +996,10 @@ def in_english(text: str) -> str:
     if mongolian:  # the same ("нэгдлийн": of the compound, no name; "эм": drug)
         text = _gated_in_english(_its_word_order(_MONGOLIAN, text), "mongolian")
     # "иматиниба": imatinib, "ибупрофените": the ibuprofen, "ибупрофеннің": ibuprofen's, "аспиринтай": with aspirin,
-    # before the Cyrillic request words are read
-    text = from_cyrillic(text, KYRGYZ_SUFFIXES if kyrgyz else KAZAKH_SUFFIXES if kazakh
-                         else MONGOLIAN_SUFFIXES if mongolian else MACEDONIAN_ARTICLES if macedonian else ())
+    # "сисплатинро": cisplatin, before the Cyrillic request words are read
+    text = from_cyrillic(text, TAJIK_SUFFIXES if tajik else KYRGYZ_SUFFIXES if kyrgyz else KAZAKH_SUFFIXES if kazakh
+                         else MONGOLIAN_SUFFIXES if mongolian else MACEDONIAN_ARTICLES if macedonian else (),
+                         TAJIK_SOUNDS if tajik else ())
     for language, name, inflection, suffix in _INFLECTED:
         if language.reads(text):  # "imatinibin", "ciszplatinnal", "imatinibului": the drug, then the words
             text = _gated_in_english(from_inflected(suffix.sub(" ", _its_word_order(language, text)), inflection,
@@ -1057,6 +1080,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _KAZAKH_SUFFIX.sub("", _KAZAKH_EXCEPT.sub(r"except \1", text))
         text = _KAZAKH_WHAT_ABOUT.sub(lambda m: f"{'and ' if m.group('and') else ''}what about {m.group('what')}", text)
         return _KAZAKH_FOR.sub(r"for \1", _KAZAKH_INSTEAD.sub(r"\2 instead of \1", text))
+    if language is _TAJIK:
+        return _TAJIK_REPLACE.sub(r"use \2 instead of \1", _TAJIK_SUFFIX.sub("", text))
     if language is _KYRGYZ:
         text = _KYRGYZ_ONLY.sub(r"only \1", _KYRGYZ_SUFFIX.sub("", _KYRGYZ_EXCEPT.sub(r"except \1", text)))
         return _KYRGYZ_FOR.sub(r"for \1", _KYRGYZ_INSTEAD.sub(r"\2 instead of \1", text))

@@ -1,6 +1,6 @@
-"""Drug names written in Cyrillic, as Russian, Ukrainian, Bulgarian, Macedonian, Kazakh and Mongolian chemists write
-them ("иматиниба" imatinib, "цисплатин" cisplatin, "варфарином" warfarin, "гефітиніб" gefitinib, "ибупрофенът",
-"варфаринот", "ибупрофеннің", "аспиринтай").
+"""Drug names written in Cyrillic, as Russian, Ukrainian, Bulgarian, Macedonian, Kazakh, Kyrgyz, Mongolian and Tajik
+chemists write them ("иматиниба" imatinib, "цисплатин" cisplatin, "варфарином" warfarin, "гефітиніб" gefitinib,
+"ибупрофенът", "варфаринот", "ибупрофеннің", "аспириндин", "аспиринтай", "варфаринро").
 
 Russian and Ukrainian write an international name by its sounds (c before e, i or y as "ц", x as "кс", w as "в", h
 as "г", ph as "ф", th as "т", a final silent e dropped) and decline it ("иматиниба": of imatinib; "варфарином": with
@@ -17,6 +17,8 @@ from functools import cache
 from model_zoo.names.sounds import closest_by_sound, english_sounds, once
 
 _CYRILLIC_WORD = re.compile(r"[\u0400-\u04ff]{5,}")
+# a language's letters read as other sounds too: each pattern of a word's Latin letters, and the sounds tried for it
+Sounds = tuple[tuple[re.Pattern[str], str], ...]
 _LETTERS = {
     "а": "a", "б": "b", "в": "v", "г": "g", "ґ": "g", "д": "d", "е": "e", "ё": "e", "є": "e", "ж": "zh", "з": "z",
     "и": "i", "і": "i", "ї": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
@@ -26,6 +28,8 @@ _LETTERS = {
     "ѓ": "g", "ќ": "k", "ѕ": "dz", "ј": "i", "љ": "l", "њ": "n", "џ": "dzh",
     # Kazakh's: "кофеинге", "ақуыз"
     "ә": "a", "ғ": "g", "қ": "k", "ң": "n", "ө": "o", "ұ": "u", "ү": "u", "һ": "h",
+    # Tajik's (its ғ and қ are Kazakh's too): "ҳалшавандагӣ", "кӯдак", "ҷигар"
+    "ӣ": "i", "ӯ": "u", "ҳ": "h", "ҷ": "j",
 }
 # Russian and Ukrainian case endings of a noun, Bulgarian's article ("ибупрофенът": the ibuprofen) and Macedonian's
 # ("варфаринот": the warfarin), longest first ("-ами" with, "-ом" with, "-а" of, "-у" to, "-е" in); not the articles
@@ -55,6 +59,14 @@ KYRGYZ_SUFFIXES = ("лардын", "лердин", "лордун", "лөрдүн
                    "нин", "нун", "нүн", *KYRGYZ_ABLATIVE, "лар", "лер", "лор", "лөр", "ды", "ди", "ду", "дү", "ты",
                    "ти", "ту", "тү", "ны", "ни", "ну", "нү", "га", "ге", "го", "гө", "ка", "ке", "ко", "кө", "да",
                    "де", "до", "дө", "та", "те", "то", "тө")
+# Tajik's suffixes on a name: "-ро" the object ("варфаринро"), its plural "-ҳо" and their forms ("-ҳоро", "-ҳои"),
+# "-аш" its and "-ӣ" (of, as an adjective), read only in a message written in it; its izofat "-и" ("аспирини": the
+# aspirin of) and "-е" (a) are Russian's endings too
+TAJIK_SUFFIXES = ("ҳоро", "ҳои", "ашро", "ҳо", "ро", "аш", "ӣ")
+# the sounds Tajik writes with other letters than Russian does, as its alphabet has no ц and a loan's qu and Greek chl
+# are heard as its х: each tried beside the word as written ("сисплатин": cisplatin, "сипрофлоксасин": ciprofloxacin,
+# "хинин": quinine, "хлорохин": chloroquine; the ch of English sounds is "kg")
+TAJIK_SOUNDS = ((re.compile(r"s(?=[eiy])"), "ts"), (re.compile(r"kh(?=i)"), "kv"), (re.compile(r"^kh(?=[lr])"), "kg"))
 # Mongolian's case suffixes on a name, as its vowel harmony and the last sound choose them, and their forms after a
 # vowel ("иматинибын", "аспирины": of; "варфаринд": to, in; "кофеинтой": with; "ибупрофенээр": by; "аспиринаас":
 # from; "иматинибыг": the object; "-ууд", "-үүд": the plural), read only in a message written in it
@@ -73,18 +85,22 @@ def _latin(word: str) -> str:
     return once("".join(_LETTERS.get(letter, "") for letter in word.lower()))
 
 
-def _spellings(latin: str) -> list[str]:
-    return [latin] + [latin.replace(own, international) for own, international in _OWN_WORDS if own in latin]
+def _spellings(latin: str, sounds: Sounds) -> list[str]:
+    spellings = [latin] + [latin.replace(own, international) for own, international in _OWN_WORDS if own in latin]
+    for pattern, sound in sounds:
+        spellings += [pattern.sub(sound, spelling) for spelling in spellings if pattern.search(spelling)]
+    return spellings
 
 
-def english_name(word: str, articles: tuple[str, ...] = ()) -> str | None:
+def english_name(word: str, articles: tuple[str, ...] = (), sounds: Sounds = ()) -> str | None:
     """The table name a Cyrillic word spells, as written or declined ("варфарина": warfarin, not the synonym
-    "warfarina"), or with one of the ``articles`` of its language, or None."""
+    "warfarina"), or with one of the ``articles`` of its language, its letters also read as the ``sounds`` its language
+    writes them for, or None."""
     lowered = word.lower()
     forms = [lowered] + [lowered[:-len(ending)] for ending in _ENDINGS + articles
                          if lowered.endswith(ending) and len(lowered) - len(ending) >= 5]
-    found = [m for m in (closest_by_sound(spelling, _CLOSE) for form in forms for spelling in _spellings(_latin(form)))
-             if m is not None]
+    found = [m for m in (closest_by_sound(spelling, _CLOSE) for form in forms
+                         for spelling in _spellings(_latin(form), sounds)) if m is not None]
     return max(found)[2] if found else None
 
 
@@ -135,16 +151,17 @@ def _second_word(name: str, word: str, articles: tuple[str, ...]) -> str | None:
     return best[1] if best is not None and best[0] >= _CLOSE else None
 
 
-def from_cyrillic(text: str, articles: tuple[str, ...] = ()) -> str:
-    """``text`` with Cyrillic drug names written in Latin letters, read with the ``articles`` of its language too; a
-    name of two words the tables know is read whole ("Тенофовир алафенамид": tenofovir alafenamide, not tenofovir)."""
+def from_cyrillic(text: str, articles: tuple[str, ...] = (), sounds: Sounds = ()) -> str:
+    """``text`` with Cyrillic drug names written in Latin letters, read with the ``articles`` and ``sounds`` of its
+    language too; a name of two words the tables know is read whole ("Тенофовир алафенамид": tenofovir alafenamide, not
+    tenofovir)."""
     if not _CYRILLIC_WORD.search(text):
         return text
     out, at, named = [], 0, ""
     for match in _CYRILLIC_WORD.finditer(text):
         between = text[at:match.start()]
         second = _second_word(named, match.group(0), articles) if named and between.isspace() else None
-        name = second or english_name(match.group(0), articles)
+        name = second or english_name(match.group(0), articles, sounds)
         out += [between, name or match.group(0)]
         at, named = match.end(), "" if second else name or ""
     return "".join(out) + text[at:]
