@@ -41,7 +41,8 @@ _READ_AS = ((re.compile(r"^k(?=[lr])"), "kg"), (re.compile(r"^j"), "g"), (re.com
             (re.compile(r"ai"), "i"), (re.compile(r"s(?=[ei])"), "ts"), (re.compile(r"n(?=[pb])"), "m"),
             (re.compile(r"(?<=[^aeiou])ia"), "a"))
 # (its nukta dots "ಜ" for z and "ಫ" for f)
-KANNADA = Script(_VOWELS, _CONSONANTS, _SIGNS, "\u0cbc", {"ಜ": "z", "ಫ": "f"}, "ಂಁ", SUFFIXES, _READ_AS)
+KANNADA = Script(_VOWELS, _CONSONANTS, _SIGNS, "\u0cbc", {"ಜ": "z", "ಫ": "f"}, "ಂಁ", SUFFIXES, _READ_AS,
+                 with_suffixes=("ನೊಂದಿಗೆ", "ಒಂದಿಗೆ"))  # "ವಾರ್ಫರಿನ್‌ನೊಂದಿಗೆ": with warfarin
 
 
 def english_name(word: str) -> str | None:
