@@ -861,12 +861,14 @@ _TELUGU_EXCEPT = re.compile(r"(?<!\S)(?!(?:ఇది|అది|ఇవి|అవ�
 # its "ಬದಲು", "ಬದಲಾಗಿ", "ಬದಲಿಗೆ" (instead of) after what they govern ("ಜೆಫಿಟಿನಿಬ್ ಬದಲು ಎರ್ಲೋಟಿನಿಬ್": erlotinib instead
 # of gefitinib), "ಹೊರತುಪಡಿಸಿ", "ಬಿಟ್ಟು" (except) after it (not after "ಇದನ್ನು", "ಅದನ್ನು": besides this, that), and
 # "ಮಾತ್ರ" (only) after the part it restricts ("morpholine ಭಾಗ ಮಾತ್ರ": only the morpholine part; not "ಮಾತ್ರೆ", a tablet)
+# "Daoy ಗೆ", "U-87-MG ಗಾಗಿ": "for" after a code or a Latin name (its suffix set apart), put before it
+_KANNADA_FOR = re.compile(rf"(?<!\S)([A-Za-z0-9][\w-]*)\s+(?:ಗೆ|ಗಾಗಿ|ಕ್ಕೆ)(?![\w{KANNADA_BLOCK}])")
 _KANNADA_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{KANNADA_BLOCK}])")
 _KANNADA_INSTEAD = re.compile(r"(?<!\S)(\S+?)(?:\s*(?:ನ|ದ|ಯ))?\s+(?:ಬದಲಾಗಿ|ಬದಲಿಗೆ|ಬದಲು)\s+(\S+)")
 _KANNADA_EXCEPT = re.compile(r"(?<!\S)(?!(?:ಇದು|ಅದು|ಇವು|ಅವು|ಇದನ್ನು|ಅದನ್ನು|ಇವುಗಳನ್ನು|ಅವುಗಳನ್ನು)\s)(\S+?)(?:ಅನ್ನು|ನ್ನು)?\s+"
                              r"(?:ಹೊರತುಪಡಿಸಿ|ಬಿಟ್ಟು)(?!\S)")
-_KANNADA_ONLY = re.compile(rf"(?<!\S)([\w()=-]+(?:\s+(?:ಭಾಗ|ಭಾಗವನ್ನು|ಗುಂಪು|ಗುಂಪನ್ನು|ಉಂಗುರ|ರಿಂಗ್))?)\s+ಮಾತ್ರ"
-                           rf"(?![\w{KANNADA_BLOCK}-])")
+_KANNADA_ONLY = re.compile(rf"(?<!\S)([^\s,;:]+(?:\s+\([^()\s]{{1,24}}\))?"  # (a formula in brackets: "(CONH2)")
+                           rf"(?:\s+(?:ಭಾಗ|ಭಾಗವನ್ನು|ಗುಂಪು|ಗುಂಪನ್ನು|ಉಂಗುರ|ರಿಂಗ್))?)\s+ಮಾತ್ರ(?![\w{KANNADA_BLOCK}-])")
 _BURMESE_INSTEAD = re.compile(r"([A-Za-z0-9()-]+)\s*အစား\s*([A-Za-z0-9()-]+)")
 # (and "X ကို Y နဲ့ အစားထိုး": replace X with Y)
 _BURMESE_REPLACE = re.compile(r"([A-Za-z0-9()-]+)\s*(?:ကို)?\s*([A-Za-z0-9()-]+)\s*(?:နဲ့|နှင့်)\s*အစားထိုး(?:ပါ)?")
@@ -1133,6 +1135,7 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _TELUGU_EXCEPT.sub(r"except \1", _TELUGU_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _KANNADA:
         text = _KANNADA_ONLY.sub(r"only \1", _KANNADA_JOINED.sub(" ", text.translate(_INDIC_MARKS)))
+        text = _KANNADA_FOR.sub(r"for \1", text)
         return _KANNADA_EXCEPT.sub(r"except \1", _KANNADA_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _SOMALI:
         return _SOMALI_REPLACE.sub(r"use \2 instead of \1", text)

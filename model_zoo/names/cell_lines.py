@@ -201,9 +201,13 @@ def is_cell_line_name(word: str) -> bool:
 _DIGIT_AS_LETTER = re.compile(r"[A-Za-z]?[a-z]*[235789][a-z]{2,}(?:-[a-z]+)?")  # "E3mel-o": do it
 
 
+# "CH3CH2C(=O)NH", "CH2CH2OH": a condensed structural formula written beside a part's name, no line
+_CONDENSED_FORMULA = re.compile(r"(?=.*CH[23])(?:CH[23]?|C|NH2?|N|OH|O)+")
+
+
 def _cell_shaped(word: str) -> bool:
     if len(word) < 3 or len(word) > 14 or _NOT_CELL.match(word) or word.isdigit() or COMPOUND_CODE.fullmatch(word) \
-            or _DIGIT_AS_LETTER.fullmatch(word):
+            or _DIGIT_AS_LETTER.fullmatch(word) or _CONDENSED_FORMULA.fullmatch(word):
         return False
     has_digit = any(ch.isdigit() for ch in word)
     has_alpha = any(ch.isalpha() for ch in word)

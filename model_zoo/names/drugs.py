@@ -620,7 +620,7 @@ _NOT_A_DRUG_AFTER = re.compile(
 # endogenous molecule naming a system or a condition, not the molecule asked about
 _NAMES_A_SYSTEM_AFTER = re.compile(rf"(?:{_NOT_A_DRUG_AFTER.pattern}|[\s-]*(?:syndrome|toxicity|tox|crisis|storm|"
                                    # "Zoloft + Ultram, serotonin worry from a GP": the concern, not a third drug
-                                   r"worry|worries|concerns?|risk|excess|overload|"
+                                   r"worry|worries|concerns?|risk|excess|overload|thing|issues?|effects?|"
                                    # "their IC50s on cortisol synthesis": the body making it, no molecule asked about
                                    r"synthesis|"
                                    r"problems?|reuptake|agonists?|antagonists?|system|neurons?|D[1-5]|H[1-4]|"
@@ -980,7 +980,10 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
         after = _JOIN_TO_A_DRUG.match(text, e)
         paired = any(r.start == (after.end() if after else -1) or
                      (0 <= r.end <= s and _JOIN_AFTER_A_DRUG.fullmatch(text[r.end:s])) for r in drugs)
-        return "paired with a drug, but not in the tables" if paired else None
+        if paired:
+            return "paired with a drug, but not in the tables"
+        # "logD for Malarone and mefloquine": the two things the question is asked for
+        return "listed with drugs, but not in the tables" if _asked_with_a_drug(text, s, e, drugs) else None
     if LISTED_NAME_ENDING.search(w.lower()) and not _DETERMINER_BEFORE.search(text, 0, s) and \
             _joined_to_a_drug(_LISTED_JOIN, text, s, e, drugs):
         return "listed with drugs, but not in the tables"

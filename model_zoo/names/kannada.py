@@ -38,6 +38,7 @@ SUFFIXES = ("ಗಳನ್ನು", "ನೊಂದಿಗೆ", "ಒಂದಿಗೆ",
 # ibuprofen), an s for a soft c ("ಸಿಸ್ಪ್ಲಾಟಿನ್": cisplatin), the anusvara's n as m before a p or b, and an English
 # short a written "ಯಾ" after a consonant ("ಇಮ್ಯಾಟಿನಿಬ್": imatinib, "ಪ್ಯಾರಾಸಿಟಮಾಲ್": paracetamol)
 _READ_AS = ((re.compile(r"^k(?=[lr])"), "kg"), (re.compile(r"^j"), "g"), (re.compile(r"(?<=.)j"), "z"),
+            (re.compile(r"(?<=.)j"), "g"),  # a later soft g ("ಲ್ಯಾಮೊಟ್ರಿಜಿನ್": lamotrigine)
             (re.compile(r"ai"), "i"), (re.compile(r"s(?=[ei])"), "ts"), (re.compile(r"n(?=[pb])"), "m"),
             (re.compile(r"(?<=[^aeiou])ia"), "a"))
 # (its nukta dots "ಜ" for z and "ಫ" for f)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from planning_support import drug, plan_with, target
+from planning_support import decided, drug, plan_with, ran, target
 
 from agent.history import PastRequest
 
@@ -77,3 +77,110 @@ def test_each_drug_of_the_thread_with_one_named_with_a_suffix() -> None:
     [call] = plan_with("ዚዶቩዲን ምስ ነፍሲ ወከፎም ርኣየለይ።", pool)
     assert call.name == DDI
     assert [p[0] for p in call.arguments["smiles_pairs"]] == [drug("zidovudine")] * 2
+
+
+def test_a_combination_glossed_in_brackets_pairs_each_component_with_the_others() -> None:
+    """"Malarone (atovaquone + proguanil) with her warfarin — interaction check for each component" paired atovaquone
+    with proguanil: the two drugs of one product were read as a pair to check."""
+    warfarin = drug("warfarin")
+    [call] = plan_with("Malarone (atovaquone + proguanil) with her warfarin — interaction check for each component", {})
+    assert call.name == DDI
+    assert call.arguments["smiles_pairs"] == [[drug("atovaquone"), warfarin], [drug("proguanil"), warfarin]]
+    [call] = plan_with("Bactrim (sulfamethoxazole/trimethoprim) with warfarin?", {})
+    assert [pair[1] for pair in call.arguments["smiles_pairs"]] == [warfarin, warfarin]
+
+
+def test_a_drug_named_aside_from_the_ask() -> None:
+    """"Lariam vs Malarone argument again. Can you give logD for mefloquine and atovaquone?" asked for Malarone's
+    structure: a name in a sentence that asks nothing, while the ask names two drugs of its own, is not asked about.
+    Named in the sentence that asks, it still is."""
+    [call] = plan_with("Lariam vs Malarone argument again. Can you give logD for mefloquine and atovaquone?", {})
+    assert call.arguments == {"drug_smiles": [drug("mefloquine"), drug("atovaquone")], "property": "lipo"}
+    assert decided("Can you give logD for Malarone and mefloquine?") is None
+
+
+def test_one_drug_against_the_rest_of_a_kit_is_a_pair_request() -> None:
+    """"run Diamox against the rest of the kit" asked for a target's sequence; the reply naming the kit then ran the
+    target tool."""
+    earlier = [PastRequest("u", "run Diamox against the rest of the kit", answered=False)]
+    [call] = plan_with("dex, nifedipine, ibuprofen", {}, earlier)
+    acetazolamide = drug("acetazolamide")
+    assert call.name == DDI and call.arguments["smiles_pairs"] == [
+        [acetazolamide, drug("dexamethasone")], [acetazolamide, drug("nifedipine")], [acetazolamide, drug("ibuprofen")]]
+
+
+def test_dosage_forms_and_where_a_drug_is_taken_are_no_drugs() -> None:
+    """"dronabinol capsules + warfarin" and "Pradaxa … at home + verapamil new" asked for the structures of
+    "capsules" and "home"; "she's on sertraline at home — serotonin thing?" asked for serotonin's."""
+    for text, pair in (("dronabinol capsules + warfarin, flag from a pharmacist customer. interaction?",
+                        {"dronabinol", "warfarin"}),
+                       ("ibuprofen syrup + warfarin interaction?", {"ibuprofen", "warfarin"}),
+                       ("linezolid ordered. she's on sertraline at home — serotonin thing? check the pair",
+                        {"linezolid", "sertraline"})):
+        [call] = plan_with(text, {})
+        assert call.name == DDI and [set(p) for p in call.arguments["smiles_pairs"]] == [{drug(n) for n in pair}]
+        assert decided(text) == DDI  # (not asked about)
+
+
+def test_a_kinase_family_after_vs_is_asked_about_and_its_member_answers() -> None:
+    """"pKd of staurosporine vs CK1?" asked for CK1's SMILES (read as a drug listed with one); the answer "delta" then
+    ran nothing."""
+    question = "pKd of staurosporine vs CK1?"
+    assert decided(question) is None
+    [call] = plan_with("delta", {}, [PastRequest("u", question, answered=False)])
+    assert call.name == "drug_target_affinity_regression_predict"
+    assert call.arguments["target_seq"] == target("CSNK1D")
+
+
+def test_lower_case_symbols_after_vs_in_a_continuation() -> None:
+    """"and vs src and lck (same drug)" after "pkd dasatinib vs abl1" ran the thread's ABL1 again."""
+    pool = {"user_smiles": [drug("dasatinib")], "user_target_seq": target("ABL1")}
+    history = [ran("drug_target_affinity_regression_predict", "pkd dasatinib vs abl1",
+                   {"drug_smiles": [drug("dasatinib")], "target_seq": target("ABL1")})]
+    calls = plan_with("and vs src and lck (same drug)", pool, history)
+    assert [c.arguments["target_seq"] for c in calls] == [target("SRC"), target("LCK")]
+
+
+def test_a_fillers_it_is_no_molecule() -> None:
+    """"and BBB while you're at it" after two molecules' runs asked which molecule "it" was."""
+    pool = {"user_smiles": [drug("fluconazole"), drug("voriconazole")], "user_property": "logSolubility"}
+    history = [ran("drug_property_prediction", "Same two, solubility now.",
+                   {"drug_smiles": "(user_smiles)", "property": "logSolubility"})]
+    [call] = plan_with("and BBB while you're at it", pool, history)
+    assert call.arguments == {"drug_smiles": "(user_smiles)", "property": "p_np"}
+
+
+def test_masks_said_with_mutate_and_with_a_condensed_formula() -> None:
+    """"mutate only the N-methylpiperazine" gave no mask; "let the propionamide change (CH3CH2C(=O)NH)" asked for a
+    cell line "CH3CH2C"."""
+    [call] = plan_with("Optimize levofloxacin toward ln(IC50) 3.5 in A549, mutate only the N-methylpiperazine "
+                       "(7 atoms), tricyclic core untouched.", {})
+    assert call.arguments["mask"] == [0] * 19 + [1] * 7
+    [call] = plan_with("Optimize ramelteon for U-2-OS to ln(IC50) 2.5: let the propionamide change (CH3CH2C(=O)NH), "
+                       "ring system fixed", {})
+    assert call.arguments["cell_line"] == "U-2-OS" and call.arguments["mask"] == [1] * 5 + [0] * 14
+
+
+def test_a_monitoring_threshold_is_no_tool_question() -> None:
+    """"what potassium level should make us hold the spironolactone?" ran a retrosynthesis of spironolactone."""
+    assert plan_with("what potassium level should make us hold the spironolactone?", {}) == []
+
+
+def test_kannada_albanian_and_tajik_words_of_this_round() -> None:
+    """Kannada "ಕೊಬ್ಬಿನಲ್ಲಿ ಕರಗುವ ಗುಣ (logD 7.4)" (fat-soluble) ran solubility, "ರಕ್ತ-ಮೆದುಳು ತಡೆ" (blood-brain barrier)
+    and "ಬಂಧಿಸುತ್ತವೆಯೇ" (do they bind) ran nothing, "ವಾಲ್ಪ್ರೊಯೇಟ್" (valproate) and "ಲ್ಯಾಮೊಟ್ರಿಜಿನ್" (lamotrigine,
+    a later j for a soft g) were not read, nor was "Daoy ಗೆ" (for Daoy); Tajik "диабет" was read as the brand DiaBeta
+    and "Ҳар яке бо дигарон" (each with the others) not at all."""
+    [call] = plan_with("ಕ್ಲೋಪಿಡೋಗ್ರೆಲ್ ಮತ್ತು ಅಟೋರ್ವಾಸ್ಟಾಟಿನ್ — ಇವುಗಳ ಕೊಬ್ಬಿನಲ್ಲಿ ಕರಗುವ ಗುಣ (logD 7.4) ಹೋಲಿಸಿ.", {})
+    assert call.arguments["property"] == "lipo"
+    [call] = plan_with("ಲ್ಯಾಮೊಟ್ರಿಜಿನ್, ಕ್ಲೋಬಜಮ್ — ಈ ಅಪಸ್ಮಾರ ಔಷಧಿಗಳು ರಕ್ತ-ಮೆದುಳು ತಡೆ ದಾಟುತ್ತವೆಯೇ?", {})
+    assert call.arguments == {"drug_smiles": [drug("lamotrigine"), drug("clobazam")], "property": "p_np"}
+    [call] = plan_with("ಟೋಪಿರಮೇಟ್ ಮತ್ತು ವಾಲ್ಪ್ರೊಯೇಟ್ ಇವೆರಡೂ ನೀರಿನಲ್ಲಿ ಎಷ್ಟು ಕರಗುತ್ತವೆ? logS ಹೇಳಿ.", {})
+    assert call.arguments["drug_smiles"] == [drug("topiramate"), drug("valproic acid")]
+    [call] = plan_with("ಡಸಾಟಿನಿಬ್ ಮತ್ತು ಇಮಾಟಿನಿಬ್ — ಎರಡೂ KIT ಅನ್ನು ಬಂಧಿಸುತ್ತವೆಯೇ?", {})
+    assert call.name == CLASSIFIER and call.arguments["target_seq"] == target("KIT")
+    [call] = plan_with("Daoy ಗೆ ಹೊಸ ಅಣುಗಳು ರಚಿಸಿ, ಗುರಿ ln(IC50) -1.0.", {})
+    assert call.arguments == {"cell_line": "Daoy", "zscore": -1.0}
+    [call] = plan_with("Бемори диабет: метформин, глибенкламид ва эналаприл мегирад. Ҳар яке бо дигарон ҳамкорӣ дорад? "
+                       "Ҳамаи ҷуфтҳоро санҷед.", {})
+    assert len(call.arguments["smiles_pairs"]) == 3
