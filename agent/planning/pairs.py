@@ -33,6 +33,11 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     distinct molecules; else the first molecule with each of the others ("A with B and C"). A drug is never paired
     with itself. ``focus``, the words of this tool's own ask, gives the pair when it names two drugs of its own
     ("Temodar + dexamethasone DDI, and Temodar in U-87 MG")."""
+    ordered = _newly_ordered(e)
+    if ordered is not None:
+        # "home meds: Lasix 40, digoxin 0.125. new order: spironolactone 25", "New order Diflucan 150 mg x1. Check it
+        # against her home Zoloft and her home Lipitor": the new drug with each of the others
+        return [[ordered, other] for other in _distinct(e.molecules) if other != ordered]
     own = _focused(e, focus)
     if own is not None:
         e = own
@@ -77,6 +82,32 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     if e.pairs:
         return e.pairs
     return [[molecules[0], other] for other in molecules[1:]]
+
+
+# "new order: spironolactone", "New order Diflucan 150 mg x1", "newly prescribed clarithromycin": the drug a ward
+# adds, checked against the others the message lists
+_NEW_ORDER = re.compile(r"\bnew(?:ly)?\s+(?:order(?:ed)?|prescription|prescribed|rx|med(?:ication)?)\s*[:=–—-]?\s*$",
+                        re.I)
+
+
+def _newly_ordered(e: Entities) -> str | None:
+    """The one molecule the message names right after words that order it new, when it names others and sets no
+    pairs of its own; else None."""
+    if e.pairs or EVERY_PAIR.search(e.prose):
+        return None
+    keys = {_drug_key(m) or m: m for m in e.molecules}
+    new = {keys.get(_drug_key(n.value) or n.value) for n in e.names if isinstance(n, Resolved) and n.kind == "drug"
+           and n.start >= 0 and _NEW_ORDER.search(e.prose, max(0, n.start - 30), n.start)}
+    new.discard(None)
+    return new.pop() if len(new) == 1 and len(keys) >= 2 else None
+
+
+def _distinct(molecules: list[str]) -> list[str]:
+    """The molecules, each drug once (by its drug key), in order."""
+    distinct: dict[str, str] = {}
+    for molecule in molecules:
+        distinct.setdefault(_drug_key(molecule) or molecule, molecule)
+    return list(distinct.values())
 
 
 # "Malarone (atovaquone + proguanil)", "Bactrim (sulfamethoxazole/trimethoprim)": a product's components glossed in
@@ -359,8 +390,8 @@ def _its_partner(e: Entities, focus: str | None) -> list[str] | None:
 
 
 # "check it with paroxetine and with sertraline": the drug "it" points back to, with each drug after
-_IT_WITH_EACH = re.compile(r"\b(?:it|that\s+one|this\s+one)\s+(?:with|against|vs\.?)\s[^.;?!\n]*?\band\s+"
-                           r"(?:with|against|vs\.?)\s", re.I)
+# ("Check it against her home Zoloft and her home Lipitor": "with" or "against" said once for both)
+_IT_WITH_EACH = re.compile(r"\b(?:it|that\s+one|this\s+one)\s+(?:with|against|vs\.?)\s[^.;?!\n]*?\band\s", re.I)
 
 
 def _it_with_each(e: Entities) -> list[list[str]] | None:

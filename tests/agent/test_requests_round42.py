@@ -184,3 +184,17 @@ def test_kannada_albanian_and_tajik_words_of_this_round() -> None:
     [call] = plan_with("Бемори диабет: метформин, глибенкламид ва эналаприл мегирад. Ҳар яке бо дигарон ҳамкорӣ дорад? "
                        "Ҳамаи ҷуфтҳоро санҷед.", {})
     assert len(call.arguments["smiles_pairs"]) == 3
+
+
+def test_the_newly_ordered_drug_and_it_against_two_named_after() -> None:
+    """"New order Diflucan 150 mg x1. Check it against her home Zoloft and her home Lipitor" and "Patient on tamoxifen.
+    Check it against paroxetine and sertraline." paired the two drugs named after "against" with each other."""
+    for text, first, others in (
+            ("New order Diflucan 150 mg x1. Check it against her home Zoloft and her home Lipitor (2 pairs).",
+             "fluconazole", ("sertraline", "atorvastatin")),
+            ("Patient on tamoxifen. Check it against paroxetine and sertraline.", "tamoxifen",
+             ("paroxetine", "sertraline")),
+            ("home meds: furosemide, digoxin. new order: spironolactone. interactions?", "spironolactone",
+             ("furosemide", "digoxin"))):
+        [call] = plan_with(text, {})
+        assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug(first), drug(o)] for o in others]
