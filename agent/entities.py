@@ -94,7 +94,9 @@ def _a_route_named_by_it(prose: str, m: Resolved | Unresolved) -> bool:
 _AS_WARHEAD = re.compile(r"[\s-]+warheads?\b", re.I)
 # "the fragment of benzamide", "the core of quinazoline": a part named by the group it is, no molecule to run
 _QUALIFIES_NOUN_BEFORE = re.compile(r"\b(?:fragment|moiety|core|scaffold|ring|substructure|motif|subunit|warhead|"
-                                    r"portion)\s+of\s+(?:an?\s+|the\s+)?$", re.I)
+                                    r"portion)\s+of\s+(?:an?\s+|the\s+)?$|"
+                                    # "want to see which piperazine the model picks": a kind asked about, no molecule
+                                    r"\bwhich\s+$", re.I)
 _COSMIC_WRITTEN = re.compile(r"\bCOSMIC(?:\s+id)?\s*[:#=]?\s*(\d{4,9})\b", re.I)
 
 
@@ -895,7 +897,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
     found.unresolved = _without_aliases(found.unresolved, found.names, prose)
     found.unresolved = [u for u in found.unresolved if not _glossed_by_a_known_drug(u, found.names, prose)
                         and not _what_a_drug_is_for(u, found.names, prose)
-                        and not _named_aside(u, found.names, prose)]
+                        and not _named_aside(u, found.names, prose)
+                        and not _in_a_list_of_glosses(u, found.names, prose)]
     # "the quinolone with …": a kind of drug, never a misspelled one
     found.unresolved = [u for u in found.unresolved if u.written.lower().removesuffix("s") not in _CLASS_WORDS]
     found.unresolved += _not_said_which(prose, found.names)
@@ -1084,6 +1087,21 @@ def _glossed_by_a_known_drug(name: Unresolved, known: list[Resolved], prose: str
 
 # "on Zocor for cholesterol", "metformin to treat his diabetes": what the drug before it is taken for
 _TAKEN_FOR = re.compile(r"\s+(?:for|to\s+treat|to\s+lower)\s+(?:(?:his|her|their|the|high|raised)\s+)?", re.I)
+
+
+def _in_a_list_of_glosses(name: Unresolved, known: list[Resolved], prose: str) -> bool:
+    """"zolpidem, eszopiclone and zaleplon (Ambien / Lunesta / Sonata)": a name in brackets that gloss, one by one,
+    the drugs listed right before them (as many as the brackets hold), so nothing is left to ask about."""
+    if name.kind != "drug" or name.start < 0:
+        return False
+    opens, closes = prose.rfind("(", 0, name.start), prose.find(")", name.end)
+    if opens < 0 or closes < 0 or ")" in prose[opens:name.start] or "(" in prose[name.end:closes]:
+        return False
+    items = [item for item in re.split(r"\s*[/,;]\s*", prose[opens + 1:closes].strip()) if item]
+    clause = max(prose.rfind(mark, 0, opens) for mark in ".;:!?\n") + 1
+    before = [n for n in known if n.kind == "drug" and clause <= n.start and n.end <= opens]
+    return len(items) >= 2 and len(items) == len({n.value for n in before}) and bool(before) and \
+        not prose[before[-1].end:opens].strip()
 
 
 def _what_a_drug_is_for(name: Unresolved, known: list[Resolved], prose: str) -> bool:

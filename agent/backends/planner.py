@@ -521,6 +521,10 @@ def _with_the_named_drug(earlier: Entities, reply_text: str) -> str | None:
         return None
     reply = extract(reply_text)
     drugs = {n.value for n in reply.names if n.kind == "drug"}
+    named_before = {n.value for n in earlier.names if n.kind == "drug"}
+    if not drugs and len(named_before) == 1 and _BY_NAME.search(reply_text) and not reply.typed_molecules():
+        # "take it by name" after "logD for this VE-821 string: <a SMILES that does not parse>": the name it gave
+        return earlier.text.replace(earlier.invalid_smiles[0][0], "", 1)
     if len(drugs) != 1 or reply.typed_molecules() or reply.unresolved or reply.sequences:
         return None
     written = next(n.written for n in reply.names if n.kind == "drug")
@@ -529,6 +533,8 @@ def _with_the_named_drug(earlier: Entities, reply_text: str) -> str | None:
     return earlier.text.replace(earlier.invalid_smiles[0][0], written, 1)
 
 
+# "take it by name", "just use the name", "go from the name instead": the name the question gave, not its structure
+_BY_NAME = re.compile(r"\b(?:by|from|use|via|with)\s+(?:its\s+|the\s+|that\s+)?name\b", re.I)
 # the words of a reply that only says which drug a structure was: "sorry, it is haloperidol", "that was meant to be X"
 _SAYS_WHICH_IT_IS = frozenset("sorry oops ah my bad it its s is was that this one should be i meant mean to the drug "
                               "compound structure supposed right ok okay thanks yes yeah actually just".split())

@@ -1265,7 +1265,9 @@ def _drug_after_against(e: Entities) -> bool:
     return any(m.end() in drugs_at for m in _AGAINST.finditer(e.prose))
 
 
-_AGAINST = re.compile(r"\b(?:against|vs\.?|versus)\s+(?:(?:the|her|his|their|my|our|your|its)\s+)?", re.I)
+# ("against the new cipro order", "vs her home Zoloft": what the drug is to the patient between)
+_AGAINST = re.compile(r"\b(?:against|vs\.?|versus)\s+(?:(?:the|her|his|their|my|our|your|its)\s+)?"
+                      r"(?:(?:new|newly\s+ordered|home|current|regular|usual|prescribed)\s+)?", re.I)
 
 
 _SINGLE_AGENTS = re.compile(r"\bsingle[\s-]+agents?\b|\bmonotherap(?:y|ies)\b|\bas\s+single\s+drugs\b", re.I)

@@ -198,3 +198,27 @@ def test_the_newly_ordered_drug_and_it_against_two_named_after() -> None:
              ("furosemide", "digoxin"))):
         [call] = plan_with(text, {})
         assert call.name == DDI and call.arguments["smiles_pairs"] == [[drug(first), drug(o)] for o in others]
+
+
+def test_a_reply_that_says_to_go_by_the_name() -> None:
+    """"take it by name" after "logD for this VE-821 string from our ELN: <a SMILES that does not parse>" asked
+    again about the broken structure."""
+    broken = "Nc1ncc(-c2ccc(S(C)(=O)=O)cc2)nc1C(=O)Nc1ccccc1)"
+    earlier = [PastRequest("u", f"logD for this VE-821 string from our ELN: {broken}", answered=False)]
+    [call] = plan_with("take it by name", {}, earlier)
+    assert call.arguments == {"drug_smiles": [drug("VE-821")], "property": "lipo"}
+
+
+def test_an_upload_against_the_new_order_and_brands_glossing_a_list() -> None:
+    """"check every one of them against the new cipro 500 BID order" ran the target tool ("the new" between
+    "against" and the drug); "zolpidem, eszopiclone and zaleplon (Ambien / Lunesta / Sonata)" asked for Sonata's
+    structure; "which piperazine the model picks" added piperazine to a retrosynthesis."""
+    meds = [drug("warfarin"), drug("omeprazole")]
+    [call] = plan_with("check every one of them against the new cipro 500 BID order", {"upload_homemeds.csv": meds})
+    assert call.name == DDI and {frozenset(p) for p in call.arguments["smiles_pairs"]} == {
+        frozenset((m, drug("ciprofloxacin"))) for m in meds}
+    text = ("zolpidem, eszopiclone and zaleplon (Ambien / Lunesta / Sonata). Do all three cross the BBB per your "
+            "model?")
+    assert decided(text) == "drug_property_prediction"
+    [call] = plan_with("Retrosynthesis of gatifloxacin please; want to see which piperazine the model picks.", {})
+    assert call.arguments == {"smiles_list": [drug("gatifloxacin")]}
