@@ -56,8 +56,8 @@ _CLASS_AFTER = re.compile(r"^[\s-]*(?:(?:sub)?family[\s-]+)?(?:kinases?[\s-]+|re
                           r"sequences?|seqs?|constructs?|fasta|files?|uploads?|structures?)\b", re.IGNORECASE)
 _PAN_BEFORE = re.compile(r"\bpan[\s-]*$", re.IGNORECASE)
 # "Aurora A", "p38 alpha", "JNK 1": one member, read by the alias table
-_MEMBER_AFTER = re.compile(r"^[\s-]*(?:kinase\s+)?(?:[A-D]|[1-9]|(?:alpha|beta|gamma|delta|[αβγδ])(?:[\s-]?\d)?)"
-                           r"(?![\w-])")
+_MEMBER_AFTER = re.compile(r"^[\s-]*(?:kinase\s+)?(?:[A-D]|[1-9]|"
+                           r"(?:alpha|beta|gamma|delta|epsilon|[αβγδε])(?:[\s-]?\d)?)(?![\w-])")
 _LEFT_OUT = re.compile(r"\b(?:minus|except(?:\s+for)?|excluding|exclude|without|but\s+not|other\s+than|apart\s+from|"
                        r"not|skip(?:ping)?|drop(?:ping)?|leave\s+out|leaving\s+out|sans|w/o)\s+(?:the\s+)?$",
                        re.IGNORECASE)

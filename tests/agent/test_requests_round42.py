@@ -222,3 +222,10 @@ def test_an_upload_against_the_new_order_and_brands_glossing_a_list() -> None:
     assert decided(text) == "drug_property_prediction"
     [call] = plan_with("Retrosynthesis of gatifloxacin please; want to see which piperazine the model picks.", {})
     assert call.arguments == {"smiles_list": [drug("gatifloxacin")]}
+
+
+def test_an_isoform_after_a_family_name_is_that_kinase() -> None:
+    """"How strongly does staurosporine bind CK1 epsilon?" is CK1ε, not the CK1 family asked about."""
+    [call] = plan_with("How strongly does staurosporine bind CK1 epsilon? pKd, it's our positive control.", {})
+    assert call.arguments["target_seq"] == target("CSNK1E")
+    assert decided("How strongly does staurosporine bind CK1 epsilon? pKd") == "drug_target_affinity_regression_predict"
