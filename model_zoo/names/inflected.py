@@ -18,7 +18,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from model_zoo.names.sounds import closest_by_sound, english_sounds
+from model_zoo.names.sounds import closest_by_sound, english_sounds, named_without_structure
 
 
 @dataclass(frozen=True)
@@ -219,6 +219,8 @@ def english_name(word: str, inflection: Inflection) -> str | None:
     found = [m for m in (closest_by_sound(english_sounds(form), close) for form in forms if len(form) >= 5)
              if m is not None and (m[1] or m[0] >= _SYNONYM_CLOSE) and not (unmarked and not m[1])]
     name = max(found)[2] if found else None
+    if name is None and not unmarked:  # "vonoprazanit": a drug the tables know without a structure, asked about
+        name = next((known for stem in stems[1:] if (known := named_without_structure(stem))), None)
     return None if unmarked and name == lowered else name  # (an English name written as English writes it)
 
 

@@ -94,6 +94,18 @@ ENGLISH = SoundTable(frozenset({"name", "synonym", "gdsc", "iupac"}), lambda nam
                      0.05)
 
 
+def named_without_structure(form: str) -> str | None:
+    """``form`` when it is, letter for letter, a drug's own name that the tables know without a structure
+    ("vonoprazan", "sutezolid"): a reader of another language's spelling gives it back in Latin letters, to be asked
+    about rather than dropped; else None. (By sound only names with a structure are matched.)"""
+    from model_zoo.names.drugs import tables
+
+    t = tables()
+    rows = t.names.get(form, ()) if len(form) >= 7 else ()
+    return form if any(kind == "name" and (drug := t.drugs.get(i)) is not None and not drug.smiles
+                       for i, kind, _ in rows) else None
+
+
 def closest_by_sound(sounds: str, close: float) -> tuple[float, bool, str] | None:
     """The drug name an English spelling by ear sounds like (see ``SoundTable.closest``)."""
     return ENGLISH.closest(sounds, close)

@@ -229,3 +229,13 @@ def test_an_isoform_after_a_family_name_is_that_kinase() -> None:
     [call] = plan_with("How strongly does staurosporine bind CK1 epsilon? pKd, it's our positive control.", {})
     assert call.arguments["target_seq"] == target("CSNK1E")
     assert decided("How strongly does staurosporine bind CK1 epsilon? pKd") == "drug_target_affinity_regression_predict"
+
+
+def test_a_drug_without_a_structure_written_in_another_language_is_asked_about() -> None:
+    """Albanian "tretshmërinë e vonoprazanit me atë të omeprazolit" and Tajik "Сутезолид ва линезолидро" ran
+    omeprazole and linezolid alone: a drug the tables know without a structure was left as written, unread, and
+    dropped, instead of asked about."""
+    assert decided("Krahasoni tretshmërinë e vonoprazanit me atë të omeprazolit, për leksionin.") is None
+    assert decided("Сутезолид ва линезолидро аз ҷиҳати липофилият (logD) муқоиса кунед.") is None
+    [call] = plan_with("Линезолидро аз ҷиҳати липофилият (logD) ҳисоб кунед.", {})
+    assert call.arguments == {"drug_smiles": [drug("linezolid")], "property": "lipo"}
