@@ -79,7 +79,8 @@ def test_the_independent_sets_load_compressed() -> None:
                       **{f"set_{x}.json.gz": 160
                          for x in [*"BDEFGHIJKLMNOPQRSTUVWXYZ", *(f"A{y}" for y in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
                                    *(f"B{y}" for y in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-                                   *(f"C{y}" for y in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"), "DA", "DB", "DC", "DD", "DE"]}}
+                                   *(f"C{y}" for y in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+                                   *(f"D{y}" for y in "ABCDEFGH")]}}
 
 
 def test_a_pool_written_inside_the_observation_value_is_the_pool_after_the_call(tmp_path: Path) -> None:
