@@ -116,11 +116,15 @@ _GLOSSED_COMPONENTS = re.compile(r"(?<=\w)\s*\((?P<inside>[^()\n]{3,120}?(?:\+|/
 
 
 def _product_components(e: Entities) -> dict[str, str]:
-    """The drugs of a combination product glossed in brackets (by drug key), in the order written; empty if none."""
+    """The drugs of a combination product glossed in brackets (by drug key), in the order written; empty if none, or
+    when the message names one of them again outside ("on TLD (tenofovir / lamivudine / dolutegravir) … check
+    dolutegravir against rifampicin": that drug alone)."""
+    drugs = [n for n in e.names if isinstance(n, Resolved) and n.kind == "drug" and n.start >= 0]
     for gloss in _GLOSSED_COMPONENTS.finditer(e.prose):
-        inside = {_drug_key(n.value) or n.value: n.value for n in e.names if isinstance(n, Resolved)
-                  and n.kind == "drug" and gloss.start("inside") <= n.start < gloss.end("inside")}
-        if len(inside) >= 2:
+        within = [n for n in drugs if gloss.start("inside") <= n.start < gloss.end("inside")]
+        inside = {_drug_key(n.value) or n.value: n.value for n in within}
+        again = any((_drug_key(n.value) or n.value) in inside for n in drugs if n not in within)
+        if len(inside) >= 2 and not again:
             return inside
     return {}
 

@@ -88,6 +88,10 @@ def test_a_combination_glossed_in_brackets_pairs_each_component_with_the_others(
     assert call.arguments["smiles_pairs"] == [[drug("atovaquone"), warfarin], [drug("proguanil"), warfarin]]
     [call] = plan_with("Bactrim (sulfamethoxazole/trimethoprim) with warfarin?", {})
     assert [pair[1] for pair in call.arguments["smiles_pairs"]] == [warfarin, warfarin]
+    # (a component named again outside the brackets is asked about alone)
+    [call] = plan_with("Patient on TLD (tenofovir 300 / lamivudine 300 / dolutegravir 50 mg od), just started on "
+                       "rifampicin. Please check dolutegravir against rifampicin.", {})
+    assert call.arguments["smiles_pairs"] == [[drug("dolutegravir"), drug("rifampicin")]]
 
 
 def test_a_drug_named_aside_from_the_ask() -> None:
