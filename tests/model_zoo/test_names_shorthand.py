@@ -97,8 +97,11 @@ def test_shorthand_is_never_a_spelling_correction():
 
 
 def test_ambiguous_shorthand_is_not_listed():
-    """dox (doxorubicin or doxycycline), cis (the stereo descriptor), dex, aza: left to ask back."""
-    assert not {"dox", "cis", "dex", "aza"} & {name_key(a) for a in ALIASES}
+    """dox (doxorubicin or doxycycline), cis (the stereo descriptor), aza: left to ask back. "dex" is listed since the
+    forty-second round: the independent sets' authors (AV, BG, DF) all write it for dexamethasone, and the reply says
+    which drug it was read as."""
+    assert not {"dox", "cis", "aza"} & {name_key(a) for a in ALIASES}
+    assert [r.name for r in find_drug_names("bortezomib + dex")] == ["bortezomib", "dexamethasone"]
 
 
 def test_shorthand_read_only_next_to_another_drug():
