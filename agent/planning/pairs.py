@@ -50,10 +50,7 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     first = _pair_to_start_with(e)
     if first is not None:  # "How toxic is A / B in a patient on C? Start with A vs B.": that pair now
         return [first]
-    distinct: dict[str, str] = {}
-    for molecule in e.molecules:
-        distinct.setdefault(_drug_key(molecule) or molecule, molecule)
-    molecules = list(distinct.values())
+    molecules = _distinct(e.molecules)
     # (pairs the caller has set answer which drug "the new one" is: "warfarin, digoxin" after "Starting amiodarone.
     # Check the new one against everything she is already on" was asked about)
     if len(molecules) < 2 or (not e.pairs and (_unnamed_new_drug(e) or _several_new_ones(e))):
@@ -65,7 +62,8 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     every = EVERY_PAIR.search(e.prose)
     # "Plavix, Brilinta and aspirin: check each pair" (not "A with B, and A with C: … for each pair" or "… any
     # interactions between them?", the pairs written with every drug in one)
-    written = bool(e.pairs) and {_drug_key(m) or m for pair in e.pairs for m in pair} >= set(distinct)
+    keys = {_drug_key(m) or m for m in molecules}
+    written = bool(e.pairs) and {_drug_key(m) or m for pair in e.pairs for m in pair} >= keys
     if len(molecules) > 2 and every and not (written and (_EACH_WRITTEN_PAIR.fullmatch(every.group(0)) or
                                                           _AMONG.search(every.group(0)))):
         excepted = _excepted_pairs(e)
