@@ -875,7 +875,8 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
                                                or _a_route_named_by_it(prose, m)
                                                or _derived_from(prose, m) or _source_of_a_drug(prose, m, named)
                                                or _sample_of_others(prose, m, named)
-                                               or _nickname(prose, m, named) or _restated(prose, m, named)))]
+                                               or _nickname(prose, m, named) or _restated(prose, m, named)
+                                               or _set_against_a_class(prose, m)))]
     found.taken_back = [m.value for m in named if isinstance(m, Resolved) and m.kind == "drug" and
                         _inside(m.start, negated, of_kind[m.kind])]
     # "canine c-kit" is asked about, unless the message names that target for itself too ("human KIT — the proxy
@@ -1451,6 +1452,15 @@ _DRUG_CLASS = re.compile(rf"(?<!\bas\s)\b(?P<det>a|an|her|his|their|my|our|some|
                          r"might|may|too|also|of|together|already|now|then|since|like|such|called|named)\b))",
                          re.I)
 _CLASS_WORDS = frozenset(phrase.lower() for phrase in load("cues.json")["drug_classes"])
+_CLASS_VS = rf"\b(?:{phrases('drug_classes')})s?\s+(?:vs\.?|versus)\s+$"
+_VS_CLASS = rf"s?\s+(?:vs\.?|versus)\s+(?:{phrases('drug_classes')})s?\b"
+
+
+def _set_against_a_class(prose: str, m: Resolved | Unresolved) -> bool:
+    """A drug named to contrast a kind of drug, whose name is its kind's too: "the glycylcycline vs tetracycline tox
+    story" (the tetracyclines, no molecule to run)."""
+    return bool(re.search(_CLASS_VS, prose[max(0, m.start - 40):m.start], re.I) or
+                re.match(_VS_CLASS, prose[m.end:], re.I))
 _PAIRED_WITH = re.compile(r"s?\s*(?:with|against|vs\.?|versus|plus|\+)(?:\s|$)", re.I)
 _NAMED_BESIDE = re.compile(r"^\s*(?:[(,:=–—-]|\bis\b|\blike\b|\bsuch\s+as\b|\bnamely\b|\bcalled\b|\bi\.e\.)", re.I)
 

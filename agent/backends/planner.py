@@ -21,7 +21,7 @@ from agent.entities import SUBSTITUTION, Entities, extract, named_instead_of_inv
 from agent.history import PastRequest
 from agent.planning.counts import match_count
 from agent.planning.filling import PlanningContext, earlier_setting, enum_words_in, fan_out, fill
-from agent.planning.pairs import ITS, chosen_pairs
+from agent.planning.pairs import ITS, chosen_pairs, distinct_drugs
 from agent.backends.reading import read_intent
 from agent.planning.properties import PAIRING, asks_only_untrained, requested_properties
 from agent.planning.question_molecules import molecules_of_the_question
@@ -832,13 +832,12 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     if chosen:  # "Linezolid." after "which new one?": that drug with the request's others
         merged.pairs = chosen
     elif not previous.answered and spec.param("smiles_pairs") and whole.molecules and earlier.molecules and not (
-            len(whole.molecules) >= 2 and (tool_scores(without_values(whole), offered).get(spec.name, 0.0) >= 3.5
-                                           or _NEW_PAIR.search(whole.prose))):
+            len(distinct_drugs(whole.molecules)) >= 2 and (tool_scores(without_values(whole), offered).get(
+                spec.name, 0.0) >= 3.5 or _NEW_PAIR.search(whole.prose))):
         # "with <SMILES>" names the partner ("Na fluconazole, Diflucan.": one drug by two names, once); not a reply
         # that asks for its own pair in so many words ("Then check eplerenone and lisinopril's interaction")
-        merged.molecules = list({same_molecule_key(m, stereo=True) or m: m
-                                 for m in earlier.molecules + whole.molecules}.values())
-        if len(earlier.molecules) == 1 and len(whole.molecules) >= 2 and not whole.pairs and \
+        merged.molecules = distinct_drugs(earlier.molecules + whole.molecules)
+        if len(earlier.molecules) == 1 and len(distinct_drugs(whole.molecules)) >= 2 and not whole.pairs and \
                 not PAIRS_ITSELF.search(whole.prose) and same_molecule_key(earlier.molecules[0]) not in {
                     same_molecule_key(m) for m in whole.molecules}:
             # "cpd 1 against the usual co-meds" asked about, then "Co-meds are #2 and #3": cpd 1 with each

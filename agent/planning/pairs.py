@@ -37,7 +37,7 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     if ordered is not None:
         # "home meds: Lasix 40, digoxin 0.125. new order: spironolactone 25", "New order Diflucan 150 mg x1. Check it
         # against her home Zoloft and her home Lipitor": the new drug with each of the others
-        return [[ordered, other] for other in _distinct(e.molecules) if other != ordered]
+        return [[ordered, other] for other in distinct_drugs(e.molecules) if other != ordered]
     own = _focused(e, focus)
     if own is not None:
         e = own
@@ -50,7 +50,7 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     first = _pair_to_start_with(e)
     if first is not None:  # "How toxic is A / B in a patient on C? Start with A vs B.": that pair now
         return [first]
-    molecules = _distinct(e.molecules)
+    molecules = distinct_drugs(e.molecules)
     # (pairs the caller has set answer which drug "the new one" is: "warfarin, digoxin" after "Starting amiodarone.
     # Check the new one against everything she is already on" was asked about)
     if len(molecules) < 2 or (not e.pairs and (_unnamed_new_drug(e) or _several_new_ones(e))):
@@ -100,8 +100,9 @@ def _newly_ordered(e: Entities) -> str | None:
     return new.pop() if len(new) == 1 and len(keys) >= 2 else None
 
 
-def _distinct(molecules: list[str]) -> list[str]:
-    """The molecules, each drug once (by its drug key), in order."""
+def distinct_drugs(molecules: list[str]) -> list[str]:
+    """The molecules, each drug once (by its drug key), in order ("escitalopram … Lexapro too": one drug by two
+    names)."""
     distinct: dict[str, str] = {}
     for molecule in molecules:
         distinct.setdefault(_drug_key(molecule) or molecule, molecule)
@@ -348,7 +349,8 @@ def partner_pairs(e: Entities, pool: list[EntryMeta], lowered: str, read: Callab
     mine = {_drug_key(m) or m for m in e.molecules}
     named = [n for n in e.names if n.kind == "drug"]
     latest = e.prose.rsplit("\n", 1)[-1]  # a continuation reads "earlier request\nmessage"
-    if len(mine) != 1 or read is None or len(named) != 1 or \
+    # (one drug, though it may be named twice: "and with escitalopram, … fills Lexapro too")
+    if len(mine) != 1 or read is None or not named or {_drug_key(n.value) or n.value for n in named} != mine or \
             not re.search(_WITH_BEFORE + re.escape(named[0].written), latest, re.I):
         return None
     key = ref_key(pool_ref(pool, ("smiles_pairs",), lowered))

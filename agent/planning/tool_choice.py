@@ -416,7 +416,8 @@ def _one_asking_sentence(text: str) -> dict[str, float] | None:
 _CLAUSE_END = re.compile(rf"{_SENTENCE_END.pattern}|,\s+(?=(?:we|i|we're|i'm|they|it|since|because|as|so)\b)", re.I)
 
 
-_CODE_HEADING = re.compile(r"^\s*(?:[A-Za-z]+\s+(?=[\w/-]*\d))?[\w/-]+\s*:\s+")  # "Case PM-24/2210: …"
+# "Case PM-24/2210: …", "OX-9 — what are the precursors?": the code a message opens with names its subject
+_CODE_HEADING = re.compile(r"^\s*(?:[A-Za-z]+\s+(?=[\w/-]*\d))?[\w/-]+\s*(?::|\s[-–—]|[–—])\s+")
 
 
 # "what does bortezomib score there?": the place named before is a cell line's (not "is there any …?")
@@ -1124,8 +1125,9 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
         return []  # a long list of names, not a handful of asks: each part would be read again
     read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
-        if _labels_a_pasted_row(prose, start, end):
-            continue
+        if _labels_a_pasted_row(prose, start, end) or start == 0 and len(parts) > 1 and \
+                re.search(r"\d", prose[start:end]) and _CODE_HEADING.match(prose[:parts[1][0]]):
+            continue  # (nor "OX-9 —" before the ask: the compound's code, no cell line)
         words = _blank(_ASKS_NOTHING, entities.text[start:end])
         if len(parts) > 1 and (only_picks(words, offered) or _only_same_values(words) or
                                _reports_only(prose, start, end) or _corrects_values(words, offered) or (

@@ -339,6 +339,9 @@ def _lookup_quietly(written: str) -> cells.CellLine | None:
         return None
 
 
+_HEADING_MARK = re.compile(r":|\s*[—–]|\s+-\s")
+
+
 def find_cell_shaped_words(text: str) -> list[Unresolved]:
     """Words shaped like cell-line names ("Huh7.5", "HEK293T") that are no known line, drug, target or SMILES,
     wherever they stand: too loose to read as a cell line, enough to refuse taking one from elsewhere."""
@@ -349,7 +352,8 @@ def find_cell_shaped_words(text: str) -> list[Unresolved]:
         if (s, e) in known or (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "-_")) \
                 or _in_file_name(text, e, word):
             continue
-        heading = not text[:s].strip() and text[e:e + 1] == ":"  # "DEV-118: I've uploaded …": the thread's code
+        # "DEV-118: I've uploaded …", "OX-9 — what are the precursors?": the code the message opens with names it
+        heading = not text[:s].strip() and bool(_HEADING_MARK.match(text, e))
         # "2,PCM-D2,<SMILES>", "QX-D1\t<SMILES>": the label a pasted row opens with
         heading = heading or opens_a_row(text, s, e)
         if any(ch.isdigit() for ch in word) and _cell_shaped(word) and not _NOT_LINE_WORD.match(word) \

@@ -836,6 +836,12 @@ _JOIN_TO_A_DRUG = re.compile(r"\s*(?:(?:(?:ok|okay|safe|fine|compatible)\s+)?(?:
                             r"(?:(?:his|her|their|the|a)\s+)?", re.I)
 _CHECK_BEFORE = re.compile(r"\b(?:check|checking|combine|combining|mix|mixing)\s+"
                            r"(?:(?:his|her|their|the|this|that)\s+)?$", re.I)
+# "Pt on Zorbafen. Does clarithromycin interact?", "she takes Zorbafen daily": a drug the patient is on
+_TAKEN_BY_THE_PATIENT = re.compile(r"\b(?:pt|patient|she|he|they|who|is|are|already|currently|still)\s+(?:is\s+)?"
+                                   r"(?:on|taking|takes)\s+(?:(?:his|her|their)\s+)?$", re.I)
+_ASKS_AN_INTERACTION = re.compile(r"\binteract|\bddi\b|\bcombin|\btogether\b", re.I)
+_CALENDAR_WORDS = frozenset("monday tuesday wednesday thursday friday saturday sunday january february march april "
+                            "may june july august september october november december".split())
 _SENTENCE_START = re.compile(r"(?:^|(?<!\bvs)[.!?:;\n])\s*$")
 # a word joined to a drug with "+" or "/" ("bortezomib + dex and carfilzomib + dex", "Ven/Aza"): another drug, asked
 # about, never left out of its pair (which would pair the drugs around it instead); not a treatment that is no molecule
@@ -982,6 +988,9 @@ def _drug_slot(w: str, s: int, e: int, text: str, drugs: list[Resolved]) -> str 
                      (0 <= r.end <= s and _JOIN_AFTER_A_DRUG.fullmatch(text[r.end:s])) for r in drugs)
         if paired:
             return "paired with a drug, but not in the tables"
+        if _TAKEN_BY_THE_PATIENT.search(text, 0, s) and w.lower() not in _CALENDAR_WORDS and \
+                _ASKS_AN_INTERACTION.search(text):
+            return "what the patient is on, but not in the tables"  # "Pt on Zorbafen. …"
         # "logD for Malarone and mefloquine": the two things the question is asked for
         return "listed with drugs, but not in the tables" if _asked_with_a_drug(text, s, e, drugs) else None
     if LISTED_NAME_ENDING.search(w.lower()) and not _DETERMINER_BEFORE.search(text, 0, s) and \
