@@ -170,6 +170,12 @@ _EVERYTHING_BUT = re.compile(
 _EVERYTHING_STAYS_BUT = re.compile(
     rf"\beverything(?:\s+else)?\s+(?:stays?|remains?)(?:\s+(?:fixed|intact|unchanged|the\s+same|as\s+is))?\s*,?\s+"
     rf"(?:except|but|apart\s+from|other\s+than)\s+{_PART}", re.I)
+_ALL_BUT_BEFORE = re.compile(r"\b(?:everything|all)(?:\s+else)?\s+(?:except|but|apart\s+from|other\s+than)\s+$", re.I)
+# "everything except the ethyl ester has to stay put", "all but the morpholine must remain fixed"
+_EVERYTHING_BUT_STAYS = re.compile(
+    rf"\b(?:everything|all)(?:\s+else)?\s+(?:except|but|apart\s+from|other\s+than)\s+{_PART}\s*,?\s+"
+    rf"(?:(?:has|have|needs?)\s+to|must|should|will|can|is\s+to|are\s+to)?\s*(?:be\s+)?"
+    rf"(?:stay|stays|remain|remains|kept|fixed|frozen|untouched|held)\b", re.I)
 # "just the morpholine ring", "only the carboxamide, keep rest": a reply that is nothing but the part, as to "which
 # part may change?", with its atoms in brackets ("only the N-methyl amide (the CH3, the NH and the C=O)")
 _ONLY_PART_REPLY = re.compile(rf"^\W*(?:[a-z][\w.-]{{1,15}}:\s+)?(?:@\w+\s+)?(?:(?:yes|yeah|ok(?:ay)?|sure)\W+)?"
@@ -256,7 +262,8 @@ def find_cores(text: str) -> list[AtomRange]:
             found.append((match.start(), AtomRange((), True, match.group(0), core=name)))
             found += _also_kept(text, match.end("name"))  # "keep the pteridine and the p-aminobenzoyl part"
     for match in _CORE_AFTER.finditer(text):
-        if not any(start <= match.start() < start + len(r.written) for start, r in found):
+        if not any(start <= match.start() < start + len(r.written) for start, r in found) and \
+                not _ALL_BUT_BEFORE.search(text, 0, match.start()):  # (not "everything except the ester has to stay")
             found.append((match.start(), AtomRange((), True, match.group(0), core=match.group("name").lower())))
     for match in _CORE_CHANGE.finditer(text):
         name = match.group("name").lower()
@@ -288,7 +295,8 @@ def _named_parts(text: str, found: list[tuple[int, AtomRange]]) -> list[tuple[in
     taken = [(start, start + len(r.written)) for start, r in found]
     parts: list[tuple[int, AtomRange]] = []
     patterns = [_ONLY_PART_CHANGES, _ONLY_VERB_PART, _VERB_PART_ONLY, _LET_PART, _THE_ONLY_PART, _ONLY_PART_IS,
-                _EVERYTHING_BUT, _EVERYTHING_STAYS_BUT, _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME,
+                _EVERYTHING_BUT, _EVERYTHING_STAYS_BUT, _EVERYTHING_BUT_STAYS,
+                _REST_NAMED, _ONLY_PART_REPLY, _PART_FREE, _REGION_THEN_NAME,
                 _REGION_FREE_NAME, _REGION_NAME_FREE, _FREE_REGION, _PART_ONLY, _PART_CHANGES, _NAME_FREE,
                 _LET_ANY_PART, _FREE_PART, _FREE_IS_PART, _CHANGES_ONLY_IN, _VERB_PART, _ONLY_NEAR_PART, _EXIT_VECTOR,
                 _GROW_FROM]

@@ -255,9 +255,20 @@ def _unmarked_note(words: str, whole: Entities, table: list[str]) -> str | None:
     for match in _LEFT_OUT_NOTE.finditer(words):
         word = match.group("word").lower()
         said = re.compile(rf"\b{re.escape(word)}(?:s|es)?\b", re.I)
-        if word not in _ROW_WORDS and sum(bool(said.search(line)) for line in lines) <= 1:
+        if word not in _ROW_WORDS and sum(bool(said.search(line)) for line in lines) <= 1 and \
+                not _names_a_part(match.group(0)):
             return word
     return None
+
+
+def _names_a_part(words: str) -> bool:
+    """"everything except the ethyl ester has to stay put": a part of the molecule, no note beside a row."""
+    from model_zoo.chem.cores import functional_groups, scaffolds
+
+    known = {**functional_groups(), **scaffolds()}
+    named = words.lower().split()[2:]  # ("except the", then the part's name)
+    return any(" ".join(named[i:]) in known or " ".join(named[i:]).removesuffix("s") in known
+               for i in range(len(named)))
 
 
 def _rows_by_note(words: str, text: str, table: list[str]) -> list[str]:
