@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from agent.entities import Entities, code_labels, extract, superseded_spans
 from agent.selection import AT_LEAST, AT_MOST, INCLUSIVE
-from agent.vocabulary import ordinals
+from agent.vocabulary import ordinals, phrases
 
 _RANGE = r"\d{1,3}(?:\s*(?:-|–|—|to|through|thru)\s*#?\d{1,3})?"
 _MORE = rf"(?:\s*(?:,|&|\+|\band\b|\bor\b)\s*(?:(?:rows?|#)\s*)?{_RANGE})*"
@@ -186,7 +186,8 @@ def _named_rows(words: str, whole: Entities, table: list[str]) -> list[str] | No
     labels = row_labels(whole.text, table)
     if numbers and labels and all(str(n) in labels for n in numbers):  # "#2 and #3" of rows labelled "#2", "#3"
         return [labels[str(n)] for n in numbers]
-    by_label = [] if numbers else rows_by_label(words, labels) or rows_by_percent(words, whole.text, table)
+    by_label = [] if numbers else rows_by_label(words, labels) or rows_by_percent(words, whole.text, table) or \
+        _row_asked_by_place(words, table)
     if by_label:
         return by_label
     if len(table) < 2 or not numbers or numbers[-1] > len(table):
@@ -214,6 +215,23 @@ _POINTS_BACK = re.compile(r"\b(?:it|them|those|these|that\s+one|this\s+one)\b", 
 _ORDINALS = ordinals()
 # "all but the last one", "skip the second compound": a row left out by its place in the list
 _PLACE = re.compile(rf"\bthe\s+({'|'.join(_ORDINALS)})\s+(?:one|row|compound|cpd|entry|structure|molecule)\b", re.I)
+
+
+# "how likely is the second one to be …?", "sorry, I meant the third one": the row a question asks about by its place
+_ASKED_PLACE = re.compile(rf"\b(?:is|of|for|on|does|would|will|meant|mean)\s+the\s+({'|'.join(_ORDINALS)})\s+"
+                          r"(?:one|row|compound|cpd|entry|structure|molecule)\b", re.I)
+_CORRECTION = re.compile(rf"\b(?:{phrases('self_corrections')})\b", re.I)
+
+
+def _row_asked_by_place(words: str, table: list[str]) -> list[str]:
+    """The one row a question asks about by its place, the corrected one when the words correct it; [] otherwise."""
+    corrections = list(_CORRECTION.finditer(words))
+    if corrections and _ASKED_PLACE.search(words, corrections[-1].start()):
+        words = words[corrections[-1].start():]
+    places = {_ORDINALS[m.group(1).lower()] for m in _ASKED_PLACE.finditer(words)}
+    if len(table) < 2 or len(places) != 1 or not 0 < (place := places.pop()) <= len(table):
+        return []
+    return [table[place - 1]]
 
 
 def leaves_rows_out(words: str) -> bool:
