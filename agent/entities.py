@@ -1058,11 +1058,14 @@ def _not_said_which(prose: str, names: list[Resolved]) -> list[Unresolved]:
 
 
 # "Quinidine blocks P-gp and lets loperamide into the brain.": how a drug acts, said as known, before the ask
-HOW_A_DRUG_ACTS = re.compile(r"\b(?:blocks|inhibits|induces|potentiates|displaces|prolongs|lets\s+\w+\s+into)\b", re.I)
+HOW_A_DRUG_ACTS = re.compile(r"\b(?:(?:block|inhibit|induce|potentiate|displace|prolong)s?|lets\s+\w+\s+into)\b", re.I)
 # words that ask for something ("lets loperamide into the brain" tells; "let's" asks)
 ASKS_IN_WORDS = re.compile(r"\?|\b(?:please|pls|kindly|predict|run|check|give|need|want|show|tell|estimate|compute|"
                            r"calculate|could|can|would|will|let['’]s|lets\s+(?:do|run|try|check|see|get)|do|does|is|"
                            r"are|what|how|which)\b", re.I)
+
+
+_CLAUSE_MARK = re.compile(r"[.!?\n]|\s[—–]\s|,\s+but\b")
 
 
 def told_how_a_drug_acts(prose: str, at: int) -> bool:
@@ -1070,8 +1073,10 @@ def told_how_a_drug_acts(prose: str, at: int) -> bool:
     property it names is the reason for the question, not what is asked."""
     if at < 0:
         return False
-    opens = max(prose.rfind(mark, 0, at) for mark in ".!?\n") + 1
-    closes = min((i for i in (prose.find(mark, at) for mark in ".!?\n") if i >= 0), default=len(prose))
+    # (a sentence, or a part of one after a dash or before ", but": "check it against mesalazine — aminosalicylates
+    # inhibit TPMT, I think", "Nilotinib inhibits UGT1A1, but separate question: how tightly does it bind ABL1?")
+    opens = max((m.end() for m in _CLAUSE_MARK.finditer(prose, 0, at)), default=0)
+    closes = next((m.start() for m in _CLAUSE_MARK.finditer(prose, at)), len(prose))
     sentence = prose[opens:closes + 1]
     return bool(HOW_A_DRUG_ACTS.search(sentence)) and not ASKS_IN_WORDS.search(sentence) and \
         bool(ASKS_IN_WORDS.search(prose[:opens] + " " + prose[closes + 1:]))

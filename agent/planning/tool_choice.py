@@ -211,11 +211,11 @@ _STEP_BACK = re.compile(r"\b(?:one|another)\s+(?:more\s+|further\s+)?step\s+back
 # "a single-step retrosynthetic analysis, please": the formal name of the ask
 _RETRO_ANALYSIS = re.compile(r"\b(?:an?|the)\s+(?:(?:single|one)[\s-]step\s+)?retrosynthetic\s+analysis\b", re.I)
 # "check tramadol against his usual meds", "with her current medications": a drug set against what a patient takes
-# "check it against warfarin", "can you check it with Ativan?", "the most lipophilic one with her cyclosporine": a
-# molecule of the thread set against a drug the message names, an interaction check (read on the placeholder text:
-# "check it against EGFR" names a target)
+# "check it against warfarin", "can you check it with Ativan?", "the most lipophilic one with her cyclosporine", "check
+# gentamicin against furosemide": a molecule set against a drug the message names, an interaction check (read on the
+# placeholder text: "check it against EGFR" names a target)
 _ONE_AGAINST_A_DRUG = re.compile(r"\b(?:check|run|test|screen|try|pair|cross-?check)\s+(?:it|this|that|them|those|"
-                                 r"these)(?:\s+one)?\s+(?:against|with|alongside|versus|vs\.?)\s+"
+                                 r"these|<drug>)(?:\s+one)?\s+(?:against|with|alongside|versus|vs\.?)\s+"
                                  r"(?:(?:her|his|their|the|our)\s+)?<drug>|"
                                  r"^\W*the\s+(?:[\w-]+\s+){0,4}?one\s+(?:with|against|vs\.?)\s+"
                                  r"(?:(?:her|his|their|the|our)\s+)?<drug>", re.I)
