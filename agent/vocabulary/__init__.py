@@ -27,6 +27,7 @@ from model_zoo.names.kannada import KANNADA_BLOCK, from_kannada
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.khmer import KHMER_BLOCK, from_khmer, syllables as khmer_syllables
 from model_zoo.names.lao import LAO_BLOCK, from_lao, syllables as lao_syllables
+from model_zoo.names.malayalam import MALAYALAM_BLOCK, from_malayalam
 from model_zoo.names.pashto import from_pashto
 from model_zoo.names.sinhala import SINHALA_BLOCK, from_sinhala
 from model_zoo.names.sorani import SORANI_LETTERS, from_sorani
@@ -579,10 +580,11 @@ _PASHTO = _Language.of("[ټډړږښګڼۍېځڅ]", "لپاره|خوندي|درم
 # Central Kurdish (Sorani): the Arabic script with letters of its own (ێ, ۆ, ڵ, ڕ, ە), which Persian, Arabic, Urdu and
 # Pashto do not write
 _SORANI = _Language.of(f"[{SORANI_LETTERS}]", "", "")
-# Gujarati, Telugu and Kannada: their scripts, which no other language a lab writes in has
+# Gujarati, Telugu, Kannada and Malayalam: their scripts, which no other language a lab writes in has
 _GUJARATI = _Language.of(f"[{GUJARATI_BLOCK}]", "", "")
 _TELUGU = _Language.of(f"[{TELUGU_BLOCK}]", "", "")
 _KANNADA = _Language.of(f"[{KANNADA_BLOCK}]", "", "")
+_MALAYALAM = _Language.of(f"[{MALAYALAM_BLOCK}]", "", "")
 # Lao: its script (no other language a lab writes in has it; not Thai's, U+0E01-U+0E5B), written without spaces
 _LAO = _Language.of(f"[{LAO_BLOCK}]", "", "")
 _NO_SUFFIX = re.compile(r"(?!)")
@@ -809,12 +811,12 @@ _SINHALA_WITH_BOTH = re.compile(rf"({_SINHALA_WORD})\s+එක්කයි\s+({_S
 _MYANMAR_MARKS = str.maketrans({"။": ".", "၊": ",", "\u200b": " "})
 _KHMER_MARKS = str.maketrans({"។": ".", "៕": ".", "៖": ":", "ៗ": "", "\u200b": " "})
 # Persian and Arabic digits ("IC50 hodud-e ۲ mikromolar", Pashto and Sorani "-۲٫۵" with its decimal separator), Lao
-# ones ("໒"), Gujarati ones ("-૨"), Telugu ones ("-౨") and Kannada ones ("-೨"): their ASCII forms (read in every
-# message by agent.entities, and first by the Lao, Pashto, Sorani, Gujarati, Telugu and Kannada readers)
+# ones ("໒"), Gujarati ones ("-૨"), Telugu ones ("-౨"), Kannada ones ("-೨") and Malayalam ones ("-൨"): their ASCII
+# forms (read in every message by agent.entities, and first by the Lao, Pashto, Sorani and Indic readers)
 EASTERN_DIGITS: dict[int, str] = {**{0x06F0 + d: str(d) for d in range(10)}, **{0x0660 + d: str(d) for d in range(10)},
                                   **{0x0ED0 + d: str(d) for d in range(10)}, **{0x0AE6 + d: str(d) for d in range(10)},
                                   **{0x0C66 + d: str(d) for d in range(10)}, **{0x0CE6 + d: str(d) for d in range(10)},
-                                  0x066B: "."}
+                                  **{0x0D66 + d: str(d) for d in range(10)}, 0x066B: "."}
 # Lao's digits read as ASCII ones, its repetition mark dropped ("ຫຼາຍໆ": many), its ellipsis and a zero-width space
 # read as Latin ones
 _LAO_MARKS = {**EASTERN_DIGITS, ord("ໆ"): "", ord("ຯ"): "...", ord("\u200b"): " "}
@@ -831,8 +833,8 @@ _PASHTO_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+په\s+([\w()-]+)\s+بدل
 # before what it governs, as English writes it ("لە جیاتی گێفیتینیب": instead of gefitinib)
 _SORANI_JOINED = re.compile(r"(?<=[A-Za-z0-9)\]])(?=[\u0620-\u064a\u0671-\u06d5])")
 _SORANI_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+بە\s+([\w()-]+)\s+بگۆڕە(?![\w-])")
-# Gujarati's, Telugu's and Kannada's full stop (the danda) as a Latin one, their digits as ASCII ones and their
-# zero-width joiners dropped
+# Gujarati's, Telugu's, Kannada's and Malayalam's full stop (the danda) as a Latin one, their digits as ASCII ones and
+# their zero-width joiners dropped
 _INDIC_MARKS = {**EASTERN_DIGITS, ord("।"): ".", ord("॥"): ".", ord("\u200c"): "", ord("\u200d"): ""}
 # Gujarati's suffixes joined to a code or a Latin name ("imatinibની", "A549માં") set apart, to be read as its words; its
 # "બદલે" (instead of) and "જગ્યાએ" (in place of) after what they govern ("જેફિટિનિબને બદલે એર્લોટિનિબ": erlotinib
@@ -869,6 +871,22 @@ _KANNADA_EXCEPT = re.compile(r"(?<!\S)(?!(?:ಇದು|ಅದು|ಇವು|ಅವ
                              r"(?:ಹೊರತುಪಡಿಸಿ|ಬಿಟ್ಟು)(?!\S)")
 _KANNADA_ONLY = re.compile(rf"(?<!\S)([^\s,;:]+(?:\s+\([^()\s]{{1,24}}\))?"  # (a formula in brackets: "(CONH2)")
                            rf"(?:\s+(?:ಭಾಗ|ಭಾಗವನ್ನು|ಗುಂಪು|ಗುಂಪನ್ನು|ಉಂಗುರ|ರಿಂಗ್))?)\s+ಮಾತ್ರ(?![\w{KANNADA_BLOCK}-])")
+# Malayalam's chillu written as its consonant, the chandrakkala and a zero-width joiner ("ന്\u200d") read as the one
+# letter, and its nt written with the chillu ("ൻ്റ") as it is listed ("ന്റ"); its suffixes joined to a code or a Latin
+# name ("imatinib-ന്റെ", "A549-ൽ") set apart, to be read as its words; its "പകരം" (instead of) after what it governs
+# ("ജെഫിറ്റിനിബിന് പകരം എർലോറ്റിനിബ്": erlotinib instead of gefitinib), "ഒഴികെ", "ഒഴിച്ച്" (except) after it (not after
+# "ഇത്", "അത്": besides this, that), "മാത്രം" (only) after the part it restricts, and "-നായി", "-ന് വേണ്ടി" (for) after
+# a code or a Latin name ("A549-നായി": for A549), put before it
+_MALAYALAM_CHILLUS = {"ണ": "ൺ", "ന": "ൻ", "ര": "ർ", "ല": "ൽ", "ള": "ൾ", "ക": "ൿ"}
+_MALAYALAM_CHILLU = re.compile(f"([{''.join(_MALAYALAM_CHILLUS)}])\u0d4d\u200d")
+_MALAYALAM_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{MALAYALAM_BLOCK}])")
+_MALAYALAM_FOR = re.compile(rf"(?<!\S)([A-Za-z0-9][\w-]*)\s+(?:(?:ിനു|ിന്|നു|ന്)\s*വേണ്ടി|ിനായി|നായി|ക്ക്|ിന്|ന്)"
+                            rf"(?![\w{MALAYALAM_BLOCK}])")
+_MALAYALAM_INSTEAD = re.compile(r"(?<!\S)(\S+?)(?:\s+(?:ിന്|ന്|നു|ക്ക്))?\s+(?:പകരമായി|പകരം)\s+(\S+)")
+_MALAYALAM_EXCEPT = re.compile(r"(?<!\S)(?!(?:ഇത്|അത്|ഇവ|അവ|ഇതിനെ|അതിനെ|ഇവയെ|അവയെ)\s)(\S+?)(?:\s+(?:ിനെ|നെ))?\s+"
+                               r"(?:ഒഴികെ|ഒഴിച്ച്)(?!\S)")
+_MALAYALAM_ONLY = re.compile(rf"(?<!\S)([^\s,;:]+(?:\s+\([^()\s]{{1,24}}\))?"
+                             rf"(?:\s+(?:ഭാഗം|ഭാഗത്തെ|ഗ്രൂപ്പ്|വളയം|റിംഗ്))?)\s+(?:മാത്രമേ|മാത്രം)(?![\w{MALAYALAM_BLOCK}-])")
 _BURMESE_INSTEAD = re.compile(r"([A-Za-z0-9()-]+)\s*အစား\s*([A-Za-z0-9()-]+)")
 # (and "X ကို Y နဲ့ အစားထိုး": replace X with Y)
 _BURMESE_REPLACE = re.compile(r"([A-Za-z0-9()-]+)\s*(?:ကို)?\s*([A-Za-z0-9()-]+)\s*(?:နဲ့|နှင့်)\s*အစားထိုး(?:ပါ)?")
@@ -954,7 +972,8 @@ def own_request_words(text: str) -> frozenset[str]:
              (_TAJIK, "tajik"), (_KYRGYZ, "kyrgyz"), (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"),
              (_GEORGIAN, "georgian"), (_ARMENIAN, "armenian"), (_TIGRINYA, "tigrinya"), (_AMHARIC, "amharic"),
              (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"), (_PASHTO, "pashto"),
-             (_SORANI, "sorani"), (_GUJARATI, "gujarati"), (_TELUGU, "telugu"), (_KANNADA, "kannada"), *_GATED]
+             (_SORANI, "sorani"), (_GUJARATI, "gujarati"), (_TELUGU, "telugu"), (_KANNADA, "kannada"),
+             (_MALAYALAM, "malayalam"), *_GATED]
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
                                if language.reads(text) and language not in _read_as_another(text)))
 
@@ -1044,6 +1063,9 @@ def in_english(text: str) -> str:
     if _KANNADA.reads(text):  # the same ("ಮೆಟ್‌ಫಾರ್ಮಿನ್‌ಅನ್ನು": metformin)
         text = from_kannada(_block_in_english(_its_word_order(_KANNADA, text), "kannada", KANNADA_BLOCK),
                             frozenset(load("translations.json")["kannada_words"]))
+    if _MALAYALAM.reads(text):  # the same ("മെറ്റ്ഫോർമിനെ": metformin)
+        text = from_malayalam(_block_in_english(_its_word_order(_MALAYALAM, text), "malayalam", MALAYALAM_BLOCK),
+                              frozenset(load("translations.json")["malayalam_words"]))
     if _THAI.reads(text):
         pattern_thai, thai = _unspaced_words("thai")
         text = pattern_thai.sub(lambda m: _english(m, thai), text)
@@ -1137,6 +1159,11 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _KANNADA_ONLY.sub(r"only \1", _KANNADA_JOINED.sub(" ", text.translate(_INDIC_MARKS)))
         text = _KANNADA_FOR.sub(r"for \1", text)
         return _KANNADA_EXCEPT.sub(r"except \1", _KANNADA_INSTEAD.sub(r"\2 instead of \1", text))
+    if language is _MALAYALAM:
+        text = _MALAYALAM_CHILLU.sub(lambda m: _MALAYALAM_CHILLUS[m.group(1)], text).replace("ൻ്റ", "ന്റ")
+        text = _MALAYALAM_ONLY.sub(r"only \1", _MALAYALAM_JOINED.sub(" ", text.translate(_INDIC_MARKS)))
+        text = _MALAYALAM_FOR.sub(r"for \1", text)
+        return _MALAYALAM_EXCEPT.sub(r"except \1", _MALAYALAM_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _SOMALI:
         return _SOMALI_REPLACE.sub(r"use \2 instead of \1", text)
     if language is _ZULU:

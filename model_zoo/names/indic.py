@@ -1,5 +1,5 @@
-"""Drug names written by sound in an Indic script written with spaces between its words (Gujarati, Telugu): each
-script's letters, vowel signs and case suffixes, read by one reader.
+"""Drug names written by sound in an Indic script written with spaces between its words (Gujarati, Telugu, Kannada,
+Malayalam): each script's letters, vowel signs and case suffixes, read by one reader.
 
 Such a script is an abugida: a consonant carries the vowel a unless a vowel sign follows it or the virama silences it,
 and many a consonant says no a though none is written. It writes an international name by its sounds and joins its
@@ -52,7 +52,8 @@ class Script:
     which a consonant's a may be said or not (``nasals``); a noun's case ``suffixes``, longest first; and the sounds it
     writes with other letters than English does (``read_as``: each tried both ways); the suffixes that mean "with"
     (``with_suffixes``: a name read with one is written "with <name>", which pairs it with the drugs it is set
-    against)."""
+    against); and letters it writes for a sound that others write (``respelt``: Malayalam "റ്റ", a t), read as those
+    first."""
 
     vowels: dict[str, str]
     consonants: dict[str, str]
@@ -63,10 +64,13 @@ class Script:
     suffixes: tuple[str, ...]
     read_as: tuple[tuple[re.Pattern[str], str], ...]
     with_suffixes: tuple[str, ...] = ()
+    respelt: tuple[tuple[str, str], ...] = ()
 
     def units(self, word: str) -> list[tuple[str, bool]]:
         """The Latin letters each letter of ``word`` writes, and whether a consonant's a is unwritten and may be said
         or not (a consonant without a vowel sign or virama after it, not the word's last)."""
+        for written, read in self.respelt:
+            word = word.replace(written, read)
         units: list[tuple[str, bool]] = []
         for i, letter in enumerate(word):
             if letter == self.nukta:
