@@ -20,9 +20,10 @@ from model_zoo.names.hebrew import from_hebrew
 from model_zoo.names.cyrillic import (KAZAKH_ABLATIVE, KAZAKH_SUFFIXES, KYRGYZ_ABLATIVE, KYRGYZ_SUFFIXES,
                                       MACEDONIAN_ARTICLES, MONGOLIAN_ABLATIVE, MONGOLIAN_SUFFIXES, TAJIK_SOUNDS,
                                       TAJIK_SUFFIXES, from_cyrillic, parts_from_cyrillic)
-from model_zoo.names.inflected import (AFRIKAANS, ALBANIAN, AZERBAIJANI, CATALAN, CROATIAN, DANISH, ESTONIAN, FINNISH,
-                                       HAUSA, HUNGARIAN, ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN, ROMANIAN,
-                                       SLOVAK, SLOVENIAN, SOMALI, UZBEK, WELSH, ZULU, Inflection, from_inflected)
+from model_zoo.names.inflected import (AFRIKAANS, ALBANIAN, AZERBAIJANI, BASQUE, CATALAN, CROATIAN, DANISH, ESTONIAN,
+                                       FINNISH, HAUSA, HUNGARIAN, ICELANDIC, IRISH, LATVIAN, LITHUANIAN, MACEDONIAN,
+                                       ROMANIAN, SLOVAK, SLOVENIAN, SOMALI, UZBEK, WELSH, ZULU, Inflection,
+                                       from_inflected)
 from model_zoo.names.kannada import KANNADA_BLOCK, from_kannada
 from model_zoo.names.katakana import from_katakana
 from model_zoo.names.khmer import KHMER_BLOCK, from_khmer, syllables as khmer_syllables
@@ -415,6 +416,36 @@ _ALBANIAN = _Language.of(
 # its articles after a code's or a name's hyphen ("EGFR-in": the EGFR, "A549-ën", "IC50-në", "HER2-it") are dropped;
 # after a name's letters they are read by model_zoo.names.inflected
 _ALBANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:it|in|ja|në|ës|ën|së|ut|un|ë|i|a|u)(?![\w-])", re.I)
+# Basque (euskara): a word only it has ("mesedez", "eskerrik asko", "disolbagarritasuna", "kalkulatu", "iragarri",
+# "elkarrekintza", "zenbat", "bakarrik", "ordez", "ezik"), or two of its small words ("eta", "edo", "ere", "baina");
+# not "nahi", "botika" or "bien", which Hinglish, Tagalog, Spanish and French write, nor "da", which Portuguese and
+# Italian write
+_BASQUE = _Language.of(
+    "",
+    r"mesedez|eskerrik|kaixo|barkatu|disolbagarri\w*|kalkulatu|kalkula|iragarri|iragar|aurreikusi|aurreikus|"
+    r"egiaztatu|egiazta|alderatu|erakutsi\w*|esadazu|emadazu|elkarrekintza\w*|elkarreragi\w*|zelula-lerro\w*|"
+    r"zelulet\w*|zelulen|molekul(?:en|aren|a\s+berri\w*)|sendagai\w*|bakarrik|soilik|ordez|beharrean|ezik|zenbat\w*|"
+    r"zergatik|zeintzuk|nola|zein|hauek|hauen|honen|lotzen|lotura\w*|toxikotasun\w*|lipofilikotasun\w*|"
+    r"hematoentzefaliko\w*|garun\w*|zeharkatzen|optimizatu|optimiza|hobetu|sortu|erabili|erabil|ezazu|itzazu|"
+    r"dezakezu|badago|dago|daude|dira|dute|berriro|berriz|lehenengo\w*|bigarren\w*|hirugarren\w*|guztiak|guztien|"
+    r"bakoitz\w*|biak|gaixo\w*|haurdun\w*|haurrentzat|umeentzat|dosia|prezioa|segurua|laborategi\w*|fitxategi\w*|"
+    r"aitzindari\w*|erretrosintesi\w*|sintesi-bide\w*|urrats\w*|bikote\w*|eraztun\w*|taldea|gaur|atzo|noa|naiz|"
+    r"dut|dugu|daukagu|eguraldi\w*|lagunekin|ospitale\w*|unibertsitate\w*|ikasle\w*|irakasle\w*|emaitz\w*",
+    r"eta|edo|ere|baina|edota")
+# its case endings after a code's hyphen ("EGFR-arekin": with EGFR, "A549-an": in A549, "IC50-a": the IC50, "HER2-ren":
+# of HER2) are dropped, and "for" after one ("A549-rako", "A549-rentzat") put before it; after a name's letters they
+# are read by model_zoo.names.inflected
+_BASQUE_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:arentzat|rentzat|entzat|arekin|rekin|ekin|aren|ren|ari|ri|rako|ako|eko|"
+                            r"ko|etik|tik|ean|an|ra|ak|az|ez|ek|en|ei|a|i|k|n|z)(?![\w-])", re.I)
+_BASQUE_FOR = re.compile(r"(?<![\w-])([\w()-]+?)-(?:a?rentzat|entzat|rako|ako)(?![\w-])", re.I)
+# it puts "instead of", "except" and "only" after what they govern: "gefitinibaren ordez erlotiniba" (erlotinib
+# instead of gefitinib), "aspirina izan ezik" (except aspirin; not "hori izan ezik": besides that), "morfolina taldea
+# bakarrik" (only the morpholine group; not "bat bakarrik": only one)
+_BASQUE_INSTEAD = re.compile(r"(?<![\w'’-])([\w()'’-]+)\s+(?:ordez|beharrean)(?![\w'’-])", re.I)
+_BASQUE_EXCEPT = re.compile(r"(?<![\w'’-])(?!(?:hau|hori|hura|hauek|horiek)\s)([\w()'’-]+)\s+"
+                            r"(?:izan\s+ezik|ezik|kenduta|salbu(?=\s*(?:[.,;:!?]|$)))(?![\w'’-])", re.I)
+_BASQUE_ONLY = re.compile(r"(?<![\w-])(?!bat\s)([\w()=-]+(?:\s+(?:taldea|zatia|eraztuna|katea))?)\s+"
+                          r"(?:bakarrik|soilik)(?![\w-])", re.I)
 # Macedonian: its letters ѓ, ќ, ѕ, ј (ј also Serbian's, whose Cyrillic no other gate reads and whose words it mostly
 # shares; not љ, њ, џ), or a word only it has, in Cyrillic or in the
 # Latin letters people type ("молам", "колку", "растворливост", "пресметај", "наместо"; "molam", "kolku"), or its
@@ -636,14 +667,14 @@ _ICELANDIC_SUFFIX = re.compile(r"(?<=[\w)\]])-(?=(?:heml|hemil|hring|hóp|kjarn)
 # its case endings after a hyphen ("EGFR-iga": with EGFR, "A549-s": in A549, "DAVIS-e ABL1": DAVIS's ABL1) are dropped
 _ESTONIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:iga|ga|ile|le|is|s|ist|st|il|l|i|d|e)(?![\w-])|"
                               r"(?<=[A-Za-z0-9]{3})i(?=\s+rakuliin)", re.I)  # "Jurkati rakuliinis": in the Jurkat line
-# (Azerbaijani first, its words read before Uzbek's, Persian's and Hinglish's gates see them; then Somali and Albanian,
-# whose "ka", "ku", "ke" Hinglish would read; then Irish, Hausa and
+# (Azerbaijani first, its words read before Uzbek's, Persian's and Hinglish's gates see them; then Somali, Albanian and
+# Basque, whose "ka", "ku", "ke", "hain" Hinglish would read; then Irish, Hausa and
 # isiZulu: their "í", "á" no longer read as Icelandic, nor their "ka", "ki", "ko" as Hinglish or Bengali; then Welsh,
 # Uzbek and Macedonian: their suffixes and words gone, the Estonian "-ga" and the Croatian and Slovenian words they
 # share no longer read as those languages)
 _INFLECTED: tuple[tuple[_Language, str, Inflection, re.Pattern[str]], ...] = (
     (_AZERBAIJANI, "azerbaijani", AZERBAIJANI, _AZERBAIJANI_SUFFIX), (_SOMALI, "somali", SOMALI, _SOMALI_SUFFIX),
-    (_ALBANIAN, "albanian", ALBANIAN, _ALBANIAN_SUFFIX),
+    (_ALBANIAN, "albanian", ALBANIAN, _ALBANIAN_SUFFIX), (_BASQUE, "basque", BASQUE, _BASQUE_SUFFIX),
     (_IRISH, "irish", IRISH, _IRISH_PREFIX),
     (_HAUSA, "hausa", HAUSA, _NO_SUFFIX), (_ZULU, "zulu", ZULU, _NO_SUFFIX),
     (_WELSH, "welsh", WELSH, _NO_SUFFIX), (_UZBEK, "uzbek", UZBEK, _UZBEK_SUFFIX),
@@ -981,11 +1012,12 @@ def own_request_words(text: str) -> frozenset[str]:
 def _read_as_another(text: str) -> tuple[_Language, ...]:
     """The languages ``text`` would be read as by their gates, which it is not: Kazakh where it is Mongolian, Kyrgyz or
     Tajik (which write its ө, ү, ң, ғ, қ), Mongolian where it is Kyrgyz or Tajik, Kyrgyz where it is Tajik, Turkish
-    where it is Azerbaijani (which writes its ı, ş, ğ), and Amharic where it is Tigrinya (which shares its script)."""
+    where it is Azerbaijani (which writes its ı, ş, ğ), Amharic where it is Tigrinya (which shares its script), and
+    Hinglish where it is Basque (whose "hain" is its)."""
     tajik, kyrgyz, mongolian = _TAJIK.reads(text), _KYRGYZ.reads(text), _MONGOLIAN.reads(text)
     return ((_KAZAKH,) if tajik or kyrgyz or mongolian else ()) + ((_MONGOLIAN,) if tajik or kyrgyz else ()) + \
         ((_KYRGYZ,) if tajik else ()) + ((_TURKISH,) if _AZERBAIJANI.reads(text) else ()) + \
-        ((_AMHARIC,) if _TIGRINYA.reads(text) else ())
+        ((_AMHARIC,) if _TIGRINYA.reads(text) else ()) + ((_HINGLISH,) if _BASQUE.reads(text) else ())
 
 
 def in_english(text: str) -> str:
@@ -1166,6 +1198,9 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _MALAYALAM_EXCEPT.sub(r"except \1", _MALAYALAM_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _SOMALI:
         return _SOMALI_REPLACE.sub(r"use \2 instead of \1", text)
+    if language is _BASQUE:
+        text = _BASQUE_ONLY.sub(r"only \1", _BASQUE_EXCEPT.sub(r"except \1", _BASQUE_FOR.sub(r"for \1", text)))
+        return _BASQUE_INSTEAD.sub(r"instead of \1", text)
     if language is _ZULU:
         return _ZULU_LOCATIVE.sub("", _ZULU_PREFIX.sub(_zulu_prefix, text))
     if language is _AZERBAIJANI:  # (its capital dotted İ lower-cased as i, not as i and a dot above)

@@ -1,9 +1,10 @@
 """Drug names as Finnish, Hungarian, Romanian, Danish, Catalan, Croatian, Afrikaans, Icelandic, Estonian, Lithuanian,
-Latvian, Slovak, Slovenian, Welsh, Uzbek, Azerbaijani, Macedonian, Irish, Hausa, isiZulu, Somali and Albanian chemists
-write and decline them
+Latvian, Slovak, Slovenian, Welsh, Uzbek, Azerbaijani, Macedonian, Irish, Hausa, isiZulu, Somali, Albanian and Basque
+chemists write and decline them
 ("imatinibin", "metotreksaattia", "ciszplatinnal", "szorafenibre", "imatinibului", "cisplatină", "tamoxifens",
 "cisplatí", "varfarinom", "rifampisien", "warfaríni", "imatiniibiga", "gefitinibą", "ibuprofēnu", "amiodarónu",
-"imatinibom", "ei gaffein", "imatinibni", "varfarinot", "bparaicéiteamól", "asfirin", "newarfarin").
+"imatinibom", "ei gaffein", "imatinibni", "varfarinot", "bparaicéiteamól", "asfirin", "newarfarin",
+"warfarinarekin").
 
 These languages spell an international name by its sounds (Finnish "karbamatsepiini", Hungarian "szelegilin") and
 add case endings or an article to it ("-n" of, "-lla" with, "-nal" with, "-ra" onto, "-ul" the, "-ului" of the).
@@ -159,6 +160,21 @@ ALBANIAN = Inflection(("ëve", "ave", "eve", "ës", "ën", "it", "in", "ut", "un
                        "u", "e"),
                       (("xh", "j"), ("gj", "g"), ("ç", "ch"), ("q", "ch"), ("y", "i")),
                       for_lacking=(("kl", "chl"), ("kr", "chr"), ("kin", "quin")), each_lacking=True)
+
+# Basque: "ibuprofenoa" (the ibuprofen, its name as Spanish writes it, "ibuprofeno", with the article "-a"),
+# "ibuprofenoaren" (of the ibuprofen), "warfarinarekin" (with the warfarin), "imatinibak" (the imatinib, the subject
+# of a verb), "aspirinari" (to the aspirin), "A549an" (in), "-ko" (of a place), "-rako", "-rentzat" (for): its articles
+# and case endings after the name, its tz and tx for ts and ch, its z for a soft c and its k for a hard one (both
+# tried undone one by one: "zisplatinoa": cisplatin, "parazetamola": paracetamol, "omeprazola" keeps its z), k for
+# the ch of chl- and chr- and for a qu ("klorokina": chloroquine, "kinina": quinine), b for a v ("atorbastatina"), and
+# n for the m before a p or b ("rifanpizina": rifampicin)
+BASQUE = Inflection(("arentzat", "rentzat", "entzat", "arekin", "rekin", "ekin", "aren", "arik", "rako", "etik",
+                     "ren", "ari", "rik", "tik", "eko", "ean", "ak", "an", "az", "ko", "ra", "ri", "ik", "en", "ek",
+                     "ez", "ei", "a", "k", "n"),
+                    (("tz", "ts"), ("tx", "ch")),
+                    for_lacking=(("z", "c"), ("kl", "chl"), ("kr", "chr"), ("kin", "quin"), ("b", "v"), ("np", "mp"),
+                                 ("nb", "mb")),
+                    each_lacking=True)
 
 _WORD = re.compile(r"(?<![\w-])[^\W\d_]{6,}(?![\w])")
 _ADDED_VOWEL = re.compile(r"(?<=[^aeiou])[aeio]$")  # "imatinibi", "metotreksaatti", "temozolomida"
