@@ -34,6 +34,7 @@ from model_zoo.names.sinhala import SINHALA_BLOCK, from_sinhala
 from model_zoo.names.sorani import SORANI_LETTERS, from_sorani
 from model_zoo.names.telugu import TELUGU_BLOCK, from_telugu
 from model_zoo.names.text import alternation
+from model_zoo.names.uyghur import UYGHUR_TEXT, from_uyghur
 
 
 @cache
@@ -611,6 +612,10 @@ _PASHTO = _Language.of("[ټډړږښګڼۍېځڅ]", "لپاره|خوندي|درم
 # Central Kurdish (Sorani): the Arabic script with letters of its own (ێ, ۆ, ڵ, ڕ, ە), which Persian, Arabic, Urdu and
 # Pashto do not write
 _SORANI = _Language.of(f"[{SORANI_LETTERS}]", "", "")
+# Uyghur: the Arabic script with letters of its own (ۇ, ۈ, ۋ, ڭ) and its ى inside a word, which Arabic, Persian, Urdu,
+# Pashto and Sorani do not write, or a word of a short reply only it has ("ھەئە": yes, "ياق": no, "رەھمەت": thanks);
+# a message read as Uyghur is read neither as Pashto, whose ې it writes, nor as Sorani, whose ۆ and ە it writes
+_UYGHUR = _Language.of(UYGHUR_TEXT, "ھەئە|ياق|رەھمەت|ئەمەس|ياخشى|قانچە|نېمە", "")
 # Gujarati, Telugu, Kannada and Malayalam: their scripts, which no other language a lab writes in has
 _GUJARATI = _Language.of(f"[{GUJARATI_BLOCK}]", "", "")
 _TELUGU = _Language.of(f"[{TELUGU_BLOCK}]", "", "")
@@ -864,6 +869,17 @@ _PASHTO_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+په\s+([\w()-]+)\s+بدل
 # before what it governs, as English writes it ("لە جیاتی گێفیتینیب": instead of gefitinib)
 _SORANI_JOINED = re.compile(r"(?<=[A-Za-z0-9)\]])(?=[\u0620-\u064a\u0671-\u06d5])")
 _SORANI_REPLACE = re.compile(r"(?<![\w-])([\w()-]+)\s+بە\s+([\w()-]+)\s+بگۆڕە(?![\w-])")
+# Uyghur's marks, punctuation and digits as Pashto's; a suffix it joins to a code or a Latin name ("A549دا": in A549,
+# "EGFR-غا": to EGFR) set apart, to be read as its words; its "ئورنىغا" (instead of), "دىن باشقا" (except) and "ئۈچۈن"
+# (for) after what they govern, put before it ("گېفىتىنىبنىڭ ئورنىغا": instead of gefitinib; not "بۇنىڭدىن باشقا":
+# besides this, nor "نېمە ئۈچۈن": why), and "X نى Y غا ئالماشتۇرۇڭ" (replace X with Y) as "use Y instead of X"
+_UYGHUR_JOINED = re.compile(r"(?<=[A-Za-z0-9)\]])-?(?=[\u0620-\u064a\u0671-\u06d5])")
+_UYGHUR_INSTEAD = re.compile(r"(?<![\w-])([\w()-]+?)(?:\s*نىڭ)?\s+ئورنىغا(?![\w-])")
+_UYGHUR_EXCEPT = re.compile(r"(?<![\w-])(?!(?:بۇ|ئۇ|شۇ)(?:نىڭ|لار)?(?:دىن|تىن)\s)([\w()-]+?)\s*(?:دىن|تىن)\s+باشقا"
+                            r"(?![\w-])")
+_UYGHUR_FOR = re.compile(r"(?<![\w-])(?!نېمە\s)([\w()-]+)\s+ئۈچۈن(?![\w-])")
+_UYGHUR_REPLACE = re.compile(r"(?<![\w-])([\w()-]+?)(?:\s*نى)?\s+([\w()-]+?)(?:\s*(?:غا|قا|گە|كە))?\s+ئالماشتۇرۇڭ"
+                             r"(?![\w-])")
 # Gujarati's, Telugu's, Kannada's and Malayalam's full stop (the danda) as a Latin one, their digits as ASCII ones and
 # their zero-width joiners dropped
 _INDIC_MARKS = {**EASTERN_DIGITS, ord("।"): ".", ord("॥"): ".", ord("\u200c"): "", ord("\u200d"): ""}
@@ -1002,9 +1018,9 @@ def own_request_words(text: str) -> frozenset[str]:
     gates = [(_POLISH, "polish"), (_TURKISH, "turkish"), *((language, name) for language, name, _, _ in _INFLECTED),
              (_TAJIK, "tajik"), (_KYRGYZ, "kyrgyz"), (_KAZAKH, "kazakh"), (_MONGOLIAN, "mongolian"),
              (_GEORGIAN, "georgian"), (_ARMENIAN, "armenian"), (_TIGRINYA, "tigrinya"), (_AMHARIC, "amharic"),
-             (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"), (_PASHTO, "pashto"),
-             (_SORANI, "sorani"), (_GUJARATI, "gujarati"), (_TELUGU, "telugu"), (_KANNADA, "kannada"),
-             (_MALAYALAM, "malayalam"), *_GATED]
+             (_SINHALA, "sinhala"), (_BURMESE, "burmese"), (_KHMER, "khmer"), (_LAO, "lao"), (_UYGHUR, "uyghur"),
+             (_PASHTO, "pashto"), (_SORANI, "sorani"), (_GUJARATI, "gujarati"), (_TELUGU, "telugu"),
+             (_KANNADA, "kannada"), (_MALAYALAM, "malayalam"), *_GATED]
     return frozenset().union(*(_said_words(f"{name}_words") for language, name in gates
                                if language.reads(text) and language not in _read_as_another(text)))
 
@@ -1012,12 +1028,14 @@ def own_request_words(text: str) -> frozenset[str]:
 def _read_as_another(text: str) -> tuple[_Language, ...]:
     """The languages ``text`` would be read as by their gates, which it is not: Kazakh where it is Mongolian, Kyrgyz or
     Tajik (which write its ө, ү, ң, ғ, қ), Mongolian where it is Kyrgyz or Tajik, Kyrgyz where it is Tajik, Turkish
-    where it is Azerbaijani (which writes its ı, ş, ğ), Amharic where it is Tigrinya (which shares its script), and
-    Hinglish where it is Basque (whose "hain" is its)."""
+    where it is Azerbaijani (which writes its ı, ş, ğ), Amharic where it is Tigrinya (which shares its script), Pashto
+    and Sorani where it is Uyghur (which writes their ې, ۆ, ە), and Hinglish where it is Basque (whose "hain" is
+    its)."""
     tajik, kyrgyz, mongolian = _TAJIK.reads(text), _KYRGYZ.reads(text), _MONGOLIAN.reads(text)
     return ((_KAZAKH,) if tajik or kyrgyz or mongolian else ()) + ((_MONGOLIAN,) if tajik or kyrgyz else ()) + \
         ((_KYRGYZ,) if tajik else ()) + ((_TURKISH,) if _AZERBAIJANI.reads(text) else ()) + \
-        ((_AMHARIC,) if _TIGRINYA.reads(text) else ()) + ((_HINGLISH,) if _BASQUE.reads(text) else ())
+        ((_AMHARIC,) if _TIGRINYA.reads(text) else ()) + ((_PASHTO, _SORANI) if _UYGHUR.reads(text) else ()) + \
+        ((_HINGLISH,) if _BASQUE.reads(text) else ())
 
 
 def in_english(text: str) -> str:
@@ -1082,9 +1100,12 @@ def in_english(text: str) -> str:
         text = _syllabic_in_english(_its_word_order(_KHMER, text), "khmer")
     if _LAO.reads(text):  # the same ("ກັບວາຟາຣິນ": with warfarin)
         text = _syllabic_in_english(_its_word_order(_LAO, text), "lao")
-    if _PASHTO.reads(text):  # its request words, then its drug names ("پاراسیټامول": paracetamol)
+    uyghur = _UYGHUR.reads(text)  # (its ې is Pashto's, its ۆ and ە Sorani's: its message is neither)
+    if uyghur:  # its request words, then its drug names ("ئاسپىرىننى": aspirin)
+        text = from_uyghur(_gated_in_english(_its_word_order(_UYGHUR, text), "uyghur"), _said_words("uyghur_words"))
+    if _PASHTO.reads(text) and not uyghur:  # its request words, then its drug names ("پاراسیټامول": paracetamol)
         text = from_pashto(_gated_in_english(_its_word_order(_PASHTO, text), "pashto"), _said_words("pashto_words"))
-    if _SORANI.reads(text):  # the same ("پاراسیتامۆڵ": paracetamol)
+    if _SORANI.reads(text) and not uyghur:  # the same ("پاراسیتامۆڵ": paracetamol)
         text = from_sorani(_gated_in_english(_its_word_order(_SORANI, text), "sorani"), _said_words("sorani_words"))
     if _GUJARATI.reads(text):  # its words found between its letters, then its drug names ("મેટફોર્મિનની": metformin)
         text = from_gujarati(_block_in_english(_its_word_order(_GUJARATI, text), "gujarati", GUJARATI_BLOCK),
@@ -1179,6 +1200,10 @@ def _its_word_order(language: _Language, text: str) -> str:
     if language is _SORANI:
         text = _PASHTO_MARKS.sub("", text).translate(_PASHTO_PUNCTUATION)
         return _SORANI_REPLACE.sub(r"use \2 instead of \1", _SORANI_JOINED.sub(" ", text))
+    if language is _UYGHUR:
+        text = _UYGHUR_JOINED.sub(" ", _PASHTO_MARKS.sub("", text).translate(_PASHTO_PUNCTUATION))
+        text = _UYGHUR_REPLACE.sub(r"use \2 instead of \1", _UYGHUR_INSTEAD.sub(r"instead of \1", text))
+        return _UYGHUR_FOR.sub(r"for \1", _UYGHUR_EXCEPT.sub(r"except \1", text))
     if language is _GUJARATI:
         text = _GUJARATI_JOINED.sub(" ", text.translate(_INDIC_MARKS))
         text = _GUJARATI_NO_STRUCTURE.sub(r"drop \1", text)
