@@ -1370,7 +1370,10 @@ _KNOWN_FLAG_AFTER = re.compile(r"\s+(?:flag|liability|issue|problem|signal|alert
 # the occasion, they ask for nothing
 _DESCRIBES_AFTER = re.compile(r"[\s-]+(?:(?:radio)?tracers?|probes?|(?:radio)?ligands?|series|programm?e?|project|team|"
                               r"group|lab|lectures?|seminars?|talks?|class|course|meeting|journal\s+club|webinar|"
-                              r"workshop|module|tutorial)\b")
+                              r"workshop|module|tutorial|genotypes?|phenotypes?|alleles?|"
+                              # "a CYP2D6 normal metabolizer (*1/*2)", "CYP2C19 *2/*2": the patient's genotype
+                              r"(?:poor|normal|intermediate|extensive|rapid|ultra-?rapid|slow|fast)\s+"
+                              r"metabo?li[sz]ers?)\b|\s?\*\d")
 
 
 # a receptor named as what something binds (the entry's phrase fills the slot)

@@ -182,8 +182,9 @@ def _excepted_pairs(e: Entities) -> set[frozenset[str]]:
 EVERY_PAIR = re.compile(r"\b(?:each|every|all|any)\s+(?:possible\s+)?(?:pairs?|combinations?)\b|\bpairwise\b|"
                          r"\ball\s+against\s+all\b|\b(?:with|against|vs\.?|versus)\s+each\s+other\b|"
                          r"\b(?:interactions?|ddis?)\s+(?:\w+\s+){0,2}(?:among|between)\s+(?:all\s+)?(?:these|them|those|the)\b|"
-                         r"\b(?:each|every\s+one)\s+(?:of\s+(?:them|these|those)\s+)?(?:against|with|vs\.?)\s+"
-                         r"(?:the\s+others?|each\s+other|every\s+other(?:\s+one)?|all\s+the\s+others)\b", re.I)
+                         r"\b(?:each|every)(?:\s+one)?\s+(?:of\s+(?:them|these|those)\s+)?(?:against|with|vs\.?)\s+"
+                         r"(?:the\s+others?|the\s+other\s+(?:two|three|four|five)|each\s+other|"
+                         r"every\s+other(?:\s+one)?|all\s+the\s+others)\b", re.I)
 _EACH_WRITTEN_PAIR = re.compile(r"(?:each|every)\s+pairs?", re.I)
 _AMONG = re.compile(r"\b(?:among|between)\b", re.I)
 # "apixaban against the other three", "the new one against everything she takes", "cipro against both of them",
@@ -209,9 +210,19 @@ _NEW_DRUG_AGAINST = re.compile(r"\bnew\s+(?:[\w-]+\s+)?(?:against|with|vs\.?|ver
                                re.I)
 
 
+# "the consultant wants to add something for reflux", "start her on a new antibiotic": a drug to add, not named
+_ADDS_AN_UNNAMED_DRUG = re.compile(r"\b(?:add|adding|start|starting|give|giving|put\s+(?:her|him|them)\s+on)\s+"
+                                   r"(?:(?:her|him|them)\s+on\s+)?(?:something|a\s+(?:new\s+)?(?:[\w-]+\s+)?"
+                                   r"(?:drug|med|medication|medicine|agent|antibiotic)|another\s+(?:drug|med|one))\b",
+                                   re.I)
+
+
 def _unnamed_new_drug(e: Entities) -> bool:
     new = _NEW_DRUG_AGAINST.search(e.prose)
-    return new is not None and not any(n.kind == "drug" and 0 <= n.start < new.end() for n in e.names) and \
+    if new is None:  # (one to add that the message does not name after it)
+        new = _ADDS_AN_UNNAMED_DRUG.search(e.prose)
+        return new is not None and not any(n.kind == "drug" and n.start >= new.start() for n in e.names)
+    return not any(n.kind == "drug" and 0 <= n.start < new.end() for n in e.names) and \
         not any(0 <= e.text.find(m) < new.end() for m in e.smiles)
 
 

@@ -159,6 +159,9 @@ def tool_scores(text: str, offered: list[ToolSpec]) -> dict[str, float]:
         tools = {**tools, RETROSYNTHESIS.name: max(tools.get(RETROSYNTHESIS.name, 0.0), 0.95)}
     if _AGAINST_THEIR_MEDS.search(asked):  # "check tramadol against his usual meds": an interaction check
         tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
+    if _RISK_OF_TAKING_THEM_TOGETHER.search(asked) and placeholder_text(asked).count("<drug>") >= 2:
+        # "Duloxetine 60 plus tramadol 50 q6h: serotonergic risk?": the risk of the two together
+        tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
     if _strongest(tools) < 0.5 and _only_a_slashed_pair(asked):  # "voriconazole/midazolam pls"
         tools = {**tools, DRUG_DRUG.name: max(tools.get(DRUG_DRUG.name, 0.0), 0.95)}
     if _ONE_AGAINST_A_DRUG.search(placeholder_text(asked)):
@@ -211,6 +214,10 @@ _STEP_BACK = re.compile(r"\b(?:one|another)\s+(?:more\s+|further\s+)?step\s+back
 # "a single-step retrosynthetic analysis, please": the formal name of the ask
 _RETRO_ANALYSIS = re.compile(r"\b(?:an?|the)\s+(?:(?:single|one)[\s-]step\s+)?retrosynthetic\s+analysis\b", re.I)
 # "check tramadol against his usual meds", "with her current medications": a drug set against what a patient takes
+_RISK_OF_TAKING_THEM_TOGETHER = re.compile(r"\b(?:serotonergic|serotonin(?:\s+syndrome)?|bleeding|qtc?|"
+                                           r"qtc?[- ]prolong\w*|additive|combined|combination|combo)\s+"
+                                           r"(?:risk|danger|issue|concern|problem)s?\b", re.I)
+_DRUG_AND_DOSE = re.compile(r"\W*<drug>\s+<num>\s*(?:mg|mcg|µg|ug|g|ml|units?|iu)?\W*", re.I)
 # "check it against warfarin", "can you check it with Ativan?", "the most lipophilic one with her cyclosporine", "check
 # gentamicin against furosemide": a molecule set against a drug the message names, an interaction check (read on the
 # placeholder text: "check it against EGFR" names a target)
@@ -762,6 +769,8 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             continue  # "Which is most soluble? Predict its response in CAKI-1": the question picks, the rest asks
         if cuts and _reports_only(entities.prose, start, end):
             continue  # "The JAK patent claims selective JAK1 inhibition. What is the predicted pKd …?"
+        if cuts and _DRUG_AND_DOSE.fullmatch(placeholder_text(entities.text[start:end])):
+            continue  # "Duloxetine 60 plus tramadol 50 q6h: serotonergic risk?": a drug and its dose ask nothing
         if (_PREFACE_END.search(entities.prose[start:end]) or _HEADING.match(entities.prose[start:end])) \
                 and not given_kinds(extract(entities.text[start:end])):
             continue  # "for the AML combination study: first, …": what comes before "first" introduces the asks

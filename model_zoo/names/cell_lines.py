@@ -156,6 +156,7 @@ _NOT_CELL = re.compile(r"(?i)^(?:[a-z0-9]+-(?:only|based|free|like|type|driven|d
                        r"(?-i:MSc|BSc|PhD|MPhil|PharmD)|"  # degrees ("the MSc class"; not MSC cells)
                        # treatment regimens ("MDR-TB pt going on BPaL", "on FOLFOX")
                        r"bpalm?|folfox|folfiri|folfirinox|xelox|capox|r-?chop|abvd|beacopp|"
+                       r"q\d{1,2}h(?:r?s?)?|"  # a dosing interval ("tramadol 50 q6h")
                        # chemistry software and databases ("in RDKit atom order", "in ChemDraw", "in PubChem")
                        r"rdkit|chemdraw|pubchem|chembl|chemspider|openbabel|marvinsketch|knime|pymol|chimerax|"
                        # "round-3", "batch7", "plate-14": a place in a series of experiments or files ("exon-19": a
@@ -319,7 +320,8 @@ def find_cell_line_names(text: str, in_context: bool = False) -> list[Resolved |
             out.append(_line_result(line, word, s, e, via=f"{word} read as {line.name} cells"))
             taken.append((s, e))
             continue
-        if _cell_shaped(word) and context(s, e) and not _other_entity(word) and not labelled(text, s, e):
+        if _cell_shaped(word) and context(s, e) and not _other_entity(word) and not labelled(text, s, e) and \
+                not STAR_ALLELE.match(text, e):
             out.append(_unknown(word, s, e))
             taken.append((s, e))
     return sorted(out, key=lambda r: r.start)
@@ -339,6 +341,8 @@ def _lookup_quietly(written: str) -> cells.CellLine | None:
         return None
 
 
+# "UGT1A1*28 homozygotes", "CYP2D6 *4/*4", "HLA-B*57:01": a gene's star allele, a genotype, no line
+STAR_ALLELE = re.compile(r"\s?\*\d")
 _HEADING_MARK = re.compile(r":|\s*[—–]|\s+-\s")
 
 
@@ -358,7 +362,7 @@ def find_cell_shaped_words(text: str) -> list[Unresolved]:
         heading = heading or opens_a_row(text, s, e)
         if any(ch.isdigit() for ch in word) and _cell_shaped(word) and not _NOT_LINE_WORD.match(word) \
                 and not is_cell_line_name(word) and not _other_entity(word) and not labelled(text, s, e) \
-                and not heading:
+                and not heading and not STAR_ALLELE.match(text, e):
             out.append(_unknown(word, s, e))
     return out
 
