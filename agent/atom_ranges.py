@@ -85,7 +85,7 @@ _CHEMICAL_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|ine|ane|ene|ole|one|ide|ate|bo
 _SUBSTITUENT_ENDING = re.compile(r"(?:yl|oxy|oyl|ino|amido|ylidene)$", re.I)
 _CHAIN_WORDS = r"side[\s-]+chains?|tails?|chains?|arms?"  # the substituent up to the ring it hangs on
 _REGION = rf"(?:{_CHAIN_WORDS}|ethers?|groups?|moiet(?:y|ies)|substituents?|fragments?|parts?|portions?|bits?|" \
-          r"residues?|pieces?|bicycles?|rings?|ends?|caps?|warheads?|handles?)"
+          r"residues?|pieces?|bicycles?|rings?|ends?|caps?|warheads?|handles?|carbons?)"
 _MAY_CHANGE = r"(?:may|can|could|should|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:be\s+)?(?:changed?|modified|" \
               r"modify|vary|varied|edited|edit|optimi[sz]ed|replaced|swapped|touched|altered|reworked|" \
               r"redesign(?:ed)?|explored|free|move)\b|" \
@@ -96,7 +96,8 @@ _DESCRIBED = "".join(rf"(?:{re.escape(word)}\s+)?" for word in part_descriptors(
 # and Turkish put it ("les deux chaînes méthoxyéthoxy")
 _REGION_FIRST = rf"(?:(?:side[\s-]+)?(?P<region_first>{_CHAIN_WORDS}|groups?|rings?)\s+)?"
 _ARTICLE = r"(?:the|its|their|el|la|los|las|il|lo|le|les|gli)\s+"  # "solo cambiar el metil-piperazina"
-_PART_NAME = rf"(?:{_ARTICLE})?(?P<count>two\s+|both\s+|all\s+)?{_DESCRIBED}{_REGION_FIRST}" \
+_PART_NAME = rf"(?:{_ARTICLE})?(?P<count>two\s+|both\s+|all\s+)?(?:(?:three|four|five|six|seven)\s+)?{_DESCRIBED}" \
+             rf"{_REGION_FIRST}" \
              rf"(?P<name>(?:{_SPACED_NAMES})(?![\w-])|{_NAMED})"
 _PART = rf"{_PART_NAME}(?:\s+(?P<region>{_REGION}))?"
 # "retain the quinazoline core and the 3-chloro-4-fluoroanilino group": a second part kept in the same breath
@@ -120,7 +121,7 @@ _LET_PART = re.compile(rf"\b(?:(?:only|just)\s+let|let\s+(?:only|just))\s+{_PART
 # "let the difluorophenylsulfonyl move, rest fixed", "free the N-methylpiperazine": that part may change
 _LET_ANY_PART = re.compile(rf"\blet\s+{_PART}(?:\s*\([^)]{{0,80}}\))?\s+"
                            rf"(?:change|vary|move|be\s+{_CHANGED})\b", re.I)
-_FREE_PART = re.compile(rf"\bfree\s+(?:up\s+)?{_PART}", re.I)
+_FREE_PART = re.compile(rf"\bfree\s+(?:up\s+)?(?:just\s+|only\s+)?{_PART}", re.I)
 _FREE_IS_PART = re.compile(rf"\bfree\s*[:=]\s*{_PART}", re.I)  # "free = the N-methylpiperazine"
 # "allowing changes only in the acetamide", "changes only to the morpholine"
 _CHANGES_ONLY_IN = re.compile(rf"\bchanges?\s+only\s+(?:in|to|on|at|of)\s+{_PART}", re.I)

@@ -536,6 +536,9 @@ def _extract(text: str, expect: frozenset[str] = frozenset()) -> Entities:
     found.atom_ranges = find_atom_ranges(with_patterns)
     positions = _without_superseded(found, text, positions, _part_phrase_spans(text, found.atom_ranges))
     found.numbers = _numbers(text_wo_masks, found.smiles, cell_tokens | {r.written for r in found.atom_ranges})
+    # "Sorry, 33: 1111100…": the count of the mask's digits, written before it, is no value
+    found.numbers = [n for n in found.numbers if not any(n.value == len(mask) and _COUNT_OF_A_MASK.match(
+        text_wo_masks, n.pos) for mask in found.masks)]
     # FASTA headers (">sp|P00533|EGFR_HUMAN …") and residues are no words; an e-mail quote ("> we need …") is
     found.prose = re.sub(r"^>(?![ \t]).*$|[A-Z]{20,}|(?:[A-Z]{10} ){2,}[A-Z]*", lambda m: " " * len(m.group(0)), prose,
                          flags=re.M)
@@ -907,7 +910,9 @@ def _add_names(found: Entities, prose: str, positions: list[tuple[int, int]],
         _mixtures(prose) + \
         _class_of_several(prose, found.names)
     found.unresolved = [u for u in found.unresolved if not (u.kind in ("property", "target") and
-                                                            told_how_a_drug_acts(prose, u.start))]
+                                                            told_how_a_drug_acts(prose, u.start))
+                        and not (u.kind == "property" and _the_pairs_mechanism(u, prose, found.names))
+                        and not (u.kind == "target" and _glosses_a_named_target(u, prose, found.names))]
     found.unresolved += [Unresolved("ic50_unit", q.written.strip(), tuple(readings(q)), q.start, q.end)
                          for q in find_unitless_ic50(found.text) + _unscaled_goal(found)
                          if not _inside(q.start, negated, [n.pos for n in found.numbers])]  # "100 nM not 10"
@@ -1063,6 +1068,30 @@ HOW_A_DRUG_ACTS = re.compile(r"\b(?:(?:block|inhibit|induce|potentiate|displace|
 ASKS_IN_WORDS = re.compile(r"\?|\b(?:please|pls|kindly|predict|run|check|give|need|want|show|tell|estimate|compute|"
                            r"calculate|could|can|would|will|let['’]s|lets\s+(?:do|run|try|check|see|get)|do|does|is|"
                            r"are|what|how|which)\b", re.I)
+
+
+# "Ibrutinib with ketoconazole and with clarithromycin: CYP3A4 liability check": the enzyme through which the drugs
+# paired interact, no property asked
+_DRUGS_PAIRED = re.compile(r"\s*(?:\d+(?:\.\d+)?\s*(?:mg|mcg)?\s*)?(?:\+|/|\bwith\b|\bagainst\b|\bplus\b|"
+                           r"\band\s+with\b|\band\s+against\b)\s*", re.I)
+
+
+_COUNT_OF_A_MASK = re.compile(r"\d+\s*(?:digits|atoms)?\s*:\s*(?:$|\s)")
+_APPOSITION_BEFORE = re.compile(r"\s*[,(—–-]\s*(?:the|its|a|an)\s+$", re.I)
+_RECEPTOR_AFTER = re.compile(r"[\s-]+(?:receptors?|kinases?|enzymes?)\b", re.I)
+
+
+def _glosses_a_named_target(u: Unresolved, prose: str, names: Sequence[Resolved | Unresolved]) -> bool:
+    """"TrkB, the BDNF receptor": the ligand that names the target just named, no other target."""
+    return u.start >= 0 and bool(_RECEPTOR_AFTER.match(prose, u.end)) and any(
+        isinstance(n, Resolved) and n.kind == "target" and 0 <= n.end <= u.start and
+        _APPOSITION_BEFORE.fullmatch(prose[n.end:u.start]) for n in names)
+
+
+def _the_pairs_mechanism(u: Unresolved, prose: str, names: Sequence[Resolved | Unresolved]) -> bool:
+    drugs = [n for n in names if n.kind == "drug" and n.start >= 0]
+    return u.written.upper().startswith("CYP") and any(
+        _DRUGS_PAIRED.fullmatch(prose[a.end:b.start]) for a, b in zip(drugs, drugs[1:]))
 
 
 _CLAUSE_MARK = re.compile(r"[.!?\n]|\s[—–]\s|,\s+but\b")

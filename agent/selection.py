@@ -573,7 +573,10 @@ _WITH_GROUP = re.compile(r"\b(?:ones?|compounds?|molecules?|precursors?|reactant
 # "the one with the allyl cyclopropane on the sulfonyl": the words that describe a molecule by its groups
 _DESCRIBED_BY_GROUPS = re.compile(rf"{_WITH_GROUP.pattern}(?P<more>(?:\s+[a-z][\w-]{{2,40}}){{0,2}})", re.I)
 # "the acid chloride in route 2", "the aniline from the first route", "the aniline from the top set"
-_GROUP_FIRST = re.compile(r"\bthe\s+(?P<name>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?:one|precursor|reactant|"
+# (not "the retrosynthetic precursor", "the immediate precursors": a route asked, no pick)
+_GROUP_FIRST = re.compile(r"\bthe\s+(?!(?:retro-?)?synthetic\b|retro\b|immediate\b|direct\b|likely\b|"
+                          r"(?:one|single)-step\b)"
+                          r"(?P<name>[a-z][\w-]{2,40}(?:\s+[a-z][\w-]{2,20})?)\s+(?:one|precursor|reactant|"
                           r"(?:coupling\s+)?partner|building block|compound|fragment|"
                           r"(?:from|in|of)\s+(?:that|the|this)?\s*(?:[a-z]+\s+)?"
                           r"(?:route|option|suggestion|proposal|disconnection)|"

@@ -528,7 +528,12 @@ def _with_the_named_drug(earlier: Entities, reply_text: str) -> str | None:
     if len(drugs) != 1 or reply.typed_molecules() or reply.unresolved or reply.sequences:
         return None
     written = next(n.written for n in reply.names if n.kind == "drug")
-    if not set(re.findall(r"[^\W\d_]+", reply_text.replace(written, " ").lower())) <= _SAYS_WHICH_IT_IS:
+    # (the sentence that names it; the others may say what went wrong, asking nothing: "Copy-paste error, the extra
+    # methyl shouldn't be there. It's just ibrutinib.")
+    sentences = re.split(r"(?<=[.!;])\s+", reply_text.strip())
+    naming = next(s for s in sentences if written in s) if any(written in s for s in sentences) else reply_text
+    if not set(re.findall(r"[^\W\d_]+", naming.replace(written, " ").lower())) <= _SAYS_WHICH_IT_IS or any(
+            "?" in s or given_kinds(extract(s)) for s in sentences if s != naming):
         return None  # "logS of aspirin then": a request of its own
     return earlier.text.replace(earlier.invalid_smiles[0][0], written, 1)
 

@@ -53,7 +53,7 @@ def message_pairs(e: Entities, focus: str | None = None) -> list[list[str]]:
     molecules = distinct_drugs(e.molecules)
     # (pairs the caller has set answer which drug "the new one" is: "warfarin, digoxin" after "Starting amiodarone.
     # Check the new one against everything she is already on" was asked about)
-    if len(molecules) < 2 or (not e.pairs and (_unnamed_new_drug(e) or _several_new_ones(e))):
+    if not e.pairs and (len(molecules) < 2 or _unnamed_new_drug(e) or _several_new_ones(e)):
         return []
     components = _product_components(e)
     others = [m for m in molecules if components and (_drug_key(m) or m) not in components]
@@ -254,12 +254,25 @@ def chosen_pairs(earlier: Entities, reply: Entities) -> list[list[str]] | None:
         _drug_key(n.value) or n.value for u in earlier.unresolved if u.kind == "drug" and u.closest
         and u.note.startswith((CLASS_OF_SEVERAL, NOT_SAID_WHICH)) for n in earlier.names
         if n.kind == "drug" and n.name in u.closest}
+    if not group:
+        return _the_new_one_named(earlier, reply)
     if len(group) < 2:
         return None
     named = sorted((n.start, n.value) for n in reply.names if n.kind == "drug" and n.start >= 0)
     chosen = next((m for _, m in named if (_drug_key(m) or m) in group), None)
     others = [m for m in dict.fromkeys(earlier.molecules) if (_drug_key(m) or m) not in group]
     return [[chosen, other] for other in others] if chosen is not None and others else None
+
+
+def _the_new_one_named(earlier: Entities, reply: Entities) -> list[list[str]] | None:
+    """"… wants to add something for reflux. Interaction check please." asked which, then "Omeprazole. Against both,
+    please.": the one drug the reply names, new to the request, with each of the request's drugs."""
+    if not (_unnamed_new_drug(earlier) or _THE_NEW_ONE.search(earlier.prose) and not _new_ones(earlier)):
+        return None
+    before = {_drug_key(m) or m for m in earlier.molecules}
+    new = distinct_drugs([m for m in reply.molecules if (_drug_key(m) or m) not in before])
+    others = distinct_drugs(earlier.molecules)
+    return [[new[0], other] for other in others] if len(new) == 1 and others else None
 
 
 def _anchor(e: Entities, molecules: list[str]) -> str | None:
@@ -344,7 +357,10 @@ _FOR_EACH_AFTER = re.compile(r"\b(?:with|against|vs\.?|versus)\s+[^,.;?!\n]{2,40
                              r"(?:\s+of\s+(?:them|these|those))?\s*[.!?]*\s*$", re.I)
 EACH_ROW = re.compile(r"\b(?:each|every|all(?:\s+the)?)\s+rows?\b", re.I)  # "the IP against each row"
 # "then each of them with caffeine": the thread's drugs, each with the one the message names
-_EACH_WITH = re.compile(r"\b(?:each(?:\s+one)?|every\s+one|both|all)\s+(?:of\s+(?:them|these|those)\s+)?"
+# ("check each drug in it against cabergoline", "every med on that list with clarithromycin")
+_EACH_WITH = re.compile(r"\b(?:each(?:\s+one)?|every\s+one|both|all|(?:each|every)\s+(?:drug|med|medication|medicine|"
+                        r"molecule|compound|entry)\s+(?:in|on|of|from)\s+(?:it|them|(?:that|this|the|her|his)"
+                        r"(?:\s+[\w-]+)?\s+(?:list|file|upload|sheet|protocol)))\s+(?:of\s+(?:them|these|those)\s+)?"
                         r"(?:with|against|vs\.?|versus)\s+(?!each\b|every\b|the\s+others?\b|one\s+another\b|all\b)",
                         re.I)
 _WITH_BEFORE = r"\b(?:with|w/|plus|alongside)\s+(?:the\s+|a\s+)?"

@@ -65,7 +65,9 @@ def molecules_of_the_question(e: Entities, pairs: bool = False) -> Entities:
             (after or extract(e.text[end:]).molecules) and not reasons):
         return e  # "X with Y? also X with Z", "… And cabozantinib — same question": drugs added after the ask
     kept = list(dict.fromkeys(m for m in found.molecules if m in e.molecules))
-    if not kept or (set(kept) == set(e.molecules) and not pairs) or (pairs and len(kept) < 2):
+    if not kept or (pairs and (len(kept) < 2 or set(kept) == set(e.molecules))):
         return e  # (the asking sentence of a pair names them all: its own pairing, below)
+    # (all of them: in the order the question names them, "SN-38 … irinotecan diarrhoea. Predict ln(IC50) for
+    # irinotecan and SN-38")
     return replace(e, molecules=kept, smiles=[s for s in kept if s in e.smiles],
                    named_molecules=[m for m in kept if m in e.named_molecules], pairs=found.pairs)

@@ -90,7 +90,8 @@ _SELECTION_PHRASE = re.compile(rf"\b(?:the\s+)?(?:(?:{count_pattern()})\s+)?"
 def _tool_words(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """``tool_scores`` of the words that ask for something, without those that only pick the molecules ("retro on
     the most soluble one" asks for a retrosynthesis); all the words when nothing else is left to read."""
-    blanked = _without_picking(text)
+    # (the precursors are picked only where the words say of what: "show me the retrosynthetic precursor" asks a route)
+    blanked = _without_picking(text, precursors=bool(_PRECURSORS_OF.search(text)))
     if blanked != text and not _STEP_BACK.search(text):  # ("one more step back …": no pick of "one more")
         scores = tool_scores(blanked, offered)
         if max(scores.values(), default=0.0) >= 2.0:
@@ -230,7 +231,7 @@ _ONE_AGAINST_A_DRUG = re.compile(r"\b(?:check|run|test|screen|try|pair|cross-?ch
 # other tools' values already read as their tools)
 _PARAMETER_KEY = re.compile(r"[\"']?\b(?P<key>smiles_pairs|smiles_list)\b[\"']?\s*[:=]", re.I)
 _KEYED_TOOL = {"smiles_pairs": DRUG_DRUG.name, "smiles_list": RETROSYNTHESIS.name}
-_AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+)?"
+_AGAINST_THEIR_MEDS = re.compile(r"\b(?:against|with|vs\.?|versus)\s+(?:all\s+|the\s+rest\s+of\s+)?"
                                  r"(?:his|her|their|the\s+patient'?s|pt'?s)\s+"
                                  r"(?:(?:usual|regular|current|home|other|daily|chronic|existing)\s+)?"
                                  r"(?:meds|medications?|medicines|tablets|pills|co-?meds|regimen)\b|"
@@ -280,7 +281,9 @@ _GENOTYPE = re.compile(r"\bCYP\d[A-Z]\d{0,2}\s*\*\s*\d+\b|\b(?:poor|slow|fast|ra
                        # "test HLA-B*5701 before starting abacavir?": an allele screened for
                        r"\bHLA-?[A-Z]{1,3}\d?\s*\*\s*\d{2}(?::?\d{2})?\b", re.I)
 _TESTS_THE_ALLELE = re.compile(rf"\b(?:check|test|screen|genotype)\w*\s+(?:for\s+)?(?={_GENOTYPE.pattern})", re.I)
-_BIDS_A_RUN = re.compile(r"\b(?:run|check|predict|screen|score|compute|calculate|estimate)\b", re.I)
+# ("… HLA-DRB1*07:01-associated, fine, but does the DTI classifier say it interacts with ERBB2?": a model asked)
+_BIDS_A_RUN = re.compile(r"\b(?:run|check|predict|screen|score|compute|calculate|estimate|classifier|model|"
+                         r"predicted|prediction)\b", re.I)
 # "Which is safest at eGFR 20?", "push his QTc over 500 ms?": a patient's kidney function or ECG interval, no tool's
 # answer ("eGFR" so written is the filtration rate, never the kinase)
 _PATIENT_MEASURE = re.compile(r"\beGFR\b|\b(?i:qtc)\b[^.?!\n]{0,30}?\d+\s*(?i:ms|msec)\b")
