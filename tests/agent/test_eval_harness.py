@@ -80,7 +80,7 @@ def test_the_independent_sets_load_compressed() -> None:
                          for x in [*"BDEFGHIJKLMNOPQRSTUVWXYZ", *(f"A{y}" for y in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
                                    *(f"B{y}" for y in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
                                    *(f"C{y}" for y in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-                                   *(f"D{y}" for y in "ABCDEFGH")]}}
+                                   *(f"D{y}" for y in "ABCDEFGHIJK")]}}
 
 
 def test_a_pool_written_inside_the_observation_value_is_the_pool_after_the_call(tmp_path: Path) -> None:
