@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from agent.backends.reading import placeholder_text, read_intent
-from agent.entities import ASKS_IN_WORDS, HOW_A_DRUG_ACTS, MEASURED_VALUE, Entities, extract
+from agent.entities import ASKS_IN_WORDS, HOW_A_DRUG_ACTS, MEASURED_VALUE, Entities, extract, told_how_a_drug_acts
 from agent.planning.pairs import AGAINST_ALL, EACH_ROW, EVERY_PAIR, ON_A_REGIMEN
 from agent.planning.rows import row_numbers
 from agent.planning.properties import PAIRING, SYNDROME, property_words, requested_properties
@@ -1187,6 +1187,8 @@ def _reports_only(prose: str, start: int, end: int) -> bool:
     sentence = prose[opens:min(closes, default=len(prose)) + 1]
     if _ON_ITS_WAY.search(sentence) and "?" not in sentence:
         return True  # "Lung line NCI-H3122 is on order. Meanwhile: does crizotinib interact with ALK?"
+    if told_how_a_drug_acts(prose, start + len(prose[start:end]) - len(prose[start:end].lstrip())):
+        return True  # "check it against mesalazine — aminosalicylates inhibit TPMT, I think": why, not a second ask
     return bool(_REPORTED.search(sentence)) and not ASKS_IN_WORDS.search(sentence) and \
         not re.search(r"\bif\b|\bwhether\b", sentence, re.I)
 
