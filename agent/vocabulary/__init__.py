@@ -927,6 +927,10 @@ _KANNADA_ONLY = re.compile(rf"(?<!\S)([^\s,;:]+(?:\s+\([^()\s]{{1,24}}\))?"  # (
 _MALAYALAM_CHILLUS = {"ണ": "ൺ", "ന": "ൻ", "ര": "ർ", "ല": "ൽ", "ള": "ൾ", "ക": "ൿ"}
 _MALAYALAM_CHILLU = re.compile(f"([{''.join(_MALAYALAM_CHILLUS)}])\u0d4d\u200d")
 _MALAYALAM_JOINED = re.compile(rf"(?<=[A-Za-z0-9)\]])-?(?=[{MALAYALAM_BLOCK}])")
+# its plural "-കൾ" ("-കളെ" as an object) joined to an English word ("analog-കൾ": analogs) as the English plural, and
+# its "പിന്നെ" (then) after a list's comma as the "and" that closes it ("X, Y, പിന്നെ Z": X, Y and Z)
+_MALAYALAM_PLURAL = re.compile(rf"(?<=[A-Za-z])-?(?:കളെ|കൾ)(?![\w{MALAYALAM_BLOCK}])")
+_MALAYALAM_LIST_AND = re.compile(r",\s*പിന്നെ(?=\s)")
 _MALAYALAM_FOR = re.compile(rf"(?<!\S)([A-Za-z0-9][\w-]*)\s+(?:(?:ിനു|ിന്|നു|ന്)\s*വേണ്ടി|ിനായി|നായി|ക്ക്|ിന്|ന്)"
                             rf"(?![\w{MALAYALAM_BLOCK}])")
 _MALAYALAM_INSTEAD = re.compile(r"(?<!\S)(\S+?)(?:\s+(?:ിന്|ന്|നു|ക്ക്))?\s+(?:പകരമായി|പകരം)\s+(\S+)")
@@ -1218,7 +1222,8 @@ def _its_word_order(language: _Language, text: str) -> str:
         return _KANNADA_EXCEPT.sub(r"except \1", _KANNADA_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _MALAYALAM:
         text = _MALAYALAM_CHILLU.sub(lambda m: _MALAYALAM_CHILLUS[m.group(1)], text).replace("ൻ്റ", "ന്റ")
-        text = _MALAYALAM_ONLY.sub(r"only \1", _MALAYALAM_JOINED.sub(" ", text.translate(_INDIC_MARKS)))
+        text = _MALAYALAM_LIST_AND.sub(" and", _MALAYALAM_PLURAL.sub("s", text.translate(_INDIC_MARKS)))
+        text = _MALAYALAM_ONLY.sub(r"only \1", _MALAYALAM_JOINED.sub(" ", text))
         text = _MALAYALAM_FOR.sub(r"for \1", text)
         return _MALAYALAM_EXCEPT.sub(r"except \1", _MALAYALAM_INSTEAD.sub(r"\2 instead of \1", text))
     if language is _SOMALI:

@@ -43,10 +43,11 @@ SUFFIXES = ("ിൽനിന്ന്", "ിനുവേണ്ടി", "ിന�
 # the sounds it writes with other letters than English does, each read both ways (in the sounds of
 # ``model_zoo.names.sounds``): a first "kl", "kr" for a Greek chl, chr ("ക്ലോറോക്വിൻ": chloroquine), a first j for
 # a soft g ("ജെഫിറ്റിനിബ്": gefitinib), a later j for a z, a said first i ("ഐബുപ്രൊഫെൻ": ibuprofen, "ക്വിനൈൻ":
-# quinine), an s for a soft c ("സിസ്പ്ലാറ്റിൻ": cisplatin), its doubled consonants said once, and the anusvara's m as
-# the n it says before a k, g, t, d or s
+# quinine; "പയോഗ്ലിറ്റസോൺ": pioglitazone), an s for a soft c ("സിസ്പ്ലാറ്റിൻ": cisplatin) and for a z between vowels
+# ("പയോഗ്ലിറ്റസോൺ"), its doubled consonants said once, and the anusvara's m as the n it says before a k, g, t, d or s
 _READ_AS = ((re.compile(r"^k(?=[lr])"), "kg"), (re.compile(r"^j"), "g"), (re.compile(r"(?<=.)j"), "z"),
-            (re.compile(r"ai"), "i"), (re.compile(r"s(?=[ei])"), "ts"), (re.compile(r"m(?=[kgtds])"), "n"))
+            (re.compile(r"ai"), "i"), (re.compile(r"s(?=[ei])"), "ts"),
+            (re.compile(r"(?<=[aeiou])s(?=[aeiou])"), "z"), (re.compile(r"m(?=[kgtds])"), "n"))
 MALAYALAM = Script(_VOWELS, _CONSONANTS, _SIGNS, "", {}, "ംഁ", SUFFIXES, _READ_AS,
                    with_suffixes=("ിനുമായി", "യുമായി", "ുമായി", "ിനോട്", "യോട്", "ോട്"), respelt=_RESPELT)
 
