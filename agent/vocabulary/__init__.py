@@ -431,7 +431,8 @@ _BASQUE = _Language.of(
     r"dezakezu|badago|dago|daude|dira|dute|berriro|berriz|lehenengo\w*|bigarren\w*|hirugarren\w*|guztiak|guztien|"
     r"bakoitz\w*|biak|gaixo\w*|haurdun\w*|haurrentzat|umeentzat|dosia|prezioa|segurua|laborategi\w*|fitxategi\w*|"
     r"aitzindari\w*|erretrosintesi\w*|sintesi-bide\w*|urrats\w*|bikote\w*|eraztun\w*|taldea|gaur|atzo|noa|naiz|"
-    r"dut|dugu|daukagu|eguraldi\w*|lagunekin|ospitale\w*|unibertsitate\w*|ikasle\w*|irakasle\w*|emaitz\w*",
+    r"dut|dugu|daukagu|eguraldi\w*|lagunekin|ospitale\w*|unibertsitate\w*|ikasle\w*|irakasle\w*|emaitz\w*|"
+    r"horiek|horien|zeharkatu\w*|odol-garun\w*|hartzaile\w*|berarekin|berberak|aurka|sailkapen\w*|ditugu",
     r"eta|edo|ere|baina|edota")
 # its case endings after a code's hyphen ("EGFR-arekin": with EGFR, "A549-an": in A549, "IC50-a": the IC50, "HER2-ren":
 # of HER2) are dropped, and "for" after one ("A549-rako", "A549-rentzat") put before it; after a name's letters they
@@ -439,13 +440,22 @@ _BASQUE = _Language.of(
 _BASQUE_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:arentzat|rentzat|entzat|arekin|rekin|ekin|aren|ren|ari|ri|rako|ako|eko|"
                             r"ko|etik|tik|ean|an|ra|ak|az|ez|ek|en|ei|a|i|k|n|z)(?![\w-])", re.I)
 _BASQUE_FOR = re.compile(r"(?<![\w-])([\w()-]+?)-(?:a?rentzat|entzat|rako|ako)(?![\w-])", re.I)
+# (and those endings joined to a code's capitals or digits without the hyphen, in lower case: "EGFRri" to EGFR,
+# "EGFRrekin" with EGFR, "A549rako" for A549)
+_BASQUE_CODE_JOINED = re.compile(r"(?<![\w-])([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*[A-Z0-9])(arentzat|rentzat|arekin|rekin|"
+                                 r"arako|rako|aren|ren|ari|ri|ean|an|ak|ek)(?![\w-])")
+# its words of lipophilicity and solubility not listed read by their stems, however their long suffixes are spelt
+# ("lipofilizitateak", "lipofiliztatea", "disolbagaritasuna")
+_BASQUE_LIPOPHILICITY = re.compile(r"(?<![\w-])lipofili(?:zi|z|k[oa]|s)?ta(?:sun|te)\w*(?![\w-])", re.I)
+_BASQUE_SOLUBILITY = re.compile(r"(?<![\w-])disolbagar{1,2}i?tasun\w*(?![\w-])", re.I)
 # it puts "instead of", "except" and "only" after what they govern: "gefitinibaren ordez erlotiniba" (erlotinib
 # instead of gefitinib), "aspirina izan ezik" (except aspirin; not "hori izan ezik": besides that), "morfolina taldea
 # bakarrik" (only the morpholine group; not "bat bakarrik": only one)
 _BASQUE_INSTEAD = re.compile(r"(?<![\w'’-])([\w()'’-]+)\s+(?:ordez|beharrean)(?![\w'’-])", re.I)
 _BASQUE_EXCEPT = re.compile(r"(?<![\w'’-])(?!(?:hau|hori|hura|hauek|horiek)\s)([\w()'’-]+)\s+"
                             r"(?:izan\s+ezik|ezik|kenduta|salbu(?=\s*(?:[.,;:!?]|$)))(?![\w'’-])", re.I)
-_BASQUE_ONLY = re.compile(r"(?<![\w-])(?!bat\s)([\w()=-]+(?:\s+(?:taldea|zatia|eraztuna|katea))?)\s+"
+_BASQUE_ONLY = re.compile(r"(?<![\w-])(?!bat\s)((?:(?:bi|hiru|lau)\s+)?[\w()=-]+"
+                          r"(?:\s+(?:taldeak?|zatiak?|eraztunak?|kateak?))?)\s+"
                           r"(?:bakarrik|soilik)(?![\w-])", re.I)
 # Macedonian: its letters ѓ, ќ, ѕ, ј (ј also Serbian's, whose Cyrillic no other gate reads and whose words it mostly
 # shares; not љ, њ, џ), or a word only it has, in Cyrillic or in the
@@ -1141,6 +1151,18 @@ _W_FOR_WITH = re.compile(r"(?<![\w/.'’-])w(?=[ \t]+[a-z(])")
 _AFF_FOR_AFFINITY = re.compile(r"(?<![\w/.'’-])aff(?![\w'’-])", re.I)
 
 
+def _basque_stems(text: str) -> str:
+    """``text`` with Basque's words of lipophilicity and solubility read by their stems, unless its table lists them
+    (and reads them with their neighbours: "uretako disolbagarritasuna", aqueous solubility)."""
+    listed = load("translations.json")["basque_words"]
+
+    def unlisted(m: re.Match[str], english: str) -> str:
+        return m.group(0) if m.group(0).lower() in listed else english
+
+    text = _BASQUE_LIPOPHILICITY.sub(lambda m: unlisted(m, "lipophilicity"), text)
+    return _BASQUE_SOLUBILITY.sub(lambda m: unlisted(m, "solubility"), text)
+
+
 def _its_word_order(language: _Language, text: str) -> str:
     """``text`` with a language's endings and word orders that English reads otherwise put as English writes them."""
     if language is _INDONESIAN:
@@ -1229,6 +1251,8 @@ def _its_word_order(language: _Language, text: str) -> str:
     if language is _SOMALI:
         return _SOMALI_REPLACE.sub(r"use \2 instead of \1", text)
     if language is _BASQUE:
+        text = _BASQUE_CODE_JOINED.sub(r"\1-\2", text)
+        text = _basque_stems(text)
         text = _BASQUE_ONLY.sub(r"only \1", _BASQUE_EXCEPT.sub(r"except \1", _BASQUE_FOR.sub(r"for \1", text)))
         return _BASQUE_INSTEAD.sub(r"instead of \1", text)
     if language is _ZULU:

@@ -162,15 +162,15 @@ ALBANIAN = Inflection(("ëve", "ave", "eve", "ës", "ën", "it", "in", "ut", "un
                       for_lacking=(("kl", "chl"), ("kr", "chr"), ("kin", "quin")), each_lacking=True)
 
 # Basque: "ibuprofenoa" (the ibuprofen, its name as Spanish writes it, "ibuprofeno", with the article "-a"),
-# "ibuprofenoaren" (of the ibuprofen), "warfarinarekin" (with the warfarin), "imatinibak" (the imatinib, the subject
-# of a verb), "aspirinari" (to the aspirin), "A549an" (in), "-ko" (of a place), "-rako", "-rentzat" (for): its articles
-# and case endings after the name, its tz and tx for ts and ch, its z for a soft c and its k for a hard one (both
-# tried undone one by one: "zisplatinoa": cisplatin, "parazetamola": paracetamol, "omeprazola" keeps its z), k for
-# the ch of chl- and chr- and for a qu ("klorokina": chloroquine, "kinina": quinine), b for a v ("atorbastatina"), and
-# n for the m before a p or b ("rifanpizina": rifampicin)
-BASQUE = Inflection(("arentzat", "rentzat", "entzat", "arekin", "rekin", "ekin", "aren", "arik", "rako", "etik",
-                     "ren", "ari", "rik", "tik", "eko", "ean", "ak", "an", "az", "ko", "ra", "ri", "ik", "en", "ek",
-                     "ez", "ei", "a", "k", "n"),
+# "ibuprofenoaren" (of the ibuprofen), "gefitinibarena" (the gefitinib's one), "warfarinarekin" (with the warfarin),
+# "imatinibak" (the imatinib, the subject of a verb), "aspirinari" (to the aspirin), "A549an" (in), "-ko" (of a place),
+# "-rako", "-rentzat" (for): its articles and case endings after the name, its tz and tx for ts and ch, its z for a
+# soft c and its k for a hard one (both tried undone one by one: "zisplatinoa": cisplatin, "parazetamola":
+# paracetamol, "omeprazola" keeps its z), k for the ch of chl- and chr- and for a qu ("klorokina": chloroquine,
+# "kinina": quinine), b for a v ("atorbastatina"), and n for the m before a p or b ("rifanpizina": rifampicin)
+BASQUE = Inflection(("arentzat", "rentzat", "entzat", "arekin", "rekin", "arena", "ekin", "aren", "arik", "rena",
+                     "rako", "etik", "ren", "ari", "rik", "tik", "eko", "ean", "ak", "an", "az", "ko", "ra", "ri",
+                     "ik", "en", "ek", "ez", "ei", "a", "k", "n"),
                     (("tz", "ts"), ("tx", "ch")),
                     for_lacking=(("z", "c"), ("kl", "chl"), ("kr", "chr"), ("kin", "quin"), ("b", "v"), ("np", "mp"),
                                  ("nb", "mb")),
