@@ -34,7 +34,7 @@ from model_zoo.names.sinhala import SINHALA_BLOCK, from_sinhala
 from model_zoo.names.sorani import SORANI_LETTERS, from_sorani
 from model_zoo.names.telugu import TELUGU_BLOCK, from_telugu
 from model_zoo.names.text import alternation
-from model_zoo.names.uyghur import UYGHUR_TEXT, from_uyghur
+from model_zoo.names.uyghur import UYGHUR_TEXT, from_uyghur, parts_from_uyghur
 
 
 @cache
@@ -887,7 +887,12 @@ _UYGHUR_JOINED = re.compile(r"(?<=[A-Za-z0-9)\]])-?(?=[\u0620-\u064a\u0671-\u06d
 _UYGHUR_INSTEAD = re.compile(r"(?<![\w-])([\w()-]+?)(?:\s*نىڭ)?\s+ئورنىغا(?![\w-])")
 _UYGHUR_EXCEPT = re.compile(r"(?<![\w-])(?!(?:بۇ|ئۇ|شۇ)(?:نىڭ|لار)?(?:دىن|تىن)\s)([\w()-]+?)\s*(?:دىن|تىن)\s+باشقا"
                             r"(?![\w-])")
-_UYGHUR_FOR = re.compile(r"(?<![\w-])(?!نېمە\s)([\w()-]+)\s+ئۈچۈن(?![\w-])")
+_UYGHUR_FOR = re.compile(r"(?<![\w-])(?!نېمە\s)([\w()-]+(?:\s+(?:ھۈجەيرە\s+)?لىنىي[ەى]سى)?)\s+ئۈچۈن(?![\w-])")
+# (not a locant's hyphen before a name it begins: "5-فتورۇراتسىل", 5-fluorouracil)
+_UYGHUR_LOCANT = re.compile(r"(?<![\w.,-])\d{1,2}(?:,\d{1,2})*-(?=[\u0620-\u064a\u0671-\u06d5]{6})")
+# (and "X ھالقىسى بارى", the one X's ring is on, as "the one with the X ring": "ئىككى ئالدىنقى ماددىنىڭ ئىچىدىن
+# پىرىمىدىن ھالقىسى بارىنىڭ": of the two precursors, the one with the pyrimidine ring's)
+_UYGHUR_HAVING = re.compile(r"(?<![\w-])([\w()-]+\s+(?:ھالقىسى|گۇرۇپپىسى|قىسمى))\s+بار(?:ىنىڭ|ىنى|ى)(?![\w-])")
 _UYGHUR_REPLACE = re.compile(r"(?<![\w-])([\w()-]+?)(?:\s*نى)?\s+([\w()-]+?)(?:\s*(?:غا|قا|گە|كە))?\s+ئالماشتۇرۇڭ"
                              r"(?![\w-])")
 # Gujarati's, Telugu's, Kannada's and Malayalam's full stop (the danda) as a Latin one, their digits as ASCII ones and
@@ -1117,6 +1122,7 @@ def in_english(text: str) -> str:
     uyghur = _UYGHUR.reads(text)  # (its ې is Pashto's, its ۆ and ە Sorani's: its message is neither)
     if uyghur:  # its request words, then its drug names ("ئاسپىرىننى": aspirin)
         text = from_uyghur(_gated_in_english(_its_word_order(_UYGHUR, text), "uyghur"), _said_words("uyghur_words"))
+        text = parts_from_uyghur(text)  # "پىرىمىدىن ھالقىسى": the pyrimidine ring
     if _PASHTO.reads(text) and not uyghur:  # its request words, then its drug names ("پاراسیټامول": paracetamol)
         text = from_pashto(_gated_in_english(_its_word_order(_PASHTO, text), "pashto"), _said_words("pashto_words"))
     if _SORANI.reads(text) and not uyghur:  # the same ("پاراسیتامۆڵ": paracetamol)
@@ -1227,8 +1233,11 @@ def _its_word_order(language: _Language, text: str) -> str:
         text = _PASHTO_MARKS.sub("", text).translate(_PASHTO_PUNCTUATION)
         return _SORANI_REPLACE.sub(r"use \2 instead of \1", _SORANI_JOINED.sub(" ", text))
     if language is _UYGHUR:
-        text = _UYGHUR_JOINED.sub(" ", _PASHTO_MARKS.sub("", text).translate(_PASHTO_PUNCTUATION))
+        text = _PASHTO_MARKS.sub("", text).translate(_PASHTO_PUNCTUATION)
+        locants = {m.end() - 1 for m in _UYGHUR_LOCANT.finditer(text)}  # (the hyphen of "5-فتورۇراتسىل")
+        text = _UYGHUR_JOINED.sub(lambda m: m.group(0) if m.start() in locants else " ", text)
         text = _UYGHUR_REPLACE.sub(r"use \2 instead of \1", _UYGHUR_INSTEAD.sub(r"instead of \1", text))
+        text = _UYGHUR_HAVING.sub(r"the one with the \1", text)
         return _UYGHUR_FOR.sub(r"for \1", _UYGHUR_EXCEPT.sub(r"except \1", text))
     if language is _GUJARATI:
         text = _GUJARATI_JOINED.sub(" ", text.translate(_INDIC_MARKS))

@@ -55,9 +55,10 @@ def _skeleton(sounds: str) -> str:
 def _spellings(word: str) -> list[str]:
     """A word of the script in the reduced alphabet, each way it may be read ("ە" as i or a; "تس" as the s of a soft
     c; "ئاي" as the i it may say: "ئايبۇپروفېن", ibuprofen; a first "كل", "كر" as a Greek chl, chr: "كلوروكىن",
-    chloroquine)."""
+    chloroquine; its "فتور", Russian's фтор, as a fluor: "فتورۇراتسىل", fluorouracil)."""
     parts = [_LETTERS_READ.get(letter, ("",)) for letter in word]
-    read = {once("".join(p).replace("ts", "s")) for p in itertools.islice(itertools.product(*parts), _MOST)}
+    read = {once("".join(p).replace("ts", "s").replace("ftor", "flor"))
+            for p in itertools.islice(itertools.product(*parts), _MOST)}
     return sorted(read | {spelling.replace("ai", "i") for spelling in read} | {_GREEK_CH.sub("kg", s) for s in read})
 
 
@@ -84,3 +85,34 @@ def from_uyghur(text: str, words: frozenset[str] = frozenset()) -> str:
     """``text`` with drug names written in Uyghur's Arabic script in Latin letters; the language's own ``words`` stay as
     written."""
     return names_spelt_out(text, _WORD, _MARKS, english_name, words)
+
+
+# its letters as the Uyghur Latin script (Uyghur Latin Yéziqi) writes them, its accents dropped, for the parts of a
+# molecule it names by their international names ("مېتوكسىئېتوكسى": metoksietoksi, "پىرىمىدىن": pirimidin,
+# "خىنازولىن": khinazolin, a quinazoline as Russian hears it), spelt in English as the part tables read a Turkish
+# chemist's spelling (model_zoo.chem.cores)
+_LATIN = str.maketrans({"ا": "a", "ە": "e", "ې": "e", "ى": "i", "و": "o", "ۇ": "u", "ۆ": "o", "ۈ": "u", "ئ": "",
+                        "ب": "b", "پ": "p", "ت": "t", "ج": "j", "چ": "ch", "خ": "kh", "د": "d", "ر": "r", "ز": "z",
+                        "ژ": "zh", "س": "s", "ش": "sh", "غ": "gh", "ف": "f", "ق": "q", "ك": "k", "گ": "g", "ڭ": "ng",
+                        "ل": "l", "م": "m", "ن": "n", "ھ": "h", "ۋ": "v", "ي": "y"})
+_PART_MORPHEME = re.compile(r"metil|etil|propil|butil|fenil|benzil|metoks|etoks|propoks|morfolin|piperazin|piperidin|"
+                            r"pirolidin|pirid|pirimid|khinazolin|khinolin|anilin|indol|imidazol|tiazol|pirazol|"
+                            r"triazol|siklo|akrilamid|sulfonamid|sulfonil|etinil|hidroksi|ftor|fluor|khlor|amino")
+# (its suffixes after the part's own end: "پىرىمىدىننى", "مورفولىننىڭ", "ئېتىنىلنى")
+_PART_ENDING = re.compile(r"(?<=in|ol|il|id)(?:ning|ni|din|tin|ge|ke|gha|qa|da|de|la|i)$")
+
+
+def _part_name(word: str) -> str | None:
+    latin = _MARKS.sub("", word).translate(_LATIN)
+    if not _PART_MORPHEME.search(latin) or not latin.isascii():
+        return None
+    from model_zoo.chem.cores import english_spelling  # (the part tables, read only for such a word)
+
+    return english_spelling(_PART_ENDING.sub("", latin).replace("khin", "quin").replace("ftor", "fluor")
+                            .replace("kh", "ch"))
+
+
+def parts_from_uyghur(text: str) -> str:
+    """``text`` with the parts of a molecule it names in Uyghur's Arabic script in English (after its own words and
+    its drug names were read: "پىرىمىدىن ھالقىسى" is "pyrimidine ring", "مېتوكسىئېتوكسى" methoxyethoxy)."""
+    return _WORD.sub(lambda m: _part_name(m.group(0)) or m.group(0), text)
