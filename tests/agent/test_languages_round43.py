@@ -352,3 +352,61 @@ def test_uyghur_follow_ups_and_questions_no_tool_answers() -> None:
     runs_nothing("بالىلارغا ئاموكسىتسىللىننىڭ مىقدارى قانچىلىك؟")
     runs_nothing("خىنىن ھامىلدار ئايالغا بىخەتەرمۇ؟")
     runs_nothing("ئىماتىنىبنىڭ باھاسى قانچە؟")
+
+
+def _the_three(text: str, names: tuple[str, str, str], prop: str) -> None:
+    [call] = plan_with(text, {})
+    assert call.name == PROPERTY and call.arguments == {"drug_smiles": [drug(name) for name in names], "property": prop}
+
+
+def test_malayalam_loans_plurals_lists_and_words_round_two() -> None:
+    from model_zoo.names.malayalam import english_name
+
+    # a z written s between vowels, and a first i said ai ("പയോ": pio)
+    for word, name in (("പയോഗ്ലിറ്റസോൺ", "pioglitazone"), ("പയോഗ്ലിറ്റസോണിന്റെ", "pioglitazone"),
+                       ("ഫ്ലൂക്കോണസോൾ", "fluconazole")):
+        reads_as(english_name, word, name)
+    # its plural joined to an English word, "പിന്നെ" closing a list, and "-യും" (and) after a Latin name
+    assert _english("ഈ പുതിയ compound-കൾ") == "this new compounds"
+    assert _english("ആസ്പിരിൻ, വാർഫറിൻ, പിന്നെ ഐബുപ്രൊഫെൻ") == "aspirin, warfarin and ibuprofen"
+    assert _english("Crocin-ഉം Brufen-യും") == "Crocin and Brufen and"
+    _the_three("പാരസെറ്റമോൾ, ആസ്പിരിൻ, പിന്നെ ഐബുപ്രൊഫെൻ — ഈ മൂന്നിന്റെയും വെള്ളത്തിലെ ലേയത്വം എത്രയാണെന്ന് "
+               "പ്രവചിക്കാമോ?", ("paracetamol", "aspirin", "ibuprofen"), "logSolubility")
+    asks_the_property("പയോഗ്ലിറ്റസോൺ രക്ത-മസ്തിഷ്ക തടസ്സം കടന്ന് തലച്ചോറിൽ എത്തുമോ?", "pioglitazone", "p_np")
+    of_the_generated("ഈ പുതിയ molecule-കൾ രക്ത-മസ്തിഷ്ക തടസ്സം കടക്കുമോ?", "(generated_smiles)", "p_np")
+
+
+def test_basque_codes_stems_and_words_round_two() -> None:
+    # its endings joined to a code without a hyphen, "-arena" (the one of), and its words of lipophilicity and
+    # solubility read by their stems
+    assert _english("ABL1rekin, EGFRri eta A549rako, mesedez") == "ABL1 , EGFR and for A549, please"
+    assert _english("lipofilizitateak eta disolbagaritasuna, mesedez") == "lipophilicity and solubility, please"
+    assert _english("uretako disolbagarritasuna") == "aqueous solubility"
+    assert _english("Eta imatinibarena, mesedez?") == "and imatinib, please ?"
+    assert _english("Bi metoxietoxi kateak bakarrik alda daitezke, mesedez") == \
+        "only two methoxyethoxy chains may change , please"
+    asks_binding("Zenbateko afinitatearekin lotzen zaio imatiniba ABL1ri?", AFFINITY, "imatinib", "ABL1")
+    asks_binding("Imatinibaren pKd-a ABL1rekin, mesedez.", AFFINITY, "imatinib", "ABL1")
+    asks_the_property("Kalkulatu metforminaren lipofilizitatea, mesedez.", "metformin", "lipo")
+    asks_the_property("Eta klorokinak odol-garun hesia zeharkatuko luke?", "chloroquine", "p_np")
+    _each_with_the_others("Gaixoak warfarina, aspirina eta metformina hartzen ditu. Aztertu bakoitza beste bien aurka, "
+                          "mesedez.", ("warfarin", "aspirin", "metformin"))
+    _same_pair("Orain sailkapen-ereduarekin, bikote bera: lotzen dira ala ez?")
+
+
+def test_uyghur_parts_lines_and_words_round_two() -> None:
+    from model_zoo.names.uyghur import english_name
+
+    # its "فتور", Russian's фтор, as a fluor, and a locant's hyphen kept before a name
+    reads_as(english_name, "فتورۇراتسىل", "fluorouracil")
+    assert _english("5-فتورۇراتسىل ۋە سىسپلاتىن") == "5-fluorouracil and cisplatin"
+    # the parts of a molecule it names, a line it names before "ئۈچۈن" (for), and "X ھالقىسى بارى" (the one with)
+    assert _english("پەقەت مورفولىن ھالقىسى ئۆزگەرسۇن") == "only morpholine ring may change"
+    assert _english("خىنازولىن يادروسى ئۆز پېتى قالسۇن") == "quinazoline core keep as is"
+    assert _english("A549 لىنىيەسى ئۈچۈن") == "for A549 line"
+    assert _english("پىرىدىن ھالقىسى بارىنىڭ") == "the one with the pyridine ring"
+    asks_the_property("مېتفورمىننىڭ ماي ئېرىشچانلىقىنى ھېسابلاڭ.", "metformin", "lipo")
+    asks_the_pair("بىمار ۋارفارىن ۋە ئاسپىرىن ئىچىدۇ. بۇ جۈپنىڭ ئۆز-ئارا تەسىرىنى مۆلچەرلەڭ.", "warfarin", "aspirin")
+    asks_the_route("پاراسېتامولنىڭ تەتۈر سىنتېزىنى كۆرسىتىڭ.", "paracetamol")
+    optimizes("گېفىتىنىبنى A549 لىنىيەسى ئۈچۈن ئەلالاشتۇرۇڭ، ln(IC50) -2 بولسۇن.")
+    of_the_generated("بۇ يېڭى ئانالوگلار قان-مېڭە توسىقىدىن ئۆتەمدۇ؟", "(generated_smiles)", "p_np")
