@@ -1259,7 +1259,8 @@ def _nickname(prose: str, name: Resolved | Unresolved, named: list[Resolved | Un
     product noun ("'Xanax' bars" that turn out to be etizolam): no molecule the message asks about."""
     for quoted in _QUOTED.finditer(prose):
         if quoted.start(1) <= name.start and name.end <= quoted.end(1):
-            ends_it = not prose[name.end:quoted.end(1)].strip()
+            # (not a name quoted whole: '"KRAS (G12C) Inhibitor-12" in NCI-H358')
+            ends_it = not prose[name.end:quoted.end(1)].strip() and bool(prose[quoted.start(1):name.start].strip())
             alone = not any(other.kind == "drug" and other is not name
                             and quoted.start(1) <= other.start < quoted.end(1) for other in named)
             return (ends_it and alone and len(quoted.group(1).split()) >= 2) or \

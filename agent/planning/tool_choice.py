@@ -218,6 +218,7 @@ _RETRO_ANALYSIS = re.compile(r"\b(?:an?|the)\s+(?:(?:single|one)[\s-]step\s+)?re
 _RISK_OF_TAKING_THEM_TOGETHER = re.compile(r"\b(?:serotonergic|serotonin(?:\s+syndrome)?|bleeding|qtc?|"
                                            r"qtc?[- ]prolong\w*|additive|combined|combination|combo)\s+"
                                            r"(?:risk|danger|issue|concern|problem)s?\b", re.I)
+_CODES_ONLY = re.compile(r"(?:[\W_]*(?:[A-Z]{2,5}[-_]?\d{2,5}[A-Za-z]?|and|or)[\W_]*)+")
 _DRUG_AND_DOSE = re.compile(r"\W*<drug>\s+<num>\s*(?:mg|mcg|µg|ug|g|ml|units?|iu)?\W*", re.I)
 # "check it against warfarin", "can you check it with Ativan?", "the most lipophilic one with her cyclosporine", "check
 # gentamicin against furosemide": a molecule set against a drug the message names, an interaction check (read on the
@@ -772,8 +773,10 @@ def intents(entities: Entities, offered: list[ToolSpec], prior: ToolSpec | None 
             continue  # "Which is most soluble? Predict its response in CAKI-1": the question picks, the rest asks
         if cuts and _reports_only(entities.prose, start, end):
             continue  # "The JAK patent claims selective JAK1 inhibition. What is the predicted pKd …?"
-        if cuts and _DRUG_AND_DOSE.fullmatch(placeholder_text(entities.text[start:end])):
-            continue  # "Duloxetine 60 plus tramadol 50 q6h: serotonergic risk?": a drug and its dose ask nothing
+        if cuts and (_DRUG_AND_DOSE.fullmatch(placeholder_text(entities.text[start:end])) or
+                     _CODES_ONLY.fullmatch(entities.prose[start:end])):
+            continue  # "Duloxetine 60 plus tramadol 50 q6h: serotonergic risk?": a drug and its dose ask nothing, nor
+            # codes ("three new compounds (EHU-052, EHU-204 and EHU-311)")
         if (_PREFACE_END.search(entities.prose[start:end]) or _HEADING.match(entities.prose[start:end])) \
                 and not given_kinds(extract(entities.text[start:end])):
             continue  # "for the AML combination study: first, …": what comes before "first" introduces the asks
@@ -1137,7 +1140,8 @@ def _loose_intents(entities: Entities, offered: list[ToolSpec]) -> list[tuple[To
         return []  # a long list of names, not a handful of asks: each part would be read again
     read: list[tuple[ToolSpec, int, Entities]] = []
     for start, end in parts:
-        if _labels_a_pasted_row(prose, start, end) or start == 0 and len(parts) > 1 and \
+        if _labels_a_pasted_row(prose, start, end) or _CODES_ONLY.fullmatch(prose[start:end]) or \
+                start == 0 and len(parts) > 1 and \
                 re.search(r"\d", prose[start:end]) and _CODE_HEADING.match(prose[:parts[1][0]]):
             continue  # (nor "OX-9 —" before the ask: the compound's code, no cell line)
         words = _blank(_ASKS_NOTHING, entities.text[start:end])

@@ -105,7 +105,10 @@ def core_from_text(text: str) -> Core:
     if words in functional_groups():
         return Core(group_name(words), functional_groups()[words])
     amide = _ALKYL_AMIDE.fullmatch(words)  # "isopropylamide": the C(=O)NH-iPr of a med-chem series, not iPrNH⁻
-    named = fragment_from_name(f"{amide.group('alkyl')}formamide" if amide else words)
+    # "methylsulfonyl-ethyl-aminomethyl": one substituent's name broken by hyphens, read whole first
+    joined = re.sub(r"(?<=[a-z]{3})-(?=[a-z]{3})", "", words)
+    named = (fragment_from_name(joined) if joined != words and not amide else None) or \
+        fragment_from_name(f"{amide.group('alkyl')}formamide" if amide else words)
     if named is not None:
         return Core(words, _chain_and_ring_smarts(named), "" if re.search(r"\d", words) else Chem.MolToSmiles(named))
     if words in MURCKO_WORDS:

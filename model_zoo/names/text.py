@@ -71,11 +71,19 @@ _LABEL_AFTER = re.compile(r"\s+(?:IB|update|report|protocol|study|trial|submissi
                           r"linkers?|spacers?|payloads?|warheads?|building\s+blocks?)\b", re.I)
 
 
+# "three new compounds (EHU-052, EHU-204 and EHU-311)": the codes of the molecules a bracket names
+_MOLECULES_BRACKETED = re.compile(r"\b(?:compounds?|molecules?|cpds?|analog(?:ue)?s?|derivatives?|hits?|leads?|"
+                                  r"structures?|ligands?|inhibitors?|series)\s*\($", re.I)
+
+
 def labelled(text: str, start: int, end: int = -1) -> bool:
-    """Whether the word at ``start`` (ending at ``end``) follows a label word ("lot 24B118", "run OP-03") or comes
-    before the document it names ("the LNG-118 IB update"): a code, no entity."""
+    """Whether the word at ``start`` (ending at ``end``) follows a label word ("lot 24B118", "run OP-03"), comes
+    before the document it names ("the LNG-118 IB update") or stands in a bracket of molecules' codes: a code, no
+    entity."""
+    opened = text.rfind("(", 0, start)
     return bool(_LABEL_BEFORE.search(text[max(0, start - 20):start])) or (end >= 0 and bool(
-        _LABEL_AFTER.match(text, end)))
+        _LABEL_AFTER.match(text, end))) or (opened >= 0 and ")" not in text[opened:start] and bool(
+            _MOLECULES_BRACKETED.search(text, max(0, opened - 30), opened + 1)))
 
 
 # "2,PCM-D2,<SMILES>", "QX-D1\t<SMILES>": a word at a line's start (after the row's number) with a column separator

@@ -206,3 +206,18 @@ def test_parts_named_by_their_atoms() -> None:
     [call] = plan_with("Optimise capecitabine for HCT-116 to ln(IC50) -1.5: free just the five pentyl carbons and "
                        "keep everything else.", {})
     assert call.arguments["mask"][:6] == [1, 1, 1, 1, 1, 0] and sum(call.arguments["mask"]) == 5
+
+
+def test_codes_glossed_and_named_whole() -> None:
+    """"three new compounds (EHU-052, EHU-204 and EHU-311)" read the codes as cell lines and asked for an IC50; a
+    GDSC name quoted whole was read as a nickname; a part's name broken by hyphens placed nothing."""
+    rows = ["CC(=O)OCCCCN1CCN(c2cccc3sccc23)CC1", "COc1cccc(F)c1-c1cccc2c(N)c(C(=O)NC3CC3)nnc12"]
+    [call] = plan_with("We have two new compounds (EHU-052 and EHU-204). Predict their aqueous solubility please:\n"
+                       + "\n".join(rows), {})
+    assert call.arguments == {"drug_smiles": rows, "property": "logSolubility"}
+    [call] = plan_with('The GDSC tool compound "KRAS (G12C) Inhibitor-12" in NCI-H358 — predicted ln(IC50)?', {})
+    assert call.arguments["drug_smiles"] == [drug("KRAS (G12C) Inhibitor-12")]
+    [call] = plan_with("Optimise lapatinib for LN-229 to ln(IC50) -1.8: only the methylsulfonyl-ethyl-aminomethyl "
+                       "chain may change.", {})
+    assert call.arguments["mask"][:9] == [1] * 8 + [0]
+    assert drug("Galvus") == drug("vildagliptin")
