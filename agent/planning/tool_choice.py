@@ -218,7 +218,8 @@ _RETRO_ANALYSIS = re.compile(r"\b(?:an?|the)\s+(?:(?:single|one)[\s-]step\s+)?re
 _RISK_OF_TAKING_THEM_TOGETHER = re.compile(r"\b(?:serotonergic|serotonin(?:\s+syndrome)?|bleeding|qtc?|"
                                            r"qtc?[- ]prolong\w*|additive|combined|combination|combo)\s+"
                                            r"(?:risk|danger|issue|concern|problem)s?\b", re.I)
-_CODES_ONLY = re.compile(r"(?:[\W_]*(?:[A-Z]{2,5}[-_]?\d{2,5}[A-Za-z]?|and|or)[\W_]*)+")
+_CODES_ONLY = re.compile(r"(?:[\W_]*(?:(?!(?:IC|EC|GI|LD|CC|ED|TD|LC)[-_]?50\b)[A-Z]{2,5}[-_]?\d{2,5}[A-Za-z]?|and|or)"
+                         r"[\W_]*)+")  # (not a measure: "logS, IC50")
 _DRUG_AND_DOSE = re.compile(r"\W*<drug>\s+<num>\s*(?:mg|mcg|µg|ug|g|ml|units?|iu)?\W*", re.I)
 # "check it against warfarin", "can you check it with Ativan?", "the most lipophilic one with her cyclosporine", "check
 # gentamicin against furosemide": a molecule set against a drug the message names, an interaction check (read on the
