@@ -804,8 +804,9 @@ def _continued(calls: list[ToolCall], whole: Entities, earlier: Entities, previo
     sets_drugs_against = bool(PAIRING.search(whole.prose) or _DRUG_AGAINST_DRUG.search(whole.prose))
     own_ask = bool(calls) and not repeats and not asks_the_same(whole.prose) and all_filled(calls, whole) and \
         earlier_spec is not None and not bare_values and bool(whole.molecules) and _ASKS_OUTRIGHT.search(whole.prose) \
-        and all(c.name != earlier_spec.name and scores.get(c.name, 0.0) >= 1.0 and (
-            "smiles_pairs" not in c.arguments or sets_drugs_against) for c in calls) and \
+        and all((c.name != earlier_spec.name or sets_drugs_against and len(distinct_drugs(whole.molecules)) >= 2)
+                and scores.get(c.name, 0.0) >= 1.0 and ("smiles_pairs" not in c.arguments or sets_drugs_against)
+                for c in calls) and \
         not any(ref_key(v) for c in calls for v in c.arguments.values())
     if own_ask:
         return None

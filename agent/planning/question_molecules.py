@@ -7,6 +7,7 @@ import re
 from dataclasses import replace
 
 from agent.entities import Entities, extract
+from agent.planning.pairs import message_pairs
 
 # a question's words that take in molecules named elsewhere in the message
 _TAKES_IN_OTHERS = re.compile(r"\b(?:these|those|them|they|their|both|all|each|either|neither|the\s+two|the\s+three|"
@@ -65,8 +66,12 @@ def molecules_of_the_question(e: Entities, pairs: bool = False) -> Entities:
             (after or extract(e.text[end:]).molecules) and not reasons):
         return e  # "X with Y? also X with Z", "… And cabozantinib — same question": drugs added after the ask
     kept = list(dict.fromkeys(m for m in found.molecules if m in e.molecules))
-    if not kept or (pairs and (len(kept) < 2 or set(kept) == set(e.molecules))):
-        return e  # (the asking sentence of a pair names them all: its own pairing, below)
+    if not kept or (pairs and len(kept) < 2):
+        return e
+    if pairs and set(kept) == set(e.molecules) and any(n.kind == "drug" and 0 <= n.start < start for n in e.names):
+        # the question's own pairing, whatever the sentences before named first ("… on warfarin and digoxin; … added
+        # amiodarone. Run amiodarone against warfarin and against digoxin.")
+        return replace(e, pairs=message_pairs(found) or e.pairs)
     # (all of them: in the order the question names them, "SN-38 … irinotecan diarrhoea. Predict ln(IC50) for
     # irinotecan and SN-38")
     return replace(e, molecules=kept, smiles=[s for s in kept if s in e.smiles],

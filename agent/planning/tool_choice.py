@@ -90,8 +90,7 @@ _SELECTION_PHRASE = re.compile(rf"\b(?:the\s+)?(?:(?:{count_pattern()})\s+)?"
 def _tool_words(text: str, offered: list[ToolSpec]) -> dict[str, float]:
     """``tool_scores`` of the words that ask for something, without those that only pick the molecules ("retro on
     the most soluble one" asks for a retrosynthesis); all the words when nothing else is left to read."""
-    # (the precursors are picked only where the words say of what: "show me the retrosynthetic precursor" asks a route)
-    blanked = _without_picking(text, precursors=bool(_PRECURSORS_OF.search(text)))
+    blanked = _without_picking(text)
     if blanked != text and not _STEP_BACK.search(text):  # ("one more step back …": no pick of "one more")
         scores = tool_scores(blanked, offered)
         if max(scores.values(), default=0.0) >= 2.0:

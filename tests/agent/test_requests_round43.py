@@ -221,3 +221,12 @@ def test_codes_glossed_and_named_whole() -> None:
                        "chain may change.", {})
     assert call.arguments["mask"][:9] == [1] * 8 + [0]
     assert drug("Galvus") == drug("vildagliptin")
+
+
+def test_the_pairs_of_a_question_after_sentences_that_name_the_drugs_first() -> None:
+    """"New AF pt already on warfarin and digoxin; cardiology just added amiodarone. Run amiodarone against warfarin
+    and against digoxin." paired warfarin, named first, with the others."""
+    amiodarone = drug("amiodarone")
+    [call] = plan_with("New AF pt already on warfarin and digoxin; cardiology just added amiodarone. Run amiodarone "
+                       "against warfarin and against digoxin.", {})
+    assert call.arguments["smiles_pairs"] == [[amiodarone, drug("warfarin")], [amiodarone, drug("digoxin")]]
