@@ -420,7 +420,7 @@ _ALBANIAN_SUFFIX = re.compile(r"(?<=[\w)\]])-(?:it|in|ja|në|ës|ën|së|ut|un|�
 # Basque (euskara): a word only it has ("mesedez", "eskerrik asko", "disolbagarritasuna", "kalkulatu", "iragarri",
 # "elkarrekintza", "zenbat", "bakarrik", "ordez", "ezik"), or two of its small words ("eta", "edo", "ere", "baina");
 # not "nahi", "botika" or "bien", which Hinglish, Tagalog, Spanish and French write, nor "da", which Portuguese and
-# Italian write
+# Italian write, nor "aurka" (against), which the Aurora A kinase's symbol AURKA writes
 _BASQUE = _Language.of(
     "",
     r"mesedez|eskerrik|kaixo|barkatu|disolbagarri\w*|kalkulatu|kalkula|iragarri|iragar|aurreikusi|aurreikus|"
@@ -432,7 +432,7 @@ _BASQUE = _Language.of(
     r"bakoitz\w*|biak|gaixo\w*|haurdun\w*|haurrentzat|umeentzat|dosia|prezioa|segurua|laborategi\w*|fitxategi\w*|"
     r"aitzindari\w*|erretrosintesi\w*|sintesi-bide\w*|urrats\w*|bikote\w*|eraztun\w*|taldea|gaur|atzo|noa|naiz|"
     r"dut|dugu|daukagu|eguraldi\w*|lagunekin|ospitale\w*|unibertsitate\w*|ikasle\w*|irakasle\w*|emaitz\w*|"
-    r"horiek|horien|zeharkatu\w*|odol-garun\w*|hartzaile\w*|berarekin|berberak|aurka|sailkapen\w*|ditugu",
+    r"horiek|horien|zeharkatu\w*|odol-garun\w*|hartzaile\w*|berarekin|berberak|sailkapen\w*|ditugu",
     r"eta|edo|ere|baina|edota")
 # its case endings after a code's hyphen ("EGFR-arekin": with EGFR, "A549-an": in A549, "IC50-a": the IC50, "HER2-ren":
 # of HER2) are dropped, and "for" after one ("A549-rako", "A549-rentzat") put before it; after a name's letters they

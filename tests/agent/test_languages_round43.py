@@ -410,3 +410,11 @@ def test_uyghur_parts_lines_and_words_round_two() -> None:
     asks_the_route("پاراسېتامولنىڭ تەتۈر سىنتېزىنى كۆرسىتىڭ.", "paracetamol")
     optimizes("گېفىتىنىبنى A549 لىنىيەسى ئۈچۈن ئەلالاشتۇرۇڭ، ln(IC50) -2 بولسۇن.")
     of_the_generated("بۇ يېڭى ئانالوگلار قان-مېڭە توسىقىدىن ئۆتەمدۇ؟", "(generated_smiles)", "p_np")
+
+
+def test_the_aurora_a_symbol_is_no_basque_word() -> None:
+    """"aurka" (against) opened the Basque reading of any message naming AURKA, which then read "against"."""
+    from agent.vocabulary import in_english
+
+    assert in_english("binding of vorinostat to AURKA and to FLT3 (yes/no)") == \
+        "binding of vorinostat to AURKA and to FLT3 (yes/no)"
