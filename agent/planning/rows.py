@@ -218,7 +218,8 @@ _PLACE = re.compile(rf"\bthe\s+({'|'.join(_ORDINALS)})\s+(?:one|row|compound|cpd
 
 
 # "how likely is the second one to be …?", "sorry, I meant the third one": the row a question asks about by its place
-_ASKED_PLACE = re.compile(rf"\b(?:is|of|for|on|does|would|will|meant|mean)\s+the\s+({'|'.join(_ORDINALS)})\s+"
+# (not "for the first one": "bace1 prob for both + precursors for the first one only" places one ask's molecules)
+_ASKED_PLACE = re.compile(rf"\b(?:is|does|would|will|meant|mean)\s+the\s+({'|'.join(_ORDINALS)})\s+"
                           r"(?:one|row|compound|cpd|entry|structure|molecule)\b", re.I)
 _CORRECTION = re.compile(rf"\b(?:{phrases('self_corrections')})\b", re.I)
 
