@@ -16,7 +16,7 @@ import itertools
 import re
 
 from model_zoo.names.pashto import ARABIC_SCRIPT
-from model_zoo.names.sounds import names_spelt_out, once
+from model_zoo.names.sounds import closest_in_script, names_spelt_out, once
 
 # Sorani's own letters (no other language a lab writes in has them): ێ, ۆ, ڵ, ڕ, ە
 SORANI_LETTERS = "ێۆڵڕە"
@@ -43,10 +43,6 @@ _VERB = re.compile(r"دە\w*(?:ن|ێت|ات|م|ین|ن)$")
 _MOST = 16
 
 
-def _skeleton(sounds: str) -> str:
-    return once(re.sub("[aio]", "", sounds))
-
-
 def _spellings(word: str) -> list[str]:
     """A word of the script in the reduced alphabet: its consonants and vowel letters ("و" as v at a word's start or
     between vowels, "ە" as i or a), each way it may be read."""
@@ -67,23 +63,12 @@ def _spellings(word: str) -> list[str]:
 
 def english_name(word: str) -> str | None:
     """The table name a word of the script spells, as written or with one of Sorani's endings off ("ئیماتینیب":
-    imatinib, "وارفارینەکە": the warfarin), or None."""
+    imatinib, "وارفارینەکە": the warfarin), or None. (A shorter skeleton only where it sounds the same as a drug's
+    own name: "کینین", quinine; not "دەکەین", we do, the synonym dicaine.)"""
     word = _MARKS.sub("", word)
     forms = [word] + [word[:-len(ending)] for ending in ENDINGS
                       if word.endswith(ending) and len(word) - len(ending) >= 4]
-    found = []
-    for form in forms:
-        for sounds in _spellings(form):
-            skeleton = len(_skeleton(sounds))
-            if skeleton < 2:
-                continue
-            # (a shorter skeleton only where it sounds the same as a drug's own name: "کینین", quinine; not "دەکەین",
-            # we do, the synonym dicaine)
-            match = ARABIC_SCRIPT.closest(sounds, _CLOSE if skeleton >= 4 else 1.0)
-            if match is not None and (match[1] or (match[0] >= _SYNONYM_CLOSE and skeleton >= 4
-                                                   and not _VERB.search(word))):
-                found.append(match)
-    return max(found)[2] if found else None
+    return closest_in_script(forms, _spellings, ARABIC_SCRIPT, _CLOSE, _SYNONYM_CLOSE, synonyms=not _VERB.search(word))
 
 
 def from_sorani(text: str, words: frozenset[str] = frozenset()) -> str:

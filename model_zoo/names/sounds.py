@@ -231,3 +231,21 @@ def names_spelt_out(text: str, word: re.Pattern[str], marks: re.Pattern[str],
     def english(m: re.Match[str]) -> str:
         return m.group(0) if m.group(0) in words else english_name(m.group(0)) or m.group(0)
     return word.sub(english, marks.sub("", text))
+
+
+def closest_in_script(forms: list[str], spellings: Callable[[str], list[str]], table: SoundTable, close: float,
+                      synonym_close: float, synonyms: bool = True) -> str | None:
+    """The table name the best reading of any of ``forms`` (a word with and without its endings) spells, or None.
+    A skeleton of under two consonants reads nothing; under four, only a drug's own name that sounds the same; a
+    synonym only where it sounds all but the same (``synonym_close``) and ``synonyms`` allows it."""
+    found = []
+    for form in forms:
+        for sounds in spellings(form):
+            skeleton = len(once(re.sub("[aio]", "", sounds)))
+            if skeleton < 2:
+                continue
+            match = table.closest(sounds, close if skeleton >= 4 else 1.0)
+            if match is not None and (match[1] or (synonyms and match[0] >= synonym_close and skeleton >= 4)):
+                found.append(match)
+    return max(found)[2] if found else None
+

@@ -19,7 +19,7 @@ import itertools
 import re
 
 from model_zoo.names.pashto import ARABIC_SCRIPT
-from model_zoo.names.sounds import names_spelt_out, once
+from model_zoo.names.sounds import closest_in_script, names_spelt_out, once
 
 # Uyghur's own letters (no other language a lab writes in the Arabic script has them): ۇ, ۈ, ۋ, ڭ; and its "ى" inside
 # a word, where Arabic writes "ي" and Persian, Pashto and Sorani "ی"
@@ -48,10 +48,6 @@ _MOST = 16
 _GREEK_CH = re.compile(r"^k(?=[lr])")
 
 
-def _skeleton(sounds: str) -> str:
-    return once(re.sub("[aio]", "", sounds))
-
-
 def _spellings(word: str) -> list[str]:
     """A word of the script in the reduced alphabet, each way it may be read ("ە" as i or a; "تس" as the s of a soft
     c; "ئاي" as the i it may say: "ئايبۇپروفېن", ibuprofen; a first "كل", "كر" as a Greek chl, chr: "كلوروكىن",
@@ -68,17 +64,7 @@ def english_name(word: str) -> str | None:
     word = _MARKS.sub("", word)
     forms = [word] + [word[:-len(suffix)] for suffix in SUFFIXES
                       if word.endswith(suffix) and len(word) - len(suffix) >= 4]
-    found = []
-    for form in forms:
-        for sounds in _spellings(form):
-            skeleton = len(_skeleton(sounds))
-            if skeleton < 2:
-                continue
-            # (a shorter skeleton only where it sounds the same as a drug's own name: "خىنىن", quinine)
-            match = _TABLE.closest(sounds, _CLOSE if skeleton >= 4 else 1.0)
-            if match is not None and (match[1] or (match[0] >= _SYNONYM_CLOSE and skeleton >= 4)):
-                found.append(match)
-    return max(found)[2] if found else None
+    return closest_in_script(forms, _spellings, _TABLE, _CLOSE, _SYNONYM_CLOSE)
 
 
 def from_uyghur(text: str, words: frozenset[str] = frozenset()) -> str:
